@@ -1,0 +1,53 @@
+/* cmd_moves.c - "rgn moves": list the legal moves of a position. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int run_moves(int argc, char **argv);
+
+const cli_command cli_moves = {
+    "moves",
+    "list the legal moves of a position",
+    "Usage: rgn moves [--variant NAME] [--fen POSITION]\n"
+    "\n"
+    "Lists the legal moves of the position (default: the initial position),\n"
+    "one a line in coordinate form, sorted.",
+    run_moves,
+};
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+static int run_moves(int argc, char **argv)
+{
+    const char *fen = NULL, *variant = NULL;
+    for (int i = 1; i < argc; i++) {
+        int found;
+        if (cli_is_help(argv[i]))
+            return cli_print_help(&cli_moves);
+        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
+            (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
+            if (found < 0)
+                return EXIT_USAGE;
+        } else {
+            return cli_usage_error(&cli_moves, "unexpected argument '%s'",
+                                   argv[i]);
+        }
+    }
+    rgn_position *pos = cli_load_position(&cli_moves, variant, fen);
+    if (!pos)
+        return EXIT_USAGE;
+    static rgn_move moves[RGN_MAX_MOVES];
+    static char texts[RGN_MAX_MOVES][32];
+    int n = rgn_position_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++)
+        rgn_move_coord(pos, moves[i], texts[i], sizeof texts[i]);
+    qsort(texts, (size_t)n, sizeof texts[0], by_text);
+    for (int i = 0; i < n; i++)
+        puts(texts[i]);
+    rgn_position_free(pos);
+    return EXIT_OK;
+}

@@ -1,0 +1,113 @@
+/* cmd_perft.c - "rgn perft": count legal move sequences. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static int run_perft(int argc, char **argv);
+
+const cli_command cli_perft = {
+    "perft",
+    "count the legal move sequences of a given length",
+    "Usage: rgn perft [--variant NAME] [--fen POSITION] [--divide] DEPTH\n"
+    "\n"
+    "Prints the number of legal move sequences of DEPTH plies from the\n"
+    "position (default: the initial position). With --divide, prints each\n"
+    "legal move in coordinate form with the count below it, sorted, then\n"
+    "'total N'. Time and nodes per second go to standard error.",
+    run_perft,
+};
+
+typedef struct divided {
+    char move[32];
+    uint64_t count;
+} divided;
+
+static int by_move_text(const void *a, const void *b)
+{
+    return strcmp(((const divided *)a)->move, ((const divided *)b)->move);
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t print_divide(rgn_position *pos, int depth)
+{
+    rgn_move moves[RGN_MAX_MOVES];
+    int n = rgn_position_legal_moves(pos, moves);
+    divided *rows = malloc(sizeof *rows * (size_t)(n > 0 ? n : 1));
+    if (!rows) {
+        fprintf(stderr, "rgn perft: out of memory\n");
+        exit(EXIT_USAGE);
+    }
+    rgn_position *child = rgn_position_new(rgn_position_variant(pos));
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        rgn_move_coord(pos, moves[i], rows[i].move, sizeof rows[i].move);
+        rgn_position_copy(child, pos);
+        rgn_position_play(child, moves[i]);
+        rows[i].count = rgn_perft(child, depth - 1);
+        total += rows[i].count;
+    }
+    qsort(rows, (size_t)n, sizeof *rows, by_move_text);
+    for (int i = 0; i < n; i++)
+        printf("%s %llu\n", rows[i].move, (unsigned long long)rows[i].count);
+    printf("total %llu\n", (unsigned long long)total);
+    rgn_position_free(child);
+    free(rows);
+    return total;
+}
+
+static int run_perft(int argc, char **argv)
+{
+    const char *fen = NULL, *variant = NULL, *depth_text = NULL;
+    bool divide = false;
+    for (int i = 1; i < argc; i++) {
+        int found;
+        if (cli_is_help(argv[i]))
+            return cli_print_help(&cli_perft);
+        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
+            (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
+            if (found < 0)
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--divide") == 0) {
+            divide = true;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error(&cli_perft, "unknown option '%s'", argv[i]);
+        } else if (depth_text) {
+            return cli_usage_error(&cli_perft, "more than one DEPTH");
+        } else {
+            depth_text = argv[i];
+        }
+    }
+    if (!depth_text)
+        return cli_usage_error(&cli_perft, "missing DEPTH");
+    long depth = cli_parse_count(depth_text, 20);
+    if (depth < 0 || (divide && depth < 1))
+        return cli_usage_error(&cli_perft, "DEPTH must be a whole number "
+                               "from %d to 20, not '%s'", divide ? 1 : 0,
+                               depth_text);
+    rgn_position *pos = cli_load_position(&cli_perft, variant, fen);
+    if (!pos)
+        return EXIT_USAGE;
+    double start = seconds_now();
+    uint64_t nodes;
+    if (divide) {
+        nodes = print_divide(pos, (int)depth);
+    } else {
+        nodes = rgn_perft(pos, (int)depth);
+        printf("%llu\n", (unsigned long long)nodes);
+    }
+    double elapsed = seconds_now() - start;
+    fflush(stdout);
+    fprintf(stderr, "perft %ld: %llu nodes in %.3f s (%.0f nodes/s)\n", depth,
+            (unsigned long long)nodes, elapsed,
+            elapsed > 0 ? (double)nodes / elapsed : 0.0);
+    rgn_position_free(pos);
+    return EXIT_OK;
+}

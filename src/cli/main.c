@@ -1,0 +1,62 @@
+/*
+ * main.c - the rgn program: finds the subcommand and hands it the
+ * arguments. Everything else lives in librgn and the cmd_*.c files.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command *const commands[] = {
+    &cli_perft,
+    &cli_moves,
+};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static const cli_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(commands[i]->name, name) == 0)
+            return commands[i];
+    return NULL;
+}
+
+static int print_overview(FILE *out)
+{
+    fprintf(out, "Usage: rgn COMMAND [OPTIONS] [ARGUMENTS]\n"
+                 "       rgn help [COMMAND] | rgn --version\n\n"
+                 "rgn reads, checks and converts game records of Rotary.\n\n"
+                 "Commands:\n");
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(out, "  %-10s %s\n", "help", "show this, or a command's help");
+    fprintf(out, "\n'rgn COMMAND --help' describes a command; man rgn has it all.\n");
+    return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_overview(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("rgn %s\n", RGN_VERSION);
+        return EXIT_OK;
+    }
+    if (strcmp(name, "help") == 0 || cli_is_help(name)) {
+        if (argc < 3)
+            return print_overview(stdout);
+        const cli_command *command = find_command(argv[2]);
+        if (command)
+            return cli_print_help(command);
+        fprintf(stderr, "rgn: no command '%s'; try 'rgn help'\n", argv[2]);
+        return EXIT_USAGE;
+    }
+    const cli_command *command = find_command(name);
+    if (!command) {
+        fprintf(stderr, "rgn: no command '%s'; try 'rgn help'\n", name);
+        return EXIT_USAGE;
+    }
+    return command->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,88 @@
+/* options.c - option parsing and error reporting shared by the commands. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_option_value(int argc, char **argv, int *i, const char *name,
+                     const char **value)
+{
+    const char *arg = argv[*i];
+    size_t len = strlen(name);
+    if (strncmp(arg, name, len) != 0)
+        return 0;
+    if (arg[len] == '=') {
+        *value = arg + len + 1;
+        return 1;
+    }
+    if (arg[len] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "rgn: option %s needs a value\n", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+bool cli_is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+int cli_usage_error(const cli_command *command, const char *format, ...)
+{
+    va_list args;
+    fprintf(stderr, "rgn %s: ", command->name);
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fprintf(stderr, "\nTry 'rgn %s --help'.\n", command->name);
+    return EXIT_USAGE;
+}
+
+int cli_print_help(const cli_command *command)
+{
+    printf("%s\n", command->usage);
+    return EXIT_OK;
+}
+
+long cli_parse_count(const char *text, long max)
+{
+    char *end;
+    errno = 0;
+    if (*text < '0' || *text > '9')
+        return -1;
+    long n = strtol(text, &end, 10);
+    if (errno || *end != '\0' || n > max)
+        return -1;
+    return n;
+}
+
+rgn_position *cli_load_position(const cli_command *command,
+                                const char *variant_name, const char *fen)
+{
+    const rgn_variant *variant = rgn_variant_rotary();
+    if (variant_name) {
+        variant = rgn_variant_find(variant_name);
+        if (!variant) {
+            cli_usage_error(command, "unknown variant '%s'", variant_name);
+            return NULL;
+        }
+    }
+    rgn_position *pos = rgn_position_new(variant);
+    if (!pos) {
+        fprintf(stderr, "rgn %s: out of memory\n", command->name);
+        return NULL;
+    }
+    rgn_error err;
+    if (fen && rgn_position_set_fen(pos, fen, &err) < 0) {
+        fprintf(stderr, "rgn %s: %s\n  %s\n  %*s^\n", command->name,
+                err.message, fen, err.column > 0 ? err.column - 1 : 0, "");
+        rgn_position_free(pos);
+        return NULL;
+    }
+    return pos;
+}

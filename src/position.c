@@ -1,0 +1,89 @@
+/*
+ * position.c - the public face of positions: each call goes to the
+ * position's rule set.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "variant.h"
+
+rgn_position *rgn_position_new(const rgn_variant *variant)
+{
+    rgn_position *pos = calloc(1, sizeof *pos);
+    if (!pos)
+        return NULL;
+    pos->variant = variant;
+    variant->set_initial(pos);
+    return pos;
+}
+
+void rgn_position_free(rgn_position *pos) { free(pos); }
+
+void rgn_position_copy(rgn_position *to, const rgn_position *from)
+{
+    memcpy(to, from, sizeof *to);
+}
+
+const rgn_variant *rgn_position_variant(const rgn_position *pos)
+{
+    return pos->variant;
+}
+
+int rgn_position_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
+{
+    return pos->variant->set_fen(pos, fen, err);
+}
+
+size_t rgn_position_fen(const rgn_position *pos, char *buf, size_t size)
+{
+    return pos->variant->write_fen(pos, buf, size);
+}
+
+int rgn_position_side(const rgn_position *pos) { return pos->side; }
+int rgn_position_fullmove(const rgn_position *pos) { return pos->fullmove; }
+int rgn_position_halfmove(const rgn_position *pos) { return pos->halfmove; }
+uint64_t rgn_position_key(const rgn_position *pos) { return pos->key; }
+
+bool rgn_position_in_check(const rgn_position *pos)
+{
+    return pos->variant->in_check(pos);
+}
+
+char rgn_position_piece(const rgn_position *pos, int square, int *color,
+                        int *orientation)
+{
+    if (square < 0 || square >= RGN_BOARD_CAPACITY)
+        return 0;
+    uint8_t piece = pos->board[square];
+    if (piece == RGN_EMPTY || piece == RGN_OFF)
+        return 0;
+    int type = RGN_TYPE(piece);
+    if (color)
+        *color = RGN_COLOR(piece);
+    if (orientation)
+        *orientation = pos->variant->orientation_count[type]
+                           ? pos->orientation[square]
+                           : -1;
+    return pos->variant->piece_letters[type];
+}
+
+int rgn_position_legal_moves(rgn_position *pos, rgn_move *moves)
+{
+    return pos->variant->legal_moves(pos, moves);
+}
+
+int rgn_position_count_moves(rgn_position *pos)
+{
+    return pos->variant->count_moves(pos);
+}
+
+enum rgn_status rgn_position_status(rgn_position *pos)
+{
+    return pos->variant->status(pos);
+}
+
+void rgn_position_play(rgn_position *pos, rgn_move move)
+{
+    rgn_undo undo;
+    pos->variant->make(pos, move, &undo);
+}

@@ -1,0 +1,247 @@
+/*
+ * rfen.c - RFEN, Rotary's position string (rgn-notation.md section 5):
+ * FEN with an orientation after every piece but the pawn.
+ *
+ * The reader is strict and says which field and which column (counting
+ * characters of the whole string from 1) it rejects; the writer is
+ * canonical (each orientation in the canonical name of its set).
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rotary.h"
+#include "util.h"
+
+static const char *const field_names[] = {
+    "", "board", "side to move", "halfmove clock", "fullmove number",
+};
+
+static int reject(rgn_error *err, int field, const char *fen, const char *at,
+                  const char *format, ...)
+{
+    char reason[160];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(reason, sizeof reason, format, args);
+    va_end(args);
+    err->column = (int)(at - fen) + 1;
+    snprintf(err->message, sizeof err->message,
+             "RFEN field %d (%s), column %d: %s", field, field_names[field],
+             err->column, reason);
+    return -1;
+}
+
+static const char piece_letters[] = "KQRTASP";
+
+/* Reads a direction name of one or two upper-case letters. */
+static int read_direction(const char **text)
+{
+    const char *p = *text;
+    size_t len = 0;
+    if (*p == 'N' || *p == 'S')
+        len = (p[1] == 'E' || p[1] == 'W') ? 2 : 1;
+    else if (*p == 'E' || *p == 'W')
+        len = 1;
+    if (len == 0)
+        return -1;
+    *text = p + len;
+    return rgn_direction_parse(p, len);
+}
+
+/* Reads a non-negative decimal number of at most 7 digits ending at a
+ * space or the end of the string. */
+static int read_number(const char **text, long *value)
+{
+    const char *p = *text;
+    long n = 0;
+    int digits = 0;
+    while (isdigit((unsigned char)*p) && digits < 8) {
+        n = n * 10 + (*p++ - '0');
+        digits++;
+    }
+    if (digits == 0 || digits > 7 || (*p != ' ' && *p != '\0'))
+        return -1;
+    *text = p;
+    *value = n;
+    return 0;
+}
+
+static int read_board(rgn_position *pos, const char *fen, const char **cursor,
+                      rgn_error *err)
+{
+    const char *p = fen;
+    int rank = ROTARY_SIZE - 1, file = 0;
+    int kings[2] = {0, 0}, pawns[2] = {0, 0};
+    const char *rank_start = p;
+    for (;;) {
+        char c = *p;
+        if (c == '/' || c == ' ' || c == '\0') {
+            if (file != ROTARY_SIZE)
+                return reject(err, 1, fen, rank_start,
+                              "rank %d is %d squares wide, expected %d",
+                              rank + 1, file, ROTARY_SIZE);
+            if (c != '/')
+                break;
+            if (rank == 0)
+                return reject(err, 1, fen, p, "more than %d ranks",
+                              ROTARY_SIZE);
+            rank--;
+            file = 0;
+            rank_start = ++p;
+            continue;
+        }
+        if (c >= '1' && c <= '9') {
+            const char *digits = p;
+            int empty = 0;
+            while (*p >= '1' && *p <= '9')
+                empty += *p++ - '0';
+            if (file + empty > ROTARY_SIZE)
+                return reject(err, 1, fen, digits,
+                              "rank %d is more than %d squares wide",
+                              rank + 1, ROTARY_SIZE);
+            file += empty;
+            continue;
+        }
+        const char *letter = strchr(piece_letters, toupper((unsigned char)c));
+        if (!isalpha((unsigned char)c) || !letter)
+            return reject(err, 1, fen, p, "unknown piece letter '%c'", c);
+        if (file >= ROTARY_SIZE)
+            return reject(err, 1, fen, p, "rank %d is more than %d squares wide",
+                          rank + 1, ROTARY_SIZE);
+        int color = isupper((unsigned char)c) ? RGN_WHITE : RGN_BLACK;
+        int type = (int)(letter - piece_letters) + 1;
+        int sq = rotary_square(file, rank);
+        const char *piece_at = p++;
+        int orientation = 0;
+        if (type == ROTARY_PAWN) {
+            if (*p == '>')
+                return reject(err, 1, fen, p, "a pawn has no orientation");
+            if (rank == 0 || rank == ROTARY_SIZE - 1)
+                return reject(err, 1, fen, piece_at,
+                              "a pawn cannot stand on rank %d", rank + 1);
+            if (++pawns[color] > ROTARY_SIZE)
+                return reject(err, 1, fen, piece_at,
+                              "%s has more than %d pawns",
+                              color == RGN_WHITE ? "White" : "Black",
+                              ROTARY_SIZE);
+        } else {
+            if (*p != '>')
+                return reject(err, 1, fen, p, "missing orientation after '%c'",
+                              c);
+            const char *name = ++p;
+            int direction = read_direction(&p);
+            if (direction < 0)
+                return reject(err, 1, fen, name,
+                              "unknown orientation after '%c>' (expected one "
+                              "of N NE E SE S SW W NW)", c);
+            orientation = rotary_canonical(type, direction);
+            if (type == ROTARY_KING) {
+                if (++kings[color] > 1)
+                    return reject(err, 1, fen, piece_at,
+                                  "%s has more than one King",
+                                  color == RGN_WHITE ? "White" : "Black");
+                pos->king[color] = (uint8_t)sq;
+            }
+        }
+        pos->board[sq] = RGN_PIECE(color, type);
+        pos->orientation[sq] = (uint8_t)orientation;
+        file++;
+    }
+    if (rank != 0)
+        return reject(err, 1, fen, p, "%d ranks, expected %d",
+                      ROTARY_SIZE - rank, ROTARY_SIZE);
+    for (int color = 0; color < 2; color++)
+        if (kings[color] == 0)
+            return reject(err, 1, fen, fen, "%s has no King",
+                          color == RGN_WHITE ? "White" : "Black");
+    *cursor = p;
+    return 0;
+}
+
+int rotary_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
+{
+    rgn_position parsed;
+    rotary_clear(&parsed);
+    parsed.variant = pos->variant;
+    const char *p = fen;
+    if (read_board(&parsed, fen, &p, err) < 0)
+        return -1;
+
+    if (*p != ' ')
+        return reject(err, 2, fen, p, "missing");
+    p++;
+    if ((*p != 'w' && *p != 'b') || (p[1] != ' ' && p[1] != '\0'))
+        return reject(err, 2, fen, p, "expected 'w' or 'b'");
+    const char *side_at = p;
+    parsed.side = *p++ == 'w' ? RGN_WHITE : RGN_BLACK;
+
+    long halfmove = 0, fullmove = 1;
+    if (*p == ' ') {
+        p++;
+        if (read_number(&p, &halfmove) < 0)
+            return reject(err, 3, fen, p,
+                          "expected a number of plies (0 to 9999999)");
+        if (*p == ' ') {
+            const char *number = ++p;
+            if (read_number(&p, &fullmove) < 0 || fullmove < 1)
+                return reject(err, 4, fen, number,
+                              "expected a move number (1 to 9999999)");
+        }
+    }
+    if (*p != '\0')
+        return reject(err, 4, fen, p, "unexpected text after the last field");
+    parsed.halfmove = (int)halfmove;
+    parsed.fullmove = (int)fullmove;
+
+    int them = parsed.side ^ 1;
+    if (rotary_attacked(&parsed, parsed.king[them], parsed.side))
+        return reject(err, 2, fen, side_at,
+                      "%s is in check but it is %s's move",
+                      them == RGN_WHITE ? "White" : "Black",
+                      them == RGN_WHITE ? "Black" : "White");
+    parsed.key = rotary_compute_key(&parsed);
+    *pos = parsed;
+    return 0;
+}
+
+size_t rotary_write_fen(const rgn_position *pos, char *buf, size_t size)
+{
+    char out[512]; /* 81 pieces of 4 characters, slashes, counters */
+    size_t n = 0;
+    for (int rank = ROTARY_SIZE - 1; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < ROTARY_SIZE; file++) {
+            int sq = rotary_square(file, rank);
+            uint8_t piece = pos->board[sq];
+            if (piece == RGN_EMPTY) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                out[n++] = (char)('0' + empty);
+            empty = 0;
+            int type = RGN_TYPE(piece);
+            char letter = piece_letters[type - 1];
+            out[n++] = RGN_COLOR(piece) == RGN_WHITE
+                           ? letter
+                           : (char)tolower((unsigned char)letter);
+            if (type != ROTARY_PAWN) {
+                const char *name = rgn_direction_name(pos->orientation[sq]);
+                out[n++] = '>';
+                while (*name)
+                    out[n++] = *name++;
+            }
+        }
+        if (empty)
+            out[n++] = (char)('0' + empty);
+        if (rank > 0)
+            out[n++] = '/';
+    }
+    int len = snprintf(out + n, sizeof out - n, " %c %d %d",
+                       pos->side == RGN_WHITE ? 'w' : 'b', pos->halfmove,
+                       pos->fullmove);
+    n += (size_t)len;
+    return rgn_copy_out(out, n, buf, size);
+}

@@ -1,0 +1,231 @@
+/*
+ * rgn.h - the one public header of librgn, a toolkit for the game records
+ * of Rotary (Freeling) and its rotary cousins.
+ *
+ * Conventions:
+ *   - Every symbol starts with rgn_ / RGN_.
+ *   - Types ending in a struct tag only (rgn_position, rgn_reader, ...) are
+ *     opaque: create them with *_new, release them with *_free.
+ *   - Functions that can fail return 0 on success and fill an rgn_error
+ *     (a message naming what was wrong and where); the caller owns it.
+ *   - Nothing here allocates in the hot paths: move lists are arrays the
+ *     caller passes in, of RGN_MAX_MOVES entries.
+ */
+#ifndef RGN_H
+#define RGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RGN_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                             */
+
+/* A message for the user and, when it points into a string the caller
+ * passed (a position string, a move text), the 1-based column there. */
+typedef struct rgn_error {
+    int column; /* 0 when the error has no column */
+    char message[256];
+} rgn_error;
+
+/* ------------------------------------------------------------------ */
+/* Variants (rule sets)                                               */
+
+typedef struct rgn_variant rgn_variant;
+
+/* Looks a rule set up by name, case-insensitively ("Rotary"). NULL if the
+ * name is unknown. */
+const rgn_variant *rgn_variant_find(const char *name);
+const rgn_variant *rgn_variant_rotary(void);
+const char *rgn_variant_name(const rgn_variant *variant);
+int rgn_variant_files(const rgn_variant *variant);
+int rgn_variant_ranks(const rgn_variant *variant);
+
+/* Squares are small integers whose numbering belongs to the variant.
+ * rgn_square_at gives -1 for a point that is not a square of the board
+ * (off the grid, or in a hole). Files and ranks count from 0. */
+int rgn_square_at(const rgn_variant *variant, int file, int rank);
+int rgn_square_file(const rgn_variant *variant, int square);
+int rgn_square_rank(const rgn_variant *variant, int square);
+/* Writes the square's name ("e4") into buf (at least 4 bytes). */
+void rgn_square_name(const rgn_variant *variant, int square, char *buf);
+
+/* ------------------------------------------------------------------ */
+/* Directions and orientations                                        */
+
+/* Absolute compass directions, numbered clockwise from N. */
+enum rgn_direction {
+    RGN_N, RGN_NE, RGN_E, RGN_SE, RGN_S, RGN_SW, RGN_W, RGN_NW
+};
+
+/* "N", "NE", ... ; NULL for a value outside 0..7. */
+const char *rgn_direction_name(int direction);
+/* Parses a direction name (upper or lower case) of exactly len bytes;
+ * -1 if it is not one. */
+int rgn_direction_parse(const char *text, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Moves                                                              */
+
+/* A move is a small value. from == to for a rotation in place.
+ * orientation is the piece's final orientation in the canonical form of
+ * its direction set (for a Queen or King N or NE, for a Scythe one of
+ * N NE E SE), whether or not it changed; 0 for pieces without one.
+ * promotion is the piece letter promoted to ('Q'), or 0. */
+typedef struct rgn_move {
+    uint8_t from;
+    uint8_t to;
+    uint8_t orientation;
+    char promotion;
+} rgn_move;
+
+#define RGN_MAX_MOVES 2048
+
+static inline bool rgn_move_equal(rgn_move a, rgn_move b)
+{
+    return a.from == b.from && a.to == b.to &&
+           a.orientation == b.orientation && a.promotion == b.promotion;
+}
+
+/* ------------------------------------------------------------------ */
+/* Positions                                                          */
+
+typedef struct rgn_position rgn_position;
+
+enum rgn_color { RGN_WHITE = 0, RGN_BLACK = 1 };
+
+/* The game's state after a position's last move, as the rules see it. */
+enum rgn_status {
+    RGN_ONGOING,
+    RGN_CHECKMATE, /* the side to move is mated */
+    RGN_STALEMATE, /* the side to move has no move and is not in check */
+    RGN_KING_REACH /* the side not to move has won by reaching its target */
+};
+
+/* A new position holding the variant's initial position. NULL only when
+ * memory runs out. Free with rgn_position_free. */
+rgn_position *rgn_position_new(const rgn_variant *variant);
+void rgn_position_free(rgn_position *position);
+void rgn_position_copy(rgn_position *to, const rgn_position *from);
+const rgn_variant *rgn_position_variant(const rgn_position *position);
+
+/* Reads a position string (RFEN for Rotary). On failure the position is
+ * unchanged, err names the field and column, and -1 is returned. */
+int rgn_position_set_fen(rgn_position *position, const char *fen,
+                         rgn_error *err);
+/* Writes the canonical position string; returns its length (as snprintf,
+ * the length it needed when size is too small). */
+size_t rgn_position_fen(const rgn_position *position, char *buf, size_t size);
+
+int rgn_position_side(const rgn_position *position);
+int rgn_position_fullmove(const rgn_position *position);
+int rgn_position_halfmove(const rgn_position *position);
+bool rgn_position_in_check(const rgn_position *position);
+/* Key for repetition: equal for positions with the same pieces on the
+ * same squares with the same direction sets and the same side to move. */
+uint64_t rgn_position_key(const rgn_position *position);
+
+/* What stands on a square: its letter (upper case, 'P' for a pawn), 0 if
+ * empty. color and orientation (canonical; -1 if it has none) may be
+ * NULL. */
+char rgn_position_piece(const rgn_position *position, int square, int *color,
+                        int *orientation);
+
+/* Fills moves (RGN_MAX_MOVES entries) with the legal moves; returns how
+ * many. */
+int rgn_position_legal_moves(rgn_position *position, rgn_move *moves);
+int rgn_position_count_moves(rgn_position *position);
+enum rgn_status rgn_position_status(rgn_position *position);
+
+/* Plays a move, which must be one of rgn_position_legal_moves. */
+void rgn_position_play(rgn_position *position, rgn_move move);
+
+/* Number of legal move sequences of the given length. */
+uint64_t rgn_perft(rgn_position *position, int depth);
+
+/* ------------------------------------------------------------------ */
+/* Move forms                                                         */
+
+/* Coordinate form ("e3e4", "b2b6ne", "e8e9qne"). Returns the length. */
+size_t rgn_move_coord(const rgn_position *position, rgn_move move,
+                      char *buf, size_t size);
+
+/* ------------------------------------------------------------------ */
+/* Reading RGN                                                        */
+
+/* A view into the reader's buffer: valid only during the callback that
+ * receives it. Not NUL-terminated. */
+typedef struct rgn_span {
+    const char *data;
+    size_t len;
+} rgn_span;
+
+/* Where a token starts: byte offset in the whole input, 1-based line, and
+ * 1-based column counted in characters (UTF-8 code points). */
+typedef struct rgn_location {
+    uint64_t offset;
+    uint32_t line;
+    uint32_t column;
+} rgn_location;
+
+/* The reader calls these as it meets the parts of each game. Any may be
+ * NULL. A callback returning non-zero abandons the rest of the current
+ * game: the reader skips to the game's end (as after a syntax error,
+ * without calling error) and calls end_game. */
+typedef struct rgn_visitor {
+    int (*begin_game)(void *user, rgn_location where);
+    /* value has its \" and \\ escapes removed */
+    int (*tag)(void *user, rgn_span name, rgn_span value, rgn_location where);
+    /* "12." gives 12 and black == false; "12..." gives black == true */
+    int (*move_number)(void *user, unsigned number, bool black,
+                       rgn_location where);
+    /* the move as written, with any + or # but without ! ? glyphs, which
+     * follow as nag calls (! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6) */
+    int (*move)(void *user, rgn_span text, rgn_location where);
+    int (*nag)(void *user, unsigned nag, rgn_location where);
+    /* text between the braces, or after ';' up to the end of the line */
+    int (*comment)(void *user, rgn_span text, rgn_location where);
+    int (*begin_variation)(void *user, rgn_location where);
+    int (*end_variation)(void *user, rgn_location where);
+    /* "1-0", "0-1", "1/2-1/2" or "*"; also met inside variations, where
+     * the visitor decides that it is an error */
+    int (*result)(void *user, rgn_span text, rgn_location where);
+    /* every begun game ends with exactly one end_game call */
+    void (*end_game)(void *user, rgn_location where);
+    /* a syntax error in the current game; the reader then skips to the
+     * next game and calls end_game for this one */
+    void (*error)(void *user, rgn_location where, const char *message);
+} rgn_visitor;
+
+typedef struct rgn_reader rgn_reader;
+
+/* The deepest variation nesting the reader accepts. */
+#define RGN_MAX_VARIATION_DEPTH 256
+/* The longest comment, tag value or token the reader accepts, in bytes. */
+#define RGN_MAX_TOKEN (1u << 20)
+
+rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user);
+void rgn_reader_free(rgn_reader *reader);
+/* Feeds the next bytes of the input, in chunks of any size; callbacks run
+ * inside. Returns 0, or -1 when memory runs out. */
+int rgn_reader_feed(rgn_reader *reader, const char *data, size_t len);
+/* Ends the input: finishes (or reports as truncated) the last game. */
+int rgn_reader_finish(rgn_reader *reader);
+/* The text of the line holding where, while it is still buffered (during
+ * a callback, for the current token's line); *caret is where's byte
+ * offset inside the returned span. Long lines come back cut to a window
+ * around where. An empty span when the line is gone. */
+rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
+                         size_t *caret);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RGN_H */

@@ -1,0 +1,476 @@
+/*
+ * rotary.c - the Rotary rule set (Freeling, 1981), per
+ * shared/spec/rotary-rules.md.
+ *
+ * Each non-pawn piece has an orientation o (a compass direction) that
+ * decides its direction set; the set is a rotation of the set the piece
+ * has when it faces N. Orientations are stored in canonical form: the
+ * lowest direction giving the same set (a Queen is 0 = orthogonal or
+ * 1 = diagonal, a Scythe 0..3, the others 0..7).
+ *
+ * Legality: every Rotary attack runs along one of the eight rays from the
+ * attacked square, so the rays from the King find all checkers and all
+ * pinned pieces at once. A move of a non-king piece is then legal when it
+ * stays on its pin line and, in check, captures the checker or blocks.
+ * A piece's own orientation never shields or exposes its King, so a move's
+ * final orientation plays no part in its legality.
+ */
+#include <string.h>
+
+#include "rotary.h"
+
+/* Mailbox offsets of the eight directions, N first, clockwise. */
+static const int ray_offset[8] = {
+    ROTARY_WIDTH, ROTARY_WIDTH + 1, 1, -ROTARY_WIDTH + 1,
+    -ROTARY_WIDTH, -ROTARY_WIDTH - 1, -1, ROTARY_WIDTH - 1,
+};
+
+static const char rotary_piece_letters[] = "?KQRTASP";
+static const uint8_t rotary_orientation_count[] = {0, 2, 2, 8, 8, 8, 4, 0};
+
+/* Direction set of each type when facing N: bit d for direction d. */
+#define BIT(d) (1u << (d))
+static const uint8_t set_facing_north[] = {
+    0,
+    BIT(0) | BIT(2) | BIT(4) | BIT(6), /* King: o, o+2, o+4, o+6 */
+    BIT(0) | BIT(2) | BIT(4) | BIT(6), /* Queen */
+    BIT(0) | BIT(6) | BIT(2),          /* Rook: o, o-2, o+2 */
+    BIT(0) | BIT(5) | BIT(3),          /* Trident: o, o-3, o+3 */
+    BIT(0) | BIT(7) | BIT(1),          /* Axe: o, o-1, o+1 */
+    BIT(0) | BIT(4),                   /* Scythe: o, o+4 */
+    0,
+};
+
+/* Pawns have no orientation: they capture diagonally forward. */
+static const uint8_t pawn_captures[2] = {BIT(RGN_NE) | BIT(RGN_NW),
+                                         BIT(RGN_SE) | BIT(RGN_SW)};
+static const int pawn_forward[2] = {RGN_N, RGN_S};
+
+static inline unsigned rotate8(unsigned mask, unsigned by)
+{
+    by &= 7;
+    return ((mask << by) | (mask >> ((8 - by) & 7))) & 0xFF;
+}
+
+static inline unsigned direction_set(int type, int orientation)
+{
+    return rotate8(set_facing_north[type], (unsigned)orientation);
+}
+
+/* The directions along which the piece on a square captures. */
+static inline unsigned capture_set(uint8_t piece, uint8_t orientation)
+{
+    int type = RGN_TYPE(piece);
+    if (type == ROTARY_PAWN)
+        return pawn_captures[RGN_COLOR(piece)];
+    return direction_set(type, orientation);
+}
+
+static inline bool slides(int type)
+{
+    return type != ROTARY_KING && type != ROTARY_PAWN;
+}
+
+/* The two directions of a line through a square, as a mask. */
+static inline unsigned line_set(int direction)
+{
+    return BIT(direction & 7) | BIT((direction + 4) & 7);
+}
+
+int rotary_canonical(int type, int direction)
+{
+    int count = rotary_orientation_count[type];
+    return count ? direction % count : 0;
+}
+
+static int rotary_square_at(int file, int rank)
+{
+    if (file < 0 || file >= ROTARY_SIZE || rank < 0 || rank >= ROTARY_SIZE)
+        return -1;
+    return rotary_square(file, rank);
+}
+
+static int rotary_square_file(int square) { return square % ROTARY_WIDTH - 1; }
+static int rotary_square_rank(int square) { return square / ROTARY_WIDTH - 1; }
+
+static inline uint64_t piece_key(uint8_t piece, int square, int orientation)
+{
+    return rgn_mix64(((uint64_t)piece << 16) | ((uint64_t)square << 4) |
+                     (uint64_t)orientation);
+}
+
+static const uint64_t black_to_move_key = 0x6A09E667F3BCC909ull;
+
+uint64_t rotary_compute_key(const rgn_position *pos)
+{
+    uint64_t key = pos->side == RGN_BLACK ? black_to_move_key : 0;
+    for (int sq = 0; sq < ROTARY_WIDTH * ROTARY_WIDTH; sq++) {
+        uint8_t piece = pos->board[sq];
+        if (piece != RGN_EMPTY && piece != RGN_OFF)
+            key ^= piece_key(piece, sq, pos->orientation[sq]);
+    }
+    return key;
+}
+
+void rotary_clear(rgn_position *pos)
+{
+    memset(pos->board, RGN_OFF, sizeof pos->board);
+    memset(pos->orientation, 0, sizeof pos->orientation);
+    for (int rank = 0; rank < ROTARY_SIZE; rank++)
+        for (int file = 0; file < ROTARY_SIZE; file++)
+            pos->board[rotary_square(file, rank)] = RGN_EMPTY;
+    pos->side = RGN_WHITE;
+    pos->halfmove = 0;
+    pos->fullmove = 1;
+    pos->extra[0] = pos->extra[1] = 0;
+}
+
+/* Walks from square along direction until the first non-empty square;
+ * returns it and stores the distance. */
+static inline int first_piece(const rgn_position *pos, int square,
+                              int direction, int *distance)
+{
+    int step = ray_offset[direction], n = 0;
+    do {
+        square += step;
+        n++;
+    } while (pos->board[square] == RGN_EMPTY);
+    *distance = n;
+    return square;
+}
+
+/* Whether the piece on from, n squares away along direction, captures
+ * there. */
+static inline bool captures_along(const rgn_position *pos, int from,
+                                  int direction, int n)
+{
+    uint8_t piece = pos->board[from];
+    if (!(capture_set(piece, pos->orientation[from]) & BIT(direction)))
+        return false;
+    return n == 1 || slides(RGN_TYPE(piece));
+}
+
+bool rotary_attacked(const rgn_position *pos, int square, int by)
+{
+    for (int d = 0; d < 8; d++) {
+        int n, at = first_piece(pos, square, d, &n);
+        uint8_t piece = pos->board[at];
+        if (piece == RGN_OFF || RGN_COLOR(piece) != by)
+            continue;
+        if (captures_along(pos, at, (d + 4) & 7, n))
+            return true;
+    }
+    return false;
+}
+
+static bool rotary_in_check(const rgn_position *pos)
+{
+    return rotary_attacked(pos, pos->king[pos->side], pos->side ^ 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Move generation                                                    */
+
+/* What the rays from the King tell about the side to move. */
+typedef struct king_safety {
+    int checkers;
+    int evasions;          /* squares that answer a single check */
+    uint8_t evasion[8];    /* the checker and the squares between */
+    int pinned;
+    uint8_t pinned_square[8];
+    uint8_t pinned_line[8];
+} king_safety;
+
+static void find_checks_and_pins(const rgn_position *pos, king_safety *ks)
+{
+    int us = pos->side, them = us ^ 1, king = pos->king[us];
+    ks->checkers = ks->evasions = ks->pinned = 0;
+    for (int d = 0; d < 8; d++) {
+        int n, at = first_piece(pos, king, d, &n);
+        uint8_t piece = pos->board[at];
+        if (piece == RGN_OFF)
+            continue;
+        if (RGN_COLOR(piece) == them) {
+            if (captures_along(pos, at, (d + 4) & 7, n)) {
+                ks->checkers++;
+                ks->evasions = 0;
+                for (int k = 1, sq = king; k <= n; k++)
+                    ks->evasion[ks->evasions++] = (uint8_t)(sq += ray_offset[d]);
+            }
+            continue;
+        }
+        int m, beyond = first_piece(pos, at, d, &m);
+        uint8_t pinner = pos->board[beyond];
+        if (pinner != RGN_OFF && RGN_COLOR(pinner) == them &&
+            captures_along(pos, beyond, (d + 4) & 7, n + m)) {
+            ks->pinned_square[ks->pinned] = (uint8_t)at;
+            ks->pinned_line[ks->pinned] = (uint8_t)d;
+            ks->pinned++;
+        }
+    }
+}
+
+/* The directions a piece on square may move in without leaving its pin. */
+static inline unsigned pin_filter(const king_safety *ks, int square)
+{
+    for (int i = 0; i < ks->pinned; i++)
+        if (ks->pinned_square[i] == square)
+            return line_set(ks->pinned_line[i]);
+    return 0xFF;
+}
+
+static inline bool answers_check(const king_safety *ks, int square)
+{
+    if (ks->checkers == 0)
+        return true;
+    for (int i = 0; i < ks->evasions; i++)
+        if (ks->evasion[i] == square)
+            return true;
+    return false;
+}
+
+/* Appends the moves from -> to with final orientations first..last (or
+ * only counts them when list is NULL). */
+static inline int emit(rgn_move *list, int count, int from, int to,
+                       int first, int last, char promotion)
+{
+    if (list)
+        for (int o = first; o <= last; o++)
+            list[count++] = (rgn_move){(uint8_t)from, (uint8_t)to,
+                                       (uint8_t)o, promotion};
+    else
+        count += last - first + 1;
+    return count;
+}
+
+static inline int emit_pawn_move(rgn_move *list, int count, int from, int to,
+                                 int us)
+{
+    int rank = rotary_square_rank(to);
+    int ranks_to_go = us == RGN_WHITE ? ROTARY_SIZE - 1 - rank : rank;
+    if (ranks_to_go > 2)
+        return emit(list, count, from, to, 0, 0, 0);
+    if (ranks_to_go > 0) /* 7th or 8th rank: promotion is optional */
+        count = emit(list, count, from, to, 0, 0, 0);
+    return emit(list, count, from, to, 0, 1, 'Q');
+}
+
+static int generate_pawn(const rgn_position *pos, const king_safety *ks,
+                         int from, rgn_move *list, int count)
+{
+    int us = pos->side;
+    unsigned allowed = pin_filter(ks, from);
+    int forward = pawn_forward[us];
+    int to = from + ray_offset[forward];
+    if ((allowed & BIT(forward)) && pos->board[to] == RGN_EMPTY &&
+        answers_check(ks, to))
+        count = emit_pawn_move(list, count, from, to, us);
+    for (unsigned caps = pawn_captures[us] & allowed; caps; caps &= caps - 1) {
+        int d = __builtin_ctz(caps);
+        to = from + ray_offset[d];
+        uint8_t target = pos->board[to];
+        if (target != RGN_EMPTY && target != RGN_OFF &&
+            RGN_COLOR(target) != us && answers_check(ks, to))
+            count = emit_pawn_move(list, count, from, to, us);
+    }
+    return count;
+}
+
+static int generate_piece(const rgn_position *pos, const king_safety *ks,
+                          int from, rgn_move *list, int count)
+{
+    int us = pos->side;
+    int type = RGN_TYPE(pos->board[from]);
+    int orientation = pos->orientation[from];
+    int last = rotary_orientation_count[type] - 1;
+    /* After a slide only the Scythe may turn. */
+    int slide_first = type == ROTARY_SCYTHE ? 0 : orientation;
+    int slide_last = type == ROTARY_SCYTHE ? last : orientation;
+    unsigned dirs = direction_set(type, orientation) & pin_filter(ks, from);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs), step = ray_offset[d];
+        for (int to = from + step, n = 1;; to += step, n++) {
+            uint8_t target = pos->board[to];
+            if (target == RGN_OFF ||
+                (target != RGN_EMPTY && RGN_COLOR(target) == us))
+                break;
+            if (answers_check(ks, to))
+                count = n == 1 ? emit(list, count, from, to, 0, last, 0)
+                               : emit(list, count, from, to, slide_first,
+                                      slide_last, 0);
+            if (target != RGN_EMPTY)
+                break;
+        }
+    }
+    /* A rotation never answers a check. */
+    if (ks->checkers == 0) {
+        if (orientation > 0)
+            count = emit(list, count, from, from, 0, orientation - 1, 0);
+        if (orientation < last)
+            count = emit(list, count, from, from, orientation + 1, last, 0);
+    }
+    return count;
+}
+
+static int generate_king(rgn_position *pos, const king_safety *ks,
+                         rgn_move *list, int count)
+{
+    int us = pos->side, from = pos->king[us];
+    uint8_t king = pos->board[from];
+    int orientation = pos->orientation[from];
+    /* Off the board while testing, so that it does not shield the squares
+     * behind it from a slider that checks it. */
+    pos->board[from] = RGN_EMPTY;
+    for (unsigned dirs = direction_set(ROTARY_KING, orientation); dirs;
+         dirs &= dirs - 1) {
+        int to = from + ray_offset[__builtin_ctz(dirs)];
+        uint8_t target = pos->board[to];
+        if (target == RGN_OFF ||
+            (target != RGN_EMPTY && RGN_COLOR(target) == us))
+            continue;
+        if (!rotary_attacked(pos, to, us ^ 1))
+            count = emit(list, count, from, to, 0, 1, 0);
+    }
+    pos->board[from] = king;
+    if (ks->checkers == 0)
+        count = emit(list, count, from, from, orientation ^ 1,
+                     orientation ^ 1, 0);
+    return count;
+}
+
+static int generate(rgn_position *pos, rgn_move *list)
+{
+    king_safety ks;
+    find_checks_and_pins(pos, &ks);
+    int count = generate_king(pos, &ks, list, 0);
+    if (ks.checkers > 1)
+        return count;
+    int us = pos->side;
+    for (int rank = 0; rank < ROTARY_SIZE; rank++) {
+        for (int file = 0; file < ROTARY_SIZE; file++) {
+            int sq = rotary_square(file, rank);
+            uint8_t piece = pos->board[sq];
+            if (piece == RGN_EMPTY || RGN_COLOR(piece) != us)
+                continue;
+            if (RGN_TYPE(piece) == ROTARY_PAWN)
+                count = generate_pawn(pos, &ks, sq, list, count);
+            else if (RGN_TYPE(piece) != ROTARY_KING)
+                count = generate_piece(pos, &ks, sq, list, count);
+        }
+    }
+    return count;
+}
+
+static int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
+{
+    return generate(pos, moves);
+}
+
+static int rotary_count_moves(rgn_position *pos)
+{
+    return generate(pos, NULL);
+}
+
+static enum rgn_status rotary_status(rgn_position *pos)
+{
+    if (rotary_count_moves(pos) > 0)
+        return RGN_ONGOING;
+    return rotary_in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Make and unmake                                                    */
+
+static void rotary_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
+{
+    int us = pos->side;
+    uint8_t piece = pos->board[m.from];
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
+    undo->captured = RGN_EMPTY;
+    undo->captured_orientation = 0;
+    undo->moved_orientation = pos->orientation[m.from];
+
+    uint64_t key = pos->key ^ piece_key(piece, m.from, pos->orientation[m.from]);
+    if (m.from == m.to) {
+        pos->orientation[m.from] = m.orientation;
+        key ^= piece_key(piece, m.from, m.orientation);
+        pos->halfmove++;
+    } else {
+        uint8_t captured = pos->board[m.to];
+        if (captured != RGN_EMPTY) {
+            undo->captured = captured;
+            undo->captured_orientation = pos->orientation[m.to];
+            key ^= piece_key(captured, m.to, pos->orientation[m.to]);
+        }
+        uint8_t arriving = m.promotion ? RGN_PIECE(us, ROTARY_QUEEN) : piece;
+        pos->board[m.to] = arriving;
+        pos->orientation[m.to] = m.orientation;
+        pos->board[m.from] = RGN_EMPTY;
+        pos->orientation[m.from] = 0;
+        key ^= piece_key(arriving, m.to, m.orientation);
+        if (RGN_TYPE(piece) == ROTARY_KING)
+            pos->king[us] = m.to;
+        bool resets = captured != RGN_EMPTY || RGN_TYPE(piece) == ROTARY_PAWN;
+        pos->halfmove = resets ? 0 : pos->halfmove + 1;
+    }
+    if (us == RGN_BLACK)
+        pos->fullmove++;
+    pos->side = (uint8_t)(us ^ 1);
+    pos->key = key ^ black_to_move_key;
+}
+
+static void rotary_unmake(rgn_position *pos, rgn_move m, const rgn_undo *undo)
+{
+    int us = pos->side ^ 1;
+    pos->side = (uint8_t)us;
+    if (m.from != m.to) {
+        uint8_t piece = pos->board[m.to];
+        if (m.promotion)
+            piece = RGN_PIECE(us, ROTARY_PAWN);
+        pos->board[m.from] = piece;
+        pos->board[m.to] = undo->captured;
+        pos->orientation[m.to] = undo->captured_orientation;
+        if (RGN_TYPE(piece) == ROTARY_KING)
+            pos->king[us] = m.from;
+    }
+    pos->orientation[m.from] = undo->moved_orientation;
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    pos->fullmove = undo->fullmove;
+}
+
+/* ------------------------------------------------------------------ */
+/* Initial position                                                   */
+
+static void rotary_set_initial(rgn_position *pos)
+{
+    static const char initial[] =
+        "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/"
+        "1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1";
+    rgn_error err;
+    int rc = rotary_set_fen(pos, initial, &err);
+    (void)rc; /* the initial position is known to be valid */
+}
+
+const struct rgn_variant rgn_rotary_variant = {
+    .name = "Rotary",
+    .files = ROTARY_SIZE,
+    .ranks = ROTARY_SIZE,
+    .square_at = rotary_square_at,
+    .square_file = rotary_square_file,
+    .square_rank = rotary_square_rank,
+    .piece_letters = rotary_piece_letters,
+    .orientation_count = rotary_orientation_count,
+    .canonical_orientation = rotary_canonical,
+    .set_initial = rotary_set_initial,
+    .set_fen = rotary_set_fen,
+    .write_fen = rotary_write_fen,
+    .legal_moves = rotary_legal_moves,
+    .count_moves = rotary_count_moves,
+    .make = rotary_make,
+    .unmake = rotary_unmake,
+    .in_check = rotary_in_check,
+    .status = rotary_status,
+};

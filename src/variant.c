@@ -1,0 +1,69 @@
+/*
+ * variant.c - the registry of rule sets, and what every rule set shares:
+ * square names and compass directions.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "variant.h"
+
+static const struct rgn_variant *const variants[] = {
+    &rgn_rotary_variant,
+};
+
+const rgn_variant *rgn_variant_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        if (strcasecmp(variants[i]->name, name) == 0)
+            return variants[i];
+    return NULL;
+}
+
+const rgn_variant *rgn_variant_rotary(void) { return &rgn_rotary_variant; }
+const char *rgn_variant_name(const rgn_variant *v) { return v->name; }
+int rgn_variant_files(const rgn_variant *v) { return v->files; }
+int rgn_variant_ranks(const rgn_variant *v) { return v->ranks; }
+
+int rgn_square_at(const rgn_variant *v, int file, int rank)
+{
+    return v->square_at(file, rank);
+}
+
+int rgn_square_file(const rgn_variant *v, int square)
+{
+    return v->square_file(square);
+}
+
+int rgn_square_rank(const rgn_variant *v, int square)
+{
+    return v->square_rank(square);
+}
+
+void rgn_square_name(const rgn_variant *v, int square, char *buf)
+{
+    int rank = v->square_rank(square) + 1;
+    char *p = buf;
+    *p++ = (char)('a' + v->square_file(square));
+    if (rank >= 10)
+        *p++ = (char)('0' + rank / 10);
+    *p++ = (char)('0' + rank % 10);
+    *p = '\0';
+}
+
+static const char *const direction_names[8] = {
+    "N", "NE", "E", "SE", "S", "SW", "W", "NW",
+};
+
+const char *rgn_direction_name(int direction)
+{
+    return direction >= 0 && direction < 8 ? direction_names[direction] : NULL;
+}
+
+int rgn_direction_parse(const char *text, size_t len)
+{
+    for (int d = 0; d < 8; d++)
+        if (strlen(direction_names[d]) == len &&
+            strncasecmp(direction_names[d], text, len) == 0)
+            return d;
+    return -1;
+}

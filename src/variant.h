@@ -1,0 +1,63 @@
+/*
+ * variant.h - the interface every rule set implements (private).
+ *
+ * Generic code (positions, perft, readers, writers) talks to a rule set
+ * only through struct rgn_variant. A rule set owns its board geometry
+ * (how squares are numbered), its piece set, its position string and its
+ * move generator; nothing outside it may assume a 9x9 board or that
+ * every piece has an orientation.
+ */
+#ifndef RGN_VARIANT_H
+#define RGN_VARIANT_H
+
+#include "position.h"
+
+/* What make() saves so that unmake() can restore the position exactly. */
+typedef struct rgn_undo {
+    uint64_t key;
+    int halfmove;
+    int fullmove;
+    int extra[2];
+    uint8_t captured;
+    uint8_t captured_orientation;
+    uint8_t moved_orientation;
+} rgn_undo;
+
+struct rgn_variant {
+    const char *name;
+    int files, ranks;
+
+    /* Geometry: -1 from square_at for points that are not squares. */
+    int (*square_at)(int file, int rank);
+    int (*square_file)(int square);
+    int (*square_rank)(int square);
+
+    /* Piece set: piece_letters[type] is the upper-case letter of a piece
+     * type (index 0 unused); orientation_count[type] the number of
+     * distinct direction sets of the type, 0 for pieces without one.
+     * Canonical orientations are 0..count-1 and name the direction of the
+     * same number (for a Queen 0 = N, 1 = NE). */
+    const char *piece_letters;
+    const uint8_t *orientation_count;
+    /* Maps any direction a piece of the type may be said to face onto
+     * the canonical orientation of the same direction set. */
+    int (*canonical_orientation)(int type, int direction);
+
+    void (*set_initial)(rgn_position *position);
+    int (*set_fen)(rgn_position *position, const char *fen, rgn_error *err);
+    size_t (*write_fen)(const rgn_position *position, char *buf, size_t size);
+
+    /* Legal moves into a caller-owned array; count_moves only counts
+     * them (perft's leaves). */
+    int (*legal_moves)(rgn_position *position, rgn_move *moves);
+    int (*count_moves)(rgn_position *position);
+    void (*make)(rgn_position *position, rgn_move move, rgn_undo *undo);
+    void (*unmake)(rgn_position *position, rgn_move move,
+                   const rgn_undo *undo);
+    bool (*in_check)(const rgn_position *position);
+    enum rgn_status (*status)(rgn_position *position);
+};
+
+extern const struct rgn_variant rgn_rotary_variant;
+
+#endif
