@@ -157,6 +157,90 @@ size_t rgn_move_coord(const rgn_position *position, rgn_move move,
                       char *buf, size_t size);
 
 /* ------------------------------------------------------------------ */
+/* Problems: what a diagnostic can say                                */
+
+enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
+
+/* Every kind of diagnostic, with a stable code for scripts
+ * (rgn_problem_code) and a severity. The lenient readings of
+ * rgn-notation.md section 4 are the warnings RGN_W_*. */
+enum rgn_problem {
+    RGN_E_SYNTAX,             /* the file is not RGN here */
+    RGN_E_MOVE_SYNTAX,        /* a move text that is no move */
+    RGN_E_COORDINATE_FORM,    /* "e3e4" inside movetext */
+    RGN_E_UNMATCHED,          /* no legal move matches (with the reason) */
+    RGN_E_AMBIGUOUS,          /* several legal moves match */
+    RGN_E_NULL_ROTATION,      /* a rotation that keeps the direction set */
+    RGN_E_PROMOTION_ORIENTATION, /* "=Q" without ">Dir" */
+    RGN_E_ORIENTATION_NOT_ALLOWED, /* ">Dir" in a game without them */
+    RGN_E_MOVE_AFTER_END,     /* a move after mate (or another end) */
+    RGN_E_RESULT_MISMATCH,    /* Result tag differs from the result */
+    RGN_E_WRONG_RESULT,       /* mate, but the result says otherwise */
+    RGN_E_RESULT_IN_VARIATION,
+    RGN_E_VARIATION_FIRST,    /* a variation before the first move */
+    RGN_E_UNKNOWN_VARIANT,
+    RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
+    RGN_W_LONG_FORM,          /* "Sb2-b6", "e3-e4" */
+    RGN_W_PAWN_CAPTURE_WITHOUT_X, /* "de5" */
+    RGN_W_SURPLUS_DISAMBIGUATION, /* "R1c1" where "Rc1" is enough */
+    RGN_W_MISSING_CAPTURE_MARK,
+    RGN_W_SURPLUS_CAPTURE_MARK,
+    RGN_W_MISSING_CHECK_MARK,
+    RGN_W_SURPLUS_CHECK_MARK,
+    RGN_W_CHECK_MARK_ON_MATE, /* "+" on a mating move */
+    RGN_W_MATE_MARK_WITHOUT_MATE,
+    RGN_W_UNCHANGED_ORIENTATION, /* ">N" naming the set the piece keeps */
+    RGN_W_MISSING_TAG,        /* one of the seven-tag roster is missing */
+    RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
+    RGN_N_REPETITION,         /* a position occurs for the third time */
+    RGN_PROBLEM_COUNT
+};
+
+const char *rgn_problem_code(enum rgn_problem problem);
+enum rgn_severity rgn_problem_severity(enum rgn_problem problem);
+/* The warning's bit in a warning set (only for the RGN_W_* problems). */
+#define RGN_WARNING_BIT(problem) (1u << ((problem) - RGN_W_LONG_FORM))
+
+/* ------------------------------------------------------------------ */
+/* SAN                                                                */
+
+/* A move text read without a board: only its syntax. Absent parts are
+ * -1 (numbers) or 0 (characters). Files and ranks count from 0. */
+typedef struct rgn_san {
+    char piece;        /* upper-case letter; 0 for a pawn */
+    int8_t from_file, from_rank;
+    int8_t to_file, to_rank;
+    char separator;    /* 'x', '-' or 0 */
+    char promotion;    /* the letter after '=' */
+    int8_t direction;  /* after '>' */
+    char check;        /* '+' or '#' */
+} rgn_san;
+
+/* Reads the syntax of a move text (with its + or #, without ! or ?).
+ * Fails with RGN_E_MOVE_SYNTAX or RGN_E_COORDINATE_FORM. */
+int rgn_san_parse(const rgn_variant *variant, const char *text, size_t len,
+                  rgn_san *san, enum rgn_problem *problem, rgn_error *err);
+
+/* Resolves a move text in a position: exactly by the matching rule of
+ * rgn-notation.md section 4 first, else by the lenient readings. On
+ * success returns 0, the move, and the set of lenient readings used
+ * (RGN_WARNING_BIT of each warning). On failure returns -1 with the
+ * problem and a message that says why (for an ambiguous text, the
+ * candidates). */
+int rgn_san_resolve(rgn_position *position, const char *text, size_t len,
+                    rgn_move *move, unsigned *warnings,
+                    enum rgn_problem *problem, rgn_error *err);
+
+/* The canonical SAN of a legal move: shortest disambiguation, ">Dir" only
+ * when the direction set changes, "+" or "#". Returns the length. */
+size_t rgn_move_san(rgn_position *position, rgn_move move, char *buf,
+                    size_t size);
+/* Long algebraic form ("Sb2-b6", "Sb2xb7>E", "Rb2>NE", "e8-e9=Q>NE"), with
+ * "+" or "#". */
+size_t rgn_move_lan(rgn_position *position, rgn_move move, char *buf,
+                    size_t size);
+
+/* ------------------------------------------------------------------ */
 /* Reading RGN                                                        */
 
 /* A view into the reader's buffer: valid only during the callback that

@@ -21,7 +21,70 @@ static inline int rotary_square(int file, int rank)
     return (rank + 1) * ROTARY_WIDTH + file + 1;
 }
 
+/* Mailbox offsets of the eight directions, N first, clockwise. */
+static const int ray_offset[8] = {
+    ROTARY_WIDTH, ROTARY_WIDTH + 1, 1, -ROTARY_WIDTH + 1,
+    -ROTARY_WIDTH, -ROTARY_WIDTH - 1, -1, ROTARY_WIDTH - 1,
+};
+
+
+/* Direction set of each type when facing N: bit d for direction d. */
+#define BIT(d) (1u << (d))
+static const uint8_t set_facing_north[] = {
+    0,
+    BIT(0) | BIT(2) | BIT(4) | BIT(6), /* King: o, o+2, o+4, o+6 */
+    BIT(0) | BIT(2) | BIT(4) | BIT(6), /* Queen */
+    BIT(0) | BIT(6) | BIT(2),          /* Rook: o, o-2, o+2 */
+    BIT(0) | BIT(5) | BIT(3),          /* Trident: o, o-3, o+3 */
+    BIT(0) | BIT(7) | BIT(1),          /* Axe: o, o-1, o+1 */
+    BIT(0) | BIT(4),                   /* Scythe: o, o+4 */
+    0,
+};
+
+/* Pawns have no orientation: they capture diagonally forward. */
+static const uint8_t pawn_captures[2] = {BIT(RGN_NE) | BIT(RGN_NW),
+                                         BIT(RGN_SE) | BIT(RGN_SW)};
+static const int pawn_forward[2] = {RGN_N, RGN_S};
+
+static inline unsigned rotate8(unsigned mask, unsigned by)
+{
+    by &= 7;
+    return ((mask << by) | (mask >> ((8 - by) & 7))) & 0xFF;
+}
+
+static inline unsigned direction_set(int type, int orientation)
+{
+    return rotate8(set_facing_north[type], (unsigned)orientation);
+}
+
+/* The directions along which the piece on a square captures. */
+static inline unsigned capture_set(uint8_t piece, uint8_t orientation)
+{
+    int type = RGN_TYPE(piece);
+    if (type == ROTARY_PAWN)
+        return pawn_captures[RGN_COLOR(piece)];
+    return direction_set(type, orientation);
+}
+
+static inline bool slides(int type)
+{
+    return type != ROTARY_KING && type != ROTARY_PAWN;
+}
+
+/* The two directions of a line through a square, as a mask. */
+static inline unsigned line_set(int direction)
+{
+    return BIT(direction & 7) | BIT((direction + 4) & 7);
+}
+
+extern const uint8_t rotary_orientation_count[];
+
 int rotary_canonical(int type, int direction);
+enum rgn_problem rotary_explain_unmatched(rgn_position *position,
+                                          const rgn_san *san, char *why,
+                                          size_t size);
+static inline int rotary_square_rank(int square) { return square / ROTARY_WIDTH - 1; }
+static inline int rotary_square_file(int square) { return square % ROTARY_WIDTH - 1; }
 bool rotary_attacked(const rgn_position *position, int square, int by);
 uint64_t rotary_compute_key(const rgn_position *position);
 void rotary_clear(rgn_position *position);

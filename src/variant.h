@@ -55,6 +55,11 @@ struct rgn_variant {
     void (*unmake)(rgn_position *position, rgn_move move,
                    const rgn_undo *undo);
     bool (*in_check)(const rgn_position *position);
+    /* Says why no legal move matches a move text ("the path is blocked
+     * at d4"), and which problem that is. */
+    enum rgn_problem (*explain_unmatched)(rgn_position *position,
+                                          const rgn_san *san, char *why,
+                                          size_t size);
     enum rgn_status (*status)(rgn_position *position);
 };
 
