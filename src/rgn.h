@@ -260,8 +260,9 @@ typedef struct rgn_location {
 
 /* The reader calls these as it meets the parts of each game. Any may be
  * NULL. A callback returning non-zero abandons the rest of the current
- * game: the reader skips to the game's end (as after a syntax error,
- * without calling error) and calls end_game. */
+ * game: the reader reads on to the game's end (its result at depth 0, the
+ * next game's tags, or the end of the input) without calling back, then
+ * calls end_game. */
 typedef struct rgn_visitor {
     int (*begin_game)(void *user, rgn_location where);
     /* value has its \" and \\ escapes removed */
@@ -280,7 +281,8 @@ typedef struct rgn_visitor {
     /* "1-0", "0-1", "1/2-1/2" or "*"; also met inside variations, where
      * the visitor decides that it is an error */
     int (*result)(void *user, rgn_span text, rgn_location where);
-    /* every begun game ends with exactly one end_game call */
+    /* every begun game ends with exactly one end_game call, located at
+     * its result, its error or the end of the input */
     void (*end_game)(void *user, rgn_location where);
     /* a syntax error in the current game; the reader then skips to the
      * next game and calls end_game for this one */
@@ -297,16 +299,61 @@ typedef struct rgn_reader rgn_reader;
 rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user);
 void rgn_reader_free(rgn_reader *reader);
 /* Feeds the next bytes of the input, in chunks of any size; callbacks run
- * inside. Returns 0, or -1 when memory runs out. */
+ * inside and see the same calls whatever the chunks. Returns 0, or -1
+ * when memory runs out, after rgn_reader_finish, or when called from a
+ * callback. */
 int rgn_reader_feed(rgn_reader *reader, const char *data, size_t len);
 /* Ends the input: finishes (or reports as truncated) the last game. */
 int rgn_reader_finish(rgn_reader *reader);
-/* The text of the line holding where, while it is still buffered (during
- * a callback, for the current token's line); *caret is where's byte
- * offset inside the returned span. Long lines come back cut to a window
- * around where. An empty span when the line is gone. */
+/* The text of the line holding where, during the callback of the token
+ * at where (earlier lines may be gone); *caret is where's byte offset
+ * inside the returned span. Long lines come back cut to a window around
+ * where. An empty span when the line is gone. */
 rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
                          size_t *caret);
+
+/* ------------------------------------------------------------------ */
+/* Validating                                                         */
+
+/* One finding about the input. Pointers and spans are valid only during
+ * the report callback. */
+typedef struct rgn_diagnostic {
+    enum rgn_problem problem;
+    enum rgn_severity severity; /* an error under --strict for warnings */
+    const char *message;
+    rgn_location where;
+    uint64_t game;          /* 1-based number of the game in the input */
+    const char *white;      /* the game's White and Black tags, or "?" */
+    const char *black;
+    int ply;                /* the move's ply from the game's start, or 0 */
+    const char *move_number; /* "23." or "23..." for a move, else "" */
+    rgn_span move;          /* the move as written, or empty */
+    rgn_span line;          /* the source line, when still buffered */
+    size_t caret;           /* where's byte offset inside line */
+} rgn_diagnostic;
+
+typedef struct rgn_validator_options {
+    bool strict; /* lenient readings and roster/number warnings are errors */
+    const rgn_variant *variant; /* for games without a Variant tag */
+    void (*report)(void *user, const rgn_diagnostic *diagnostic);
+    void *user;
+} rgn_validator_options;
+
+typedef struct rgn_validation_counts {
+    uint64_t games, valid, with_warnings, invalid, plies;
+} rgn_validation_counts;
+
+typedef struct rgn_validator rgn_validator;
+
+/* A validator reads RGN (fed in chunks as rgn_reader_feed), replays every
+ * game, main line and variations, and reports what it finds. A game with
+ * an error is reported and skipped from that point. */
+rgn_validator *rgn_validator_new(const rgn_validator_options *options);
+void rgn_validator_free(rgn_validator *validator);
+int rgn_validator_feed(rgn_validator *validator, const char *data,
+                       size_t len);
+int rgn_validator_finish(rgn_validator *validator);
+rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 
 #ifdef __cplusplus
 }

@@ -117,8 +117,12 @@ static bool rotary_in_check(const rgn_position *pos)
 /* ------------------------------------------------------------------ */
 /* Move generation                                                    */
 
-/* What the rays from the King tell about the side to move. */
+/* What the rays from the King tell about the side to move, and which
+ * moves the caller asked for (resolving a move text needs only one piece
+ * type's moves to one square). */
 typedef struct king_safety {
+    int only_type; /* 0: every piece type */
+    int only_to;   /* -1: every destination */
     int checkers;
     int evasions;          /* squares that answer a single check */
     uint8_t evasion[8];    /* the checker and the squares between */
@@ -165,8 +169,17 @@ static inline unsigned pin_filter(const king_safety *ks, int square)
     return 0xFF;
 }
 
-static inline bool answers_check(const king_safety *ks, int square)
+static inline bool requested(const king_safety *ks, int square)
 {
+    return ks->only_to < 0 || square == ks->only_to;
+}
+
+/* Whether a move of a piece other than the King may end on square: asked
+ * for, and answering any check. */
+static inline bool destination_allowed(const king_safety *ks, int square)
+{
+    if (!requested(ks, square))
+        return false;
     if (ks->checkers == 0)
         return true;
     for (int i = 0; i < ks->evasions; i++)
@@ -209,14 +222,14 @@ static int generate_pawn(const rgn_position *pos, const king_safety *ks,
     int forward = pawn_forward[us];
     int to = from + ray_offset[forward];
     if ((allowed & BIT(forward)) && pos->board[to] == RGN_EMPTY &&
-        answers_check(ks, to))
+        destination_allowed(ks, to))
         count = emit_pawn_move(list, count, from, to, us);
     for (unsigned caps = pawn_captures[us] & allowed; caps; caps &= caps - 1) {
         int d = __builtin_ctz(caps);
         to = from + ray_offset[d];
         uint8_t target = pos->board[to];
         if (target != RGN_EMPTY && target != RGN_OFF &&
-            RGN_COLOR(target) != us && answers_check(ks, to))
+            RGN_COLOR(target) != us && destination_allowed(ks, to))
             count = emit_pawn_move(list, count, from, to, us);
     }
     return count;
@@ -240,7 +253,7 @@ static int generate_piece(const rgn_position *pos, const king_safety *ks,
             if (target == RGN_OFF ||
                 (target != RGN_EMPTY && RGN_COLOR(target) == us))
                 break;
-            if (answers_check(ks, to))
+            if (destination_allowed(ks, to))
                 count = n == 1 ? emit(list, count, from, to, 0, last, 0)
                                : emit(list, count, from, to, slide_first,
                                       slide_last, 0);
@@ -249,7 +262,7 @@ static int generate_piece(const rgn_position *pos, const king_safety *ks,
         }
     }
     /* A rotation never answers a check. */
-    if (ks->checkers == 0) {
+    if (ks->checkers == 0 && requested(ks, from)) {
         if (orientation > 0)
             count = emit(list, count, from, from, 0, orientation - 1, 0);
         if (orientation < last)
@@ -274,47 +287,76 @@ static int generate_king(rgn_position *pos, const king_safety *ks,
         if (target == RGN_OFF ||
             (target != RGN_EMPTY && RGN_COLOR(target) == us))
             continue;
-        if (!rotary_attacked(pos, to, us ^ 1))
+        if (requested(ks, to) && !rotary_attacked(pos, to, us ^ 1))
             count = emit(list, count, from, to, 0, 1, 0);
     }
     pos->board[from] = king;
-    if (ks->checkers == 0)
+    if (ks->checkers == 0 && requested(ks, from))
         count = emit(list, count, from, from, orientation ^ 1,
                      orientation ^ 1, 0);
     return count;
 }
 
-static int generate(rgn_position *pos, rgn_move *list)
+/* The moves of the piece on square, if it is one the caller asked for. */
+static inline int generate_from(const rgn_position *pos, const king_safety *ks,
+                                int square, rgn_move *list, int count)
+{
+    uint8_t piece = pos->board[square];
+    if (piece == RGN_EMPTY || RGN_COLOR(piece) != pos->side)
+        return count;
+    int type = RGN_TYPE(piece);
+    if (type == ROTARY_KING || (ks->only_type && type != ks->only_type))
+        return count;
+    if (type == ROTARY_PAWN)
+        return generate_pawn(pos, ks, square, list, count);
+    return generate_piece(pos, ks, square, list, count);
+}
+
+static int generate(rgn_position *pos, rgn_move *list, int only_type,
+                    int only_to)
 {
     king_safety ks;
     find_checks_and_pins(pos, &ks);
-    int count = generate_king(pos, &ks, list, 0);
+    ks.only_type = only_type;
+    ks.only_to = only_to;
+    int count = 0;
+    if (!only_type || only_type == ROTARY_KING)
+        count = generate_king(pos, &ks, list, 0);
     if (ks.checkers > 1)
         return count;
-    int us = pos->side;
-    for (int rank = 0; rank < ROTARY_SIZE; rank++) {
-        for (int file = 0; file < ROTARY_SIZE; file++) {
-            int sq = rotary_square(file, rank);
-            uint8_t piece = pos->board[sq];
-            if (piece == RGN_EMPTY || RGN_COLOR(piece) != us)
-                continue;
-            if (RGN_TYPE(piece) == ROTARY_PAWN)
-                count = generate_pawn(pos, &ks, sq, list, count);
-            else if (RGN_TYPE(piece) != ROTARY_KING)
-                count = generate_piece(pos, &ks, sq, list, count);
-        }
+    if (only_to < 0) {
+        for (int rank = 0; rank < ROTARY_SIZE; rank++)
+            for (int file = 0; file < ROTARY_SIZE; file++)
+                count = generate_from(pos, &ks, rotary_square(file, rank),
+                                      list, count);
+        return count;
+    }
+    /* Every Rotary move runs along a ray, so the only pieces that can end
+     * on a given square are the one standing there (a rotation) and the
+     * first one along each ray from it. */
+    count = generate_from(pos, &ks, only_to, list, count);
+    for (int d = 0; d < 8; d++) {
+        int distance, at = first_piece(pos, only_to, d, &distance);
+        if (pos->board[at] != RGN_OFF)
+            count = generate_from(pos, &ks, at, list, count);
     }
     return count;
 }
 
 static int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
 {
-    return generate(pos, moves);
+    return generate(pos, moves, 0, -1);
+}
+
+static int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
+                                 int type, int to)
+{
+    return generate(pos, moves, type, to);
 }
 
 static int rotary_count_moves(rgn_position *pos)
 {
-    return generate(pos, NULL);
+    return generate(pos, NULL, 0, -1);
 }
 
 static enum rgn_status rotary_status(rgn_position *pos)
@@ -414,6 +456,7 @@ const struct rgn_variant rgn_rotary_variant = {
     .set_fen = rotary_set_fen,
     .write_fen = rotary_write_fen,
     .legal_moves = rotary_legal_moves,
+    .legal_moves_to = rotary_legal_moves_to,
     .count_moves = rotary_count_moves,
     .make = rotary_make,
     .unmake = rotary_unmake,

@@ -355,10 +355,18 @@ static rgn_san canonical_san(rgn_position *pos, rgn_move m,
     return s;
 }
 
+/* The legal moves that could share a text with m: same piece type, same
+ * destination. */
+static int rivals(rgn_position *pos, rgn_move m, rgn_move *moves)
+{
+    return pos->variant->legal_moves_to(pos, moves,
+                                        RGN_TYPE(pos->board[m.from]), m.to);
+}
+
 size_t rgn_move_san(rgn_position *pos, rgn_move m, char *buf, size_t size)
 {
     rgn_move moves[RGN_MAX_MOVES];
-    int n = pos->variant->legal_moves(pos, moves);
+    int n = rivals(pos, m, moves);
     rgn_san s = canonical_san(pos, m, moves, n);
     char out[64];
     return rgn_copy_out(out, write_san(pos->variant, &s, out), buf, size);
@@ -446,6 +454,20 @@ static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
     return warnings;
 }
 
+static const char *game_over_reason(rgn_position *pos)
+{
+    bool white = pos->side == RGN_WHITE;
+    switch (pos->variant->status(pos)) {
+    case RGN_CHECKMATE:
+        return white ? "White is checkmated" : "Black is checkmated";
+    case RGN_KING_REACH:
+        return white ? "Black's King has reached its target"
+                     : "White's King has reached its target";
+    default:
+        return white ? "White has no legal move" : "Black has no legal move";
+    }
+}
+
 int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
                     rgn_move *move, unsigned *warnings,
                     enum rgn_problem *problem, rgn_error *err)
@@ -465,8 +487,20 @@ int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
                     "'%.*s': a promotion must name the new piece's "
                     "orientation, as in =%c>N", (int)len, text, s.promotion);
 
+    int to = v->square_at(s.to_file, s.to_rank);
+    if (to < 0)
+        return fail(problem, RGN_E_UNMATCHED, err, 1,
+                    "'%.*s': %c%d is not a square of the %s board", (int)len,
+                    text, 'a' + s.to_file, s.to_rank + 1, v->name);
+    if (!moved_type)
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
+                    "'%.*s': %s has no pawns", (int)len, text, v->name);
     rgn_move moves[RGN_MAX_MOVES], found[RGN_MAX_MOVES];
-    int n = v->legal_moves(pos, moves);
+    int n = v->legal_moves_to(pos, moves, moved_type, to);
+    if (n == 0 && v->count_moves(pos) == 0)
+        return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                    "'%.*s' comes after the end of the game: %s", (int)len,
+                    text, game_over_reason(pos));
     unsigned readings = 0;
     int count = matching_moves(pos, &s, moves, n, STRICT, found);
     if (count == 0) {

@@ -50,6 +50,9 @@ struct rgn_variant {
     /* Legal moves into a caller-owned array; count_moves only counts
      * them (perft's leaves). */
     int (*legal_moves)(rgn_position *position, rgn_move *moves);
+    /* Only the legal moves of one piece type to one square. */
+    int (*legal_moves_to)(rgn_position *position, rgn_move *moves, int type,
+                          int to);
     int (*count_moves)(rgn_position *position);
     void (*make)(rgn_position *position, rgn_move move, rgn_undo *undo);
     void (*unmake)(rgn_position *position, rgn_move move,

@@ -20,7 +20,7 @@ typedef struct cli_command {
     int (*run)(int argc, char **argv);
 } cli_command;
 
-extern const cli_command cli_perft, cli_moves;
+extern const cli_command cli_perft, cli_moves, cli_validate;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the

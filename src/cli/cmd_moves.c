@@ -12,7 +12,8 @@ const cli_command cli_moves = {
     "Usage: rgn moves [--variant NAME] [--fen POSITION]\n"
     "\n"
     "Lists the legal moves of the position (default: the initial position),\n"
-    "one a line in coordinate form, sorted.",
+    "one a line: the coordinate form, a space and the SAN, sorted by the\n"
+    "coordinate form.",
     run_moves,
 };
 
@@ -41,10 +42,13 @@ static int run_moves(int argc, char **argv)
     if (!pos)
         return EXIT_USAGE;
     static rgn_move moves[RGN_MAX_MOVES];
-    static char texts[RGN_MAX_MOVES][32];
+    static char texts[RGN_MAX_MOVES][64];
     int n = rgn_position_legal_moves(pos, moves);
-    for (int i = 0; i < n; i++)
-        rgn_move_coord(pos, moves[i], texts[i], sizeof texts[i]);
+    for (int i = 0; i < n; i++) {
+        size_t len = rgn_move_coord(pos, moves[i], texts[i], sizeof texts[i]);
+        texts[i][len++] = ' ';
+        rgn_move_san(pos, moves[i], texts[i] + len, sizeof texts[i] - len);
+    }
     qsort(texts, (size_t)n, sizeof texts[0], by_text);
     for (int i = 0; i < n; i++)
         puts(texts[i]);

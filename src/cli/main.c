@@ -9,6 +9,7 @@
 static const cli_command *const commands[] = {
     &cli_perft,
     &cli_moves,
+    &cli_validate,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
