@@ -139,6 +139,7 @@ static void show_progress(progress *p, const rgn_validator *validator)
     fprintf(stderr, "\r%.1f MB, %llu games, %.0f games/s   ",
             (double)p->bytes / 1e6, (unsigned long long)c.games,
             (double)c.games / (now - p->start));
+    fflush(stderr);
 }
 
 /* Validates one input; returns 0, or -1 after reporting an I/O error. */
@@ -238,6 +239,9 @@ static int run_validate(int argc, char **argv)
     }
     if (file_count == 0)
         files[file_count++] = "-";
+    /* Diagnostics can come by the thousand: write them in blocks. */
+    static char stderr_buffer[1 << 16];
+    setvbuf(stderr, stderr_buffer, _IOFBF, sizeof stderr_buffer);
     const char *no_color = getenv("NO_COLOR");
     ctx.color = isatty(STDERR_FILENO) && !(no_color && *no_color) && !ctx.json;
     opt.report = print_diagnostic;
@@ -262,6 +266,7 @@ static int run_validate(int argc, char **argv)
                 (unsigned long long)total.with_warnings,
                 (unsigned long long)total.invalid);
     free(files);
+    fflush(stderr);
     if (io_error)
         return EXIT_USAGE;
     return total.invalid ? EXIT_INVALID : EXIT_OK;

@@ -1,0 +1,256 @@
+/*
+ * hostile.c - runs "rgn validate" on hostile and pathological inputs and
+ * checks that each ends with a clear error (or passes), in time linear in
+ * the input and bounded memory, never a crash.
+ *
+ * Each case is generated at a base size and at 10 times that size; the
+ * larger run must take well under 20 times as long (plus a small allowance
+ * for process start-up) and stay under MEMORY_LIMIT_KB of peak memory.
+ *
+ * Usage: hostile RGN_PROGRAM TMPDIR
+ */
+#define _DEFAULT_SOURCE
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MEMORY_LIMIT_KB (16 * 1024)
+
+static const char *program, *tmpdir;
+static int passed, failed;
+
+typedef void (*generator)(FILE *out, long size);
+
+static const char *tags =
+    "[Event \"e\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
+    "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n";
+
+static void good_game(FILE *out)
+{
+    fprintf(out, "%s1. e4 e6 *\n\n", tags);
+}
+
+static void binary_junk(FILE *out, long size)
+{
+    uint64_t x = 88172645463325252ull;
+    for (long i = 0; i < size; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        fputc((int)(x & 0xFF), out);
+    }
+    fputc('\n', out);
+    good_game(out);
+}
+
+static void long_comment(FILE *out, long size)
+{
+    fprintf(out, "%s1. e4 {", tags);
+    for (long i = 0; i < size; i++)
+        fputc("rotary "[i % 7], out);
+    fprintf(out, "} e6 *\n\n");
+    good_game(out);
+}
+
+static void deep_nesting(FILE *out, long size)
+{
+    fprintf(out, "%s1. e4 ", tags);
+    for (long i = 0; i < size; i++)
+        fputs("(1. e4 ", out);
+    fprintf(out, " e6 *\n\n");
+    good_game(out);
+}
+
+/* One line of legal moves: rooks turning back and forth. */
+static void long_line(FILE *out, long size)
+{
+    fputs(tags, out);
+    static const char *const cycle[] = {"Ra1>E", "Ra9>E", "Ra1>N", "Ra9>S"};
+    long written = 0;
+    for (long ply = 0; written < size; ply++) {
+        if (ply % 2 == 0)
+            written += fprintf(out, "%ld. ", ply / 2 + 1);
+        written += fprintf(out, "%s ", cycle[ply % 4]);
+    }
+    fprintf(out, "*\n\n");
+    good_game(out);
+}
+
+/* A game of size plies of rotations, one move a line. */
+static void many_rotations(FILE *out, long size)
+{
+    fputs(tags, out);
+    static const char *const cycle[] = {"Ra1>E", "Ra9>E", "Ra1>N", "Ra9>S"};
+    for (long ply = 0; ply < size; ply++) {
+        if (ply % 2 == 0)
+            fprintf(out, "%ld. ", ply / 2 + 1);
+        fprintf(out, "%s\n", cycle[ply % 4]);
+    }
+    fprintf(out, "*\n\n");
+}
+
+static void many_games(FILE *out, long size)
+{
+    for (long i = 0; i < size; i++)
+        good_game(out);
+}
+
+static void invalid_utf8(FILE *out, long size)
+{
+    for (long i = 0; i < size; i++)
+        fprintf(out, "%s1. e4 {caf\xC3\xA9 \xFF\xFE} e6 *\n\n", tags);
+    good_game(out);
+}
+
+static void truncated(FILE *out, long size)
+{
+    for (long i = 0; i < size; i++)
+        good_game(out);
+    fprintf(out, "%s1. e4 e6 2. Ra2", tags);
+}
+
+typedef struct hostile_case {
+    const char *name;
+    generator generate;
+    long base;             /* the smaller size */
+    int status;            /* expected exit status */
+    const char *expected;  /* a line of standard error must contain it */
+} hostile_case;
+
+static const hostile_case cases[] = {
+    {"binary junk", binary_junk, 1000000, 1, "unexpected character"},
+    {"100 MB comment", long_comment, 10000000, 1,
+     "comment longer than 1048576 bytes"},
+    {"deep nesting", deep_nesting, 10000, 1, "nested deeper than 256"},
+    {"a line of a million characters", long_line, 1000000, 0,
+     "2 games: 2 valid (0 with warnings), 0 invalid"},
+    {"10,000 plies of rotations", many_rotations, 10000, 0,
+     "1 game: 1 valid"},
+    {"many games", many_games, 20000, 0, "0 invalid"},
+    {"invalid UTF-8", invalid_utf8, 2000, 1, "invalid UTF-8"},
+    {"truncated file", truncated, 10000, 1, "file ends inside a game"},
+};
+
+typedef struct run_result {
+    int status;
+    double seconds;
+    long max_rss_kb;
+    bool found;
+} run_result;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static bool file_contains(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    static char line[1 << 16];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, text) != NULL;
+    fclose(f);
+    return found;
+}
+
+static run_result run(const char *input, const char *expected)
+{
+    run_result r = {-1, 0, 0, false};
+    char err_path[512];
+    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    double start = now();
+    pid_t pid = fork();
+    if (pid == 0) {
+        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(err, 2);
+        dup2(null, 1);
+        execl(program, program, "validate", input, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    struct rusage usage;
+    if (pid < 0 || wait4(pid, &status, 0, &usage) < 0)
+        return r;
+    r.seconds = now() - start;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.max_rss_kb = usage.ru_maxrss;
+    r.found = file_contains(err_path, expected);
+    return r;
+}
+
+static void check(bool ok, const char *name, const char *format, ...)
+{
+    if (ok)
+        return;
+    va_list args;
+    va_start(args, format);
+    printf("FAIL %s: ", name);
+    vprintf(format, args);
+    printf("\n");
+    va_end(args);
+    failed++;
+}
+
+static void run_case(const hostile_case *c)
+{
+    run_result results[2];
+    for (int k = 0; k < 2; k++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/input.rgn", tmpdir);
+        FILE *out = fopen(path, "wb");
+        if (!out) {
+            check(false, c->name, "cannot write %s", path);
+            return;
+        }
+        c->generate(out, k == 0 ? c->base : 10 * c->base);
+        fclose(out);
+        results[k] = run(path, c->expected);
+        remove(path);
+    }
+    int before = failed;
+    for (int k = 0; k < 2; k++) {
+        const run_result *r = &results[k];
+        check(r->status == c->status, c->name, "exit status %d, expected %d",
+              r->status, c->status);
+        check(r->found, c->name, "no line of standard error contains '%s'",
+              c->expected);
+        check(r->max_rss_kb < MEMORY_LIMIT_KB, c->name,
+              "peak memory %ld KB (limit %d KB)", r->max_rss_kb,
+              MEMORY_LIMIT_KB);
+    }
+    /* start-up costs a few milliseconds; count them once */
+    check(results[1].seconds < 20 * results[0].seconds + 0.05, c->name,
+          "10x the input took %.3f s, 1x took %.3f s: not linear",
+          results[1].seconds, results[0].seconds);
+    printf("%-32s %8.3f s %8.3f s (10x) %6ld KB peak\n", c->name,
+           results[0].seconds, results[1].seconds, results[1].max_rss_kb);
+    if (failed == before)
+        passed++;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: hostile RGN_PROGRAM TMPDIR\n");
+        return 2;
+    }
+    program = argv[1];
+    tmpdir = argv[2];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        run_case(&cases[i]);
+    printf("hostile: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
