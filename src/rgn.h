@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -332,11 +333,35 @@ typedef struct rgn_diagnostic {
     size_t caret;           /* where's byte offset inside line */
 } rgn_diagnostic;
 
+/* What a validator passes on of each game it reads: the parts it has
+ * checked, in order, up to the game's end or its first error. Writers of
+ * other formats are sinks. Any callback may be NULL; spans and positions
+ * are valid only during the call. */
+typedef struct rgn_game_sink {
+    void (*begin_game)(void *user, uint64_t number);
+    void (*tag)(void *user, rgn_span name, rgn_span value);
+    /* the movetext begins from start; has_fen when a FEN tag set it */
+    void (*start)(void *user, const rgn_position *start, bool has_fen);
+    /* a legal move from before; the sink may use before (to write SAN,
+     * say) and must leave it as it was */
+    void (*move)(void *user, rgn_position *before, rgn_move move);
+    void (*nag)(void *user, unsigned nag);
+    void (*comment)(void *user, rgn_span text);
+    void (*begin_variation)(void *user);
+    void (*end_variation)(void *user);
+    /* the end: for a valid game error is NULL and result its result; for
+     * an invalid one error is its first error and the parts passed on
+     * stop before it */
+    void (*end_game)(void *user, rgn_span result, const rgn_diagnostic *error);
+} rgn_game_sink;
+
 typedef struct rgn_validator_options {
     bool strict; /* lenient readings and roster/number warnings are errors */
     const rgn_variant *variant; /* for games without a Variant tag */
     void (*report)(void *user, const rgn_diagnostic *diagnostic);
     void *user;
+    const rgn_game_sink *sink; /* may be NULL */
+    void *sink_user;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -354,6 +379,46 @@ int rgn_validator_feed(rgn_validator *validator, const char *data,
                        size_t len);
 int rgn_validator_finish(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
+/* Reads the XML that an RGN_FORMAT_XML writer writes and validates its
+ * games as RGN, with diagnostics at XML lines. Refuses any document type
+ * declaration (and so every entity), never touches the network, keeps
+ * libxml2's size limits. name is for messages. Returns 0, or -1 when in
+ * cannot be read. */
+int rgn_validator_read_xml(rgn_validator *validator, FILE *in,
+                           const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                            */
+
+enum rgn_format {
+    RGN_FORMAT_RGN,   /* canonical RGN */
+    RGN_FORMAT_LAN,   /* RGN with moves in long algebraic form */
+    RGN_FORMAT_COORD, /* a game a line: coordinate moves, then the result */
+    RGN_FORMAT_FEN,   /* "GAME PLY RFEN" after every ply of the main line */
+    RGN_FORMAT_XML    /* one document (grammar/rgn.rng) */
+};
+
+/* The format of a name ("rgn", "lan", "coord", "fen", "xml"); -1 if none. */
+int rgn_format_parse(const char *name);
+
+typedef struct rgn_writer_options {
+    enum rgn_format format;
+    bool keep_invalid; /* write invalid games up to their first error */
+    bool xml_fen;      /* XML: the RFEN after each move */
+} rgn_writer_options;
+
+typedef struct rgn_writer rgn_writer;
+
+/* A writer is a game sink (pass rgn_writer_sink and the writer itself as
+ * a validator's sink and sink_user) that writes to out. Each game is
+ * built in memory and written whole when it ends; an invalid game is left
+ * out, or written up to its error and a comment saying where and why it
+ * stops (keep_invalid). */
+rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
+const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
+/* Ends the output (the XML document's end); -1 if any write failed. */
+int rgn_writer_finish(rgn_writer *writer);
+void rgn_writer_free(rgn_writer *writer);
 
 #ifdef __cplusplus
 }

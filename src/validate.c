@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "validate.h"
 #include "variant.h"
 
 #define NAME_MAX_LEN 64
@@ -52,6 +53,10 @@ typedef struct game_state {
     bool pending_number;
     unsigned move_number;
     bool number_black;
+    char result[16];
+    /* the first error, kept for the sink's end_game */
+    rgn_diagnostic first_error;
+    char error_message[512], error_number[24], error_move[64];
 } game_state;
 
 struct rgn_validator {
@@ -70,6 +75,12 @@ static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
                                      "White", "Black", "Result"};
 #define ROSTER_SIZE 7
 
+#define SINK(v, callback, ...)                                              \
+    do {                                                                    \
+        if ((v)->options.sink && (v)->options.sink->callback)               \
+            (v)->options.sink->callback((v)->options.sink_user, ##__VA_ARGS__); \
+    } while (0)
+
 /* ------------------------------------------------------------------ */
 /* Reporting                                                          */
 
@@ -79,6 +90,24 @@ static void move_number_text(const game_state *g, int ply, char *out,
     int plies = ply - 1 + g->start_side; /* counted from a White move */
     snprintf(out, size, "%d%s", g->start_fullmove + plies / 2,
              plies % 2 ? "..." : ".");
+}
+
+/* Copies a diagnostic into the game, where it outlives the report. */
+static void keep_first_error(game_state *g, const rgn_diagnostic *d)
+{
+    g->first_error = *d;
+    snprintf(g->error_message, sizeof g->error_message, "%s", d->message);
+    snprintf(g->error_number, sizeof g->error_number, "%s", d->move_number);
+    size_t n = d->move.len < sizeof g->error_move ? d->move.len
+                                                  : sizeof g->error_move - 1;
+    memcpy(g->error_move, d->move.data, n);
+    g->error_move[n] = '\0';
+    g->first_error.message = g->error_message;
+    g->first_error.move_number = g->error_number;
+    g->first_error.move = (rgn_span){g->error_move, n};
+    g->first_error.white = g->white;
+    g->first_error.black = g->black;
+    g->first_error.line = (rgn_span){"", 0};
 }
 
 static void report(rgn_validator *v, enum rgn_problem problem,
@@ -97,8 +126,6 @@ static void report(rgn_validator *v, enum rgn_problem problem,
         g->failed = true;
     else if (severity == RGN_WARNING)
         g->warned = true;
-    if (!v->options.report)
-        return;
     char message[512], number[24] = "";
     va_list args;
     va_start(args, format);
@@ -121,7 +148,10 @@ static void report(rgn_validator *v, enum rgn_problem problem,
     /* The reader keeps only the current token's line for certain. */
     if (where.offset == v->token_offset)
         d.line = rgn_reader_line(v->reader, where, &d.caret);
-    v->options.report(v->options.user, &d);
+    if (severity == RGN_ERROR && !g->first_error.message)
+        keep_first_error(g, &d);
+    if (v->options.report)
+        v->options.report(v->options.user, &d);
 }
 
 static const rgn_span no_move = {"", 0};
@@ -182,6 +212,7 @@ static int on_begin_game(void *user, rgn_location where)
     g->variant = v->options.variant ? v->options.variant : rgn_variant_rotary();
     v->depth = 0;
     forget_keys(v);
+    SINK(v, begin_game, g->number);
     return 0;
 }
 
@@ -231,6 +262,7 @@ static int on_tag(void *user, rgn_span name, rgn_span value,
             return 1;
         }
     }
+    SINK(v, tag, name, value);
     return 0;
 }
 
@@ -271,6 +303,7 @@ static int start_movetext(rgn_validator *v)
     g->start_side = main_line->current.side;
     g->start_fullmove = main_line->current.fullmove;
     count_key(v, main_line->current.key);
+    SINK(v, start, &main_line->current, g->has_fen);
     return 0;
 }
 
@@ -353,6 +386,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     }
     if (g->failed)
         return 1;
+    SINK(v, move, &l->current, move);
     l->before_last = l->current;
     rgn_position_play(&l->current, move);
     l->has_move = true;
@@ -367,18 +401,23 @@ static int on_move(void *user, rgn_span text, rgn_location where)
 
 static int on_nag(void *user, unsigned nag, rgn_location where)
 {
-    (void)nag;
     (void)where;
-    return start_movetext(user);
+    rgn_validator *v = user;
+    if (start_movetext(v))
+        return 1;
+    SINK(v, nag, nag);
+    return 0;
 }
 
 static int on_comment(void *user, rgn_span text, rgn_location where)
 {
-    (void)text;
     (void)where;
     rgn_validator *v = user;
     /* a comment in the tag section does not start the movetext */
-    return v->game.failed;
+    if (v->game.failed)
+        return 1;
+    SINK(v, comment, text);
+    return 0;
 }
 
 static int on_begin_variation(void *user, rgn_location where)
@@ -398,6 +437,7 @@ static int on_begin_variation(void *user, rgn_location where)
     l->has_move = false;
     l->ply = parent->ply - 1;
     v->game.pending_number = false;
+    SINK(v, begin_variation);
     return 0;
 }
 
@@ -408,6 +448,7 @@ static int on_end_variation(void *user, rgn_location where)
     if (v->depth > 0)
         v->depth--;
     v->game.pending_number = false;
+    SINK(v, end_variation);
     return 0;
 }
 
@@ -459,6 +500,7 @@ static int on_result(void *user, rgn_span text, rgn_location where)
                result);
         return 1;
     }
+    memcpy(g->result, result, sizeof g->result);
     return 0;
 }
 
@@ -473,6 +515,8 @@ static void on_end_game(void *user, rgn_location where)
         v->counts.valid++, v->counts.with_warnings++;
     else
         v->counts.valid++;
+    rgn_span result = {g->result, strlen(g->result)};
+    SINK(v, end_game, result, g->failed ? &g->first_error : NULL);
 }
 
 static void on_error(void *user, rgn_location where, const char *message)
@@ -497,6 +541,8 @@ static const rgn_visitor validator_visitor = {
     .end_game = on_end_game,
     .error = on_error,
 };
+
+const rgn_visitor *rgn_validator_visitor(void) { return &validator_visitor; }
 
 rgn_validator *rgn_validator_new(const rgn_validator_options *options)
 {

@@ -20,7 +20,8 @@ typedef struct cli_command {
     int (*run)(int argc, char **argv);
 } cli_command;
 
-extern const cli_command cli_perft, cli_moves, cli_validate;
+extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
+    cli_fen;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the
@@ -36,9 +37,44 @@ int cli_print_help(const cli_command *command);
 /* Parses a whole non-negative number; -1 if the text is not one. */
 long cli_parse_count(const char *text, long max);
 
+/* Output to path written atomically (stdout when path is NULL): NULL
+ * after printing why it cannot be opened. */
+FILE *cli_output_open(const char *path);
+/* Renames the finished output into place when keep (else removes it);
+ * -1 when anything failed. */
+int cli_output_close(FILE *out, const char *path, bool keep);
+
+/* Seconds on a monotonic clock. */
+double cli_seconds(void);
+
 /* A position from --variant and --fen (either may be NULL); NULL after
  * printing the reason. */
 rgn_position *cli_load_position(const cli_command *command,
                                 const char *variant_name, const char *fen);
+
+/* Reading games: what validate, convert and fen share (games.c). */
+typedef struct cli_games {
+    const cli_command *command;
+    rgn_validator_options options;
+    bool quiet, json, color, from_xml;
+    const char *file; /* the input being read, as diagnostics name it */
+    rgn_validation_counts total;
+    bool io_error;
+    bool progress, progress_shown;
+    double start, last_progress;
+    uint64_t bytes;
+} cli_games;
+
+void cli_games_init(cli_games *games, const cli_command *command);
+/* Takes an option every game-reading command has (--strict, --quiet,
+ * --diagnostics=, --variant, --from): 1 when argv[*i] was one, 0 when
+ * not, -1 after printing an error. */
+int cli_games_option(cli_games *games, int argc, char **argv, int *i);
+/* After the options: colour, progress, and the diagnostics printer. */
+void cli_games_ready(cli_games *games);
+/* Reads one input ("-" for standard input) through a validator. */
+void cli_games_read(cli_games *games, const char *path);
+/* Prints the summary; returns the exit status. */
+int cli_games_finish(cli_games *games);
 
 #endif

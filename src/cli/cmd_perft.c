@@ -1,7 +1,6 @@
 /* cmd_perft.c - "rgn perft": count legal move sequences. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 
@@ -27,13 +26,6 @@ typedef struct divided {
 static int by_move_text(const void *a, const void *b)
 {
     return strcmp(((const divided *)a)->move, ((const divided *)b)->move);
-}
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static uint64_t print_divide(rgn_position *pos, int depth)
@@ -95,7 +87,7 @@ static int run_perft(int argc, char **argv)
     rgn_position *pos = cli_load_position(&cli_perft, variant, fen);
     if (!pos)
         return EXIT_USAGE;
-    double start = seconds_now();
+    double start = cli_seconds();
     uint64_t nodes;
     if (divide) {
         nodes = print_divide(pos, (int)depth);
@@ -103,7 +95,7 @@ static int run_perft(int argc, char **argv)
         nodes = rgn_perft(pos, (int)depth);
         printf("%llu\n", (unsigned long long)nodes);
     }
-    double elapsed = seconds_now() - start;
+    double elapsed = cli_seconds() - start;
     fflush(stdout);
     fprintf(stderr, "perft %ld: %llu nodes in %.3f s (%.0f nodes/s)\n", depth,
             (unsigned long long)nodes, elapsed,

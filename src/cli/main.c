@@ -10,6 +10,8 @@ static const cli_command *const commands[] = {
     &cli_perft,
     &cli_moves,
     &cli_validate,
+    &cli_convert,
+    &cli_fen,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 

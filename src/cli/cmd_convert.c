@@ -1,0 +1,91 @@
+/* cmd_convert.c - "rgn convert": games from one format to another. */
+#include <string.h>
+
+#include "cli.h"
+
+static int run_convert(int argc, char **argv);
+
+const cli_command cli_convert = {
+    "convert",
+    "convert games to canonical RGN, LAN, coordinates, RFEN or XML",
+    "Usage: rgn convert [--to rgn|lan|coord|fen|xml] [--from rgn|xml]\n"
+    "                   [-o FILE] [--keep-invalid] [--xml-fen] [--strict]\n"
+    "                   [--quiet] [--diagnostics=text|json] [--variant NAME]\n"
+    "                   [FILE...]\n"
+    "\n"
+    "Reads and validates the games (as 'rgn validate' does, with the same\n"
+    "diagnostics and exit status) and writes the valid ones:\n"
+    "  rgn    canonical RGN (the default)\n"
+    "  lan    RGN with moves in long algebraic form\n"
+    "  coord  a game a line: main-line moves in coordinate form, the result\n"
+    "  fen    'GAME PLY RFEN' after every main-line ply\n"
+    "  xml    one XML document (grammar/rgn.rng); --xml-fen adds each\n"
+    "         move's RFEN\n"
+    "Invalid games are left out; --keep-invalid writes them up to the error\n"
+    "and a comment saying where and why they stop. -o FILE is written\n"
+    "atomically; the default is standard output.",
+    run_convert,
+};
+
+static int run_convert(int argc, char **argv)
+{
+    cli_games games;
+    cli_games_init(&games, &cli_convert);
+    rgn_writer_options options = {RGN_FORMAT_RGN, false, false};
+    const char *output = NULL, *value;
+    int files = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return cli_print_help(&cli_convert);
+        int taken = cli_games_option(&games, argc, argv, &i);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken)
+            continue;
+        int found;
+        if ((found = cli_option_value(argc, argv, &i, "--to", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            int format = rgn_format_parse(value);
+            if (format < 0)
+                return cli_usage_error(&cli_convert, "no format '%s' (rgn, lan, "
+                                       "coord, fen or xml)", value);
+            options.format = (enum rgn_format)format;
+        } else if ((found = cli_option_value(argc, argv, &i, "-o", &output))) {
+            if (found < 0)
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--keep-invalid") == 0) {
+            options.keep_invalid = true;
+        } else if (strcmp(argv[i], "--xml-fen") == 0) {
+            options.xml_fen = true;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error(&cli_convert, "unknown option '%s'", argv[i]);
+        } else {
+            argv[++files] = argv[i];
+        }
+    }
+    FILE *out = cli_output_open(output);
+    if (!out)
+        return EXIT_USAGE;
+    rgn_writer *writer = rgn_writer_new(&options, out);
+    if (!writer) {
+        fprintf(stderr, "rgn convert: cannot start the output\n");
+        cli_output_close(out, output, false);
+        return EXIT_USAGE;
+    }
+    games.options.sink = rgn_writer_sink(writer);
+    games.options.sink_user = writer;
+    cli_games_ready(&games);
+    for (int i = 1; i <= files; i++)
+        cli_games_read(&games, argv[i]);
+    if (files == 0)
+        cli_games_read(&games, "-");
+    bool written = rgn_writer_finish(writer) == 0;
+    rgn_writer_free(writer);
+    if (!written)
+        fprintf(stderr, "rgn convert: writing the output failed\n");
+    int status = cli_games_finish(&games);
+    if (cli_output_close(out, output, written) < 0 || !written)
+        return EXIT_USAGE;
+    return status;
+}

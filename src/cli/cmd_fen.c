@@ -1,0 +1,148 @@
+/* cmd_fen.c - "rgn fen": positions of games, without decoration. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int run_fen(int argc, char **argv);
+
+const cli_command cli_fen = {
+    "fen",
+    "print the position (RFEN) reached in games",
+    "Usage: rgn fen [--game N] [--ply N] [--strict] [--quiet]\n"
+    "               [--diagnostics=text|json] [--variant NAME] [FILE...]\n"
+    "\n"
+    "Prints one line per valid game: the RFEN of its final main-line\n"
+    "position, or with --ply N of the position after ply N (0 = the start).\n"
+    "--game N prints only game N (counted from 1 over all inputs). Games are\n"
+    "validated as 'rgn validate' does; invalid games print no line.\n"
+    "Exit status as validate; 1 also when a game or ply asked for does not\n"
+    "exist.",
+    run_fen,
+};
+
+typedef struct fen_printer {
+    long only_game; /* 0: every game */
+    long ply;       /* -1: the final position */
+    uint64_t game, games_seen;
+    rgn_position *line; /* the main line, played up to the ply asked for */
+    long plies;
+    int depth;
+    bool found, missing_ply;
+} fen_printer;
+
+static void on_begin_game(void *user, uint64_t number)
+{
+    fen_printer *p = user;
+    p->game = ++p->games_seen;
+    (void)number;
+    p->plies = 0;
+    p->depth = 0;
+}
+
+static void on_start(void *user, const rgn_position *start, bool has_fen)
+{
+    (void)has_fen;
+    fen_printer *p = user;
+    if (!p->line || rgn_position_variant(p->line) != rgn_position_variant(start)) {
+        rgn_position_free(p->line);
+        p->line = rgn_position_new(rgn_position_variant(start));
+    }
+    if (p->line)
+        rgn_position_copy(p->line, start);
+}
+
+static void on_move(void *user, rgn_position *before, rgn_move move)
+{
+    fen_printer *p = user;
+    (void)before;
+    if (p->depth > 0 || !p->line)
+        return;
+    if (p->ply < 0 || p->plies < p->ply)
+        rgn_position_play(p->line, move);
+    p->plies++;
+}
+
+static void on_begin_variation(void *user) { ((fen_printer *)user)->depth++; }
+static void on_end_variation(void *user) { ((fen_printer *)user)->depth--; }
+
+static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+{
+    (void)result;
+    fen_printer *p = user;
+    if (p->only_game && (long)p->game != p->only_game)
+        return;
+    p->found = true;
+    if (error || !p->line)
+        return;
+    if (p->ply > p->plies) {
+        fprintf(stderr, "rgn fen: game %llu has %ld plies, not %ld\n",
+                (unsigned long long)p->game, p->plies, p->ply);
+        p->missing_ply = true;
+        return;
+    }
+    char fen[512];
+    rgn_position_fen(p->line, fen, sizeof fen);
+    puts(fen);
+}
+
+static const rgn_game_sink fen_sink = {
+    .begin_game = on_begin_game,
+    .start = on_start,
+    .move = on_move,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .end_game = on_end_game,
+};
+
+static int run_fen(int argc, char **argv)
+{
+    cli_games games;
+    cli_games_init(&games, &cli_fen);
+    fen_printer printer = {0, -1, 0, 0, NULL, 0, 0, false, false};
+    const char *value;
+    int files = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return cli_print_help(&cli_fen);
+        int taken = cli_games_option(&games, argc, argv, &i);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken)
+            continue;
+        int found;
+        if ((found = cli_option_value(argc, argv, &i, "--game", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            printer.only_game = cli_parse_count(value, 1000000000L);
+            if (printer.only_game < 1)
+                return cli_usage_error(&cli_fen, "--game takes a number from 1");
+        } else if ((found = cli_option_value(argc, argv, &i, "--ply", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            printer.ply = cli_parse_count(value, 1000000000L);
+            if (printer.ply < 0)
+                return cli_usage_error(&cli_fen, "--ply takes a number from 0");
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error(&cli_fen, "unknown option '%s'", argv[i]);
+        } else {
+            argv[++files] = argv[i];
+        }
+    }
+    games.options.sink = &fen_sink;
+    games.options.sink_user = &printer;
+    cli_games_ready(&games);
+    for (int i = 1; i <= files; i++)
+        cli_games_read(&games, argv[i]);
+    if (files == 0)
+        cli_games_read(&games, "-");
+    rgn_position_free(printer.line);
+    int status = cli_games_finish(&games);
+    if (printer.only_game && !printer.found) {
+        fprintf(stderr, "rgn fen: there is no game %ld\n", printer.only_game);
+        return status == EXIT_OK ? EXIT_INVALID : status;
+    }
+    if (printer.missing_ply && status == EXIT_OK)
+        return EXIT_INVALID;
+    return status;
+}

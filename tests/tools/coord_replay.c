@@ -1,0 +1,53 @@
+/*
+ * coord_replay.c - reads games in coordinate form (one a line, as
+ * "rgn convert --to coord" writes them) and prints "GAME PLY RFEN" after
+ * every ply, as "rgn convert --to fen" does. Each coordinate move must
+ * match exactly one legal move. Used by roundtrip.sh to check that the
+ * coordinate output reads back to the same moves.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rgn.h"
+
+int main(void)
+{
+    static char line[1 << 20];
+    static rgn_move moves[RGN_MAX_MOVES];
+    unsigned long game = 0;
+    int status = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        game++;
+        rgn_position *pos = rgn_position_new(rgn_variant_rotary());
+        int ply = 0;
+        for (char *word = strtok(line, " \n"); word; word = strtok(NULL, " \n")) {
+            if (!strcmp(word, "1-0") || !strcmp(word, "0-1") ||
+                !strcmp(word, "1/2-1/2") || !strcmp(word, "*"))
+                break;
+            int n = rgn_position_legal_moves(pos, moves), found = -1;
+            for (int i = 0; i < n; i++) {
+                char text[32];
+                rgn_move_coord(pos, moves[i], text, sizeof text);
+                if (strcmp(text, word) == 0) {
+                    if (found >= 0) {
+                        fprintf(stderr, "game %lu: %s matches twice\n", game, word);
+                        status = 1;
+                    }
+                    found = i;
+                }
+            }
+            if (found < 0) {
+                fprintf(stderr, "game %lu ply %d: no legal move %s\n", game,
+                        ply + 1, word);
+                status = 1;
+                break;
+            }
+            rgn_position_play(pos, moves[found]);
+            char fen[512];
+            rgn_position_fen(pos, fen, sizeof fen);
+            printf("%lu %d %s\n", game, ++ply, fen);
+        }
+        rgn_position_free(pos);
+    }
+    return status;
+}
