@@ -67,6 +67,19 @@ char rgn_position_piece(const rgn_position *pos, int square, int *color,
     return pos->variant->piece_letters[type];
 }
 
+unsigned rgn_position_directions(const rgn_position *pos, int square)
+{
+    if (square < 0 || square >= RGN_BOARD_CAPACITY)
+        return 0;
+    uint8_t piece = pos->board[square];
+    if (piece == RGN_EMPTY || piece == RGN_OFF)
+        return 0;
+    int type = RGN_TYPE(piece);
+    if (!pos->variant->orientation_count[type])
+        return 0;
+    return pos->variant->direction_set(type, pos->orientation[square]);
+}
+
 int rgn_position_legal_moves(rgn_position *pos, rgn_move *moves)
 {
     return pos->variant->legal_moves(pos, moves);

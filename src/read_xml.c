@@ -29,11 +29,58 @@ typedef struct xml_source {
     rgn_location error_where;
 } xml_source;
 
+/* The input, watched for a document type declaration: the parse stops
+ * before libxml2 sees one, so no DTD is ever parsed. */
+typedef struct xml_input {
+    FILE *in;
+    bool doctype;
+    char tail[9]; /* the last bytes read, for a "<!DOCTYPE" across chunks */
+    size_t tail_len;
+} xml_input;
+
+static const char doctype_mark[] = "<!DOCTYPE";
+#define MARK_LEN (sizeof doctype_mark - 1)
+
+static bool contains_mark(const char *data, size_t len)
+{
+    for (size_t i = 0; i + MARK_LEN <= len; i++)
+        if (data[i] == '<' && memcmp(data + i, doctype_mark, MARK_LEN) == 0)
+            return true;
+    return false;
+}
+
+/* Whether the mark is in this chunk, or begins in the bytes kept from the
+ * chunks before; keeps the last MARK_LEN - 1 bytes for the next call. */
+static bool has_doctype(xml_input *input, const char *data, size_t len)
+{
+    char joined[2 * MARK_LEN];
+    size_t head = len < MARK_LEN ? len : MARK_LEN;
+    memcpy(joined, input->tail, input->tail_len);
+    memcpy(joined + input->tail_len, data, head);
+    size_t joined_len = input->tail_len + head;
+    if (contains_mark(joined, joined_len) || contains_mark(data, len))
+        return true;
+    /* the last bytes of tail + data become the new tail */
+    const char *end = len >= MARK_LEN - 1 ? data + len : joined + joined_len;
+    size_t keep = MARK_LEN - 1;
+    if (len < MARK_LEN - 1 && joined_len < keep)
+        keep = joined_len;
+    memmove(input->tail, end - keep, keep);
+    input->tail_len = keep;
+    return false;
+}
+
 static int read_input(void *context, char *buffer, int len)
 {
-    FILE *in = context;
-    size_t got = fread(buffer, 1, (size_t)len, in);
-    return got == 0 && ferror(in) ? -1 : (int)got;
+    xml_input *input = context;
+    size_t got = fread(buffer, 1, (size_t)len, input->in);
+    if (got == 0 && ferror(input->in))
+        return -1;
+    if (has_doctype(input, buffer, got)) {
+        input->doctype = true;
+        return -1;
+    }
+    return (int)got;
 }
 
 static int close_input(void *context)
@@ -192,12 +239,17 @@ static void end_element(xml_source *x, const xmlChar *name)
     }
 }
 
+static const char refusal[] =
+    "XML: document type declarations (<!DOCTYPE>) and entities are refused: "
+    "they could read files or expand without bound";
+
 int rgn_validator_read_xml(rgn_validator *validator, FILE *in, const char *name)
 {
     xml_source x = {0};
+    xml_input input = {in, false, "", 0};
     x.visitor = rgn_validator_visitor();
     x.user = validator;
-    x.reader = xmlReaderForIO(read_input, close_input, in, name, NULL,
+    x.reader = xmlReaderForIO(read_input, close_input, &input, name, NULL,
                               XML_PARSE_NONET | XML_PARSE_NOWARNING);
     if (!x.reader)
         return -1;
@@ -211,10 +263,7 @@ int rgn_validator_read_xml(rgn_validator *validator, FILE *in, const char *name)
         case XML_READER_TYPE_DOCUMENT_TYPE:
         case XML_READER_TYPE_ENTITY:
         case XML_READER_TYPE_ENTITY_REFERENCE:
-            document_error(&x, here(&x),
-                           "XML: document type declarations and entities are "
-                           "refused (they could load files or expand without "
-                           "bound)");
+            document_error(&x, here(&x), refusal);
             refused = true;
             break;
         case XML_READER_TYPE_ELEMENT: {
@@ -241,7 +290,9 @@ int rgn_validator_read_xml(rgn_validator *validator, FILE *in, const char *name)
             break;
         }
     }
-    if (!refused && status < 0)
+    if (!refused && input.doctype)
+        document_error(&x, here(&x), refusal);
+    else if (!refused && status < 0)
         document_error(&x, x.error[0] ? x.error_where : here(&x),
                        x.error[0] ? x.error : "XML: malformed document");
     else if (x.in_game)

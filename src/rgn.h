@@ -138,6 +138,11 @@ uint64_t rgn_position_key(const rgn_position *position);
 char rgn_position_piece(const rgn_position *position, int square, int *color,
                         int *orientation);
 
+/* The directions the piece on a square moves in now, one bit per
+ * direction (1 << RGN_N, ...); 0 for an empty square and for pieces
+ * without an orientation (pawns). */
+unsigned rgn_position_directions(const rgn_position *position, int square);
+
 /* Fills moves (RGN_MAX_MOVES entries) with the legal moves; returns how
  * many. */
 int rgn_position_legal_moves(rgn_position *position, rgn_move *moves);

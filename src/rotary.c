@@ -22,6 +22,11 @@
 static const char rotary_piece_letters[] = "?KQRTASP";
 const uint8_t rotary_orientation_count[] = {0, 2, 2, 8, 8, 8, 4, 0};
 
+static unsigned rotary_direction_set(int type, int orientation)
+{
+    return direction_set(type, orientation);
+}
+
 int rotary_canonical(int type, int direction)
 {
     int count = rotary_orientation_count[type];
@@ -452,6 +457,7 @@ const struct rgn_variant rgn_rotary_variant = {
     .piece_letters = rotary_piece_letters,
     .orientation_count = rotary_orientation_count,
     .canonical_orientation = rotary_canonical,
+    .direction_set = rotary_direction_set,
     .set_initial = rotary_set_initial,
     .set_fen = rotary_set_fen,
     .write_fen = rotary_write_fen,

@@ -42,6 +42,9 @@ struct rgn_variant {
     /* Maps any direction a piece of the type may be said to face onto
      * the canonical orientation of the same direction set. */
     int (*canonical_orientation)(int type, int direction);
+    /* The direction set (bit per direction) of a type in an orientation;
+     * 0 for types without one. */
+    unsigned (*direction_set)(int type, int orientation);
 
     void (*set_initial)(rgn_position *position);
     int (*set_fen)(rgn_position *position, const char *fen, rgn_error *err);

@@ -116,26 +116,71 @@ static void truncated(FILE *out, long size)
     fprintf(out, "%s1. e4 e6 2. Ra2", tags);
 }
 
+/* XML that would read a file, if entities were expanded. */
+static void xml_external_entity(FILE *out, long size)
+{
+    fprintf(out, "<?xml version=\"1.0\"?>\n"
+                 "<!DOCTYPE rgn [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n"
+                 "<rgn version=\"1\"><game number=\"1\">");
+    for (long i = 0; i < size; i++)
+        fprintf(out, "<comment>&secret;</comment>");
+    fprintf(out, "<result>*</result></game></rgn>\n");
+}
+
+/* "Billion laughs": ten entities of ten references each, nested. */
+static void xml_entity_bomb(FILE *out, long size)
+{
+    fprintf(out, "<?xml version=\"1.0\"?>\n<!DOCTYPE rgn [\n"
+                 "<!ENTITY l0 \"lol\">\n");
+    for (int level = 1; level <= 10; level++) {
+        fprintf(out, "<!ENTITY l%d \"", level);
+        for (int k = 0; k < 10; k++)
+            fprintf(out, "&l%d;", level - 1);
+        fprintf(out, "\">\n");
+    }
+    fprintf(out, "]>\n<rgn version=\"1\"><game number=\"1\">");
+    for (long i = 0; i < size; i++)
+        fprintf(out, "<comment>&l10;</comment>");
+    fprintf(out, "<result>*</result></game></rgn>\n");
+}
+
+/* A document cut off in the middle of its games. */
+static void xml_truncated(FILE *out, long size)
+{
+    fprintf(out, "<?xml version=\"1.0\"?>\n<rgn version=\"1\">\n");
+    for (long i = 1; i <= size; i++)
+        fprintf(out, "<game number=\"%ld\"><move ply=\"1\" side=\"white\" "
+                     "san=\"e4\" lan=\"e3-e4\" from=\"e3\" to=\"e4\" "
+                     "piece=\"P\"/><result>*</result></game>\n", i);
+    fprintf(out, "<game number=\"0\"><move ply=\"1\" side=\"wh");
+}
+
 typedef struct hostile_case {
     const char *name;
     generator generate;
     long base;             /* the smaller size */
     int status;            /* expected exit status */
     const char *expected;  /* a line of standard error must contain it */
+    const char *from;      /* "xml" to read the input as XML */
 } hostile_case;
 
 static const hostile_case cases[] = {
-    {"binary junk", binary_junk, 1000000, 1, "unexpected character"},
+    {"binary junk", binary_junk, 1000000, 1, "unexpected character", NULL},
     {"100 MB comment", long_comment, 10000000, 1,
-     "comment longer than 1048576 bytes"},
-    {"deep nesting", deep_nesting, 10000, 1, "nested deeper than 256"},
+     "comment longer than 1048576 bytes", NULL},
+    {"deep nesting", deep_nesting, 10000, 1, "nested deeper than 256", NULL},
     {"a line of a million characters", long_line, 1000000, 0,
-     "2 games: 2 valid (0 with warnings), 0 invalid"},
+     "2 games: 2 valid (0 with warnings), 0 invalid", NULL},
     {"10,000 plies of rotations", many_rotations, 10000, 0,
-     "1 game: 1 valid"},
-    {"many games", many_games, 20000, 0, "0 invalid"},
-    {"invalid UTF-8", invalid_utf8, 2000, 1, "invalid UTF-8"},
-    {"truncated file", truncated, 10000, 1, "file ends inside a game"},
+     "1 game: 1 valid", NULL},
+    {"many games", many_games, 20000, 0, "0 invalid", NULL},
+    {"invalid UTF-8", invalid_utf8, 2000, 1, "invalid UTF-8", NULL},
+    {"truncated file", truncated, 10000, 1, "file ends inside a game", NULL},
+    {"XML external entity", xml_external_entity, 1000, 1,
+     "<!DOCTYPE>) and entities are refused", "xml"},
+    {"XML entity bomb", xml_entity_bomb, 10, 1,
+     "<!DOCTYPE>) and entities are refused", "xml"},
+    {"truncated XML", xml_truncated, 1000, 1, "XML:", "xml"},
 };
 
 typedef struct run_result {
@@ -165,7 +210,8 @@ static bool file_contains(const char *path, const char *text)
     return found;
 }
 
-static run_result run(const char *input, const char *expected)
+static run_result run(const char *input, const char *expected,
+                      const char *from)
 {
     run_result r = {-1, 0, 0, false};
     char err_path[512];
@@ -177,7 +223,11 @@ static run_result run(const char *input, const char *expected)
         int null = open("/dev/null", O_WRONLY);
         dup2(err, 2);
         dup2(null, 1);
-        execl(program, program, "validate", input, (char *)NULL);
+        if (from)
+            execl(program, program, "validate", "--from", from, input,
+                  (char *)NULL);
+        else
+            execl(program, program, "validate", input, (char *)NULL);
         _exit(127);
     }
     int status;
@@ -217,7 +267,7 @@ static void run_case(const hostile_case *c)
         }
         c->generate(out, k == 0 ? c->base : 10 * c->base);
         fclose(out);
-        results[k] = run(path, c->expected);
+        results[k] = run(path, c->expected, c->from);
         remove(path);
     }
     int before = failed;
