@@ -367,6 +367,9 @@ typedef struct rgn_validator_options {
     void *user;
     const rgn_game_sink *sink; /* may be NULL */
     void *sink_user;
+    /* threads to validate with (without a sink): the reports and counts
+     * are the same, in the same order, as with one */
+    int jobs;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -385,7 +388,7 @@ int rgn_validator_feed(rgn_validator *validator, const char *data,
 int rgn_validator_finish(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads the XML that an RGN_FORMAT_XML writer writes and validates its
- * games as RGN, with diagnostics at XML lines. Refuses any document type
+ * games as RGN, with diagnostics at XML lines (a validator of one job). Refuses any document type
  * declaration (and so every entity), never touches the network, keeps
  * libxml2's size limits. name is for messages. Returns 0, or -1 when in
  * cannot be read. */
@@ -424,6 +427,65 @@ const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
 /* Ends the output (the XML document's end); -1 if any write failed. */
 int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);
+
+/* ------------------------------------------------------------------ */
+/* Diagrams                                                           */
+
+/* Pictures of a position that show which way every piece points. */
+enum rgn_diagram_format {
+    /* plain ASCII text: each piece as its letter (upper case White, lower
+     * case Black) and a mark of its orientation as seen on the page: an
+     * arrow ^ ^> > v> v v< < ^< for a piece with one middle direction,
+     * + or x for four orthogonal or diagonal directions, | / - \ for two
+     * opposite ones; a legend below */
+    RGN_DIAGRAM_ASCII,
+    /* UTF-8 text laid out as ASCII, with an arrow (↑ ↗ → ↘ ↓ ↙ ← ↖) for
+     * every direction the piece moves in; ANSI colours with color */
+    RGN_DIAGRAM_UNICODE,
+    /* a standalone SVG image: each piece a disc of its side's colour with
+     * its letter and a fin for each of its move directions */
+    RGN_DIAGRAM_SVG
+};
+
+typedef struct rgn_diagram_arrow {
+    int from, to; /* squares */
+} rgn_diagram_arrow;
+
+/* SVG widths accepted, in pixels. */
+#define RGN_DIAGRAM_MIN_SIZE 64
+#define RGN_DIAGRAM_MAX_SIZE 16384
+#define RGN_DIAGRAM_DEFAULT_SIZE 480
+
+/* What a diagram shows besides the position. Zero-initialised options
+ * give an ASCII diagram with coordinates and White at the bottom. The
+ * pointers are only read, during the call. Squares that are not squares
+ * of the position's board are left out. */
+typedef struct rgn_diagram_options {
+    enum rgn_diagram_format format;
+    bool flip;           /* Black at the bottom */
+    bool no_coordinates; /* no file and rank labels */
+    bool color;          /* UNICODE: ANSI colours (for a terminal) */
+    int size;            /* SVG: the width in pixels; 0 for the default */
+    const char *title;   /* NULL, or UTF-8 text above the board (anything
+                          * else is replaced; markup is escaped) */
+    const rgn_move *last_move; /* NULL, or the move that led here: its
+                                * origin and destination are marked (a
+                                * rotation in place on its square) */
+    const int *highlights; /* squares to mark */
+    size_t highlight_count;
+    const rgn_diagram_arrow *arrows; /* SVG: drawn; text: listed */
+    size_t arrow_count;
+} rgn_diagram_options;
+
+/* The diagram as a NUL-terminated string of *len bytes (len may be NULL),
+ * allocated with malloc: the caller frees it. NULL when the options are
+ * out of range (an SVG size) or memory runs out. */
+char *rgn_diagram_render(const rgn_position *position,
+                         const rgn_diagram_options *options, size_t *len);
+/* Renders the diagram and writes it to out; 0, or -1 when rendering or
+ * writing failed. */
+int rgn_diagram_write(const rgn_position *position,
+                      const rgn_diagram_options *options, FILE *out);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parallel.h"
 #include "validate.h"
 #include "variant.h"
 
@@ -62,6 +63,11 @@ typedef struct game_state {
 struct rgn_validator {
     rgn_validator_options options;
     rgn_reader *reader;
+    rgn_parallel *parallel; /* with several jobs, it does the work */
+    /* a replay (parallel.c) supplies source lines and game numbers */
+    rgn_line_source line_source;
+    void *line_user;
+    uint64_t next_number; /* 0: count the games */
     uint64_t token_offset; /* the token the reader is handing over now */
     rgn_validation_counts counts;
     game_state game;
@@ -147,7 +153,9 @@ static void report(rgn_validator *v, enum rgn_problem problem,
     };
     /* The reader keeps only the current token's line for certain. */
     if (where.offset == v->token_offset)
-        d.line = rgn_reader_line(v->reader, where, &d.caret);
+        d.line = v->line_source
+                     ? v->line_source(v->line_user, where, &d.caret)
+                     : rgn_reader_line(v->reader, where, &d.caret);
     if (severity == RGN_ERROR && !g->first_error.message)
         keep_first_error(g, &d);
     if (v->options.report)
@@ -206,6 +214,8 @@ static int on_begin_game(void *user, rgn_location where)
     game_state *g = &v->game;
     memset(g, 0, sizeof *g);
     g->number = ++v->counts.games;
+    if (v->next_number)
+        g->number = v->next_number, v->next_number = 0;
     g->start = where;
     strcpy(g->white, "?");
     strcpy(g->black, "?");
@@ -544,12 +554,32 @@ static const rgn_visitor validator_visitor = {
 
 const rgn_visitor *rgn_validator_visitor(void) { return &validator_visitor; }
 
+void rgn_validator_replay_setup(rgn_validator *v, rgn_line_source source,
+                                void *user)
+{
+    v->line_source = source;
+    v->line_user = user;
+}
+
+void rgn_validator_number_next_game(rgn_validator *v, uint64_t number)
+{
+    v->next_number = number;
+}
+
 rgn_validator *rgn_validator_new(const rgn_validator_options *options)
 {
     rgn_validator *v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
     v->options = *options;
+    if (options->jobs > 1 && !options->sink) {
+        v->parallel = rgn_parallel_new(options);
+        if (!v->parallel) {
+            free(v);
+            return NULL;
+        }
+        return v;
+    }
     v->lines = calloc(RGN_MAX_VARIATION_DEPTH + 1, sizeof *v->lines);
     v->reader = rgn_reader_new(&validator_visitor, v);
     if (!v->lines || !v->reader) {
@@ -563,6 +593,7 @@ void rgn_validator_free(rgn_validator *v)
 {
     if (!v)
         return;
+    rgn_parallel_free(v->parallel);
     rgn_reader_free(v->reader);
     free(v->lines);
     free(v->keys);
@@ -571,15 +602,19 @@ void rgn_validator_free(rgn_validator *v)
 
 int rgn_validator_feed(rgn_validator *v, const char *data, size_t len)
 {
+    if (v->parallel)
+        return rgn_parallel_feed(v->parallel, data, len);
     return rgn_reader_feed(v->reader, data, len);
 }
 
 int rgn_validator_finish(rgn_validator *v)
 {
+    if (v->parallel)
+        return rgn_parallel_finish(v->parallel);
     return rgn_reader_finish(v->reader);
 }
 
 rgn_validation_counts rgn_validator_counts(const rgn_validator *v)
 {
-    return v->counts;
+    return v->parallel ? rgn_parallel_counts(v->parallel) : v->counts;
 }

@@ -67,8 +67,8 @@ typedef struct cli_games {
 
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
- * --diagnostics=, --variant, --from): 1 when argv[*i] was one, 0 when
- * not, -1 after printing an error. */
+ * --diagnostics=, --variant, --from, --jobs): 1 when argv[*i] was one, 0
+ * when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
 /* After the options: colour, progress, and the diagnostics printer. */
 void cli_games_ready(cli_games *games);

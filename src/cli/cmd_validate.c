@@ -9,7 +9,8 @@ const cli_command cli_validate = {
     "validate",
     "check that every game of RGN files is legal",
     "Usage: rgn validate [--strict] [--quiet] [--diagnostics=text|json]\n"
-    "                    [--variant NAME] [--from rgn|xml] [FILE...]\n"
+    "                    [--variant NAME] [--from rgn|xml] [--jobs N]\n"
+    "                    [FILE...]\n"
     "\n"
     "Replays every game, main line and variations, and reports each problem\n"
     "as FILE:LINE:COLUMN: error|warning|note: MESSAGE on standard error,\n"
@@ -21,6 +22,8 @@ const cli_command cli_validate = {
     "  --diagnostics=json  one JSON object a line per diagnostic\n"
     "  --variant NAME   rule set of games without a Variant tag\n"
     "  --from xml       read the XML of 'rgn convert --to xml'\n"
+    "  --jobs N         validate on N threads (default: the number of\n"
+    "                   cores); the output is the same as with one\n"
     "\n"
     "Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O\n"
     "error.",

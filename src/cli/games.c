@@ -95,6 +95,8 @@ void cli_games_init(cli_games *g, const cli_command *command)
     memset(g, 0, sizeof *g);
     g->command = command;
     g->file = "-";
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    g->options.jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
 }
 
 int cli_games_option(cli_games *g, int argc, char **argv, int *i)
@@ -117,6 +119,16 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
             return -1;
         }
         g->json = strcmp(value, "json") == 0;
+        return 1;
+    }
+    if (found == 0 &&
+        (found = cli_option_value(argc, argv, i, "--jobs", &value)) > 0) {
+        long jobs = cli_parse_count(value, 256);
+        if (jobs < 1) {
+            cli_usage_error(g->command, "--jobs takes a number from 1 to 256");
+            return -1;
+        }
+        g->options.jobs = (int)jobs;
         return 1;
     }
     if (found == 0 &&
@@ -194,7 +206,10 @@ void cli_games_read(cli_games *g, const char *path)
         g->io_error = true;
         return;
     }
-    rgn_validator *validator = rgn_validator_new(&g->options);
+    rgn_validator_options options = g->options;
+    if (g->from_xml)
+        options.jobs = 1; /* the XML reader drives one validator */
+    rgn_validator *validator = rgn_validator_new(&options);
     if (!validator) {
         fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
         g->io_error = true;

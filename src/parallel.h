@@ -1,0 +1,18 @@
+/*
+ * parallel.h - validation on several threads with the output of one
+ * (parallel.c). Private: rgn_validator uses it when options.jobs > 1.
+ */
+#ifndef RGN_PARALLEL_H
+#define RGN_PARALLEL_H
+
+#include "rgn.h"
+
+typedef struct rgn_parallel rgn_parallel;
+
+rgn_parallel *rgn_parallel_new(const rgn_validator_options *options);
+int rgn_parallel_feed(rgn_parallel *parallel, const char *data, size_t len);
+int rgn_parallel_finish(rgn_parallel *parallel);
+rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);
+void rgn_parallel_free(rgn_parallel *parallel);
+
+#endif

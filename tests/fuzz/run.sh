@@ -1,0 +1,54 @@
+#!/bin/sh
+# Builds the libFuzzer targets with clang and runs each for SECONDS
+# (default 60), seeded from samples/. A crash, leak or failed check stops
+# that target with its input saved under build-fuzz/artifacts/; the script
+# then exits 1.
+# Usage: sh tests/fuzz/run.sh [SECONDS] [TARGET...]
+set -eu
+cd "$(dirname "$0")/../.."
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml}
+build=build-fuzz
+cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build $build -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+# Seed corpora, kept between runs so that longer campaigns build on them.
+corpus=$build/corpus
+mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
+         $corpus/fuzz_xml $build/artifacts
+cp samples/*.rgn samples/bad/*.rgn $corpus/fuzz_reader/ 2>/dev/null || true
+i=0
+for fen in \
+    'r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1' \
+    '3T>E5/5T>N3/9/9/9/9/9/8k>N/K>N8 w 0 1' \
+    'k>N8/pp2P4/9/9/9/9/9/9/4K>N4 w 0 1' \
+    '4k>E4/9/4q>SW4/9/9/9/4s>S4/9/4K>W4 b 7 30'; do
+    printf '%s' "$fen" >$corpus/fuzz_rfen/seed$i
+    i=$((i + 1))
+done
+i=0
+for san in e4 Sb2 Sb2-b6 'Sxb7>E' 'Rb2>NE' 'e9=Q>NE#' Tdf9 R1c1 de5 'Ra2>N+'; do
+    printf '\000%s' "$san" >$corpus/fuzz_san/seed$i
+    i=$((i + 1))
+done
+for f in samples/*.rgn; do
+    [ -f "$f" ] || continue
+    build/src/rgn convert --quiet --to xml "$f" \
+        >$corpus/fuzz_xml/"$(basename "$f" .rgn)".xml 2>/dev/null || true
+done
+
+status=0
+for target in $targets; do
+    echo "== $target: $seconds s"
+    if ! $build/tests/fuzz/$target -max_total_time="$seconds" -timeout=10 \
+            -rss_limit_mb=2048 -artifact_prefix=$build/artifacts/$target- \
+            -print_final_stats=1 $corpus/$target 2>$build/$target.log; then
+        echo "FAIL $target (see $build/$target.log)"
+        tail -30 $build/$target.log
+        status=1
+    fi
+    grep -E "stat::number_of_executed_units|cov:" $build/$target.log | tail -2
+done
+exit $status
