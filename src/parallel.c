@@ -11,6 +11,10 @@
  * are those of a single thread. At most 2 * jobs batches are in flight,
  * which bounds the memory.
  *
+ * A game too large to record (GAME_RECORD_MAX) is validated by the
+ * calling thread, once every batch before it has been reported, as it is
+ * read ("direct" mode).
+ *
  * Differences from one thread, both in inputs no real record has: move
  * texts and tag values longer than RECORD_TEXT_MAX bytes are cut there (no
  * move is that long; the validator keeps less of any tag value); and a
@@ -19,6 +23,7 @@
  * is skipped as after any syntax error.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +32,10 @@
 #include "validate.h"
 
 #define RECORD_TEXT_MAX 4096
-#define BATCH_BYTES (256 * 1024) /* recorded text that fills a batch */
+#define BATCH_BYTES (128 * 1024) /* recorded text that fills a batch */
+/* A game whose record grows past this is validated by the reading thread
+ * as it is read, instead of being recorded whole. */
+#define GAME_RECORD_MAX (512 * 1024)
 
 enum event_kind {
     EV_BEGIN, EV_TAG, EV_NUMBER, EV_MOVE, EV_NAG, EV_COMMENT, EV_OPEN,
@@ -37,11 +45,11 @@ enum event_kind {
 typedef struct event {
     uint8_t kind;
     bool black;
-    unsigned value;
+    uint32_t value; /* a number, a NAG */
     rgn_location where;
-    size_t text, text_len;   /* in the batch's arena */
-    size_t text2, text2_len; /* a tag's value */
-    size_t line, line_len, caret;
+    uint32_t text, text_len;   /* in the batch's arena */
+    uint32_t text2, text2_len; /* a tag's value */
+    uint32_t line, line_len, caret;
 } event;
 
 typedef struct kept_diagnostic {
@@ -69,6 +77,12 @@ struct rgn_parallel {
     rgn_reader *reader;
     batch *recording;   /* being filled by the reader */
     uint64_t games;     /* games begun so far */
+    size_t game_event;  /* where the game being read starts in recording */
+    size_t game_arena;
+    /* direct mode: the reading thread validates the game being read */
+    bool direct;
+    rgn_validator *direct_validator;
+    bool direct_abandoned;
     size_t line_start;  /* the previous event's line, to share it */
     size_t line_len, line_at;
     uint64_t line_offset;
@@ -86,16 +100,15 @@ struct rgn_parallel {
 /* ------------------------------------------------------------------ */
 /* Recording                                                          */
 
-static size_t keep_text(batch *b, rgn_span text)
+static uint32_t keep_text(batch *b, rgn_span text)
 {
-    size_t at = b->arena.len;
+    uint32_t at = (uint32_t)b->arena.len;
     size_t len = text.len < RECORD_TEXT_MAX ? text.len : RECORD_TEXT_MAX;
     rgn_buffer_append(&b->arena, text.data, len);
     return at;
 }
 
-static event *add_event(rgn_parallel *p, enum event_kind kind,
-                        rgn_location where)
+static event *grow_events(rgn_parallel *p)
 {
     batch *b = p->recording;
     if (b->event_count == b->event_capacity) {
@@ -108,7 +121,24 @@ static event *add_event(rgn_parallel *p, enum event_kind kind,
         b->events = grown;
         b->event_capacity = capacity;
     }
-    event *e = &b->events[b->event_count++];
+    return &b->events[b->event_count++];
+}
+
+static event *add_event_copy(rgn_parallel *p, const event *e)
+{
+    event *copy = grow_events(p);
+    if (copy)
+        *copy = *e;
+    return copy;
+}
+
+static event *add_event(rgn_parallel *p, enum event_kind kind,
+                        rgn_location where)
+{
+    batch *b = p->recording;
+    event *e = grow_events(p);
+    if (!e)
+        return NULL;
     memset(e, 0, sizeof *e);
     e->kind = (uint8_t)kind;
     e->where = where;
@@ -126,21 +156,31 @@ static event *add_event(rgn_parallel *p, enum event_kind kind,
         p->line_offset = start;
         p->line_len = line.len;
     }
-    e->line_len = line.len < RECORD_TEXT_MAX ? line.len : RECORD_TEXT_MAX;
-    e->caret = caret;
+    e->line_len = (uint32_t)(line.len < RECORD_TEXT_MAX ? line.len
+                                                        : RECORD_TEXT_MAX);
+    e->caret = (uint32_t)caret;
     return e;
 }
 
+static void recorded(rgn_parallel *p);
+
+/* RECORD adds the event e; DONE hands it on (in direct mode, straight to
+ * the validator). */
 #define RECORD(p, kind, where)                                              \
     event *e = add_event(p, kind, where);                                   \
     if (!e)                                                                 \
         return 0
+#define DONE(p) recorded(p)
 
 static int record_begin(void *user, rgn_location where)
 {
     rgn_parallel *p = user;
     p->games++;
+    p->game_event = p->recording->event_count;
+    p->game_arena = p->recording->arena.len;
     RECORD(p, EV_BEGIN, where);
+    e->value = (uint32_t)p->games; /* its number; wraps only past 4e9 games */
+    DONE(p);
     return 0;
 }
 
@@ -150,9 +190,12 @@ static int record_tag(void *user, rgn_span name, rgn_span value,
     rgn_parallel *p = user;
     RECORD(p, EV_TAG, where);
     e->text = keep_text(p->recording, name);
-    e->text_len = name.len < RECORD_TEXT_MAX ? name.len : RECORD_TEXT_MAX;
+    e->text_len = (uint32_t)(name.len < RECORD_TEXT_MAX ? name.len
+                                                        : RECORD_TEXT_MAX);
     e->text2 = keep_text(p->recording, value);
-    e->text2_len = value.len < RECORD_TEXT_MAX ? value.len : RECORD_TEXT_MAX;
+    e->text2_len = (uint32_t)(value.len < RECORD_TEXT_MAX ? value.len
+                                                          : RECORD_TEXT_MAX);
+    DONE(p);
     return 0;
 }
 
@@ -163,6 +206,7 @@ static int record_number(void *user, unsigned number, bool black,
     RECORD(p, EV_NUMBER, where);
     e->value = number;
     e->black = black;
+    DONE(p);
     return 0;
 }
 
@@ -171,7 +215,9 @@ static int record_text(rgn_parallel *p, enum event_kind kind, rgn_span text,
 {
     RECORD(p, kind, where);
     e->text = keep_text(p->recording, text);
-    e->text_len = text.len < RECORD_TEXT_MAX ? text.len : RECORD_TEXT_MAX;
+    e->text_len = (uint32_t)(text.len < RECORD_TEXT_MAX ? text.len
+                                                        : RECORD_TEXT_MAX);
+    DONE(p);
     return 0;
 }
 
@@ -185,6 +231,7 @@ static int record_nag(void *user, unsigned nag, rgn_location where)
     rgn_parallel *p = user;
     RECORD(p, EV_NAG, where);
     e->value = nag;
+    DONE(p);
     return 0;
 }
 
@@ -196,13 +243,17 @@ static int record_comment(void *user, rgn_span text, rgn_location where)
 
 static int record_open(void *user, rgn_location where)
 {
-    RECORD((rgn_parallel *)user, EV_OPEN, where);
+    rgn_parallel *p = user;
+    RECORD(p, EV_OPEN, where);
+    DONE(p);
     return 0;
 }
 
 static int record_close(void *user, rgn_location where)
 {
-    RECORD((rgn_parallel *)user, EV_CLOSE, where);
+    rgn_parallel *p = user;
+    RECORD(p, EV_CLOSE, where);
+    DONE(p);
     return 0;
 }
 
@@ -221,7 +272,9 @@ static void submit(rgn_parallel *p);
 static void record_end(void *user, rgn_location where)
 {
     rgn_parallel *p = user;
-    add_event(p, EV_END, where);
+    if (!add_event(p, EV_END, where))
+        return;
+    recorded(p);
     if (p->recording->arena.len >= BATCH_BYTES)
         submit(p);
 }
@@ -287,6 +340,60 @@ static rgn_span span_at(const batch *b, size_t at, size_t len)
     return (rgn_span){b->arena.data + at, len};
 }
 
+/* Gives one recorded event to a validator, as the reader would have:
+ * after a callback asked to abandon the game, nothing until its end. */
+static void replay_event(rgn_validator *v, replay *r, const event *e,
+                         bool *abandoned)
+{
+    const rgn_visitor *visit = rgn_validator_visitor();
+    const batch *b = r->b;
+    r->current = e;
+    if (e->kind == EV_END) {
+        visit->end_game(v, e->where);
+        *abandoned = false;
+        return;
+    }
+    if (*abandoned && e->kind != EV_BEGIN)
+        return;
+    int stop = 0;
+    switch ((enum event_kind)e->kind) {
+    case EV_BEGIN:
+        rgn_validator_number_next_game(v, e->value);
+        stop = visit->begin_game(v, e->where);
+        break;
+    case EV_TAG:
+        stop = visit->tag(v, span_at(b, e->text, e->text_len),
+                          span_at(b, e->text2, e->text2_len), e->where);
+        break;
+    case EV_NUMBER:
+        stop = visit->move_number(v, e->value, e->black, e->where);
+        break;
+    case EV_MOVE:
+        stop = visit->move(v, span_at(b, e->text, e->text_len), e->where);
+        break;
+    case EV_NAG: stop = visit->nag(v, e->value, e->where); break;
+    case EV_COMMENT:
+        stop = visit->comment(v, span_at(b, e->text, e->text_len), e->where);
+        break;
+    case EV_OPEN: stop = visit->begin_variation(v, e->where); break;
+    case EV_CLOSE: stop = visit->end_variation(v, e->where); break;
+    case EV_RESULT:
+        stop = visit->result(v, span_at(b, e->text, e->text_len), e->where);
+        break;
+    case EV_ERROR: {
+        char message[RECORD_TEXT_MAX + 1];
+        memcpy(message, b->arena.data + e->text, e->text_len);
+        message[e->text_len] = '\0';
+        visit->error(v, e->where, message);
+        break;
+    }
+    default:
+        break;
+    }
+    if (stop)
+        *abandoned = true;
+}
+
 static void replay_batch(batch *b, const rgn_validator_options *options)
 {
     replay r = {b, NULL};
@@ -298,57 +405,9 @@ static void replay_batch(batch *b, const rgn_validator_options *options)
     if (!v)
         return;
     rgn_validator_replay_setup(v, replay_line, &r);
-    const rgn_visitor *visit = rgn_validator_visitor();
-    uint64_t number = b->first_game;
     bool abandoned = false;
-    for (size_t i = 0; i < b->event_count; i++) {
-        const event *e = &b->events[i];
-        r.current = e;
-        if (e->kind == EV_END) {
-            visit->end_game(v, e->where);
-            abandoned = false;
-            continue;
-        }
-        if (abandoned && e->kind != EV_BEGIN)
-            continue; /* the reader would not call back: skip to the end */
-        int stop = 0;
-        switch ((enum event_kind)e->kind) {
-        case EV_BEGIN:
-            rgn_validator_number_next_game(v, number++);
-            stop = visit->begin_game(v, e->where);
-            break;
-        case EV_TAG:
-            stop = visit->tag(v, span_at(b, e->text, e->text_len),
-                              span_at(b, e->text2, e->text2_len), e->where);
-            break;
-        case EV_NUMBER:
-            stop = visit->move_number(v, e->value, e->black, e->where);
-            break;
-        case EV_MOVE:
-            stop = visit->move(v, span_at(b, e->text, e->text_len), e->where);
-            break;
-        case EV_NAG: stop = visit->nag(v, e->value, e->where); break;
-        case EV_COMMENT:
-            stop = visit->comment(v, span_at(b, e->text, e->text_len), e->where);
-            break;
-        case EV_OPEN: stop = visit->begin_variation(v, e->where); break;
-        case EV_CLOSE: stop = visit->end_variation(v, e->where); break;
-        case EV_RESULT:
-            stop = visit->result(v, span_at(b, e->text, e->text_len), e->where);
-            break;
-        case EV_ERROR: {
-            char message[RECORD_TEXT_MAX + 1];
-            memcpy(message, b->arena.data + e->text, e->text_len);
-            message[e->text_len] = '\0';
-            visit->error(v, e->where, message);
-            break;
-        }
-        default:
-            break;
-        }
-        if (stop)
-            abandoned = true;
-    }
+    for (size_t i = 0; i < b->event_count; i++)
+        replay_event(v, &r, &b->events[i], &abandoned);
     b->counts = rgn_validator_counts(v);
     rgn_validator_free(v);
 }
@@ -443,6 +502,76 @@ static batch *new_batch(uint64_t first_game)
     return b;
 }
 
+/* The events of the game being read, with their texts, moved out of the
+ * batch being recorded into a batch of their own. */
+static batch *split_game(rgn_parallel *p)
+{
+    batch *from = p->recording, *game = new_batch(p->games);
+    if (!game)
+        return NULL;
+    for (size_t i = p->game_event; i < from->event_count; i++) {
+        event e = from->events[i];
+        e.text = keep_text(game, span_at(from, e.text, e.text_len));
+        e.text2 = keep_text(game, span_at(from, e.text2, e.text2_len));
+        e.line = keep_text(game, span_at(from, e.line, e.line_len));
+        p->recording = game;
+        event *copy = add_event_copy(p, &e);
+        p->recording = from;
+        if (!copy) {
+            free_batch(game);
+            return NULL;
+        }
+    }
+    from->event_count = p->game_event;
+    from->arena.len = p->game_arena;
+    return game;
+}
+
+/* After each event: in direct mode it goes to the validator at once; a
+ * game whose record grows too large switches to direct mode. */
+static void recorded(rgn_parallel *p)
+{
+    if (!p->direct) {
+        batch *b = p->recording;
+        if (b->arena.len - p->game_arena +
+                (b->event_count - p->game_event) * sizeof(event) <
+            GAME_RECORD_MAX)
+            return;
+        rgn_validator_options options = p->options;
+        options.jobs = 1;
+        batch *game = split_game(p);
+        if (!game || (!p->direct_validator &&
+                      !(p->direct_validator = rgn_validator_new(&options)))) {
+            free_batch(game);
+            p->failed = true;
+            return;
+        }
+        /* every game before this one is reported first */
+        submit(p);
+        drain(p, 1);
+        free_batch(p->recording);
+        p->recording = game;
+        p->game_event = 0;
+        p->game_arena = 0;
+        p->direct = true;
+        p->direct_abandoned = false;
+    }
+    batch *b = p->recording;
+    replay r = {b, NULL};
+    rgn_validator_replay_setup(p->direct_validator, replay_line, &r);
+    for (size_t i = p->game_event; i < b->event_count; i++)
+        replay_event(p->direct_validator, &r, &b->events[i],
+                     &p->direct_abandoned);
+    bool ended = b->events[b->event_count - 1].kind == EV_END;
+    b->event_count = p->game_event;
+    b->arena.len = p->game_arena;
+    p->line_len = SIZE_MAX; /* the shared line may be gone */
+    if (ended) {
+        p->direct = false;
+        p->recording->first_game = p->games + 1;
+    }
+}
+
 /* Hands the batch being recorded (it ends with a game's end) to the
  * workers and starts a new one. */
 static void submit(rgn_parallel *p)
@@ -519,7 +648,16 @@ int rgn_parallel_finish(rgn_parallel *p)
 
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *p)
 {
-    return p->counts;
+    rgn_validation_counts c = p->counts;
+    if (p->direct_validator) {
+        rgn_validation_counts d = rgn_validator_counts(p->direct_validator);
+        c.games += d.games;
+        c.valid += d.valid;
+        c.with_warnings += d.with_warnings;
+        c.invalid += d.invalid;
+        c.plies += d.plies;
+    }
+    return c;
 }
 
 void rgn_parallel_free(rgn_parallel *p)
@@ -538,6 +676,7 @@ void rgn_parallel_free(rgn_parallel *p)
         free_batch(b);
     }
     free_batch(p->recording);
+    rgn_validator_free(p->direct_validator);
     rgn_reader_free(p->reader);
     free(p->threads);
     pthread_mutex_destroy(&p->lock);

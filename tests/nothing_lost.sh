@@ -31,7 +31,20 @@ for seed in 1 2 3; do
     printf 'junk ] between games %s\n\n' $seed >>"$mixed"
     printf '[Event "short %s"]\n\n1. e4 e6 2.\n\n' $seed >>"$mixed"
 done
-expected_games=$((3 * 200 + 3 * 3))
+# a game too long to record whole (the parallel validator then validates
+# it as it reads it), with an illegal move in the middle
+awk 'BEGIN {
+    printf "[Event \"long\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
+    printf "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n"
+    split("Ra1>E Ra9>E Ra1>N Ra9>S", cycle, " ")
+    for (ply = 0; ply < 12000; ply++) {
+        if (ply % 2 == 0) printf "%d. ", ply / 2 + 1
+        printf "%s\n", (ply == 7001 ? "Zz9" : cycle[ply % 4 + 1])
+    }
+    printf "*\n\n"
+}' >>"$mixed"
+"$gen" --games 50 --seed 9 >>"$mixed"
+expected_games=$((3 * 200 + 3 * 3 + 1 + 50))
 
 "$rgn" validate --jobs 1 --diagnostics=json "$mixed" 2>"$tmp/json" >/dev/null
 "$rgn" validate --jobs 1 "$mixed" 2>"$tmp/one" >/dev/null

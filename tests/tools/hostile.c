@@ -211,7 +211,7 @@ static bool file_contains(const char *path, const char *text)
 }
 
 static run_result run(const char *input, const char *expected,
-                      const char *from)
+                      const char *from, const char *jobs)
 {
     run_result r = {-1, 0, 0, false};
     char err_path[512];
@@ -224,10 +224,11 @@ static run_result run(const char *input, const char *expected,
         dup2(err, 2);
         dup2(null, 1);
         if (from)
-            execl(program, program, "validate", "--from", from, input,
-                  (char *)NULL);
+            execl(program, program, "validate", "--jobs", jobs, "--from", from,
+                  input, (char *)NULL);
         else
-            execl(program, program, "validate", input, (char *)NULL);
+            execl(program, program, "validate", "--jobs", jobs, input,
+                  (char *)NULL);
         _exit(127);
     }
     int status;
@@ -254,7 +255,8 @@ static void check(bool ok, const char *name, const char *format, ...)
     failed++;
 }
 
-static void run_case(const hostile_case *c)
+/* Each case runs with one job and with two (the parallel validator). */
+static void run_case(const hostile_case *c, const char *jobs)
 {
     run_result results[2];
     for (int k = 0; k < 2; k++) {
@@ -267,7 +269,7 @@ static void run_case(const hostile_case *c)
         }
         c->generate(out, k == 0 ? c->base : 10 * c->base);
         fclose(out);
-        results[k] = run(path, c->expected, c->from);
+        results[k] = run(path, c->expected, c->from, jobs);
         remove(path);
     }
     int before = failed;
@@ -285,8 +287,9 @@ static void run_case(const hostile_case *c)
     check(results[1].seconds < 20 * results[0].seconds + 0.05, c->name,
           "10x the input took %.3f s, 1x took %.3f s: not linear",
           results[1].seconds, results[0].seconds);
-    printf("%-32s %8.3f s %8.3f s (10x) %6ld KB peak\n", c->name,
-           results[0].seconds, results[1].seconds, results[1].max_rss_kb);
+    printf("%-32s jobs %s %8.3f s %8.3f s (10x) %6ld KB peak\n", c->name,
+           jobs, results[0].seconds, results[1].seconds,
+           results[1].max_rss_kb);
     if (failed == before)
         passed++;
 }
@@ -299,8 +302,10 @@ int main(int argc, char **argv)
     }
     program = argv[1];
     tmpdir = argv[2];
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_case(&cases[i], "1");
+        run_case(&cases[i], "2");
+    }
     printf("hostile: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
