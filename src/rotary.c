@@ -29,8 +29,9 @@ static unsigned rotary_direction_set(int type, int orientation)
 
 int rotary_canonical(int type, int direction)
 {
+    /* the counts are 0, 2, 4 or 8: a mask does the modulo */
     int count = rotary_orientation_count[type];
-    return count ? direction % count : 0;
+    return count ? direction & (count - 1) : 0;
 }
 
 static int square_file(int square) { return rotary_square_file(square); }
@@ -240,6 +241,22 @@ static int generate_pawn(const rgn_position *pos, const king_safety *ks,
     return count;
 }
 
+/* Every orientation but its own, unless in check: a rotation never
+ * answers a check. */
+static int emit_rotations(const rgn_position *pos, const king_safety *ks,
+                          int from, rgn_move *list, int count)
+{
+    if (ks->checkers || !requested(ks, from))
+        return count;
+    int orientation = pos->orientation[from];
+    int last = rotary_orientation_count[RGN_TYPE(pos->board[from])] - 1;
+    if (orientation > 0)
+        count = emit(list, count, from, from, 0, orientation - 1, 0);
+    if (orientation < last)
+        count = emit(list, count, from, from, orientation + 1, last, 0);
+    return count;
+}
+
 static int generate_piece(const rgn_position *pos, const king_safety *ks,
                           int from, rgn_move *list, int count)
 {
@@ -266,14 +283,29 @@ static int generate_piece(const rgn_position *pos, const king_safety *ks,
                 break;
         }
     }
-    /* A rotation never answers a check. */
-    if (ks->checkers == 0 && requested(ks, from)) {
-        if (orientation > 0)
-            count = emit(list, count, from, from, 0, orientation - 1, 0);
-        if (orientation < last)
-            count = emit(list, count, from, from, orientation + 1, last, 0);
-    }
-    return count;
+    return emit_rotations(pos, ks, from, list, count);
+}
+
+/* The moves of the piece on from along direction to the square to, which
+ * lies distance squares away with nothing between. */
+static int generate_piece_toward(const rgn_position *pos,
+                                 const king_safety *ks, int from,
+                                 int direction, int distance, int to,
+                                 rgn_move *list, int count)
+{
+    int type = RGN_TYPE(pos->board[from]);
+    int orientation = pos->orientation[from];
+    unsigned allowed = direction_set(type, orientation) & pin_filter(ks, from);
+    uint8_t target = pos->board[to];
+    if (!(allowed & BIT(direction)) || !destination_allowed(ks, to) ||
+        (target != RGN_EMPTY && RGN_COLOR(target) == pos->side))
+        return count;
+    int last = rotary_orientation_count[type] - 1;
+    if (distance == 1)
+        return emit(list, count, from, to, 0, last, 0);
+    if (type == ROTARY_SCYTHE)
+        return emit(list, count, from, to, 0, last, 0);
+    return emit(list, count, from, to, orientation, orientation, 0);
 }
 
 static int generate_king(rgn_position *pos, const king_safety *ks,
@@ -317,6 +349,38 @@ static inline int generate_from(const rgn_position *pos, const king_safety *ks,
     return generate_piece(pos, ks, square, list, count);
 }
 
+/* The moves (but the King's) to ks->only_to of pieces of ks->only_type
+ * (any if 0), as far as ks knows checks and pins. Every Rotary move runs
+ * along a ray, so the only pieces that can end on a square are the one
+ * standing there (a rotation) and the first one along each ray from it,
+ * moving back along that ray. */
+static int candidates_to(const rgn_position *pos, const king_safety *ks,
+                         rgn_move *list, int count)
+{
+    int us = pos->side, only_to = ks->only_to, only_type = ks->only_type;
+    uint8_t here = pos->board[only_to];
+    if (here != RGN_EMPTY && RGN_COLOR(here) == us &&
+        (!only_type || RGN_TYPE(here) == only_type) &&
+        RGN_TYPE(here) != ROTARY_KING && RGN_TYPE(here) != ROTARY_PAWN)
+        count = emit_rotations(pos, ks, only_to, list, count);
+    for (int d = 0; d < 8; d++) {
+        int distance, at = first_piece(pos, only_to, d, &distance);
+        uint8_t piece = pos->board[at];
+        if (piece == RGN_OFF || RGN_COLOR(piece) != us)
+            continue;
+        int type = RGN_TYPE(piece);
+        if (type == ROTARY_KING || (only_type && type != only_type))
+            continue;
+        if (type == ROTARY_PAWN)
+            count = distance == 1 ? generate_pawn(pos, ks, at, list, count)
+                                  : count;
+        else
+            count = generate_piece_toward(pos, ks, at, (d + 4) & 7, distance,
+                                          only_to, list, count);
+    }
+    return count;
+}
+
 static int generate(rgn_position *pos, rgn_move *list, int only_type,
                     int only_to)
 {
@@ -336,16 +400,7 @@ static int generate(rgn_position *pos, rgn_move *list, int only_type,
                                       list, count);
         return count;
     }
-    /* Every Rotary move runs along a ray, so the only pieces that can end
-     * on a given square are the one standing there (a rotation) and the
-     * first one along each ray from it. */
-    count = generate_from(pos, &ks, only_to, list, count);
-    for (int d = 0; d < 8; d++) {
-        int distance, at = first_piece(pos, only_to, d, &distance);
-        if (pos->board[at] != RGN_OFF)
-            count = generate_from(pos, &ks, at, list, count);
-    }
-    return count;
+    return candidates_to(pos, &ks, list, count);
 }
 
 static int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
@@ -353,10 +408,42 @@ static int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
     return generate(pos, moves, 0, -1);
 }
 
+/* Whether the mover's King is safe after a move of a piece other than
+ * the King (its final orientation plays no part). */
+static bool leaves_king_safe(rgn_position *pos, rgn_move m)
+{
+    int us = pos->side;
+    uint8_t moving = pos->board[m.from], captured = pos->board[m.to];
+    pos->board[m.to] = moving;
+    if (m.from != m.to)
+        pos->board[m.from] = RGN_EMPTY;
+    bool safe = !rotary_attacked(pos, pos->king[us], us ^ 1);
+    pos->board[m.from] = moving;
+    pos->board[m.to] = captured;
+    return safe;
+}
+
+/* Resolving a move text needs only the moves of one type to one square:
+ * the candidates are found without checks and pins (see generate), and
+ * each origin is then tested once. */
 static int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
                                  int type, int to)
 {
-    return generate(pos, moves, type, to);
+    if (type == ROTARY_KING)
+        return generate(pos, moves, type, to);
+    king_safety unchecked = {.only_type = type, .only_to = to};
+    int n = candidates_to(pos, &unchecked, moves, 0);
+    int kept = 0, from = -1;
+    bool legal = false;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].from != from) {
+            from = moves[i].from;
+            legal = leaves_king_safe(pos, moves[i]);
+        }
+        if (legal)
+            moves[kept++] = moves[i];
+    }
+    return kept;
 }
 
 static int rotary_count_moves(rgn_position *pos)

@@ -204,17 +204,16 @@ static int type_of_letter(const rgn_variant *v, char letter)
 
 enum orientation_reading { STRICT, LENIENT };
 
-/* The matching rule of rgn-notation.md section 4. LENIENT also accepts a
- * ">Dir" that names the set a stepping or sliding piece keeps. */
+/* The matching rule of rgn-notation.md section 4, for a legal move of the
+ * text's piece type to its square (as legal_moves_to gives them). LENIENT
+ * also accepts a ">Dir" that names the set a stepping or sliding piece
+ * keeps. */
 static bool san_matches(const rgn_position *pos, const rgn_san *s,
                         rgn_move m, enum orientation_reading reading)
 {
     const struct rgn_variant *v = pos->variant;
     int type = RGN_TYPE(pos->board[m.from]);
-    if (v->piece_letters[type] != (s->piece ? s->piece : 'P'))
-        return false;
-    if (v->square_file(m.to) != s->to_file || v->square_rank(m.to) != s->to_rank)
-        return false;
+    /* the candidates come from legal_moves_to: type and square agree */
     if (s->from_file >= 0 && v->square_file(m.from) != s->from_file)
         return false;
     if (s->from_rank >= 0 && v->square_rank(m.from) != s->from_rank)
@@ -419,15 +418,21 @@ static void list_candidates(rgn_position *pos, const rgn_move *found,
                                  i ? ", " : "", texts[i]);
 }
 
-/* The lenient readings a resolved text used, as warning bits. */
+/* The lenient readings a resolved text used, as warning bits. The
+ * canonical disambiguation is worked out only when the text has some. */
 static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
                                  rgn_move m, const rgn_move *moves, int n)
 {
     unsigned warnings = 0;
-    rgn_san canonical = canonical_san(pos, m, moves, n);
     bool capture = is_capture(pos, m);
+    bool origin_needed = false;
+    rgn_san canonical = {0, -1, -1, -1, -1, 0, 0, -1, 0};
+    if (s->from_file >= 0 || s->from_rank >= 0) {
+        canonical = bare_san(pos, m);
+        disambiguate(pos, &canonical, m, moves, n);
+        origin_needed = canonical.from_file >= 0 && canonical.from_rank >= 0;
+    }
     bool full_origin = s->from_file >= 0 && s->from_rank >= 0;
-    bool origin_needed = canonical.from_file >= 0 && canonical.from_rank >= 0;
     if (s->separator == '-' ||
         (s->separator == 'x' && full_origin && !origin_needed))
         warnings |= RGN_WARNING_BIT(RGN_W_LONG_FORM);
@@ -441,8 +446,9 @@ static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
         warnings |= RGN_WARNING_BIT(RGN_W_MISSING_CAPTURE_MARK);
     if (!capture && s->separator == 'x')
         warnings |= RGN_WARNING_BIT(RGN_W_SURPLUS_CAPTURE_MARK);
-    if (s->check != canonical.check) {
-        if (canonical.check == '#' && s->check == '+')
+    char mark = check_mark(pos, m);
+    if (s->check != mark) {
+        if (mark == '#' && s->check == '+')
             warnings |= RGN_WARNING_BIT(RGN_W_CHECK_MARK_ON_MATE);
         else if (s->check == '#')
             warnings |= RGN_WARNING_BIT(RGN_W_MATE_MARK_WITHOUT_MATE);

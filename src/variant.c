@@ -61,9 +61,21 @@ const char *rgn_direction_name(int direction)
 
 int rgn_direction_parse(const char *text, size_t len)
 {
-    for (int d = 0; d < 8; d++)
-        if (strlen(direction_names[d]) == len &&
-            strncasecmp(direction_names[d], text, len) == 0)
-            return d;
+    if (len < 1 || len > 2)
+        return -1;
+    char first = (char)(text[0] & ~0x20), second = (char)(text[len - 1] & ~0x20);
+    if (len == 1) {
+        switch (first) {
+        case 'N': return RGN_N;
+        case 'E': return RGN_E;
+        case 'S': return RGN_S;
+        case 'W': return RGN_W;
+        default: return -1;
+        }
+    }
+    if (first == 'N' && second == 'E') return RGN_NE;
+    if (first == 'N' && second == 'W') return RGN_NW;
+    if (first == 'S' && second == 'E') return RGN_SE;
+    if (first == 'S' && second == 'W') return RGN_SW;
     return -1;
 }

@@ -79,6 +79,48 @@ static void test_make_unmake_and_keys_over_playouts(void **state)
     }
 }
 
+/* The filtered generator (legal moves of one type to one square, used to
+ * resolve move texts) agrees with the full one, filtered, everywhere. */
+static void test_moves_to_one_square_agree_with_all_moves(void **state)
+{
+    (void)state;
+    uint64_t seed = 777;
+    static rgn_move all[RGN_MAX_MOVES], some[RGN_MAX_MOVES];
+    int compared = 0;
+    for (int game = 0; game < 30; game++) {
+        rgn_position *pos = rgn_position_new(rgn_variant_rotary());
+        for (int ply = 0; ply < 120; ply++) {
+            int n = rgn_position_legal_moves(pos, all);
+            if (n == 0)
+                break;
+            for (int type = ROTARY_KING; type <= ROTARY_PAWN; type++) {
+                for (int rank = 0; rank < ROTARY_SIZE; rank++) {
+                    for (int file = 0; file < ROTARY_SIZE; file++) {
+                        int to = rotary_square(file, rank);
+                        int k = pos->variant->legal_moves_to(pos, some, type, to);
+                        int expected = 0;
+                        for (int i = 0; i < n; i++) {
+                            if (all[i].to != to ||
+                                RGN_TYPE(pos->board[all[i].from]) != type)
+                                continue;
+                            expected++;
+                            bool found = false;
+                            for (int j = 0; j < k && !found; j++)
+                                found = rgn_move_equal(all[i], some[j]);
+                            assert_true(found);
+                        }
+                        assert_int_equal(k, expected);
+                        compared++;
+                    }
+                }
+            }
+            rgn_position_play(pos, all[next_random(&seed) % (uint64_t)n]);
+        }
+        rgn_position_free(pos);
+    }
+    assert_true(compared > 100000);
+}
+
 /* Turning a rook away and back (both sides) repeats the position; a
  * single turn does not. */
 static void test_repetition_key(void **state)
@@ -175,6 +217,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_make_unmake_and_keys_over_playouts),
+        cmocka_unit_test(test_moves_to_one_square_agree_with_all_moves),
         cmocka_unit_test(test_repetition_key),
         cmocka_unit_test(test_key_follows_direction_sets),
         cmocka_unit_test(test_mate_by_a_king),
