@@ -32,6 +32,9 @@ struct rgn_position {
     int fullmove;
     uint64_t key;
     int extra[2]; /* state a variant needs beyond the board */
+    /* whether the side to move is in check: -1 until asked (make, unmake
+     * and setting a position forget it) */
+    int8_t check_cache;
 };
 
 /* A well-mixed 64-bit hash (splitmix64's finaliser): Zobrist keys are

@@ -66,6 +66,7 @@ uint64_t rotary_compute_key(const rgn_position *pos)
 
 void rotary_clear(rgn_position *pos)
 {
+    pos->check_cache = -1;
     memset(pos->board, RGN_OFF, sizeof pos->board);
     memset(pos->orientation, 0, sizeof pos->orientation);
     for (int rank = 0; rank < ROTARY_SIZE; rank++)
@@ -117,7 +118,10 @@ bool rotary_attacked(const rgn_position *pos, int square, int by)
 
 static bool rotary_in_check(const rgn_position *pos)
 {
-    return rotary_attacked(pos, pos->king[pos->side], pos->side ^ 1);
+    if (pos->check_cache < 0) /* a cache, not a change of the position */
+        ((rgn_position *)pos)->check_cache =
+            rotary_attacked(pos, pos->king[pos->side], pos->side ^ 1);
+    return pos->check_cache;
 }
 
 /* ------------------------------------------------------------------ */
@@ -359,10 +363,13 @@ static int candidates_to(const rgn_position *pos, const king_safety *ks,
 {
     int us = pos->side, only_to = ks->only_to, only_type = ks->only_type;
     uint8_t here = pos->board[only_to];
-    if (here != RGN_EMPTY && RGN_COLOR(here) == us &&
-        (!only_type || RGN_TYPE(here) == only_type) &&
-        RGN_TYPE(here) != ROTARY_KING && RGN_TYPE(here) != ROTARY_PAWN)
-        count = emit_rotations(pos, ks, only_to, list, count);
+    if (here != RGN_EMPTY && RGN_COLOR(here) == us) {
+        /* no piece moves onto its own side's: only a rotation ends here */
+        if ((!only_type || RGN_TYPE(here) == only_type) &&
+            RGN_TYPE(here) != ROTARY_KING && RGN_TYPE(here) != ROTARY_PAWN)
+            count = emit_rotations(pos, ks, only_to, list, count);
+        return count;
+    }
     for (int d = 0; d < 8; d++) {
         int distance, at = first_piece(pos, only_to, d, &distance);
         uint8_t piece = pos->board[at];
@@ -423,9 +430,18 @@ static bool leaves_king_safe(rgn_position *pos, rgn_move m)
     return safe;
 }
 
+/* Whether two squares share a line (rank, file or diagonal). */
+static inline bool aligned(int a, int b)
+{
+    int df = rotary_square_file(a) - rotary_square_file(b);
+    int dr = rotary_square_rank(a) - rotary_square_rank(b);
+    return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
 /* Resolving a move text needs only the moves of one type to one square:
  * the candidates are found without checks and pins (see generate), and
- * each origin is then tested once. */
+ * each origin is then tested once. Out of check, a piece that does not
+ * share a line with its King cannot expose it. */
 static int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
                                  int type, int to)
 {
@@ -433,12 +449,15 @@ static int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
         return generate(pos, moves, type, to);
     king_safety unchecked = {.only_type = type, .only_to = to};
     int n = candidates_to(pos, &unchecked, moves, 0);
+    bool in_check = rotary_in_check(pos);
+    int king = pos->king[pos->side];
     int kept = 0, from = -1;
     bool legal = false;
     for (int i = 0; i < n; i++) {
         if (moves[i].from != from) {
             from = moves[i].from;
-            legal = leaves_king_safe(pos, moves[i]);
+            legal = (!in_check && !aligned(from, king)) ||
+                    leaves_king_safe(pos, moves[i]);
         }
         if (legal)
             moves[kept++] = moves[i];
@@ -464,6 +483,7 @@ static enum rgn_status rotary_status(rgn_position *pos)
 static void rotary_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
 {
     int us = pos->side;
+    pos->check_cache = -1;
     uint8_t piece = pos->board[m.from];
     undo->key = pos->key;
     undo->halfmove = pos->halfmove;
@@ -504,6 +524,7 @@ static void rotary_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
 static void rotary_unmake(rgn_position *pos, rgn_move m, const rgn_undo *undo)
 {
     int us = pos->side ^ 1;
+    pos->check_cache = -1;
     pos->side = (uint8_t)us;
     if (m.from != m.to) {
         uint8_t piece = pos->board[m.to];

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "san.h"
 #include "util.h"
 #include "variant.h"
 
@@ -446,18 +447,20 @@ static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
         warnings |= RGN_WARNING_BIT(RGN_W_MISSING_CAPTURE_MARK);
     if (!capture && s->separator == 'x')
         warnings |= RGN_WARNING_BIT(RGN_W_SURPLUS_CAPTURE_MARK);
-    char mark = check_mark(pos, m);
-    if (s->check != mark) {
-        if (mark == '#' && s->check == '+')
-            warnings |= RGN_WARNING_BIT(RGN_W_CHECK_MARK_ON_MATE);
-        else if (s->check == '#')
-            warnings |= RGN_WARNING_BIT(RGN_W_MATE_MARK_WITHOUT_MATE);
-        else if (s->check == '+')
-            warnings |= RGN_WARNING_BIT(RGN_W_SURPLUS_CHECK_MARK);
-        else
-            warnings |= RGN_WARNING_BIT(RGN_W_MISSING_CHECK_MARK);
-    }
     return warnings;
+}
+
+unsigned rgn_check_mark_warnings(char written, char deserved)
+{
+    if (written == deserved)
+        return 0;
+    if (deserved == '#' && written == '+')
+        return RGN_WARNING_BIT(RGN_W_CHECK_MARK_ON_MATE);
+    if (written == '#')
+        return RGN_WARNING_BIT(RGN_W_MATE_MARK_WITHOUT_MATE);
+    if (written == '+')
+        return RGN_WARNING_BIT(RGN_W_SURPLUS_CHECK_MARK);
+    return RGN_WARNING_BIT(RGN_W_MISSING_CHECK_MARK);
 }
 
 static const char *game_over_reason(rgn_position *pos)
@@ -477,6 +480,19 @@ static const char *game_over_reason(rgn_position *pos)
 int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
                     rgn_move *move, unsigned *warnings,
                     enum rgn_problem *problem, rgn_error *err)
+{
+    char written;
+    if (rgn_san_resolve_unmarked(pos, text, len, move, warnings, &written,
+                                 problem, err) < 0)
+        return -1;
+    *warnings |= rgn_check_mark_warnings(written, check_mark(pos, *move));
+    return 0;
+}
+
+int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
+                             rgn_move *move, unsigned *warnings,
+                             char *written_check, enum rgn_problem *problem,
+                             rgn_error *err)
 {
     const struct rgn_variant *v = pos->variant;
     rgn_san s;
@@ -529,5 +545,6 @@ int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
     }
     *move = found[0];
     *warnings = readings | lenient_readings(pos, &s, found[0], moves, n);
+    *written_check = s.check;
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "parallel.h"
+#include "san.h"
 #include "validate.h"
 #include "variant.h"
 
@@ -376,16 +377,25 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     check_move_number(v, l, where, text);
     rgn_move move;
     unsigned warnings = 0;
+    char written_check;
     enum rgn_problem problem;
     rgn_error err;
-    if (rgn_san_resolve(&l->current, text.data, text.len, &move, &warnings,
-                        &problem, &err) < 0) {
+    if (rgn_san_resolve_unmarked(&l->current, text.data, text.len, &move,
+                                 &warnings, &written_check, &problem,
+                                 &err) < 0) {
         report(v, problem, where, text, l->ply + 1, "%s", err.message);
         return 1;
     }
+    /* the check mark is judged on the position after the move */
+    l->before_last = l->current;
+    rgn_position_play(&l->current, move);
+    char deserved = 0;
+    if (rgn_position_in_check(&l->current))
+        deserved = rgn_position_count_moves(&l->current) ? '+' : '#';
+    warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings) {
         char canonical[64];
-        rgn_move_san(&l->current, move, canonical, sizeof canonical);
+        rgn_move_san(&l->before_last, move, canonical, sizeof canonical);
         for (unsigned bits = warnings; bits; bits &= bits - 1) {
             enum rgn_problem w = (enum rgn_problem)(RGN_W_LONG_FORM +
                                                     __builtin_ctz(bits));
@@ -396,9 +406,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     }
     if (g->failed)
         return 1;
-    SINK(v, move, &l->current, move);
-    l->before_last = l->current;
-    rgn_position_play(&l->current, move);
+    SINK(v, move, &l->before_last, move);
     l->has_move = true;
     l->ply++;
     v->counts.plies++;
