@@ -480,10 +480,48 @@ static enum rgn_status rotary_status(rgn_position *pos)
 /* ------------------------------------------------------------------ */
 /* Make and unmake                                                    */
 
+/* The direction from a to b when they share a line, else -1. */
+static inline int direction_towards(int a, int b)
+{
+    int df = rotary_square_file(b) - rotary_square_file(a);
+    int dr = rotary_square_rank(b) - rotary_square_rank(a);
+    if (!(df == 0 || dr == 0 || df == dr || df == -dr) || (df == 0 && dr == 0))
+        return -1;
+    int step = (dr > 0 ? ROTARY_WIDTH : dr < 0 ? -ROTARY_WIDTH : 0) +
+               (df > 0 ? 1 : df < 0 ? -1 : 0);
+    int d = 0;
+    while (ray_offset[d] != step)
+        d++;
+    return d;
+}
+
+/* Whether the move just made checks the side now to move. Only the moved
+ * piece can attack the King from its new square, and only a line through
+ * the square it left can open. */
+static bool move_gives_check(const rgn_position *pos, rgn_move m)
+{
+    int mover = pos->side ^ 1, king = pos->king[pos->side];
+    int d = direction_towards(m.to, king);
+    if (d >= 0) {
+        int n, at = first_piece(pos, m.to, d, &n);
+        if (at == king && captures_along(pos, m.to, d, n))
+            return true;
+    }
+    if (m.from == m.to)
+        return false;
+    d = direction_towards(king, m.from);
+    if (d < 0)
+        return false;
+    int n, at = first_piece(pos, king, d, &n);
+    uint8_t piece = pos->board[at];
+    return piece != RGN_OFF && RGN_COLOR(piece) == mover && n > 1 &&
+           captures_along(pos, at, (d + 4) & 7, n);
+}
+
 static void rotary_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
 {
     int us = pos->side;
-    pos->check_cache = -1;
+    undo->check_cache = pos->check_cache;
     uint8_t piece = pos->board[m.from];
     undo->key = pos->key;
     undo->halfmove = pos->halfmove;
@@ -519,12 +557,13 @@ static void rotary_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
         pos->fullmove++;
     pos->side = (uint8_t)(us ^ 1);
     pos->key = key ^ black_to_move_key;
+    pos->check_cache = move_gives_check(pos, m);
 }
 
 static void rotary_unmake(rgn_position *pos, rgn_move m, const rgn_undo *undo)
 {
     int us = pos->side ^ 1;
-    pos->check_cache = -1;
+    pos->check_cache = undo->check_cache;
     pos->side = (uint8_t)us;
     if (m.from != m.to) {
         uint8_t piece = pos->board[m.to];

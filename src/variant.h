@@ -21,6 +21,7 @@ typedef struct rgn_undo {
     uint8_t captured;
     uint8_t captured_orientation;
     uint8_t moved_orientation;
+    int8_t check_cache;
 } rgn_undo;
 
 struct rgn_variant {

@@ -52,7 +52,7 @@ static void test_make_unmake_and_keys_over_playouts(void **state)
     (void)state;
     uint64_t seed = 12345;
     rgn_move moves[RGN_MAX_MOVES];
-    for (int game = 0; game < 40; game++) {
+    for (int game = 0; game < 200; game++) {
         rgn_position *pos = rgn_position_new(rgn_variant_rotary());
         for (int ply = 0; ply < 150; ply++) {
             int n = rgn_position_legal_moves(pos, moves);
@@ -64,6 +64,10 @@ static void test_make_unmake_and_keys_over_playouts(void **state)
             rgn_undo undo;
             pos->variant->make(pos, m, &undo);
             assert_int_equal(pos->key, rotary_compute_key(pos));
+            /* make's quick check test agrees with the full one */
+            assert_int_equal(pos->check_cache,
+                             rotary_attacked(pos, pos->king[pos->side],
+                                             pos->side ^ 1));
             pos->variant->unmake(pos, m, &undo);
             assert_memory_equal(&before, pos, sizeof before);
             rgn_position_play(pos, m);
