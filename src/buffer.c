@@ -27,7 +27,7 @@ static bool reserve(rgn_buffer *b, size_t more)
 
 void rgn_buffer_append(rgn_buffer *b, const char *text, size_t len)
 {
-    if (!reserve(b, len))
+    if (!reserve(b, len) || len == 0) /* text may be NULL when len is 0 */
         return;
     memcpy(b->data + b->len, text, len);
     b->len += len;

@@ -88,7 +88,7 @@ void diagram_file_label(int file, char *buf)
 
 void diagram_rank_label(int rank, char *buf)
 {
-    snprintf(buf, 4, "%d", (rank + 1) % 1000);
+    snprintf(buf, 4, "%u", (unsigned)(rank + 1) % 1000u);
 }
 
 /* Length of the valid UTF-8 sequence at s (n bytes left) that XML allows

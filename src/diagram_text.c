@@ -4,11 +4,14 @@
  * A cell a square: the piece's letter (upper case White, lower case
  * Black; '.' for an empty square, blanks for a hole), then its mark, all
  * between brackets "[...]" when the square is part of the last move or
- * parentheses "(...)" when it is highlighted, else between blanks:
+ * parentheses "(...)" when it is highlighted, else between blanks; the
+ * side to move, the last move and a legend follow the board:
  *
- *       a    b    c  ...
- *    9  r v  .    .  ...  9          ASCII: one mark a piece
- *    8  .    s |  a v ...
+ *       a    b    c    d    e
+ *    9  rv   .    .    .    .   ...  9
+ *    8  .    s|   av   t^   kx  ...  8
+ *    ...
+ *    2  .   [S/ ] A^  (.  ) Kx  ...  2
  *
  * ASCII marks (as seen on the page, so turned round by flip): an arrow
  * ^ ^> > v> v v< < ^< for the orientation of a piece with one middle
@@ -133,6 +136,15 @@ static void spaces(rgn_buffer *out, int n)
         rgn_buffer_puts(out, " ");
 }
 
+static const char *square_color(bool last, bool marked, int file, int rank)
+{
+    return last     ? SQUARE_LAST
+           : marked ? SQUARE_MARKED
+           : (file + rank) % 2 == 0 ? SQUARE_DARK /* a1 is dark */
+                                    : SQUARE_LIGHT;
+}
+
+/* One square: width + 2 characters on the page. */
 static void write_cell(const diagram_view *view, int file, int rank,
                        int width, rgn_buffer *out)
 {
@@ -145,18 +157,15 @@ static void write_cell(const diagram_view *view, int file, int rank,
     }
     bool last = diagram_is_last_move(view, sq);
     bool marked = !last && diagram_is_highlight(view, sq);
+    const char *background = square_color(last, marked, file, rank);
     if (color)
-        rgn_buffer_puts(out, last     ? SQUARE_LAST
-                             : marked ? SQUARE_MARKED
-                             : (file + rank) % 2 == 0 ? SQUARE_DARK
-                                                      : SQUARE_LIGHT);
+        rgn_buffer_puts(out, background);
     rgn_buffer_puts(out, last ? "[" : marked ? "(" : " ");
     int colour, orientation;
     char letter = rgn_position_piece(view->pos, sq, &colour, &orientation);
-    int used;
+    int used = 0; /* characters of the mark */
     if (!letter) {
         rgn_buffer_puts(out, ".");
-        used = 0;
     } else {
         if (colour == RGN_BLACK && letter >= 'A' && letter <= 'Z')
             letter = (char)(letter - 'A' + 'a');
@@ -171,13 +180,10 @@ static void write_cell(const diagram_view *view, int file, int rank,
             rgn_buffer_puts(out, mark);
             used = (int)strlen(mark);
         }
-        if (color)
+        if (color) {
             rgn_buffer_puts(out, RESET);
-        if (color)
-            rgn_buffer_puts(out, last     ? SQUARE_LAST
-                                 : marked ? SQUARE_MARKED
-                                 : (file + rank) % 2 == 0 ? SQUARE_DARK
-                                                          : SQUARE_LIGHT);
+            rgn_buffer_puts(out, background);
+        }
     }
     spaces(out, width - 1 - used);
     rgn_buffer_puts(out, last ? "]" : marked ? ")" : " ");
@@ -253,16 +259,18 @@ static void legend(const diagram_view *view, rgn_buffer *out)
                           unicode_arrows[up]);
         return;
     }
-    rgn_buffer_puts(out, "Orientation:");
+    /* mark, then meaning: the marks are as seen on the page */
+    rgn_buffer_puts(out, "Orientation");
     for (int d = 0; d < 8; d++)
-        rgn_buffer_printf(out, " %s %s%s", rgn_direction_name(d),
+        rgn_buffer_printf(out, " %s %s%s",
                           ascii_arrows[diagram_screen_direction(view, d)],
-                          d < 7 ? "," : ";");
-    rgn_buffer_puts(out, "\n+ orthogonal, x diagonal; axis ");
+                          rgn_direction_name(d), d < 7 ? "," : ";");
+    rgn_buffer_puts(out, " + orthogonal,\nx diagonal; axis");
     for (int d = 0; d < 4; d++)
-        rgn_buffer_printf(out, "%s %s%s", rgn_direction_name(d),
+        rgn_buffer_printf(out, " %s %s-%s%s",
                           ascii_axes[diagram_screen_direction(view, d) & 3],
-                          d < 3 ? ", " : ".\n");
+                          rgn_direction_name(d), rgn_direction_name(d + 4),
+                          d < 3 ? "," : ". Upper case: White.\n");
 }
 
 int diagram_text(const diagram_view *view, rgn_buffer *out)

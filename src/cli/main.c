@@ -12,6 +12,7 @@ static const cli_command *const commands[] = {
     &cli_validate,
     &cli_convert,
     &cli_fen,
+    &cli_diagram,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 

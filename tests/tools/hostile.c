@@ -5,9 +5,12 @@
  *
  * Each case is generated at a base size and at 10 times that size; the
  * larger run must take well under 20 times as long (plus a small allowance
- * for process start-up) and stay under MEMORY_LIMIT_KB of peak memory.
+ * for process start-up), its peak memory must not grow with the input
+ * (under twice the smaller run's, plus a little), and, unless the program
+ * was built with sanitizers (which inflate memory), stay under
+ * MEMORY_LIMIT_KB.
  *
- * Usage: hostile RGN_PROGRAM TMPDIR
+ * Usage: hostile RGN_PROGRAM TMPDIR [sanitized]
  */
 #define _DEFAULT_SOURCE
 #include <fcntl.h>
@@ -26,6 +29,7 @@
 #define MEMORY_LIMIT_KB (16 * 1024)
 
 static const char *program, *tmpdir;
+static bool sanitized;
 static int passed, failed;
 
 typedef void (*generator)(FILE *out, long size);
@@ -279,10 +283,13 @@ static void run_case(const hostile_case *c, const char *jobs)
               r->status, c->status);
         check(r->found, c->name, "no line of standard error contains '%s'",
               c->expected);
-        check(r->max_rss_kb < MEMORY_LIMIT_KB, c->name,
+        check(sanitized || r->max_rss_kb < MEMORY_LIMIT_KB, c->name,
               "peak memory %ld KB (limit %d KB)", r->max_rss_kb,
               MEMORY_LIMIT_KB);
     }
+    check(results[1].max_rss_kb < 2 * results[0].max_rss_kb + 8192, c->name,
+          "memory grows with the input: %ld KB for 1x, %ld KB for 10x",
+          results[0].max_rss_kb, results[1].max_rss_kb);
     /* start-up costs a few milliseconds; count them once */
     check(results[1].seconds < 20 * results[0].seconds + 0.05, c->name,
           "10x the input took %.3f s, 1x took %.3f s: not linear",
@@ -296,12 +303,13 @@ static void run_case(const hostile_case *c, const char *jobs)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: hostile RGN_PROGRAM TMPDIR\n");
+    if (argc < 3 || argc > 4) {
+        fprintf(stderr, "usage: hostile RGN_PROGRAM TMPDIR [sanitized]\n");
         return 2;
     }
     program = argv[1];
     tmpdir = argv[2];
+    sanitized = argc == 4 && strcmp(argv[3], "sanitized") == 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run_case(&cases[i], "1");
         run_case(&cases[i], "2");

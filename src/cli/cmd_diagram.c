@@ -1,0 +1,484 @@
+/* cmd_diagram.c - "rgn diagram": pictures of positions, as text or SVG. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static int run_diagram(int argc, char **argv);
+
+const cli_command cli_diagram = {
+    "diagram",
+    "draw a position as text or an SVG image",
+    "Usage: rgn diagram [--fen RFEN | [--game N] [--ply N] [FILE...]]\n"
+    "                   [--format ascii|unicode|svg] [-o FILE | --all-plies DIR]\n"
+    "                   [--size PIXELS] [--flip] [--no-coords] [--color|--no-color]\n"
+    "                   [--highlight SQ,...] [--arrow FROM-TO,...] [--title TEXT]\n"
+    "                   [--strict] [--quiet] [--diagnostics=text|json]\n"
+    "                   [--variant NAME] [--from rgn|xml]\n"
+    "\n"
+    "Draws the position --fen gives, or one reached in a game: game N\n"
+    "(default 1, counted over all inputs) after ply N of its main line\n"
+    "(default: the final position; 0 is the start), with its last move\n"
+    "marked. Games are validated as 'rgn validate' does.\n"
+    "  --format ascii    letters and orientation marks, with a legend\n"
+    "  --format unicode  letters and an arrow for each move direction\n"
+    "                    (the default on a UTF-8 terminal; ascii elsewhere)\n"
+    "  --format svg      an SVG image: discs with letters and a fin for each\n"
+    "                    move direction (the default for -o FILE.svg)\n"
+    "  --size PIXELS     the SVG's width (default 480)\n"
+    "  --flip            Black at the bottom\n"
+    "  --no-coords       no file and rank labels\n"
+    "  --color, --no-color  colour unicode diagrams (default: on a terminal\n"
+    "                    when NO_COLOR is not set)\n"
+    "  --highlight SQ,.. mark squares (e.g. e4,d5)\n"
+    "  --arrow A-B,...   draw arrows (e.g. b2-b6; text diagrams list them)\n"
+    "  --title TEXT      a title above the board\n"
+    "  -o FILE           write to FILE atomically (default: standard output)\n"
+    "  --all-plies DIR   one SVG per ply of the main line: DIR/0000.svg (the\n"
+    "                    start), DIR/0001.svg, ... (text formats: .txt)\n"
+    "Exit status 1 when the game is invalid or the game or ply asked for\n"
+    "does not exist; 2 for wrong usage or an output that cannot be written.",
+    run_diagram,
+};
+
+#define MAX_MARKS 256
+
+/* A square as the user named it, before the board is known. */
+typedef struct named_square {
+    int file, rank;
+    char text[16];
+} named_square;
+
+typedef struct diagram_request {
+    rgn_diagram_options options;
+    named_square highlights[MAX_MARKS];
+    int highlight_count;
+    named_square arrows[2 * MAX_MARKS];
+    int arrow_count;
+    int squares[MAX_MARKS];
+    rgn_diagram_arrow arrow_squares[MAX_MARKS];
+} diagram_request;
+
+/* The main line of the game asked for. */
+typedef struct line_keeper {
+    long only_game;
+    uint64_t games_seen, game;
+    int depth;
+    bool found, valid;
+    rgn_position *start;
+    rgn_move *moves;
+    size_t plies, capacity;
+    bool out_of_memory;
+} line_keeper;
+
+static void on_begin_game(void *user, uint64_t number)
+{
+    line_keeper *k = user;
+    (void)number; /* numbered per input; we count over all inputs */
+    k->game = ++k->games_seen;
+    k->depth = 0;
+}
+
+static bool wanted(const line_keeper *k)
+{
+    return (long)k->game == k->only_game;
+}
+
+static void on_start(void *user, const rgn_position *start, bool has_fen)
+{
+    (void)has_fen;
+    line_keeper *k = user;
+    if (!wanted(k))
+        return;
+    k->start = rgn_position_new(rgn_position_variant(start));
+    if (!k->start) {
+        k->out_of_memory = true;
+        return;
+    }
+    rgn_position_copy(k->start, start);
+}
+
+static void on_move(void *user, rgn_position *before, rgn_move move)
+{
+    (void)before;
+    line_keeper *k = user;
+    if (!wanted(k) || k->depth > 0 || !k->start)
+        return;
+    if (k->plies == k->capacity) {
+        size_t capacity = k->capacity ? 2 * k->capacity : 256;
+        rgn_move *grown = realloc(k->moves, capacity * sizeof *grown);
+        if (!grown) {
+            k->out_of_memory = true;
+            return;
+        }
+        k->moves = grown;
+        k->capacity = capacity;
+    }
+    k->moves[k->plies++] = move;
+}
+
+static void on_begin_variation(void *user) { ((line_keeper *)user)->depth++; }
+static void on_end_variation(void *user) { ((line_keeper *)user)->depth--; }
+
+static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+{
+    (void)result;
+    line_keeper *k = user;
+    if (!wanted(k))
+        return;
+    k->found = true;
+    k->valid = !error && k->start && !k->out_of_memory;
+}
+
+static const rgn_game_sink line_sink = {
+    .begin_game = on_begin_game,
+    .start = on_start,
+    .move = on_move,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .end_game = on_end_game,
+};
+
+/* "e4" (files a.., ranks 1..); false if the text is not a square name. */
+static bool parse_square(const char *text, size_t len, named_square *sq)
+{
+    if (len < 2 || len >= sizeof sq->text || text[0] < 'a' || text[0] > 'z' ||
+        text[1] < '1' || text[1] > '9')
+        return false;
+    int rank = 0;
+    for (size_t i = 1; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9' || rank > 99)
+            return false;
+        rank = rank * 10 + (text[i] - '0');
+    }
+    sq->file = text[0] - 'a';
+    sq->rank = rank - 1;
+    memcpy(sq->text, text, len);
+    sq->text[len] = '\0';
+    return true;
+}
+
+/* A comma-separated list of squares (pairs = false) or of "A-B" pairs;
+ * appended to list. */
+static bool parse_squares(const char *value, bool pairs, named_square *list,
+                          int *count, int max)
+{
+    const char *p = value;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        const char *dash = pairs ? memchr(p, '-', len) : NULL;
+        if (pairs && !dash)
+            return false;
+        if (*count + (pairs ? 2 : 1) > max)
+            return false;
+        if (pairs) {
+            if (!parse_square(p, (size_t)(dash - p), &list[*count]) ||
+                !parse_square(dash + 1, len - (size_t)(dash - p) - 1,
+                              &list[*count + 1]))
+                return false;
+            *count += 2;
+        } else {
+            if (!parse_square(p, len, &list[*count]))
+                return false;
+            *count += 1;
+        }
+        if (p[len] == '\0')
+            return true;
+        p += len + 1;
+    }
+}
+
+/* The named squares on the board of variant; -1 after printing which
+ * one is not on it. */
+static int resolve_squares(diagram_request *r, const rgn_variant *variant)
+{
+    int files = rgn_variant_files(variant), ranks = rgn_variant_ranks(variant);
+    named_square *lists[2] = {r->highlights, r->arrows};
+    int counts[2] = {r->highlight_count, r->arrow_count};
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < counts[l]; i++) {
+            named_square *n = &lists[l][i];
+            int sq = n->file < files && n->rank < ranks
+                         ? rgn_square_at(variant, n->file, n->rank)
+                         : -1;
+            if (sq < 0) {
+                fprintf(stderr, "rgn diagram: %s is not a square of the %s "
+                                "board\n", n->text, rgn_variant_name(variant));
+                return -1;
+            }
+            if (l == 0)
+                r->squares[i] = sq;
+            else if (i % 2 == 0)
+                r->arrow_squares[i / 2].from = sq;
+            else
+                r->arrow_squares[i / 2].to = sq;
+        }
+    r->options.highlights = r->squares;
+    r->options.highlight_count = (size_t)r->highlight_count;
+    r->options.arrows = r->arrow_squares;
+    r->options.arrow_count = (size_t)r->arrow_count / 2;
+    return 0;
+}
+
+static bool utf8_locale(void)
+{
+    const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *value = getenv(names[i]);
+        if (value && *value)
+            return strstr(value, "UTF-8") || strstr(value, "utf-8") ||
+                   strstr(value, "UTF8") || strstr(value, "utf8");
+    }
+    return false;
+}
+
+static bool ends_with(const char *text, const char *suffix)
+{
+    size_t n = strlen(text), m = strlen(suffix);
+    return n >= m && strcasecmp(text + n - m, suffix) == 0;
+}
+
+/* Writes one diagram to path (standard output when NULL), atomically. */
+static int write_diagram(const rgn_position *pos,
+                         const rgn_diagram_options *options, const char *path)
+{
+    FILE *out = cli_output_open(path);
+    if (!out)
+        return EXIT_USAGE;
+    bool written = rgn_diagram_write(pos, options, out) == 0;
+    if (!written)
+        fprintf(stderr, "rgn diagram: cannot draw the diagram%s%s\n",
+                path ? " for " : "", path ? path : "");
+    if (cli_output_close(out, path, written) < 0 || !written)
+        return EXIT_USAGE;
+    return EXIT_OK;
+}
+
+static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
+                           const char *dir)
+{
+    if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+        fprintf(stderr, "rgn diagram: cannot create %s: %s\n", dir,
+                strerror(errno));
+        return EXIT_USAGE;
+    }
+    rgn_position *pos = rgn_position_new(rgn_position_variant(k->start));
+    if (!pos) {
+        fprintf(stderr, "rgn diagram: out of memory\n");
+        return EXIT_USAGE;
+    }
+    rgn_position_copy(pos, k->start);
+    const char *extension = options->format == RGN_DIAGRAM_SVG ? "svg" : "txt";
+    size_t path_size = strlen(dir) + 32;
+    char *path = malloc(path_size);
+    int status = path ? EXIT_OK : EXIT_USAGE;
+    for (size_t ply = 0; status == EXIT_OK && ply <= k->plies; ply++) {
+        if (ply > 0)
+            rgn_position_play(pos, k->moves[ply - 1]);
+        options->last_move = ply > 0 ? &k->moves[ply - 1] : NULL;
+        snprintf(path, path_size, "%s/%04zu.%s", dir, ply, extension);
+        status = write_diagram(pos, options, path);
+    }
+    options->last_move = NULL;
+    free(path);
+    rgn_position_free(pos);
+    return status;
+}
+
+static int diagram_from_fen(diagram_request *r, const cli_games *games,
+                            const char *fen, const char *output)
+{
+    const char *variant = games->options.variant
+                              ? rgn_variant_name(games->options.variant)
+                              : NULL;
+    rgn_position *pos = cli_load_position(&cli_diagram, variant, fen);
+    if (!pos)
+        return EXIT_USAGE;
+    int status = resolve_squares(r, rgn_position_variant(pos)) < 0
+                     ? EXIT_USAGE
+                     : write_diagram(pos, &r->options, output);
+    rgn_position_free(pos);
+    return status;
+}
+
+static int run_games(diagram_request *r, cli_games *games, char **files,
+                     int file_count, long game, long ply, const char *output,
+                     const char *all_plies)
+{
+    line_keeper k = {0};
+    k.only_game = game;
+    games->options.sink = &line_sink;
+    games->options.sink_user = &k;
+    cli_games_ready(games);
+    for (int i = 0; i < file_count; i++)
+        cli_games_read(games, files[i]);
+    if (file_count == 0)
+        cli_games_read(games, "-");
+    int status = cli_games_finish(games);
+    int drawn = EXIT_INVALID;
+    if (!k.found) {
+        fprintf(stderr, "rgn diagram: there is no game %ld\n", game);
+    } else if (k.out_of_memory) {
+        fprintf(stderr, "rgn diagram: out of memory\n");
+        drawn = EXIT_USAGE;
+    } else if (!k.valid) {
+        fprintf(stderr, "rgn diagram: game %ld is invalid; no diagram\n", game);
+    } else if (ply > (long)k.plies) {
+        fprintf(stderr, "rgn diagram: game %ld has %zu plies, not %ld\n", game,
+                k.plies, ply);
+    } else if (resolve_squares(r, rgn_position_variant(k.start)) < 0) {
+        drawn = EXIT_USAGE;
+    } else if (all_plies) {
+        drawn = write_all_plies(&k, &r->options, all_plies);
+    } else {
+        size_t upto = ply < 0 ? k.plies : (size_t)ply;
+        rgn_position *pos = rgn_position_new(rgn_position_variant(k.start));
+        if (!pos) {
+            fprintf(stderr, "rgn diagram: out of memory\n");
+            drawn = EXIT_USAGE;
+        } else {
+            rgn_position_copy(pos, k.start);
+            for (size_t i = 0; i < upto; i++)
+                rgn_position_play(pos, k.moves[i]);
+            r->options.last_move = upto > 0 ? &k.moves[upto - 1] : NULL;
+            drawn = write_diagram(pos, &r->options, output);
+            r->options.last_move = NULL;
+            rgn_position_free(pos);
+        }
+    }
+    rgn_position_free(k.start);
+    free(k.moves);
+    if (drawn == EXIT_USAGE || status == EXIT_USAGE)
+        return EXIT_USAGE;
+    return drawn != EXIT_OK ? drawn : status;
+}
+
+static int run_diagram(int argc, char **argv)
+{
+    cli_games games;
+    cli_games_init(&games, &cli_diagram);
+    static diagram_request request;
+    memset(&request, 0, sizeof request);
+    diagram_request *r = &request;
+    const char *fen = NULL, *output = NULL, *all_plies = NULL, *value;
+    const char *format = NULL;
+    long game = -1, ply = -1, size = 0;
+    int color = -1; /* -1: decide from the terminal */
+    int files = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return cli_print_help(&cli_diagram);
+        int taken = cli_games_option(&games, argc, argv, &i);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken)
+            continue;
+        int found;
+        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen))) {
+            if (found < 0)
+                return EXIT_USAGE;
+        } else if ((found = cli_option_value(argc, argv, &i, "--game", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            game = cli_parse_count(value, 1000000000L);
+            if (game < 1)
+                return cli_usage_error(&cli_diagram, "--game takes a number from 1");
+        } else if ((found = cli_option_value(argc, argv, &i, "--ply", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            ply = cli_parse_count(value, 1000000000L);
+            if (ply < 0)
+                return cli_usage_error(&cli_diagram, "--ply takes a number from 0");
+        } else if ((found = cli_option_value(argc, argv, &i, "--format", &format))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            if (strcmp(format, "ascii") != 0 && strcmp(format, "unicode") != 0 &&
+                strcmp(format, "svg") != 0)
+                return cli_usage_error(&cli_diagram, "no format '%s' (ascii, "
+                                       "unicode or svg)", format);
+        } else if ((found = cli_option_value(argc, argv, &i, "--size", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            size = cli_parse_count(value, RGN_DIAGRAM_MAX_SIZE);
+            if (size < RGN_DIAGRAM_MIN_SIZE)
+                return cli_usage_error(&cli_diagram, "--size takes a number of "
+                                       "pixels from %d to %d",
+                                       RGN_DIAGRAM_MIN_SIZE, RGN_DIAGRAM_MAX_SIZE);
+        } else if ((found = cli_option_value(argc, argv, &i, "--highlight", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            if (!parse_squares(value, false, r->highlights, &r->highlight_count,
+                               MAX_MARKS))
+                return cli_usage_error(&cli_diagram, "--highlight takes squares "
+                                       "such as e4,d5 (at most %d), not '%s'",
+                                       MAX_MARKS, value);
+        } else if ((found = cli_option_value(argc, argv, &i, "--arrow", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            if (!parse_squares(value, true, r->arrows, &r->arrow_count,
+                               2 * MAX_MARKS))
+                return cli_usage_error(&cli_diagram, "--arrow takes square pairs "
+                                       "such as b2-b6,e3-e4 (at most %d), not "
+                                       "'%s'", MAX_MARKS, value);
+        } else if ((found = cli_option_value(argc, argv, &i, "--title", &value))) {
+            if (found < 0)
+                return EXIT_USAGE;
+            r->options.title = value;
+        } else if ((found = cli_option_value(argc, argv, &i, "-o", &output))) {
+            if (found < 0)
+                return EXIT_USAGE;
+        } else if ((found = cli_option_value(argc, argv, &i, "--all-plies",
+                                             &all_plies))) {
+            if (found < 0)
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--flip") == 0) {
+            r->options.flip = true;
+        } else if (strcmp(argv[i], "--no-coords") == 0) {
+            r->options.no_coordinates = true;
+        } else if (strcmp(argv[i], "--color") == 0 ||
+                   strcmp(argv[i], "--colour") == 0) {
+            color = 1;
+        } else if (strcmp(argv[i], "--no-color") == 0 ||
+                   strcmp(argv[i], "--no-colour") == 0) {
+            color = 0;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error(&cli_diagram, "unknown option '%s'", argv[i]);
+        } else {
+            argv[++files] = argv[i];
+        }
+    }
+    if (fen && (files || game > 0 || ply >= 0 || all_plies))
+        return cli_usage_error(&cli_diagram, "--fen draws one position: it "
+                               "takes no FILE, --game, --ply or --all-plies");
+    if (all_plies && (output || ply >= 0))
+        return cli_usage_error(&cli_diagram, "--all-plies writes every ply: "
+                               "it takes no -o or --ply");
+
+    bool to_terminal = !output && !all_plies && isatty(STDOUT_FILENO);
+    if (format)
+        r->options.format = strcmp(format, "svg") == 0 ? RGN_DIAGRAM_SVG
+                            : strcmp(format, "unicode") == 0
+                                ? RGN_DIAGRAM_UNICODE
+                                : RGN_DIAGRAM_ASCII;
+    else if (all_plies || (output && ends_with(output, ".svg")))
+        r->options.format = RGN_DIAGRAM_SVG;
+    else if (to_terminal && utf8_locale())
+        r->options.format = RGN_DIAGRAM_UNICODE;
+    else
+        r->options.format = RGN_DIAGRAM_ASCII;
+    if (color < 0) {
+        const char *no_color = getenv("NO_COLOR");
+        color = to_terminal && !(no_color && *no_color);
+    }
+    r->options.color = color && r->options.format == RGN_DIAGRAM_UNICODE;
+    r->options.size = (int)size;
+
+    if (fen)
+        return diagram_from_fen(r, &games, fen, output);
+    return run_games(r, &games, argv + 1, files, game > 0 ? game : 1, ply,
+                     output, all_plies);
+}

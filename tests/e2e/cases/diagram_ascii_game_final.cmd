@@ -1,0 +1,1 @@
+diagram --format ascii tests/e2e/cases/diagram_game.rgn

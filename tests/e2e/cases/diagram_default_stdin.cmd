@@ -1,0 +1,1 @@
+diagram --ply 1

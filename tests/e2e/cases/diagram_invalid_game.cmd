@@ -1,0 +1,1 @@
+diagram --quiet samples/bad/slide-rotates-rook.rgn

@@ -1,0 +1,1 @@
+diagram --format unicode --ply 7 tests/e2e/cases/diagram_game.rgn

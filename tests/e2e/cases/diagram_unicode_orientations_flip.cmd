@@ -1,0 +1,1 @@
+diagram --format unicode --flip --fen "r>Nr>NEr>Er>SEr>Sr>SWr>Wr>NWk>N/a>Na>NEa>Ea>SEa>Sa>SWa>Wa>NWq>NE/t>Nt>NEt>Et>SEt>St>SWt>Wt>NWs>E/s>Ns>NEs>SEp5/9/P1P1Q>NS>SES>NES>N1/T>NT>NET>ET>SET>ST>SWT>WT>NWS>E/A>NA>NEA>EA>SEA>SA>SWA>WA>NWQ>N/R>NR>NER>ER>SER>SR>SWR>WR>NWK>NE w 0 1"
