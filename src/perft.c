@@ -7,6 +7,8 @@
 static uint64_t perft(rgn_position *pos, int depth)
 {
     const struct rgn_variant *v = pos->variant;
+    if (v->game_over && v->game_over(pos))
+        return 0; /* a finished game has no successors */
     if (depth == 1)
         return (uint64_t)v->count_moves(pos);
     rgn_move moves[RGN_MAX_MOVES];

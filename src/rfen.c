@@ -7,10 +7,10 @@
  * canonical (each orientation in the canonical name of its set).
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "fen_util.h"
 #include "rotary.h"
 #include "util.h"
 
@@ -18,20 +18,8 @@ static const char *const field_names[] = {
     "", "board", "side to move", "halfmove clock", "fullmove number",
 };
 
-static int reject(rgn_error *err, int field, const char *fen, const char *at,
-                  const char *format, ...)
-{
-    char reason[160];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(reason, sizeof reason, format, args);
-    va_end(args);
-    err->column = (int)(at - fen) + 1;
-    snprintf(err->message, sizeof err->message,
-             "RFEN field %d (%s), column %d: %s", field, field_names[field],
-             err->column, reason);
-    return -1;
-}
+#define reject(err, field, fen, at, ...)                                    \
+    rgn_fen_reject(err, "RFEN", field, field_names[field], fen, at, __VA_ARGS__)
 
 static const char piece_letters[] = "KQRTASP";
 
@@ -48,24 +36,6 @@ static int read_direction(const char **text)
         return -1;
     *text = p + len;
     return rgn_direction_parse(p, len);
-}
-
-/* Reads a non-negative decimal number of at most 7 digits ending at a
- * space or the end of the string. */
-static int read_number(const char **text, long *value)
-{
-    const char *p = *text;
-    long n = 0;
-    int digits = 0;
-    while (isdigit((unsigned char)*p) && digits < 8) {
-        n = n * 10 + (*p++ - '0');
-        digits++;
-    }
-    if (digits == 0 || digits > 7 || (*p != ' ' && *p != '\0'))
-        return -1;
-    *text = p;
-    *value = n;
-    return 0;
 }
 
 static int read_board(rgn_position *pos, const char *fen, const char **cursor,
@@ -180,12 +150,12 @@ int rotary_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
     long halfmove = 0, fullmove = 1;
     if (*p == ' ') {
         p++;
-        if (read_number(&p, &halfmove) < 0)
+        if (rgn_fen_read_number(&p, 7, &halfmove) < 0)
             return reject(err, 3, fen, p,
                           "expected a number of plies (0 to 9999999)");
         if (*p == ' ') {
             const char *number = ++p;
-            if (read_number(&p, &fullmove) < 0 || fullmove < 1)
+            if (rgn_fen_read_number(&p, 7, &fullmove) < 0 || fullmove < 1)
                 return reject(err, 4, fen, number,
                               "expected a move number (1 to 9999999)");
         }

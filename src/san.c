@@ -509,11 +509,15 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                     "'%.*s': a promotion must name the new piece's "
                     "orientation, as in =%c>N", (int)len, text, s.promotion);
 
+    if (v->game_over && v->game_over(pos))
+        return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                    "'%.*s' comes after the end of the game: %s", (int)len,
+                    text, game_over_reason(pos));
     int to = v->square_at(s.to_file, s.to_rank);
     if (to < 0)
-        return fail(problem, RGN_E_UNMATCHED, err, 1,
-                    "'%.*s': %c%d is not a square of the %s board", (int)len,
-                    text, 'a' + s.to_file, s.to_rank + 1, v->name);
+        return fail(problem, RGN_E_UNMATCHED, err, 1, "'%.*s': %c%d %s",
+                    (int)len, text, 'a' + s.to_file, s.to_rank + 1,
+                    v->not_a_square ? v->not_a_square : "is not a square");
     if (!moved_type)
         return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
                     "'%.*s': %s has no pawns", (int)len, text, v->name);

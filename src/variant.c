@@ -9,6 +9,7 @@
 
 static const struct rgn_variant *const variants[] = {
     &rgn_rotary_variant,
+    &rgn_rollerball_variant,
 };
 
 const rgn_variant *rgn_variant_find(const char *name)

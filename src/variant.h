@@ -32,6 +32,9 @@ struct rgn_variant {
     int (*square_at)(int file, int rank);
     int (*square_file)(int square);
     int (*square_rank)(int square);
+    /* why a point of the grid is no square, for messages ("is in the
+     * hole"); NULL when every point is a square */
+    const char *not_a_square;
 
     /* Piece set: piece_letters[type] is the upper-case letter of a piece
      * type (index 0 unused); orientation_count[type] the number of
@@ -62,6 +65,10 @@ struct rgn_variant {
     void (*unmake)(rgn_position *position, rgn_move move,
                    const rgn_undo *undo);
     bool (*in_check)(const rgn_position *position);
+    /* Whether the game ended by a rule other than having no move (a
+     * king-reach win); NULL when there is none. The move generators follow
+     * the rules of movement alone, so that "#" is judged by them. */
+    bool (*game_over)(const rgn_position *position);
     /* Says why no legal move matches a move text ("the path is blocked
      * at d4"), and which problem that is. */
     enum rgn_problem (*explain_unmatched)(rgn_position *position,
@@ -71,5 +78,6 @@ struct rgn_variant {
 };
 
 extern const struct rgn_variant rgn_rotary_variant;
+extern const struct rgn_variant rgn_rollerball_variant;
 
 #endif
