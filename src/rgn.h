@@ -54,6 +54,9 @@ int rgn_variant_ranks(const rgn_variant *variant);
 int rgn_square_at(const rgn_variant *variant, int file, int rank);
 int rgn_square_file(const rgn_variant *variant, int square);
 int rgn_square_rank(const rgn_variant *variant, int square);
+/* The direction pieces move forward in on a square, for boards where
+ * that depends on the square (Rollerball's rings); -1 elsewhere. */
+int rgn_square_forward(const rgn_variant *variant, int square);
 /* Writes the square's name ("e4") into buf (at least 4 bytes). */
 void rgn_square_name(const rgn_variant *variant, int square, char *buf);
 

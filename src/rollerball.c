@@ -537,6 +537,7 @@ const struct rgn_variant rgn_rollerball_variant = {
     .square_file = square_file,
     .square_rank = square_rank,
     .not_a_square = "is in the hole",
+    .square_forward = forward,
     .piece_letters = roller_piece_letters,
     .orientation_count = roller_orientation_count,
     .canonical_orientation = no_orientation,

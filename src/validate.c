@@ -269,7 +269,8 @@ static int on_tag(void *user, rgn_span name, rgn_span value,
         g->variant = rgn_variant_find(g->variant_name);
         if (!g->variant) {
             report(v, RGN_E_UNKNOWN_VARIANT, where, no_move, 0,
-                   "unknown variant '%s' (rgn knows Rotary)", g->variant_name);
+                   "unknown variant '%s' (rgn knows Rotary and Rollerball)",
+                   g->variant_name);
             return 1;
         }
     }
@@ -509,10 +510,10 @@ static int on_result(void *user, rgn_span text, rgn_location where)
     line *main_line = &v->lines[0];
     const char *forced = forced_result(&main_line->current);
     if (forced && strcmp(forced, result) != 0) {
-        const char *how =
-            rgn_position_status(&main_line->current) == RGN_STALEMATE
-                ? "ends in stalemate"
-                : "ends in checkmate";
+        enum rgn_status status = rgn_position_status(&main_line->current);
+        const char *how = status == RGN_STALEMATE   ? "ends in stalemate"
+                          : status == RGN_KING_REACH ? "ends by king-reach"
+                                                     : "ends in checkmate";
         report(v, RGN_E_WRONG_RESULT, where, no_move, 0,
                "the game %s, so its result must be %s, not %s", how, forced,
                result);

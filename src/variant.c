@@ -40,6 +40,11 @@ int rgn_square_rank(const rgn_variant *v, int square)
     return v->square_rank(square);
 }
 
+int rgn_square_forward(const rgn_variant *v, int square)
+{
+    return v->square_forward ? v->square_forward(square) : -1;
+}
+
 void rgn_square_name(const rgn_variant *v, int square, char *buf)
 {
     int rank = v->square_rank(square) + 1;

@@ -35,6 +35,9 @@ struct rgn_variant {
     /* why a point of the grid is no square, for messages ("is in the
      * hole"); NULL when every point is a square */
     const char *not_a_square;
+    /* a square's forward direction where it depends on the square; NULL
+     * when it does not */
+    int (*square_forward)(int square);
 
     /* Piece set: piece_letters[type] is the upper-case letter of a piece
      * type (index 0 unused); orientation_count[type] the number of
