@@ -31,6 +31,7 @@
 #define COLOR_ROTATION "#c0392b"
 #define COLOR_MARKED "#1f6fd1"
 #define COLOR_ARROW "#15803d"
+#define COLOR_FLOW "#3c3228" /* the rings' direction, drawn faintly */
 #define COLOR_WHITE_FILL "#fbfaf5"
 #define COLOR_WHITE_LINE "#1e1e1e"
 #define COLOR_BLACK_FILL "#2a2a2a"
@@ -264,6 +265,59 @@ static void draw_outline(svg *s)
         end(s);
     }
     rgn_buffer_free(&path);
+}
+
+/* Whether the forward direction turns on this square: the square behind
+ * it, against that direction, is off the board or faces another way
+ * (Rollerball's ring corners). */
+static bool is_bend(const diagram_view *v, int square)
+{
+    int forward = rgn_square_forward(v->variant, square);
+    if (forward < 0)
+        return false;
+    static const int df[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    static const int dr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+    int behind = rgn_square_at(v->variant,
+                               rgn_square_file(v->variant, square) - df[forward],
+                               rgn_square_rank(v->variant, square) - dr[forward]);
+    return behind < 0 || rgn_square_forward(v->variant, behind) != forward;
+}
+
+/* Boards whose squares have a forward direction (the rings): a small,
+ * faint arrow on each bend square shows which way pieces go, set towards
+ * the square's edge so that a piece on it does not hide it. */
+static void draw_ring_flow(svg *s)
+{
+    const diagram_view *v = s->view;
+    bool any = false;
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++) {
+            int square = rgn_square_at(v->variant, f, r);
+            if (square < 0 || !is_bend(v, square))
+                continue;
+            if (!any) {
+                start(s, "g");
+                attr(s, "class", "ring-direction");
+                attr(s, "fill", COLOR_FLOW);
+                attr(s, "fill-opacity", "0.45");
+                any = true;
+            }
+            int dx, dy;
+            diagram_screen_step(v, rgn_square_forward(v->variant, square), &dx,
+                                &dy);
+            double cx, cy, len = 0.16 * s->sq, half = 0.09 * s->sq;
+            square_center(s, square, &cx, &cy);
+            /* tip near the edge the pieces leave by; base behind it */
+            double tx = cx + dx * 0.44 * s->sq, ty = cy + dy * 0.44 * s->sq;
+            double bx = tx - dx * len, by = ty - dy * len;
+            double xy[6] = {tx, ty, bx - dy * half, by + dx * half,
+                            bx + dy * half, by - dx * half};
+            start(s, "polygon");
+            points(s, xy, 3);
+            end(s);
+        }
+    if (any)
+        end(s);
 }
 
 static void draw_last_move(svg *s)
@@ -585,6 +639,7 @@ int diagram_svg(const diagram_view *view, rgn_buffer *out)
     end(&s);
     draw_title(&s);
     draw_squares(&s);
+    draw_ring_flow(&s);
     draw_last_move(&s);
     draw_outline(&s);
     draw_highlights(&s);

@@ -252,6 +252,23 @@ static void legend(const diagram_view *view, rgn_buffer *out)
     if (!first)
         rgn_buffer_puts(out, ".");
     rgn_buffer_puts(out, "\n");
+    bool rings = false, orientations = false;
+    for (int r = 0; r < view->ranks; r++)
+        for (int f = 0; f < view->files; f++) {
+            int square = rgn_square_at(view->variant, f, r);
+            int orientation = -1;
+            if (square < 0)
+                continue;
+            rings |= rgn_square_forward(view->variant, square) >= 0;
+            if (rgn_position_piece(view->pos, square, NULL, &orientation))
+                orientations |= orientation >= 0;
+        }
+    if (rings)
+        rgn_buffer_puts(out, "Pieces move clockwise round the rings. ");
+    if (!orientations) {
+        rgn_buffer_puts(out, "Upper case: White.\n");
+        return;
+    }
     if (unicode) {
         int up = diagram_screen_direction(view, RGN_N);
         rgn_buffer_printf(out, "Arrows show the directions each piece moves "
