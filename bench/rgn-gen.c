@@ -8,7 +8,9 @@
  * (60 to 250 by default; shorter when it ends in mate), a comment every
  * few moves and some NAGs. Its result is the mating side's win after a
  * mate, otherwise a random one (a game may end by resignation). The games
- * go through the library's RGN writer, so the output is canonical.
+ * go through the library's RGN writer, so the output is canonical. The
+ * total number of plies goes to standard error, for plies-per-second
+ * figures (bench/run.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +37,9 @@ static rgn_span span(const char *text)
 }
 
 /* Plays a random game and hands it to the RGN writer's sink, as the
- * validator would: the output is canonical RGN by construction. */
-static void write_game(rgn_writer *writer, int number, int min_plies,
+ * validator would: the output is canonical RGN by construction. Returns
+ * its number of plies. */
+static int write_game(rgn_writer *writer, int number, int min_plies,
                        int max_plies)
 {
     const rgn_game_sink *sink = rgn_writer_sink(writer);
@@ -44,6 +47,7 @@ static void write_game(rgn_writer *writer, int number, int min_plies,
     static rgn_move moves[RGN_MAX_MOVES];
     int length = min_plies +
                  (int)(next_random() % (uint64_t)(max_plies - min_plies + 1));
+    int ply = 0;
     char round[16], white[32], black[32];
     snprintf(round, sizeof round, "%d", number);
     snprintf(white, sizeof white, "Player %d", 2 * number - 1);
@@ -55,12 +59,14 @@ static void write_game(rgn_writer *writer, int number, int min_plies,
     sink->tag(writer, span("Round"), span(round));
     sink->tag(writer, span("White"), span(white));
     sink->tag(writer, span("Black"), span(black));
-    for (int ply = 0; ply < length; ply++) {
+    for (; ply < length; ply++) {
         int n = rgn_position_legal_moves(pos, moves);
         if (n == 0)
             break;
         rgn_move m = moves[next_random() % (uint64_t)n];
-        sink->move(writer, pos, m);
+        char san[64];
+        rgn_move_san(pos, m, san, sizeof san);
+        sink->move(writer, pos, m, san);
         if (next_random() % 23 == 0)
             sink->nag(writer, 1 + (unsigned)(next_random() % 6));
         if (next_random() % 17 == 0)
@@ -73,6 +79,7 @@ static void write_game(rgn_writer *writer, int number, int min_plies,
         result = rgn_position_side(pos) == RGN_WHITE ? "0-1" : "1-0";
     sink->end_game(writer, span(result), NULL);
     rgn_position_free(pos);
+    return ply;
 }
 
 int main(int argc, char **argv)
@@ -103,9 +110,11 @@ int main(int argc, char **argv)
     rgn_writer *writer = rgn_writer_new(&options, stdout);
     if (!writer)
         return 2;
+    long long plies = 0;
     for (long g = 1; g <= games; g++)
-        write_game(writer, (int)g, (int)min_plies, (int)max_plies);
+        plies += write_game(writer, (int)g, (int)min_plies, (int)max_plies);
     int rc = rgn_writer_finish(writer);
     rgn_writer_free(writer);
+    fprintf(stderr, "rgn-gen: %ld games, %lld plies\n", games, plies);
     return rc < 0 ? 1 : 0;
 }

@@ -350,9 +350,10 @@ typedef struct rgn_game_sink {
     void (*tag)(void *user, rgn_span name, rgn_span value);
     /* the movetext begins from start; has_fen when a FEN tag set it */
     void (*start)(void *user, const rgn_position *start, bool has_fen);
-    /* a legal move from before; the sink may use before (to write SAN,
-     * say) and must leave it as it was */
-    void (*move)(void *user, rgn_position *before, rgn_move move);
+    /* a legal move from before, with its canonical SAN (check mark
+     * included); the sink may use before and must leave it as it was */
+    void (*move)(void *user, rgn_position *before, rgn_move move,
+                 const char *san);
     void (*nag)(void *user, unsigned nag);
     void (*comment)(void *user, rgn_span text);
     void (*begin_variation)(void *user);

@@ -483,7 +483,7 @@ int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
 {
     char written;
     if (rgn_san_resolve_unmarked(pos, text, len, move, warnings, &written,
-                                 problem, err) < 0)
+                                 NULL, 0, problem, err) < 0)
         return -1;
     *warnings |= rgn_check_mark_warnings(written, check_mark(pos, *move));
     return 0;
@@ -491,7 +491,8 @@ int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
 
 int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                              rgn_move *move, unsigned *warnings,
-                             char *written_check, enum rgn_problem *problem,
+                             char *written_check, char *canonical,
+                             size_t canonical_size, enum rgn_problem *problem,
                              rgn_error *err)
 {
     const struct rgn_variant *v = pos->variant;
@@ -550,5 +551,11 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
     *move = found[0];
     *warnings = readings | lenient_readings(pos, &s, found[0], moves, n);
     *written_check = s.check;
+    if (canonical) { /* the rivals are at hand: no second search */
+        rgn_san c = bare_san(pos, found[0]);
+        disambiguate(pos, &c, found[0], moves, n);
+        char out[64];
+        rgn_copy_out(out, write_san(v, &c, out), canonical, canonical_size);
+    }
     return 0;
 }

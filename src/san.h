@@ -9,10 +9,12 @@
 #include "rgn.h"
 
 /* rgn_san_resolve without the check-mark readings; *written_check is the
- * text's '+', '#' or 0. */
+ * text's '+', '#' or 0. When canonical is not NULL it receives the move's
+ * canonical SAN without its check mark. */
 int rgn_san_resolve_unmarked(rgn_position *position, const char *text,
                              size_t len, rgn_move *move, unsigned *warnings,
-                             char *written_check, enum rgn_problem *problem,
+                             char *written_check, char *canonical,
+                             size_t canonical_size, enum rgn_problem *problem,
                              rgn_error *err);
 /* The warnings for a text marked written ('+', '#', 0) whose move
  * deserves deserved. */

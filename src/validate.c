@@ -378,12 +378,14 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     check_move_number(v, l, where, text);
     rgn_move move;
     unsigned warnings = 0;
-    char written_check;
+    char written_check, san[72] = "";
     enum rgn_problem problem;
     rgn_error err;
+    bool want_san = v->options.sink && v->options.sink->move;
     if (rgn_san_resolve_unmarked(&l->current, text.data, text.len, &move,
-                                 &warnings, &written_check, &problem,
-                                 &err) < 0) {
+                                 &warnings, &written_check,
+                                 want_san ? san : NULL, sizeof san - 1,
+                                 &problem, &err) < 0) {
         report(v, problem, where, text, l->ply + 1, "%s", err.message);
         return 1;
     }
@@ -407,7 +409,12 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     }
     if (g->failed)
         return 1;
-    SINK(v, move, &l->before_last, move);
+    if (want_san && deserved) {
+        size_t n = strlen(san);
+        san[n] = deserved;
+        san[n + 1] = '\0';
+    }
+    SINK(v, move, &l->before_last, move, san);
     l->has_move = true;
     l->ply++;
     v->counts.plies++;

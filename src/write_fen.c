@@ -4,8 +4,10 @@
  */
 #include "writer.h"
 
-static void on_move(void *user, rgn_position *before, rgn_move move)
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
 {
+    (void)san;
     rgn_writer *w = user;
     if (w->depth > 0)
         return;

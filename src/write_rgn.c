@@ -111,7 +111,8 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
     rgn_buffer_append(&w->tags, "", 1);
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move)
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
 {
     rgn_writer *w = user;
     char word[80];
@@ -123,10 +124,12 @@ static void on_move(void *user, rgn_position *before, rgn_move move)
         int n = snprintf(word, sizeof word, "%d...", fullmove);
         put_word(&w->layout, word, (size_t)n);
     }
-    size_t len = w->options.format == RGN_FORMAT_LAN
-                     ? rgn_move_lan(before, move, word, sizeof word)
-                     : rgn_move_san(before, move, word, sizeof word);
-    put_word(&w->layout, word, len);
+    if (w->options.format == RGN_FORMAT_LAN) {
+        size_t len = rgn_move_lan(before, move, word, sizeof word);
+        put_word(&w->layout, word, len);
+    } else {
+        put_word(&w->layout, san, strlen(san));
+    }
     w->need_number = false;
     w->after_move = true;
 }

@@ -151,7 +151,8 @@ static const char *orientation_name(int orientation)
     return orientation >= 0 ? rgn_direction_name(orientation) : NULL;
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move)
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
 {
     rgn_writer *w = user;
     if (!w->xml_game)
@@ -168,8 +169,7 @@ static void on_move(void *user, rgn_position *before, rgn_move move)
     attribute(w, "ply", text);
     attribute(w, "side", rgn_position_side(before) == RGN_WHITE ? "white"
                                                                  : "black");
-    rgn_move_san(before, move, text, sizeof text);
-    attribute(w, "san", text);
+    attribute(w, "san", san);
     rgn_move_lan(before, move, text, sizeof text);
     attribute(w, "lan", text);
     rgn_square_name(v, move.from, text);

@@ -102,8 +102,10 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
     rgn_position_copy(k->start, start);
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move)
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
 {
+    (void)san;
     (void)before;
     line_keeper *k = user;
     if (!wanted(k) || k->depth > 0 || !k->start)

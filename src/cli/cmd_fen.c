@@ -52,8 +52,10 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
         rgn_position_copy(p->line, start);
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move)
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
 {
+    (void)san;
     fen_printer *p = user;
     (void)before;
     if (p->depth > 0 || !p->line)
