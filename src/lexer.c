@@ -780,7 +780,8 @@ static enum rgn_tok lex_result(rgn_lexer *lx, rgn_token *tok)
                      shown);
 }
 
-/* move number = digit, { digit }  (a result when "-" or "/" follows) */
+/* move number = digit, { digit }  (a result when "-" or "/" follows; a
+ * move when a letter follows at once, as in Rollerball's "1b2") */
 static enum rgn_tok lex_digits(rgn_lexer *lx, rgn_token *tok)
 {
     enum rgn_tok kind;
@@ -790,6 +791,11 @@ static enum rgn_tok lex_digits(rgn_lexer *lx, rgn_token *tok)
         (lx->buf[lx->pos] == '-' || lx->buf[lx->pos] == '/')) {
         lx->state = LX_RESULT;
         return lex_result(lx, tok);
+    }
+    if (lx->pos < lx->len &&
+        (char_class[(unsigned char)lx->buf[lx->pos]] & CC_LETTER)) {
+        lx->state = LX_MOVE;
+        return lex_move(lx, tok);
     }
     if (!digits_value(lx, lx->start, 999999999, &tok->value))
         return lex_error(lx, tok, lx->where, "move number too large");

@@ -80,14 +80,21 @@ unsigned rgn_position_directions(const rgn_position *pos, int square)
     return pos->variant->direction_set(type, pos->orientation[square]);
 }
 
+/* A finished game (a king-reach win) has no moves, though the rules of
+ * movement alone would give some. */
+static bool game_over(const rgn_position *pos)
+{
+    return pos->variant->game_over && pos->variant->game_over(pos);
+}
+
 int rgn_position_legal_moves(rgn_position *pos, rgn_move *moves)
 {
-    return pos->variant->legal_moves(pos, moves);
+    return game_over(pos) ? 0 : pos->variant->legal_moves(pos, moves);
 }
 
 int rgn_position_count_moves(rgn_position *pos)
 {
-    return pos->variant->count_moves(pos);
+    return game_over(pos) ? 0 : pos->variant->count_moves(pos);
 }
 
 enum rgn_status rgn_position_status(rgn_position *pos)

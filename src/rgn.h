@@ -147,7 +147,7 @@ char rgn_position_piece(const rgn_position *position, int square, int *color,
 unsigned rgn_position_directions(const rgn_position *position, int square);
 
 /* Fills moves (RGN_MAX_MOVES entries) with the legal moves; returns how
- * many. */
+ * many (none once the game is over, by mate or otherwise). */
 int rgn_position_legal_moves(rgn_position *position, rgn_move *moves);
 int rgn_position_count_moves(rgn_position *position);
 enum rgn_status rgn_position_status(rgn_position *position);

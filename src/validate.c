@@ -392,9 +392,11 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     /* the check mark is judged on the position after the move */
     l->before_last = l->current;
     rgn_position_play(&l->current, move);
+    /* "#" follows the rules of movement alone, also after a move that
+     * ends the game otherwise (a king-reach win) */
     char deserved = 0;
     if (rgn_position_in_check(&l->current))
-        deserved = rgn_position_count_moves(&l->current) ? '+' : '#';
+        deserved = l->current.variant->count_moves(&l->current) ? '+' : '#';
     warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings) {
         char canonical[64];

@@ -42,8 +42,10 @@ for input in "$root"/samples/*.rgn "$tmp/generated.rgn"; do
     "$rgn" convert --quiet --to coord "$tmp/$name.1.rgn" >"$tmp/$name.coord" 2>/dev/null
     "$rgn" convert --quiet --to fen "$tmp/$name.1.rgn" >"$tmp/$name.fen" 2>/dev/null
     # only games from the initial position replay from coordinates alone
+    variant=Rotary
+    grep -q '^\[Variant "Rollerball"\]' "$tmp/$name.1.rgn" && variant=Rollerball
     if ! grep -q '^\[FEN ' "$tmp/$name.1.rgn"; then
-        "$replay" <"$tmp/$name.coord" >"$tmp/$name.replayed" 2>"$tmp/replay.err"
+        "$replay" $variant <"$tmp/$name.coord" >"$tmp/$name.replayed" 2>"$tmp/replay.err"
         check "$name: coordinates replay to the same positions" \
             cmp "$tmp/$name.fen" "$tmp/$name.replayed"
     fi

@@ -10,15 +10,21 @@
 
 #include "rgn.h"
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const rgn_variant *variant =
+        argc > 1 ? rgn_variant_find(argv[1]) : rgn_variant_rotary();
+    if (!variant) {
+        fprintf(stderr, "coord_replay: no variant %s\n", argv[1]);
+        return 2;
+    }
     static char line[1 << 20];
     static rgn_move moves[RGN_MAX_MOVES];
     unsigned long game = 0;
     int status = 0;
     while (fgets(line, sizeof line, stdin)) {
         game++;
-        rgn_position *pos = rgn_position_new(rgn_variant_rotary());
+        rgn_position *pos = rgn_position_new(variant);
         int ply = 0;
         for (char *word = strtok(line, " \n"); word; word = strtok(NULL, " \n")) {
             if (!strcmp(word, "1-0") || !strcmp(word, "0-1") ||

@@ -284,8 +284,10 @@ static void test_move_numbers(void **state)
           "begin|num 1|move e4|move e5|num 2|move Sb6|move Sb4|num 3"
           "|move d4|num 3...|move d5|num 4|move e4|num 5...|move f5"
           "|num 6...|move f6|num 7...|move g6|num 12|move e4|result *|end");
-    /* a number followed by letters at once */
-    CHECK("1e4 *", "begin|num 1|move e4|result *|end");
+    /* digits followed by letters at once are a move ("1b2" in
+     * Rollerball), not a number and a move */
+    CHECK("1e4 *", "begin|move 1e4|result *|end");
+    CHECK("1. 1b2 2b1 *", "begin|num 1|move 1b2|move 2b1|result *|end");
     CHECK("1. e4 ... e5 *",
           "begin|num 1|move e4|error 1:7 '.' without a move number before "
           "it|end");

@@ -1,0 +1,1 @@
+convert --to fen samples/rollerball-stalemate.rgn

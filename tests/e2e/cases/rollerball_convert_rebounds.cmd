@@ -1,0 +1,1 @@
+convert samples/rollerball-rebounds.rgn

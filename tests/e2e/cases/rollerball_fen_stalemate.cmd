@@ -1,0 +1,1 @@
+fen samples/rollerball-stalemate.rgn

@@ -1,0 +1,1 @@
+perft --variant rollerball 1

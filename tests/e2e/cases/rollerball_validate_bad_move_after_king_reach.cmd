@@ -1,0 +1,1 @@
+validate samples/bad/rollerball-move-after-king-reach.rgn

@@ -1,0 +1,1 @@
+validate samples/bad/rollerball-orientation-suffix.rgn

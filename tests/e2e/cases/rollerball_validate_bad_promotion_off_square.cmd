@@ -1,0 +1,1 @@
+validate samples/bad/rollerball-promotion-off-square.rgn

@@ -1,0 +1,1 @@
+validate samples/bad/rollerball-wrong-result-after-stalemate.rgn
