@@ -18,4 +18,30 @@ int rgn_fen_reject(rgn_error *err, const char *format, int field,
  * allow_zeros; -1 (leaving *text) if there is none. */
 int rgn_fen_read_number(const char **text, int max_digits, long *value);
 
+/* The board field (field 1) of a position string: ranks from the highest
+ * down, separated by '/', files left to right, a digit 1..9 for that many
+ * empty squares (consecutive digits add up). The walker checks the widths
+ * and the number of ranks; the rule set reads each square's contents. */
+typedef struct rgn_fen_board {
+    const char *format; /* "RFEN", "position": the messages' first word */
+    int files, ranks;
+    /* Reads what stands on (file, rank) from *p on, advancing *p; -1 after
+     * filling err. */
+    int (*square)(void *context, const char *fen, const char **p, int file,
+                  int rank, rgn_error *err);
+    /* Checks count empty squares from file on (digits at at); may be NULL. */
+    int (*empties)(void *context, const char *fen, const char *at, int file,
+                   int count, int rank, rgn_error *err);
+    void *context;
+} rgn_fen_board;
+
+/* Field 2 after the board: a space, then 'w' or 'b'. Returns the side
+ * (RGN_WHITE or RGN_BLACK) with *side_at where it stands, or -1. */
+int rgn_fen_read_side(const char *format, const char *fen, const char **cursor,
+                      const char **side_at, rgn_error *err);
+
+/* Walks the board field of fen; on success *cursor is just after it. */
+int rgn_fen_read_board(const rgn_fen_board *board, const char *fen,
+                       const char **cursor, rgn_error *err);
+
 #endif

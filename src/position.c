@@ -49,13 +49,20 @@ bool rgn_position_in_check(const rgn_position *pos)
     return pos->variant->in_check(pos);
 }
 
-char rgn_position_piece(const rgn_position *pos, int square, int *color,
-                        int *orientation)
+/* The piece on a square, 0 if there is none (or no such square). */
+static uint8_t piece_on(const rgn_position *pos, int square)
 {
     if (square < 0 || square >= RGN_BOARD_CAPACITY)
         return 0;
     uint8_t piece = pos->board[square];
-    if (piece == RGN_EMPTY || piece == RGN_OFF)
+    return piece == RGN_OFF ? 0 : piece;
+}
+
+char rgn_position_piece(const rgn_position *pos, int square, int *color,
+                        int *orientation)
+{
+    uint8_t piece = piece_on(pos, square);
+    if (!piece)
         return 0;
     int type = RGN_TYPE(piece);
     if (color)
@@ -69,10 +76,8 @@ char rgn_position_piece(const rgn_position *pos, int square, int *color,
 
 unsigned rgn_position_directions(const rgn_position *pos, int square)
 {
-    if (square < 0 || square >= RGN_BOARD_CAPACITY)
-        return 0;
-    uint8_t piece = pos->board[square];
-    if (piece == RGN_EMPTY || piece == RGN_OFF)
+    uint8_t piece = piece_on(pos, square);
+    if (!piece)
         return 0;
     int type = RGN_TYPE(piece);
     if (!pos->variant->orientation_count[type])

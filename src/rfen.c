@@ -38,95 +38,72 @@ static int read_direction(const char **text)
     return rgn_direction_parse(p, len);
 }
 
+/* What the board field has counted so far. */
+typedef struct board_count {
+    rgn_position *pos;
+    int kings[2], pawns[2];
+} board_count;
+
+/* A piece letter, and for pieces but the pawn '>' and an orientation. */
+static int read_square(void *context, const char *fen, const char **cursor,
+                       int file, int rank, rgn_error *err)
+{
+    board_count *count = context;
+    const char *p = *cursor;
+    char c = *p;
+    const char *letter = strchr(piece_letters, toupper((unsigned char)c));
+    if (!isalpha((unsigned char)c) || !letter)
+        return reject(err, 1, fen, p, "unknown piece letter '%c'", c);
+    int color = isupper((unsigned char)c) ? RGN_WHITE : RGN_BLACK;
+    int type = (int)(letter - piece_letters) + 1;
+    int sq = rotary_square(file, rank);
+    const char *piece_at = p++;
+    int orientation = 0;
+    if (type == ROTARY_PAWN) {
+        if (*p == '>')
+            return reject(err, 1, fen, p, "a pawn has no orientation");
+        if (rank == 0 || rank == ROTARY_SIZE - 1)
+            return reject(err, 1, fen, piece_at,
+                          "a pawn cannot stand on rank %d", rank + 1);
+        if (++count->pawns[color] > ROTARY_SIZE)
+            return reject(err, 1, fen, piece_at, "%s has more than %d pawns",
+                          color == RGN_WHITE ? "White" : "Black", ROTARY_SIZE);
+    } else {
+        if (*p != '>')
+            return reject(err, 1, fen, p, "missing orientation after '%c'", c);
+        const char *name = ++p;
+        int direction = read_direction(&p);
+        if (direction < 0)
+            return reject(err, 1, fen, name,
+                          "unknown orientation after '%c>' (expected one "
+                          "of N NE E SE S SW W NW)", c);
+        orientation = rotary_canonical(type, direction);
+        if (type == ROTARY_KING) {
+            if (++count->kings[color] > 1)
+                return reject(err, 1, fen, piece_at,
+                              "%s has more than one King",
+                              color == RGN_WHITE ? "White" : "Black");
+            count->pos->king[color] = (uint8_t)sq;
+        }
+    }
+    count->pos->board[sq] = RGN_PIECE(color, type);
+    count->pos->orientation[sq] = (uint8_t)orientation;
+    *cursor = p;
+    return 0;
+}
+
 static int read_board(rgn_position *pos, const char *fen, const char **cursor,
                       rgn_error *err)
 {
-    const char *p = fen;
-    int rank = ROTARY_SIZE - 1, file = 0;
-    int kings[2] = {0, 0}, pawns[2] = {0, 0};
-    const char *rank_start = p;
-    for (;;) {
-        char c = *p;
-        if (c == '/' || c == ' ' || c == '\0') {
-            if (file != ROTARY_SIZE)
-                return reject(err, 1, fen, rank_start,
-                              "rank %d is %d squares wide, expected %d",
-                              rank + 1, file, ROTARY_SIZE);
-            if (c != '/')
-                break;
-            if (rank == 0)
-                return reject(err, 1, fen, p, "more than %d ranks",
-                              ROTARY_SIZE);
-            rank--;
-            file = 0;
-            rank_start = ++p;
-            continue;
-        }
-        if (c >= '1' && c <= '9') {
-            const char *digits = p;
-            int empty = 0;
-            while (*p >= '1' && *p <= '9')
-                empty += *p++ - '0';
-            if (file + empty > ROTARY_SIZE)
-                return reject(err, 1, fen, digits,
-                              "rank %d is more than %d squares wide",
-                              rank + 1, ROTARY_SIZE);
-            file += empty;
-            continue;
-        }
-        const char *letter = strchr(piece_letters, toupper((unsigned char)c));
-        if (!isalpha((unsigned char)c) || !letter)
-            return reject(err, 1, fen, p, "unknown piece letter '%c'", c);
-        if (file >= ROTARY_SIZE)
-            return reject(err, 1, fen, p, "rank %d is more than %d squares wide",
-                          rank + 1, ROTARY_SIZE);
-        int color = isupper((unsigned char)c) ? RGN_WHITE : RGN_BLACK;
-        int type = (int)(letter - piece_letters) + 1;
-        int sq = rotary_square(file, rank);
-        const char *piece_at = p++;
-        int orientation = 0;
-        if (type == ROTARY_PAWN) {
-            if (*p == '>')
-                return reject(err, 1, fen, p, "a pawn has no orientation");
-            if (rank == 0 || rank == ROTARY_SIZE - 1)
-                return reject(err, 1, fen, piece_at,
-                              "a pawn cannot stand on rank %d", rank + 1);
-            if (++pawns[color] > ROTARY_SIZE)
-                return reject(err, 1, fen, piece_at,
-                              "%s has more than %d pawns",
-                              color == RGN_WHITE ? "White" : "Black",
-                              ROTARY_SIZE);
-        } else {
-            if (*p != '>')
-                return reject(err, 1, fen, p, "missing orientation after '%c'",
-                              c);
-            const char *name = ++p;
-            int direction = read_direction(&p);
-            if (direction < 0)
-                return reject(err, 1, fen, name,
-                              "unknown orientation after '%c>' (expected one "
-                              "of N NE E SE S SW W NW)", c);
-            orientation = rotary_canonical(type, direction);
-            if (type == ROTARY_KING) {
-                if (++kings[color] > 1)
-                    return reject(err, 1, fen, piece_at,
-                                  "%s has more than one King",
-                                  color == RGN_WHITE ? "White" : "Black");
-                pos->king[color] = (uint8_t)sq;
-            }
-        }
-        pos->board[sq] = RGN_PIECE(color, type);
-        pos->orientation[sq] = (uint8_t)orientation;
-        file++;
-    }
-    if (rank != 0)
-        return reject(err, 1, fen, p, "%d ranks, expected %d",
-                      ROTARY_SIZE - rank, ROTARY_SIZE);
+    board_count count = {pos, {0, 0}, {0, 0}};
+    rgn_fen_board board = {"RFEN", ROTARY_SIZE, ROTARY_SIZE, read_square,
+                           NULL, &count};
+    if (rgn_fen_read_board(&board, fen, cursor, err) < 0)
+        return -1;
     for (int color = 0; color < 2; color++)
-        if (kings[color] == 0)
+        if (count.kings[color] == 0)
             return reject(err, 1, fen, fen, "%s has no King",
                           color == RGN_WHITE ? "White" : "Black");
-    *cursor = p;
     return 0;
 }
 
@@ -139,13 +116,11 @@ int rotary_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
     if (read_board(&parsed, fen, &p, err) < 0)
         return -1;
 
-    if (*p != ' ')
-        return reject(err, 2, fen, p, "missing");
-    p++;
-    if ((*p != 'w' && *p != 'b') || (p[1] != ' ' && p[1] != '\0'))
-        return reject(err, 2, fen, p, "expected 'w' or 'b'");
-    const char *side_at = p;
-    parsed.side = *p++ == 'w' ? RGN_WHITE : RGN_BLACK;
+    const char *side_at;
+    int side = rgn_fen_read_side("RFEN", fen, &p, &side_at, err);
+    if (side < 0)
+        return -1;
+    parsed.side = (uint8_t)side;
 
     long halfmove = 0, fullmove = 1;
     if (*p == ' ') {

@@ -31,100 +31,84 @@ static const char *const field_names[] = {
 static const char piece_letters[] = "KRBP";
 static const char *const colors[] = {"White", "Black"};
 
+/* What the board field has counted so far. */
+typedef struct board_count {
+    rgn_position *pos;
+    int pieces[2], pawns[2], kings[2];
+} board_count;
+
+/* A hole square is written '*' and nothing else: no digit covers it. */
+static int check_empties(void *context, const char *fen, const char *at,
+                         int file, int count, int rank, rgn_error *err)
+{
+    (void)context;
+    for (int f = file; f < file + count; f++)
+        if (roller_in_hole(f, rank))
+            return reject(err, 1, fen, at,
+                          "%c%d is in the hole and must be written '*', not "
+                          "covered by a digit", 'a' + f, rank + 1);
+    return 0;
+}
+
+static int read_square(void *context, const char *fen, const char **cursor,
+                       int file, int rank, rgn_error *err)
+{
+    board_count *count = context;
+    const char *p = *cursor;
+    char c = *p;
+    *cursor = p + 1;
+    if (c == '*') {
+        if (!roller_in_hole(file, rank))
+            return reject(err, 1, fen, p,
+                          "'*' stands for a hole square, and %c%d is not one",
+                          'a' + file, rank + 1);
+        return 0;
+    }
+    const char *letter = strchr(piece_letters, toupper((unsigned char)c));
+    if (!isalpha((unsigned char)c) || !letter)
+        return reject(err, 1, fen, p, "unknown character '%c'", c);
+    if (roller_in_hole(file, rank))
+        return reject(err, 1, fen, p, "%c%d is in the hole and must be "
+                      "written '*'", 'a' + file, rank + 1);
+    int color = isupper((unsigned char)c) ? RGN_WHITE : RGN_BLACK;
+    int type = (int)(letter - piece_letters) + 1;
+    int sq = roller_square(file, rank);
+    if (++count->pieces[color] > 6)
+        return reject(err, 1, fen, p, "%s has more than 6 pieces",
+                      colors[color]);
+    if (type == ROLLER_PAWN) {
+        if (++count->pawns[color] > 2)
+            return reject(err, 1, fen, p, "%s has more than 2 pawns",
+                          colors[color]);
+        bool promotion_square =
+            color == RGN_WHITE ? (file == 4 && (rank == 5 || rank == 6))
+                               : (file == 2 && (rank == 0 || rank == 1));
+        if (promotion_square)
+            return reject(err, 1, fen, p,
+                          "a %s pawn cannot stand on %c%d, where it promotes",
+                          colors[color], 'a' + file, rank + 1);
+    }
+    if (type == ROLLER_KING) {
+        if (++count->kings[color] > 1)
+            return reject(err, 1, fen, p, "%s has more than one King",
+                          colors[color]);
+        count->pos->king[color] = (uint8_t)sq;
+    }
+    count->pos->board[sq] = RGN_PIECE(color, type);
+    return 0;
+}
+
 static int read_board(rgn_position *pos, const char *fen, const char **cursor,
                       rgn_error *err)
 {
-    const char *p = fen, *rank_start = p;
-    int rank = ROLLER_SIZE - 1, file = 0;
-    int pieces[2] = {0, 0}, pawns[2] = {0, 0}, kings[2] = {0, 0};
-    for (;;) {
-        char c = *p;
-        if (c == '/' || c == ' ' || c == '\0') {
-            if (file != ROLLER_SIZE)
-                return reject(err, 1, fen, rank_start,
-                              "rank %d is %d squares wide, expected %d",
-                              rank + 1, file, ROLLER_SIZE);
-            if (c != '/')
-                break;
-            if (rank == 0)
-                return reject(err, 1, fen, p, "more than %d ranks",
-                              ROLLER_SIZE);
-            rank--;
-            file = 0;
-            rank_start = ++p;
-            continue;
-        }
-        if (c >= '1' && c <= '9') {
-            const char *digits = p;
-            int empty = 0;
-            while (*p >= '1' && *p <= '9')
-                empty += *p++ - '0';
-            if (file + empty > ROLLER_SIZE)
-                return reject(err, 1, fen, digits,
-                              "rank %d is more than %d squares wide",
-                              rank + 1, ROLLER_SIZE);
-            for (int f = file; f < file + empty; f++)
-                if (roller_in_hole(f, rank))
-                    return reject(err, 1, fen, digits,
-                                  "%c%d is in the hole and must be written "
-                                  "'*', not covered by a digit",
-                                  'a' + f, rank + 1);
-            file += empty;
-            continue;
-        }
-        if (file >= ROLLER_SIZE)
-            return reject(err, 1, fen, p, "rank %d is more than %d squares wide",
-                          rank + 1, ROLLER_SIZE);
-        if (c == '*') {
-            if (!roller_in_hole(file, rank))
-                return reject(err, 1, fen, p,
-                              "'*' stands for a hole square, and %c%d is not "
-                              "one", 'a' + file, rank + 1);
-            file++;
-            p++;
-            continue;
-        }
-        const char *letter = strchr(piece_letters, toupper((unsigned char)c));
-        if (!isalpha((unsigned char)c) || !letter)
-            return reject(err, 1, fen, p, "unknown character '%c'", c);
-        if (roller_in_hole(file, rank))
-            return reject(err, 1, fen, p, "%c%d is in the hole and must be "
-                          "written '*'", 'a' + file, rank + 1);
-        int color = isupper((unsigned char)c) ? RGN_WHITE : RGN_BLACK;
-        int type = (int)(letter - piece_letters) + 1;
-        int sq = roller_square(file, rank);
-        if (++pieces[color] > 6)
-            return reject(err, 1, fen, p, "%s has more than 6 pieces",
-                          colors[color]);
-        if (type == ROLLER_PAWN) {
-            if (++pawns[color] > 2)
-                return reject(err, 1, fen, p, "%s has more than 2 pawns",
-                              colors[color]);
-            bool promotion_square =
-                color == RGN_WHITE ? (file == 4 && (rank == 5 || rank == 6))
-                                   : (file == 2 && (rank == 0 || rank == 1));
-            if (promotion_square)
-                return reject(err, 1, fen, p,
-                              "a %s pawn cannot stand on %c%d, where it "
-                              "promotes", colors[color], 'a' + file, rank + 1);
-        }
-        if (type == ROLLER_KING) {
-            if (++kings[color] > 1)
-                return reject(err, 1, fen, p, "%s has more than one King",
-                              colors[color]);
-            pos->king[color] = (uint8_t)sq;
-        }
-        pos->board[sq] = RGN_PIECE(color, type);
-        file++;
-        p++;
-    }
-    if (rank != 0)
-        return reject(err, 1, fen, p, "%d ranks, expected %d",
-                      ROLLER_SIZE - rank, ROLLER_SIZE);
+    board_count count = {pos, {0, 0}, {0, 0}, {0, 0}};
+    rgn_fen_board board = {"position", ROLLER_SIZE, ROLLER_SIZE, read_square,
+                           check_empties, &count};
+    if (rgn_fen_read_board(&board, fen, cursor, err) < 0)
+        return -1;
     for (int color = 0; color < 2; color++)
-        if (kings[color] == 0)
+        if (count.kings[color] == 0)
             return reject(err, 1, fen, fen, "%s has no King", colors[color]);
-    *cursor = p;
     return 0;
 }
 
@@ -156,13 +140,11 @@ int roller_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
     if (read_board(&parsed, fen, &p, err) < 0)
         return -1;
 
-    if (*p != ' ')
-        return reject(err, 2, fen, p, "missing");
-    p++;
-    if ((*p != 'w' && *p != 'b') || (p[1] != ' ' && p[1] != '\0'))
-        return reject(err, 2, fen, p, "expected 'w' or 'b'");
-    const char *side_at = p;
-    parsed.side = *p++ == 'w' ? RGN_WHITE : RGN_BLACK;
+    const char *side_at;
+    int side = rgn_fen_read_side("position", fen, &p, &side_at, err);
+    if (side < 0)
+        return -1;
+    parsed.side = (uint8_t)side;
 
     const char *turns_at[2];
     for (int color = 0; color < 2; color++) {

@@ -70,10 +70,18 @@ void cli_games_init(cli_games *games, const cli_command *command);
  * --diagnostics=, --variant, --from, --jobs): 1 when argv[*i] was one, 0
  * when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
+/* The start of each game-reading command's option loop: --help and the
+ * shared options. 1 when argv[*i] was taken, 0 when it is the command's
+ * own, -1 when the command is to return *status (after help or an
+ * error). */
+int cli_games_take(cli_games *games, int argc, char **argv, int *i,
+                   int *status);
 /* After the options: colour, progress, and the diagnostics printer. */
 void cli_games_ready(cli_games *games);
 /* Reads one input ("-" for standard input) through a validator. */
 void cli_games_read(cli_games *games, const char *path);
+/* Reads the count inputs of paths in order, or standard input if none. */
+void cli_games_read_all(cli_games *games, char **paths, int count);
 /* Prints the summary; returns the exit status. */
 int cli_games_finish(cli_games *games);
 

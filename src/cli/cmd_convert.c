@@ -35,11 +35,9 @@ static int run_convert(int argc, char **argv)
     const char *output = NULL, *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_convert);
-        int taken = cli_games_option(&games, argc, argv, &i);
+        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
-            return EXIT_USAGE;
+            return status;
         if (taken)
             continue;
         int found;
@@ -76,10 +74,7 @@ static int run_convert(int argc, char **argv)
     games.options.sink = rgn_writer_sink(writer);
     games.options.sink_user = writer;
     cli_games_ready(&games);
-    for (int i = 1; i <= files; i++)
-        cli_games_read(&games, argv[i]);
-    if (files == 0)
-        cli_games_read(&games, "-");
+    cli_games_read_all(&games, argv + 1, files);
     bool written = rgn_writer_finish(writer) == 0;
     rgn_writer_free(writer);
     if (!written)

@@ -316,10 +316,7 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     games->options.sink = &line_sink;
     games->options.sink_user = &k;
     cli_games_ready(games);
-    for (int i = 0; i < file_count; i++)
-        cli_games_read(games, files[i]);
-    if (file_count == 0)
-        cli_games_read(games, "-");
+    cli_games_read_all(games, files, file_count);
     int status = cli_games_finish(games);
     int drawn = EXIT_INVALID;
     if (!k.found) {
@@ -372,11 +369,9 @@ static int run_diagram(int argc, char **argv)
     int color = -1; /* -1: decide from the terminal */
     int files = 0;
     for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_diagram);
-        int taken = cli_games_option(&games, argc, argv, &i);
+        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
-            return EXIT_USAGE;
+            return status;
         if (taken)
             continue;
         int found;

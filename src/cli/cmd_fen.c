@@ -105,11 +105,9 @@ static int run_fen(int argc, char **argv)
     const char *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_fen);
-        int taken = cli_games_option(&games, argc, argv, &i);
+        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
-            return EXIT_USAGE;
+            return status;
         if (taken)
             continue;
         int found;
@@ -134,10 +132,7 @@ static int run_fen(int argc, char **argv)
     games.options.sink = &fen_sink;
     games.options.sink_user = &printer;
     cli_games_ready(&games);
-    for (int i = 1; i <= files; i++)
-        cli_games_read(&games, argv[i]);
-    if (files == 0)
-        cli_games_read(&games, "-");
+    cli_games_read_all(&games, argv + 1, files);
     rgn_position_free(printer.line);
     int status = cli_games_finish(&games);
     if (printer.only_game && !printer.found) {

@@ -36,11 +36,9 @@ static int run_validate(int argc, char **argv)
     cli_games_init(&games, &cli_validate);
     int files = 0;
     for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_validate);
-        int taken = cli_games_option(&games, argc, argv, &i);
+        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
-            return EXIT_USAGE;
+            return status;
         if (taken)
             continue;
         if (argv[i][0] == '-' && argv[i][1] != '\0')
@@ -49,9 +47,6 @@ static int run_validate(int argc, char **argv)
         argv[++files] = argv[i]; /* files gather at the front */
     }
     cli_games_ready(&games);
-    for (int i = 1; i <= files; i++)
-        cli_games_read(&games, argv[i]);
-    if (files == 0)
-        cli_games_read(&games, "-");
+    cli_games_read_all(&games, argv + 1, files);
     return cli_games_finish(&games);
 }

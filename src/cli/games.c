@@ -152,6 +152,17 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
     return 1;
 }
 
+int cli_games_take(cli_games *g, int argc, char **argv, int *i, int *status)
+{
+    if (cli_is_help(argv[*i])) {
+        *status = cli_print_help(g->command);
+        return -1;
+    }
+    int taken = cli_games_option(g, argc, argv, i);
+    *status = EXIT_USAGE;
+    return taken;
+}
+
 void cli_games_ready(cli_games *g)
 {
     /* Diagnostics can come by the thousand: write them in blocks. */
@@ -238,6 +249,14 @@ void cli_games_read(cli_games *g, const char *path)
     }
     if (!is_stdin)
         fclose(in);
+}
+
+void cli_games_read_all(cli_games *g, char **paths, int count)
+{
+    for (int i = 0; i < count; i++)
+        cli_games_read(g, paths[i]);
+    if (count == 0)
+        cli_games_read(g, "-");
 }
 
 int cli_games_finish(cli_games *g)
