@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "buffer.h"
+#include "lexer.h"
 #include "parallel.h"
 #include "validate.h"
 
@@ -83,9 +84,10 @@ struct rgn_parallel {
     bool direct;
     rgn_validator *direct_validator;
     bool direct_abandoned;
-    size_t line_start;  /* the previous event's line, to share it */
+    /* the previous event's line, to share it */
     size_t line_len, line_at;
     uint64_t line_offset;
+    uint32_t line_number;
     /* batches in input order: queued, being replayed or done */
     batch *oldest, *newest, *next_to_replay;
     int in_flight;
@@ -142,23 +144,26 @@ static event *add_event(rgn_parallel *p, enum event_kind kind,
     memset(e, 0, sizeof *e);
     e->kind = (uint8_t)kind;
     e->where = where;
-    /* the line the token's diagnostics would show, shared with the
-     * previous token when it is the same window of the same line */
+    /* the line the token's diagnostics would show. A line shorter than
+     * the reader's half window comes back whole wherever the token stands
+     * on it: the previous token's copy serves. */
+    if (b->event_count > 1 && where.line == p->line_number &&
+        p->line_len < RGN_LINE_HALF) {
+        e->line = p->line_at;
+        e->line_len = (uint32_t)p->line_len;
+        e->caret = (uint32_t)(where.offset - p->line_offset);
+        return e;
+    }
     size_t caret;
     rgn_span line = rgn_reader_line(p->reader, where, &caret);
-    uint64_t start = where.offset - caret;
-    if (b->event_count > 1 && start == p->line_offset &&
-        line.len == p->line_len) {
-        e->line = p->line_at;
-    } else {
-        e->line = keep_text(b, line);
-        p->line_at = e->line;
-        p->line_offset = start;
-        p->line_len = line.len;
-    }
+    e->line = keep_text(b, line);
     e->line_len = (uint32_t)(line.len < RECORD_TEXT_MAX ? line.len
                                                         : RECORD_TEXT_MAX);
     e->caret = (uint32_t)caret;
+    p->line_at = e->line;
+    p->line_offset = where.offset - caret;
+    p->line_len = line.len;
+    p->line_number = where.line;
     return e;
 }
 
