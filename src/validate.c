@@ -56,6 +56,13 @@ typedef struct game_state {
     unsigned move_number;
     bool number_black;
     char result[16];
+    /* copies of lines whose problems show only later: the game's first
+     * line (roster) and the FEN tag's line */
+    struct kept_line {
+        uint64_t offset;
+        char text[2 * 128 + 1];
+        size_t len, caret;
+    } start_line, fen_line;
     /* the first error, kept for the sink's end_game */
     rgn_diagnostic first_error;
     char error_message[512], error_number[24], error_move[64];
@@ -117,6 +124,25 @@ static void keep_first_error(game_state *g, const rgn_diagnostic *d)
     g->first_error.line = (rgn_span){"", 0};
 }
 
+/* The source line of the token being handed over. */
+static rgn_span current_line(rgn_validator *v, rgn_location where,
+                             size_t *caret)
+{
+    return v->line_source ? v->line_source(v->line_user, where, caret)
+                          : rgn_reader_line(v->reader, where, caret);
+}
+
+static void keep_line(rgn_validator *v, rgn_location where,
+                      struct kept_line *kept)
+{
+    size_t caret;
+    rgn_span line = current_line(v, where, &caret);
+    kept->len = line.len < sizeof kept->text ? line.len : sizeof kept->text - 1;
+    memcpy(kept->text, line.data, kept->len);
+    kept->caret = caret;
+    kept->offset = where.offset;
+}
+
 static void report(rgn_validator *v, enum rgn_problem problem,
                    rgn_location where, rgn_span move, int ply,
                    const char *format, ...) __attribute__((format(printf, 6, 7)));
@@ -152,11 +178,18 @@ static void report(rgn_validator *v, enum rgn_problem problem,
         .move_number = number,
         .move = move,
     };
-    /* The reader keeps only the current token's line for certain. */
-    if (where.offset == v->token_offset)
-        d.line = v->line_source
-                     ? v->line_source(v->line_user, where, &d.caret)
-                     : rgn_reader_line(v->reader, where, &d.caret);
+    /* The reader keeps only the current token's line for certain; lines
+     * that problems found later point at were copied in time. */
+    if (where.offset == v->token_offset) {
+        d.line = current_line(v, where, &d.caret);
+    } else {
+        const struct kept_line *kept[2] = {&g->start_line, &g->fen_line};
+        for (int i = 0; i < 2; i++)
+            if (kept[i]->len && kept[i]->offset == where.offset) {
+                d.line = (rgn_span){kept[i]->text, kept[i]->len};
+                d.caret = kept[i]->caret;
+            }
+    }
     if (severity == RGN_ERROR && !g->first_error.message)
         keep_first_error(g, &d);
     if (v->options.report)
@@ -223,6 +256,7 @@ static int on_begin_game(void *user, rgn_location where)
     g->variant = v->options.variant ? v->options.variant : rgn_variant_rotary();
     v->depth = 0;
     forget_keys(v);
+    keep_line(v, where, &g->start_line);
     SINK(v, begin_game, g->number);
     return 0;
 }
@@ -264,6 +298,7 @@ static int on_tag(void *user, rgn_span name, rgn_span value,
         copy_span(g->fen, sizeof g->fen, value);
         g->has_fen = true;
         g->fen_where = where;
+        keep_line(v, where, &g->fen_line);
     } else if (span_is(name, "Variant")) {
         copy_span(g->variant_name, sizeof g->variant_name, value);
         g->variant = rgn_variant_find(g->variant_name);
@@ -345,7 +380,7 @@ static void check_move_number(rgn_validator *v, const line *l,
     g->pending_number = false;
     int fullmove = l->current.fullmove;
     bool black = l->current.side == RGN_BLACK;
-    if ((int)g->move_number != fullmove || (g->number_black && !black))
+    if ((int)g->move_number != fullmove || g->number_black != black)
         report(v, RGN_W_MOVE_NUMBER, move_where, move, l->ply + 1,
                "the move number before this move is %u%s; it should be %d%s",
                g->move_number, g->number_black ? "..." : ".", fullmove,

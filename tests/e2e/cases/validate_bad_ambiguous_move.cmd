@@ -1,0 +1,1 @@
+validate samples/bad/ambiguous-move.rgn

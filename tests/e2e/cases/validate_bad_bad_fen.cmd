@@ -1,0 +1,1 @@
+validate samples/bad/bad-fen.rgn

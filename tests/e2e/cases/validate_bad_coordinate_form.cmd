@@ -1,0 +1,1 @@
+validate samples/bad/coordinate-form.rgn

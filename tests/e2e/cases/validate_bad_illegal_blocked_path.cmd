@@ -1,0 +1,1 @@
+validate samples/bad/illegal-blocked-path.rgn

@@ -1,0 +1,1 @@
+validate samples/bad/illegal-king-attacked.rgn

@@ -1,0 +1,1 @@
+validate samples/bad/last-rank-without-promotion.rgn

@@ -1,0 +1,1 @@
+validate samples/bad/missing-roster-tags.rgn

@@ -1,0 +1,1 @@
+validate samples/bad/move-after-mate.rgn

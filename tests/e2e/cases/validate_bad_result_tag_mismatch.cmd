@@ -1,0 +1,1 @@
+validate samples/bad/result-tag-mismatch.rgn

@@ -1,0 +1,1 @@
+validate samples/bad/slide-rotates-rook.rgn

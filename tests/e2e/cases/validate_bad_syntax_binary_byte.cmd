@@ -1,0 +1,1 @@
+validate samples/bad/syntax-binary-byte.rgn

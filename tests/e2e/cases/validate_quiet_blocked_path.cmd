@@ -1,0 +1,1 @@
+validate --quiet samples/bad/illegal-blocked-path.rgn

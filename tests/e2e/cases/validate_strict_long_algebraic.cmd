@@ -1,0 +1,1 @@
+validate --strict samples/bad/long-algebraic.rgn
