@@ -28,7 +28,7 @@ static int print_overview(FILE *out)
 {
     fprintf(out, "Usage: rgn COMMAND [OPTIONS] [ARGUMENTS]\n"
                  "       rgn help [COMMAND] | rgn --version\n\n"
-                 "rgn reads, checks and converts game records of Rotary.\n\n"
+                 "rgn reads, checks and converts game records of Rotary and Rollerball.\n\n"
                  "Commands:\n");
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
