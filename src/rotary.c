@@ -338,7 +338,8 @@ static int generate_king(rgn_position *pos, const king_safety *ks,
     return count;
 }
 
-/* The moves of the piece on square, if it is one the caller asked for. */
+/* The moves of the piece on square, unless it is no piece of the mover's
+ * or the King (generated apart). */
 static inline int generate_from(const rgn_position *pos, const king_safety *ks,
                                 int square, rgn_move *list, int count)
 {
@@ -346,7 +347,7 @@ static inline int generate_from(const rgn_position *pos, const king_safety *ks,
     if (piece == RGN_EMPTY || RGN_COLOR(piece) != pos->side)
         return count;
     int type = RGN_TYPE(piece);
-    if (type == ROTARY_KING || (ks->only_type && type != ks->only_type))
+    if (type == ROTARY_KING)
         return count;
     if (type == ROTARY_PAWN)
         return generate_pawn(pos, ks, square, list, count);
@@ -388,31 +389,26 @@ static int candidates_to(const rgn_position *pos, const king_safety *ks,
     return count;
 }
 
-static int generate(rgn_position *pos, rgn_move *list, int only_type,
-                    int only_to)
+/* Every legal move, or only counts them when list is NULL. */
+static int generate(rgn_position *pos, rgn_move *list)
 {
     king_safety ks;
     find_checks_and_pins(pos, &ks);
-    ks.only_type = only_type;
-    ks.only_to = only_to;
-    int count = 0;
-    if (!only_type || only_type == ROTARY_KING)
-        count = generate_king(pos, &ks, list, 0);
+    ks.only_type = 0;
+    ks.only_to = -1;
+    int count = generate_king(pos, &ks, list, 0);
     if (ks.checkers > 1)
         return count;
-    if (only_to < 0) {
-        for (int rank = 0; rank < ROTARY_SIZE; rank++)
-            for (int file = 0; file < ROTARY_SIZE; file++)
-                count = generate_from(pos, &ks, rotary_square(file, rank),
-                                      list, count);
-        return count;
-    }
-    return candidates_to(pos, &ks, list, count);
+    for (int rank = 0; rank < ROTARY_SIZE; rank++)
+        for (int file = 0; file < ROTARY_SIZE; file++)
+            count = generate_from(pos, &ks, rotary_square(file, rank), list,
+                                  count);
+    return count;
 }
 
 static int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
 {
-    return generate(pos, moves, 0, -1);
+    return generate(pos, moves);
 }
 
 /* Whether the mover's King is safe after a move of a piece other than
@@ -445,8 +441,13 @@ static inline bool aligned(int a, int b)
 static int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
                                  int type, int to)
 {
-    if (type == ROTARY_KING)
-        return generate(pos, moves, type, to);
+    if (type == ROTARY_KING) {
+        /* the King tests its own squares; it needs only to know whether
+         * it may rotate, that is whether it is in check */
+        king_safety king = {.only_type = ROTARY_KING, .only_to = to,
+                            .checkers = rotary_in_check(pos)};
+        return generate_king(pos, &king, moves, 0);
+    }
     king_safety unchecked = {.only_type = type, .only_to = to};
     int n = candidates_to(pos, &unchecked, moves, 0);
     bool in_check = rotary_in_check(pos);
@@ -467,7 +468,7 @@ static int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
 
 static int rotary_count_moves(rgn_position *pos)
 {
-    return generate(pos, NULL, 0, -1);
+    return generate(pos, NULL);
 }
 
 static enum rgn_status rotary_status(rgn_position *pos)

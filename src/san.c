@@ -308,7 +308,7 @@ static char check_mark(rgn_position *pos, rgn_move m)
     return mark;
 }
 
-static size_t square_text(const rgn_variant *v, int file, int rank, char *out)
+static size_t square_text(int file, int rank, char *out)
 {
     size_t n = 0;
     if (file >= 0)
@@ -318,19 +318,18 @@ static size_t square_text(const rgn_variant *v, int file, int rank, char *out)
             out[n++] = (char)('0' + (rank + 1) / 10);
         out[n++] = (char)('0' + (rank + 1) % 10);
     }
-    (void)v;
     return n;
 }
 
-static size_t write_san(const rgn_variant *v, const rgn_san *s, char *out)
+static size_t write_san(const rgn_san *s, char *out)
 {
     size_t n = 0;
     if (s->piece)
         out[n++] = s->piece;
-    n += square_text(v, s->from_file, s->from_rank, out + n);
+    n += square_text(s->from_file, s->from_rank, out + n);
     if (s->separator)
         out[n++] = s->separator;
-    n += square_text(v, s->to_file, s->to_rank, out + n);
+    n += square_text(s->to_file, s->to_rank, out + n);
     if (s->promotion) {
         out[n++] = '=';
         out[n++] = s->promotion;
@@ -369,7 +368,7 @@ size_t rgn_move_san(rgn_position *pos, rgn_move m, char *buf, size_t size)
     int n = rivals(pos, m, moves);
     rgn_san s = canonical_san(pos, m, moves, n);
     char out[64];
-    return rgn_copy_out(out, write_san(pos->variant, &s, out), buf, size);
+    return rgn_copy_out(out, write_san(&s, out), buf, size);
 }
 
 size_t rgn_move_lan(rgn_position *pos, rgn_move m, char *buf, size_t size)
@@ -383,11 +382,11 @@ size_t rgn_move_lan(rgn_position *pos, rgn_move m, char *buf, size_t size)
     size_t n;
     if (m.from == m.to) { /* "Rb2>NE": the rotation's SAN, never "Rb2-b2" */
         s.from_file = s.from_rank = -1;
-        n = write_san(v, &s, out);
+        n = write_san(&s, out);
     } else {
         if (!s.separator)
             s.separator = '-';
-        n = write_san(v, &s, out);
+        n = write_san(&s, out);
     }
     return rgn_copy_out(out, n, buf, size);
 }
@@ -409,7 +408,7 @@ static void list_candidates(rgn_position *pos, const rgn_move *found,
     int shown = count < 16 ? count : 16;
     for (int i = 0; i < shown; i++) {
         rgn_san s = canonical_san(pos, found[i], moves, n);
-        write_san(pos->variant, &s, texts[i]);
+        write_san(&s, texts[i]);
     }
     qsort(texts, (size_t)shown, sizeof texts[0], by_text);
     size_t used = 0;
@@ -555,7 +554,7 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
         rgn_san c = bare_san(pos, found[0]);
         disambiguate(pos, &c, found[0], moves, n);
         char out[64];
-        rgn_copy_out(out, write_san(v, &c, out), canonical, canonical_size);
+        rgn_copy_out(out, write_san(&c, out), canonical, canonical_size);
     }
     return 0;
 }

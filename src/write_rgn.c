@@ -232,14 +232,6 @@ static const char *find_tag(const rgn_buffer *tags, const char *name)
     return NULL;
 }
 
-static bool is_roster(const char *name)
-{
-    for (int i = 0; i < ROSTER_SIZE; i++)
-        if (strcmp(name, roster[i]) == 0)
-            return true;
-    return false;
-}
-
 static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
 {
     rgn_writer *w = user;
@@ -248,10 +240,10 @@ static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error
         return;
     }
     char result_text[16] = "*";
-    if (!error)
+    if (!error) {
         snprintf(result_text, sizeof result_text, "%.*s", (int)result.len,
                  result.data);
-    if (error) {
+    } else {
         /* close what the error left open, then say why it stops */
         for (; w->depth > 0; w->depth--)
             join_word(&w->layout, ")");
@@ -279,7 +271,7 @@ static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error
         for (int r = 0; r < ROSTER_SIZE; r++)
             if (strcmp(name, roster[r]) == 0 && !seen[r])
                 seen[r] = first_of_roster = true;
-        if (!first_of_roster || !is_roster(name))
+        if (!first_of_roster)
             write_tag(out, name, value);
     }
     rgn_buffer_puts(out, "\n");
