@@ -2,6 +2,13 @@
  * rgn.h - the one public header of librgn, a toolkit for the game records
  * of Rotary (Freeling) and its rotary cousins.
  *
+ * The library is a pipeline (src/README.md walks through it): a streaming
+ * reader (rgn_reader) hands the parts of each game to a visitor; the
+ * validator (rgn_validator) is such a visitor, replays every game under
+ * its rule set (rgn_variant, found in a registry by name) and reports
+ * problems (rgn_diagnostic); a writer (rgn_writer) is a sink of the
+ * validator that writes another format; diagrams draw positions.
+ *
  * Conventions:
  *   - Every symbol starts with rgn_ / RGN_.
  *   - Types ending in a struct tag only (rgn_position, rgn_reader, ...) are

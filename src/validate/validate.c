@@ -100,6 +100,10 @@ static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
 static void move_number_text(const game_state *g, int ply, char *out,
                              size_t size)
 {
+    if (rgn_variant_players(g->variant) == 1) { /* one number a move */
+        snprintf(out, size, "%d.", g->start_fullmove + ply - 1);
+        return;
+    }
     int plies = ply - 1 + g->start_side; /* counted from a White move */
     snprintf(out, size, "%d%s", g->start_fullmove + plies / 2,
              plies % 2 ? "..." : ".");
