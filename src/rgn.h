@@ -171,8 +171,8 @@ size_t rgn_move_coord(const rgn_position *position, rgn_move move,
 enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
 
 /* Every kind of diagnostic, with a stable code for scripts
- * (rgn_problem_code) and a severity. The lenient readings of
- * rgn-notation.md section 4 are the warnings RGN_W_*. */
+ * (rgn_problem_code) and a severity. The lenient readings that rgn(5)
+ * lists are the warnings RGN_W_*. */
 enum rgn_problem {
     RGN_E_SYNTAX,             /* the file is not RGN here */
     RGN_E_MOVE_SYNTAX,        /* a move text that is no move */
@@ -231,7 +231,7 @@ int rgn_san_parse(const rgn_variant *variant, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err);
 
 /* Resolves a move text in a position: exactly by the matching rule of
- * rgn-notation.md section 4 first, else by the lenient readings. On
+ * rgn(5) ("Moves") first, else by the lenient readings. On
  * success returns 0, the move, and the set of lenient readings used
  * (RGN_WARNING_BIT of each warning). On failure returns -1 with the
  * problem and a message that says why (for an ambiguous text, the
