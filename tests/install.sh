@@ -5,8 +5,10 @@
 # the shared library (whose only exports are rgn_ symbols), runs, and
 # prints the final positions that `rgn fen` prints.
 # Usage: install.sh BUILD_DIR PROJECT_DIR CC [CFLAGS]
+# (the environment variable CMAKE names the cmake program, default cmake)
 set -u
 build=$1 root=$2 cc=$3 cflags=${4:-}
+cmake=${CMAKE:-cmake}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
@@ -14,7 +16,7 @@ failed=0 passed=0
 ok() { echo "ok: $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL: $1"; failed=$((failed + 1)); }
 
-if cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then
+if "$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then
     ok "cmake --install"
 else
     cat "$tmp/install.log"; fail "cmake --install"; exit 1
@@ -108,11 +110,11 @@ else
 fi
 
 # find_package(rgn)
-if cmake -S "$root/samples" -B "$tmp/replay-cmake" -DCMAKE_C_COMPILER="$cc" \
+if "$cmake" -S "$root/samples" -B "$tmp/replay-cmake" -DCMAKE_C_COMPILER="$cc" \
         -DCMAKE_C_FLAGS="$cflags -Wall -Wextra -Werror" \
         -DCMAKE_EXE_LINKER_FLAGS="$cflags" \
         -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/cmake.log" 2>&1 &&
-    cmake --build "$tmp/replay-cmake" >>"$tmp/cmake.log" 2>&1; then
+    "$cmake" --build "$tmp/replay-cmake" >>"$tmp/cmake.log" 2>&1; then
     ok "replay built with find_package(rgn)"
     check_replay "replay (find_package)" "$tmp/replay-cmake/replay"
 else
