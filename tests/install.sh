@@ -2,7 +2,8 @@
 # The installed rgn stands on its own: `cmake --install` into a temporary
 # prefix puts every file in place; the library example samples/replay.c
 # builds against it with pkg-config and with find_package(rgn), links
-# the shared library (whose only exports are rgn_ symbols), runs, and
+# the shared library (which exports the functions of rgn.h and nothing
+# else), runs, and
 # prints the final positions that `rgn fen` prints.
 # Usage: install.sh BUILD_DIR PROJECT_DIR CC [CFLAGS]
 # (the environment variable CMAKE names the cmake program, default cmake)
@@ -42,17 +43,19 @@ for page in rgn rgn-rotary rgn-rollerball; do
     fi
 done
 
-# the shared library: a SONAME, and only rgn_ symbols exported
+# the shared library: a SONAME, and exactly the functions of rgn.h exported
 so=$prefix/$libdir/librgn.so
 soname=$(objdump -p "$so" 2>/dev/null | awk '$1 == "SONAME" {print $2}')
 if [ "$soname" = librgn.so.0 ]; then ok "SONAME $soname"; else fail "SONAME '$soname'"; fi
-nm -D --defined-only "$so" | awk 'NF == 3 {sub(/@.*/, "", $3); print $3}' >"$tmp/symbols"
-others=$(grep -v -e '^rgn_' -e '^RGN_0$' "$tmp/symbols")
-if [ -z "$others" ] && grep -q '^rgn_validator_new$' "$tmp/symbols" &&
-    grep -q '^rgn_position_fen$' "$tmp/symbols"; then
-    ok "only rgn_ symbols exported"
+nm -D --defined-only "$so" | awk 'NF == 3 && $3 != "RGN_0" {sub(/@.*/, "", $3); print $3}' |
+    sort >"$tmp/exported"
+grep -v 'static inline' "$prefix/include/rgn.h" | grep -oE 'rgn_[a-z0-9_]+\(' |
+    tr -d '(' | sort -u >"$tmp/declared"
+if [ -s "$tmp/declared" ] && cmp -s "$tmp/exported" "$tmp/declared"; then
+    ok "librgn.so exports the $(wc -l <"$tmp/declared") functions of rgn.h, nothing else"
 else
-    fail "exported symbols other than rgn_: $others"
+    fail "librgn.so exports (>) other than rgn.h declares (<):"
+    diff "$tmp/declared" "$tmp/exported"
 fi
 
 expected() { # the final position of every game, as `rgn fen` prints it
