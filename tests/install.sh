@@ -3,8 +3,7 @@
 # prefix puts every file in place; the library example samples/replay.c
 # builds against it with pkg-config and with find_package(rgn), links
 # the shared library (which exports the functions of rgn.h and nothing
-# else), runs, and
-# prints the final positions that `rgn fen` prints.
+# else), runs, and prints the final positions that `rgn fen` prints.
 # Usage: install.sh BUILD_DIR PROJECT_DIR CC [CFLAGS]
 # (the environment variable CMAKE names the cmake program, default cmake)
 set -u
