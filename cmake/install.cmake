@@ -12,8 +12,8 @@ include(CMakePackageConfigHelpers)
 
 install(TARGETS rgn RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 set(rgn_install_targets rgn_lib)
-if(TARGET rgn_shared)
-  list(APPEND rgn_install_targets rgn_shared)
+if(TARGET rgn_so)
+  list(APPEND rgn_install_targets rgn_so)
 endif()
 install(TARGETS ${rgn_install_targets}
   EXPORT rgnTargets
