@@ -78,6 +78,10 @@ int cli_games_take(cli_games *games, int argc, char **argv, int *i,
                    int *status);
 /* After the options: colour, progress, and the diagnostics printer. */
 void cli_games_ready(cli_games *games);
+/* Checks that every input (but "-") can be opened and is not a
+ * directory, before any output is touched: -1 after printing which
+ * cannot. */
+int cli_games_check_inputs(const cli_games *games, char **paths, int count);
 /* Reads one input ("-" for standard input) through a validator. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */

@@ -23,7 +23,8 @@ const cli_command cli_convert = {
     "         move's RFEN\n"
     "Invalid games are left out; --keep-invalid writes them up to the error\n"
     "and a comment saying where and why they stop. -o FILE is written\n"
-    "atomically; the default is standard output.",
+    "atomically (default: standard output); every input is checked first,\n"
+    "and a run that fails with status 2 leaves FILE as it was.",
     run_convert,
 };
 
@@ -62,6 +63,9 @@ static int run_convert(int argc, char **argv)
             argv[++files] = argv[i];
         }
     }
+    /* Every input is checked before the output is touched. */
+    if (cli_games_check_inputs(&games, argv + 1, files) < 0)
+        return EXIT_USAGE;
     FILE *out = cli_output_open(output);
     if (!out)
         return EXIT_USAGE;
@@ -80,7 +84,9 @@ static int run_convert(int argc, char **argv)
     if (!written)
         fprintf(stderr, "rgn convert: writing the output failed\n");
     int status = cli_games_finish(&games);
-    if (cli_output_close(out, output, written) < 0 || !written)
+    /* An input that could not be read fails the run: the target stays. */
+    if (cli_output_close(out, output, written && status != EXIT_USAGE) < 0 ||
+        !written)
         return EXIT_USAGE;
     return status;
 }

@@ -311,6 +311,8 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
                      int file_count, long game, long ply, const char *output,
                      const char *all_plies)
 {
+    if (cli_games_check_inputs(games, files, file_count) < 0)
+        return EXIT_USAGE;
     line_keeper k = {0};
     k.only_game = game;
     games->options.sink = &line_sink;
@@ -319,7 +321,9 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     cli_games_read_all(games, files, file_count);
     int status = cli_games_finish(games);
     int drawn = EXIT_INVALID;
-    if (!k.found) {
+    if (status == EXIT_USAGE) {
+        /* an input could not be read: the numbering cannot be trusted */
+    } else if (!k.found) {
         fprintf(stderr, "rgn diagram: there is no game %ld\n", game);
     } else if (k.out_of_memory) {
         fprintf(stderr, "rgn diagram: out of memory\n");

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -206,14 +207,45 @@ static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)
     return 0;
 }
 
+/* Opens an input for reading; NULL after printing why it cannot be
+ * read (a directory cannot). */
+static FILE *open_input(const cli_games *g, const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    struct stat st;
+    int error = errno;
+    if (in && fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(in);
+        in = NULL;
+        error = EISDIR;
+    }
+    if (!in)
+        fprintf(stderr, "rgn %s: cannot open %s: %s\n", g->command->name, path,
+                strerror(error));
+    return in;
+}
+
+int cli_games_check_inputs(const cli_games *g, char **paths, int count)
+{
+    int status = 0;
+    for (int i = 0; i < count; i++) {
+        if (strcmp(paths[i], "-") == 0)
+            continue;
+        FILE *in = open_input(g, paths[i]);
+        if (in)
+            fclose(in);
+        else
+            status = -1;
+    }
+    return status;
+}
+
 void cli_games_read(cli_games *g, const char *path)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     g->file = is_stdin ? "<stdin>" : path;
-    FILE *in = is_stdin ? stdin : fopen(path, "rb");
+    FILE *in = is_stdin ? stdin : open_input(g, path);
     if (!in) {
-        fprintf(stderr, "rgn %s: cannot open %s: %s\n", g->command->name, path,
-                strerror(errno));
         g->io_error = true;
         return;
     }

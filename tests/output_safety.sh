@@ -1,0 +1,46 @@
+#!/bin/sh
+# Output safety (issue "nothing lost, nothing surprising", points 1-5):
+# a failed run leaves the -o target byte for byte as it was; -o keeps the
+# target's mode (or the umask's for a new file) and writes through a
+# symbolic link; failed writes are reported with exit status 2;
+# --all-plies creates its folder and leaves no stale frames; diagram -o
+# takes its format from the extension and refuses one it cannot write.
+# Usage: output_safety.sh RGN PROJECT_DIR
+set -u
+rgn=$1 root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+check() { # LABEL COMMAND... : passes when the command succeeds
+    label=$1
+    shift
+    if "$@"; then ok; else fail "$label"; fi
+}
+mode_of() { stat -c %a "$1"; }
+game=$root/samples/king-mate.rgn
+
+# 1. A missing input or a directory as input: exit 2, the target as it was.
+printf 'my games\n' >"$tmp/keep.rgn"
+cp "$tmp/keep.rgn" "$tmp/keep.orig"
+"$rgn" convert -o "$tmp/keep.rgn" "$tmp/nosuch.rgn" 2>"$tmp/err"
+check "1: convert with a missing input exits 2" test $? = 2
+check "1: convert with a missing input keeps the target" cmp -s "$tmp/keep.rgn" "$tmp/keep.orig"
+check "1: the missing input is named" grep -q 'cannot open .*nosuch.rgn' "$tmp/err"
+"$rgn" convert -o "$tmp/keep.rgn" "$game" "$tmp/nosuch.rgn" 2>/dev/null
+check "1: a second input missing exits 2" test $? = 2
+check "1: a second input missing keeps the target" cmp -s "$tmp/keep.rgn" "$tmp/keep.orig"
+mkdir "$tmp/dir"
+"$rgn" convert -o "$tmp/keep.rgn" "$tmp/dir" 2>"$tmp/err"
+check "1: convert of a directory exits 2" test $? = 2
+check "1: convert of a directory keeps the target" cmp -s "$tmp/keep.rgn" "$tmp/keep.orig"
+check "1: the directory is named" grep -q 'dir: Is a directory' "$tmp/err"
+cp "$tmp/keep.orig" "$tmp/keep.svg"
+"$rgn" diagram -o "$tmp/keep.svg" "$tmp/nosuch.rgn" 2>/dev/null
+check "1: diagram with a missing input exits 2" test $? = 2
+check "1: diagram with a missing input keeps the target" cmp -s "$tmp/keep.svg" "$tmp/keep.orig"
+check "1: no temporary file is left" test "$(ls -A "$tmp" | grep -c '^\.')" = 0
+
+echo "output_safety: $passed passed, $failed failed"
+[ $failed = 0 ]
