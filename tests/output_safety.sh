@@ -42,5 +42,29 @@ check "1: diagram with a missing input exits 2" test $? = 2
 check "1: diagram with a missing input keeps the target" cmp -s "$tmp/keep.svg" "$tmp/keep.orig"
 check "1: no temporary file is left" test "$(ls -A "$tmp" | grep -c '^\.')" = 0
 
+# 2. Modes and links.
+"$rgn" convert "$game" >"$tmp/expected.rgn"
+(umask 022 && "$rgn" convert -o "$tmp/new.rgn" "$game")
+check "2: a new file gets 0666 less the umask (022)" test "$(mode_of "$tmp/new.rgn")" = 644
+(umask 002 && "$rgn" convert -o "$tmp/new2.rgn" "$game")
+check "2: a new file gets 0666 less the umask (002)" test "$(mode_of "$tmp/new2.rgn")" = 664
+check "2: the new file holds the games" cmp -s "$tmp/new.rgn" "$tmp/expected.rgn"
+printf 'old\n' >"$tmp/shared.rgn"
+chmod 664 "$tmp/shared.rgn"
+(umask 077 && "$rgn" convert -o "$tmp/shared.rgn" "$game")
+check "2: an overwritten file keeps its mode 0664" test "$(mode_of "$tmp/shared.rgn")" = 664
+check "2: the overwritten file holds the games" cmp -s "$tmp/shared.rgn" "$tmp/expected.rgn"
+printf 'old\n' >"$tmp/target.rgn"
+chmod 640 "$tmp/target.rgn"
+ln -s target.rgn "$tmp/link.rgn"
+"$rgn" convert -o "$tmp/link.rgn" "$game"
+check "2: -o link.rgn leaves the link a link" test -L "$tmp/link.rgn"
+check "2: -o link.rgn writes the link's target" cmp -s "$tmp/target.rgn" "$tmp/expected.rgn"
+check "2: the link's target keeps its mode" test "$(mode_of "$tmp/target.rgn")" = 640
+(umask 022 && "$rgn" diagram -o "$tmp/d.svg" "$game")
+check "2: a diagram gets 0666 less the umask" test "$(mode_of "$tmp/d.svg")" = 644
+(umask 022 && "$rgn" diagram --all-plies "$tmp/frames" "$game")
+check "2: frames get 0666 less the umask" test "$(mode_of "$tmp/frames/0000.svg")" = 644
+
 echo "output_safety: $passed passed, $failed failed"
 [ $failed = 0 ]
