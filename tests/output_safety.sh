@@ -66,5 +66,17 @@ check "2: a diagram gets 0666 less the umask" test "$(mode_of "$tmp/d.svg")" = 6
 (umask 022 && "$rgn" diagram --all-plies "$tmp/frames" "$game")
 check "2: frames get 0666 less the umask" test "$(mode_of "$tmp/frames/0000.svg")" = 644
 
+# 3. Write errors are reported, with exit status 2.
+if [ -w /dev/full ]; then
+    for args in "moves" "perft 1" "perft --divide 1" "fen $game" \
+        "diagram $game" "convert $game" "variants" "help" "validate --help"; do
+        # shellcheck disable=SC2086
+        "$rgn" $args >/dev/full 2>"$tmp/err"
+        status=$?
+        check "3: rgn $args >/dev/full exits 2 (not $status)" test $status = 2
+        check "3: rgn $args >/dev/full says why" grep -q 'No space left' "$tmp/err"
+    done
+fi
+
 echo "output_safety: $passed passed, $failed failed"
 [ $failed = 0 ]

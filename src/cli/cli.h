@@ -44,6 +44,14 @@ FILE *cli_output_open(const char *path);
  * -1 when anything failed. */
 int cli_output_close(FILE *out, const char *path, bool keep);
 
+/* Flushes (and with close_it closes) standard output: -1 after saying
+ * (once) why a write to it failed. Every command's output is checked so
+ * at the end (main.c). */
+int cli_stdout_check(bool close_it);
+/* Says that writing path (standard output when NULL) failed, with the
+ * errno value error (0: unknown); standard output's failure only once. */
+void cli_output_error(const char *path, int error);
+
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);
 

@@ -1,4 +1,5 @@
 /* cmd_convert.c - "rgn convert": games from one format to another. */
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -79,10 +80,11 @@ static int run_convert(int argc, char **argv)
     games.options.sink_user = writer;
     cli_games_ready(&games);
     cli_games_read_all(&games, argv + 1, files);
+    errno = 0;
     bool written = rgn_writer_finish(writer) == 0;
-    rgn_writer_free(writer);
     if (!written)
-        fprintf(stderr, "rgn convert: writing the output failed\n");
+        cli_output_error(output, errno);
+    rgn_writer_free(writer);
     int status = cli_games_finish(&games);
     /* An input that could not be read fails the run: the target stays. */
     if (cli_output_close(out, output, written && status != EXIT_USAGE) < 0 ||

@@ -96,7 +96,10 @@ static int run_perft(int argc, char **argv)
         printf("%llu\n", (unsigned long long)nodes);
     }
     double elapsed = cli_seconds() - start;
-    fflush(stdout);
+    if (cli_stdout_check(false) < 0) {
+        rgn_position_free(pos);
+        return EXIT_USAGE;
+    }
     fprintf(stderr, "perft %ld: %llu nodes in %.3f s (%.0f nodes/s)\n", depth,
             (unsigned long long)nodes, elapsed,
             elapsed > 0 ? (double)nodes / elapsed : 0.0);

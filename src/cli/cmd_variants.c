@@ -25,7 +25,7 @@ static int run_variants(int argc, char **argv)
                rgn_variant_players(v) == 1 ? "one player" : "two players",
                v == fallback ? "; the default" : "");
     }
-    return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_USAGE;
+    return cli_stdout_check(false) == 0 ? EXIT_OK : EXIT_USAGE;
 }
 
 const cli_command cli_variants = {

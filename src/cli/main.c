@@ -39,7 +39,19 @@ static int print_overview(FILE *out)
     return EXIT_OK;
 }
 
+static int run(int argc, char **argv);
+
+/* Whatever a command printed must have reached standard output: a write
+ * error (a full disk, a closed pipe) is exit status 2. */
 int main(int argc, char **argv)
+{
+    int status = run(argc, argv);
+    if (cli_stdout_check(true) < 0)
+        status = EXIT_USAGE;
+    return status;
+}
+
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         print_overview(stderr);

@@ -116,15 +116,49 @@ FILE *cli_output_open(const char *path)
     return out;
 }
 
+static bool stdout_reported;
+
+void cli_output_error(const char *path, int error)
+{
+    if (!path) {
+        if (stdout_reported)
+            return;
+        stdout_reported = true;
+    }
+    fprintf(stderr, "rgn: cannot write %s: %s\n", path ? path : "standard output",
+            error ? strerror(error) : "a write failed");
+}
+
+int cli_stdout_check(bool close_it)
+{
+    errno = 0;
+    bool ok = fflush(stdout) == 0;
+    int error = errno;
+    if (ferror(stdout))
+        ok = false;
+    if (close_it && fclose(stdout) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (!ok) {
+        cli_output_error(NULL, error);
+        fflush(stderr);
+    }
+    return ok ? 0 : -1;
+}
+
 int cli_output_close(FILE *out, const char *path, bool keep)
 {
     if (!path)
-        return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
+        return cli_stdout_check(false);
+    errno = 0;
     bool ok = keep && fflush(out) == 0 && !ferror(out) && fsync(fileno(out)) == 0;
     if (keep && !ok)
-        fprintf(stderr, "rgn: cannot write %s: %s\n", path, strerror(errno));
-    if (fclose(out) != 0)
+        cli_output_error(path, errno);
+    if (fclose(out) != 0 && ok) {
+        cli_output_error(path, errno);
         ok = false;
+    }
     if (ok && rename(temp_path, target_path) != 0) {
         fprintf(stderr, "rgn: cannot write %s: %s\n", path, strerror(errno));
         ok = false;
