@@ -78,5 +78,21 @@ if [ -w /dev/full ]; then
     done
 fi
 
+# 4. --all-plies creates the path and leaves only this run's frames.
+"$rgn" diagram --all-plies "$tmp/a/b/c" "$game" 2>"$tmp/err"
+check "4: --all-plies a/b/c creates the folders" test -f "$tmp/a/b/c/0000.svg"
+mkdir "$tmp/stale"
+for n in 0000 0001 0099 0100 12345; do printf 'x\n' >"$tmp/stale/$n.svg"; done
+printf 'x\n' >"$tmp/stale/0200.txt"
+printf 'mine\n' >"$tmp/stale/notes.svg"
+"$rgn" diagram --all-plies "$tmp/stale" "$game"
+plies=$(ls "$tmp/frames" | wc -l)
+check "4: a run writes as many frames as before" test "$(ls "$tmp/stale" | grep -c '^[0-9]*\.svg$')" = "$plies"
+check "4: stale frames are removed" test ! -e "$tmp/stale/0099.svg" -a ! -e "$tmp/stale/12345.svg" -a ! -e "$tmp/stale/0200.txt"
+check "4: files that are not frames stay" cmp -s "$tmp/stale/notes.svg" - <<END
+mine
+END
+check "4: frames are this run's" cmp -s "$tmp/stale/0000.svg" "$tmp/frames/0000.svg"
+
 echo "output_safety: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -1,4 +1,5 @@
 /* cmd_diagram.c - "rgn diagram": pictures of positions, as text or SVG. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,9 @@ const cli_command cli_diagram = {
     "  --title TEXT      a title above the board\n"
     "  -o FILE           write to FILE atomically (default: standard output)\n"
     "  --all-plies DIR   one SVG per ply of the main line: DIR/0000.svg (the\n"
-    "                    start), DIR/0001.svg, ... (text formats: .txt)\n"
+    "                    start), DIR/0001.svg, ... (text formats: .txt); DIR\n"
+    "                    is created if missing, and frames (NNNN.svg, NNNN.txt)\n"
+    "                    this run did not write are removed from it\n"
     "Exit status 1 when the game is invalid or the game or ply asked for\n"
     "does not exist; 2 for wrong usage or an output that cannot be written.",
     run_diagram,
@@ -260,14 +263,88 @@ static int write_diagram(const rgn_position *pos,
     return EXIT_OK;
 }
 
-static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
-                           const char *dir)
+/* Creates dir and the folders above it that are missing ("mkdir -p");
+ * -1 after printing why not. */
+static int make_folders(const char *dir)
 {
-    if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-        fprintf(stderr, "rgn diagram: cannot create %s: %s\n", dir,
+    char *path = strdup(dir);
+    if (!path) {
+        fprintf(stderr, "rgn diagram: out of memory\n");
+        return -1;
+    }
+    int status = 0;
+    for (char *p = path + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        struct stat st;
+        if (mkdir(path, 0777) < 0 &&
+            (errno != EEXIST || stat(path, &st) < 0 || !S_ISDIR(st.st_mode))) {
+            fprintf(stderr, "rgn diagram: cannot create %s: %s\n", path,
+                    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
+            status = -1;
+            break;
+        }
+        *p = c;
+        if (c == '\0')
+            break;
+    }
+    free(path);
+    return status;
+}
+
+/* A frame's name: four or more digits, then .svg or .txt; the number, or
+ * -1 for another name. */
+static long frame_number(const char *name, const char **extension)
+{
+    size_t digits = strspn(name, "0123456789");
+    if (digits < 4 || digits > 9 ||
+        (strcmp(name + digits, ".svg") != 0 && strcmp(name + digits, ".txt") != 0))
+        return -1;
+    *extension = name + digits + 1;
+    return strtol(name, NULL, 10);
+}
+
+/* Removes the frames in dir that this run did not write: those numbered
+ * above plies, and those of the other extension. */
+static int remove_stale_frames(const char *dir, size_t plies,
+                               const char *extension)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "rgn diagram: cannot read %s: %s\n", dir,
                 strerror(errno));
         return EXIT_USAGE;
     }
+    int status = EXIT_OK;
+    size_t path_size = strlen(dir) + 300;
+    char *path = malloc(path_size);
+    struct dirent *entry;
+    while (path && (entry = readdir(d)) != NULL) {
+        const char *ext;
+        long n = frame_number(entry->d_name, &ext);
+        if (n < 0 || (n <= (long)plies && strcmp(ext, extension) == 0))
+            continue;
+        snprintf(path, path_size, "%s/%s", dir, entry->d_name);
+        if (unlink(path) < 0) {
+            fprintf(stderr, "rgn diagram: cannot remove the stale frame %s: "
+                            "%s\n", path, strerror(errno));
+            status = EXIT_USAGE;
+        }
+    }
+    if (!path)
+        status = EXIT_USAGE;
+    free(path);
+    closedir(d);
+    return status;
+}
+
+static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
+                           const char *dir)
+{
+    if (make_folders(dir) < 0)
+        return EXIT_USAGE;
     rgn_position *pos = rgn_position_new(rgn_position_variant(k->start));
     if (!pos) {
         fprintf(stderr, "rgn diagram: out of memory\n");
@@ -288,6 +365,8 @@ static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
     options->last_move = NULL;
     free(path);
     rgn_position_free(pos);
+    if (status == EXIT_OK)
+        status = remove_stale_frames(dir, k->plies, extension);
     return status;
 }
 
