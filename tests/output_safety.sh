@@ -94,5 +94,19 @@ mine
 END
 check "4: frames are this run's" cmp -s "$tmp/stale/0000.svg" "$tmp/frames/0000.svg"
 
+# 5. The diagram format follows the extension.
+"$rgn" diagram -o "$tmp/x.txt" "$game"
+"$rgn" diagram --format ascii "$game" >"$tmp/x.expected"
+check "5: -o x.txt is text" cmp -s "$tmp/x.txt" "$tmp/x.expected"
+printf 'picture\n' >"$tmp/x.png"
+cp "$tmp/x.png" "$tmp/x.png.orig"
+"$rgn" diagram -o "$tmp/x.png" "$game" 2>"$tmp/err"
+check "5: -o x.png exits 2" test $? = 2
+check "5: -o x.png says why" grep -q 'png' "$tmp/err"
+check "5: -o x.png leaves the file" cmp -s "$tmp/x.png" "$tmp/x.png.orig"
+"$rgn" diagram --format ascii -o "$tmp/y.svg" "$game" 2>/dev/null
+check "5: --format ascii -o y.svg exits 2" test $? = 2
+check "5: --format ascii -o y.svg writes nothing" test ! -e "$tmp/y.svg"
+
 echo "output_safety: $passed passed, $failed failed"
 [ $failed = 0 ]

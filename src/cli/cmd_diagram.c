@@ -38,7 +38,9 @@ const cli_command cli_diagram = {
     "  --highlight SQ,.. mark squares (e.g. e4,d5)\n"
     "  --arrow A-B,...   draw arrows (e.g. b2-b6; text diagrams list them)\n"
     "  --title TEXT      a title above the board\n"
-    "  -o FILE           write to FILE atomically (default: standard output)\n"
+    "  -o FILE           write to FILE atomically (default: standard output);\n"
+    "                    FILE.svg is SVG, FILE.txt (or no extension) text,\n"
+    "                    other extensions are refused\n"
     "  --all-plies DIR   one SVG per ply of the main line: DIR/0000.svg (the\n"
     "                    start), DIR/0001.svg, ... (text formats: .txt); DIR\n"
     "                    is created if missing, and frames (NNNN.svg, NNNN.txt)\n"
@@ -538,6 +540,24 @@ static int run_diagram(int argc, char **argv)
         return cli_usage_error(&cli_diagram, "--all-plies writes every ply: "
                                "it takes no -o or --ply");
 
+    if (output) {
+        /* The name's extension says what the file holds. */
+        const char *base = strrchr(output, '/');
+        base = base ? base + 1 : output;
+        const char *dot = strrchr(base, '.');
+        bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
+        bool text_name = dot && strcasecmp(dot, ".txt") == 0;
+        if (dot && dot != base && !svg_name && !text_name)
+            return cli_usage_error(&cli_diagram, "cannot write a %s file: -o "
+                                   "takes a .svg or .txt name (an SVG converts "
+                                   "to PNG with e.g. rsvg-convert)", dot);
+        if (format && svg_name && strcmp(format, "svg") != 0)
+            return cli_usage_error(&cli_diagram, "-o %s is an SVG name, but "
+                                   "--format %s writes text", output, format);
+        if (format && text_name && strcmp(format, "svg") == 0)
+            return cli_usage_error(&cli_diagram, "-o %s is a text name, but "
+                                   "--format svg writes SVG", output);
+    }
     bool to_terminal = !output && !all_plies && isatty(STDOUT_FILENO);
     if (format)
         r->options.format = strcmp(format, "svg") == 0 ? RGN_DIAGRAM_SVG
