@@ -31,14 +31,26 @@ static void print_json_string(FILE *out, const char *text, size_t len)
     fputc('"', out);
 }
 
+/* A diagnostic's game, counted from 1 over all the inputs of the run
+ * (the validator counts per input). */
+static unsigned long long game_number(const cli_games *g, const rgn_diagnostic *d)
+{
+    return (unsigned long long)(g->total.games + d->game);
+}
+
 static void print_json(const cli_games *g, const rgn_diagnostic *d)
 {
     fputs("{\"file\":", stderr);
     print_json_string(stderr, g->file, strlen(g->file));
-    fprintf(stderr, ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":%d,"
-                    "\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
-            d->where.line, d->where.column, (unsigned long long)d->game,
-            d->ply, severity_names[d->severity], rgn_problem_code(d->problem));
+    fprintf(stderr, ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":",
+            d->where.line, d->where.column, game_number(g, d));
+    /* null: the problem concerns no move (ply 0 is the start position) */
+    if (d->ply > 0)
+        fprintf(stderr, "%d", d->ply);
+    else
+        fputs("null", stderr);
+    fprintf(stderr, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+            severity_names[d->severity], rgn_problem_code(d->problem));
     print_json_string(stderr, d->message, strlen(d->message));
     fputs("}\n", stderr);
 }
@@ -82,8 +94,8 @@ static void print_diagnostic(void *user, const rgn_diagnostic *d)
     fprintf(stderr, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file, d->where.line,
             d->where.column, reset, color, severity_names[d->severity], reset,
             d->message);
-    fprintf(stderr, "  in game %llu (%s - %s)", (unsigned long long)d->game,
-            d->white, d->black);
+    fprintf(stderr, "  in game %llu (%s - %s)", game_number(g, d), d->white,
+            d->black);
     if (d->ply > 0)
         fprintf(stderr, ", ply %d: %s %.*s", d->ply, d->move_number,
                 (int)d->move.len, d->move.data);
