@@ -66,6 +66,7 @@ typedef struct cli_games {
     rgn_validator_options options;
     bool quiet, json, color, from_xml;
     const char *file; /* the input being read, as diagnostics name it */
+    uint64_t only_game; /* --game: only its diagnostics are shown (0: all) */
     rgn_validation_counts total;
     bool io_error;
     bool progress, progress_shown;

@@ -24,7 +24,8 @@ const cli_command cli_diagram = {
     "Draws the position --fen gives, or one reached in a game: game N\n"
     "(default 1, counted over all inputs) after ply N of its main line\n"
     "(default: the final position; 0 is the start), with its last move\n"
-    "marked. Games are validated as 'rgn validate' does.\n"
+    "marked. Games are validated as 'rgn validate' does; only game N's\n"
+    "diagnostics are shown, and only it decides the exit status.\n"
     "  --format ascii    letters and orientation marks, with a legend\n"
     "  --format unicode  letters and an arrow for each move direction\n"
     "                    (the default on a UTF-8 terminal; ascii elsewhere)\n"
@@ -398,6 +399,7 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     k.only_game = game;
     games->options.sink = &line_sink;
     games->options.sink_user = &k;
+    games->only_game = (uint64_t)game; /* judged by this game alone */
     cli_games_ready(games);
     cli_games_read_all(games, files, file_count);
     int status = cli_games_finish(games);
@@ -438,7 +440,7 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     free(k.moves);
     if (drawn == EXIT_USAGE || status == EXIT_USAGE)
         return EXIT_USAGE;
-    return drawn != EXIT_OK ? drawn : status;
+    return drawn; /* other games' problems do not count */
 }
 
 static int run_diagram(int argc, char **argv)

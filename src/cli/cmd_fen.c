@@ -12,12 +12,15 @@ const cli_command cli_fen = {
     "Usage: rgn fen [--game N] [--ply N] [--strict] [--quiet]\n"
     "               [--diagnostics=text|json] [--variant NAME] [FILE...]\n"
     "\n"
-    "Prints one line per valid game: the RFEN of its final main-line\n"
-    "position, or with --ply N of the position after ply N (0 = the start).\n"
-    "--game N prints only game N (counted from 1 over all inputs). Games are\n"
-    "validated as 'rgn validate' does; invalid games print no line.\n"
-    "Exit status as validate; 1 also when a game or ply asked for does not\n"
-    "exist.",
+    "Prints one line per game, in input order: the RFEN of its final\n"
+    "main-line position, or with --ply N of the position after ply N (0 =\n"
+    "the start). A game that cannot be replayed to its end (invalid, or\n"
+    "shorter than N plies) prints the line '-', and its diagnostic goes to\n"
+    "standard error. --game N prints only game N (counted from 1 over all\n"
+    "inputs), and only its diagnostics. Games are validated as 'rgn\n"
+    "validate' does.\n"
+    "Exit status 0 when every game asked for printed a position, 1 when one\n"
+    "printed '-' or game N does not exist, 2 for wrong usage or I/O errors.",
     run_fen,
 };
 
@@ -28,7 +31,8 @@ typedef struct fen_printer {
     rgn_position *line; /* the main line, played up to the ply asked for */
     long plies;
     int depth;
-    bool found, missing_ply;
+    bool quiet;
+    bool found, failed; /* failed: a game asked for printed "-" */
 } fen_printer;
 
 static void on_begin_game(void *user, uint64_t number)
@@ -75,12 +79,17 @@ static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error
     if (p->only_game && (long)p->game != p->only_game)
         return;
     p->found = true;
-    if (error || !p->line)
+    if (error || !p->line) {
+        puts("-"); /* the diagnostic went to standard error */
+        p->failed = true;
         return;
+    }
     if (p->ply > p->plies) {
-        fprintf(stderr, "rgn fen: game %llu has %ld plies, not %ld\n",
-                (unsigned long long)p->game, p->plies, p->ply);
-        p->missing_ply = true;
+        if (!p->quiet)
+            fprintf(stderr, "rgn fen: game %llu has %ld plies, not %ld\n",
+                    (unsigned long long)p->game, p->plies, p->ply);
+        puts("-");
+        p->failed = true;
         return;
     }
     char fen[512];
@@ -101,7 +110,7 @@ static int run_fen(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_fen);
-    fen_printer printer = {0, -1, 0, 0, NULL, 0, 0, false, false};
+    fen_printer printer = {0, -1, 0, 0, NULL, 0, 0, false, false, false};
     const char *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
@@ -131,15 +140,20 @@ static int run_fen(int argc, char **argv)
     }
     games.options.sink = &fen_sink;
     games.options.sink_user = &printer;
+    games.only_game = printer.only_game > 0 ? (uint64_t)printer.only_game : 0;
+    printer.quiet = games.quiet;
     cli_games_ready(&games);
     cli_games_read_all(&games, argv + 1, files);
     rgn_position_free(printer.line);
     int status = cli_games_finish(&games);
+    if (status == EXIT_USAGE)
+        return status;
+    /* Judged by the games asked for only. */
     if (printer.only_game && !printer.found) {
-        fprintf(stderr, "rgn fen: there is no game %ld\n", printer.only_game);
-        return status == EXIT_OK ? EXIT_INVALID : status;
-    }
-    if (printer.missing_ply && status == EXIT_OK)
+        if (!games.quiet)
+            fprintf(stderr, "rgn fen: there is no game %ld\n",
+                    printer.only_game);
         return EXIT_INVALID;
-    return status;
+    }
+    return printer.failed ? EXIT_INVALID : EXIT_OK;
 }

@@ -82,7 +82,7 @@ static void print_source(const rgn_diagnostic *d, const char *color)
 static void print_diagnostic(void *user, const rgn_diagnostic *d)
 {
     const cli_games *g = user;
-    if (g->quiet)
+    if (g->quiet || (g->only_game && game_number(g, d) != g->only_game))
         return;
     if (g->json) {
         print_json(g, d);
@@ -307,7 +307,7 @@ int cli_games_finish(cli_games *g)
 {
     if (g->progress_shown)
         fputs("\r\033[K", stderr);
-    if (!g->json)
+    if (!g->json && !g->only_game)
         fprintf(stderr,
                 "%llu game%s: %llu valid (%llu with warnings), %llu invalid\n",
                 (unsigned long long)g->total.games,
