@@ -67,6 +67,8 @@ typedef struct cli_games {
     bool quiet, json, color, from_xml;
     const char *file; /* the input being read, as diagnostics name it */
     uint64_t only_game; /* --game: only its diagnostics are shown (0: all) */
+    const char *diag_path; /* --diagnostics-file: "-" standard output */
+    FILE *diag;            /* where diagnostics go */
     rgn_validation_counts total;
     bool io_error;
     bool progress, progress_shown;
@@ -76,7 +78,7 @@ typedef struct cli_games {
 
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
- * --diagnostics=, --variant, --from, --jobs): 1 when argv[*i] was one, 0
+ * --diagnostics=, --diagnostics-file, --variant, --from, --jobs): 1 when argv[*i] was one, 0
  * when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
 /* The start of each game-reading command's option loop: --help and the
@@ -85,8 +87,10 @@ int cli_games_option(cli_games *games, int argc, char **argv, int *i);
  * error). */
 int cli_games_take(cli_games *games, int argc, char **argv, int *i,
                    int *status);
-/* After the options: colour, progress, and the diagnostics printer. */
-void cli_games_ready(cli_games *games);
+/* After the options: where diagnostics go, colour, progress, and the
+ * diagnostics printer; -1 (after printing why) when the diagnostics file
+ * cannot be created. */
+int cli_games_ready(cli_games *games);
 /* Checks that every input (but "-") can be opened and is not a
  * directory, before any output is touched: -1 after printing which
  * cannot. */

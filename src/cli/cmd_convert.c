@@ -78,7 +78,11 @@ static int run_convert(int argc, char **argv)
     }
     games.options.sink = rgn_writer_sink(writer);
     games.options.sink_user = writer;
-    cli_games_ready(&games);
+    if (cli_games_ready(&games) < 0) {
+        rgn_writer_free(writer);
+        cli_output_close(out, output, false);
+        return EXIT_USAGE;
+    }
     cli_games_read_all(&games, argv + 1, files);
     errno = 0;
     bool written = rgn_writer_finish(writer) == 0;

@@ -400,7 +400,8 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     games->options.sink = &line_sink;
     games->options.sink_user = &k;
     games->only_game = (uint64_t)game; /* judged by this game alone */
-    cli_games_ready(games);
+    if (cli_games_ready(games) < 0)
+        return EXIT_USAGE;
     cli_games_read_all(games, files, file_count);
     int status = cli_games_finish(games);
     int drawn = EXIT_INVALID;

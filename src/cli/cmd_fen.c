@@ -142,7 +142,8 @@ static int run_fen(int argc, char **argv)
     games.options.sink_user = &printer;
     games.only_game = printer.only_game > 0 ? (uint64_t)printer.only_game : 0;
     printer.quiet = games.quiet;
-    cli_games_ready(&games);
+    if (cli_games_ready(&games) < 0)
+        return EXIT_USAGE;
     cli_games_read_all(&games, argv + 1, files);
     rgn_position_free(printer.line);
     int status = cli_games_finish(&games);

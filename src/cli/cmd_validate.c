@@ -20,6 +20,8 @@ const cli_command cli_validate = {
     "                   are errors\n"
     "  --quiet          print only the summary\n"
     "  --diagnostics=json  one JSON object a line per diagnostic\n"
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
+    "                   output) instead of standard error\n"
     "  --variant NAME   rule set of games without a Variant tag\n"
     "  --from xml       read the XML of 'rgn convert --to xml'\n"
     "  --jobs N         validate on N threads (default: the number of\n"
@@ -46,7 +48,8 @@ static int run_validate(int argc, char **argv)
                                    argv[i]);
         argv[++files] = argv[i]; /* files gather at the front */
     }
-    cli_games_ready(&games);
+    if (cli_games_ready(&games) < 0)
+        return EXIT_USAGE;
     cli_games_read_all(&games, argv + 1, files);
     return cli_games_finish(&games);
 }

@@ -1,6 +1,7 @@
 /*
  * games.c - what the commands that read games share: their options
- * (--strict, --quiet, --diagnostics, --variant, --from), reading the
+ * (--strict, --quiet, --diagnostics, --diagnostics-file, --variant,
+ * --from, --jobs), reading the
  * inputs through a validator, printing diagnostics, progress and the
  * summary, and the exit status.
  */
@@ -40,43 +41,43 @@ static unsigned long long game_number(const cli_games *g, const rgn_diagnostic *
 
 static void print_json(const cli_games *g, const rgn_diagnostic *d)
 {
-    fputs("{\"file\":", stderr);
-    print_json_string(stderr, g->file, strlen(g->file));
-    fprintf(stderr, ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":",
+    fputs("{\"file\":", g->diag);
+    print_json_string(g->diag, g->file, strlen(g->file));
+    fprintf(g->diag, ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":",
             d->where.line, d->where.column, game_number(g, d));
     /* null: the problem concerns no move (ply 0 is the start position) */
     if (d->ply > 0)
-        fprintf(stderr, "%d", d->ply);
+        fprintf(g->diag, "%d", d->ply);
     else
-        fputs("null", stderr);
-    fprintf(stderr, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+        fputs("null", g->diag);
+    fprintf(g->diag, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
             severity_names[d->severity], rgn_problem_code(d->problem));
-    print_json_string(stderr, d->message, strlen(d->message));
-    fputs("}\n", stderr);
+    print_json_string(g->diag, d->message, strlen(d->message));
+    fputs("}\n", g->diag);
 }
 
 /* The source line with a caret under the column (one column a
  * character; tabs kept so that the caret lines up with them). */
-static void print_source(const rgn_diagnostic *d, const char *color)
+static void print_source(FILE *out, const rgn_diagnostic *d, const char *color)
 {
     if (d->line.len == 0)
         return;
-    int gutter = fprintf(stderr, " %5u | ", d->where.line) - 2;
+    int gutter = fprintf(out, " %5u | ", d->where.line) - 2;
     for (size_t i = 0; i < d->line.len; i++) {
         unsigned char c = (unsigned char)d->line.data[i];
-        fputc(c < 0x20 && c != '\t' ? '?' : c, stderr);
+        fputc(c < 0x20 && c != '\t' ? '?' : c, out);
     }
-    fprintf(stderr, "\n%*s| ", gutter, "");
+    fprintf(out, "\n%*s| ", gutter, "");
     size_t caret = d->caret < d->line.len ? d->caret : d->line.len;
     for (size_t i = 0; i < caret; i++) {
         unsigned char c = (unsigned char)d->line.data[i];
         if ((c & 0xC0) != 0x80)
-            fputc(c == '\t' ? '\t' : ' ', stderr);
+            fputc(c == '\t' ? '\t' : ' ', out);
     }
-    fprintf(stderr, "%s^", color);
+    fprintf(out, "%s^", color);
     for (size_t i = 1; i < d->move.len; i++)
-        fputc('~', stderr);
-    fprintf(stderr, "%s\n", *color ? "\033[0m" : "");
+        fputc('~', out);
+    fprintf(out, "%s\n", *color ? "\033[0m" : "");
 }
 
 static void print_diagnostic(void *user, const rgn_diagnostic *d)
@@ -91,16 +92,16 @@ static void print_diagnostic(void *user, const rgn_diagnostic *d)
     const char *bold = g->color ? "\033[1m" : "";
     const char *color = g->color ? severity_colors[d->severity] : "";
     const char *reset = g->color ? "\033[0m" : "";
-    fprintf(stderr, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file, d->where.line,
+    fprintf(g->diag, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file, d->where.line,
             d->where.column, reset, color, severity_names[d->severity], reset,
             d->message);
-    fprintf(stderr, "  in game %llu (%s - %s)", game_number(g, d), d->white,
+    fprintf(g->diag, "  in game %llu (%s - %s)", game_number(g, d), d->white,
             d->black);
     if (d->ply > 0)
-        fprintf(stderr, ", ply %d: %s %.*s", d->ply, d->move_number,
+        fprintf(g->diag, ", ply %d: %s %.*s", d->ply, d->move_number,
                 (int)d->move.len, d->move.data);
-    fputc('\n', stderr);
-    print_source(d, color);
+    fputc('\n', g->diag);
+    print_source(g->diag, d, color);
 }
 
 void cli_games_init(cli_games *g, const cli_command *command)
@@ -134,6 +135,10 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
         g->json = strcmp(value, "json") == 0;
         return 1;
     }
+    if (found == 0 && (found = cli_option_value(argc, argv, i,
+                                                "--diagnostics-file",
+                                                &g->diag_path)) > 0)
+        return 1;
     if (found == 0 &&
         (found = cli_option_value(argc, argv, i, "--jobs", &value)) > 0) {
         long jobs = cli_parse_count(value, 256);
@@ -176,18 +181,27 @@ int cli_games_take(cli_games *g, int argc, char **argv, int *i, int *status)
     return taken;
 }
 
-void cli_games_ready(cli_games *g)
+int cli_games_ready(cli_games *g)
 {
+    g->diag = stderr;
+    if (g->diag_path && strcmp(g->diag_path, "-") == 0) {
+        g->diag = stdout;
+    } else if (g->diag_path) {
+        g->diag = cli_output_open(g->diag_path);
+        if (!g->diag)
+            return -1;
+    }
     /* Diagnostics can come by the thousand: write them in blocks. */
     static char stderr_buffer[1 << 16];
     setvbuf(stderr, stderr_buffer, _IOFBF, sizeof stderr_buffer);
     const char *no_color = getenv("NO_COLOR");
-    bool terminal = isatty(STDERR_FILENO);
+    bool terminal = isatty(fileno(g->diag));
     g->color = terminal && !(no_color && *no_color) && !g->json;
-    g->progress = terminal && !g->json && !g->quiet;
+    g->progress = isatty(STDERR_FILENO) && !g->json && !g->quiet;
     g->start = g->last_progress = cli_seconds();
     g->options.report = print_diagnostic;
     g->options.user = g;
+    return 0;
 }
 
 /* Progress on a terminal, once a run has lasted long enough to wait for. */
@@ -316,6 +330,9 @@ int cli_games_finish(cli_games *g)
                 (unsigned long long)g->total.with_warnings,
                 (unsigned long long)g->total.invalid);
     fflush(stderr);
+    if (g->diag != stderr && g->diag != stdout &&
+        cli_output_close(g->diag, g->diag_path, true) < 0)
+        g->io_error = true;
     if (g->io_error)
         return EXIT_USAGE;
     return g->total.invalid ? EXIT_INVALID : EXIT_OK;

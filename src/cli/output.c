@@ -17,14 +17,21 @@
 
 #include "cli.h"
 
-static char temp_path[4096];
-static char target_path[4096]; /* the file renamed over: links followed */
-static volatile sig_atomic_t temp_exists;
+/* The outputs open at once (-o and a diagnostics file). */
+#define MAX_OUTPUTS 4
+static struct open_output {
+    FILE *out;
+    char temp_path[4096];
+    char target_path[4096]; /* the file renamed over: links followed */
+    volatile sig_atomic_t temp_exists;
+} outputs[MAX_OUTPUTS];
+static char target_path[4096]; /* resolve_target's result */
 
 static void remove_temp_and_die(int signal_number)
 {
-    if (temp_exists)
-        unlink(temp_path);
+    for (int i = 0; i < MAX_OUTPUTS; i++)
+        if (outputs[i].temp_exists)
+            unlink(outputs[i].temp_path);
     _exit(128 + signal_number);
 }
 
@@ -70,9 +77,18 @@ FILE *cli_output_open(const char *path)
 {
     if (!path)
         return stdout;
+    struct open_output *slot = NULL;
+    for (int i = 0; i < MAX_OUTPUTS && !slot; i++)
+        if (!outputs[i].out && !outputs[i].temp_exists)
+            slot = &outputs[i];
+    if (!slot) {
+        fprintf(stderr, "rgn: too many output files\n");
+        return NULL;
+    }
+    char *temp_path = slot->temp_path;
     if (resolve_target(path) < 0)
         return NULL;
-    if (strlen(target_path) + 16 > sizeof temp_path) {
+    if (strlen(target_path) + 16 > sizeof slot->temp_path) {
         fprintf(stderr, "rgn: output path too long: %s\n", path);
         return NULL;
     }
@@ -91,7 +107,7 @@ FILE *cli_output_open(const char *path)
     }
     const char *slash = strrchr(target_path, '/');
     int dir_len = slash ? (int)(slash - target_path + 1) : 0;
-    snprintf(temp_path, sizeof temp_path, "%.*s.%s.XXXXXX", dir_len,
+    snprintf(temp_path, sizeof slot->temp_path, "%.*s.%s.XXXXXX", dir_len,
              target_path, target_path + dir_len);
     struct sigaction action = {0};
     action.sa_handler = remove_temp_and_die;
@@ -104,15 +120,18 @@ FILE *cli_output_open(const char *path)
                 strerror(errno));
         return NULL;
     }
-    temp_exists = 1;
+    slot->temp_exists = 1;
     FILE *out = fchmod(fd, mode) == 0 ? fdopen(fd, "w") : NULL;
     if (!out) {
         fprintf(stderr, "rgn: cannot create a file beside %s: %s\n", path,
                 strerror(errno));
         close(fd);
         unlink(temp_path);
-        temp_exists = 0;
+        slot->temp_exists = 0;
+        return NULL;
     }
+    strcpy(slot->target_path, target_path);
+    slot->out = out;
     return out;
 }
 
@@ -151,6 +170,13 @@ int cli_output_close(FILE *out, const char *path, bool keep)
 {
     if (!path)
         return cli_stdout_check(false);
+    struct open_output *slot = NULL;
+    for (int i = 0; i < MAX_OUTPUTS && !slot; i++)
+        if (outputs[i].out == out)
+            slot = &outputs[i];
+    if (!slot)
+        return -1;
+    slot->out = NULL;
     errno = 0;
     bool ok = keep && fflush(out) == 0 && !ferror(out) && fsync(fileno(out)) == 0;
     if (keep && !ok)
@@ -159,12 +185,12 @@ int cli_output_close(FILE *out, const char *path, bool keep)
         cli_output_error(path, errno);
         ok = false;
     }
-    if (ok && rename(temp_path, target_path) != 0) {
+    if (ok && rename(slot->temp_path, slot->target_path) != 0) {
         fprintf(stderr, "rgn: cannot write %s: %s\n", path, strerror(errno));
         ok = false;
     }
     if (!ok)
-        unlink(temp_path);
-    temp_exists = 0;
+        unlink(slot->temp_path);
+    slot->temp_exists = 0;
     return ok ? 0 : -1;
 }
