@@ -65,6 +65,7 @@ typedef struct cli_games {
     const cli_command *command;
     rgn_validator_options options;
     bool quiet, json, color, from_xml;
+    bool summary_always; /* validate: the summary also when all is well */
     const char *file; /* the input being read, as diagnostics name it */
     uint64_t only_game; /* --game: only its diagnostics are shown (0: all) */
     const char *diag_path; /* --diagnostics-file: "-" standard output */

@@ -9,12 +9,14 @@ static int run_perft(int argc, char **argv);
 const cli_command cli_perft = {
     "perft",
     "count the legal move sequences of a given length",
-    "Usage: rgn perft [--variant NAME] [--fen POSITION] [--divide] DEPTH\n"
+    "Usage: rgn perft [--variant NAME] [--fen POSITION] [--divide] [--time]\n"
+    "                 DEPTH\n"
     "\n"
     "Prints the number of legal move sequences of DEPTH plies from the\n"
     "position (default: the initial position). With --divide, prints each\n"
     "legal move in coordinate form with the count below it, sorted, then\n"
-    "'total N'. Time and nodes per second go to standard error.",
+    "'total N'. --time adds the time taken and the nodes per second, on\n"
+    "standard error.",
     run_perft,
 };
 
@@ -58,7 +60,7 @@ static uint64_t print_divide(rgn_position *pos, int depth)
 static int run_perft(int argc, char **argv)
 {
     const char *fen = NULL, *variant = NULL, *depth_text = NULL;
-    bool divide = false;
+    bool divide = false, timing = false;
     for (int i = 1; i < argc; i++) {
         int found;
         if (cli_is_help(argv[i]))
@@ -69,6 +71,8 @@ static int run_perft(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (strcmp(argv[i], "--divide") == 0) {
             divide = true;
+        } else if (strcmp(argv[i], "--time") == 0) {
+            timing = true;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_usage_error(&cli_perft, "unknown option '%s'", argv[i]);
         } else if (depth_text) {
@@ -100,9 +104,10 @@ static int run_perft(int argc, char **argv)
         rgn_position_free(pos);
         return EXIT_USAGE;
     }
-    fprintf(stderr, "perft %ld: %llu nodes in %.3f s (%.0f nodes/s)\n", depth,
-            (unsigned long long)nodes, elapsed,
-            elapsed > 0 ? (double)nodes / elapsed : 0.0);
+    if (timing)
+        fprintf(stderr, "perft %ld: %llu nodes in %.3f s (%.0f nodes/s)\n",
+                depth, (unsigned long long)nodes, elapsed,
+                elapsed > 0 ? (double)nodes / elapsed : 0.0);
     rgn_position_free(pos);
     return EXIT_OK;
 }

@@ -18,7 +18,7 @@ const cli_command cli_validate = {
     "\n"
     "  --strict         lenient readings and roster or move-number warnings\n"
     "                   are errors\n"
-    "  --quiet          print only the summary\n"
+    "  -q, --quiet      print nothing: the exit status tells\n"
     "  --diagnostics=json  one JSON object a line per diagnostic\n"
     "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
     "                   output) instead of standard error\n"
@@ -36,6 +36,7 @@ static int run_validate(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_validate);
+    games.summary_always = true;
     int files = 0;
     for (int i = 1; i < argc; i++) {
         int status, taken = cli_games_take(&games, argc, argv, &i, &status);

@@ -163,7 +163,7 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
         return -1;
     if (strcmp(argv[*i], "--strict") == 0)
         g->options.strict = true;
-    else if (strcmp(argv[*i], "--quiet") == 0)
+    else if (strcmp(argv[*i], "--quiet") == 0 || strcmp(argv[*i], "-q") == 0)
         g->quiet = true;
     else
         return 0;
@@ -321,7 +321,12 @@ int cli_games_finish(cli_games *g)
 {
     if (g->progress_shown)
         fputs("\r\033[K", stderr);
-    if (!g->json && !g->only_game)
+    /* The summary is validate's report; the commands whose output is the
+     * games' (convert, fen, diagram) give it only when a game had a
+     * problem. --quiet: no summary at all. */
+    bool problems = g->total.invalid || g->total.with_warnings;
+    if (!g->json && !g->only_game && !g->quiet &&
+        (g->summary_always || problems))
         fprintf(stderr,
                 "%llu game%s: %llu valid (%llu with warnings), %llu invalid\n",
                 (unsigned long long)g->total.games,
