@@ -30,6 +30,14 @@ extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 bool cli_is_help(const char *arg);
+/* "--" ends the options: the arguments after it are operands. */
+bool cli_is_end_of_options(const char *arg);
+/* --color (--colour) sets *choice to 1, --no-color (--no-colour) to 0:
+ * true when arg is one of them. Every command takes them. */
+bool cli_color_option(const char *arg, int *choice);
+/* Colour by default: when fd is a terminal, TERM is not "dumb" and
+ * NO_COLOR is not set. */
+bool cli_color_default(int fd);
 /* Prints "rgn COMMAND: message" and a hint to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const cli_command *command, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
@@ -66,6 +74,7 @@ typedef struct cli_games {
     rgn_validator_options options;
     bool quiet, json, color, from_xml;
     bool summary_always; /* validate: the summary also when all is well */
+    int color_choice;    /* --color 1, --no-color 0, -1: cli_color_default */
     const char *file; /* the input being read, as diagnostics name it */
     uint64_t only_game; /* --game: only its diagnostics are shown (0: all) */
     const char *diag_path; /* --diagnostics-file: "-" standard output */

@@ -11,8 +11,9 @@ const cli_command cli_convert = {
     "convert games to canonical RGN, LAN, coordinates, RFEN or XML",
     "Usage: rgn convert [--to rgn|lan|coord|fen|xml] [--from rgn|xml]\n"
     "                   [-o FILE] [--keep-invalid] [--xml-fen] [--strict]\n"
-    "                   [--quiet] [--diagnostics=text|json] [--variant NAME]\n"
-    "                   [FILE...]\n"
+    "                   [-q|--quiet] [--diagnostics=text|json]\n"
+    "                   [--diagnostics-file FILE] [--variant NAME]\n"
+    "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
     "\n"
     "Reads and validates the games (as 'rgn validate' does, with the same\n"
     "diagnostics and exit status) and writes the valid ones:\n"
@@ -25,7 +26,22 @@ const cli_command cli_convert = {
     "Invalid games are left out; --keep-invalid writes them up to the error\n"
     "and a comment saying where and why they stop. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
-    "and a run that fails with status 2 leaves FILE as it was.",
+    "and a run that fails with status 2 leaves FILE as it was.\n"
+    "\n"
+    "Options of every command that reads games:\n"
+    "  --strict         lenient readings and roster or move-number warnings\n"
+    "                   are errors\n"
+    "  -q, --quiet      print no diagnostics and no summary\n"
+    "  --diagnostics=json  one JSON object a line per diagnostic\n"
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
+    "                   output) instead of standard error\n"
+    "  --variant NAME   rule set of games without a Variant tag\n"
+    "  --from xml       read the XML of 'rgn convert --to xml'\n"
+    "  -j, --jobs N     validate on N threads (default: the number of\n"
+    "                   cores); the output is the same as with one\n"
+    "  --color, --no-color  colour diagnostics (default: on a terminal,\n"
+    "                   unless TERM=dumb or NO_COLOR is set)\n"
+    "  --               the arguments after it are files\n",
     run_convert,
 };
 
@@ -37,6 +53,11 @@ static int run_convert(int argc, char **argv)
     const char *output = NULL, *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
+        if (cli_is_end_of_options(argv[i])) {
+            while (++i < argc)
+                argv[++files] = argv[i];
+            break;
+        }
         int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
             return status;

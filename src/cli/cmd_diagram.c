@@ -14,12 +14,13 @@ static int run_diagram(int argc, char **argv);
 const cli_command cli_diagram = {
     "diagram",
     "draw a position as text or an SVG image",
-    "Usage: rgn diagram [--fen RFEN | [--game N] [--ply N] [FILE...]]\n"
+    "Usage: rgn diagram [--fen POSITION | [--game N] [--ply N] [FILE...]]\n"
     "                   [--format ascii|unicode|svg] [-o FILE | --all-plies DIR]\n"
     "                   [--size PIXELS] [--flip] [--no-coords] [--color|--no-color]\n"
     "                   [--highlight SQ,...] [--arrow FROM-TO,...] [--title TEXT]\n"
-    "                   [--strict] [--quiet] [--diagnostics=text|json]\n"
-    "                   [--variant NAME] [--from rgn|xml]\n"
+    "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
+    "                   [--diagnostics-file FILE] [--variant NAME]\n"
+    "                   [--from rgn|xml] [-j|--jobs N] [--]\n"
     "\n"
     "Draws the position --fen gives, or one reached in a game: game N\n"
     "(default 1, counted over all inputs) after ply N of its main line\n"
@@ -34,8 +35,9 @@ const cli_command cli_diagram = {
     "  --size PIXELS     the SVG's width (default 480)\n"
     "  --flip            Black at the bottom\n"
     "  --no-coords       no file and rank labels\n"
-    "  --color, --no-color  colour unicode diagrams (default: on a terminal\n"
-    "                    when NO_COLOR is not set)\n"
+    "  --color, --no-color  colour unicode diagrams and diagnostics\n"
+    "                    (default: on a terminal, unless TERM=dumb or\n"
+    "                    NO_COLOR is set)\n"
     "  --highlight SQ,.. mark squares (e.g. e4,d5)\n"
     "  --arrow A-B,...   draw arrows (e.g. b2-b6; text diagrams list them)\n"
     "  --title TEXT      a title above the board\n"
@@ -47,7 +49,20 @@ const cli_command cli_diagram = {
     "                    is created if missing, and frames (NNNN.svg, NNNN.txt)\n"
     "                    this run did not write are removed from it\n"
     "Exit status 1 when the game is invalid or the game or ply asked for\n"
-    "does not exist; 2 for wrong usage or an output that cannot be written.",
+    "does not exist; 2 for wrong usage or an output that cannot be written.\n"
+    "\n"
+    "Options of every command that reads games:\n"
+    "  --strict         lenient readings and roster or move-number warnings\n"
+    "                   are errors\n"
+    "  -q, --quiet      print no diagnostics and no summary\n"
+    "  --diagnostics=json  one JSON object a line per diagnostic\n"
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
+    "                   output) instead of standard error\n"
+    "  --variant NAME   rule set of games without a Variant tag\n"
+    "  --from xml       read the XML of 'rgn convert --to xml'\n"
+    "  -j, --jobs N     validate on N threads (default: the number of\n"
+    "                   cores); the output is the same as with one\n"
+    "  --               the arguments after it are files\n",
     run_diagram,
 };
 
@@ -454,9 +469,13 @@ static int run_diagram(int argc, char **argv)
     const char *fen = NULL, *output = NULL, *all_plies = NULL, *value;
     const char *format = NULL;
     long game = -1, ply = -1, size = 0;
-    int color = -1; /* -1: decide from the terminal */
     int files = 0;
     for (int i = 1; i < argc; i++) {
+        if (cli_is_end_of_options(argv[i])) {
+            while (++i < argc)
+                argv[++files] = argv[i];
+            break;
+        }
         int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
             return status;
@@ -524,12 +543,6 @@ static int run_diagram(int argc, char **argv)
             r->options.flip = true;
         } else if (strcmp(argv[i], "--no-coords") == 0) {
             r->options.no_coordinates = true;
-        } else if (strcmp(argv[i], "--color") == 0 ||
-                   strcmp(argv[i], "--colour") == 0) {
-            color = 1;
-        } else if (strcmp(argv[i], "--no-color") == 0 ||
-                   strcmp(argv[i], "--no-colour") == 0) {
-            color = 0;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_usage_error(&cli_diagram, "unknown option '%s'", argv[i]);
         } else {
@@ -573,10 +586,9 @@ static int run_diagram(int argc, char **argv)
         r->options.format = RGN_DIAGRAM_UNICODE;
     else
         r->options.format = RGN_DIAGRAM_ASCII;
-    if (color < 0) {
-        const char *no_color = getenv("NO_COLOR");
-        color = to_terminal && !(no_color && *no_color);
-    }
+    bool color = games.color_choice >= 0
+                     ? games.color_choice > 0
+                     : to_terminal && cli_color_default(STDOUT_FILENO);
     r->options.color = color && r->options.format == RGN_DIAGRAM_UNICODE;
     r->options.size = (int)size;
 

@@ -9,8 +9,10 @@ static int run_fen(int argc, char **argv);
 const cli_command cli_fen = {
     "fen",
     "print the position (RFEN) reached in games",
-    "Usage: rgn fen [--game N] [--ply N] [--strict] [--quiet]\n"
-    "               [--diagnostics=text|json] [--variant NAME] [FILE...]\n"
+    "Usage: rgn fen [--game N] [--ply N] [--strict] [-q|--quiet]\n"
+    "               [--diagnostics=text|json] [--diagnostics-file FILE]\n"
+    "               [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
+    "               [--color|--no-color] [--] [FILE...]\n"
     "\n"
     "Prints one line per game, in input order: the RFEN of its final\n"
     "main-line position, or with --ply N of the position after ply N (0 =\n"
@@ -20,7 +22,22 @@ const cli_command cli_fen = {
     "inputs), and only its diagnostics. Games are validated as 'rgn\n"
     "validate' does.\n"
     "Exit status 0 when every game asked for printed a position, 1 when one\n"
-    "printed '-' or game N does not exist, 2 for wrong usage or I/O errors.",
+    "printed '-' or game N does not exist, 2 for wrong usage or I/O errors.\n"
+    "\n"
+    "Options of every command that reads games:\n"
+    "  --strict         lenient readings and roster or move-number warnings\n"
+    "                   are errors\n"
+    "  -q, --quiet      print no diagnostics and no summary\n"
+    "  --diagnostics=json  one JSON object a line per diagnostic\n"
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
+    "                   output) instead of standard error\n"
+    "  --variant NAME   rule set of games without a Variant tag\n"
+    "  --from xml       read the XML of 'rgn convert --to xml'\n"
+    "  -j, --jobs N     validate on N threads (default: the number of\n"
+    "                   cores); the output is the same as with one\n"
+    "  --color, --no-color  colour diagnostics (default: on a terminal,\n"
+    "                   unless TERM=dumb or NO_COLOR is set)\n"
+    "  --               the arguments after it are files\n",
     run_fen,
 };
 
@@ -114,6 +131,11 @@ static int run_fen(int argc, char **argv)
     const char *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
+        if (cli_is_end_of_options(argv[i])) {
+            while (++i < argc)
+                argv[++files] = argv[i];
+            break;
+        }
         int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
             return status;

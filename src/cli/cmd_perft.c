@@ -10,13 +10,14 @@ const cli_command cli_perft = {
     "perft",
     "count the legal move sequences of a given length",
     "Usage: rgn perft [--variant NAME] [--fen POSITION] [--divide] [--time]\n"
-    "                 DEPTH\n"
+    "                 [--color|--no-color] [--] DEPTH\n"
     "\n"
     "Prints the number of legal move sequences of DEPTH plies from the\n"
     "position (default: the initial position). With --divide, prints each\n"
     "legal move in coordinate form with the count below it, sorted, then\n"
     "'total N'. --time adds the time taken and the nodes per second, on\n"
-    "standard error.",
+    "standard error. --color and --no-color are taken, as by every\n"
+    "command, and change nothing.",
     run_perft,
 };
 
@@ -61,10 +62,24 @@ static int run_perft(int argc, char **argv)
 {
     const char *fen = NULL, *variant = NULL, *depth_text = NULL;
     bool divide = false, timing = false;
+    int color = -1; /* nothing is coloured; taken as every command takes it */
+    bool operands = false; /* after "--" */
     for (int i = 1; i < argc; i++) {
         int found;
-        if (cli_is_help(argv[i]))
+        if (!operands && cli_is_help(argv[i]))
             return cli_print_help(&cli_perft);
+        if (!operands && cli_is_end_of_options(argv[i])) {
+            operands = true;
+            continue;
+        }
+        if (operands) {
+            if (depth_text)
+                return cli_usage_error(&cli_perft, "more than one DEPTH");
+            depth_text = argv[i];
+            continue;
+        }
+        if (cli_color_option(argv[i], &color))
+            continue;
         if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
             (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
             if (found < 0)

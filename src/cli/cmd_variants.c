@@ -5,9 +5,13 @@
 
 static int run_variants(int argc, char **argv)
 {
+    int color = -1; /* nothing is coloured; taken as every command takes it */
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i]))
             return cli_print_help(&cli_variants);
+        if (cli_color_option(argv[i], &color) ||
+            (cli_is_end_of_options(argv[i]) && i + 1 == argc))
+            continue;
         return cli_usage_error(&cli_variants, "unexpected argument '%s'",
                                argv[i]);
     }
@@ -31,7 +35,7 @@ static int run_variants(int argc, char **argv)
 const cli_command cli_variants = {
     "variants",
     "list the games rgn knows",
-    "Usage: rgn variants\n"
+    "Usage: rgn variants [--color|--no-color]\n"
     "\n"
     "Lists the games (rule sets) rgn knows, one a line: the name that\n"
     "[Variant \"...\"] and --variant take, other names that work too, what\n"

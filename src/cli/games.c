@@ -109,6 +109,7 @@ void cli_games_init(cli_games *g, const cli_command *command)
     memset(g, 0, sizeof *g);
     g->command = command;
     g->file = "-";
+    g->color_choice = -1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g->options.jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
 }
@@ -140,7 +141,9 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
                                                 &g->diag_path)) > 0)
         return 1;
     if (found == 0 &&
-        (found = cli_option_value(argc, argv, i, "--jobs", &value)) > 0) {
+        (found = cli_option_value(argc, argv, i, "--jobs", &value)) == 0)
+        found = cli_option_value(argc, argv, i, "-j", &value);
+    if (found > 0) {
         long jobs = cli_parse_count(value, 256);
         if (jobs < 1) {
             cli_usage_error(g->command, "--jobs takes a number from 1 to 256");
@@ -165,6 +168,8 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
         g->options.strict = true;
     else if (strcmp(argv[*i], "--quiet") == 0 || strcmp(argv[*i], "-q") == 0)
         g->quiet = true;
+    else if (cli_color_option(argv[*i], &g->color_choice))
+        return 1;
     else
         return 0;
     return 1;
@@ -194,9 +199,9 @@ int cli_games_ready(cli_games *g)
     /* Diagnostics can come by the thousand: write them in blocks. */
     static char stderr_buffer[1 << 16];
     setvbuf(stderr, stderr_buffer, _IOFBF, sizeof stderr_buffer);
-    const char *no_color = getenv("NO_COLOR");
-    bool terminal = isatty(fileno(g->diag));
-    g->color = terminal && !(no_color && *no_color) && !g->json;
+    g->color = !g->json && (g->color_choice >= 0
+                                ? g->color_choice > 0
+                                : cli_color_default(fileno(g->diag)));
     g->progress = isatty(STDERR_FILENO) && !g->json && !g->quiet;
     g->start = g->last_progress = cli_seconds();
     g->options.report = print_diagnostic;
