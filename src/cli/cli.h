@@ -72,7 +72,8 @@ rgn_position *cli_load_position(const cli_command *command,
 typedef struct cli_games {
     const cli_command *command;
     rgn_validator_options options;
-    bool quiet, json, color, from_xml;
+    bool quiet, json, color;
+    int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
     bool summary_always; /* validate: the summary also when all is well */
     int color_choice;    /* --color 1, --no-color 0, -1: cli_color_default */
     const char *file; /* the input being read, as diagnostics name it */

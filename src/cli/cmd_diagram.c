@@ -59,7 +59,8 @@ const cli_command cli_diagram = {
     "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
     "                   output) instead of standard error\n"
     "  --variant NAME   rule set of games without a Variant tag\n"
-    "  --from xml       read the XML of 'rgn convert --to xml'\n"
+    "  --from rgn|xml   the input format (default: XML when an input\n"
+    "                   begins with '<', else RGN)\n"
     "  -j, --jobs N     validate on N threads (default: the number of\n"
     "                   cores); the output is the same as with one\n"
     "  --               the arguments after it are files\n",

@@ -110,6 +110,7 @@ void cli_games_init(cli_games *g, const cli_command *command)
     g->command = command;
     g->file = "-";
     g->color_choice = -1;
+    g->from = -1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g->options.jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
 }
@@ -159,7 +160,7 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
                             value);
             return -1;
         }
-        g->from_xml = strcmp(value, "xml") == 0;
+        g->from = strcmp(value, "xml") == 0;
         return 1;
     }
     if (found < 0)
@@ -271,6 +272,48 @@ int cli_games_check_inputs(const cli_games *g, char **paths, int count)
     return status;
 }
 
+/* Whether the beginning of an input is XML: its first character, after
+ * a byte order mark and white space, is '<' (which RGN never begins
+ * with). 0: no, 1: yes, -1: nothing but white space. */
+static int looks_like_xml(const char *head, size_t len)
+{
+    size_t i = 0;
+    if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    while (i < len && strchr(" \t\r\n", head[i]) && head[i] != '\0')
+        i++;
+    if (i == len)
+        return -1;
+    return head[i] == '<';
+}
+
+/* The whole input as a stream from its start, when its first bytes (head)
+ * have been read: a file is rewound; a pipe is copied into a temporary
+ * file. NULL when that fails. */
+static FILE *rewound(FILE *in, const char *head, size_t len)
+{
+    if (fseek(in, 0, SEEK_SET) == 0)
+        return in;
+    FILE *copy = tmpfile();
+    if (!copy)
+        return NULL;
+    static char buf[1 << 16];
+    size_t got = len;
+    const char *from = head;
+    do {
+        if (fwrite(from, 1, got, copy) != got) {
+            fclose(copy);
+            return NULL;
+        }
+        from = buf;
+    } while ((got = fread(buf, 1, sizeof buf, in)) > 0);
+    if (ferror(in) || fflush(copy) != 0 || fseek(copy, 0, SEEK_SET) != 0) {
+        fclose(copy);
+        return NULL;
+    }
+    return copy;
+}
+
 void cli_games_read(cli_games *g, const char *path)
 {
     bool is_stdin = strcmp(path, "-") == 0;
@@ -280,19 +323,49 @@ void cli_games_read(cli_games *g, const char *path)
         g->io_error = true;
         return;
     }
+    /* The format: --from, or else what the input begins with. */
+    static char head[4096];
+    size_t head_len = fread(head, 1, sizeof head, in);
+    int xml_look = looks_like_xml(head, head_len);
+    bool xml = g->from >= 0 ? g->from == 1 : xml_look == 1;
+    if (g->from == 0 && xml_look == 1) {
+        fprintf(stderr, "rgn %s: %s looks like XML, not RGN: use --from xml "
+                        "(or no --from)\n", g->command->name, g->file);
+        g->io_error = true;
+    } else if (g->from == 1 && xml_look == 0) {
+        fprintf(stderr, "rgn %s: %s does not look like XML (it does not begin "
+                        "with '<'): is it RGN? Then drop --from xml\n",
+                g->command->name, g->file);
+        g->io_error = true;
+    }
+    FILE *xml_in = NULL;
+    if (!g->io_error && xml && !(xml_in = rewound(in, head, head_len))) {
+        fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
+                g->file, strerror(errno));
+        g->io_error = true;
+    }
+    if (g->io_error) {
+        if (!is_stdin)
+            fclose(in);
+        return;
+    }
     rgn_validator_options options = g->options;
-    if (g->from_xml)
+    if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
     rgn_validator *validator = rgn_validator_new(&options);
     if (!validator) {
         fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
         g->io_error = true;
     } else {
-        int rc;
-        if (g->from_xml) {
-            rc = rgn_validator_read_xml(validator, in, g->file);
+        int rc = 0;
+        if (xml) {
+            rc = rgn_validator_read_xml(validator, xml_in, g->file);
         } else {
-            rc = feed_rgn(g, in, validator);
+            if (head_len > 0 && rgn_validator_feed(validator, head, head_len) < 0)
+                rc = -1;
+            g->bytes += head_len;
+            if (rc == 0)
+                rc = feed_rgn(g, in, validator);
             if (rgn_validator_finish(validator) < 0)
                 rc = -1;
         }
@@ -310,6 +383,8 @@ void cli_games_read(cli_games *g, const char *path)
         g->total.plies += c.plies;
         rgn_validator_free(validator);
     }
+    if (xml_in && xml_in != in)
+        fclose(xml_in);
     if (!is_stdin)
         fclose(in);
 }
