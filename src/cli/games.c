@@ -226,17 +226,149 @@ static void show_progress(cli_games *g, const rgn_validator *validator)
     fflush(stderr);
 }
 
+/* The length of the well-formed UTF-8 character (RFC 3629) at s[0..n):
+ * its length, 0 when it is not one, -1 when n bytes are too few to tell. */
+static int utf8_length(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0], need, lo = 0x80, hi = 0xBF;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else
+        return 0;
+    for (unsigned k = 1; k <= need; k++) {
+        if (k >= n)
+            return -1;
+        unsigned b = s[k];
+        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF))
+            return 0;
+    }
+    return (int)need + 1;
+}
+
+/* Says (once an input) where text that is not UTF-8 was read as Latin-1. */
+static void warn_latin1(cli_games *g)
+{
+    if (g->quiet)
+        return;
+    static const char message[] =
+        "text that is not UTF-8, read as Latin-1 (ISO 8859-1)";
+    if (g->json) {
+        fputs("{\"file\":", g->diag);
+        print_json_string(g->diag, g->file, strlen(g->file));
+        fprintf(g->diag, ",\"line\":%llu,\"column\":%llu,\"game\":null,"
+                         "\"ply\":null,\"severity\":\"warning\",\"code\":"
+                         "\"latin-1\",\"message\":\"%s\"}\n",
+                g->text_line, g->text_column, message);
+    } else {
+        fprintf(g->diag, "%s:%llu:%llu: warning: %s\n", g->file, g->text_line,
+                g->text_column, message);
+    }
+}
+
+/* Hands data to the validator as UTF-8: a byte that does not begin a
+ * well-formed UTF-8 character is a Latin-1 character (PGN archives are
+ * often Latin-1), written as UTF-8; a character cut at the end of data
+ * waits for the next call (final: there is none). Lines and columns (a
+ * column a character) stay those of the input. */
+static int feed_text(cli_games *g, rgn_validator *validator, const char *data,
+                     size_t len, bool final)
+{
+    static unsigned char out[2 * (1 << 16) + 8];
+    const unsigned char *s = (const unsigned char *)data;
+    size_t i = 0;
+    while (i < len || (final && g->carry_len)) {
+        size_t o = 0;
+        while (o < sizeof out - 8 && (i < len || (final && g->carry_len))) {
+            if (g->carry_len == 0 && s[i] < 0x80) {
+                /* a run of ASCII, copied as it is */
+                size_t j = i, room = sizeof out - 8 - o;
+                while (j < len && j - i < room && s[j] < 0x80)
+                    j++;
+                memcpy(out + o, s + i, j - i);
+                o += j - i;
+                if (!g->latin1_seen) /* where a warning would point */
+                    for (size_t k = i; k < j; k++) {
+                        if (s[k] == '\n') {
+                            g->text_line++;
+                            g->text_column = 1;
+                        } else {
+                            g->text_column++;
+                        }
+                    }
+                i = j;
+                continue;
+            }
+            /* the next bytes: a carried partial character first */
+            unsigned char window[4];
+            size_t w = 0;
+            for (; w < g->carry_len; w++)
+                window[w] = g->carry[w];
+            for (size_t k = i; w < 4 && k < len; k++)
+                window[w++] = s[k];
+            int n = utf8_length(window, w);
+            if (n < 0 && !final) {
+                /* cut at the end of data: keep it for the next call */
+                size_t keep = len - i;
+                memcpy(g->carry + g->carry_len, s + i, keep);
+                g->carry_len += keep;
+                i = len;
+                break;
+            }
+            size_t used = n > 0 ? (size_t)n : 1;
+            if (n > 0) {
+                memcpy(out + o, window, used);
+                o += used;
+            } else {
+                if (!g->latin1_seen) {
+                    g->latin1_seen = true;
+                    warn_latin1(g);
+                }
+                out[o++] = (unsigned char)(0xC0 | window[0] >> 6);
+                out[o++] = (unsigned char)(0x80 | (window[0] & 0x3F));
+            }
+            if (window[0] == '\n') {
+                g->text_line++;
+                g->text_column = 1;
+            } else {
+                g->text_column++;
+            }
+            /* consume used bytes: from the carry first, then from data */
+            size_t from_carry = used < g->carry_len ? used : g->carry_len;
+            memmove(g->carry, g->carry + from_carry, g->carry_len - from_carry);
+            g->carry_len -= from_carry;
+            i += used - from_carry;
+        }
+        if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)
 {
     static char buf[1 << 16];
     size_t got;
     while ((got = fread(buf, 1, sizeof buf, in)) > 0) {
-        if (rgn_validator_feed(validator, buf, got) < 0)
+        if (feed_text(g, validator, buf, got, false) < 0)
             return -1;
         g->bytes += got;
         show_progress(g, validator);
     }
-    return 0;
+    return feed_text(g, validator, "", 0, true);
 }
 
 /* Opens an input for reading; NULL after printing why it cannot be
@@ -361,7 +493,10 @@ void cli_games_read(cli_games *g, const char *path)
         if (xml) {
             rc = rgn_validator_read_xml(validator, xml_in, g->file);
         } else {
-            if (head_len > 0 && rgn_validator_feed(validator, head, head_len) < 0)
+            g->text_line = g->text_column = 1;
+            g->latin1_seen = false;
+            g->carry_len = 0;
+            if (feed_text(g, validator, head, head_len, false) < 0)
                 rc = -1;
             g->bytes += head_len;
             if (rc == 0)
