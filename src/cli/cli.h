@@ -83,6 +83,7 @@ typedef struct cli_games {
     /* the input read as UTF-8, Latin-1 where it is not (games.c) */
     unsigned long long text_line, text_column;
     bool latin1_seen;
+    bool no_game; /* an input held no game (a warning) */
     unsigned char carry[4];
     size_t carry_len;
     rgn_validation_counts total;

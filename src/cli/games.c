@@ -259,24 +259,39 @@ static int utf8_length(const unsigned char *s, size_t n)
     return (int)need + 1;
 }
 
-/* Says (once an input) where text that is not UTF-8 was read as Latin-1. */
-static void warn_latin1(cli_games *g)
+/* A warning about an input as a whole or its text, not about a game:
+ * FILE:LINE:COLUMN: warning: MESSAGE (in JSON game and ply null). */
+static void warn_input(const cli_games *g, unsigned long long line,
+                       unsigned long long column, const char *code,
+                       const char *message)
 {
+    /* an input without a game is an error under --strict */
+    enum rgn_severity severity =
+        strcmp(code, "no-game") == 0 && g->options.strict ? RGN_ERROR
+                                                           : RGN_WARNING;
     if (g->quiet)
         return;
-    static const char message[] =
-        "text that is not UTF-8, read as Latin-1 (ISO 8859-1)";
     if (g->json) {
         fputs("{\"file\":", g->diag);
         print_json_string(g->diag, g->file, strlen(g->file));
         fprintf(g->diag, ",\"line\":%llu,\"column\":%llu,\"game\":null,"
-                         "\"ply\":null,\"severity\":\"warning\",\"code\":"
-                         "\"latin-1\",\"message\":\"%s\"}\n",
-                g->text_line, g->text_column, message);
+                         "\"ply\":null,\"severity\":\"%s\",\"code\":"
+                         "\"%s\",\"message\":\"%s\"}\n",
+                line, column, severity_names[severity], code, message);
     } else {
-        fprintf(g->diag, "%s:%llu:%llu: warning: %s\n", g->file, g->text_line,
-                g->text_column, message);
+        const char *bold = g->color ? "\033[1m" : "";
+        const char *color = g->color ? severity_colors[severity] : "";
+        const char *reset = g->color ? "\033[0m" : "";
+        fprintf(g->diag, "%s%s:%llu:%llu:%s %s%s:%s %s\n", bold, g->file, line,
+                column, reset, color, severity_names[severity], reset, message);
     }
+}
+
+/* Says (once an input) where text that is not UTF-8 was read as Latin-1. */
+static void warn_latin1(cli_games *g)
+{
+    warn_input(g, g->text_line, g->text_column, "latin-1",
+               "text that is not UTF-8, read as Latin-1 (ISO 8859-1)");
 }
 
 /* Hands data to the validator as UTF-8: a byte that does not begin a
@@ -471,6 +486,16 @@ void cli_games_read(cli_games *g, const char *path)
         g->io_error = true;
     }
     FILE *xml_in = NULL;
+    if (!g->io_error && xml_look < 0) {
+        /* nothing but white space: no game, whatever the format */
+        warn_input(g, 1, 1, "no-game",
+                   head_len ? "no game: the input holds only white space"
+                            : "no game: the input is empty");
+        g->no_game = true;
+        if (!is_stdin)
+            fclose(in);
+        return;
+    }
     if (!g->io_error && xml && !(xml_in = rewound(in, head, head_len))) {
         fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
                 g->file, strerror(errno));
@@ -511,6 +536,10 @@ void cli_games_read(cli_games *g, const char *path)
             g->io_error = true;
         }
         rgn_validation_counts c = rgn_validator_counts(validator);
+        if (c.games == 0 && rc == 0) {
+            warn_input(g, 1, 1, "no-game", "no game in the input");
+            g->no_game = true;
+        }
         g->total.games += c.games;
         g->total.valid += c.valid;
         g->total.with_warnings += c.with_warnings;
@@ -539,7 +568,7 @@ int cli_games_finish(cli_games *g)
     /* The summary is validate's report; the commands whose output is the
      * games' (convert, fen, diagram) give it only when a game had a
      * problem. --quiet: no summary at all. */
-    bool problems = g->total.invalid || g->total.with_warnings;
+    bool problems = g->total.invalid || g->total.with_warnings || g->no_game;
     if (!g->json && !g->only_game && !g->quiet &&
         (g->summary_always || problems))
         fprintf(stderr,
@@ -555,5 +584,7 @@ int cli_games_finish(cli_games *g)
         g->io_error = true;
     if (g->io_error)
         return EXIT_USAGE;
-    return g->total.invalid ? EXIT_INVALID : EXIT_OK;
+    /* an input without a game is a warning: an error under --strict */
+    return g->total.invalid || (g->no_game && g->options.strict) ? EXIT_INVALID
+                                                                 : EXIT_OK;
 }
