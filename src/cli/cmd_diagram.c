@@ -37,7 +37,7 @@ const cli_command cli_diagram = {
     "  --no-coords       no file and rank labels\n"
     "  --color, --no-color  colour unicode diagrams and diagnostics\n"
     "                    (default: on a terminal, unless TERM=dumb or\n"
-    "                    NO_COLOR is set)\n"
+    "                    NO_COLOR is set); also --colour, --no-colour\n"
     "  --highlight SQ,.. mark squares (e.g. e4,d5)\n"
     "  --arrow A-B,...   draw arrows (e.g. b2-b6; text diagrams list them)\n"
     "  --title TEXT      a title above the board\n"

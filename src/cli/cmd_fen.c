@@ -37,7 +37,8 @@ const cli_command cli_fen = {
     "  -j, --jobs N     validate on N threads (default: the number of\n"
     "                   cores); the output is the same as with one\n"
     "  --color, --no-color  colour diagnostics (default: on a terminal,\n"
-    "                   unless TERM=dumb or NO_COLOR is set)\n"
+    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n"
+    "                   --colour, --no-colour\n"
     "  --               the arguments after it are files\n",
     run_fen,
 };

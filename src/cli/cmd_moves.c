@@ -13,8 +13,9 @@ const cli_command cli_moves = {
     "\n"
     "Lists the legal moves of the position (default: the initial position),\n"
     "one a line: the coordinate form, a space and the SAN, sorted by the\n"
-    "coordinate form. --color and --no-color are taken, as by every\n"
-    "command, and change nothing.",
+    "coordinate form. --color and --no-color\n"
+    "(or --colour, --no-colour) are taken, as by every command, and change\n"
+    "nothing.",
     run_moves,
 };
 

@@ -16,8 +16,9 @@ const cli_command cli_perft = {
     "position (default: the initial position). With --divide, prints each\n"
     "legal move in coordinate form with the count below it, sorted, then\n"
     "'total N'. --time adds the time taken and the nodes per second, on\n"
-    "standard error. --color and --no-color are taken, as by every\n"
-    "command, and change nothing.",
+    "standard error. --color and --no-color\n"
+    "(or --colour, --no-colour) are taken, as by every command, and change\n"
+    "nothing.",
     run_perft,
 };
 
