@@ -24,9 +24,10 @@ static int run_variants(int argc, char **argv)
             printf("%s%s", sep, *alias);
         if (*rgn_variant_aliases(v))
             printf(")");
-        printf(": %s; %dx%d, %s%s\n", rgn_variant_summary(v),
+        printf(": %s; %dx%d, %s%s%s\n", rgn_variant_summary(v),
                rgn_variant_files(v), rgn_variant_ranks(v),
                rgn_variant_players(v) == 1 ? "one player" : "two players",
+               rgn_variant_needs_setup(v) ? ", set-up required" : "",
                v == fallback ? "; the default" : "");
     }
     return cli_stdout_check(false) == 0 ? EXIT_OK : EXIT_USAGE;

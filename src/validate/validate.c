@@ -22,7 +22,11 @@
 /* One line of play: the main line, or a variation in the making. */
 typedef struct line {
     rgn_position current;
-    rgn_position before_last; /* where a variation of the last move starts */
+    /* the move that led to current and what unplays it: a variation of
+     * it starts from current with the move taken back (no position is
+     * copied per ply) */
+    rgn_move last_move;
+    rgn_undo last_undo;
     bool has_move;
     int ply; /* plies from the game's start to current */
 } line;
@@ -100,6 +104,10 @@ static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
 static void move_number_text(const game_state *g, int ply, char *out,
                              size_t size)
 {
+    if (rgn_variant_players(g->variant) == 1) { /* one number a move */
+        snprintf(out, size, "%d.", g->start_fullmove + ply - 1);
+        return;
+    }
     int plies = ply - 1 + g->start_side; /* counted from a White move */
     snprintf(out, size, "%d%s", g->start_fullmove + plies / 2,
              plies % 2 ? "..." : ".");
@@ -460,8 +468,9 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         return 1;
     }
     /* the check mark is judged on the position after the move */
-    l->before_last = l->current;
-    rgn_position_play(&l->current, move);
+    const struct rgn_variant *rules = l->current.variant;
+    rules->make(&l->current, move, &l->last_undo);
+    l->last_move = move;
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
@@ -470,7 +479,9 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings) {
         char canonical[64];
-        rgn_move_san(&l->before_last, move, canonical, sizeof canonical);
+        rules->unmake(&l->current, move, &l->last_undo);
+        rgn_move_san(&l->current, move, canonical, sizeof canonical);
+        rules->make(&l->current, move, &l->last_undo);
         for (unsigned bits = warnings; bits; bits &= bits - 1) {
             enum rgn_problem w = (enum rgn_problem)(RGN_W_LONG_FORM +
                                                     __builtin_ctz(bits));
@@ -486,7 +497,11 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         san[n] = deserved;
         san[n + 1] = '\0';
     }
-    SINK(v, move, &l->before_last, move, san);
+    if (v->options.sink && v->options.sink->move) {
+        rules->unmake(&l->current, move, &l->last_undo);
+        v->options.sink->move(v->options.sink_user, &l->current, move, san);
+        rules->make(&l->current, move, &l->last_undo);
+    }
     l->has_move = true;
     l->ply++;
     v->counts.plies++;
@@ -531,7 +546,9 @@ static int on_begin_variation(void *user, rgn_location where)
         return 1;
     }
     line *l = &v->lines[++v->depth];
-    l->current = parent->before_last;
+    l->current = parent->current;
+    l->current.variant->unmake(&l->current, parent->last_move,
+                               &parent->last_undo);
     l->has_move = false;
     l->ply = parent->ply - 1;
     v->game.pending_number = false;
