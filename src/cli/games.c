@@ -386,33 +386,16 @@ static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)
     return feed_text(g, validator, "", 0, true);
 }
 
-/* Opens an input for reading; NULL after printing why it cannot be
- * read (a directory cannot). */
-static FILE *open_input(const cli_games *g, const char *path)
-{
-    FILE *in = fopen(path, "rb");
-    struct stat st;
-    int error = errno;
-    if (in && fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(in);
-        in = NULL;
-        error = EISDIR;
-    }
-    if (!in)
-        fprintf(stderr, "rgn %s: cannot open %s: %s\n", g->command->name, path,
-                strerror(error));
-    return in;
-}
-
 int cli_games_check_inputs(const cli_games *g, char **paths, int count)
 {
     int status = 0;
     for (int i = 0; i < count; i++) {
         if (strcmp(paths[i], "-") == 0)
             continue;
-        FILE *in = open_input(g, paths[i]);
+        const char *compression;
+        FILE *in = cli_input_open(g->command, paths[i], &compression);
         if (in)
-            fclose(in);
+            cli_input_close(in);
         else
             status = -1;
     }
@@ -465,7 +448,8 @@ void cli_games_read(cli_games *g, const char *path)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     g->file = is_stdin ? "<stdin>" : path;
-    FILE *in = is_stdin ? stdin : open_input(g, path);
+    const char *compression;
+    FILE *in = cli_input_open(g->command, path, &compression);
     if (!in) {
         g->io_error = true;
         return;
@@ -473,6 +457,14 @@ void cli_games_read(cli_games *g, const char *path)
     /* The format: --from, or else what the input begins with. */
     static char head[4096];
     size_t head_len = fread(head, 1, sizeof head, in);
+    if (ferror(in)) {
+        const char *why = cli_input_problem(in);
+        fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
+                g->file, why ? why : strerror(errno));
+        g->io_error = true;
+        cli_input_close(in);
+        return;
+    }
     int xml_look = looks_like_xml(head, head_len);
     bool xml = g->from >= 0 ? g->from == 1 : xml_look == 1;
     if (g->from == 0 && xml_look == 1) {
@@ -492,8 +484,7 @@ void cli_games_read(cli_games *g, const char *path)
                    head_len ? "no game: the input holds only white space"
                             : "no game: the input is empty");
         g->no_game = true;
-        if (!is_stdin)
-            fclose(in);
+        cli_input_close(in);
         return;
     }
     if (!g->io_error && xml && !(xml_in = rewound(in, head, head_len))) {
@@ -502,8 +493,7 @@ void cli_games_read(cli_games *g, const char *path)
         g->io_error = true;
     }
     if (g->io_error) {
-        if (!is_stdin)
-            fclose(in);
+        cli_input_close(in);
         return;
     }
     rgn_validator_options options = g->options;
@@ -530,9 +520,11 @@ void cli_games_read(cli_games *g, const char *path)
                 rc = -1;
         }
         if (rc < 0 || ferror(in)) {
+            const char *why = cli_input_problem(in);
             fprintf(stderr, "rgn %s: cannot read %s%s%s\n", g->command->name,
                     g->file, ferror(in) ? ": " : "",
-                    ferror(in) ? strerror(errno) : " (out of memory)");
+                    !ferror(in) ? " (out of memory)" : why ? why
+                                                          : strerror(errno));
             g->io_error = true;
         }
         rgn_validation_counts c = rgn_validator_counts(validator);
@@ -549,8 +541,7 @@ void cli_games_read(cli_games *g, const char *path)
     }
     if (xml_in && xml_in != in)
         fclose(xml_in);
-    if (!is_stdin)
-        fclose(in);
+    cli_input_close(in);
 }
 
 void cli_games_read_all(cli_games *g, char **paths, int count)
