@@ -245,6 +245,7 @@ enum rgn_problem {
     RGN_W_UNCHANGED_ORIENTATION, /* ">N" naming the set the piece keeps */
     RGN_W_MISSING_TAG,        /* one of the seven-tag roster is missing */
     RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
+    RGN_W_TAG_QUOTE,          /* an unescaped '"' inside a tag value */
     RGN_N_REPETITION,         /* a position occurs for the third time */
     RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
     RGN_PROBLEM_COUNT
@@ -341,6 +342,10 @@ typedef struct rgn_visitor {
     /* a syntax error in the current game; the reader then skips to the
      * next game and calls end_game for this one */
     void (*error)(void *user, rgn_location where, const char *message);
+    /* something the standard does not allow that the reader read anyway,
+     * the way files in the wild mean it (a tag value with an unescaped
+     * '"' inside); the game goes on */
+    void (*lenient)(void *user, rgn_location where, const char *message);
 } rgn_visitor;
 
 typedef struct rgn_reader rgn_reader;

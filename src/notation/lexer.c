@@ -510,6 +510,32 @@ static enum rgn_tok lex_escape(rgn_lexer *lx)
     return RGN_TOK_NONE;
 }
 
+/* Whether the quote at b[at] closes the value only if blanks and ']'
+ * follow it; at -1 until the rest of the line is buffered. */
+static bool closes_tag(const unsigned char *b, size_t at, size_t end)
+{
+    size_t q = at + 1;
+    while (q < end && (b[q] == ' ' || b[q] == '\t'))
+        q++;
+    return q < end && b[q] == ']';
+}
+
+/* Whether the quote at b[at] stands inside the value: it does not close
+ * the tag, and a later quote on the line does. -1 when the line is not
+ * all buffered yet. */
+static int inner_quote(const rgn_lexer *lx, size_t at, size_t end,
+                       size_t limit)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t k = at;
+    for (; k < end && b[k] != '\n' && b[k] != '\r'; k++)
+        if (b[k] == '"' && closes_tag(b, k, end))
+            return k != at;
+    if (k == end && end < limit && !lx->eof)
+        return -1;
+    return 0;
+}
+
 /* tag = "[", {blank}, tag name, {blank}, '"', tag value, '"', {blank}, "]"
  * (the whole tag at most RGN_MAX_TOKEN bytes, on one line) */
 static enum rgn_tok lex_tag(rgn_lexer *lx, rgn_token *tok)
@@ -569,12 +595,26 @@ static enum rgn_tok lex_tag(rgn_lexer *lx, rgn_token *tok)
             lx->col++;
             lx->value_start = lx->base + lx->pos;
             lx->escaped = false;
+            lx->inner_quote = (rgn_location){0, 0, 0};
             lx->sub = TAG_VALUE;
             break;
         case TAG_VALUE:
             if (lx->u8_need)
                 return utf8_error(lx, tok, "tag value");
             if (c == '"') {
+                /* PGN from the wild has unescaped quotes inside values
+                 * ([White ""Mephisto""]): a quote is read as part of
+                 * the value when a later one on the line closes it. */
+                int inner = inner_quote(lx, lx->pos, end, limit);
+                if (inner < 0)
+                    return RGN_TOK_NONE; /* the line goes on: look again */
+                if (inner) {
+                    if (!lx->inner_quote.line)
+                        lx->inner_quote = here(lx);
+                    lx->pos++;
+                    lx->col++;
+                    break;
+                }
                 lx->value_len = (size_t)(lx->base + lx->pos - lx->value_start);
                 lx->pos++;
                 lx->col++;
@@ -619,6 +659,7 @@ static enum rgn_tok lex_tag(rgn_lexer *lx, rgn_token *tok)
             tok->text = lx->value_start;
             tok->text_len = lx->value_len;
             tok->escaped = lx->escaped;
+            tok->inner_quote = lx->inner_quote;
             tok->at_resync = lx->at_resync;
             return RGN_TOK_TAG;
         }

@@ -53,6 +53,9 @@ typedef struct rgn_token {
     size_t name_len;
     unsigned value;  /* NUMBER, DOTS, NAG */
     bool escaped;    /* TAG: the value holds backslash escapes */
+    /* TAG: the value holds a '"' that is not escaped, read as part of it
+     * because no ']' follows it ([White ""Mephisto""]) */
+    rgn_location inner_quote;
     bool at_resync;  /* TAG: its '[' starts a line that follows a line not
                       * starting with '[' (a resynchronisation point) */
     char message[128]; /* ERROR */
@@ -86,6 +89,7 @@ typedef struct rgn_lexer {
     uint64_t value_start; /* TAG */
     size_t value_len;
     bool escaped;
+    rgn_location inner_quote; /* line 0: none */
     /* An unfinished UTF-8 sequence: bytes still due and the range of the
      * next one; u8_where is its lead byte (or the byte found invalid). */
     unsigned u8_need, u8_lo, u8_hi;

@@ -187,6 +187,10 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
         r->broken = true;
         return;
     }
+    if (t->inner_quote.line && r->visitor.lenient)
+        r->visitor.lenient(r->user, t->inner_quote,
+                            "a '\"' inside a tag value must be written \\\"; "
+                            "read as part of the value");
     if (CALL(r, tag, name, value, t->where))
         abandon(r, t->where);
 }

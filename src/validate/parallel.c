@@ -40,7 +40,7 @@
 
 enum event_kind {
     EV_BEGIN, EV_TAG, EV_NUMBER, EV_MOVE, EV_NAG, EV_COMMENT, EV_OPEN,
-    EV_CLOSE, EV_RESULT, EV_END, EV_ERROR
+    EV_CLOSE, EV_RESULT, EV_END, EV_ERROR, EV_LENIENT
 };
 
 typedef struct event {
@@ -272,6 +272,13 @@ static void record_error(void *user, rgn_location where, const char *message)
     record_text(user, EV_ERROR, (rgn_span){message, strlen(message)}, where);
 }
 
+static void record_lenient(void *user, rgn_location where,
+                           const char *message)
+{
+    record_text(user, EV_LENIENT, (rgn_span){message, strlen(message)},
+                where);
+}
+
 static void submit(rgn_parallel *p);
 
 static void record_end(void *user, rgn_location where)
@@ -287,7 +294,7 @@ static void record_end(void *user, rgn_location where)
 static const rgn_visitor recorder = {
     record_begin, record_tag, record_number, record_move, record_nag,
     record_comment, record_open, record_close, record_result, record_end,
-    record_error,
+    record_error, record_lenient,
 };
 
 /* ------------------------------------------------------------------ */
@@ -385,11 +392,15 @@ static void replay_event(rgn_checker *v, replay *r, const event *e,
     case EV_RESULT:
         stop = visit->result(v, span_at(b, e->text, e->text_len), e->where);
         break;
-    case EV_ERROR: {
+    case EV_ERROR:
+    case EV_LENIENT: {
         char message[RECORD_TEXT_MAX + 1];
         memcpy(message, b->arena.data + e->text, e->text_len);
         message[e->text_len] = '\0';
-        visit->error(v, e->where, message);
+        if (e->kind == EV_ERROR)
+            visit->error(v, e->where, message);
+        else
+            visit->lenient(v, e->where, message);
         break;
     }
     default:

@@ -637,6 +637,13 @@ static void on_end_game(void *user, rgn_location where)
     SINK(v, end_game, result, g->failed ? &g->first_error : NULL);
 }
 
+static void on_lenient(void *user, rgn_location where, const char *message)
+{
+    rgn_checker *v = user;
+    v->token_offset = where.offset;
+    report(v, RGN_W_TAG_QUOTE, where, no_move, 0, "%s", message);
+}
+
 static void on_error(void *user, rgn_location where, const char *message)
 {
     rgn_checker *v = user;
@@ -658,6 +665,7 @@ static const rgn_visitor validator_visitor = {
     .result = on_result,
     .end_game = on_end_game,
     .error = on_error,
+    .lenient = on_lenient,
 };
 
 const rgn_visitor *rgn_checker_visitor(void) { return &validator_visitor; }

@@ -143,9 +143,15 @@ static void on_error(void *u, rgn_location w, const char *message)
          (unsigned long)w.column, message);
 }
 
+static void on_lenient(void *u, rgn_location w, const char *message)
+{
+    item(u, w, "lenient %lu:%lu %s", (unsigned long)w.line,
+         (unsigned long)w.column, message);
+}
+
 static const rgn_visitor recording = {
-    on_begin, on_tag,  on_number, on_move, on_nag,  on_comment,
-    on_open,  on_close, on_result, on_end,  on_error,
+    on_begin, on_tag,   on_number, on_move, on_nag,   on_comment,
+    on_open,  on_close, on_result, on_end,  on_error, on_lenient,
 };
 
 /* Reads input in chunks of the given size (0: in one piece). */
@@ -255,6 +261,22 @@ static void test_tag_errors(void **state)
           "begin|error 1:8 a tag value in double quotes must follow the "
           "tag name|end|begin|tag Event=ok|result *|end");
     CHECK("[Event \"x\" junk]\n*\n",
+          "begin|error 1:12 ']' must close the tag after its value|end");
+}
+
+/* Quotes inside a value, unescaped, as PGN in the wild has them: read
+ * as part of the value when a later quote closes the tag, with a notice;
+ * else the first quote closes it, as before. */
+static void test_tag_inner_quotes(void **state)
+{
+    (void)state;
+    CHECK("[White \"\"Mephisto\"\"]\n[Black \"a \"b\" c\" ]\n*\n",
+          "begin|lenient 1:9 a '\"' inside a tag value must be written \\\"; "
+          "read as part of the value|tag White=\"Mephisto\""
+          "|lenient 2:11 a '\"' inside a tag value must be written \\\"; "
+          "read as part of the value|tag Black=a \"b\" c|result *|end");
+    /* no later quote closes it: the first one did */
+    CHECK("[Event \"x\" \"y]\n*\n",
           "begin|error 1:12 ']' must close the tag after its value|end");
 }
 
@@ -754,6 +776,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tags_with_escapes),
         cmocka_unit_test(test_tag_errors),
+        cmocka_unit_test(test_tag_inner_quotes),
         cmocka_unit_test(test_tag_inside_movetext),
         cmocka_unit_test(test_move_numbers),
         cmocka_unit_test(test_moves_as_written),
