@@ -58,7 +58,9 @@ int diagram_svg(const diagram_view *view, rgn_buffer *out);
  * highlights and arrows, with the empty groups <g class="last-move">,
  * <g class="rotation"> and <g class="pieces"> where those go. */
 int diagram_svg_board(const diagram_view *view, rgn_buffer *out);
-/* The piece on a square, drawn with the square's centre at (0, 0). */
+/* The piece on a square, drawn with the square's centre at (0, 0),
+ * without its data-square attribute (the page adds it where it puts the
+ * piece). */
 int diagram_svg_piece(const diagram_view *view, int square, rgn_buffer *out);
 /* One square of the last move tinted, or (rotation) the curved arrow of a
  * rotation in place, with the square's centre at (0, 0). */

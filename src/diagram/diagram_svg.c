@@ -447,7 +447,9 @@ static void draw_coordinates(svg *s)
     end(s);
 }
 
-static void draw_piece(svg *s, int square)
+/* without_square: no data-square (a page that places the piece says
+ * where) */
+static void draw_piece(svg *s, int square, bool without_square)
 {
     const diagram_view *v = s->view;
     int colour, orientation;
@@ -466,7 +468,8 @@ static void draw_piece(svg *s, int square)
 
     start(s, "g");
     attr(s, "class", colour == RGN_WHITE ? "piece white" : "piece black");
-    attr(s, "data-square", name);
+    if (!without_square)
+        attr(s, "data-square", name);
     attr(s, "data-piece", piece);
     if (orientation >= 0)
         attr(s, "data-orientation", rgn_direction_name(orientation));
@@ -523,7 +526,7 @@ static void draw_pieces(svg *s)
             int sq = rgn_square_at(v->variant, diagram_file_at(v, c),
                                    diagram_rank_at(v, row));
             if (sq >= 0)
-                draw_piece(s, sq);
+                draw_piece(s, sq, false);
         }
     end(s);
 }
@@ -740,7 +743,7 @@ int diagram_svg_piece(const diagram_view *view, int square, rgn_buffer *out)
     if (svg_open(&s, view, &buffer) < 0)
         return -1;
     center_on(&s, square);
-    draw_piece(&s, square);
+    draw_piece(&s, square, true);
     if (xmlTextWriterFlush(s.w) < 0)
         s.failed = true;
     return svg_close(&s, buffer, out);

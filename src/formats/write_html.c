@@ -163,6 +163,20 @@ static int page_variant(html_page *p, const rgn_position *position)
     json_cstring(out, rgn_variant_name(variant));
     rgn_buffer_printf(out, ",\"files\":%d,\"ranks\":%d,\"players\":%d", files,
                       ranks, rgn_variant_players(variant));
+    /* the name of each point of the grid, rank by rank; holes as null */
+    rgn_buffer_puts(out, ",\"squares\":[");
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++) {
+            int square = rgn_square_at(variant, f, r);
+            char name[8];
+            if (square >= 0)
+                rgn_square_name(variant, square, name);
+            rgn_buffer_printf(out, "%s%s%s%s", r || f ? "," : "",
+                              square >= 0 ? "\"" : "",
+                              square >= 0 ? name : "null",
+                              square >= 0 ? "\"" : "");
+        }
+    rgn_buffer_puts(out, "]");
     static const char *const parts[] = {"board", "mark", "rotation", "centers"};
     for (int part = 0; part < 4; part++) {
         rgn_buffer_printf(out, ",\"%s\":[", parts[part]);

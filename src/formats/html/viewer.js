@@ -106,12 +106,15 @@
     game.text.forEach(function (t) {
       var parent = stack[stack.length - 1];
       if (typeof t === 'number') {
+        // the number and its move kept on one line
+        var item = element('span', 'item');
         var label = moveLabel(game, t, needNumber);
-        if (label) parent.appendChild(element('span', 'number', label));
+        if (label) item.appendChild(element('span', 'number', label));
         var a = element('a', 'move', game.nodes[t][1]);
         a.href = '#' + fragment(game, t);
         a.setAttribute('data-node', t);
-        parent.appendChild(a);
+        item.appendChild(a);
+        parent.appendChild(item);
         parent.appendChild(document.createTextNode(' '));
         state.moveLinks[t] = last = a;
         needNumber = false;
@@ -162,7 +165,10 @@
         if (c !== '.') kind = DIGITS.indexOf(c);
         i++;
       }
-      if (kind >= 0) parts.push(placed(pictures.kinds[kind][1 + flip], centers[2 * point], centers[2 * point + 1]));
+      if (kind >= 0) {
+        var piece = pictures.kinds[kind][1 + flip].replace('<g ', '<g data-square="' + info.squares[point] + '" ');
+        parts.push(placed(piece, centers[2 * point], centers[2 * point + 1]));
+      }
     }
     board.querySelector('g.pieces').innerHTML = parts.join('');
     if (node[6] >= 0) {
@@ -265,6 +271,13 @@
     drawBoard();
   });
   $('copy').addEventListener('click', copyPosition);
+  // a move clicked is shown at once (its link, copied, opens it too)
+  $('moves').addEventListener('click', function (event) {
+    var link = event.target.closest ? event.target.closest('a.move') : null;
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    show(state.game, Number(link.getAttribute('data-node')));
+  });
   $('fen').addEventListener('focus', function () { this.select(); });
   document.addEventListener('keydown', function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -276,4 +289,5 @@
   });
   window.addEventListener('hashchange', fromHash);
   fromHash();
+  if (window.performance && performance.mark) performance.mark('rgn-ready');
 })();
