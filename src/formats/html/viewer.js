@@ -69,6 +69,7 @@
     var list = $('game-list');
     games.forEach(function (game) {
       var li = element('li');
+      li.value = game.number; // as rgn fen --game counts, invalid games left out or not
       var a = element('a', null, (tag(game, 'White') || '?') + ' \u2013 ' + (tag(game, 'Black') || '?'));
       a.href = '#g' + game.number + 'p0';
       a.id = 'game-link-' + game.number;
