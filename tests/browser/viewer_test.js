@@ -16,6 +16,7 @@
 //   - Home, End, Left; the fragment follows the moves and a link opens
 //     at its move;
 //   - the invalid game is shown up to its error, with the diagnostic;
+//   - the Copy button puts the position string on the clipboard;
 //   - comments and tags are shown as text, never as markup;
 //   - no console errors, no request but the page itself, no URL in the
 //     page but the SVG namespace; buttons are labelled, keyboard focus is
@@ -377,6 +378,14 @@ async function goHash(tab, hash) {
     check(hostileShown.images === 0 && hostileShown.pwned === undefined, 'no markup from the game runs');
     check(hostileShown.blocks === gameCount, 'one script block per game');
 
+    // The position string is copied by its button.
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await goHash(tab, '#g1p3');
+    await tab.click('#copy');
+    await tab.waitForFunction(() => document.getElementById('status').textContent === 'Position copied');
+    const copied = await tab.evaluate(() => navigator.clipboard.readText());
+    check(copied === fen(inputs, 1, 3), 'Copy puts the position string on the clipboard: ' + copied);
+
     // Accessible: labelled buttons, visible focus.
     const unlabelled = await tab.$$eval('button', (bs) => bs.filter((b) => !(b.getAttribute('aria-label') || b.textContent.trim())).length);
     check(unlabelled === 0, 'every button has a label');
@@ -389,7 +398,7 @@ async function goHash(tab, hash) {
     });
     check(focus.id === 'next' && focus.outline !== 'none' && focus.width >= 2, 'keyboard focus is visible: ' + JSON.stringify(focus));
 
-    // The screenshot: club championship, in the variation after 28. Ke2?
+    // The screenshot: the club championship game after 28... Sf2>E+ (ply 56)
     await goHash(tab, '#g1p56');
     await tab.screenshot({ path: path.join(outDir, 'viewer.png'), fullPage: true });
     // A phone: nothing wider than the screen.
