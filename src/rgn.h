@@ -2,6 +2,13 @@
  * rgn.h - the one public header of librgn, a toolkit for the game records
  * of Rotary (Freeling) and its rotary cousins.
  *
+ * The library is a pipeline (src/README.md walks through it): a streaming
+ * reader (rgn_reader) hands the parts of each game to a visitor; the
+ * validator (rgn_validator) is such a visitor, replays every game under
+ * its rule set (rgn_variant, found in a registry by name) and reports
+ * problems (rgn_diagnostic); a writer (rgn_writer) is a sink of the
+ * validator that writes another format; diagrams draw positions.
+ *
  * Conventions:
  *   - Every symbol starts with rgn_ / RGN_.
  *   - Types ending in a struct tag only (rgn_position, rgn_reader, ...) are
@@ -46,8 +53,9 @@ typedef struct rgn_variant rgn_variant;
 size_t rgn_variant_count(void);
 const rgn_variant *rgn_variant_at(size_t index);
 const rgn_variant *rgn_variant_default(void);
-/* Looks a rule set up by name or alias, case-insensitively ("rotary",
- * "Standard"). NULL if the name is unknown. */
+/* Looks a rule set up by name or alias, case-insensitively and with '-'
+ * or '_' for a space ("rotary", "Standard", "rotary-chess"). NULL if the
+ * name is unknown. */
 const rgn_variant *rgn_variant_find(const char *name);
 const char *rgn_variant_name(const rgn_variant *variant);
 /* The other names of a rule set, NULL-terminated (maybe empty). */
@@ -207,8 +215,8 @@ size_t rgn_move_coord(const rgn_position *position, rgn_move move,
 enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
 
 /* Every kind of diagnostic, with a stable code for scripts
- * (rgn_problem_code) and a severity. The lenient readings of
- * rgn-notation.md section 4 are the warnings RGN_W_*. */
+ * (rgn_problem_code) and a severity. The lenient readings that rgn(5)
+ * lists are the warnings RGN_W_*. */
 enum rgn_problem {
     RGN_E_SYNTAX,             /* the file is not RGN here */
     RGN_E_MOVE_SYNTAX,        /* a move text that is no move */
@@ -238,6 +246,7 @@ enum rgn_problem {
     RGN_W_MISSING_TAG,        /* one of the seven-tag roster is missing */
     RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
     RGN_N_REPETITION,         /* a position occurs for the third time */
+    RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
     RGN_PROBLEM_COUNT
 };
 
@@ -267,7 +276,7 @@ int rgn_san_parse(const rgn_variant *variant, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err);
 
 /* Resolves a move text in a position: exactly by the matching rule of
- * rgn-notation.md section 4 first, else by the lenient readings. On
+ * rgn(5) ("Moves") first, else by the lenient readings. On
  * success returns 0, the move, and the set of lenient readings used
  * (RGN_WARNING_BIT of each warning). On failure returns -1 with the
  * problem and a message that says why (for an ambiguous text, the

@@ -45,7 +45,9 @@ struct rgn_variant {
     /* other names [Variant] and --variant accept; NULL-terminated; optional */
     const char *const *aliases;
     const char *summary; /* one line for "rgn variants" */
-    int players;         /* 2, or 1 for a solitaire */
+    /* 2, or 1 for a solitaire, whose positions keep White to move and
+     * count every move in the fullmove number ("1. b3+ 2. a1-") */
+    int players;
     int files, ranks;
 
     /* Geometry: -1 from square_at for points that are not squares. */

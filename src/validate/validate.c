@@ -22,7 +22,11 @@
 /* One line of play: the main line, or a variation in the making. */
 typedef struct line {
     rgn_position current;
-    rgn_position before_last; /* where a variation of the last move starts */
+    /* the move that led to current and what unplays it: a variation of
+     * it starts from current with the move taken back (no position is
+     * copied per ply) */
+    rgn_move last_move;
+    rgn_undo last_undo;
     bool has_move;
     int ply; /* plies from the game's start to current */
 } line;
@@ -100,6 +104,10 @@ static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
 static void move_number_text(const game_state *g, int ply, char *out,
                              size_t size)
 {
+    if (rgn_variant_players(g->variant) == 1) { /* one number a move */
+        snprintf(out, size, "%d.", g->start_fullmove + ply - 1);
+        return;
+    }
     int plies = ply - 1 + g->start_side; /* counted from a White move */
     snprintf(out, size, "%d%s", g->start_fullmove + plies / 2,
              plies % 2 ? "..." : ".");
@@ -140,6 +148,35 @@ static void keep_line(rgn_checker *v, rgn_location where,
     memcpy(kept->text, line.data, kept->len);
     kept->caret = caret;
     kept->offset = where.offset;
+}
+
+/* Whether a game's first error reads as a chess game's: the game has no
+ * Variant tag and is read as the default game, and the error is at a FEN
+ * tag without a single '>' orientation, at a move with a chess piece
+ * letter (N, B) or castling (O-O, 0-0), or at a pawn move of the first
+ * two plies from the initial position that no pawn can make (a chess
+ * double step such as 1... e5). */
+static bool looks_like_chess(const game_state *g, enum rgn_problem problem,
+                             rgn_span move, int ply)
+{
+    if (g->variant_name[0] || g->variant != rgn_variant_default())
+        return false;
+    if (problem == RGN_E_BAD_FEN)
+        return g->has_fen && !strchr(g->fen, '>');
+    if (problem != RGN_E_UNMATCHED && problem != RGN_E_MOVE_SYNTAX &&
+        problem != RGN_E_AMBIGUOUS)
+        return false;
+    if (move.len < 2)
+        return false;
+    const char *m = move.data;
+    if (move.len >= 3 && (memcmp(m, "O-O", 3) == 0 || memcmp(m, "0-0", 3) == 0))
+        return true;
+    if ((m[0] == 'N' || m[0] == 'B') &&
+        ((m[1] >= 'a' && m[1] <= 'h') || m[1] == 'x' ||
+         (m[1] >= '1' && m[1] <= '8')))
+        return true;
+    return problem == RGN_E_UNMATCHED && !g->has_fen && ply >= 1 && ply <= 2 &&
+           m[0] >= 'a' && m[0] <= 'h';
 }
 
 static void report(rgn_checker *v, enum rgn_problem problem,
@@ -189,10 +226,19 @@ static void report(rgn_checker *v, enum rgn_problem problem,
                 d.caret = kept[i]->caret;
             }
     }
-    if (severity == RGN_ERROR && !g->first_error.message)
+    bool first_error = severity == RGN_ERROR && !g->first_error.message;
+    if (first_error)
         keep_first_error(g, &d);
     if (v->options.report)
         v->options.report(v->options.user, &d);
+    if (first_error && looks_like_chess(g, problem, move, ply)) {
+        d.problem = RGN_N_CHESS_HINT;
+        d.severity = RGN_NOTE;
+        d.message = "if this is a chess game, try --variant chess";
+        d.line = (rgn_span){"", 0}; /* the error above showed it */
+        if (v->options.report)
+            v->options.report(v->options.user, &d);
+    }
 }
 
 static const rgn_span no_move = {"", 0};
@@ -422,8 +468,9 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         return 1;
     }
     /* the check mark is judged on the position after the move */
-    l->before_last = l->current;
-    rgn_position_play(&l->current, move);
+    const struct rgn_variant *rules = l->current.variant;
+    rules->make(&l->current, move, &l->last_undo);
+    l->last_move = move;
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
@@ -432,7 +479,9 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings) {
         char canonical[64];
-        rgn_move_san(&l->before_last, move, canonical, sizeof canonical);
+        rules->unmake(&l->current, move, &l->last_undo);
+        rgn_move_san(&l->current, move, canonical, sizeof canonical);
+        rules->make(&l->current, move, &l->last_undo);
         for (unsigned bits = warnings; bits; bits &= bits - 1) {
             enum rgn_problem w = (enum rgn_problem)(RGN_W_LONG_FORM +
                                                     __builtin_ctz(bits));
@@ -448,7 +497,11 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         san[n] = deserved;
         san[n + 1] = '\0';
     }
-    SINK(v, move, &l->before_last, move, san);
+    if (v->options.sink && v->options.sink->move) {
+        rules->unmake(&l->current, move, &l->last_undo);
+        v->options.sink->move(v->options.sink_user, &l->current, move, san);
+        rules->make(&l->current, move, &l->last_undo);
+    }
     l->has_move = true;
     l->ply++;
     v->counts.plies++;
@@ -493,7 +546,9 @@ static int on_begin_variation(void *user, rgn_location where)
         return 1;
     }
     line *l = &v->lines[++v->depth];
-    l->current = parent->before_last;
+    l->current = parent->current;
+    l->current.variant->unmake(&l->current, parent->last_move,
+                               &parent->last_undo);
     l->has_move = false;
     l->ply = parent->ply - 1;
     v->game.pending_number = false;

@@ -95,7 +95,8 @@ check(html.length > plainHtml.length && !html.includes(hostileComment), 'the hos
 // --- The oracle: rgn fen and rgn diagram -------------------------------
 function fen(files, game, ply) {
   const r = run([rgn, 'fen', '--quiet', '--game', String(game), '--ply', String(ply), ...files]);
-  return r.stdout.trim() || null; // nothing for an invalid game (exit 1 for all)
+  const line = r.stdout.trim();
+  return line && line !== '-' ? line : null; // '-' (or nothing): no such position
 }
 
 function diagram(game, ply, flip) {

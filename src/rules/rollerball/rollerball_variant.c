@@ -25,7 +25,7 @@ static void roller_set_initial(rgn_position *pos)
 
 const struct rgn_variant rgn_rollerball_variant = {
     .name = "Rollerball",
-    .summary = "Cazaux's chess on a 7x7 ring round a hole",
+    .summary = "Cazaux's chess round a hole in the board",
     .players = 2,
     .files = ROLLER_SIZE,
     .ranks = ROLLER_SIZE,

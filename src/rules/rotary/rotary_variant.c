@@ -22,7 +22,7 @@ static void rotary_set_initial(rgn_position *pos)
 
 const struct rgn_variant rgn_rotary_variant = {
     .name = "Rotary",
-    .summary = "Freeling's 9x9 chess variant whose pieces rotate",
+    .summary = "Freeling's chess variant whose pieces rotate",
     .players = 2,
     .files = ROTARY_SIZE,
     .ranks = ROTARY_SIZE,
