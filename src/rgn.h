@@ -457,10 +457,14 @@ enum rgn_format {
     RGN_FORMAT_LAN,   /* RGN with moves in long algebraic form */
     RGN_FORMAT_COORD, /* a game a line: coordinate moves, then the result */
     RGN_FORMAT_FEN,   /* "GAME PLY RFEN" after every ply of the main line */
-    RGN_FORMAT_XML    /* one document (grammar/rgn.rng) */
+    RGN_FORMAT_XML,   /* one document (grammar/rgn.rng) */
+    /* one standalone HTML page that shows the games: a game viewer with
+     * the SVG diagram of every ply, main line and variations */
+    RGN_FORMAT_HTML
 };
 
-/* The format of a name ("rgn", "lan", "coord", "fen", "xml"); -1 if none. */
+/* The format of a name ("rgn", "lan", "coord", "fen", "xml", "html"); -1
+ * if none. */
 int rgn_format_parse(const char *name);
 
 typedef struct rgn_writer_options {

@@ -8,8 +8,8 @@ static int run_convert(int argc, char **argv);
 
 const cli_command cli_convert = {
     "convert",
-    "convert games to canonical RGN, LAN, coordinates, RFEN or XML",
-    "Usage: rgn convert [--to rgn|lan|coord|fen|xml] [--from rgn|xml]\n"
+    "convert games to canonical RGN, LAN, coordinates, RFEN, XML or HTML",
+    "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html] [--from rgn|xml]\n"
     "                   [-o FILE] [--keep-invalid] [--xml-fen] [--strict]\n"
     "                   [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
@@ -23,6 +23,9 @@ const cli_command cli_convert = {
     "  fen    'GAME PLY RFEN' after every main-line ply\n"
     "  xml    one XML document (grammar/rgn.rng); --xml-fen adds each\n"
     "         move's RFEN\n"
+    "  html   one standalone page that shows the games: board, moves,\n"
+    "         variations; #gGpN opens game G after main-line ply N (as\n"
+    "         'rgn fen --game G --ply N')\n"
     "Invalid games are left out; --keep-invalid writes them up to the error\n"
     "and a comment saying where and why they stop. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
@@ -72,7 +75,7 @@ static int run_convert(int argc, char **argv)
             int format = rgn_format_parse(value);
             if (format < 0)
                 return cli_usage_error(&cli_convert, "no format '%s' (rgn, lan, "
-                                       "coord, fen or xml)", value);
+                                       "coord, fen, xml or html)", value);
             options.format = (enum rgn_format)format;
         } else if ((found = cli_option_value(argc, argv, &i, "-o", &output))) {
             if (found < 0)

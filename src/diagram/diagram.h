@@ -52,4 +52,22 @@ void diagram_append_safe(rgn_buffer *out, const char *text, bool ascii_only);
 int diagram_text(const diagram_view *view, rgn_buffer *out);
 int diagram_svg(const diagram_view *view, rgn_buffer *out);
 
+/* The SVG picture in parts, for a page that puts it together (the HTML
+ * game viewer); all are what diagram_svg draws, without the XML
+ * declaration. The board: diagram_svg's picture without pieces, marks,
+ * highlights and arrows, with the empty groups <g class="last-move">,
+ * <g class="rotation"> and <g class="pieces"> where those go. */
+int diagram_svg_board(const diagram_view *view, rgn_buffer *out);
+/* The piece on a square, drawn with the square's centre at (0, 0),
+ * without its data-square attribute (the page adds it where it puts the
+ * piece). */
+int diagram_svg_piece(const diagram_view *view, int square, rgn_buffer *out);
+/* One square of the last move tinted, or (rotation) the curved arrow of a
+ * rotation in place, with the square's centre at (0, 0). */
+int diagram_svg_mark(const diagram_view *view, int square, bool rotation,
+                     rgn_buffer *out);
+/* Where a square's centre is in the picture. */
+int diagram_svg_center(const diagram_view *view, int square, double *x,
+                       double *y);
+
 #endif

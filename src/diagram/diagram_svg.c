@@ -447,7 +447,9 @@ static void draw_coordinates(svg *s)
     end(s);
 }
 
-static void draw_piece(svg *s, int square)
+/* without_square: no data-square (a page that places the piece says
+ * where) */
+static void draw_piece(svg *s, int square, bool without_square)
 {
     const diagram_view *v = s->view;
     int colour, orientation;
@@ -466,7 +468,8 @@ static void draw_piece(svg *s, int square)
 
     start(s, "g");
     attr(s, "class", colour == RGN_WHITE ? "piece white" : "piece black");
-    attr(s, "data-square", name);
+    if (!without_square)
+        attr(s, "data-square", name);
     attr(s, "data-piece", piece);
     if (orientation >= 0)
         attr(s, "data-orientation", rgn_direction_name(orientation));
@@ -523,7 +526,7 @@ static void draw_pieces(svg *s)
             int sq = rgn_square_at(v->variant, diagram_file_at(v, c),
                                    diagram_rank_at(v, row));
             if (sq >= 0)
-                draw_piece(s, sq);
+                draw_piece(s, sq, false);
         }
     end(s);
 }
@@ -592,51 +595,89 @@ static void describe(svg *s)
     end(s);
 }
 
-int diagram_svg(const diagram_view *view, rgn_buffer *out)
+/* Lays the picture out; -1 for a width out of range. */
+static int svg_layout(svg *s, const diagram_view *view)
 {
     const rgn_diagram_options *opt = view->opt;
     int size = opt->size ? opt->size : RGN_DIAGRAM_DEFAULT_SIZE;
     if (size < RGN_DIAGRAM_MIN_SIZE || size > RGN_DIAGRAM_MAX_SIZE)
         return -1;
-    svg s = {0};
-    s.view = view;
+    memset(s, 0, sizeof *s);
+    s->view = view;
     double margin = opt->no_coordinates ? MARGIN_PLAIN : MARGIN_COORDS;
     double band = opt->title && *opt->title ? TITLE_BAND : 0;
-    s.width = size;
-    s.sq = size / (view->files + 2 * margin);
-    s.height = (int)lround(s.sq * (view->ranks + 2 * margin + band));
-    s.x0 = margin * s.sq;
-    s.y0 = (band + margin) * s.sq;
+    s->width = size;
+    s->sq = size / (view->files + 2 * margin);
+    s->height = (int)lround(s->sq * (view->ranks + 2 * margin + band));
+    s->x0 = margin * s->sq;
+    s->y0 = (band + margin) * s->sq;
+    return 0;
+}
 
-    xmlBufferPtr buffer = xmlBufferCreate();
-    if (!buffer)
+/* Lays the picture out and opens a text writer into a memory buffer. */
+static int svg_open(svg *s, const diagram_view *view, xmlBufferPtr *buffer)
+{
+    if (svg_layout(s, view) < 0)
         return -1;
-    s.w = xmlNewTextWriterMemory(buffer, 0);
-    if (!s.w) {
-        xmlBufferFree(buffer);
+    *buffer = xmlBufferCreate();
+    if (!*buffer)
+        return -1;
+    s->w = xmlNewTextWriterMemory(*buffer, 0);
+    if (!s->w) {
+        xmlBufferFree(*buffer);
         return -1;
     }
+    return 0;
+}
+
+/* Ends the writer and appends what it wrote to out. */
+static int svg_close(svg *s, xmlBufferPtr buffer, rgn_buffer *out)
+{
+    xmlFreeTextWriter(s->w); /* flushes into buffer */
+    if (!s->failed)
+        rgn_buffer_append(out, (const char *)xmlBufferContent(buffer),
+                          (size_t)xmlBufferLength(buffer));
+    xmlBufferFree(buffer);
+    return s->failed || out->failed ? -1 : 0;
+}
+
+static void svg_root(svg *s)
+{
+    start(s, "svg");
+    attr(s, "xmlns", "http://www.w3.org/2000/svg");
+    attr(s, "version", "1.1");
+    char buf[64];
+    snprintf(buf, sizeof buf, "%d", s->width);
+    attr(s, "width", buf);
+    snprintf(buf, sizeof buf, "%d", s->height);
+    attr(s, "height", buf);
+    snprintf(buf, sizeof buf, "0 0 %d %d", s->width, s->height);
+    attr(s, "viewBox", buf);
+    attr(s, "font-family", "DejaVu Sans, Verdana, Arial, sans-serif");
+}
+
+static void draw_page(svg *s)
+{
+    start(s, "rect");
+    attr(s, "class", "page");
+    rect(s, 0, 0, s->width, s->height);
+    attr(s, "fill", COLOR_PAGE);
+    end(s);
+}
+
+int diagram_svg(const diagram_view *view, rgn_buffer *out)
+{
+    svg s;
+    xmlBufferPtr buffer;
+    if (svg_open(&s, view, &buffer) < 0)
+        return -1;
     xmlTextWriterSetIndent(s.w, 1);
     xmlTextWriterSetIndentString(s.w, X("  "));
     if (xmlTextWriterStartDocument(s.w, NULL, "UTF-8", NULL) < 0)
         s.failed = true;
-    start(&s, "svg");
-    attr(&s, "xmlns", "http://www.w3.org/2000/svg");
-    attr(&s, "version", "1.1");
-    char buf[64];
-    snprintf(buf, sizeof buf, "%d", s.width);
-    attr(&s, "width", buf);
-    snprintf(buf, sizeof buf, "%d", s.height);
-    attr(&s, "height", buf);
-    snprintf(buf, sizeof buf, "0 0 %d %d", s.width, s.height);
-    attr(&s, "viewBox", buf);
-    attr(&s, "font-family", "DejaVu Sans, Verdana, Arial, sans-serif");
+    svg_root(&s);
     describe(&s);
-    start(&s, "rect");
-    attr(&s, "class", "page");
-    rect(&s, 0, 0, s.width, s.height);
-    attr(&s, "fill", COLOR_PAGE);
-    end(&s);
+    draw_page(&s);
     draw_title(&s);
     draw_squares(&s);
     draw_ring_flow(&s);
@@ -650,10 +691,99 @@ int diagram_svg(const diagram_view *view, rgn_buffer *out)
     end(&s);
     if (xmlTextWriterEndDocument(s.w) < 0)
         s.failed = true;
-    xmlFreeTextWriter(s.w); /* flushes into buffer */
-    if (!s.failed)
-        rgn_buffer_append(out, (const char *)xmlBufferContent(buffer),
-                          (size_t)xmlBufferLength(buffer));
-    xmlBufferFree(buffer);
-    return s.failed || out->failed ? -1 : 0;
+    return svg_close(&s, buffer, out);
+}
+
+/* An empty group that a page fills in. */
+static void slot(svg *s, const char *name)
+{
+    start(s, "g");
+    attr(s, "class", name);
+    end(s);
+}
+
+int diagram_svg_board(const diagram_view *view, rgn_buffer *out)
+{
+    svg s;
+    xmlBufferPtr buffer;
+    if (svg_open(&s, view, &buffer) < 0)
+        return -1;
+    svg_root(&s);
+    start(&s, "title");
+    text(&s, rgn_variant_name(view->variant));
+    end(&s);
+    draw_page(&s);
+    draw_title(&s);
+    draw_squares(&s);
+    draw_ring_flow(&s);
+    slot(&s, "last-move");
+    draw_outline(&s);
+    draw_coordinates(&s);
+    slot(&s, "rotation");
+    slot(&s, "pieces");
+    end(&s);
+    if (xmlTextWriterFlush(s.w) < 0)
+        s.failed = true;
+    return svg_close(&s, buffer, out);
+}
+
+/* Moves the board so that the square's centre is at (0, 0). */
+static void center_on(svg *s, int square)
+{
+    double x, y;
+    square_center(s, square, &x, &y);
+    s->x0 -= x;
+    s->y0 -= y;
+}
+
+int diagram_svg_piece(const diagram_view *view, int square, rgn_buffer *out)
+{
+    svg s;
+    xmlBufferPtr buffer;
+    if (svg_open(&s, view, &buffer) < 0)
+        return -1;
+    center_on(&s, square);
+    draw_piece(&s, square, true);
+    if (xmlTextWriterFlush(s.w) < 0)
+        s.failed = true;
+    return svg_close(&s, buffer, out);
+}
+
+int diagram_svg_mark(const diagram_view *view, int square, bool rotation,
+                     rgn_buffer *out)
+{
+    svg s;
+    xmlBufferPtr buffer;
+    if (svg_open(&s, view, &buffer) < 0)
+        return -1;
+    center_on(&s, square);
+    diagram_view marked = *view;
+    marked.last_from = square;
+    marked.last_to = rotation ? square : -1;
+    s.view = &marked;
+    if (rotation) {
+        draw_rotation(&s);
+    } else {
+        /* one square of the last move, as draw_last_move draws it */
+        double x, y;
+        square_center(&s, square, &x, &y);
+        start(&s, "rect");
+        rect(&s, x - s.sq / 2, y - s.sq / 2, s.sq, s.sq);
+        attr(&s, "fill", COLOR_LAST);
+        attr(&s, "fill-opacity", "0.6");
+        end(&s);
+    }
+    if (xmlTextWriterFlush(s.w) < 0)
+        s.failed = true;
+    return svg_close(&s, buffer, out);
+}
+
+int diagram_svg_center(const diagram_view *view, int square, double *x,
+                       double *y)
+{
+    svg s;
+    if (svg_layout(&s, view) < 0)
+        return -1;
+    square_center(&s, square, x, y);
+    return 0;
 }

@@ -10,7 +10,7 @@
 static const char *const format_names[] = {
     [RGN_FORMAT_RGN] = "rgn", [RGN_FORMAT_LAN] = "lan",
     [RGN_FORMAT_COORD] = "coord", [RGN_FORMAT_FEN] = "fen",
-    [RGN_FORMAT_XML] = "xml",
+    [RGN_FORMAT_XML] = "xml", [RGN_FORMAT_HTML] = "html",
 };
 
 int rgn_format_parse(const char *name)
@@ -33,6 +33,10 @@ rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out)
         rgn_writer_free(w);
         return NULL;
     }
+    if (options->format == RGN_FORMAT_HTML && rgn_html_begin_document(w) < 0) {
+        rgn_writer_free(w);
+        return NULL;
+    }
     return w;
 }
 
@@ -42,6 +46,7 @@ const rgn_game_sink *rgn_writer_sink(const rgn_writer *w)
     case RGN_FORMAT_COORD: return &rgn_coord_sink;
     case RGN_FORMAT_FEN: return &rgn_fen_sink;
     case RGN_FORMAT_XML: return &rgn_xml_sink;
+    case RGN_FORMAT_HTML: return &rgn_html_sink;
     default: return &rgn_text_sink;
     }
 }
@@ -49,6 +54,8 @@ const rgn_game_sink *rgn_writer_sink(const rgn_writer *w)
 int rgn_writer_finish(rgn_writer *w)
 {
     if (w->options.format == RGN_FORMAT_XML && rgn_xml_end_document(w) < 0)
+        w->write_failed = true;
+    if (w->options.format == RGN_FORMAT_HTML && rgn_html_end_document(w) < 0)
         w->write_failed = true;
     if (fflush(w->out) != 0 || ferror(w->out))
         w->write_failed = true;
@@ -60,6 +67,7 @@ void rgn_writer_free(rgn_writer *w)
     if (!w)
         return;
     rgn_xml_free(w);
+    rgn_html_free(w);
     rgn_buffer_free(&w->game);
     rgn_buffer_free(&w->tags);
     rgn_buffer_free(&w->movetext);

@@ -45,12 +45,16 @@ struct rgn_writer {
     void *xml_buffer;
     bool move_open[RGN_MAX_VARIATION_DEPTH + 1]; /* a <move> open per depth */
     int line_ply[RGN_MAX_VARIATION_DEPTH + 1]; /* plies from the start, per depth */
+
+    /* HTML */
+    void *html; /* the page's state: write_html.c */
 };
 
 extern const rgn_game_sink rgn_text_sink;  /* RGN and LAN: write_rgn.c */
 extern const rgn_game_sink rgn_coord_sink; /* write_coord.c */
 extern const rgn_game_sink rgn_fen_sink;   /* write_fen.c */
 extern const rgn_game_sink rgn_xml_sink;   /* write_xml.c */
+extern const rgn_game_sink rgn_html_sink;  /* write_html.c */
 
 /* Sink parts for formats that follow only the main line (w->depth 0). */
 void rgn_main_line_begin_game(void *writer, uint64_t number);
@@ -63,6 +67,10 @@ void rgn_writer_end_game(rgn_writer *writer, bool write);
 int rgn_xml_begin_document(rgn_writer *writer);
 int rgn_xml_end_document(rgn_writer *writer);
 void rgn_xml_free(rgn_writer *writer);
+
+int rgn_html_begin_document(rgn_writer *writer);
+int rgn_html_end_document(rgn_writer *writer);
+void rgn_html_free(rgn_writer *writer);
 
 /* "stopped at line 9, column 13: MESSAGE", for --keep-invalid */
 void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size);

@@ -1,0 +1,550 @@
+/*
+ * write_html.c - all the games as one standalone HTML page: a game viewer
+ * (html_page.c holds its fixed style and script).
+ *
+ * Every position comes from the library: each game is a JSON block of
+ * nodes, one per ply of the main line and of every variation, each with
+ * its position string, the pieces on the board and the last move. The
+ * pictures are the SVG diagram's own parts (diagram_svg_board and
+ * friends), drawn once per page: for each rule set the board without
+ * pieces and the last move's marks, for each kind of piece (rule set,
+ * letter, side, orientation, direction set) the piece; both for White
+ * and for Black at the bottom. A node names the kind on each square, so
+ * the page stays small and the script only puts pictures in place.
+ *
+ * The page's numbering: game G is the G-th game begun over all inputs
+ * (as rgn fen --game), node 0 is the start, and main-line ply N is the
+ * N-th move from the start of the movetext (as rgn fen --ply).
+ *
+ * All text in JSON is escaped so that no '<', '>' or '&' is left: a
+ * comment holding "</script>" stays inside its block, and the page is
+ * well-formed XML as well as HTML.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagram/diagram.h"
+#include "formats/writer.h"
+
+extern const char rgn_html_head[];
+extern const char rgn_html_script[];
+
+#define MAX_PAGE_VARIANTS 64
+
+typedef struct html_kind {
+    int variant;
+    char letter;
+    int colour, orientation;
+    unsigned directions;
+} html_kind;
+
+typedef struct html_page {
+    /* the rule sets met, and for each its pictures (a JSON object) */
+    const rgn_variant *variants[MAX_PAGE_VARIANTS];
+    rgn_buffer variant_json[MAX_PAGE_VARIANTS];
+    int variant_count;
+    /* the kinds of piece met, and their pictures (JSON arrays) */
+    html_kind *kinds;
+    size_t kind_count, kind_capacity;
+    rgn_buffer kind_json;
+
+    /* the current game */
+    int variant; /* index, or -1 before its start */
+    rgn_buffer tags, nodes, text;
+    int *parents; /* node -> parent node */
+    size_t node_count, node_capacity;
+    int current; /* the last node of the line being read */
+    int saved[RGN_MAX_VARIATION_DEPTH + 1];
+    bool failed;
+} html_page;
+
+static html_page *page_of(rgn_writer *w) { return w->html; }
+
+/* ------------------------------------------------------------------ */
+/* JSON                                                               */
+
+/* A JSON string of the text, made valid UTF-8 without controls, with
+ * '<', '>' and '&' escaped. */
+static void json_string(rgn_buffer *out, const char *text, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        out->failed = true;
+        return;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    for (size_t i = 0; i < len; i++)
+        if (copy[i] == '\0')
+            copy[i] = ' '; /* the safe copy below stops at a NUL */
+    rgn_buffer safe = {0};
+    diagram_append_safe(&safe, copy, false);
+    free(copy);
+    if (safe.failed)
+        out->failed = true;
+    rgn_buffer_puts(out, "\"");
+    for (size_t i = 0; i < safe.len; i++) {
+        unsigned char c = (unsigned char)safe.data[i];
+        if (c == '"' || c == '\\')
+            rgn_buffer_printf(out, "\\%c", c);
+        else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+            rgn_buffer_printf(out, "\\u%04x", c);
+        else
+            rgn_buffer_append(out, (const char *)&c, 1);
+    }
+    rgn_buffer_puts(out, "\"");
+    rgn_buffer_free(&safe);
+}
+
+static void json_cstring(rgn_buffer *out, const char *text)
+{
+    json_string(out, text, strlen(text));
+}
+
+/* A number with at most two decimals, whatever the locale. */
+static void json_number(rgn_buffer *out, double value)
+{
+    long hundredths = lround(value * 100.0);
+    const char *sign = hundredths < 0 ? "-" : "";
+    if (hundredths < 0)
+        hundredths = -hundredths;
+    if (hundredths % 100 == 0)
+        rgn_buffer_printf(out, "%s%ld", sign, hundredths / 100);
+    else
+        rgn_buffer_printf(out, "%s%ld.%02ld", sign, hundredths / 100,
+                          hundredths % 100);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pictures                                                           */
+
+static void view_of(diagram_view *view, rgn_diagram_options *options,
+                    const rgn_position *position, bool flip)
+{
+    memset(options, 0, sizeof *options);
+    options->format = RGN_DIAGRAM_SVG;
+    options->flip = flip;
+    diagram_view_init(view, position, options);
+}
+
+/* Appends a picture part as a JSON string. */
+static void json_picture(html_page *p, rgn_buffer *out, int rc,
+                         rgn_buffer *svg)
+{
+    if (rc < 0 || svg->failed || !svg->data) {
+        p->failed = true;
+        rgn_buffer_puts(out, "\"\"");
+    } else {
+        json_string(out, svg->data, svg->len);
+    }
+    rgn_buffer_free(svg);
+}
+
+/* The index of the position's rule set, its pictures drawn the first
+ * time; -1 when there are too many. */
+static int page_variant(html_page *p, const rgn_position *position)
+{
+    const rgn_variant *variant = rgn_position_variant(position);
+    for (int i = 0; i < p->variant_count; i++)
+        if (p->variants[i] == variant)
+            return i;
+    if (p->variant_count == MAX_PAGE_VARIANTS)
+        return -1;
+    int index = p->variant_count++;
+    p->variants[index] = variant;
+    rgn_buffer *out = &p->variant_json[index];
+    int files = rgn_variant_files(variant), ranks = rgn_variant_ranks(variant);
+    int first = -1; /* a square to draw the marks on */
+    for (int r = 0; r < ranks && first < 0; r++)
+        for (int f = 0; f < files && first < 0; f++)
+            first = rgn_square_at(variant, f, r);
+    rgn_buffer_puts(out, "{\"name\":");
+    json_cstring(out, rgn_variant_name(variant));
+    rgn_buffer_printf(out, ",\"files\":%d,\"ranks\":%d,\"players\":%d", files,
+                      ranks, rgn_variant_players(variant));
+    /* the name of each point of the grid, rank by rank; holes as null */
+    rgn_buffer_puts(out, ",\"squares\":[");
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++) {
+            int square = rgn_square_at(variant, f, r);
+            char name[8];
+            if (square >= 0)
+                rgn_square_name(variant, square, name);
+            rgn_buffer_printf(out, "%s%s%s%s", r || f ? "," : "",
+                              square >= 0 ? "\"" : "",
+                              square >= 0 ? name : "null",
+                              square >= 0 ? "\"" : "");
+        }
+    rgn_buffer_puts(out, "]");
+    static const char *const parts[] = {"board", "mark", "rotation", "centers"};
+    for (int part = 0; part < 4; part++) {
+        rgn_buffer_printf(out, ",\"%s\":[", parts[part]);
+        for (int flip = 0; flip < 2; flip++) {
+            diagram_view view;
+            rgn_diagram_options options;
+            view_of(&view, &options, position, flip);
+            rgn_buffer svg = {0};
+            if (flip)
+                rgn_buffer_puts(out, ",");
+            if (part == 0) {
+                json_picture(p, out, diagram_svg_board(&view, &svg), &svg);
+            } else if (part < 3) {
+                json_picture(p, out,
+                             diagram_svg_mark(&view, first, part == 2, &svg),
+                             &svg);
+            } else {
+                /* x and y of each point of the grid, rank by rank; holes
+                 * as null */
+                rgn_buffer_puts(out, "[");
+                for (int r = 0; r < ranks; r++)
+                    for (int f = 0; f < files; f++) {
+                        if (r || f)
+                            rgn_buffer_puts(out, ",");
+                        int square = rgn_square_at(variant, f, r);
+                        double x, y;
+                        if (square < 0 ||
+                            diagram_svg_center(&view, square, &x, &y) < 0) {
+                            rgn_buffer_puts(out, "null,null");
+                            continue;
+                        }
+                        json_number(out, x);
+                        rgn_buffer_puts(out, ",");
+                        json_number(out, y);
+                    }
+                rgn_buffer_puts(out, "]");
+            }
+        }
+        rgn_buffer_puts(out, "]");
+    }
+    rgn_buffer_puts(out, "}");
+    if (out->failed)
+        p->failed = true;
+    return index;
+}
+
+/* The index of the kind of the piece on a square, its pictures drawn the
+ * first time it is met. */
+static long page_kind(html_page *p, const rgn_position *position, int square)
+{
+    html_kind kind = {p->variant, 0, 0, 0, 0};
+    kind.letter = rgn_position_piece(position, square, &kind.colour,
+                                     &kind.orientation);
+    kind.directions = rgn_position_directions(position, square);
+    for (size_t i = 0; i < p->kind_count; i++) {
+        const html_kind *k = &p->kinds[i];
+        if (k->variant == kind.variant && k->letter == kind.letter &&
+            k->colour == kind.colour && k->orientation == kind.orientation &&
+            k->directions == kind.directions)
+            return (long)i;
+    }
+    if (p->kind_count == p->kind_capacity) {
+        size_t capacity = p->kind_capacity ? 2 * p->kind_capacity : 64;
+        html_kind *kinds = realloc(p->kinds, capacity * sizeof *kinds);
+        if (!kinds) {
+            p->failed = true;
+            return -1;
+        }
+        p->kinds = kinds;
+        p->kind_capacity = capacity;
+    }
+    p->kinds[p->kind_count] = kind;
+    rgn_buffer *out = &p->kind_json;
+    rgn_buffer_printf(out, "%s[%d", p->kind_count ? ",\n" : "", kind.variant);
+    for (int flip = 0; flip < 2; flip++) {
+        diagram_view view;
+        rgn_diagram_options options;
+        view_of(&view, &options, position, flip);
+        rgn_buffer svg = {0};
+        rgn_buffer_puts(out, ",");
+        json_picture(p, out, diagram_svg_piece(&view, square, &svg), &svg);
+    }
+    rgn_buffer_puts(out, "]");
+    return (long)p->kind_count++;
+}
+
+/* The characters that name kinds: one for the first 64, '~' and two for
+ * the next 4096; '.' is an empty square or a hole. */
+static const char kind_digits[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* The pieces of a position as a JSON string: a kind for each point of the
+ * grid, rank by rank from the first, file by file. */
+static void json_board(html_page *p, rgn_buffer *out, const rgn_position *pos)
+{
+    const rgn_variant *variant = rgn_position_variant(pos);
+    int files = rgn_variant_files(variant), ranks = rgn_variant_ranks(variant);
+    rgn_buffer_puts(out, "\"");
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++) {
+            int square = rgn_square_at(variant, f, r);
+            long kind = -1;
+            if (square >= 0 && rgn_position_piece(pos, square, NULL, NULL))
+                kind = page_kind(p, pos, square);
+            char text[4] = ".";
+            if (kind >= 64 + 64 * 64) {
+                p->failed = true; /* more kinds than a page can name */
+            } else if (kind >= 64) {
+                text[0] = '~';
+                text[1] = kind_digits[(kind - 64) / 64];
+                text[2] = kind_digits[(kind - 64) % 64];
+            } else if (kind >= 0) {
+                text[0] = kind_digits[kind];
+            }
+            rgn_buffer_puts(out, text);
+        }
+    rgn_buffer_puts(out, "\"");
+}
+
+/* A square as the index of its grid point (rank * files + file). */
+static int grid_index(const rgn_variant *variant, int square)
+{
+    return rgn_square_rank(variant, square) * rgn_variant_files(variant) +
+           rgn_square_file(variant, square);
+}
+
+/* ------------------------------------------------------------------ */
+/* The game                                                           */
+
+/* Appends a node: [parent, san, move number, side, position, pieces,
+ * from, to, rotation]; returns its index. */
+static int add_node(html_page *p, int parent, const char *san, int number,
+                    int side, const rgn_position *pos, const rgn_move *move)
+{
+    if (p->node_count == p->node_capacity) {
+        size_t capacity = p->node_capacity ? 2 * p->node_capacity : 256;
+        int *parents = realloc(p->parents, capacity * sizeof *parents);
+        if (!parents) {
+            p->failed = true;
+            return 0;
+        }
+        p->parents = parents;
+        p->node_capacity = capacity;
+    }
+    int index = (int)p->node_count++;
+    p->parents[index] = parent;
+    rgn_buffer *out = &p->nodes;
+    rgn_buffer_printf(out, "%s[%d,", index ? ",\n" : "", parent);
+    json_cstring(out, san);
+    rgn_buffer_printf(out, ",%d,%d,", number, side);
+    char fen[512];
+    rgn_position_fen(pos, fen, sizeof fen);
+    json_cstring(out, fen);
+    rgn_buffer_puts(out, ",");
+    json_board(p, out, pos);
+    const rgn_variant *variant = rgn_position_variant(pos);
+    if (move)
+        rgn_buffer_printf(out, ",%d,%d,%d]", grid_index(variant, move->from),
+                          grid_index(variant, move->to),
+                          move->from == move->to);
+    else
+        rgn_buffer_puts(out, ",-1,-1,0]");
+    return index;
+}
+
+/* A token of the movetext: a node's index, a comment, a NAG, "(" or ")". */
+static void token(html_page *p, const char *text)
+{
+    rgn_buffer_printf(&p->text, "%s%s", p->text.len ? "," : "", text);
+}
+
+static void on_begin_game(void *user, uint64_t number)
+{
+    rgn_writer *w = user;
+    html_page *p = page_of(w);
+    rgn_main_line_begin_game(w, number);
+    p->variant = -1;
+    rgn_buffer_reset(&p->tags);
+    rgn_buffer_reset(&p->nodes);
+    rgn_buffer_reset(&p->text);
+    p->node_count = 0;
+    p->current = 0;
+}
+
+static void on_tag(void *user, rgn_span name, rgn_span value)
+{
+    html_page *p = page_of(user);
+    rgn_buffer_puts(&p->tags, p->tags.len ? ",[" : "[");
+    json_string(&p->tags, name.data, name.len);
+    rgn_buffer_puts(&p->tags, ",");
+    json_string(&p->tags, value.data, value.len);
+    rgn_buffer_puts(&p->tags, "]");
+}
+
+static void on_start(void *user, const rgn_position *start, bool has_fen)
+{
+    (void)has_fen;
+    html_page *p = page_of(user);
+    p->variant = page_variant(p, start);
+    if (p->variant < 0)
+        return;
+    p->current = add_node(p, -1, "", rgn_position_fullmove(start),
+                          rgn_position_side(start), start, NULL);
+}
+
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
+{
+    html_page *p = page_of(user);
+    if (p->variant < 0)
+        return;
+    rgn_position after;
+    rgn_position_copy(&after, before);
+    rgn_position_play(&after, move);
+    p->current = add_node(p, p->current, san, rgn_position_fullmove(before),
+                          rgn_position_side(before), &after, &move);
+    char text[24];
+    snprintf(text, sizeof text, "%d", p->current);
+    token(p, text);
+}
+
+static void on_nag(void *user, unsigned nag)
+{
+    html_page *p = page_of(user);
+    char text[32];
+    snprintf(text, sizeof text, "{\"g\":%u}", nag);
+    token(p, text);
+}
+
+static void on_comment(void *user, rgn_span text)
+{
+    html_page *p = page_of(user);
+    token(p, "{\"c\":");
+    json_string(&p->text, text.data, text.len);
+    rgn_buffer_puts(&p->text, "}");
+}
+
+static void on_begin_variation(void *user)
+{
+    rgn_writer *w = user;
+    html_page *p = page_of(w);
+    p->saved[w->depth] = p->current;
+    w->depth++;
+    /* an alternative to the line's last move: it starts where that did */
+    if (p->current > 0 && (size_t)p->current < p->node_count)
+        p->current = p->parents[p->current];
+    token(p, "\"(\"");
+}
+
+static void on_end_variation(void *user)
+{
+    rgn_writer *w = user;
+    html_page *p = page_of(w);
+    if (w->depth > 0)
+        w->depth--;
+    p->current = p->saved[w->depth];
+    token(p, "\")\"");
+}
+
+static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+{
+    rgn_writer *w = user;
+    html_page *p = page_of(w);
+    bool keep = !error || w->options.keep_invalid;
+    if (keep) {
+        while (w->depth > 0)
+            on_end_variation(w);
+        rgn_buffer *out = &w->game;
+        rgn_buffer_printf(out,
+                          "<script type=\"application/json\" "
+                          "class=\"rgn-game\">{\"number\":%llu,\"variant\":%d,"
+                          "\"tags\":[",
+                          (unsigned long long)w->number, p->variant);
+        if (p->tags.len)
+            rgn_buffer_append(out, p->tags.data, p->tags.len);
+        rgn_buffer_puts(out, "],\"result\":");
+        if (error)
+            json_cstring(out, "*");
+        else
+            json_string(out, result.data, result.len);
+        rgn_buffer_puts(out, ",\"error\":");
+        if (error) {
+            char note[700];
+            rgn_stop_note(error, note, sizeof note);
+            json_cstring(out, strncmp(note, "rgn: ", 5) == 0 ? note + 5 : note);
+        } else {
+            rgn_buffer_puts(out, "null");
+        }
+        rgn_buffer_puts(out, ",\"nodes\":[\n");
+        if (p->nodes.len)
+            rgn_buffer_append(out, p->nodes.data, p->nodes.len);
+        rgn_buffer_puts(out, "],\n\"text\":[");
+        if (p->text.len)
+            rgn_buffer_append(out, p->text.data, p->text.len);
+        rgn_buffer_puts(out, "]}</script>\n");
+        if (p->tags.failed || p->nodes.failed || p->text.failed)
+            out->failed = true;
+    }
+    if (p->failed)
+        w->write_failed = true;
+    rgn_writer_end_game(w, keep);
+}
+
+const rgn_game_sink rgn_html_sink = {
+    .begin_game = on_begin_game,
+    .tag = on_tag,
+    .start = on_start,
+    .move = on_move,
+    .nag = on_nag,
+    .comment = on_comment,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .end_game = on_end_game,
+};
+
+/* ------------------------------------------------------------------ */
+/* The document                                                       */
+
+int rgn_html_begin_document(rgn_writer *w)
+{
+    html_page *p = calloc(1, sizeof *p);
+    if (!p)
+        return -1;
+    w->html = p;
+    if (fputs(rgn_html_head, w->out) == EOF)
+        return -1;
+    return 0;
+}
+
+int rgn_html_end_document(rgn_writer *w)
+{
+    html_page *p = page_of(w);
+    if (!p)
+        return -1;
+    rgn_buffer out = {0};
+    rgn_buffer_puts(&out, "<script type=\"application/json\" "
+                          "id=\"rgn-pictures\">{\"variants\":[");
+    for (int i = 0; i < p->variant_count; i++) {
+        rgn_buffer_puts(&out, i ? ",\n" : "\n");
+        rgn_buffer_append(&out, p->variant_json[i].data,
+                          p->variant_json[i].len);
+    }
+    rgn_buffer_puts(&out, "],\n\"kinds\":[\n");
+    if (p->kind_json.len)
+        rgn_buffer_append(&out, p->kind_json.data, p->kind_json.len);
+    rgn_buffer_puts(&out, "]}</script>\n");
+    rgn_buffer_puts(&out, rgn_html_script);
+    int rc = out.failed || p->failed ||
+                     fwrite(out.data, 1, out.len, w->out) != out.len
+                 ? -1
+                 : 0;
+    rgn_buffer_free(&out);
+    return rc;
+}
+
+void rgn_html_free(rgn_writer *w)
+{
+    html_page *p = page_of(w);
+    if (!p)
+        return;
+    for (int i = 0; i < p->variant_count; i++)
+        rgn_buffer_free(&p->variant_json[i]);
+    free(p->kinds);
+    rgn_buffer_free(&p->kind_json);
+    rgn_buffer_free(&p->tags);
+    rgn_buffer_free(&p->nodes);
+    rgn_buffer_free(&p->text);
+    free(p->parents);
+    free(p);
+    w->html = NULL;
+}
