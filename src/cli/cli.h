@@ -103,6 +103,28 @@ typedef struct cli_games {
     uint64_t bytes;
 } cli_games;
 
+/* The end of every game-reading command's help: the options of
+ * cli_games_option. */
+#define CLI_GAMES_OPTIONS_HELP \
+    "Options of every command that reads games:\n" \
+    "  --strict         lenient readings and roster or move-number warnings\n" \
+    "                   are errors\n" \
+    "  -q, --quiet      print no diagnostics and no summary\n" \
+    "  --diagnostics=json  one JSON object a line per diagnostic\n" \
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n" \
+    "                   output) instead of standard error\n" \
+    "  --variant NAME   rule set of games without a Variant tag\n" \
+    "  --from rgn|xml   the input format (default: XML when an input\n" \
+    "                   begins with '<', else RGN)\n" \
+    "  -j, --jobs N     validate on N threads (default: the number of\n" \
+    "                   cores); the output is the same as with one\n"
+#define CLI_COLOR_HELP \
+    "  --color, --no-color  colour diagnostics (default: on a terminal,\n" \
+    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n" \
+    "                   --colour, --no-colour\n"
+#define CLI_END_OF_OPTIONS_HELP \
+    "  --               the arguments after it are files\n"
+
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
  * --diagnostics=, --diagnostics-file, --variant, --from, --jobs): 1 when argv[*i] was one, 0

@@ -31,22 +31,7 @@ const cli_command cli_convert = {
     "atomically (default: standard output); every input is checked first,\n"
     "and a run that fails with status 2 leaves FILE as it was.\n"
     "\n"
-    "Options of every command that reads games:\n"
-    "  --strict         lenient readings and roster or move-number warnings\n"
-    "                   are errors\n"
-    "  -q, --quiet      print no diagnostics and no summary\n"
-    "  --diagnostics=json  one JSON object a line per diagnostic\n"
-    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
-    "                   output) instead of standard error\n"
-    "  --variant NAME   rule set of games without a Variant tag\n"
-    "  --from rgn|xml   the input format (default: XML when an input\n"
-    "                   begins with '<', else RGN)\n"
-    "  -j, --jobs N     validate on N threads (default: the number of\n"
-    "                   cores); the output is the same as with one\n"
-    "  --color, --no-color  colour diagnostics (default: on a terminal,\n"
-    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n"
-    "                   --colour, --no-colour\n"
-    "  --               the arguments after it are files\n",
+    CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_convert,
 };
 
