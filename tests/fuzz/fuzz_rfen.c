@@ -1,7 +1,10 @@
 /*
- * fuzz_rfen.c - libFuzzer target for the RFEN reader. A string it accepts
- * must write back canonically and read again to the same string, and
- * every legal move there must write as SAN that resolves to that move.
+ * fuzz_rfen.c - libFuzzer target for the position-string readers of every
+ * rule set (RFEN for Rotary, FEN for the chess-like games, ...): the
+ * first input byte chooses the rule set from the registry, the rest is
+ * the string. A string it accepts must write back canonically and read
+ * again to the same string, and every legal move there must write as a
+ * move text that resolves to that move.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +13,19 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (size == 0)
+        return 0;
+    const rgn_variant *variant = rgn_variant_at(data[0] % rgn_variant_count());
+    data++, size--;
     char *fen = malloc(size + 1);
     if (!fen)
         return 0;
     memcpy(fen, data, size);
     fen[size] = '\0';
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(variant);
     rgn_error err;
     if (rgn_position_set_fen(pos, fen, &err) == 0) {
-        char once[512], twice[512];
+        char once[1024], twice[1024];
         rgn_position_fen(pos, once, sizeof once);
         if (rgn_position_set_fen(pos, once, &err) != 0)
             abort(); /* its own output rejected */

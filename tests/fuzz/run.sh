@@ -25,8 +25,20 @@ for fen in \
     '3T>E5/5T>N3/9/9/9/9/9/8k>N/K>N8 w 0 1' \
     'k>N8/pp2P4/9/9/9/9/9/9/4K>N4 w 0 1' \
     '4k>E4/9/4q>SW4/9/9/9/4s>S4/9/4K>W4 b 7 30'; do
-    printf '%s' "$fen" >$corpus/fuzz_rfen/seed$i
+    printf '\000%s' "$fen" >$corpus/fuzz_rfen/seed$i
     i=$((i + 1))
+done
+# and the start position of every rule set, its registry index first
+index=0
+[ -x build/src/rgn ] &&
+build/src/rgn variants | sed 's/[:(].*//; s/ *$//' | while read -r name; do
+    start=$(printf '[Variant "%s"]\n\n*\n' "$name" |
+            build/src/rgn fen --quiet - 2>/dev/null)
+    if [ -n "$start" ] && [ "$start" != - ]; then
+        { printf "\\$(printf %03o "$index")"; printf '%s' "$start"; } \
+            >$corpus/fuzz_rfen/start$index
+    fi
+    index=$((index + 1))
 done
 i=0
 for san in e4 Sb2 Sb2-b6 'Sxb7>E' 'Rb2>NE' 'e9=Q>NE#' Tdf9 R1c1 de5 'Ra2>N+'; do
