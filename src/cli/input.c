@@ -238,36 +238,22 @@ static bool start_decoder(input *in)
     }
 }
 
-FILE *cli_input_open(const cli_command *command, const char *path,
+FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
                      const char **compression)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *raw = is_stdin ? stdin : fopen(path, "rb");
-    struct stat st;
-    if (raw && !is_stdin && fstat(fileno(raw), &st) == 0 &&
-        S_ISDIR(st.st_mode)) {
-        fclose(raw);
-        raw = NULL;
-        errno = EISDIR;
-    }
-    if (!raw) {
-        fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
-                strerror(errno));
-        return NULL;
-    }
     input *in = calloc(1, sizeof *in);
     if (!in) {
-        if (!is_stdin)
+        if (close_raw)
             fclose(raw);
-        fprintf(stderr, "rgn %s: out of memory\n", command->name);
+        errno = ENOMEM;
         return NULL;
     }
     in->raw = raw;
-    in->close_raw = !is_stdin;
+    in->close_raw = close_raw;
     in->len = fread(in->buf, 1, 4, raw);
     in->kind = sniff(in->buf, in->len);
     *compression = in->kind == PLAIN ? NULL : compression_names[in->kind];
-    if (in->kind == PLAIN && !is_stdin && fseek(raw, 0, SEEK_SET) == 0) {
+    if (in->kind == PLAIN && seekable && fseek(raw, 0, SEEK_SET) == 0) {
         free(in); /* a plain file: read directly */
         return raw;
     }
@@ -280,12 +266,31 @@ FILE *cli_input_open(const cli_command *command, const char *path,
                      : NULL;
     if (!file) {
         input_free(in);
-        fprintf(stderr, "rgn %s: cannot open %s: out of memory\n",
-                command->name, path);
+        errno = ENOMEM;
         return NULL;
     }
     open_inputs[slot].file = file;
     open_inputs[slot].in = in;
+    return file;
+}
+
+FILE *cli_input_open(const cli_command *command, const char *path,
+                     const char **compression)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *raw = is_stdin ? stdin : fopen(path, "rb");
+    struct stat st;
+    if (raw && !is_stdin && fstat(fileno(raw), &st) == 0 &&
+        S_ISDIR(st.st_mode)) {
+        fclose(raw);
+        raw = NULL;
+        errno = EISDIR;
+    }
+    FILE *file = raw ? cli_input_wrap(raw, !is_stdin, !is_stdin, compression)
+                     : NULL;
+    if (!file)
+        fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
+                strerror(errno));
     return file;
 }
 

@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml}
+targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input}
 build=build-fuzz
 cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -17,7 +17,13 @@ cmake --build $build -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 # Seed corpora, kept between runs so that longer campaigns build on them.
 corpus=$build/corpus
 mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
-         $corpus/fuzz_xml $build/artifacts
+         $corpus/fuzz_xml $corpus/fuzz_input $build/artifacts
+for f in samples/club-championship.rgn samples/king-mate.rgn; do
+    base=$corpus/fuzz_input/$(basename "$f")
+    gzip -c "$f" >"$base.gz"
+    zstd -q -c "$f" >"$base.zst"
+    bzip2 -c "$f" >"$base.bz2"
+done
 cp samples/*.rgn samples/bad/*.rgn $corpus/fuzz_reader/ 2>/dev/null || true
 i=0
 for fen in \
