@@ -60,6 +60,11 @@ const rgn_variant *rgn_variant_find(const char *name);
 const char *rgn_variant_name(const rgn_variant *variant);
 /* The other names of a rule set, NULL-terminated (maybe empty). */
 const char *const *rgn_variant_aliases(const rgn_variant *variant);
+/* The rule set that games without a Variant tag in a file of this name
+ * are read as: the one whose file extension the name has (".pgn" is
+ * Chess), a compression suffix (".gz", ".zst", ".bz2") left aside; NULL
+ * when none claims it. */
+const rgn_variant *rgn_variant_for_file(const char *path);
 /* One line that says what the game is. */
 const char *rgn_variant_summary(const rgn_variant *variant);
 /* 2, or 1 for a solitaire (one number per move, results 1-0 and *). */

@@ -88,6 +88,7 @@ typedef struct cli_games {
     const cli_command *command;
     rgn_validator_options options;
     bool quiet, json, color;
+    bool variant_chosen; /* --variant given: file names decide nothing */
     int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
     bool summary_always; /* validate: the summary also when all is well */
     int color_choice;    /* --color 1, --no-color 0, -1: cli_color_default */

@@ -121,6 +121,7 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
     int found;
     if ((found = cli_option_value(argc, argv, i, "--variant", &value)) > 0) {
         g->options.variant = rgn_variant_find(value);
+        g->variant_chosen = true;
         if (!g->options.variant) {
             cli_usage_error(g->command, "unknown variant '%s'", value);
             return -1;
@@ -499,6 +500,8 @@ void cli_games_read(cli_games *g, const char *path)
     rgn_validator_options options = g->options;
     if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
+    if (!g->variant_chosen && !is_stdin && rgn_variant_for_file(path))
+        options.variant = rgn_variant_for_file(path); /* games.pgn: Chess */
     rgn_validator *validator = rgn_validator_new(&options);
     if (!validator) {
         fprintf(stderr, "rgn %s: out of memory\n", g->command->name);

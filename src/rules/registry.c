@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include "rules/variant.h"
 
@@ -53,5 +54,37 @@ const rgn_variant *rgn_variant_find(const char *name)
             if (same_name(*alias, name))
                 return variants[i];
     }
+    return NULL;
+}
+
+/* Whether name ends in "." ext, case aside; *stem_end is where that
+ * suffix starts. */
+static bool has_extension(const char *name, size_t len, const char *ext,
+                          size_t *stem_end)
+{
+    size_t n = strlen(ext);
+    if (len < n + 2 || name[len - n - 1] != '.')
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)name[len - n + i]) !=
+            tolower((unsigned char)ext[i]))
+            return false;
+    *stem_end = len - n - 1;
+    return true;
+}
+
+const rgn_variant *rgn_variant_for_file(const char *path)
+{
+    static const char *const compressions[] = {"gz", "zst", "bz2"};
+    size_t len = strlen(path), stem;
+    for (size_t i = 0; i < sizeof compressions / sizeof *compressions; i++)
+        if (has_extension(path, len, compressions[i], &stem)) {
+            len = stem;
+            break;
+        }
+    for (size_t i = 0; i < VARIANT_COUNT; i++)
+        if (variants[i]->file_extension &&
+            has_extension(path, len, variants[i]->file_extension, &stem))
+            return variants[i];
     return NULL;
 }

@@ -45,6 +45,9 @@ struct rgn_variant {
     /* other names [Variant] and --variant accept; NULL-terminated; optional */
     const char *const *aliases;
     const char *summary; /* one line for "rgn variants" */
+    /* the file name extension ("pgn") whose files are read as this game
+     * when no --variant says otherwise; optional */
+    const char *file_extension;
     /* 2, or 1 for a solitaire, whose positions keep White to move and
      * count every move in the fullmove number ("1. b3+ 2. a1-") */
     int players;

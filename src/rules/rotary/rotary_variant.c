@@ -23,6 +23,7 @@ static void rotary_set_initial(rgn_position *pos)
 const struct rgn_variant rgn_rotary_variant = {
     .name = "Rotary",
     .summary = "Freeling's chess variant whose pieces rotate",
+    .file_extension = "rgn",
     .players = 2,
     .files = ROTARY_SIZE,
     .ranks = ROTARY_SIZE,
