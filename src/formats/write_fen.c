@@ -11,11 +11,11 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     rgn_writer *w = user;
     if (w->depth > 0)
         return;
-    rgn_position after;
-    rgn_position_copy(&after, before);
-    rgn_position_play(&after, move);
-    char fen[512];
-    rgn_position_fen(&after, fen, sizeof fen);
+    rgn_undo undo;
+    writer_play(before, move, &undo);
+    char fen[1024];
+    rgn_position_fen(before, fen, sizeof fen);
+    writer_take_back(before, move, &undo);
     rgn_buffer_printf(&w->game, "%llu %d %s\n", (unsigned long long)w->number,
                       ++w->ply, fen);
 }

@@ -188,28 +188,26 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
         attribute(w, "captured", captured);
     if (orientation_name(orientation_before))
         attribute(w, "orientation-before", orientation_name(orientation_before));
-    rgn_position after;
-    rgn_position_copy(&after, before);
-    rgn_position_play(&after, move);
+    rgn_undo undo;
+    writer_play(before, move, &undo); /* until the end: the position after */
+    const rgn_position *after = before;
     int orientation_after;
-    rgn_position_piece(&after, move.to, NULL, &orientation_after);
+    rgn_position_piece(after, move.to, NULL, &orientation_after);
     if (orientation_name(orientation_after))
         attribute(w, "orientation-after", orientation_name(orientation_after));
     if (move.promotion) {
-        char promotion[2] = {
-            rgn_variant_piece_letter(rgn_position_variant(before),
-                                     move.promotion),
-            0};
+        char promotion[2] = {rgn_variant_piece_letter(v, move.promotion), 0};
         attribute(w, "promotion", promotion);
     }
-    if (rgn_position_in_check(&after))
+    if (rgn_position_in_check(after))
         attribute(w, "check",
-                  rgn_position_status(&after) == RGN_CHECKMATE ? "mate"
+                  rgn_position_status(before) == RGN_CHECKMATE ? "mate"
                                                                 : "check");
     if (w->options.xml_fen) {
-        rgn_position_fen(&after, text, sizeof text);
+        rgn_position_fen(after, text, sizeof text);
         attribute(w, "fen", text);
     }
+    writer_take_back(before, move, &undo);
 }
 
 static void on_nag(void *user, unsigned nag)

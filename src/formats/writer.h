@@ -56,6 +56,22 @@ extern const rgn_game_sink rgn_fen_sink;   /* write_fen.c */
 extern const rgn_game_sink rgn_xml_sink;   /* write_xml.c */
 extern const rgn_game_sink rgn_html_sink;  /* write_html.c */
 
+/* Plays a move on the position a sink was given, for as long as the sink
+ * needs the position after it; writer_take_back restores it exactly (a
+ * sink must leave its "before" position as it was). No position is
+ * copied. */
+static inline void writer_play(rgn_position *pos, rgn_move move,
+                               rgn_undo *undo)
+{
+    pos->variant->make(pos, move, undo);
+}
+
+static inline void writer_take_back(rgn_position *pos, rgn_move move,
+                                    const rgn_undo *undo)
+{
+    pos->variant->unmake(pos, move, undo);
+}
+
 /* Sink parts for formats that follow only the main line (w->depth 0). */
 void rgn_main_line_begin_game(void *writer, uint64_t number);
 void rgn_main_line_begin_variation(void *writer);

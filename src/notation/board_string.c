@@ -109,31 +109,3 @@ int rgn_fen_read_side(const char *format, const char *fen, const char **cursor,
     *cursor = p + 1;
     return *p == 'w' ? RGN_WHITE : RGN_BLACK;
 }
-
-size_t rgn_fen_write_board(int files, int ranks, rgn_fen_square_writer square,
-                           const void *context, char *out)
-{
-    size_t n = 0;
-    for (int rank = ranks - 1; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < files; file++) {
-            char text[16];
-            size_t len = square(context, file, rank, text);
-            if (len == 0) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                n += (size_t)sprintf(out + n, "%d", empty);
-            empty = 0;
-            memcpy(out + n, text, len);
-            n += len;
-        }
-        if (empty)
-            n += (size_t)sprintf(out + n, "%d", empty);
-        if (rank > 0)
-            out[n++] = '/';
-    }
-    out[n] = '\0';
-    return n;
-}

@@ -5,6 +5,8 @@
 #ifndef RGN_FEN_UTIL_H
 #define RGN_FEN_UTIL_H
 
+#include <string.h>
+
 #include "rgn.h"
 
 /* Fills err with "FORMAT field N (NAME), column C: REASON" (C counts the
@@ -55,8 +57,50 @@ typedef size_t (*rgn_fen_square_writer)(const void *context, int file,
 
 /* Writes the board field into out (room enough for every square's text,
  * the counts and the slashes): runs of empty squares as their count in
- * decimal ("12"), the longest runs possible. Returns the length. */
-size_t rgn_fen_write_board(int files, int ranks, rgn_fen_square_writer square,
-                           const void *context, char *out);
+ * decimal ("12"), the longest runs possible. Returns the length. Inline,
+ * so that the rule set's square writer is inlined into the loop: this
+ * runs for every position a converter writes. */
+/* Writes a count of empty squares (1 or more) in decimal: no printf on
+ * this path, which runs for every square of every position written. */
+static inline size_t rgn_fen_write_count(int count, char *out)
+{
+    if (count >= 10) {
+        size_t n = rgn_fen_write_count(count / 10, out);
+        out[n] = (char)('0' + count % 10);
+        return n + 1;
+    }
+    out[0] = (char)('0' + count);
+    return 1;
+}
+
+static inline size_t rgn_fen_write_board(int files, int ranks,
+                                         rgn_fen_square_writer square,
+                                         const void *context, char *out)
+{
+    size_t n = 0;
+    for (int rank = ranks - 1; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < files; file++) {
+            char text[16];
+            size_t len = square(context, file, rank, text);
+            if (len == 0) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                n += rgn_fen_write_count(empty, out + n);
+            empty = 0;
+            memcpy(out + n, text, len);
+            n += len;
+        }
+        if (empty)
+            n += rgn_fen_write_count(empty, out + n);
+        if (rank > 0)
+            out[n++] = '/';
+    }
+    out[n] = '\0';
+    return n;
+}
+
 
 #endif
