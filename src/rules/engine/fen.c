@@ -1,0 +1,262 @@
+/*
+ * fen.c - the position string of the engine's games: FEN, with runs of
+ * empty squares written as one decimal number (adjacent digits form one
+ * number, so "12" is twelve squares on a 12 x 12 board).
+ */
+#include "rules/engine/engine.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fen_util.h"
+
+#define REJECT(field, name, at, ...) \
+    rgn_fen_reject(err, "FEN", field, name, fen, at, __VA_ARGS__)
+
+static void clear_board(const eng_rules *r, eng_position *pos)
+{
+    memset(pos->board, RGN_OFF, sizeof pos->board);
+    for (int rank = 0; rank < r->ranks; rank++)
+        for (int file = 0; file < r->files; file++)
+            pos->board[eng_square(r, file, rank)] = RGN_EMPTY;
+}
+
+int eng_read_board(const eng_rules *r, eng_position *pos, const char *fen,
+                   rgn_error *err)
+{
+    clear_board(r, pos);
+    const char *p = fen, *rank_start = fen;
+    int rank = r->ranks - 1, file = 0, kings[2] = {0, 0};
+    for (;;) {
+        char c = *p;
+        if (c == '/' || c == ' ' || c == '\0') {
+            if (file != r->files)
+                return REJECT(1, "board", rank_start, "rank %d is %d squares wide, expected %d",
+                              rank + 1, file, r->files);
+            if (c != '/')
+                break;
+            if (rank == 0)
+                return REJECT(1, "board", p, "more than %d ranks", r->ranks);
+            rank--;
+            file = 0;
+            rank_start = ++p;
+            continue;
+        }
+        if (isdigit((unsigned char)c)) {
+            const char *start = p;
+            int run = 0;
+            while (isdigit((unsigned char)*p) && run <= r->files)
+                run = run * 10 + (*p++ - '0');
+            if (run == 0 || *start == '0')
+                return REJECT(1, "board", start, "a run of empty squares must be 1..%d", r->files);
+            if (file + run > r->files)
+                return REJECT(1, "board", rank_start, "rank %d is more than %d squares wide",
+                              rank + 1, r->files);
+            file += run;
+            continue;
+        }
+        int type = eng_type_of_letter(r, c);
+        if (type < 0 || !isalpha((unsigned char)c))
+            return REJECT(1, "board", p, "unknown character '%c'", c);
+        if (file == r->files)
+            return REJECT(1, "board", rank_start, "rank %d is more than %d squares wide",
+                          rank + 1, r->files);
+        int color = islower((unsigned char)c) ? 1 : 0;
+        int sq = eng_square(r, file, rank);
+        pos->board[sq] = RGN_PIECE(color, type);
+        if (type == r->king_type) {
+            if (kings[color]++)
+                return REJECT(1, "board", p, "more than one %s King", color ? "Black" : "White");
+            pos->king[color] = (uint16_t)sq;
+        }
+        file++;
+        p++;
+    }
+    if (rank != 0)
+        return REJECT(1, "board", p, "%d ranks, expected %d", r->ranks - rank, r->ranks);
+    for (int color = 0; color < 2; color++)
+        if (!kings[color])
+            return REJECT(1, "board", fen, "no %s King", color ? "Black" : "White");
+    return (int)(p - fen);
+}
+
+/* The lowest rank a pawn of the colour may stand on, counted from its
+ * own side: its initial rank. */
+static int pawn_rank_ok(const eng_rules *r, int color, int rank)
+{
+    uint16_t initial = r->initial_ranks[color][r->pawn_type];
+    int own = color ? r->ranks - 1 - rank : rank;
+    int lowest = 0;
+    for (int k = 0; k < r->ranks; k++)
+        if (initial >> (color ? r->ranks - 1 - k : k) & 1) {
+            lowest = k;
+            break;
+        }
+    return own >= lowest && own != r->ranks - 1;
+}
+
+int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
+                rgn_error *err)
+{
+    err->column = 0;
+    int length = eng_read_board(r, pos, fen, err);
+    if (length < 0)
+        return -1;
+    if (r->pawn_type)
+        for (int rank = 0; rank < r->ranks; rank++)
+            for (int file = 0; file < r->files; file++) {
+                uint8_t p = pos->board[eng_square(r, file, rank)];
+                if (RGN_TYPE(p) == r->pawn_type && p != RGN_OFF &&
+                    !pawn_rank_ok(r, RGN_COLOR(p), rank)) {
+                    /* point at the pawn's letter in its rank */
+                    const char *q = fen;
+                    for (int skip = r->ranks - 1 - rank; skip > 0; q++)
+                        skip -= *q == '/';
+                    for (int f = 0; f <= file;) {
+                        if (isdigit((unsigned char)*q)) {
+                            int run = 0;
+                            while (isdigit((unsigned char)*q))
+                                run = run * 10 + (*q++ - '0');
+                            f += run;
+                        } else if (f++ < file) {
+                            q++;
+                        }
+                    }
+                    return REJECT(1, "board", q, "a %s pawn on rank %d",
+                                  RGN_COLOR(p) ? "Black" : "White", rank + 1);
+                }
+            }
+    const char *p = fen + length;
+    if (*p != ' ' || (p[1] != 'w' && p[1] != 'b') || (p[2] != ' ' && p[2] != '\0'))
+        return REJECT(2, "side to move", *p ? p + 1 : p, "expected 'w' or 'b'");
+    pos->side = p[1] == 'b';
+    p += 2;
+    if (*p != ' ')
+        return REJECT(3, "castling", p, "missing");
+    p++;
+    pos->castling = 0;
+    if (*p == '-') {
+        p++;
+    } else {
+        int last = -1;
+        for (; *p && *p != ' '; p++) {
+            int i = 0;
+            while (i < r->castling_count && r->castling[i].letter != *p)
+                i++;
+            if (i == r->castling_count || i <= last)
+                return REJECT(3, "castling", p, i == r->castling_count
+                              ? "unknown castling right '%c'" : "'%c' out of order", *p);
+            const eng_castling *c = &r->castling[i];
+            if (pos->board[c->king_from] != RGN_PIECE(c->color, r->king_type) ||
+                pos->board[c->rook_from] != RGN_PIECE(c->color, r->rook_type))
+                return REJECT(3, "castling", p, "right '%c' without its King and Rook in place", *p);
+            pos->castling |= (uint8_t)(1u << i);
+            last = i;
+        }
+        if (last < 0)
+            return REJECT(3, "castling", p, "expected castling rights or '-'");
+    }
+    if (*p != ' ')
+        return REJECT(4, "en passant", p, "missing");
+    p++;
+    pos->ep_square = -1;
+    if (*p == '-') {
+        p++;
+    } else {
+        const char *at = p;
+        int file = *p - 'a', rank = 0;
+        p++;
+        while (isdigit((unsigned char)*p) && rank <= r->ranks)
+            rank = rank * 10 + (*p++ - '0');
+        if (file < 0 || file >= r->files || rank < 1 || rank > r->ranks || at[1] == '0' ||
+            (*p != ' ' && *p != '\0'))
+            return REJECT(4, "en passant", at, "expected a square or '-'");
+        int mover = pos->side ^ 1, sq = eng_square(r, file, rank - 1);
+        int pawn_rank = 0; /* the passed-over rank of the mover's double step */
+        uint16_t initial = r->initial_ranks[mover][r->pawn_type];
+        for (int k = 0; k < r->ranks; k++)
+            if (initial >> k & 1)
+                pawn_rank = k + (mover ? -1 : 1);
+        if (!r->pawn_type || rank - 1 != pawn_rank)
+            return REJECT(4, "en passant", at, "not on rank %d", pawn_rank + 1);
+        int beyond = sq + (mover ? -r->width : r->width);
+        if (pos->board[beyond] != RGN_PIECE(mover, r->pawn_type))
+            return REJECT(4, "en passant", at, "no %s pawn just beyond it",
+                          mover ? "Black" : "White");
+        pos->ep_square = (int16_t)sq;
+    }
+    pos->halfmove = 0;
+    pos->fullmove = 1;
+    if (*p == ' ') {
+        long value;
+        const char *at = ++p;
+        if (rgn_fen_read_number(&p, 6, &value) < 0)
+            return REJECT(5, "halfmove clock", at, "expected a number");
+        pos->halfmove = (int)value;
+        if (*p == ' ') {
+            at = ++p;
+            if (rgn_fen_read_number(&p, 6, &value) < 0 || value < 1)
+                return REJECT(6, "fullmove number", at, "expected a number from 1");
+            pos->fullmove = (int)value;
+        }
+    }
+    if (*p)
+        return REJECT(6, "fullmove number", p, "unexpected text after the last field");
+    if (eng_attacked(r, pos->board, pos->king[pos->side ^ 1], pos->side))
+        return REJECT(2, "side to move", fen + length + 1, "the side not to move is in check");
+    pos->key = eng_compute_key(r, pos);
+    return 0;
+}
+
+void eng_set_initial(const eng_rules *r, eng_position *pos)
+{
+    *pos = r->start;
+}
+
+size_t eng_write_fen(const eng_rules *r, const eng_position *pos, char *buf,
+                     size_t size)
+{
+    char out[512];
+    size_t n = 0;
+    for (int rank = r->ranks - 1; rank >= 0; rank--) {
+        int run = 0;
+        for (int file = 0; file < r->files; file++) {
+            uint8_t p = pos->board[eng_square(r, file, rank)];
+            if (p == RGN_EMPTY) {
+                run++;
+                continue;
+            }
+            if (run)
+                n += (size_t)snprintf(out + n, sizeof out - n, "%d", run);
+            run = 0;
+            char letter = r->letters[RGN_TYPE(p)];
+            out[n++] = RGN_COLOR(p) ? (char)(letter + 32) : letter;
+        }
+        if (run)
+            n += (size_t)snprintf(out + n, sizeof out - n, "%d", run);
+        if (rank)
+            out[n++] = '/';
+    }
+    out[n++] = ' ';
+    out[n++] = pos->side ? 'b' : 'w';
+    out[n++] = ' ';
+    size_t rights = n;
+    for (int i = 0; i < r->castling_count; i++)
+        if (pos->castling >> i & 1)
+            out[n++] = r->castling[i].letter;
+    if (n == rights)
+        out[n++] = '-';
+    out[n++] = ' ';
+    /* the square only when a legal capture exists (a cast-away const:
+     * the test plays the capture and takes it back) */
+    if (pos->ep_square >= 0 && eng_en_passant_possible(r, (eng_position *)pos))
+        n += (size_t)snprintf(out + n, sizeof out - n, "%c%d",
+                              'a' + eng_file(r, pos->ep_square), eng_rank(r, pos->ep_square) + 1);
+    else
+        out[n++] = '-';
+    n += (size_t)snprintf(out + n, sizeof out - n, " %d %d", pos->halfmove, pos->fullmove);
+    if (size)
+        snprintf(buf, size, "%s", out);
+    return n;
+}
