@@ -2,6 +2,13 @@
  * rgn.h - the one public header of librgn, a toolkit for the game records
  * of Rotary (Freeling) and its rotary cousins.
  *
+ * The library is a pipeline (src/README.md walks through it): a streaming
+ * reader (rgn_reader) hands the parts of each game to a visitor; the
+ * validator (rgn_validator) is such a visitor, replays every game under
+ * its rule set (rgn_variant, found in a registry by name) and reports
+ * problems (rgn_diagnostic); a writer (rgn_writer) is a sink of the
+ * validator that writes another format; diagrams draw positions.
+ *
  * Conventions:
  *   - Every symbol starts with rgn_ / RGN_.
  *   - Types ending in a struct tag only (rgn_position, rgn_reader, ...) are
@@ -40,13 +47,28 @@ typedef struct rgn_error {
 
 typedef struct rgn_variant rgn_variant;
 
-/* Looks a rule set up by name, case-insensitively ("Rotary"). NULL if the
- * name is unknown. */
+/* The registry of rule sets. rgn_variant_at(i) for i < rgn_variant_count()
+ * lists them; the default is the rule set of a game without a Variant tag
+ * (Rotary). */
+size_t rgn_variant_count(void);
+const rgn_variant *rgn_variant_at(size_t index);
+const rgn_variant *rgn_variant_default(void);
+/* Looks a rule set up by name or alias, case-insensitively ("rotary",
+ * "Standard"). NULL if the name is unknown. */
 const rgn_variant *rgn_variant_find(const char *name);
-const rgn_variant *rgn_variant_rotary(void);
 const char *rgn_variant_name(const rgn_variant *variant);
+/* The other names of a rule set, NULL-terminated (maybe empty). */
+const char *const *rgn_variant_aliases(const rgn_variant *variant);
+/* One line that says what the game is. */
+const char *rgn_variant_summary(const rgn_variant *variant);
+/* 2, or 1 for a solitaire (one number per move, results 1-0 and *). */
+int rgn_variant_players(const rgn_variant *variant);
+/* Whether every game needs a set-up position (a FEN tag). */
+bool rgn_variant_needs_setup(const rgn_variant *variant);
 int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
+/* The upper-case letter of a piece type ('P' for a pawn); 0 if none. */
+char rgn_variant_piece_letter(const rgn_variant *variant, int type);
 
 /* Squares are small integers whose numbering belongs to the variant.
  * rgn_square_at gives -1 for a point that is not a square of the board
@@ -77,23 +99,43 @@ int rgn_direction_parse(const char *text, size_t len);
 /* ------------------------------------------------------------------ */
 /* Moves                                                              */
 
-/* A move is a small value. from == to for a rotation in place.
- * orientation is the piece's final orientation in the canonical form of
- * its direction set (for a Queen or King N or NE, for a Scythe one of
- * N NE E SE), whether or not it changed; 0 for pieces without one.
- * promotion is the piece letter promoted to ('Q'), or 0. */
+/* What kind of move a move is, so that nobody has to guess it from the
+ * board (an en passant capture lands on an empty square). */
+enum rgn_move_kind {
+    RGN_MOVE_NORMAL,     /* a step, slide or leap, capturing or not */
+    RGN_MOVE_PROMOTION,  /* a pawn move that promotes */
+    RGN_MOVE_EN_PASSANT, /* a pawn capture of a pawn that passed to */
+    RGN_MOVE_CASTLING,   /* the King's move; the Rook moves with it */
+    RGN_MOVE_ROTATION,   /* a piece turns in place (from == to) */
+    RGN_MOVE_TURN        /* a solitaire's turn of a cell (from == to) */
+};
+
+/* A move is a value of 8 bytes:
+ *   from, to     squares in the rule set's numbering (from == to for a
+ *                rotation or a turn)
+ *   kind         enum rgn_move_kind
+ *   promotion    the piece type promoted to (the rule set's numbering;
+ *                rgn_variant_piece_letter names it), 0 if none
+ *   orientation  the piece's final orientation in the canonical form of
+ *                its direction set (for a Queen or King N or NE, for a
+ *                Scythe one of N NE E SE), whether or not it changed; 0
+ *                for pieces without one. For a turn: 1 clockwise, 3
+ *                counter-clockwise (quarter turns added to the facing).
+ *   spare        0 */
 typedef struct rgn_move {
-    uint8_t from;
-    uint8_t to;
+    uint16_t from;
+    uint16_t to;
+    uint8_t kind;
+    uint8_t promotion;
     uint8_t orientation;
-    char promotion;
+    uint8_t spare;
 } rgn_move;
 
 #define RGN_MAX_MOVES 2048
 
 static inline bool rgn_move_equal(rgn_move a, rgn_move b)
 {
-    return a.from == b.from && a.to == b.to &&
+    return a.from == b.from && a.to == b.to && a.kind == b.kind &&
            a.orientation == b.orientation && a.promotion == b.promotion;
 }
 
@@ -109,7 +151,8 @@ enum rgn_status {
     RGN_ONGOING,
     RGN_CHECKMATE, /* the side to move is mated */
     RGN_STALEMATE, /* the side to move has no move and is not in check */
-    RGN_KING_REACH /* the side not to move has won by reaching its target */
+    RGN_KING_REACH, /* the side not to move has won by reaching its target */
+    RGN_SOLVED     /* a solitaire's goal is reached */
 };
 
 /* A new position holding the variant's initial position. NULL only when
@@ -223,6 +266,8 @@ typedef struct rgn_san {
     char promotion;    /* the letter after '=' */
     int8_t direction;  /* after '>' */
     char check;        /* '+' or '#' */
+    char castling;     /* 'K' for O-O, 'Q' for O-O-O (the King's castling
+                          move, whatever its squares), else 0 */
 } rgn_san;
 
 /* Reads the syntax of a move text (with its + or #, without ! or ?).

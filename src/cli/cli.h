@@ -21,7 +21,7 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
-    cli_fen, cli_diagram;
+    cli_fen, cli_diagram, cli_variants;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the

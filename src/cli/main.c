@@ -13,6 +13,7 @@ static const cli_command *const commands[] = {
     &cli_convert,
     &cli_fen,
     &cli_diagram,
+    &cli_variants,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
@@ -28,7 +29,8 @@ static int print_overview(FILE *out)
 {
     fprintf(out, "Usage: rgn COMMAND [OPTIONS] [ARGUMENTS]\n"
                  "       rgn help [COMMAND] | rgn --version\n\n"
-                 "rgn reads, checks and converts game records of Rotary and Rollerball.\n\n"
+                 "rgn reads, checks and converts game records of Rotary and its cousins\n"
+                 "('rgn variants' lists them).\n\n"
                  "Commands:\n");
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);

@@ -65,7 +65,7 @@ long cli_parse_count(const char *text, long max)
 rgn_position *cli_load_position(const cli_command *command,
                                 const char *variant_name, const char *fen)
 {
-    const rgn_variant *variant = rgn_variant_rotary();
+    const rgn_variant *variant = rgn_variant_default();
     if (variant_name) {
         variant = rgn_variant_find(variant_name);
         if (!variant) {

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(fen, data, size);
     fen[size] = '\0';
-    rgn_position *pos = rgn_position_new(rgn_variant_rotary());
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
     rgn_error err;
     if (rgn_position_set_fen(pos, fen, &err) == 0) {
         char once[512], twice[512];

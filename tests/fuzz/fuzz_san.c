@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    rgn_position *pos = rgn_position_new(rgn_variant_rotary());
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
     const char *fen = positions[data[0] % (sizeof positions / sizeof *positions)];
     rgn_error err;
     if (fen && rgn_position_set_fen(pos, fen, &err) != 0)
@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned warnings;
     enum rgn_problem problem;
     rgn_san san;
-    rgn_san_parse(rgn_variant_rotary(), text, size - 1, &san, &problem, &err);
+    rgn_san_parse(rgn_variant_find("Rotary"), text, size - 1, &san, &problem, &err);
     if (rgn_san_resolve(pos, text, size - 1, &move, &warnings, &problem,
                         &err) == 0) {
         char canonical[64];

@@ -13,7 +13,7 @@
 int main(int argc, char **argv)
 {
     const rgn_variant *variant =
-        argc > 1 ? rgn_variant_find(argv[1]) : rgn_variant_rotary();
+        argc > 1 ? rgn_variant_find(argv[1]) : rgn_variant_find("Rotary");
     if (!variant) {
         fprintf(stderr, "coord_replay: no variant %s\n", argv[1]);
         return 2;

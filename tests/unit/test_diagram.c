@@ -31,7 +31,7 @@
 
 static rgn_position *position(const char *fen)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_rotary());
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
     assert_non_null(pos);
     rgn_error err;
     if (rgn_position_set_fen(pos, fen, &err) != 0)
@@ -206,7 +206,7 @@ static void check_fins(const char *fen, bool flip)
     for (int f = 0; f < 9; f++)
         for (int r = 0; r < 9; r++)
             occupied += rgn_position_piece(
-                            pos, rgn_square_at(rgn_variant_rotary(), f, r),
+                            pos, rgn_square_at(rgn_variant_find("Rotary"), f, r),
                             NULL, NULL) != 0;
     assert_int_equal(c.pieces, occupied);
     assert_true(c.king_fin > 0 && c.king_fin < c.other_fin);
@@ -350,7 +350,7 @@ static void test_marks_off_the_board_are_left_out(void **state)
 {
     (void)state;
     rgn_position *pos = position(INITIAL);
-    rgn_move move = {200, 201, 0, 0};
+    rgn_move move = {200, 201, 0, 0, 0, 0};
     int squares[2] = {-1, 999};
     rgn_diagram_arrow arrows[1] = {{-3, 500}};
     rgn_diagram_options opt = {0};

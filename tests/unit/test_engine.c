@@ -31,7 +31,7 @@ static int square(const eng_rules *r, const char *name)
 static int find(const eng_rules *r, eng_position *pos, const char *from,
                 const char *to, char promotion, eng_move *found)
 {
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves(r, pos, moves);
     for (int i = 0; i < n; i++)
         if (moves[i].from == square(r, from) && moves[i].to == square(r, to) &&
@@ -127,7 +127,7 @@ static void test_make_unmake_restores(void **state)
     eng_position pos, before;
     set(r, &pos, kiwipete);
     before = pos;
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves(r, &pos, moves);
     for (int i = 0; i < n; i++) {
         eng_undo undo;
@@ -158,11 +158,11 @@ static void test_moves_to_agree(void **state)
             set(r, &pos, cases[c].fen);
         else
             eng_set_initial(r, &pos);
-        eng_move all[ENG_MAX_MOVES], some[ENG_MAX_MOVES];
+        eng_move all[RGN_MAX_MOVES], some[RGN_MAX_MOVES];
         int n = eng_legal_moves(r, &pos, all), total = 0;
         for (int rank = 0; rank < r->ranks; rank++)
             for (int file = 0; file < r->files; file++)
-                for (int type = 1; type <= r->game->piece_count; type++) {
+                for (int type = 1; type <= r->type_count; type++) {
                     int to = eng_square(r, file, rank);
                     int k = eng_legal_moves_to(r, &pos, some, type, to);
                     total += k;
@@ -235,7 +235,7 @@ static void test_castling(void **state)
     eng_move m;
     eng_undo undo;
     assert_int_equal(find(rc, &pos, "g1", "k1", 0, &m), 0);
-    assert_int_equal(m.kind, ENG_CASTLING);
+    assert_int_equal(m.kind, RGN_MOVE_CASTLING);
     eng_make(rc, &pos, m, &undo);
     eng_write_fen(rc, &pos, fen, sizeof fen);
     assert_string_equal(fen, "r5k4r/12/12/12/12/12/12/12/12/12/12/R8RK1 b kq - 1 1");
@@ -264,7 +264,7 @@ static void test_en_passant(void **state)
     eng_move m;
     eng_undo undo;
     assert_int_equal(find(r, &pos, "e5", "d6", 0, &m), 0);
-    assert_int_equal(m.kind, ENG_EN_PASSANT);
+    assert_int_equal(m.kind, RGN_MOVE_EN_PASSANT);
     eng_make(r, &pos, m, &undo);
     eng_write_fen(r, &pos, fen, sizeof fen);
     assert_string_equal(fen, "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
@@ -294,7 +294,7 @@ static void test_en_passant(void **state)
     set(rc, &pos, "6k5/12/3p8/12/4P7/12/12/12/12/12/12/6K5 b - - 0 1");
     play(rc, &pos, "d10", "d8");
     assert_int_equal(find(rc, &pos, "e8", "d9", 0, &m), 0);
-    assert_int_equal(m.kind, ENG_EN_PASSANT);
+    assert_int_equal(m.kind, RGN_MOVE_EN_PASSANT);
     eng_make(rc, &pos, m, &undo);
     eng_write_fen(rc, &pos, fen, sizeof fen);
     assert_string_equal(fen, "6k5/12/12/3P8/12/12/12/12/12/12/12/6K5 b - - 0 2");
@@ -311,12 +311,12 @@ static void test_twelve_promotions(void **state)
     /* e11-e12 in 12 ways; the King on g1: f1 h1 f2 g2 h2 */
     set(r, &pos, "6k5/4P7/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1");
     assert_int_equal(eng_count_moves(r, &pos), 17);
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves_to(r, &pos, moves, r->pawn_type, square(r, "e12"));
     assert_int_equal(n, 12);
     const char *letters = "BRQTMLSCGWFJ";
     for (int i = 0; i < 12; i++) {
-        assert_int_equal(moves[i].kind, ENG_PROMOTION);
+        assert_int_equal(moves[i].kind, RGN_MOVE_PROMOTION);
         assert_int_equal(r->letters[moves[i].promotion], letters[i]);
     }
     /* a capture-promotion on d12 also gives 12; Black promotes on rank 1 */
@@ -333,7 +333,7 @@ static void test_mongoose(void **state)
     /* a friendly piece on e6: no step there and no bend through it;
      * g6, h7..l11, h5..l1: 11 */
     set(r, &pos, "k11/12/12/12/12/12/4GM6/12/12/12/11K/12 w - - 0 1");
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves(r, &pos, moves), from_f6 = 0;
     for (int i = 0; i < n; i++)
         from_f6 += moves[i].from == square(r, "f6");
@@ -372,7 +372,7 @@ static void test_walrus(void **state)
     (void)state;
     const eng_rules *r = eng_rotary_chess_rules();
     eng_position pos;
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     static const struct { const char *fen; int count; } cases[] = {
         /* empty: three squares on each diagonal */
         {"k11/12/12/12/12/12/5W6/12/12/12/11K/12 w - - 0 1", 12},

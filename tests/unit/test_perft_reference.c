@@ -37,7 +37,7 @@ typedef char move_text[16];
  * string. */
 static rgn_position *load(const char *name, const char *rfen)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_rotary());
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
     if (!pos) {
         print_error("%s: rgn_position_new failed\n", name);
         return NULL;

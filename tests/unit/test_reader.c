@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "lexer.h"
+#include "notation/lexer.h"
 #include "rgn.h"
 
 /* ------------------------------------------------------------------ */

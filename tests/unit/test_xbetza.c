@@ -204,7 +204,7 @@ static int moves_from_f6(char letter, char *squares, size_t size)
     rgn_error err;
     if (eng_set_fen(r, &pos, fen, &err) < 0)
         fail_msg("%s: %s", fen, err.message);
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves(r, &pos, moves), count = 0;
     size_t used = 0;
     if (size)

@@ -11,7 +11,7 @@
 int eng_type_of_letter(const eng_rules *rules, char letter)
 {
     char upper = (char)(letter >= 'a' && letter <= 'z' ? letter - 32 : letter);
-    for (int t = 1; rules->letters[t]; t++)
+    for (int t = 1; t <= rules->type_count; t++)
         if (rules->letters[t] == upper)
             return t;
     return -1;
@@ -202,27 +202,28 @@ int eng_compile(eng_rules *r, const eng_game *game, rgn_error *err)
     r->files = game->files;
     r->ranks = game->ranks;
     r->width = game->files + 2 * ENG_BORDER;
-    if (game->piece_count > ENG_MAX_TYPES ||
+    r->letters = game->letters;
+    r->type_count = (int)strlen(game->letters) - 1;
+    if (r->type_count > ENG_MAX_TYPES ||
         r->width * (game->ranks + 2 * ENG_BORDER) > ENG_CAPACITY ||
         game->ranks > 16) {
         snprintf(err->message, sizeof err->message, "%s: board or piece set too large", game->name);
         return -1;
     }
-    for (int t = 1; t <= game->piece_count; t++) {
-        const eng_piece_def *def = &game->pieces[t - 1];
-        r->letters[t] = def->letter;
-        if (def->letter == 'K') r->king_type = t;
-        if (def->letter == 'P') r->pawn_type = t;
-        if (def->letter == 'R') r->rook_type = t;
-        if (xb_compile(def->xbetza, &r->atoms[t], err) < 0) {
+    for (int t = 1; t <= r->type_count; t++) {
+        char letter = game->letters[t];
+        if (letter == 'K') r->king_type = t;
+        if (letter == 'P') r->pawn_type = t;
+        if (letter == 'R') r->rook_type = t;
+        if (xb_compile(game->xbetza[t], &r->atoms[t], err) < 0) {
             char why[sizeof err->message];
             memcpy(why, err->message, sizeof why);
             snprintf(err->message, sizeof err->message, "piece %c \"%.40s\": %.200s",
-                     def->letter, def->xbetza, why);
+                     letter, game->xbetza[t], why);
             return -1;
         }
     }
-    for (int t = 1; t <= game->piece_count; t++)
+    for (int t = 1; t <= r->type_count; t++)
         if (compile_rays(r, t, err) < 0)
             return -1;
     for (const char *p = game->promotion_letters; *p; p++)

@@ -21,65 +21,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "position.h"
+#include "rules/variant.h"
 #include "rules/engine/xbetza.h"
 
 #define ENG_BORDER 5
-#define ENG_CAPACITY 512
+#define ENG_CAPACITY RGN_BOARD_CAPACITY
 #define ENG_MAX_TYPES 15
 #define ENG_MAX_RAYS 40
 #define ENG_MAX_LINES 64
 #define ENG_MAX_REACH 16
-#define ENG_MAX_MOVES 2048
+/* The engine reads and writes the library's own types: positions indexed
+ * by mailbox squares, moves of rgn_move_kind, the caller's undo record. */
+typedef rgn_move eng_move;
+typedef rgn_position eng_position;
+typedef rgn_undo eng_undo;
 
-/* Move kinds, numbered as enum rgn_move_kind. */
-enum eng_move_kind {
-    ENG_NORMAL, ENG_PROMOTION, ENG_EN_PASSANT, ENG_CASTLING
-};
-
-/* Laid out as rgn_move (8 bytes). */
-typedef struct eng_move {
-    uint16_t from;
-    uint16_t to;
-    uint8_t kind;
-    uint8_t promotion; /* a piece type */
-    uint8_t orientation;
-    uint8_t spare;
-} eng_move;
-
-/* The state the engine reads and writes, named as in rgn_position. */
-typedef struct eng_position {
-    uint8_t board[ENG_CAPACITY];
-    uint8_t side;
-    uint8_t castling;   /* bit i: castling rule i of eng_rules */
-    uint16_t king[2];
-    int16_t ep_square;  /* the square a double step passed over, or -1 */
-    int halfmove;
-    int fullmove;
-    uint64_t key;
-} eng_position;
-
-typedef struct eng_undo {
-    uint64_t key;
-    int halfmove;
-    int fullmove;
-    int16_t ep_square;
-    uint8_t castling;
-    uint8_t captured;
-} eng_undo;
-
-/* A game as data. pieces[i] is type i + 1; the King's letter is K, the
- * Pawn's P and the castling partner's R. */
-typedef struct eng_piece_def {
-    char letter;
-    const char *xbetza;
-} eng_piece_def;
-
+/* A game as data. letters[type] is a type's upper-case letter (index 0
+ * unused, as rgn_variant's piece_letters), xbetza[type] its moves; the
+ * King's letter is K, the Pawn's P and the castling partner's R. */
 typedef struct eng_game {
     const char *name;
     int files, ranks;
-    int piece_count;
-    const eng_piece_def *pieces;
+    const char *letters;
+    const char *const *xbetza;
     const char *start_fen;
     const char *promotion_letters; /* the choices, in the order perft
                                       and move lists give them */
@@ -122,8 +86,9 @@ typedef struct eng_castling {
 typedef struct eng_rules {
     const eng_game *game;
     int files, ranks, width;
+    int type_count;
     int king_type, pawn_type, rook_type;
-    char letters[ENG_MAX_TYPES + 2]; /* letters[type], upper case */
+    const char *letters; /* the game's */
     xb_piece atoms[ENG_MAX_TYPES + 1];
     eng_ray rays[2][ENG_MAX_TYPES + 1][ENG_MAX_RAYS];
     uint8_t ray_count[2][ENG_MAX_TYPES + 1];
@@ -191,11 +156,13 @@ void eng_unmake(const eng_rules *rules, eng_position *pos, eng_move move,
                 const eng_undo *undo);
 uint64_t eng_perft(const eng_rules *rules, eng_position *pos, int depth);
 
-/* The two games of the project (variants.c) and their compiled rules
- * (compiled once, on first use, thread-safely). */
+/* The two games of the project (variants.c), their compiled rules
+ * (compiled once, on first use, thread-safely) and rule sets. */
 extern const eng_game eng_rotary_chess_game;
 extern const eng_game eng_chess_game;
 const eng_rules *eng_rotary_chess_rules(void);
 const eng_rules *eng_chess_rules(void);
+extern const struct rgn_variant rgn_rotary_chess_variant;
+extern const struct rgn_variant rgn_chess_variant;
 
 #endif

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fen_util.h"
+#include "notation/board_string.h"
 
 #define REJECT(field, name, at, ...) \
     rgn_fen_reject(err, "FEN", field, name, fen, at, __VA_ARGS__)
@@ -205,13 +205,18 @@ int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
         return REJECT(6, "fullmove number", p, "unexpected text after the last field");
     if (eng_attacked(r, pos->board, pos->king[pos->side ^ 1], pos->side))
         return REJECT(2, "side to move", fen + length + 1, "the side not to move is in check");
+    memset(pos->orientation, 0, sizeof pos->orientation);
+    pos->extra[0] = pos->extra[1] = 0;
+    pos->check_cache = -1;
     pos->key = eng_compute_key(r, pos);
     return 0;
 }
 
 void eng_set_initial(const eng_rules *r, eng_position *pos)
 {
+    const struct rgn_variant *variant = pos->variant;
     *pos = r->start;
+    pos->variant = variant;
 }
 
 size_t eng_write_fen(const eng_rules *r, const eng_position *pos, char *buf,

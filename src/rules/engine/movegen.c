@@ -172,7 +172,7 @@ static int add_move(const eng_rules *r, eng_move *moves, int n, int first,
                 return n;
     if (type == r->pawn_type && on_last_rank(r, color, to)) {
         for (int i = 0; i < r->promotion_count; i++)
-            moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, ENG_PROMOTION,
+            moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_PROMOTION,
                                     r->promotion_types[i], 0, 0};
         return n;
     }
@@ -217,11 +217,11 @@ static int piece_moves(const eng_rules *r, const eng_position *pos, int from,
                     uint8_t p = board[to];
                     if (p == RGN_EMPTY) {
                         if (ray->mode & XB_MOVE)
-                            n = add_move(r, moves, n, first, type, color, from, to, ENG_NORMAL);
+                            n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
                         continue;
                     }
                     if ((ray->mode & XB_CAPTURE) && is_color(p, enemy))
-                        n = add_move(r, moves, n, first, type, color, from, to, ENG_NORMAL);
+                        n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
                     break;
                 }
             }
@@ -235,14 +235,14 @@ static int piece_moves(const eng_rules *r, const eng_position *pos, int from,
             uint8_t p = board[to];
             if (p == RGN_EMPTY) {
                 if (ray->mode & XB_MOVE)
-                    n = add_move(r, moves, n, first, type, color, from, to, ENG_NORMAL);
+                    n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
                 else if ((ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
                          board[to - forward(r, color)] == RGN_PIECE(enemy, r->pawn_type))
-                    moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, ENG_EN_PASSANT, 0, 0, 0};
+                    moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT, 0, 0, 0};
                 continue;
             }
             if ((ray->mode & XB_CAPTURE) && is_color(p, enemy))
-                n = add_move(r, moves, n, first, type, color, from, to, ENG_NORMAL);
+                n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
             break;
         }
     }
@@ -273,7 +273,7 @@ static int castling_moves(const eng_rules *r, const eng_position *pos,
                 break;
         }
         if (ok)
-            moves[n++] = (eng_move){c->king_from, c->king_to, ENG_CASTLING, 0, 0, 0};
+            moves[n++] = (eng_move){c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
     }
     return n;
 }
@@ -305,7 +305,7 @@ static bool king_safe_after(const eng_rules *r, eng_position *pos, eng_move m)
         board[m.from] = king;
         return safe;
     }
-    int taken = m.kind == ENG_EN_PASSANT ? m.to - forward(r, pos->side) : m.to;
+    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, pos->side) : m.to;
     uint8_t moved = board[m.from], at_to = board[m.to], at_taken = board[taken];
     board[taken] = RGN_EMPTY;
     board[m.to] = moved;
@@ -319,7 +319,7 @@ static bool king_safe_after(const eng_rules *r, eng_position *pos, eng_move m)
 
 static inline bool needs_test(const gen_state *gs, eng_move m)
 {
-    return gs->in_check || m.from == gs->king || m.kind == ENG_EN_PASSANT ||
+    return gs->in_check || m.from == gs->king || m.kind == RGN_MOVE_EN_PASSANT ||
            is_pin(gs, m.from);
 }
 
@@ -328,7 +328,7 @@ static int keep_legal(const eng_rules *r, eng_position *pos, const gen_state *gs
 {
     int kept = 0;
     for (int i = 0; i < n; i++)
-        if (moves[i].kind == ENG_CASTLING || !needs_test(gs, moves[i]) ||
+        if (moves[i].kind == RGN_MOVE_CASTLING || !needs_test(gs, moves[i]) ||
             king_safe_after(r, pos, moves[i]))
             moves[kept++] = moves[i];
     return kept;
@@ -343,7 +343,7 @@ int eng_legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
 
 int eng_count_moves(const eng_rules *r, eng_position *pos)
 {
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     return eng_legal_moves(r, pos, moves);
 }
 
@@ -352,7 +352,7 @@ int eng_count_moves(const eng_rules *r, eng_position *pos)
 int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
                        int type, int to)
 {
-    if (type < 1 || type > r->game->piece_count || to < 0 || to >= ENG_CAPACITY)
+    if (type < 1 || type > r->type_count || to < 0 || to >= ENG_CAPACITY)
         return 0;
     const uint8_t *board = pos->board;
     int side = pos->side, enemy = side ^ 1, n = 0;
@@ -370,7 +370,7 @@ int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
                 for (int k = 1; k <= ray->bend_range && board[t] == RGN_EMPTY;
                      k++, t -= ray->bend[b])
                     if (board[t - ray->step] == piece)
-                        n = add_move(r, moves, n, 0, type, side, t - ray->step, to, ENG_NORMAL);
+                        n = add_move(r, moves, n, 0, type, side, t - ray->step, to, RGN_MOVE_NORMAL);
             }
             continue;
         }
@@ -379,7 +379,7 @@ int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
             if ((ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
                 target == RGN_EMPTY && board[from] == piece &&
                 board[to - forward(r, side)] == RGN_PIECE(enemy, r->pawn_type))
-                moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, ENG_EN_PASSANT, 0, 0, 0};
+                moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT, 0, 0, 0};
             continue;
         }
         int from = to;
@@ -389,7 +389,7 @@ int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
             if (p == piece) {
                 if ((!(ray->flags & XB_INITIAL) || initial_ok(r, side, type, from)) &&
                     (!ray->path_len || path_clear(board, from, ray)))
-                    n = add_move(r, moves, n, 0, type, side, from, to, ENG_NORMAL);
+                    n = add_move(r, moves, n, 0, type, side, from, to, RGN_MOVE_NORMAL);
                 break;
             }
             if (p != RGN_EMPTY)
@@ -407,10 +407,10 @@ bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
 {
     if (!en_passant_candidate(r, pos))
         return false;
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves_to(r, pos, moves, r->pawn_type, pos->ep_square);
     for (int i = 0; i < n; i++)
-        if (moves[i].kind == ENG_EN_PASSANT)
+        if (moves[i].kind == RGN_MOVE_EN_PASSANT)
             return true;
     return false;
 }
@@ -431,21 +431,26 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
     uint8_t *board = pos->board;
     int side = pos->side;
     uint64_t key = pos->key ^ en_passant_key(r, pos) ^ salt_key(CASTLING_SALT, pos->castling);
-    *undo = (eng_undo){pos->key, pos->halfmove, pos->fullmove, pos->ep_square,
-                       pos->castling, RGN_EMPTY};
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
+    undo->ep_square = pos->ep_square;
+    undo->castling = pos->castling;
+    undo->check_cache = pos->check_cache;
+    pos->check_cache = -1;
     uint8_t piece = board[m.from];
-    int taken = m.kind == ENG_EN_PASSANT ? m.to - forward(r, side) : m.to;
+    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
     uint8_t captured = board[taken];
     if (captured != RGN_EMPTY) {
         key ^= piece_key(captured, taken);
         board[taken] = RGN_EMPTY;
     }
     undo->captured = captured;
-    uint8_t placed = m.kind == ENG_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
+    uint8_t placed = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
     board[m.from] = RGN_EMPTY;
     board[m.to] = placed;
     key ^= piece_key(piece, m.from) ^ piece_key(placed, m.to);
-    if (m.kind == ENG_CASTLING) {
+    if (m.kind == RGN_MOVE_CASTLING) {
         const eng_castling *c = castling_of(r, m);
         uint8_t rook = board[c->rook_from];
         board[c->rook_from] = RGN_EMPTY;
@@ -472,11 +477,11 @@ void eng_unmake(const eng_rules *r, eng_position *pos, eng_move m,
 {
     uint8_t *board = pos->board;
     int side = pos->side ^ 1;
-    uint8_t piece = m.kind == ENG_PROMOTION ? RGN_PIECE(side, r->pawn_type) : board[m.to];
+    uint8_t piece = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, r->pawn_type) : board[m.to];
     board[m.to] = RGN_EMPTY;
     board[m.from] = piece;
-    board[m.kind == ENG_EN_PASSANT ? m.to - forward(r, side) : m.to] = undo->captured;
-    if (m.kind == ENG_CASTLING) {
+    board[m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to] = undo->captured;
+    if (m.kind == RGN_MOVE_CASTLING) {
         const eng_castling *c = castling_of(r, m);
         board[c->rook_from] = board[c->rook_to];
         board[c->rook_to] = RGN_EMPTY;
@@ -489,13 +494,14 @@ void eng_unmake(const eng_rules *r, eng_position *pos, eng_move m,
     pos->fullmove = undo->fullmove;
     pos->ep_square = undo->ep_square;
     pos->castling = undo->castling;
+    pos->check_cache = undo->check_cache;
 }
 
 uint64_t eng_perft(const eng_rules *r, eng_position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
-    eng_move moves[ENG_MAX_MOVES];
+    eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves(r, pos, moves);
     if (depth == 1)
         return (uint64_t)n;

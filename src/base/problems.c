@@ -1,0 +1,70 @@
+/*
+ * problems.c - every kind of diagnostic in one table: its stable code for
+ * scripts, its severity, and for the lenient readings what the warning
+ * says of the move text. A rule set's own errors are rows here too.
+ */
+#include "base/problems.h"
+
+typedef struct problem_kind {
+    const char *code;
+    enum rgn_severity severity;
+    const char *text;
+} problem_kind;
+
+static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
+    [RGN_E_SYNTAX] = {"syntax", RGN_ERROR, ""},
+    [RGN_E_MOVE_SYNTAX] = {"move-syntax", RGN_ERROR, ""},
+    [RGN_E_COORDINATE_FORM] = {"coordinate-form", RGN_ERROR, ""},
+    [RGN_E_UNMATCHED] = {"illegal-move", RGN_ERROR, ""},
+    [RGN_E_AMBIGUOUS] = {"ambiguous-move", RGN_ERROR, ""},
+    [RGN_E_NULL_ROTATION] = {"null-rotation", RGN_ERROR, ""},
+    [RGN_E_PROMOTION_ORIENTATION] = {"promotion-orientation", RGN_ERROR, ""},
+    [RGN_E_ORIENTATION_NOT_ALLOWED] = {"orientation-not-allowed", RGN_ERROR, ""},
+    [RGN_E_MOVE_AFTER_END] = {"move-after-end", RGN_ERROR, ""},
+    [RGN_E_RESULT_MISMATCH] = {"result-tag-mismatch", RGN_ERROR, ""},
+    [RGN_E_WRONG_RESULT] = {"wrong-result", RGN_ERROR, ""},
+    [RGN_E_RESULT_IN_VARIATION] = {"result-in-variation", RGN_ERROR, ""},
+    [RGN_E_VARIATION_FIRST] = {"variation-before-first-move", RGN_ERROR, ""},
+    [RGN_E_UNKNOWN_VARIANT] = {"unknown-variant", RGN_ERROR, ""},
+    [RGN_E_BAD_FEN] = {"bad-fen", RGN_ERROR, ""},
+    [RGN_W_LONG_FORM] = {"long-algebraic", RGN_WARNING,
+                         "is in long algebraic form"},
+    [RGN_W_PAWN_CAPTURE_WITHOUT_X] = {"pawn-capture-without-x", RGN_WARNING,
+                                      "is a pawn capture without its 'x'"},
+    [RGN_W_SURPLUS_DISAMBIGUATION] = {"surplus-disambiguation", RGN_WARNING,
+                                      "names more of the origin than needed"},
+    [RGN_W_MISSING_CAPTURE_MARK] = {"missing-capture-mark", RGN_WARNING,
+                                    "captures but has no 'x'"},
+    [RGN_W_SURPLUS_CAPTURE_MARK] = {"surplus-capture-mark", RGN_WARNING,
+                                    "has an 'x' but captures nothing"},
+    [RGN_W_MISSING_CHECK_MARK] = {"missing-check-mark", RGN_WARNING,
+                                  "gives check but has no '+' or '#'"},
+    [RGN_W_SURPLUS_CHECK_MARK] = {"surplus-check-mark", RGN_WARNING,
+                                  "has a '+' but gives no check"},
+    [RGN_W_CHECK_MARK_ON_MATE] = {"check-mark-on-mate", RGN_WARNING,
+                                  "mates, so its mark is '#', not '+'"},
+    [RGN_W_MATE_MARK_WITHOUT_MATE] = {"mate-mark-without-mate", RGN_WARNING,
+                                      "has a '#' but does not mate"},
+    [RGN_W_UNCHANGED_ORIENTATION] = {
+        "unchanged-orientation", RGN_WARNING,
+        "names the direction set the piece keeps; '>Dir' is only for a "
+        "change"},
+    [RGN_W_MISSING_TAG] = {"missing-tag", RGN_WARNING, ""},
+    [RGN_W_MOVE_NUMBER] = {"move-number", RGN_WARNING, ""},
+    [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
+};
+
+const char *rgn_problem_code(enum rgn_problem problem)
+{
+    return problem < RGN_PROBLEM_COUNT ? kinds[problem].code : "unknown";
+}
+
+enum rgn_severity rgn_problem_severity(enum rgn_problem problem)
+{
+    return problem < RGN_PROBLEM_COUNT ? kinds[problem].severity : RGN_ERROR;
+}
+
+const char *rgn_problem_text(enum rgn_problem problem)
+{
+    return problem < RGN_PROBLEM_COUNT ? kinds[problem].text : "";
+}

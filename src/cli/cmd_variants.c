@@ -1,0 +1,42 @@
+/* cmd_variants.c - rgn variants: the games rgn knows, from the registry. */
+#include <string.h>
+
+#include "cli.h"
+
+static int run_variants(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return cli_print_help(&cli_variants);
+        return cli_usage_error(&cli_variants, "unexpected argument '%s'",
+                               argv[i]);
+    }
+    const rgn_variant *fallback = rgn_variant_default();
+    for (size_t i = 0; i < rgn_variant_count(); i++) {
+        const rgn_variant *v = rgn_variant_at(i);
+        printf("%s", rgn_variant_name(v));
+        const char *const *alias = rgn_variant_aliases(v);
+        for (const char *sep = " (also "; *alias; alias++, sep = ", ")
+            printf("%s%s", sep, *alias);
+        if (*rgn_variant_aliases(v))
+            printf(")");
+        printf(": %s; %dx%d, %s%s%s\n", rgn_variant_summary(v),
+               rgn_variant_files(v), rgn_variant_ranks(v),
+               rgn_variant_players(v) == 1 ? "one player" : "two players",
+               rgn_variant_needs_setup(v) ? ", set-up required" : "",
+               v == fallback ? "; the default" : "");
+    }
+    return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_USAGE;
+}
+
+const cli_command cli_variants = {
+    "variants",
+    "list the games rgn knows",
+    "Usage: rgn variants\n"
+    "\n"
+    "Lists the games (rule sets) rgn knows, one a line: the name that\n"
+    "[Variant \"...\"] and --variant take, other names that work too, what\n"
+    "the game is, and which one a record without a Variant tag is read as.\n"
+    "Names are matched without regard to case.",
+    run_variants,
+};

@@ -1,0 +1,142 @@
+/*
+ * diagram.c - what the pictures of positions share: the view of the board
+ * and safe text. The pictures are drawn by diagram_text.c (ASCII and
+ * Unicode) and diagram_svg.c (SVG); render.c chooses between them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagram/diagram.h"
+
+void diagram_view_init(diagram_view *view, const rgn_position *pos,
+                       const rgn_diagram_options *opt)
+{
+    view->pos = pos;
+    view->variant = rgn_position_variant(pos);
+    view->opt = opt;
+    view->files = rgn_variant_files(view->variant);
+    view->ranks = rgn_variant_ranks(view->variant);
+    view->last_from = view->last_to = -1;
+    if (opt->last_move) {
+        view->last_from = diagram_valid_square(view, opt->last_move->from);
+        view->last_to = diagram_valid_square(view, opt->last_move->to);
+    }
+}
+
+int diagram_valid_square(const diagram_view *view, int square)
+{
+    for (int f = 0; f < view->files; f++)
+        for (int r = 0; r < view->ranks; r++)
+            if (square >= 0 && rgn_square_at(view->variant, f, r) == square)
+                return square;
+    return -1;
+}
+
+int diagram_file_at(const diagram_view *view, int column)
+{
+    return view->opt->flip ? view->files - 1 - column : column;
+}
+
+int diagram_rank_at(const diagram_view *view, int row)
+{
+    return view->opt->flip ? row : view->ranks - 1 - row;
+}
+
+/* Board steps of the directions N, NE, ... (file, rank). */
+static const int step_file[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int step_rank[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+
+void diagram_screen_step(const diagram_view *view, int direction, int *dx,
+                         int *dy)
+{
+    int sign = view->opt->flip ? -1 : 1;
+    *dx = sign * step_file[direction & 7];
+    *dy = -sign * step_rank[direction & 7];
+}
+
+int diagram_screen_direction(const diagram_view *view, int direction)
+{
+    return view->opt->flip ? (direction + 4) & 7 : direction & 7;
+}
+
+bool diagram_is_last_move(const diagram_view *view, int square)
+{
+    return square >= 0 && (square == view->last_from || square == view->last_to);
+}
+
+bool diagram_is_highlight(const diagram_view *view, int square)
+{
+    if (square < 0)
+        return false;
+    for (size_t i = 0; i < view->opt->highlight_count; i++)
+        if (view->opt->highlights[i] == square)
+            return true;
+    return false;
+}
+
+void diagram_file_label(int file, char *buf)
+{
+    /* as rgn_square_name names squares: files a, b, ... */
+    if (file < 26) {
+        buf[0] = (char)('a' + file);
+        buf[1] = '\0';
+    } else {
+        buf[0] = '?';
+        buf[1] = '\0';
+    }
+}
+
+void diagram_rank_label(int rank, char *buf)
+{
+    snprintf(buf, 4, "%u", (unsigned)(rank + 1) % 1000u);
+}
+
+/* Length of the valid UTF-8 sequence at s (n bytes left) that XML allows
+ * and that is no control character; 0 if there is none. */
+static size_t safe_sequence(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    if (c >= 0x20 && c < 0x7F)
+        return 1;
+    if (c < 0xC2 || c > 0xF4)
+        return 0;
+    size_t len = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (n < len)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if (c == 0xC2 && s[1] < 0xA0) /* C1 controls */
+        return 0;
+    if (c == 0xE0 && s[1] < 0xA0) /* overlong */
+        return 0;
+    if (c == 0xED && s[1] >= 0xA0) /* surrogates */
+        return 0;
+    if (c == 0xEF && s[1] == 0xBF && s[2] >= 0xBE) /* U+FFFE, U+FFFF */
+        return 0;
+    if (c == 0xF0 && s[1] < 0x90) /* overlong */
+        return 0;
+    if (c == 0xF4 && s[1] >= 0x90) /* above U+10FFFF */
+        return 0;
+    return len;
+}
+
+void diagram_append_safe(rgn_buffer *out, const char *text, bool ascii_only)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t n = strlen(text);
+    size_t i = 0;
+    while (i < n) {
+        size_t len = safe_sequence(s + i, n - i);
+        if (len == 1 || (len > 1 && !ascii_only)) {
+            rgn_buffer_append(out, (const char *)s + i, len);
+            i += len;
+            continue;
+        }
+        if (s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
+            rgn_buffer_puts(out, " ");
+        else
+            rgn_buffer_puts(out, ascii_only ? "?" : "\xEF\xBF\xBD");
+        i += len ? len : 1;
+    }
+}

@@ -1,0 +1,55 @@
+/*
+ * diagram.h - what the diagram exporters share (private): the view of
+ * the board (which square is drawn where, flipped or not), the marks of
+ * squares, and text made safe to show.
+ *
+ * The exporters know a position only through the public API: the board's
+ * files and ranks, rgn_square_at (-1 for a hole), and each square's
+ * piece, colour, orientation and direction set.
+ */
+#ifndef RGN_DIAGRAM_H
+#define RGN_DIAGRAM_H
+
+#include "base/buffer.h"
+#include "rgn.h"
+
+typedef struct diagram_view {
+    const rgn_position *pos;
+    const rgn_variant *variant;
+    const rgn_diagram_options *opt;
+    int files, ranks;
+    /* origin and destination of the last move, or -1 */
+    int last_from, last_to;
+} diagram_view;
+
+void diagram_view_init(diagram_view *view, const rgn_position *pos,
+                       const rgn_diagram_options *opt);
+
+/* The board point drawn at a column (0 = left) and row (0 = top). */
+int diagram_file_at(const diagram_view *view, int column);
+int diagram_rank_at(const diagram_view *view, int row);
+/* A direction as seen on the page: *dx to the right, *dy downwards, each
+ * -1, 0 or 1. */
+void diagram_screen_step(const diagram_view *view, int direction, int *dx,
+                         int *dy);
+/* The page direction (0 = up, clockwise) that a board direction has. */
+int diagram_screen_direction(const diagram_view *view, int direction);
+
+bool diagram_is_last_move(const diagram_view *view, int square);
+bool diagram_is_highlight(const diagram_view *view, int square);
+/* A valid square of the board, or -1. */
+int diagram_valid_square(const diagram_view *view, int square);
+
+/* The labels of a file ("a") and a rank ("9"), at most 3 bytes. */
+void diagram_file_label(int file, char *buf);
+void diagram_rank_label(int rank, char *buf);
+
+/* Appends text, made safe: invalid UTF-8, control characters and the
+ * code points XML forbids become U+FFFD (or '?' when ascii_only, which
+ * also replaces every non-ASCII character); line breaks become spaces. */
+void diagram_append_safe(rgn_buffer *out, const char *text, bool ascii_only);
+
+int diagram_text(const diagram_view *view, rgn_buffer *out);
+int diagram_svg(const diagram_view *view, rgn_buffer *out);
+
+#endif

@@ -1,0 +1,292 @@
+/*
+ * write_xml.c - games as one XML document, described by grammar/rgn.rng,
+ * written with libxml2's text writer (which does all the escaping).
+ *
+ * Each game is written by a text writer of its own into memory; when the
+ * game ends it is copied into the document, or dropped if it is invalid
+ * and is not to be kept. A <move> stays open until the next move of its
+ * line, so that its NAGs, comments and variations (alternatives to it)
+ * nest inside it.
+ */
+#include <libxml/xmlwriter.h>
+#include <string.h>
+
+#include "formats/writer.h"
+
+static xmlTextWriterPtr game_writer(rgn_writer *w) { return w->xml_game; }
+
+static const xmlChar *X(const char *text) { return (const xmlChar *)text; }
+
+int rgn_xml_begin_document(rgn_writer *w)
+{
+    xmlOutputBufferPtr output = xmlOutputBufferCreateFile(w->out, NULL);
+    if (!output)
+        return -1;
+    xmlTextWriterPtr doc = xmlNewTextWriter(output);
+    if (!doc)
+        return -1;
+    w->xml = doc;
+    w->xml_buffer = xmlBufferCreate();
+    if (!w->xml_buffer)
+        return -1;
+    xmlTextWriterSetIndent(doc, 1);
+    if (xmlTextWriterStartDocument(doc, NULL, "UTF-8", NULL) < 0 ||
+        xmlTextWriterStartElement(doc, X("rgn")) < 0 ||
+        xmlTextWriterWriteAttribute(doc, X("version"), X("1")) < 0)
+        return -1;
+    return 0;
+}
+
+int rgn_xml_end_document(rgn_writer *w)
+{
+    xmlTextWriterPtr doc = w->xml;
+    if (!doc)
+        return -1;
+    if (xmlTextWriterEndDocument(doc) < 0 || xmlTextWriterFlush(doc) < 0)
+        return -1;
+    return 0;
+}
+
+void rgn_xml_free(rgn_writer *w)
+{
+    if (w->xml_game)
+        xmlFreeTextWriter(w->xml_game);
+    if (w->xml)
+        xmlFreeTextWriter(w->xml);
+    if (w->xml_buffer)
+        xmlBufferFree(w->xml_buffer);
+    w->xml = w->xml_game = w->xml_buffer = NULL;
+}
+
+static void attribute(rgn_writer *w, const char *name, const char *value)
+{
+    if (xmlTextWriterWriteAttribute(game_writer(w), X(name), X(value)) < 0)
+        w->write_failed = true;
+}
+
+static void start_element(rgn_writer *w, const char *name)
+{
+    if (xmlTextWriterStartElement(game_writer(w), X(name)) < 0)
+        w->write_failed = true;
+}
+
+static void end_element(rgn_writer *w)
+{
+    if (xmlTextWriterEndElement(game_writer(w)) < 0)
+        w->write_failed = true;
+}
+
+static void text_element(rgn_writer *w, const char *name, const char *text,
+                         size_t len)
+{
+    start_element(w, name);
+    if (xmlTextWriterWriteFormatString(game_writer(w), "%.*s", (int)len,
+                                       text) < 0)
+        w->write_failed = true;
+    end_element(w);
+}
+
+static void close_move(rgn_writer *w)
+{
+    if (w->move_open[w->depth]) {
+        end_element(w);
+        w->move_open[w->depth] = false;
+    }
+}
+
+static void on_begin_game(void *user, uint64_t number)
+{
+    rgn_writer *w = user;
+    (void)number; /* numbered over all inputs, not per input */
+    w->number = ++w->games;
+    w->depth = 0;
+    w->ply = 0;
+    memset(w->move_open, 0, sizeof w->move_open);
+    xmlBufferEmpty(w->xml_buffer);
+    w->xml_game = xmlNewTextWriterMemory(w->xml_buffer, 0);
+    if (!w->xml_game) {
+        w->write_failed = true;
+        return;
+    }
+    xmlTextWriterSetIndent(game_writer(w), 1);
+    start_element(w, "game");
+    char text[24];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)w->number);
+    attribute(w, "number", text);
+}
+
+static void on_tag(void *user, rgn_span name, rgn_span value)
+{
+    rgn_writer *w = user;
+    if (!w->xml_game)
+        return;
+    char name_text[256];
+    snprintf(name_text, sizeof name_text, "%.*s", (int)name.len, name.data);
+    start_element(w, "tag");
+    attribute(w, "name", name_text);
+    if (xmlTextWriterWriteFormatAttribute(game_writer(w), X("value"), "%.*s",
+                                          (int)value.len, value.data) < 0)
+        w->write_failed = true;
+    end_element(w);
+}
+
+static void on_start(void *user, const rgn_position *start, bool has_fen)
+{
+    rgn_writer *w = user;
+    if (!w->xml_game)
+        return;
+    start_element(w, "start");
+    attribute(w, "variant", rgn_variant_name(rgn_position_variant(start)));
+    if (has_fen) {
+        char fen[512];
+        rgn_position_fen(start, fen, sizeof fen);
+        attribute(w, "fen", fen);
+    }
+    end_element(w);
+}
+
+/* The name of an orientation, or NULL for a piece without one. */
+static const char *orientation_name(int orientation)
+{
+    return orientation >= 0 ? rgn_direction_name(orientation) : NULL;
+}
+
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
+{
+    rgn_writer *w = user;
+    if (!w->xml_game)
+        return;
+    close_move(w);
+    start_element(w, "move");
+    w->move_open[w->depth] = true;
+
+    const rgn_variant *v = rgn_position_variant(before);
+    char text[512];
+    int plies = 2 * (rgn_position_fullmove(before) - 1) +
+                rgn_position_side(before) + 1;
+    snprintf(text, sizeof text, "%d", plies);
+    attribute(w, "ply", text);
+    attribute(w, "side", rgn_position_side(before) == RGN_WHITE ? "white"
+                                                                 : "black");
+    attribute(w, "san", san);
+    rgn_move_lan(before, move, text, sizeof text);
+    attribute(w, "lan", text);
+    rgn_square_name(v, move.from, text);
+    attribute(w, "from", text);
+    rgn_square_name(v, move.to, text);
+    attribute(w, "to", text);
+    int orientation_before;
+    char piece[2] = {rgn_position_piece(before, move.from, NULL,
+                                        &orientation_before), 0};
+    attribute(w, "piece", piece);
+    char captured[2] = {move.from != move.to
+                            ? rgn_position_piece(before, move.to, NULL, NULL)
+                            : 0,
+                        0};
+    if (captured[0])
+        attribute(w, "captured", captured);
+    if (orientation_name(orientation_before))
+        attribute(w, "orientation-before", orientation_name(orientation_before));
+    rgn_position after;
+    rgn_position_copy(&after, before);
+    rgn_position_play(&after, move);
+    int orientation_after;
+    rgn_position_piece(&after, move.to, NULL, &orientation_after);
+    if (orientation_name(orientation_after))
+        attribute(w, "orientation-after", orientation_name(orientation_after));
+    if (move.promotion) {
+        char promotion[2] = {
+            rgn_variant_piece_letter(rgn_position_variant(before),
+                                     move.promotion),
+            0};
+        attribute(w, "promotion", promotion);
+    }
+    if (rgn_position_in_check(&after))
+        attribute(w, "check",
+                  rgn_position_status(&after) == RGN_CHECKMATE ? "mate"
+                                                                : "check");
+    if (w->options.xml_fen) {
+        rgn_position_fen(&after, text, sizeof text);
+        attribute(w, "fen", text);
+    }
+}
+
+static void on_nag(void *user, unsigned nag)
+{
+    rgn_writer *w = user;
+    if (!w->xml_game)
+        return;
+    char text[8];
+    snprintf(text, sizeof text, "%u", nag);
+    start_element(w, "nag");
+    attribute(w, "value", text);
+    end_element(w);
+}
+
+static void on_comment(void *user, rgn_span text)
+{
+    rgn_writer *w = user;
+    if (w->xml_game)
+        text_element(w, "comment", text.data, text.len);
+}
+
+static void on_begin_variation(void *user)
+{
+    rgn_writer *w = user;
+    if (!w->xml_game)
+        return;
+    start_element(w, "variation");
+    w->depth++;
+    w->move_open[w->depth] = false;
+}
+
+static void on_end_variation(void *user)
+{
+    rgn_writer *w = user;
+    if (!w->xml_game)
+        return;
+    close_move(w);
+    end_element(w);
+    w->depth--;
+}
+
+static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+{
+    rgn_writer *w = user;
+    if (!w->xml_game)
+        return;
+    bool keep = !error || w->options.keep_invalid;
+    if (keep) {
+        if (error) {
+            char note[700];
+            rgn_stop_note(error, note, sizeof note);
+            text_element(w, "comment", note, strlen(note));
+            result = (rgn_span){"*", 1};
+        }
+        while (w->depth > 0)
+            on_end_variation(w);
+        close_move(w);
+        text_element(w, "result", result.data, result.len);
+        end_element(w); /* game */
+        if (xmlTextWriterFlush(game_writer(w)) < 0)
+            w->write_failed = true;
+    }
+    xmlFreeTextWriter(w->xml_game);
+    w->xml_game = NULL;
+    if (keep && xmlTextWriterWriteRaw(w->xml, xmlBufferContent(w->xml_buffer)) < 0)
+        w->write_failed = true;
+    xmlBufferEmpty(w->xml_buffer);
+}
+
+const rgn_game_sink rgn_xml_sink = {
+    .begin_game = on_begin_game,
+    .tag = on_tag,
+    .start = on_start,
+    .move = on_move,
+    .nag = on_nag,
+    .comment = on_comment,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .end_game = on_end_game,
+};

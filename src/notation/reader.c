@@ -1,0 +1,492 @@
+/*
+ * reader.c - the streaming RGN reader: rgn_reader_* of rgn.h.
+ *
+ * The lexer (lexer.c) turns the bytes into tokens; this file is the
+ * parser, a push parser: it is handed one token at a time and keeps its
+ * place in the grammar (grammar/rgn.ebnf, part 1) in a few fields: where
+ * it is in a game (state), the variation depth, and a move number waiting
+ * for its dots. It never recurses, so the depth of the input cannot
+ * exhaust the stack. The comment above each handler names the rules it
+ * implements.
+ *
+ * A token is handed to the parser only once the line it starts on is
+ * buffered up to its end or RGN_LINE_HALF bytes on (or the input has
+ * ended), so that rgn_reader_line gives the same answer during a callback
+ * whatever the chunks the input came in.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation/lexer.h"
+#include "rgn.h"
+
+/* Input is copied into the lexer's buffer at most this much at a time. */
+#define FEED_CHUNK ((size_t)1 << 16)
+
+enum game_state {
+    OUTSIDE,  /* between games */
+    HEAD,     /* in a game, before its movetext: tags and comments */
+    MOVES,    /* in a game's movetext */
+    ABANDONED /* a callback gave the game up: read on to its end, quietly */
+};
+
+struct rgn_reader {
+    rgn_visitor visitor;
+    void *user;
+    rgn_lexer lexer;
+
+    rgn_token token; /* the token lexed and not yet handed to the parser */
+    bool held;       /* (waiting for the rest of its line) */
+
+    enum game_state state;
+    bool content; /* the game has a tag or movetext, not only comments */
+    unsigned depth;
+    rgn_location open[RGN_MAX_VARIATION_DEPTH]; /* the open '(' */
+
+    /* A move number waits for the next token: dots make it "12." or
+     * "12...". Before the buffer may move on (the next append) its line
+     * is saved here, for rgn_reader_line. */
+    bool number_held, number_line_saved;
+    unsigned number;
+    rgn_location number_where;
+    char number_line[2 * RGN_LINE_HALF];
+    size_t number_line_len, number_caret;
+
+    char *scratch; /* unescaped tag values */
+    size_t scratch_cap;
+
+    bool finished, broken, busy;
+};
+
+#define CALL(r, callback, ...)                                              \
+    ((r)->visitor.callback ? (r)->visitor.callback((r)->user, __VA_ARGS__) \
+                           : 0)
+
+/* ------------------------------------------------------------------ */
+/* Ending games                                                       */
+
+static void end_game(rgn_reader *r, rgn_location where)
+{
+    r->state = OUTSIDE;
+    r->depth = 0;
+    r->number_held = false;
+    if (r->visitor.end_game)
+        r->visitor.end_game(r->user, where);
+}
+
+/* A callback asked to abandon the game. Its tokens are still read (so
+ * that its end is found where the game really ends, and a next game
+ * without tags is not swallowed), but given to no callback. */
+static void abandon(rgn_reader *r, rgn_location where)
+{
+    (void)where;
+    r->state = ABANDONED;
+    r->number_held = false;
+}
+
+/* game = ... ; the game begins at its first token. False if begin_game
+ * abandoned it. */
+static bool begin(rgn_reader *r, rgn_location where)
+{
+    if (r->state != OUTSIDE)
+        return true;
+    r->state = HEAD;
+    r->content = false;
+    r->depth = 0;
+    r->number_held = false;
+    if (CALL(r, begin_game, where)) {
+        abandon(r, where);
+        return false;
+    }
+    return true;
+}
+
+/* A syntax error: report it in its game (begun here if need be), end the
+ * game, and resynchronise (the lexer already does after its own errors
+ * and at the end of the input). */
+static void syntax_error(rgn_reader *r, rgn_location where,
+                         const char *message, bool skip)
+{
+    if (!begin(r, where))
+        return;
+    if (r->visitor.error)
+        r->visitor.error(r->user, where, message);
+    end_game(r, where);
+    if (skip)
+        rgn_lexer_skip(&r->lexer);
+}
+
+/* ------------------------------------------------------------------ */
+/* The rules                                                          */
+
+/* move number indication = move number, [ dots ] ;
+ * dots == 1 is White's number, more is Black's. */
+static bool flush_number(rgn_reader *r, bool black)
+{
+    /* still held during the call, for rgn_reader_line */
+    int stop = CALL(r, move_number, r->number, black, r->number_where);
+    r->number_held = false;
+    if (stop) {
+        abandon(r, r->number_where);
+        return false;
+    }
+    return true;
+}
+
+/* Enters a game's movetext (beginning the game if need be). */
+static bool enter_movetext(rgn_reader *r, rgn_location where)
+{
+    if (!begin(r, where))
+        return false;
+    r->state = MOVES;
+    r->content = true;
+    return true;
+}
+
+/* Unescapes a tag value (\" and \\) into the scratch buffer. */
+static bool unescape(rgn_reader *r, rgn_span *value)
+{
+    if (r->scratch_cap < value->len) {
+        char *grown = realloc(r->scratch, value->len);
+        if (!grown)
+            return false;
+        r->scratch = grown;
+        r->scratch_cap = value->len;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < value->len; i++) {
+        char c = value->data[i];
+        if (c == '\\' && i + 1 < value->len &&
+            (value->data[i + 1] == '"' || value->data[i + 1] == '\\'))
+            c = value->data[++i];
+        r->scratch[n++] = c;
+    }
+    value->data = r->scratch;
+    value->len = n;
+    return true;
+}
+
+/* tag section = { tag | comment } ;
+ * A tag after the movetext has begun is an error; when it stands at a
+ * resynchronisation point it then begins the next game. */
+static void on_tag(rgn_reader *r, const rgn_token *t)
+{
+    if (r->state == MOVES) {
+        syntax_error(r, t->where, "tag inside movetext; missing result?",
+                     !t->at_resync);
+        if (!t->at_resync)
+            return;
+    }
+    if (!begin(r, t->where))
+        return;
+    r->content = true;
+    rgn_span name = rgn_lexer_span(&r->lexer, t->name, t->name_len);
+    rgn_span value = rgn_lexer_span(&r->lexer, t->text, t->text_len);
+    if (t->escaped && !unescape(r, &value)) {
+        r->broken = true;
+        return;
+    }
+    if (CALL(r, tag, name, value, t->where))
+        abandon(r, t->where);
+}
+
+/* comment, anywhere: before a game's first tag it belongs to the game */
+static void on_comment(rgn_reader *r, const rgn_token *t)
+{
+    if (!begin(r, t->where))
+        return;
+    if (CALL(r, comment, rgn_lexer_span(&r->lexer, t->text, t->text_len),
+             t->where))
+        abandon(r, t->where);
+}
+
+/* move number indication: the number waits for the next token */
+static void on_number(rgn_reader *r, const rgn_token *t)
+{
+    if (!enter_movetext(r, t->where))
+        return;
+    r->number_held = true;
+    r->number_line_saved = false;
+    r->number = t->value;
+    r->number_where = t->where;
+}
+
+/* element = move | nag | ... */
+static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
+{
+    if (!enter_movetext(r, t->where))
+        return;
+    int stop = t->kind == RGN_TOK_MOVE
+                   ? CALL(r, move,
+                          rgn_lexer_span(&r->lexer, t->text, t->text_len),
+                          t->where)
+                   : CALL(r, nag, t->value, t->where);
+    if (stop)
+        abandon(r, t->where);
+}
+
+/* variation = "(", { element | result }, ")" ; at most
+ * RGN_MAX_VARIATION_DEPTH deep */
+static void on_open(rgn_reader *r, const rgn_token *t)
+{
+    if (!enter_movetext(r, t->where))
+        return;
+    if (r->depth == RGN_MAX_VARIATION_DEPTH) {
+        char message[64];
+        snprintf(message, sizeof message, "variations nested deeper than %d",
+                 RGN_MAX_VARIATION_DEPTH);
+        syntax_error(r, t->where, message, true);
+        return;
+    }
+    r->open[r->depth++] = t->where;
+    if (CALL(r, begin_variation, t->where))
+        abandon(r, t->where);
+}
+
+static void on_close(rgn_reader *r, const rgn_token *t)
+{
+    if (r->depth == 0) {
+        syntax_error(r, t->where, "')' without a matching '('", true);
+        return;
+    }
+    r->depth--;
+    if (CALL(r, end_variation, t->where))
+        abandon(r, t->where);
+}
+
+/* game termination = result ; a result inside a variation is handed to
+ * the visitor (which decides) and does not end anything. */
+static void on_result(rgn_reader *r, const rgn_token *t)
+{
+    if (!enter_movetext(r, t->where))
+        return;
+    int stop = CALL(r, result,
+                    rgn_lexer_span(&r->lexer, t->text, t->text_len),
+                    t->where);
+    if (r->depth > 0) {
+        if (stop)
+            abandon(r, t->where);
+        return;
+    }
+    end_game(r, t->where);
+}
+
+/* file = { game }, [ trailing comments ] ; at the end of the input */
+static void on_eof(rgn_reader *r, const rgn_token *t)
+{
+    if (r->state == OUTSIDE)
+        return;
+    if (!r->content) {
+        end_game(r, t->where); /* only comments: not an error */
+        return;
+    }
+    if (r->depth > 0) {
+        char message[96];
+        rgn_location open = r->open[r->depth - 1];
+        snprintf(message, sizeof message,
+                 "file ends inside a variation (the '(' at %lu:%lu is not "
+                 "closed)",
+                 (unsigned long)open.line, (unsigned long)open.column);
+        syntax_error(r, t->where, message, false);
+    } else {
+        syntax_error(r, t->where, "file ends inside a game (no result)",
+                     false);
+    }
+}
+
+static void on_tag(rgn_reader *r, const rgn_token *t);
+
+/* An abandoned game ends at its result at depth 0, at a tag that starts
+ * the next game (a resynchronisation point), at a lexical error (the
+ * lexer then resynchronises by itself) or at the end of the input. */
+static void skip_abandoned(rgn_reader *r, const rgn_token *t)
+{
+    switch (t->kind) {
+    case RGN_TOK_OPEN:
+        r->depth++;
+        break;
+    case RGN_TOK_CLOSE:
+        if (r->depth > 0)
+            r->depth--;
+        break;
+    case RGN_TOK_RESULT:
+        if (r->depth == 0)
+            end_game(r, t->where);
+        break;
+    case RGN_TOK_TAG:
+        if (t->at_resync) {
+            end_game(r, t->where);
+            on_tag(r, t);
+        }
+        break;
+    case RGN_TOK_EOF:
+    case RGN_TOK_ERROR:
+        end_game(r, t->where);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Hands a token to the rule it starts. */
+static void handle(rgn_reader *r, const rgn_token *t)
+{
+    if (r->state == ABANDONED) {
+        skip_abandoned(r, t);
+        return;
+    }
+    if (t->kind == RGN_TOK_DOTS) {
+        if (r->number_held)
+            flush_number(r, t->value >= 2);
+        else
+            syntax_error(r, t->where, "'.' without a move number before it",
+                         true);
+        return;
+    }
+    if (r->number_held && !flush_number(r, false)) {
+        skip_abandoned(r, t); /* it may end the abandoned game */
+        return;
+    }
+
+    switch (t->kind) {
+    case RGN_TOK_EOF: on_eof(r, t); break;
+    case RGN_TOK_ERROR: syntax_error(r, t->where, t->message, false); break;
+    case RGN_TOK_TAG: on_tag(r, t); break;
+    case RGN_TOK_COMMENT: on_comment(r, t); break;
+    case RGN_TOK_NUMBER: on_number(r, t); break;
+    case RGN_TOK_MOVE:
+    case RGN_TOK_NAG: on_move_or_nag(r, t); break;
+    case RGN_TOK_OPEN: on_open(r, t); break;
+    case RGN_TOK_CLOSE: on_close(r, t); break;
+    case RGN_TOK_RESULT: on_result(r, t); break;
+    default: break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Driving                                                            */
+
+/* The line holding offset is buffered to its end (or RGN_LINE_HALF bytes
+ * on): the token there may be handed out. */
+static bool line_ready(const rgn_reader *r, uint64_t offset)
+{
+    const rgn_lexer *lx = &r->lexer;
+    return lx->eof || lx->last_break > offset ||
+           lx->base + lx->len - offset >= RGN_LINE_HALF;
+}
+
+static void process(rgn_reader *r)
+{
+    for (;;) {
+        if (!r->held) {
+            if (rgn_lexer_next(&r->lexer, &r->token) == RGN_TOK_NONE)
+                return;
+            r->held = true;
+        }
+        if (!line_ready(r, r->token.where.offset))
+            return;
+        r->held = false;
+        handle(r, &r->token);
+        if (r->token.kind == RGN_TOK_EOF || r->broken)
+            return;
+    }
+}
+
+/* The first input offset still needed: the token held or being lexed,
+ * and the line window before it. */
+static uint64_t keep_from(const rgn_reader *r)
+{
+    uint64_t keep = rgn_lexer_keep(&r->lexer);
+    if (r->held && r->token.where.offset < keep)
+        keep = r->token.where.offset;
+    return keep > RGN_LINE_HALF ? keep - RGN_LINE_HALF : 0;
+}
+
+rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user)
+{
+    rgn_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    if (visitor)
+        r->visitor = *visitor;
+    r->user = user;
+    rgn_lexer_init(&r->lexer);
+    r->state = OUTSIDE;
+    return r;
+}
+
+void rgn_reader_free(rgn_reader *r)
+{
+    if (!r)
+        return;
+    rgn_lexer_free(&r->lexer);
+    free(r->scratch);
+    free(r);
+}
+
+/* The line of the held move number, as rgn_reader_line would give it
+ * now: it was complete when the number was handed out, and the buffer
+ * has not moved since. */
+static void save_number_line(rgn_reader *r)
+{
+    size_t caret;
+    rgn_span line = rgn_lexer_line(&r->lexer, r->number_where.offset, &caret);
+    memcpy(r->number_line, line.data, line.len);
+    r->number_line_len = line.len;
+    r->number_caret = caret;
+    r->number_line_saved = true;
+}
+
+int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
+{
+    if (!r || r->broken || r->finished || r->busy)
+        return -1;
+    r->busy = true;
+    while (len > 0 && !r->broken) {
+        size_t n = len < FEED_CHUNK ? len : FEED_CHUNK;
+        if (r->number_held && !r->number_line_saved)
+            save_number_line(r);
+        if (rgn_lexer_append(&r->lexer, data, n, keep_from(r)) != 0) {
+            r->broken = true;
+            break;
+        }
+        data += n;
+        len -= n;
+        process(r);
+    }
+    r->busy = false;
+    return r->broken ? -1 : 0;
+}
+
+int rgn_reader_finish(rgn_reader *r)
+{
+    if (!r || r->broken || r->busy)
+        return -1;
+    if (r->finished)
+        return 0;
+    r->finished = true;
+    r->busy = true;
+    rgn_lexer_finish(&r->lexer);
+    process(r);
+    r->busy = false;
+    return r->broken ? -1 : 0;
+}
+
+rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where,
+                         size_t *caret)
+{
+    if (r->number_held && r->number_line_saved &&
+        where.offset == r->number_where.offset) {
+        rgn_span line = {r->number_line, r->number_line_len};
+        if (caret)
+            *caret = r->number_caret;
+        return line;
+    }
+    return rgn_lexer_line(&r->lexer, where.offset, caret);
+}
+
+size_t rgn_reader_buffer_capacity(const rgn_reader *r)
+{
+    return r->lexer.cap + r->scratch_cap;
+}

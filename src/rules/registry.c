@@ -1,0 +1,44 @@
+/*
+ * registry.c - the list of rule sets, looked up by name or alias. A new
+ * game is one line here (and its folder beside this file).
+ */
+#include <strings.h>
+
+#include "rules/variant.h"
+
+extern const struct rgn_variant rgn_rotary_variant;
+extern const struct rgn_variant rgn_rollerball_variant;
+extern const struct rgn_variant rgn_rotary_chess_variant;
+extern const struct rgn_variant rgn_chess_variant;
+
+/* The first is the default: the game of a record without a Variant tag. */
+static const struct rgn_variant *const variants[] = {
+    &rgn_rotary_variant,
+    &rgn_rollerball_variant,
+    &rgn_rotary_chess_variant,
+    &rgn_chess_variant,
+};
+
+#define VARIANT_COUNT (sizeof variants / sizeof variants[0])
+
+size_t rgn_variant_count(void) { return VARIANT_COUNT; }
+
+const rgn_variant *rgn_variant_at(size_t index)
+{
+    return index < VARIANT_COUNT ? variants[index] : NULL;
+}
+
+const rgn_variant *rgn_variant_default(void) { return variants[0]; }
+
+const rgn_variant *rgn_variant_find(const char *name)
+{
+    for (size_t i = 0; i < VARIANT_COUNT; i++) {
+        if (strcasecmp(variants[i]->name, name) == 0)
+            return variants[i];
+        for (const char *const *alias = variants[i]->aliases;
+             alias && *alias; alias++)
+            if (strcasecmp(*alias, name) == 0)
+                return variants[i];
+    }
+    return NULL;
+}

@@ -1,0 +1,584 @@
+/*
+ * rotary.c - the Rotary rule set (Freeling, 1981), per
+ * shared/spec/rotary-rules.md.
+ *
+ * Each non-pawn piece has an orientation o (a compass direction) that
+ * decides its direction set; the set is a rotation of the set the piece
+ * has when it faces N. Orientations are stored in canonical form: the
+ * lowest direction giving the same set (a Queen is 0 = orthogonal or
+ * 1 = diagonal, a Scythe 0..3, the others 0..7).
+ *
+ * Legality: every Rotary attack runs along one of the eight rays from the
+ * attacked square, so the rays from the King find all checkers and all
+ * pinned pieces at once. A move of a non-king piece is then legal when it
+ * stays on its pin line and, in check, captures the checker or blocks.
+ * A piece's own orientation never shields or exposes its King, so a move's
+ * final orientation plays no part in its legality.
+ */
+#include <string.h>
+
+#include "rules/rotary/rotary.h"
+
+const char rotary_piece_letters[] = "?KQRTASP";
+const uint8_t rotary_orientation_count[] = {0, 2, 2, 8, 8, 8, 4, 0};
+
+unsigned rotary_direction_set(int type, int orientation)
+{
+    return direction_set(type, orientation);
+}
+
+int rotary_canonical(int type, int direction)
+{
+    /* the counts are 0, 2, 4 or 8: a mask does the modulo */
+    int count = rotary_orientation_count[type];
+    return count ? direction & (count - 1) : 0;
+}
+
+
+int rotary_square_at(int file, int rank)
+{
+    if (file < 0 || file >= ROTARY_SIZE || rank < 0 || rank >= ROTARY_SIZE)
+        return -1;
+    return rotary_square(file, rank);
+}
+
+
+static inline uint64_t piece_key(uint8_t piece, int square, int orientation)
+{
+    return rgn_mix64(((uint64_t)piece << 16) | ((uint64_t)square << 4) |
+                     (uint64_t)orientation);
+}
+
+static const uint64_t black_to_move_key = 0x6A09E667F3BCC909ull;
+
+uint64_t rotary_compute_key(const rgn_position *pos)
+{
+    uint64_t key = pos->side == RGN_BLACK ? black_to_move_key : 0;
+    for (int sq = 0; sq < ROTARY_WIDTH * ROTARY_WIDTH; sq++) {
+        uint8_t piece = pos->board[sq];
+        if (piece != RGN_EMPTY && piece != RGN_OFF)
+            key ^= piece_key(piece, sq, pos->orientation[sq]);
+    }
+    return key;
+}
+
+void rotary_clear(rgn_position *pos)
+{
+    pos->check_cache = -1;
+    memset(pos->board, RGN_OFF, sizeof pos->board);
+    memset(pos->orientation, 0, sizeof pos->orientation);
+    for (int rank = 0; rank < ROTARY_SIZE; rank++)
+        for (int file = 0; file < ROTARY_SIZE; file++)
+            pos->board[rotary_square(file, rank)] = RGN_EMPTY;
+    pos->side = RGN_WHITE;
+    pos->halfmove = 0;
+    pos->fullmove = 1;
+    pos->extra[0] = pos->extra[1] = 0;
+}
+
+/* Walks from square along direction until the first non-empty square;
+ * returns it and stores the distance. */
+static inline int first_piece(const rgn_position *pos, int square,
+                              int direction, int *distance)
+{
+    int step = ray_offset[direction], n = 0;
+    do {
+        square += step;
+        n++;
+    } while (pos->board[square] == RGN_EMPTY);
+    *distance = n;
+    return square;
+}
+
+/* Whether the piece on from, n squares away along direction, captures
+ * there. */
+static inline bool captures_along(const rgn_position *pos, int from,
+                                  int direction, int n)
+{
+    uint8_t piece = pos->board[from];
+    if (!(capture_set(piece, pos->orientation[from]) & BIT(direction)))
+        return false;
+    return n == 1 || slides(RGN_TYPE(piece));
+}
+
+bool rotary_attacked(const rgn_position *pos, int square, int by)
+{
+    for (int d = 0; d < 8; d++) {
+        int n, at = first_piece(pos, square, d, &n);
+        uint8_t piece = pos->board[at];
+        if (piece == RGN_OFF || RGN_COLOR(piece) != by)
+            continue;
+        if (captures_along(pos, at, (d + 4) & 7, n))
+            return true;
+    }
+    return false;
+}
+
+bool rotary_in_check(const rgn_position *pos)
+{
+    if (pos->check_cache < 0) /* a cache, not a change of the position */
+        ((rgn_position *)pos)->check_cache =
+            rotary_attacked(pos, pos->king[pos->side], pos->side ^ 1);
+    return pos->check_cache;
+}
+
+/* ------------------------------------------------------------------ */
+/* Move generation                                                    */
+
+/* What the rays from the King tell about the side to move, and which
+ * moves the caller asked for (resolving a move text needs only one piece
+ * type's moves to one square). */
+typedef struct king_safety {
+    int only_type; /* 0: every piece type */
+    int only_to;   /* -1: every destination */
+    int checkers;
+    int evasions;          /* squares that answer a single check */
+    uint8_t evasion[8];    /* the checker and the squares between */
+    int pinned;
+    uint8_t pinned_square[8];
+    uint8_t pinned_line[8];
+} king_safety;
+
+static void find_checks_and_pins(const rgn_position *pos, king_safety *ks)
+{
+    int us = pos->side, them = us ^ 1, king = pos->king[us];
+    ks->checkers = ks->evasions = ks->pinned = 0;
+    for (int d = 0; d < 8; d++) {
+        int n, at = first_piece(pos, king, d, &n);
+        uint8_t piece = pos->board[at];
+        if (piece == RGN_OFF)
+            continue;
+        if (RGN_COLOR(piece) == them) {
+            if (captures_along(pos, at, (d + 4) & 7, n)) {
+                ks->checkers++;
+                ks->evasions = 0;
+                for (int k = 1, sq = king; k <= n; k++)
+                    ks->evasion[ks->evasions++] = (uint8_t)(sq += ray_offset[d]);
+            }
+            continue;
+        }
+        int m, beyond = first_piece(pos, at, d, &m);
+        uint8_t pinner = pos->board[beyond];
+        if (pinner != RGN_OFF && RGN_COLOR(pinner) == them &&
+            captures_along(pos, beyond, (d + 4) & 7, n + m)) {
+            ks->pinned_square[ks->pinned] = (uint8_t)at;
+            ks->pinned_line[ks->pinned] = (uint8_t)d;
+            ks->pinned++;
+        }
+    }
+}
+
+/* The directions a piece on square may move in without leaving its pin. */
+static inline unsigned pin_filter(const king_safety *ks, int square)
+{
+    for (int i = 0; i < ks->pinned; i++)
+        if (ks->pinned_square[i] == square)
+            return line_set(ks->pinned_line[i]);
+    return 0xFF;
+}
+
+static inline bool requested(const king_safety *ks, int square)
+{
+    return ks->only_to < 0 || square == ks->only_to;
+}
+
+/* Whether a move of a piece other than the King may end on square: asked
+ * for, and answering any check. */
+static inline bool destination_allowed(const king_safety *ks, int square)
+{
+    if (!requested(ks, square))
+        return false;
+    if (ks->checkers == 0)
+        return true;
+    for (int i = 0; i < ks->evasions; i++)
+        if (ks->evasion[i] == square)
+            return true;
+    return false;
+}
+
+/* Appends the moves from -> to with final orientations first..last (or
+ * only counts them when list is NULL). */
+static inline int emit(rgn_move *list, int count, int from, int to,
+                       int first, int last, int promotion)
+{
+    uint8_t kind = promotion  ? RGN_MOVE_PROMOTION
+                   : from == to ? RGN_MOVE_ROTATION
+                                : RGN_MOVE_NORMAL;
+    if (list)
+        for (int o = first; o <= last; o++)
+            list[count++] = (rgn_move){(uint16_t)from, (uint16_t)to, kind,
+                                       (uint8_t)promotion, (uint8_t)o, 0};
+    else
+        count += last - first + 1;
+    return count;
+}
+
+static inline int emit_pawn_move(rgn_move *list, int count, int from, int to,
+                                 int us)
+{
+    int rank = rotary_square_rank(to);
+    int ranks_to_go = us == RGN_WHITE ? ROTARY_SIZE - 1 - rank : rank;
+    if (ranks_to_go > 2)
+        return emit(list, count, from, to, 0, 0, 0);
+    if (ranks_to_go > 0) /* 7th or 8th rank: promotion is optional */
+        count = emit(list, count, from, to, 0, 0, 0);
+    return emit(list, count, from, to, 0, 1, ROTARY_QUEEN);
+}
+
+static int generate_pawn(const rgn_position *pos, const king_safety *ks,
+                         int from, rgn_move *list, int count)
+{
+    int us = pos->side;
+    unsigned allowed = pin_filter(ks, from);
+    int forward = pawn_forward[us];
+    int to = from + ray_offset[forward];
+    if ((allowed & BIT(forward)) && pos->board[to] == RGN_EMPTY &&
+        destination_allowed(ks, to))
+        count = emit_pawn_move(list, count, from, to, us);
+    for (unsigned caps = pawn_captures[us] & allowed; caps; caps &= caps - 1) {
+        int d = __builtin_ctz(caps);
+        to = from + ray_offset[d];
+        uint8_t target = pos->board[to];
+        if (target != RGN_EMPTY && target != RGN_OFF &&
+            RGN_COLOR(target) != us && destination_allowed(ks, to))
+            count = emit_pawn_move(list, count, from, to, us);
+    }
+    return count;
+}
+
+/* Every orientation but its own, unless in check: a rotation never
+ * answers a check. */
+static int emit_rotations(const rgn_position *pos, const king_safety *ks,
+                          int from, rgn_move *list, int count)
+{
+    if (ks->checkers || !requested(ks, from))
+        return count;
+    int orientation = pos->orientation[from];
+    int last = rotary_orientation_count[RGN_TYPE(pos->board[from])] - 1;
+    if (orientation > 0)
+        count = emit(list, count, from, from, 0, orientation - 1, 0);
+    if (orientation < last)
+        count = emit(list, count, from, from, orientation + 1, last, 0);
+    return count;
+}
+
+static int generate_piece(const rgn_position *pos, const king_safety *ks,
+                          int from, rgn_move *list, int count)
+{
+    int us = pos->side;
+    int type = RGN_TYPE(pos->board[from]);
+    int orientation = pos->orientation[from];
+    int last = rotary_orientation_count[type] - 1;
+    /* After a slide only the Scythe may turn. */
+    int slide_first = type == ROTARY_SCYTHE ? 0 : orientation;
+    int slide_last = type == ROTARY_SCYTHE ? last : orientation;
+    unsigned dirs = direction_set(type, orientation) & pin_filter(ks, from);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs), step = ray_offset[d];
+        for (int to = from + step, n = 1;; to += step, n++) {
+            uint8_t target = pos->board[to];
+            if (target == RGN_OFF ||
+                (target != RGN_EMPTY && RGN_COLOR(target) == us))
+                break;
+            if (destination_allowed(ks, to))
+                count = n == 1 ? emit(list, count, from, to, 0, last, 0)
+                               : emit(list, count, from, to, slide_first,
+                                      slide_last, 0);
+            if (target != RGN_EMPTY)
+                break;
+        }
+    }
+    return emit_rotations(pos, ks, from, list, count);
+}
+
+/* The moves of the piece on from along direction to the square to, which
+ * lies distance squares away with nothing between. */
+static int generate_piece_toward(const rgn_position *pos,
+                                 const king_safety *ks, int from,
+                                 int direction, int distance, int to,
+                                 rgn_move *list, int count)
+{
+    int type = RGN_TYPE(pos->board[from]);
+    int orientation = pos->orientation[from];
+    unsigned allowed = direction_set(type, orientation) & pin_filter(ks, from);
+    uint8_t target = pos->board[to];
+    if (!(allowed & BIT(direction)) || !destination_allowed(ks, to) ||
+        (target != RGN_EMPTY && RGN_COLOR(target) == pos->side))
+        return count;
+    int last = rotary_orientation_count[type] - 1;
+    if (distance == 1)
+        return emit(list, count, from, to, 0, last, 0);
+    if (type == ROTARY_SCYTHE)
+        return emit(list, count, from, to, 0, last, 0);
+    return emit(list, count, from, to, orientation, orientation, 0);
+}
+
+static int generate_king(rgn_position *pos, const king_safety *ks,
+                         rgn_move *list, int count)
+{
+    int us = pos->side, from = pos->king[us];
+    uint8_t king = pos->board[from];
+    int orientation = pos->orientation[from];
+    /* Off the board while testing, so that it does not shield the squares
+     * behind it from a slider that checks it. */
+    pos->board[from] = RGN_EMPTY;
+    for (unsigned dirs = direction_set(ROTARY_KING, orientation); dirs;
+         dirs &= dirs - 1) {
+        int to = from + ray_offset[__builtin_ctz(dirs)];
+        uint8_t target = pos->board[to];
+        if (target == RGN_OFF ||
+            (target != RGN_EMPTY && RGN_COLOR(target) == us))
+            continue;
+        if (requested(ks, to) && !rotary_attacked(pos, to, us ^ 1))
+            count = emit(list, count, from, to, 0, 1, 0);
+    }
+    pos->board[from] = king;
+    if (ks->checkers == 0 && requested(ks, from))
+        count = emit(list, count, from, from, orientation ^ 1,
+                     orientation ^ 1, 0);
+    return count;
+}
+
+/* The moves of the piece on square, unless it is no piece of the mover's
+ * or the King (generated apart). */
+static inline int generate_from(const rgn_position *pos, const king_safety *ks,
+                                int square, rgn_move *list, int count)
+{
+    uint8_t piece = pos->board[square];
+    if (piece == RGN_EMPTY || RGN_COLOR(piece) != pos->side)
+        return count;
+    int type = RGN_TYPE(piece);
+    if (type == ROTARY_KING)
+        return count;
+    if (type == ROTARY_PAWN)
+        return generate_pawn(pos, ks, square, list, count);
+    return generate_piece(pos, ks, square, list, count);
+}
+
+/* The moves (but the King's) to ks->only_to of pieces of ks->only_type
+ * (any if 0), as far as ks knows checks and pins. Every Rotary move runs
+ * along a ray, so the only pieces that can end on a square are the one
+ * standing there (a rotation) and the first one along each ray from it,
+ * moving back along that ray. */
+static int candidates_to(const rgn_position *pos, const king_safety *ks,
+                         rgn_move *list, int count)
+{
+    int us = pos->side, only_to = ks->only_to, only_type = ks->only_type;
+    uint8_t here = pos->board[only_to];
+    if (here != RGN_EMPTY && RGN_COLOR(here) == us) {
+        /* no piece moves onto its own side's: only a rotation ends here */
+        if ((!only_type || RGN_TYPE(here) == only_type) &&
+            RGN_TYPE(here) != ROTARY_KING && RGN_TYPE(here) != ROTARY_PAWN)
+            count = emit_rotations(pos, ks, only_to, list, count);
+        return count;
+    }
+    for (int d = 0; d < 8; d++) {
+        int distance, at = first_piece(pos, only_to, d, &distance);
+        uint8_t piece = pos->board[at];
+        if (piece == RGN_OFF || RGN_COLOR(piece) != us)
+            continue;
+        int type = RGN_TYPE(piece);
+        if (type == ROTARY_KING || (only_type && type != only_type))
+            continue;
+        if (type == ROTARY_PAWN)
+            count = distance == 1 ? generate_pawn(pos, ks, at, list, count)
+                                  : count;
+        else
+            count = generate_piece_toward(pos, ks, at, (d + 4) & 7, distance,
+                                          only_to, list, count);
+    }
+    return count;
+}
+
+/* Every legal move, or only counts them when list is NULL. */
+static int generate(rgn_position *pos, rgn_move *list)
+{
+    king_safety ks;
+    find_checks_and_pins(pos, &ks);
+    ks.only_type = 0;
+    ks.only_to = -1;
+    int count = generate_king(pos, &ks, list, 0);
+    if (ks.checkers > 1)
+        return count;
+    for (int rank = 0; rank < ROTARY_SIZE; rank++)
+        for (int file = 0; file < ROTARY_SIZE; file++)
+            count = generate_from(pos, &ks, rotary_square(file, rank), list,
+                                  count);
+    return count;
+}
+
+int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
+{
+    return generate(pos, moves);
+}
+
+/* Whether the mover's King is safe after a move of a piece other than
+ * the King (its final orientation plays no part). */
+static bool leaves_king_safe(rgn_position *pos, rgn_move m)
+{
+    int us = pos->side;
+    uint8_t moving = pos->board[m.from], captured = pos->board[m.to];
+    pos->board[m.to] = moving;
+    if (m.from != m.to)
+        pos->board[m.from] = RGN_EMPTY;
+    bool safe = !rotary_attacked(pos, pos->king[us], us ^ 1);
+    pos->board[m.from] = moving;
+    pos->board[m.to] = captured;
+    return safe;
+}
+
+/* Whether two squares share a line (rank, file or diagonal). */
+static inline bool aligned(int a, int b)
+{
+    int df = rotary_square_file(a) - rotary_square_file(b);
+    int dr = rotary_square_rank(a) - rotary_square_rank(b);
+    return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
+/* Resolving a move text needs only the moves of one type to one square:
+ * the candidates are found without checks and pins (see generate), and
+ * each origin is then tested once. Out of check, a piece that does not
+ * share a line with its King cannot expose it. */
+int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
+                                 int type, int to)
+{
+    if (type == ROTARY_KING) {
+        /* the King tests its own squares; it needs only to know whether
+         * it may rotate, that is whether it is in check */
+        king_safety king = {.only_type = ROTARY_KING, .only_to = to,
+                            .checkers = rotary_in_check(pos)};
+        return generate_king(pos, &king, moves, 0);
+    }
+    king_safety unchecked = {.only_type = type, .only_to = to};
+    int n = candidates_to(pos, &unchecked, moves, 0);
+    bool in_check = rotary_in_check(pos);
+    int king = pos->king[pos->side];
+    int kept = 0, from = -1;
+    bool legal = false;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].from != from) {
+            from = moves[i].from;
+            legal = (!in_check && !aligned(from, king)) ||
+                    leaves_king_safe(pos, moves[i]);
+        }
+        if (legal)
+            moves[kept++] = moves[i];
+    }
+    return kept;
+}
+
+int rotary_count_moves(rgn_position *pos)
+{
+    return generate(pos, NULL);
+}
+
+enum rgn_status rotary_status(rgn_position *pos)
+{
+    if (rotary_count_moves(pos) > 0)
+        return RGN_ONGOING;
+    return rotary_in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Make and unmake                                                    */
+
+/* The direction from a to b when they share a line, else -1. */
+static inline int direction_towards(int a, int b)
+{
+    int df = rotary_square_file(b) - rotary_square_file(a);
+    int dr = rotary_square_rank(b) - rotary_square_rank(a);
+    if (!(df == 0 || dr == 0 || df == dr || df == -dr) || (df == 0 && dr == 0))
+        return -1;
+    int step = (dr > 0 ? ROTARY_WIDTH : dr < 0 ? -ROTARY_WIDTH : 0) +
+               (df > 0 ? 1 : df < 0 ? -1 : 0);
+    int d = 0;
+    while (ray_offset[d] != step)
+        d++;
+    return d;
+}
+
+/* Whether the move just made checks the side now to move. Only the moved
+ * piece can attack the King from its new square, and only a line through
+ * the square it left can open. */
+static bool move_gives_check(const rgn_position *pos, rgn_move m)
+{
+    int mover = pos->side ^ 1, king = pos->king[pos->side];
+    int d = direction_towards(m.to, king);
+    if (d >= 0) {
+        int n, at = first_piece(pos, m.to, d, &n);
+        if (at == king && captures_along(pos, m.to, d, n))
+            return true;
+    }
+    if (m.from == m.to)
+        return false;
+    d = direction_towards(king, m.from);
+    if (d < 0)
+        return false;
+    int n, at = first_piece(pos, king, d, &n);
+    uint8_t piece = pos->board[at];
+    return piece != RGN_OFF && RGN_COLOR(piece) == mover && n > 1 &&
+           captures_along(pos, at, (d + 4) & 7, n);
+}
+
+void rotary_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
+{
+    int us = pos->side;
+    undo->check_cache = pos->check_cache;
+    uint8_t piece = pos->board[m.from];
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
+    undo->captured = RGN_EMPTY;
+    undo->captured_orientation = 0;
+    undo->moved_orientation = pos->orientation[m.from];
+
+    uint64_t key = pos->key ^ piece_key(piece, m.from, pos->orientation[m.from]);
+    if (m.from == m.to) {
+        pos->orientation[m.from] = m.orientation;
+        key ^= piece_key(piece, m.from, m.orientation);
+        pos->halfmove++;
+    } else {
+        uint8_t captured = pos->board[m.to];
+        if (captured != RGN_EMPTY) {
+            undo->captured = captured;
+            undo->captured_orientation = pos->orientation[m.to];
+            key ^= piece_key(captured, m.to, pos->orientation[m.to]);
+        }
+        uint8_t arriving = m.promotion ? RGN_PIECE(us, m.promotion) : piece;
+        pos->board[m.to] = arriving;
+        pos->orientation[m.to] = m.orientation;
+        pos->board[m.from] = RGN_EMPTY;
+        pos->orientation[m.from] = 0;
+        key ^= piece_key(arriving, m.to, m.orientation);
+        if (RGN_TYPE(piece) == ROTARY_KING)
+            pos->king[us] = m.to;
+        bool resets = captured != RGN_EMPTY || RGN_TYPE(piece) == ROTARY_PAWN;
+        pos->halfmove = resets ? 0 : pos->halfmove + 1;
+    }
+    if (us == RGN_BLACK)
+        pos->fullmove++;
+    pos->side = (uint8_t)(us ^ 1);
+    pos->key = key ^ black_to_move_key;
+    pos->check_cache = move_gives_check(pos, m);
+}
+
+void rotary_unmake(rgn_position *pos, rgn_move m, const rgn_undo *undo)
+{
+    int us = pos->side ^ 1;
+    pos->check_cache = undo->check_cache;
+    pos->side = (uint8_t)us;
+    if (m.from != m.to) {
+        uint8_t piece = pos->board[m.to];
+        if (m.promotion)
+            piece = RGN_PIECE(us, ROTARY_PAWN);
+        pos->board[m.from] = piece;
+        pos->board[m.to] = undo->captured;
+        pos->orientation[m.to] = undo->captured_orientation;
+        if (RGN_TYPE(piece) == ROTARY_KING)
+            pos->king[us] = m.from;
+    }
+    pos->orientation[m.from] = undo->moved_orientation;
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    pos->fullmove = undo->fullmove;
+}

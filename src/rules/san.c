@@ -1,0 +1,606 @@
+/*
+ * san.c - move texts (rgn-notation.md section 4): the syntax parser (no
+ * board), the resolver (exact first, then lenient with warnings), and the
+ * canonical writer.
+ *
+ * The writer is built on the resolver's matching rule: it adds origin
+ * file, rank or square until its text matches exactly one legal move, so
+ * every text it writes reads back as the same move.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/san.h"
+#include "base/util.h"
+#include "rules/variant.h"
+
+/* ------------------------------------------------------------------ */
+/* Problems                                                           */
+
+static int fail(enum rgn_problem *problem, enum rgn_problem what,
+                rgn_error *err, int column, const char *format, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static int fail(enum rgn_problem *problem, enum rgn_problem what,
+                rgn_error *err, int column, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(err->message, sizeof err->message, format, args);
+    va_end(args);
+    err->column = column;
+    *problem = what;
+    return -1;
+}
+
+/* The piece type a SAN letter names; a text without a letter names the
+ * pawn. 0 if the game has no such piece. */
+static int type_of_letter(const rgn_variant *v, char letter)
+{
+    if (!letter)
+        return v->pawn_type;
+    const char *at = strchr(v->piece_letters + 1, letter);
+    return at ? (int)(at - v->piece_letters) : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Syntax                                                             */
+
+static bool is_file(const rgn_variant *v, char c)
+{
+    return c >= 'a' && c < 'a' + v->files;
+}
+
+/* Reads a rank number (1-based in the text) ending just before end,
+ * scanning backwards; returns its first character or NULL. */
+static const char *rank_before(const rgn_variant *v, const char *start,
+                               const char *end, int *rank)
+{
+    const char *p = end;
+    while (p > start && isdigit((unsigned char)p[-1]) && end - p < 2)
+        p--;
+    if (p == end || *p == '0')
+        return NULL;
+    int n = 0;
+    for (const char *q = p; q < end; q++)
+        n = n * 10 + (*q - '0');
+    if (n > v->ranks)
+        return NULL;
+    *rank = n - 1;
+    return p;
+}
+
+/* 'K' for "O-O" (or "0-0"), 'Q' for "O-O-O" (or "0-0-0"), else 0. */
+static char castling_text(const char *t, size_t len)
+{
+    if (len != 3 && len != 5)
+        return 0;
+    char o = t[0];
+    if (o != 'O' && o != '0')
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (t[i] != (i % 2 ? '-' : o))
+            return 0;
+    return len == 3 ? 'K' : 'Q';
+}
+
+/* "e3e4", "b2b6ne", "e8e9qne": what programs write, never SAN. */
+static bool looks_like_coordinates(const rgn_variant *v, const char *t,
+                                   size_t len)
+{
+    size_t i = 0;
+    for (int square = 0; square < 2; square++) {
+        if (i >= len || !is_file(v, t[i++]))
+            return false;
+        size_t digits = 0;
+        while (i < len && isdigit((unsigned char)t[i]))
+            i++, digits++;
+        if (digits == 0)
+            return false;
+    }
+    while (i < len && islower((unsigned char)t[i]))
+        i++;
+    return i == len;
+}
+
+int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
+                  rgn_san *san, enum rgn_problem *problem, rgn_error *err)
+{
+    *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
+    const char *p = text, *end = text + len;
+    if (len == 0)
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, 1, "empty move");
+    if (looks_like_coordinates(v, text, len))
+        return fail(problem, RGN_E_COORDINATE_FORM, err, 1,
+                    "'%.*s' is in coordinate form; movetext needs SAN",
+                    (int)len, text);
+
+    /* The tail: check mark, then orientation, then promotion. */
+    if (end > p && (end[-1] == '+' || end[-1] == '#'))
+        san->check = *--end;
+    san->castling = castling_text(p, (size_t)(end - p));
+    if (san->castling) {
+        san->piece = 'K';
+        return 0;
+    }
+    const char *gt = memchr(p, '>', (size_t)(end - p));
+    if (gt) {
+        san->direction = (int8_t)rgn_direction_parse(gt + 1,
+                                                     (size_t)(end - gt - 1));
+        if (san->direction < 0)
+            return fail(problem, RGN_E_MOVE_SYNTAX, err, (int)(gt - text) + 2,
+                        "'%.*s' is not a direction (N NE E SE S SW W NW)",
+                        (int)(end - gt - 1), gt + 1);
+        end = gt;
+    }
+    const char *eq = memchr(p, '=', (size_t)(end - p));
+    if (eq) {
+        if (end - eq != 2 || !isupper((unsigned char)eq[1]))
+            return fail(problem, RGN_E_MOVE_SYNTAX, err, (int)(eq - text) + 1,
+                        "a promotion is '=' and a piece letter");
+        san->promotion = eq[1];
+        end = eq;
+    }
+
+    /* The core: [Piece] [file][rank] ['x'|'-'] file rank. */
+    if (p < end && isupper((unsigned char)*p)) {
+        int type = type_of_letter(v, *p);
+        if (!type || type == v->pawn_type)
+            return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
+                        "'%c' is not a piece letter of %s", *p, v->name);
+        san->piece = *p++;
+    }
+    int rank;
+    const char *r = rank_before(v, p, end, &rank);
+    if (!r || r == p || !is_file(v, r[-1]))
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, (int)(end - text),
+                    "'%.*s' does not end in a square", (int)len, text);
+    san->to_rank = (int8_t)rank;
+    san->to_file = (int8_t)(r[-1] - 'a');
+    end = r - 1;
+    if (end > p && (end[-1] == 'x' || end[-1] == '-'))
+        san->separator = *--end;
+    if (end > p) {
+        const char *from_rank = rank_before(v, p, end, &rank);
+        if (from_rank) {
+            san->from_rank = (int8_t)rank;
+            end = from_rank;
+        }
+    }
+    if (end > p && is_file(v, end[-1]))
+        san->from_file = (int8_t)(*--end - 'a');
+    if (end != p)
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, (int)(p - text) + 1,
+                    "cannot read '%.*s' as a move", (int)len, text);
+    if (san->separator == '-' && (san->from_file < 0 || san->from_rank < 0))
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
+                    "'-' needs the whole origin square before it");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Matching                                                           */
+
+static char promotion_letter(const rgn_variant *v, rgn_move m)
+{
+    return m.promotion ? v->piece_letters[m.promotion] : 0;
+}
+
+/* A castling move's side as its text names it: 'K' for the King's move
+ * towards the last file (O-O), 'Q' towards the a-file; 0 for other moves. */
+static char castling_side(const rgn_variant *v, rgn_move m)
+{
+    if (m.kind != RGN_MOVE_CASTLING)
+        return 0;
+    return v->square_file(m.to) > v->square_file(m.from) ? 'K' : 'Q';
+}
+
+enum orientation_reading { STRICT, LENIENT };
+
+/* The matching rule of rgn-notation.md section 4, for a legal move of the
+ * text's piece type to its square (as legal_moves_to gives them). LENIENT
+ * also accepts a ">Dir" that names the set a stepping or sliding piece
+ * keeps. */
+static bool san_matches(const rgn_position *pos, const rgn_san *s,
+                        rgn_move m, enum orientation_reading reading)
+{
+    const struct rgn_variant *v = pos->variant;
+    int type = RGN_TYPE(pos->board[m.from]);
+    /* castling only as O-O or O-O-O, never as the King's move "Kk1" */
+    if (s->castling || m.kind == RGN_MOVE_CASTLING)
+        return s->castling == castling_side(v, m);
+    /* the candidates come from legal_moves_to: type and square agree */
+    if (s->from_file >= 0 && v->square_file(m.from) != s->from_file)
+        return false;
+    if (s->from_rank >= 0 && v->square_rank(m.from) != s->from_rank)
+        return false;
+    if (s->promotion != promotion_letter(v, m))
+        return false;
+    if (m.promotion) {
+        int promoted = m.promotion;
+        if (!rgn_variant_oriented(v, promoted))
+            return s->direction < 0;
+        return s->direction >= 0 &&
+               v->canonical_orientation(promoted, s->direction) == m.orientation;
+    }
+    if (!rgn_variant_oriented(v, type))
+        return s->direction < 0;
+    bool turns = m.orientation != pos->orientation[m.from];
+    if (s->direction < 0)
+        return !turns;
+    if (v->canonical_orientation(type, s->direction) != m.orientation)
+        return false;
+    return turns || (reading == LENIENT && m.from != m.to);
+}
+
+static int matching_moves(const rgn_position *pos, const rgn_san *s,
+                          const rgn_move *moves, int n,
+                          enum orientation_reading reading, rgn_move *found)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        if (san_matches(pos, s, moves[i], reading))
+            found[count++] = moves[i];
+    return count;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                            */
+
+static bool is_capture(const rgn_position *pos, rgn_move m)
+{
+    return m.kind == RGN_MOVE_EN_PASSANT ||
+           (m.from != m.to && pos->board[m.to] != RGN_EMPTY);
+}
+
+/* The SAN of m before disambiguation and check marks. */
+static rgn_san bare_san(const rgn_position *pos, rgn_move m)
+{
+    const struct rgn_variant *v = pos->variant;
+    int type = RGN_TYPE(pos->board[m.from]);
+    bool pawn = type == v->pawn_type;
+    rgn_san s = {pawn ? 0 : v->piece_letters[type], -1, -1,
+                 (int8_t)v->square_file(m.to), (int8_t)v->square_rank(m.to),
+                 is_capture(pos, m) ? 'x' : 0, promotion_letter(v, m), -1, 0,
+                 castling_side(v, m)};
+    int after = m.promotion ? m.promotion : type;
+    if (rgn_variant_oriented(v, after) &&
+        (m.promotion || m.orientation != pos->orientation[m.from]))
+        s.direction = (int8_t)m.orientation;
+    if (pawn && s.separator == 'x')
+        s.from_file = (int8_t)v->square_file(m.from);
+    return s;
+}
+
+/* Adds the least disambiguation that makes s match only m. */
+static void disambiguate(const rgn_position *pos, rgn_san *s, rgn_move m,
+                         const rgn_move *moves, int n)
+{
+    const struct rgn_variant *v = pos->variant;
+    rgn_move found[RGN_MAX_MOVES];
+    if (matching_moves(pos, s, moves, n, STRICT, found) <= 1)
+        return;
+    rgn_san with_file = *s, with_rank = *s;
+    with_file.from_file = (int8_t)v->square_file(m.from);
+    with_rank.from_rank = (int8_t)v->square_rank(m.from);
+    if (matching_moves(pos, &with_file, moves, n, STRICT, found) == 1)
+        *s = with_file;
+    else if (s->from_file < 0 &&
+             matching_moves(pos, &with_rank, moves, n, STRICT, found) == 1)
+        *s = with_rank;
+    else
+        s->from_file = with_file.from_file, s->from_rank = with_rank.from_rank;
+}
+
+/* The check mark m deserves: '+', '#' or 0. */
+static char check_mark(rgn_position *pos, rgn_move m)
+{
+    const struct rgn_variant *v = pos->variant;
+    rgn_undo undo;
+    v->make(pos, m, &undo);
+    char mark = 0;
+    if (v->in_check(pos))
+        mark = v->count_moves(pos) == 0 ? '#' : '+';
+    v->unmake(pos, m, &undo);
+    return mark;
+}
+
+static size_t square_text(int file, int rank, char *out)
+{
+    size_t n = 0;
+    if (file >= 0)
+        out[n++] = (char)('a' + file);
+    if (rank >= 0) {
+        if (rank + 1 >= 10)
+            out[n++] = (char)('0' + (rank + 1) / 10);
+        out[n++] = (char)('0' + (rank + 1) % 10);
+    }
+    return n;
+}
+
+static size_t write_san(const rgn_san *s, char *out)
+{
+    size_t n = 0;
+    if (s->castling) {
+        n = (size_t)sprintf(out, "%s", s->castling == 'K' ? "O-O" : "O-O-O");
+        if (s->check)
+            out[n++] = s->check;
+        out[n] = '\0';
+        return n;
+    }
+    if (s->piece)
+        out[n++] = s->piece;
+    n += square_text(s->from_file, s->from_rank, out + n);
+    if (s->separator)
+        out[n++] = s->separator;
+    n += square_text(s->to_file, s->to_rank, out + n);
+    if (s->promotion) {
+        out[n++] = '=';
+        out[n++] = s->promotion;
+    }
+    if (s->direction >= 0) {
+        out[n++] = '>';
+        for (const char *d = rgn_direction_name(s->direction); *d; d++)
+            out[n++] = *d;
+    }
+    if (s->check)
+        out[n++] = s->check;
+    out[n] = '\0';
+    return n;
+}
+
+static rgn_san canonical_san(rgn_position *pos, rgn_move m,
+                             const rgn_move *moves, int n)
+{
+    rgn_san s = bare_san(pos, m);
+    disambiguate(pos, &s, m, moves, n);
+    s.check = check_mark(pos, m);
+    return s;
+}
+
+/* The legal moves that could share a text with m: same piece type, same
+ * destination. */
+static int rivals(rgn_position *pos, rgn_move m, rgn_move *moves)
+{
+    return pos->variant->legal_moves_to(pos, moves,
+                                        RGN_TYPE(pos->board[m.from]), m.to);
+}
+
+size_t rgn_move_san(rgn_position *pos, rgn_move m, char *buf, size_t size)
+{
+    rgn_move moves[RGN_MAX_MOVES];
+    int n = rivals(pos, m, moves);
+    rgn_san s = canonical_san(pos, m, moves, n);
+    char out[64];
+    return rgn_copy_out(out, write_san(&s, out), buf, size);
+}
+
+size_t rgn_move_lan(rgn_position *pos, rgn_move m, char *buf, size_t size)
+{
+    const struct rgn_variant *v = pos->variant;
+    rgn_san s = bare_san(pos, m);
+    s.from_file = (int8_t)v->square_file(m.from);
+    s.from_rank = (int8_t)v->square_rank(m.from);
+    s.check = check_mark(pos, m);
+    char out[64];
+    size_t n;
+    if (m.from == m.to) { /* "Rb2>NE": the rotation's SAN, never "Rb2-b2" */
+        s.from_file = s.from_rank = -1;
+        n = write_san(&s, out);
+    } else {
+        if (!s.separator)
+            s.separator = '-';
+        n = write_san(&s, out);
+    }
+    return rgn_copy_out(out, n, buf, size);
+}
+
+/* ------------------------------------------------------------------ */
+/* Resolving                                                          */
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The candidates' canonical texts, sorted, as "Tdf9, Tff9". */
+static void list_candidates(rgn_position *pos, const rgn_move *found,
+                            int count, const rgn_move *moves, int n,
+                            char *out, size_t size)
+{
+    char texts[16][32];
+    int shown = count < 16 ? count : 16;
+    for (int i = 0; i < shown; i++) {
+        rgn_san s = canonical_san(pos, found[i], moves, n);
+        write_san(&s, texts[i]);
+    }
+    qsort(texts, (size_t)shown, sizeof texts[0], by_text);
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < shown && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s",
+                                 i ? ", " : "", texts[i]);
+}
+
+/* The lenient readings a resolved text used, as warning bits. The
+ * canonical disambiguation is worked out only when the text has some. */
+static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
+                                 rgn_move m, const rgn_move *moves, int n)
+{
+    unsigned warnings = 0;
+    bool capture = is_capture(pos, m);
+    bool origin_needed = false;
+    rgn_san canonical = {0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
+    if (s->from_file >= 0 || s->from_rank >= 0) {
+        canonical = bare_san(pos, m);
+        disambiguate(pos, &canonical, m, moves, n);
+        origin_needed = canonical.from_file >= 0 && canonical.from_rank >= 0;
+    }
+    bool full_origin = s->from_file >= 0 && s->from_rank >= 0;
+    if (s->separator == '-' ||
+        (s->separator == 'x' && full_origin && !origin_needed))
+        warnings |= RGN_WARNING_BIT(RGN_W_LONG_FORM);
+    else if (!s->piece && capture && s->separator != 'x' && s->from_rank < 0)
+        warnings |= RGN_WARNING_BIT(RGN_W_PAWN_CAPTURE_WITHOUT_X);
+    else if ((s->from_file >= 0 && canonical.from_file < 0) ||
+             (s->from_rank >= 0 && canonical.from_rank < 0))
+        warnings |= RGN_WARNING_BIT(RGN_W_SURPLUS_DISAMBIGUATION);
+    if (capture && s->separator != 'x' &&
+        !(warnings & RGN_WARNING_BIT(RGN_W_PAWN_CAPTURE_WITHOUT_X)))
+        warnings |= RGN_WARNING_BIT(RGN_W_MISSING_CAPTURE_MARK);
+    if (!capture && s->separator == 'x')
+        warnings |= RGN_WARNING_BIT(RGN_W_SURPLUS_CAPTURE_MARK);
+    return warnings;
+}
+
+unsigned rgn_check_mark_warnings(char written, char deserved)
+{
+    if (written == deserved)
+        return 0;
+    if (deserved == '#' && written == '+')
+        return RGN_WARNING_BIT(RGN_W_CHECK_MARK_ON_MATE);
+    if (written == '#')
+        return RGN_WARNING_BIT(RGN_W_MATE_MARK_WITHOUT_MATE);
+    if (written == '+')
+        return RGN_WARNING_BIT(RGN_W_SURPLUS_CHECK_MARK);
+    return RGN_WARNING_BIT(RGN_W_MISSING_CHECK_MARK);
+}
+
+static const char *game_over_reason(rgn_position *pos)
+{
+    bool white = pos->side == RGN_WHITE;
+    switch (pos->variant->status(pos)) {
+    case RGN_CHECKMATE:
+        return white ? "White is checkmated" : "Black is checkmated";
+    case RGN_KING_REACH:
+        return white ? "Black's King has reached its target"
+                     : "White's King has reached its target";
+    default:
+        return white ? "White has no legal move" : "Black has no legal move";
+    }
+}
+
+int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
+                    rgn_move *move, unsigned *warnings,
+                    enum rgn_problem *problem, rgn_error *err)
+{
+    char written;
+    if (rgn_san_resolve_unmarked(pos, text, len, move, warnings, &written,
+                                 NULL, 0, problem, err) < 0)
+        return -1;
+    *warnings |= rgn_check_mark_warnings(written, check_mark(pos, *move));
+    return 0;
+}
+
+/* "O-O", "O-O-O": the one castling move of that side, if legal now. */
+static int resolve_castling(rgn_position *pos, const rgn_san *s,
+                            const char *text, size_t len, rgn_move *move,
+                            unsigned *warnings, char *written_check,
+                            char *canonical, size_t canonical_size,
+                            enum rgn_problem *problem, rgn_error *err)
+{
+    const struct rgn_variant *v = pos->variant;
+    rgn_move moves[RGN_MAX_MOVES];
+    int n = v->legal_moves(pos, moves), found = -1;
+    for (int i = 0; i < n; i++)
+        if (castling_side(v, moves[i]) == s->castling)
+            found = i;
+    if (found < 0) {
+        if (n == 0)
+            return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                        "'%.*s' comes after the end of the game: %s",
+                        (int)len, text, game_over_reason(pos));
+        return fail(problem, RGN_E_UNMATCHED, err, 1,
+                    "'%.*s' is not a legal move: %s cannot castle %s now",
+                    (int)len, text, pos->side == RGN_WHITE ? "White" : "Black",
+                    s->castling == 'K' ? "O-O" : "O-O-O");
+    }
+    *move = moves[found];
+    *warnings = 0;
+    *written_check = s->check;
+    if (canonical) {
+        rgn_san c = bare_san(pos, *move);
+        char out[64];
+        rgn_copy_out(out, write_san(&c, out), canonical, canonical_size);
+    }
+    return 0;
+}
+
+int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
+                             rgn_move *move, unsigned *warnings,
+                             char *written_check, char *canonical,
+                             size_t canonical_size, enum rgn_problem *problem,
+                             rgn_error *err)
+{
+    const struct rgn_variant *v = pos->variant;
+    rgn_san s;
+    if (rgn_san_parse(v, text, len, &s, problem, err) < 0)
+        return -1;
+    int moved_type = type_of_letter(v, s.piece);
+    int after = s.promotion ? type_of_letter(v, s.promotion) : moved_type;
+    if (s.direction >= 0 && after && !rgn_variant_oriented(v, after))
+        return fail(problem, RGN_E_ORIENTATION_NOT_ALLOWED, err, 1,
+                    "'%.*s': a %s piece has no orientation", (int)len, text,
+                    v->name);
+    if (s.promotion && after && rgn_variant_oriented(v, after) &&
+        s.direction < 0)
+        return fail(problem, RGN_E_PROMOTION_ORIENTATION, err, 1,
+                    "'%.*s': a promotion must name the new piece's "
+                    "orientation, as in =%c>N", (int)len, text, s.promotion);
+
+    if (v->game_over && v->game_over(pos))
+        return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                    "'%.*s' comes after the end of the game: %s", (int)len,
+                    text, game_over_reason(pos));
+    if (s.castling)
+        return resolve_castling(pos, &s, text, len, move, warnings,
+                                written_check, canonical, canonical_size,
+                                problem, err);
+    int to = v->square_at(s.to_file, s.to_rank);
+    if (to < 0)
+        return fail(problem, RGN_E_UNMATCHED, err, 1, "'%.*s': %c%d %s",
+                    (int)len, text, 'a' + s.to_file, s.to_rank + 1,
+                    v->not_a_square ? v->not_a_square : "is not a square");
+    if (!moved_type)
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
+                    "'%.*s': %s has no pawns", (int)len, text, v->name);
+    rgn_move moves[RGN_MAX_MOVES], found[RGN_MAX_MOVES];
+    int n = v->legal_moves_to(pos, moves, moved_type, to);
+    if (n == 0 && v->count_moves(pos) == 0)
+        return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                    "'%.*s' comes after the end of the game: %s", (int)len,
+                    text, game_over_reason(pos));
+    unsigned readings = 0;
+    int count = matching_moves(pos, &s, moves, n, STRICT, found);
+    if (count == 0) {
+        count = matching_moves(pos, &s, moves, n, LENIENT, found);
+        readings = RGN_WARNING_BIT(RGN_W_UNCHANGED_ORIENTATION);
+    }
+    if (count > 1) {
+        char candidates[200];
+        list_candidates(pos, found, count, moves, n, candidates,
+                        sizeof candidates);
+        return fail(problem, RGN_E_AMBIGUOUS, err, 1,
+                    "'%.*s' is ambiguous: it could be %s", (int)len, text,
+                    candidates);
+    }
+    if (count == 0) {
+        char why[160];
+        *problem = v->explain_unmatched(pos, &s, why, sizeof why);
+        return fail(problem, *problem, err, 1, "'%.*s' is not a legal move: %s",
+                    (int)len, text, why);
+    }
+    *move = found[0];
+    *warnings = readings | lenient_readings(pos, &s, found[0], moves, n);
+    *written_check = s.check;
+    if (canonical) { /* the rivals are at hand: no second search */
+        rgn_san c = bare_san(pos, found[0]);
+        disambiguate(pos, &c, found[0], moves, n);
+        char out[64];
+        rgn_copy_out(out, write_san(&c, out), canonical, canonical_size);
+    }
+    return 0;
+}

@@ -1,0 +1,119 @@
+/*
+ * variant.h - the interface every rule set implements (private).
+ *
+ * Generic code (positions, perft, readers, writers) talks to a rule set
+ * only through struct rgn_variant. A rule set owns its board geometry
+ * (how squares are numbered), its piece set, its position string and its
+ * move generator; nothing outside it may assume a 9x9 board or that
+ * every piece has an orientation.
+ */
+#ifndef RGN_VARIANT_H
+#define RGN_VARIANT_H
+
+#include "rules/position.h"
+
+/* What make() saves so that unmake() can restore the position exactly:
+ * the per-ply state record, kept by the caller (on its stack), so that
+ * no position is copied per ply. */
+typedef struct rgn_undo {
+    uint64_t key;
+    int halfmove;
+    int fullmove;
+    int extra[2];
+    int16_t ep_square;
+    uint8_t castling;
+    uint8_t captured;
+    uint8_t captured_orientation;
+    uint8_t moved_orientation;
+    int8_t check_cache;
+} rgn_undo;
+
+/* Move texts for a game whose moves are not SAN (Rotationary's "b3+").
+ * resolve reads a text in a position as rgn_san_resolve does; write
+ * gives a legal move's text. */
+typedef struct rgn_notation {
+    int (*resolve)(rgn_position *position, const char *text, size_t len,
+                   rgn_move *move, enum rgn_problem *problem, rgn_error *err);
+    size_t (*write)(rgn_position *position, rgn_move move, char *buf,
+                    size_t size);
+} rgn_notation;
+
+/* A rule set is mostly data. Members marked "optional" are NULL (or 0)
+ * when the game has no such thing; generic code asks, never assumes. */
+struct rgn_variant {
+    const char *name;
+    /* other names [Variant] and --variant accept; NULL-terminated; optional */
+    const char *const *aliases;
+    const char *summary; /* one line for "rgn variants" */
+    /* 2, or 1 for a solitaire, whose positions keep White to move and
+     * count every move in the fullmove number ("1. b3+ 2. a1-") */
+    int players;
+    int files, ranks;
+
+    /* Geometry: -1 from square_at for points that are not squares. */
+    int (*square_at)(int file, int rank);
+    int (*square_file)(int square);
+    int (*square_rank)(int square);
+    /* why a point of the grid is no square, for messages ("is in the
+     * hole"); NULL when every point is a square */
+    const char *not_a_square;
+    /* a square's forward direction where it depends on the square; NULL
+     * when it does not */
+    int (*square_forward)(int square);
+
+    /* Piece set: piece_letters[type] is the upper-case letter of a piece
+     * type (index 0 unused); pawn_type the type written without a letter
+     * (0 when the game has no pawns). */
+    const char *piece_letters;
+    int pawn_type;
+    /* Orientations (optional, all three NULL for games without them):
+     * orientation_count[type] the number of distinct direction sets of
+     * the type, 0 for pieces without one. Canonical orientations are
+     * 0..count-1 and name the direction of the same number (for a Queen
+     * 0 = N, 1 = NE). */
+    const uint8_t *orientation_count;
+    /* Maps any direction a piece of the type may be said to face onto
+     * the canonical orientation of the same direction set. */
+    int (*canonical_orientation)(int type, int direction);
+    /* The direction set (bit per direction) of a type in an orientation;
+     * 0 for types without one. */
+    unsigned (*direction_set)(int type, int orientation);
+
+    /* The start position; optional: NULL when every game needs a set-up
+     * (a FEN tag). */
+    void (*set_initial)(rgn_position *position);
+    int (*set_fen)(rgn_position *position, const char *fen, rgn_error *err);
+    size_t (*write_fen)(const rgn_position *position, char *buf, size_t size);
+
+    /* Legal moves into a caller-owned array; count_moves only counts
+     * them (perft's leaves). */
+    int (*legal_moves)(rgn_position *position, rgn_move *moves);
+    /* Only the legal moves of one piece type to one square. */
+    int (*legal_moves_to)(rgn_position *position, rgn_move *moves, int type,
+                          int to);
+    int (*count_moves)(rgn_position *position);
+    void (*make)(rgn_position *position, rgn_move move, rgn_undo *undo);
+    void (*unmake)(rgn_position *position, rgn_move move,
+                   const rgn_undo *undo);
+    bool (*in_check)(const rgn_position *position);
+    /* Whether the game ended by a rule other than having no move (a
+     * king-reach win); NULL when there is none. The move generators follow
+     * the rules of movement alone, so that "#" is judged by them. */
+    bool (*game_over)(const rgn_position *position);
+    /* Says why no legal move matches a move text ("the path is blocked
+     * at d4"), and which problem that is. */
+    enum rgn_problem (*explain_unmatched)(rgn_position *position,
+                                          const rgn_san *san, char *why,
+                                          size_t size);
+    enum rgn_status (*status)(rgn_position *position);
+    /* Move texts other than SAN; optional (NULL: SAN, src/rules/san.c). */
+    const rgn_notation *notation;
+};
+
+/* Whether pieces of the type have an orientation. */
+static inline bool rgn_variant_oriented(const struct rgn_variant *v, int type)
+{
+    return v->orientation_count && v->orientation_count[type];
+}
+
+#endif

@@ -1,0 +1,677 @@
+/*
+ * validate.c - replays every game a reader meets, main line and
+ * variations, and reports what is wrong (rgn-notation.md sections 1-4,
+ * rotary-rules.md "Check, mate and the end of the game").
+ *
+ * The validator is a visitor of the reader. Its memory is one position
+ * per open variation (bounded by RGN_MAX_VARIATION_DEPTH) and the keys
+ * of the main line for repetitions (bounded by the game's length).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/problems.h"
+#include "rules/san.h"
+#include "validate/validate.h"
+#include "rules/variant.h"
+
+#define NAME_MAX_LEN 64
+
+/* One line of play: the main line, or a variation in the making. */
+typedef struct line {
+    rgn_position current;
+    /* the move that led to current and what unplays it: a variation of
+     * it starts from current with the move taken back (no position is
+     * copied per ply) */
+    rgn_move last_move;
+    rgn_undo last_undo;
+    bool has_move;
+    int ply; /* plies from the game's start to current */
+} line;
+
+/* Keys of the main line's positions, counted for threefold repetition:
+ * an open-addressing table, grown as the game grows. */
+typedef struct key_count {
+    uint64_t key;
+    uint32_t count;
+} key_count;
+
+typedef struct game_state {
+    uint64_t number;
+    rgn_location start;
+    char white[NAME_MAX_LEN], black[NAME_MAX_LEN];
+    char result_tag[16];
+    bool has_result_tag;
+    char fen[256];
+    bool has_fen;
+    rgn_location fen_where;
+    unsigned roster_seen;
+    const rgn_variant *variant;
+    rgn_location variant_where;
+    char variant_name[NAME_MAX_LEN];
+    bool started;      /* movetext begun: start position set up */
+    bool failed;       /* an error: the rest of the game is skipped */
+    bool warned;
+    int start_side, start_fullmove;
+    /* the last move number seen and for which move it was */
+    bool pending_number;
+    unsigned move_number;
+    bool number_black;
+    char result[16];
+    /* copies of lines whose problems show only later: the game's first
+     * line (roster) and the FEN tag's line */
+    struct kept_line {
+        uint64_t offset;
+        char text[2 * 128 + 1];
+        size_t len, caret;
+    } start_line, fen_line;
+    /* the first error, kept for the sink's end_game */
+    rgn_diagnostic first_error;
+    char error_message[512], error_number[24], error_move[64];
+} game_state;
+
+struct rgn_checker {
+    rgn_validator_options options;
+    rgn_reader *reader;
+    /* a replay (parallel.c) supplies source lines and game numbers */
+    rgn_line_source line_source;
+    void *line_user;
+    uint64_t next_number; /* 0: count the games */
+    uint64_t token_offset; /* the token the reader is handing over now */
+    rgn_validation_counts counts;
+    game_state game;
+    line *lines; /* lines[0] the main line, then open variations */
+    int depth;
+    key_count *keys;
+    size_t key_capacity, key_used;
+};
+
+static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                     "White", "Black", "Result"};
+#define ROSTER_SIZE 7
+
+#define SINK(v, callback, ...)                                              \
+    do {                                                                    \
+        if ((v)->options.sink && (v)->options.sink->callback)               \
+            (v)->options.sink->callback((v)->options.sink_user, ##__VA_ARGS__); \
+    } while (0)
+
+/* ------------------------------------------------------------------ */
+/* Reporting                                                          */
+
+static void move_number_text(const game_state *g, int ply, char *out,
+                             size_t size)
+{
+    if (rgn_variant_players(g->variant) == 1) { /* one number a move */
+        snprintf(out, size, "%d.", g->start_fullmove + ply - 1);
+        return;
+    }
+    int plies = ply - 1 + g->start_side; /* counted from a White move */
+    snprintf(out, size, "%d%s", g->start_fullmove + plies / 2,
+             plies % 2 ? "..." : ".");
+}
+
+/* Copies a diagnostic into the game, where it outlives the report. */
+static void keep_first_error(game_state *g, const rgn_diagnostic *d)
+{
+    g->first_error = *d;
+    snprintf(g->error_message, sizeof g->error_message, "%s", d->message);
+    snprintf(g->error_number, sizeof g->error_number, "%s", d->move_number);
+    size_t n = d->move.len < sizeof g->error_move ? d->move.len
+                                                  : sizeof g->error_move - 1;
+    memcpy(g->error_move, d->move.data, n);
+    g->error_move[n] = '\0';
+    g->first_error.message = g->error_message;
+    g->first_error.move_number = g->error_number;
+    g->first_error.move = (rgn_span){g->error_move, n};
+    g->first_error.white = g->white;
+    g->first_error.black = g->black;
+    g->first_error.line = (rgn_span){"", 0};
+}
+
+/* The source line of the token being handed over. */
+static rgn_span current_line(rgn_checker *v, rgn_location where,
+                             size_t *caret)
+{
+    return v->line_source ? v->line_source(v->line_user, where, caret)
+                          : rgn_reader_line(v->reader, where, caret);
+}
+
+static void keep_line(rgn_checker *v, rgn_location where,
+                      struct kept_line *kept)
+{
+    size_t caret;
+    rgn_span line = current_line(v, where, &caret);
+    kept->len = line.len < sizeof kept->text ? line.len : sizeof kept->text - 1;
+    memcpy(kept->text, line.data, kept->len);
+    kept->caret = caret;
+    kept->offset = where.offset;
+}
+
+static void report(rgn_checker *v, enum rgn_problem problem,
+                   rgn_location where, rgn_span move, int ply,
+                   const char *format, ...) __attribute__((format(printf, 6, 7)));
+
+static void report(rgn_checker *v, enum rgn_problem problem,
+                   rgn_location where, rgn_span move, int ply,
+                   const char *format, ...)
+{
+    game_state *g = &v->game;
+    enum rgn_severity severity = rgn_problem_severity(problem);
+    if (severity == RGN_WARNING && v->options.strict)
+        severity = RGN_ERROR;
+    if (severity == RGN_ERROR)
+        g->failed = true;
+    else if (severity == RGN_WARNING)
+        g->warned = true;
+    char message[512], number[24] = "";
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    if (ply > 0)
+        move_number_text(g, ply, number, sizeof number);
+    rgn_diagnostic d = {
+        .problem = problem,
+        .severity = severity,
+        .message = message,
+        .where = where,
+        .game = g->number,
+        .white = g->white,
+        .black = g->black,
+        .ply = ply,
+        .move_number = number,
+        .move = move,
+    };
+    /* The reader keeps only the current token's line for certain; lines
+     * that problems found later point at were copied in time. */
+    if (where.offset == v->token_offset) {
+        d.line = current_line(v, where, &d.caret);
+    } else {
+        const struct kept_line *kept[2] = {&g->start_line, &g->fen_line};
+        for (int i = 0; i < 2; i++)
+            if (kept[i]->len && kept[i]->offset == where.offset) {
+                d.line = (rgn_span){kept[i]->text, kept[i]->len};
+                d.caret = kept[i]->caret;
+            }
+    }
+    if (severity == RGN_ERROR && !g->first_error.message)
+        keep_first_error(g, &d);
+    if (v->options.report)
+        v->options.report(v->options.user, &d);
+}
+
+static const rgn_span no_move = {"", 0};
+
+/* ------------------------------------------------------------------ */
+/* Repetition                                                         */
+
+static void forget_keys(rgn_checker *v)
+{
+    if (v->key_used)
+        memset(v->keys, 0, v->key_capacity * sizeof *v->keys);
+    v->key_used = 0;
+}
+
+/* Counts one more occurrence of key; returns the count, 0 on no memory. */
+static uint32_t count_key(rgn_checker *v, uint64_t key)
+{
+    if (2 * (v->key_used + 1) > v->key_capacity) {
+        size_t capacity = v->key_capacity ? 2 * v->key_capacity : 256;
+        key_count *grown = calloc(capacity, sizeof *grown);
+        if (!grown)
+            return 0;
+        for (size_t i = 0; i < v->key_capacity; i++) {
+            if (!v->keys[i].count)
+                continue;
+            size_t at = v->keys[i].key & (capacity - 1);
+            while (grown[at].count)
+                at = (at + 1) & (capacity - 1);
+            grown[at] = v->keys[i];
+        }
+        free(v->keys);
+        v->keys = grown;
+        v->key_capacity = capacity;
+    }
+    size_t at = key & (v->key_capacity - 1);
+    while (v->keys[at].count && v->keys[at].key != key)
+        at = (at + 1) & (v->key_capacity - 1);
+    if (!v->keys[at].count) {
+        v->keys[at].key = key;
+        v->key_used++;
+    }
+    return ++v->keys[at].count;
+}
+
+/* ------------------------------------------------------------------ */
+/* Game start                                                         */
+
+static int on_begin_game(void *user, rgn_location where)
+{
+    rgn_checker *v = user;
+    v->token_offset = where.offset;
+    game_state *g = &v->game;
+    memset(g, 0, sizeof *g);
+    g->number = ++v->counts.games;
+    if (v->next_number)
+        g->number = v->next_number, v->next_number = 0;
+    g->start = where;
+    strcpy(g->white, "?");
+    strcpy(g->black, "?");
+    g->variant = v->options.variant ? v->options.variant : rgn_variant_default();
+    v->depth = 0;
+    forget_keys(v);
+    keep_line(v, where, &g->start_line);
+    SINK(v, begin_game, g->number);
+    return 0;
+}
+
+static void copy_span(char *out, size_t size, rgn_span text)
+{
+    size_t n = text.len < size - 1 ? text.len : size - 1;
+    memcpy(out, text.data, n);
+    out[n] = '\0';
+}
+
+static bool span_is(rgn_span text, const char *word)
+{
+    return text.len == strlen(word) && memcmp(text.data, word, text.len) == 0;
+}
+
+/* "Rotary, Rollerball and ...": the registry's names, for messages. */
+static void known_variants(char *out, size_t size)
+{
+    size_t used = 0, count = rgn_variant_count();
+    out[0] = '\0';
+    for (size_t i = 0; i < count && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s",
+                                 i == 0 ? "" : i + 1 == count ? " and " : ", ",
+                                 rgn_variant_name(rgn_variant_at(i)));
+}
+
+static int on_tag(void *user, rgn_span name, rgn_span value,
+                  rgn_location where)
+{
+    rgn_checker *v = user;
+    v->token_offset = where.offset;
+    game_state *g = &v->game;
+    for (int i = 0; i < ROSTER_SIZE; i++)
+        if (span_is(name, roster[i]))
+            g->roster_seen |= 1u << i;
+    if (span_is(name, "White"))
+        copy_span(g->white, sizeof g->white, value);
+    else if (span_is(name, "Black"))
+        copy_span(g->black, sizeof g->black, value);
+    else if (span_is(name, "Result")) {
+        copy_span(g->result_tag, sizeof g->result_tag, value);
+        g->has_result_tag = true;
+    } else if (span_is(name, "FEN")) {
+        if (value.len >= sizeof g->fen) {
+            report(v, RGN_E_BAD_FEN, where, no_move, 0,
+                   "the FEN tag is too long to be a position");
+            return 1;
+        }
+        copy_span(g->fen, sizeof g->fen, value);
+        g->has_fen = true;
+        g->fen_where = where;
+        keep_line(v, where, &g->fen_line);
+    } else if (span_is(name, "Variant")) {
+        copy_span(g->variant_name, sizeof g->variant_name, value);
+        g->variant = rgn_variant_find(g->variant_name);
+        if (!g->variant) {
+            char known[256];
+            known_variants(known, sizeof known);
+            report(v, RGN_E_UNKNOWN_VARIANT, where, no_move, 0,
+                   "unknown variant '%s' (rgn knows %s)", g->variant_name,
+                   known);
+            return 1;
+        }
+    }
+    SINK(v, tag, name, value);
+    return 0;
+}
+
+/* At the first movetext token: the roster is complete, and the start
+ * position (initial, or from the FEN tag) is set up. */
+static int start_movetext(rgn_checker *v)
+{
+    game_state *g = &v->game;
+    if (g->started)
+        return g->failed;
+    g->started = true;
+    char missing[80] = "";
+    for (int i = 0; i < ROSTER_SIZE; i++)
+        if (!(g->roster_seen & (1u << i)))
+            snprintf(missing + strlen(missing), sizeof missing - strlen(missing),
+                     "%s%s", missing[0] ? ", " : "", roster[i]);
+    if (missing[0])
+        report(v, RGN_W_MISSING_TAG, g->start, no_move, 0,
+               "missing tag%s of the seven-tag roster: %s",
+               strchr(missing, ',') ? "s" : "", missing);
+    if (g->failed)
+        return 1;
+
+    line *main_line = &v->lines[0];
+    main_line->current.variant = g->variant;
+    g->variant->set_initial(&main_line->current);
+    if (g->has_fen) {
+        rgn_error err;
+        if (rgn_position_set_fen(&main_line->current, g->fen, &err) < 0) {
+            report(v, RGN_E_BAD_FEN, g->fen_where, no_move, 0,
+                   "the FEN tag is not a %s position: %s", g->variant->name,
+                   err.message);
+            return 1;
+        }
+    }
+    main_line->has_move = false;
+    main_line->ply = 0;
+    g->start_side = main_line->current.side;
+    g->start_fullmove = main_line->current.fullmove;
+    count_key(v, main_line->current.key);
+    SINK(v, start, &main_line->current, g->has_fen);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Movetext                                                           */
+
+static int on_move_number(void *user, unsigned number, bool black,
+                          rgn_location where)
+{
+    rgn_checker *v = user;
+    game_state *g = &v->game;
+    v->token_offset = where.offset;
+    if (start_movetext(v))
+        return 1;
+    g->pending_number = true;
+    g->move_number = number;
+    g->number_black = black;
+    return 0;
+}
+
+static void check_move_number(rgn_checker *v, const line *l,
+                              rgn_location move_where, rgn_span move)
+{
+    game_state *g = &v->game;
+    if (!g->pending_number)
+        return;
+    g->pending_number = false;
+    int fullmove = l->current.fullmove;
+    bool black = l->current.side == RGN_BLACK;
+    if ((int)g->move_number != fullmove || g->number_black != black)
+        report(v, RGN_W_MOVE_NUMBER, move_where, move, l->ply + 1,
+               "the move number before this move is %u%s; it should be %d%s",
+               g->move_number, g->number_black ? "..." : ".", fullmove,
+               black ? "..." : ".");
+}
+
+static int on_move(void *user, rgn_span text, rgn_location where)
+{
+    rgn_checker *v = user;
+    v->token_offset = where.offset;
+    game_state *g = &v->game;
+    if (start_movetext(v))
+        return 1;
+    line *l = &v->lines[v->depth];
+    check_move_number(v, l, where, text);
+    rgn_move move;
+    unsigned warnings = 0;
+    char written_check, san[72] = "";
+    enum rgn_problem problem;
+    rgn_error err;
+    bool want_san = v->options.sink && v->options.sink->move;
+    if (rgn_san_resolve_unmarked(&l->current, text.data, text.len, &move,
+                                 &warnings, &written_check,
+                                 want_san ? san : NULL, sizeof san - 1,
+                                 &problem, &err) < 0) {
+        report(v, problem, where, text, l->ply + 1, "%s", err.message);
+        return 1;
+    }
+    /* the check mark is judged on the position after the move */
+    const struct rgn_variant *rules = l->current.variant;
+    rules->make(&l->current, move, &l->last_undo);
+    l->last_move = move;
+    /* "#" follows the rules of movement alone, also after a move that
+     * ends the game otherwise (a king-reach win) */
+    char deserved = 0;
+    if (rgn_position_in_check(&l->current))
+        deserved = l->current.variant->count_moves(&l->current) ? '+' : '#';
+    warnings |= rgn_check_mark_warnings(written_check, deserved);
+    if (warnings) {
+        char canonical[64];
+        rules->unmake(&l->current, move, &l->last_undo);
+        rgn_move_san(&l->current, move, canonical, sizeof canonical);
+        rules->make(&l->current, move, &l->last_undo);
+        for (unsigned bits = warnings; bits; bits &= bits - 1) {
+            enum rgn_problem w = (enum rgn_problem)(RGN_W_LONG_FORM +
+                                                    __builtin_ctz(bits));
+            report(v, w, where, text, l->ply + 1, "'%.*s' %s; SAN writes %s",
+                   (int)text.len, text.data, rgn_problem_text(w),
+                   canonical);
+        }
+    }
+    if (g->failed)
+        return 1;
+    if (want_san && deserved) {
+        size_t n = strlen(san);
+        san[n] = deserved;
+        san[n + 1] = '\0';
+    }
+    if (v->options.sink && v->options.sink->move) {
+        rules->unmake(&l->current, move, &l->last_undo);
+        v->options.sink->move(v->options.sink_user, &l->current, move, san);
+        rules->make(&l->current, move, &l->last_undo);
+    }
+    l->has_move = true;
+    l->ply++;
+    v->counts.plies++;
+    if (v->depth == 0 && count_key(v, l->current.key) == 3)
+        report(v, RGN_N_REPETITION, where, text, l->ply,
+               "this position occurs for the third time (a draw may be "
+               "claimed)");
+    return 0;
+}
+
+static int on_nag(void *user, unsigned nag, rgn_location where)
+{
+    (void)where;
+    rgn_checker *v = user;
+    if (start_movetext(v))
+        return 1;
+    SINK(v, nag, nag);
+    return 0;
+}
+
+static int on_comment(void *user, rgn_span text, rgn_location where)
+{
+    (void)where;
+    rgn_checker *v = user;
+    /* a comment in the tag section does not start the movetext */
+    if (v->game.failed)
+        return 1;
+    SINK(v, comment, text);
+    return 0;
+}
+
+static int on_begin_variation(void *user, rgn_location where)
+{
+    rgn_checker *v = user;
+    v->token_offset = where.offset;
+    if (start_movetext(v))
+        return 1;
+    line *parent = &v->lines[v->depth];
+    if (!parent->has_move) {
+        report(v, RGN_E_VARIATION_FIRST, where, no_move, 0,
+               "a variation must follow the move it replaces");
+        return 1;
+    }
+    line *l = &v->lines[++v->depth];
+    l->current = parent->current;
+    l->current.variant->unmake(&l->current, parent->last_move,
+                               &parent->last_undo);
+    l->has_move = false;
+    l->ply = parent->ply - 1;
+    v->game.pending_number = false;
+    SINK(v, begin_variation);
+    return 0;
+}
+
+static int on_end_variation(void *user, rgn_location where)
+{
+    (void)where;
+    rgn_checker *v = user;
+    if (v->depth > 0)
+        v->depth--;
+    v->game.pending_number = false;
+    SINK(v, end_variation);
+    return 0;
+}
+
+/* The result a finished position demands, or NULL if any will do. */
+static const char *forced_result(rgn_position *pos)
+{
+    switch (rgn_position_status(pos)) {
+    case RGN_CHECKMATE:
+        return pos->side == RGN_WHITE ? "0-1" : "1-0";
+    case RGN_KING_REACH:
+        return pos->side == RGN_WHITE ? "0-1" : "1-0";
+    case RGN_STALEMATE:
+        return "1/2-1/2";
+    case RGN_SOLVED:
+        return "1-0";
+    case RGN_ONGOING:
+        break;
+    }
+    return NULL;
+}
+
+static int on_result(void *user, rgn_span text, rgn_location where)
+{
+    rgn_checker *v = user;
+    v->token_offset = where.offset;
+    game_state *g = &v->game;
+    if (start_movetext(v))
+        return 1;
+    if (v->depth > 0) {
+        report(v, RGN_E_RESULT_IN_VARIATION, where, no_move, 0,
+               "a result cannot stand inside a variation");
+        return 1;
+    }
+    char result[16];
+    copy_span(result, sizeof result, text);
+    if (g->has_result_tag && strcmp(result, g->result_tag) != 0) {
+        report(v, RGN_E_RESULT_MISMATCH, where, no_move, 0,
+               "the result %s differs from the Result tag \"%s\"", result,
+               g->result_tag);
+        return 1;
+    }
+    line *main_line = &v->lines[0];
+    const char *forced = forced_result(&main_line->current);
+    if (forced && strcmp(forced, result) != 0) {
+        enum rgn_status status = rgn_position_status(&main_line->current);
+        const char *how = status == RGN_STALEMATE   ? "ends in stalemate"
+                          : status == RGN_KING_REACH ? "ends by king-reach"
+                          : status == RGN_SOLVED     ? "ends solved"
+                                                     : "ends in checkmate";
+        report(v, RGN_E_WRONG_RESULT, where, no_move, 0,
+               "the game %s, so its result must be %s, not %s", how, forced,
+               result);
+        return 1;
+    }
+    memcpy(g->result, result, sizeof g->result);
+    return 0;
+}
+
+static void on_end_game(void *user, rgn_location where)
+{
+    (void)where;
+    rgn_checker *v = user;
+    game_state *g = &v->game;
+    if (g->failed)
+        v->counts.invalid++;
+    else if (g->warned)
+        v->counts.valid++, v->counts.with_warnings++;
+    else
+        v->counts.valid++;
+    rgn_span result = {g->result, strlen(g->result)};
+    SINK(v, end_game, result, g->failed ? &g->first_error : NULL);
+}
+
+static void on_error(void *user, rgn_location where, const char *message)
+{
+    rgn_checker *v = user;
+    v->token_offset = where.offset;
+    report(v, RGN_E_SYNTAX, where, no_move, 0, "%s", message);
+}
+
+/* ------------------------------------------------------------------ */
+
+static const rgn_visitor validator_visitor = {
+    .begin_game = on_begin_game,
+    .tag = on_tag,
+    .move_number = on_move_number,
+    .move = on_move,
+    .nag = on_nag,
+    .comment = on_comment,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .result = on_result,
+    .end_game = on_end_game,
+    .error = on_error,
+};
+
+const rgn_visitor *rgn_checker_visitor(void) { return &validator_visitor; }
+
+void rgn_checker_replay_setup(rgn_checker *v, rgn_line_source source,
+                                void *user)
+{
+    v->line_source = source;
+    v->line_user = user;
+}
+
+void rgn_checker_number_next_game(rgn_checker *v, uint64_t number)
+{
+    v->next_number = number;
+}
+
+rgn_checker *rgn_checker_new(const rgn_validator_options *options)
+{
+    rgn_checker *v = calloc(1, sizeof *v);
+    if (!v)
+        return NULL;
+    v->options = *options;
+    v->lines = calloc(RGN_MAX_VARIATION_DEPTH + 1, sizeof *v->lines);
+    v->reader = rgn_reader_new(&validator_visitor, v);
+    if (!v->lines || !v->reader) {
+        rgn_checker_free(v);
+        return NULL;
+    }
+    return v;
+}
+
+void rgn_checker_free(rgn_checker *v)
+{
+    if (!v)
+        return;
+    rgn_reader_free(v->reader);
+    free(v->lines);
+    free(v->keys);
+    free(v);
+}
+
+int rgn_checker_feed(rgn_checker *v, const char *data, size_t len)
+{
+    return rgn_reader_feed(v->reader, data, len);
+}
+
+int rgn_checker_finish(rgn_checker *v)
+{
+    return rgn_reader_finish(v->reader);
+}
+
+rgn_validation_counts rgn_checker_counts(const rgn_checker *v)
+{
+    return v->counts;
+}

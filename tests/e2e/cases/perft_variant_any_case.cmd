@@ -1,0 +1,1 @@
+perft --variant rOlLeRbAlL 2
