@@ -8,15 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int eng_type_of_letter(const eng_rules *rules, char letter)
-{
-    char upper = (char)(letter >= 'a' && letter <= 'z' ? letter - 32 : letter);
-    for (int t = 1; t <= rules->type_count; t++)
-        if (rules->letters[t] == upper)
-            return t;
-    return -1;
-}
-
 static int step_of(const eng_rules *r, xb_vector v, int color)
 {
     int rank = color ? -v.rank : v.rank; /* Black's forward is down */

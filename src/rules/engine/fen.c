@@ -14,6 +14,15 @@
 #define REJECT(field, name, at, ...) \
     rgn_fen_reject(err, "FEN", field, name, fen, at, __VA_ARGS__)
 
+int eng_type_of_letter(const eng_rules *rules, char letter)
+{
+    char upper = (char)(letter >= 'a' && letter <= 'z' ? letter - 32 : letter);
+    for (int t = 1; t <= rules->type_count; t++)
+        if (rules->letters[t] == upper)
+            return t;
+    return -1;
+}
+
 static void clear_board(const eng_rules *r, eng_position *pos)
 {
     memset(pos->board, RGN_OFF, sizeof pos->board);
