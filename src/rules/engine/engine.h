@@ -137,7 +137,9 @@ size_t eng_write_fen(const eng_rules *rules, const eng_position *pos,
 int eng_read_board(const eng_rules *rules, eng_position *pos, const char *fen,
                    rgn_error *err);
 void eng_set_initial(const eng_rules *rules, eng_position *pos);
-uint64_t eng_compute_key(const eng_rules *rules, const eng_position *pos);
+/* The Zobrist key of a position (pos is only read: the en passant test
+ * plays the capture and takes it back). */
+uint64_t eng_compute_key(const eng_rules *rules, eng_position *pos);
 
 bool eng_attacked(const eng_rules *rules, const uint8_t *board, int square,
                   int by_color);

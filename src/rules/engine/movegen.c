@@ -79,14 +79,14 @@ static bool en_passant_candidate(const eng_rules *r, const eng_position *pos)
     return false;
 }
 
-/* The key counts the en passant square only where a capture could be
- * made, so that a double step nobody can answer changes nothing. */
-static uint64_t en_passant_key(const eng_rules *r, const eng_position *pos)
+/* The key counts the en passant square only where a legal capture can
+ * be made, so that positions differing in an unusable square repeat. */
+static uint64_t en_passant_key(const eng_rules *r, eng_position *pos)
 {
-    return en_passant_candidate(r, pos) ? salt_key(EP_SALT, pos->ep_square) : 0;
+    return eng_en_passant_possible(r, pos) ? salt_key(EP_SALT, pos->ep_square) : 0;
 }
 
-uint64_t eng_compute_key(const eng_rules *r, const eng_position *pos)
+uint64_t eng_compute_key(const eng_rules *r, eng_position *pos)
 {
     uint64_t key = pos->side ? salt_key(SIDE_SALT, 1) : 0;
     for (int rank = 0; rank < r->ranks; rank++)
