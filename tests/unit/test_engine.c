@@ -480,7 +480,7 @@ static void test_fen(void **state)
     eng_write_fen(c, &pos, fen, sizeof fen);
     assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     expect_fen_error(c, "4k3/8/8/8/8/8/8/4K2 w - - 0 1", 1, 17, "7 squares wide");
-    expect_fen_error(c, "4k3/8/8/8/8/8/8/4K4 w - - 0 1", 1, 17, "more than 8 squares wide");
+    expect_fen_error(c, "4k3/8/8/8/8/8/8/4K4 w - - 0 1", 1, 19, "more than 8 squares wide");
 }
 
 int main(void)

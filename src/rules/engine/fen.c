@@ -31,78 +31,66 @@ static void clear_board(const eng_rules *r, eng_position *pos)
             pos->board[eng_square(r, file, rank)] = RGN_EMPTY;
 }
 
+/* Whether a pawn of the colour may stand on the rank: not behind its
+ * initial rank, not on its last. */
+static bool pawn_rank_ok(const eng_rules *r, int color, int rank)
+{
+    uint16_t initial = r->initial_ranks[color][r->pawn_type];
+    int own = color ? r->ranks - 1 - rank : rank; /* counted from its side */
+    if (own == r->ranks - 1)
+        return false;
+    if (!initial) /* the start position itself, being read */
+        return true;
+    for (int k = 0; k <= own; k++)
+        if (initial >> (color ? r->ranks - 1 - k : k) & 1)
+            return true;
+    return false;
+}
+
+typedef struct board_reading {
+    const eng_rules *rules;
+    eng_position *pos;
+    int kings[2];
+} board_reading;
+
+static int read_square(void *context, const char *fen, const char **p, int file,
+                       int rank, rgn_error *err)
+{
+    board_reading *reading = context;
+    const eng_rules *r = reading->rules;
+    char c = **p;
+    int type = isalpha((unsigned char)c) ? eng_type_of_letter(r, c) : -1;
+    if (type < 0)
+        return REJECT(1, "board", *p, "unknown character '%c'", c);
+    int color = islower((unsigned char)c) ? 1 : 0;
+    const char *side = color ? "Black" : "White";
+    if (type == r->pawn_type && !pawn_rank_ok(r, color, rank))
+        return REJECT(1, "board", *p, "a %s pawn on rank %d", side, rank + 1);
+    int sq = eng_square(r, file, rank);
+    reading->pos->board[sq] = RGN_PIECE(color, type);
+    if (type == r->king_type) {
+        if (reading->kings[color]++)
+            return REJECT(1, "board", *p, "more than one %s King", side);
+        reading->pos->king[color] = (uint16_t)sq;
+    }
+    (*p)++;
+    return 0;
+}
+
 int eng_read_board(const eng_rules *r, eng_position *pos, const char *fen,
                    rgn_error *err)
 {
     clear_board(r, pos);
-    const char *p = fen, *rank_start = fen;
-    int rank = r->ranks - 1, file = 0, kings[2] = {0, 0};
-    for (;;) {
-        char c = *p;
-        if (c == '/' || c == ' ' || c == '\0') {
-            if (file != r->files)
-                return REJECT(1, "board", rank_start, "rank %d is %d squares wide, expected %d",
-                              rank + 1, file, r->files);
-            if (c != '/')
-                break;
-            if (rank == 0)
-                return REJECT(1, "board", p, "more than %d ranks", r->ranks);
-            rank--;
-            file = 0;
-            rank_start = ++p;
-            continue;
-        }
-        if (isdigit((unsigned char)c)) {
-            const char *start = p;
-            int run = 0;
-            while (isdigit((unsigned char)*p) && run <= r->files)
-                run = run * 10 + (*p++ - '0');
-            if (run == 0 || *start == '0')
-                return REJECT(1, "board", start, "a run of empty squares must be 1..%d", r->files);
-            if (file + run > r->files)
-                return REJECT(1, "board", rank_start, "rank %d is more than %d squares wide",
-                              rank + 1, r->files);
-            file += run;
-            continue;
-        }
-        int type = eng_type_of_letter(r, c);
-        if (type < 0 || !isalpha((unsigned char)c))
-            return REJECT(1, "board", p, "unknown character '%c'", c);
-        if (file == r->files)
-            return REJECT(1, "board", rank_start, "rank %d is more than %d squares wide",
-                          rank + 1, r->files);
-        int color = islower((unsigned char)c) ? 1 : 0;
-        int sq = eng_square(r, file, rank);
-        pos->board[sq] = RGN_PIECE(color, type);
-        if (type == r->king_type) {
-            if (kings[color]++)
-                return REJECT(1, "board", p, "more than one %s King", color ? "Black" : "White");
-            pos->king[color] = (uint16_t)sq;
-        }
-        file++;
-        p++;
-    }
-    if (rank != 0)
-        return REJECT(1, "board", p, "%d ranks, expected %d", r->ranks - rank, r->ranks);
+    board_reading reading = {r, pos, {0, 0}};
+    rgn_fen_board walker = {"FEN", r->files, r->ranks, RGN_DIGITS_NUMBER,
+                            read_square, NULL, &reading};
+    const char *end;
+    if (rgn_fen_read_board(&walker, fen, &end, err) < 0)
+        return -1;
     for (int color = 0; color < 2; color++)
-        if (!kings[color])
+        if (!reading.kings[color])
             return REJECT(1, "board", fen, "no %s King", color ? "Black" : "White");
-    return (int)(p - fen);
-}
-
-/* The lowest rank a pawn of the colour may stand on, counted from its
- * own side: its initial rank. */
-static int pawn_rank_ok(const eng_rules *r, int color, int rank)
-{
-    uint16_t initial = r->initial_ranks[color][r->pawn_type];
-    int own = color ? r->ranks - 1 - rank : rank;
-    int lowest = 0;
-    for (int k = 0; k < r->ranks; k++)
-        if (initial >> (color ? r->ranks - 1 - k : k) & 1) {
-            lowest = k;
-            break;
-        }
-    return own >= lowest && own != r->ranks - 1;
+    return (int)(end - fen);
 }
 
 int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
@@ -112,30 +100,6 @@ int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
     int length = eng_read_board(r, pos, fen, err);
     if (length < 0)
         return -1;
-    if (r->pawn_type)
-        for (int rank = 0; rank < r->ranks; rank++)
-            for (int file = 0; file < r->files; file++) {
-                uint8_t p = pos->board[eng_square(r, file, rank)];
-                if (RGN_TYPE(p) == r->pawn_type && p != RGN_OFF &&
-                    !pawn_rank_ok(r, RGN_COLOR(p), rank)) {
-                    /* point at the pawn's letter in its rank */
-                    const char *q = fen;
-                    for (int skip = r->ranks - 1 - rank; skip > 0; q++)
-                        skip -= *q == '/';
-                    for (int f = 0; f <= file;) {
-                        if (isdigit((unsigned char)*q)) {
-                            int run = 0;
-                            while (isdigit((unsigned char)*q))
-                                run = run * 10 + (*q++ - '0');
-                            f += run;
-                        } else if (f++ < file) {
-                            q++;
-                        }
-                    }
-                    return REJECT(1, "board", q, "a %s pawn on rank %d",
-                                  RGN_COLOR(p) ? "Black" : "White", rank + 1);
-                }
-            }
     const char *p = fen + length;
     if (*p != ' ' || (p[1] != 'w' && p[1] != 'b') || (p[2] != ' ' && p[2] != '\0'))
         return REJECT(2, "side to move", *p ? p + 1 : p, "expected 'w' or 'b'");
@@ -228,30 +192,28 @@ void eng_set_initial(const eng_rules *r, eng_position *pos)
     pos->variant = variant;
 }
 
+typedef struct board_writing {
+    const eng_rules *rules;
+    const eng_position *pos;
+} board_writing;
+
+static size_t write_square(const void *context, int file, int rank, char *out)
+{
+    const board_writing *writing = context;
+    uint8_t p = writing->pos->board[eng_square(writing->rules, file, rank)];
+    if (p == RGN_EMPTY)
+        return 0;
+    char letter = writing->rules->letters[RGN_TYPE(p)];
+    out[0] = RGN_COLOR(p) ? (char)tolower((unsigned char)letter) : letter;
+    return 1;
+}
+
 size_t eng_write_fen(const eng_rules *r, const eng_position *pos, char *buf,
                      size_t size)
 {
     char out[512];
-    size_t n = 0;
-    for (int rank = r->ranks - 1; rank >= 0; rank--) {
-        int run = 0;
-        for (int file = 0; file < r->files; file++) {
-            uint8_t p = pos->board[eng_square(r, file, rank)];
-            if (p == RGN_EMPTY) {
-                run++;
-                continue;
-            }
-            if (run)
-                n += (size_t)snprintf(out + n, sizeof out - n, "%d", run);
-            run = 0;
-            char letter = r->letters[RGN_TYPE(p)];
-            out[n++] = RGN_COLOR(p) ? (char)(letter + 32) : letter;
-        }
-        if (run)
-            n += (size_t)snprintf(out + n, sizeof out - n, "%d", run);
-        if (rank)
-            out[n++] = '/';
-    }
+    board_writing writing = {r, pos};
+    size_t n = rgn_fen_write_board(r->files, r->ranks, write_square, &writing, out);
     out[n++] = ' ';
     out[n++] = pos->side ? 'b' : 'w';
     out[n++] = ' ';
