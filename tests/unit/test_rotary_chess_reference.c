@@ -346,6 +346,9 @@ static void test_engine_agrees_with_simple_generator(void **state)
         {"6k5/12/3p1p6/12/4P7/12/12/4p7/12/3P1P6/12/6K5 w - - 0 1", 4},
         /* Mongooses and Walruses among blockers */
         {"6k5/2w5m3/12/3M4W3/5p6/1m3P2w3/12/2W2M6/12/12/12/6K5 w - - 0 1", 3},
+        /* a Rook pinned by a Mongoose's bend: slide squares, first square */
+        {"6k5/12/12/12/12/12/12/12/4m7/12/1R10/K11 w - - 0 1", 3},
+        {"6k5/12/12/12/12/12/12/12/12/12/1Rm9/K11 w - - 0 1", 3},
         /* middlegames from random play */
         {"rfcgbqkbgc1r/mtswjll2s1m/pppppppwp2p/9p1t/7p2p1/12/3L8/7F3j/2T1PW5T/"
          "PPPP1PPPPPPP/M1S1JL1JWS1M/RFCGBQKBGC1R w KQkq - 3 11", 2},

@@ -106,12 +106,12 @@ typedef struct gen_state {
     int king;
     bool in_check;
     int pin_count;
-    uint16_t pins[64];
+    uint16_t pins[ENG_MAX_LINES + ENG_MAX_RAYS]; /* one per line or bent path */
 } gen_state;
 
 /* Own pieces whose leaving could expose their King: the first own piece
  * on a line from the King behind which an enemy piece attacks along that
- * line, and the first own piece on a diagonal a bent mover could use. */
+ * line, or on the path of an enemy bent mover into the King. */
 static void find_pins(const eng_rules *r, const eng_position *pos, gen_state *gs)
 {
     const uint8_t *board = pos->board;
@@ -136,12 +136,24 @@ static void find_pins(const eng_rules *r, const eng_position *pos, gen_state *gs
             break;
         }
     }
+    /* a bent mover's path: the first leg's end and the slide squares on
+     * a diagonal into the King; the blocker may be either */
     for (int i = 0; i < r->bent_count[enemy]; i++) {
-        int step = r->bents[enemy][i].second, t = gs->king - step;
-        while (board[t] == RGN_EMPTY)
-            t -= step;
-        if (is_color(board[t], side) && gs->pin_count < 64)
-            gs->pins[gs->pin_count++] = (uint16_t)t;
+        const eng_bent_attack *bent = &r->bents[enemy][i];
+        uint8_t attacker = RGN_PIECE(enemy, bent->type);
+        int t = gs->king - bent->second, k = 1;
+        for (; k <= bent->range && board[t] == RGN_EMPTY; k++)
+            t -= bent->second;
+        if (k > bent->range || !is_color(board[t], side))
+            continue;
+        for (int blocker = t; k <= bent->range; k++, t -= bent->second) {
+            if (t != blocker && board[t] != RGN_EMPTY)
+                break;
+            if (board[t - bent->first] == attacker) {
+                gs->pins[gs->pin_count++] = (uint16_t)blocker;
+                break;
+            }
+        }
     }
 }
 
