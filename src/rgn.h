@@ -53,8 +53,9 @@ typedef struct rgn_variant rgn_variant;
 size_t rgn_variant_count(void);
 const rgn_variant *rgn_variant_at(size_t index);
 const rgn_variant *rgn_variant_default(void);
-/* Looks a rule set up by name or alias, case-insensitively ("rotary",
- * "Standard"). NULL if the name is unknown. */
+/* Looks a rule set up by name or alias, case-insensitively and with '-'
+ * or '_' for a space ("rotary", "Standard", "rotary-chess"). NULL if the
+ * name is unknown. */
 const rgn_variant *rgn_variant_find(const char *name);
 const char *rgn_variant_name(const rgn_variant *variant);
 /* The other names of a rule set, NULL-terminated (maybe empty). */
@@ -214,8 +215,8 @@ size_t rgn_move_coord(const rgn_position *position, rgn_move move,
 enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
 
 /* Every kind of diagnostic, with a stable code for scripts
- * (rgn_problem_code) and a severity. The lenient readings of
- * rgn-notation.md section 4 are the warnings RGN_W_*. */
+ * (rgn_problem_code) and a severity. The lenient readings that rgn(5)
+ * lists are the warnings RGN_W_*. */
 enum rgn_problem {
     RGN_E_SYNTAX,             /* the file is not RGN here */
     RGN_E_MOVE_SYNTAX,        /* a move text that is no move */
@@ -276,7 +277,7 @@ int rgn_san_parse(const rgn_variant *variant, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err);
 
 /* Resolves a move text in a position: exactly by the matching rule of
- * rgn-notation.md section 4 first, else by the lenient readings. On
+ * rgn(5) ("Moves") first, else by the lenient readings. On
  * success returns 0, the move, and the set of lenient readings used
  * (RGN_WARNING_BIT of each warning). On failure returns -1 with the
  * problem and a message that says why (for an ambiguous text, the

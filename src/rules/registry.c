@@ -2,7 +2,8 @@
  * registry.c - the list of rule sets, looked up by name or alias. A new
  * game is one line here (and its folder beside this file).
  */
-#include <strings.h>
+#include <ctype.h>
+#include <stdbool.h>
 
 #include "rules/variant.h"
 
@@ -30,14 +31,30 @@ const rgn_variant *rgn_variant_at(size_t index)
 
 const rgn_variant *rgn_variant_default(void) { return variants[0]; }
 
+/* Whether a name the user gave is the registered one: case does not
+ * matter, and '-' or '_' stand for a space ("rotary-chess"), which is
+ * easier to type in a shell. */
+static bool same_name(const char *registered, const char *given)
+{
+    for (;; registered++, given++) {
+        char a = *registered, b = *given;
+        if (b == '-' || b == '_')
+            b = ' ';
+        if (tolower((unsigned char)a) != tolower((unsigned char)b))
+            return false;
+        if (!a)
+            return true;
+    }
+}
+
 const rgn_variant *rgn_variant_find(const char *name)
 {
     for (size_t i = 0; i < VARIANT_COUNT; i++) {
-        if (strcasecmp(variants[i]->name, name) == 0)
+        if (same_name(variants[i]->name, name))
             return variants[i];
         for (const char *const *alias = variants[i]->aliases;
              alias && *alias; alias++)
-            if (strcasecmp(*alias, name) == 0)
+            if (same_name(*alias, name))
                 return variants[i];
     }
     return NULL;

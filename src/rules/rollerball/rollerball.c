@@ -1,6 +1,6 @@
 /*
- * rollerball.c - the Rollerball rule set (Cazaux, 1998), per
- * shared/spec/rollerball-rules.md.
+ * rollerball.c - the Rollerball rule set (Cazaux, 1998), as the manual
+ * page rgn-rollerball(7) (man/rgn-rollerball.7) states it.
  *
  * The board is two rings round a hole; every piece moves clockwise. All
  * directions come from F(s), the forward direction of each square (the

@@ -1,6 +1,6 @@
 /*
- * rotary.c - the Rotary rule set (Freeling, 1981), per
- * shared/spec/rotary-rules.md.
+ * rotary.c - the Rotary rule set (Freeling, 1981), as the manual page
+ * rgn-rotary(7) (man/rgn-rotary.7) states it.
  *
  * Each non-pawn piece has an orientation o (a compass direction) that
  * decides its direction set; the set is a rotation of the set the piece

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The bash completion (src/cli/rgn.bash-completion) completes commands,
+# options, option values and file names, and offers for each command
+# exactly the options its `rgn COMMAND --help` lists.
+# Usage: completion.sh RGN PROJECT_DIR
+set -u
+rgn=$1 root=$2
+case $rgn in /*) ;; *) rgn=$(pwd)/$rgn ;; esac
+PATH=$(dirname "$rgn"):$PATH # the completion asks "rgn" what to offer
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0 passed=0
+source "$root/src/cli/rgn.bash-completion" || exit 1
+
+# Completes LINE (the cursor at its end) as bash would call _rgn: words
+# split at blanks and at '='. Prints the candidates sorted, on one line.
+complete_line() {
+    local line=$1
+    read -r -a COMP_WORDS <<<"${line//=/ = }"
+    [[ $line == *' ' ]] && COMP_WORDS+=("")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMP_LINE=$line COMP_POINT=${#line}
+    COMPREPLY=()
+    _rgn 2>/dev/null
+    printf '%s\n' "${COMPREPLY[@]}" | sort | paste -sd' ' -
+}
+check() { # LINE EXPECTED
+    local got
+    got=$(complete_line "$1")
+    if [[ $got == "$2" ]]; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL: '$1' completes to '$got', expected '$2'"
+        failed=$((failed + 1))
+    fi
+}
+
+cd "$tmp" || exit 1
+mkdir games frames
+touch a.rgn b.pgn c.xml d.svg e.txt notes.md
+check "rgn " "--help --version convert diagram fen help moves perft validate variants"
+check "rgn di" "diagram"
+check "rgn help v" "validate variants"
+check "rgn perft --variant r" "rollerball rotary"
+check "rgn validate --variant=rol" "rollerball"
+check "rgn convert --to " "coord fen lan rgn xml"
+check "rgn convert --to=x" "xml"
+check "rgn validate --diagnostics=" "json text"
+check "rgn validate --from " "rgn xml"
+check "rgn diagram --format " "ascii svg unicode"
+check "rgn validate --st" "--strict"
+check "rgn diagram --no-" "--no-color --no-coords"
+check "rgn validate " "a.rgn b.pgn frames/ games/"
+check "rgn validate --from xml " "c.xml frames/ games/"
+check "rgn convert --from=xml " "c.xml frames/ games/"
+check "rgn diagram -o " "d.svg e.txt frames/ games/"
+check "rgn diagram --all-plies f" "frames/"
+check "rgn moves --fen " ""
+check "rgn perft " ""
+
+# each command's options are the ones the usage of its help lists, and
+# the commands
+# those of rgn help
+for command in $("$rgn" help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
+    [[ $command == help ]] && continue
+    # the options its usage lines name
+    help=$("$rgn" "$command" --help | sed -n '1,/^$/p')
+    { grep -oE -- '--[a-z][a-z-]*' <<<"$help"
+      grep -oE -- '(^|[ [,|])-[a-zA-Z]\b' <<<"$help" | sed 's/^[ [,|]//'
+      echo --help; } | sort -u | paste -sd' ' - >"$tmp/help"
+    complete_line "rgn $command -" | tr ' ' '\n' | sed 's/=$//' | grep . |
+        sort -u | paste -sd' ' - >"$tmp/completion"
+    if cmp -s "$tmp/help" "$tmp/completion"; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL: rgn $command: --help lists $(cat "$tmp/help")"
+        echo "      the completion offers $(cat "$tmp/completion")"
+        failed=$((failed + 1))
+    fi
+done
+commands=$("$rgn" help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p' | sort | paste -sd' ' -)
+check "rgn " "--help --version $commands"
+
+echo "completion: $passed passed, $failed failed"
+[[ $failed == 0 ]]

@@ -1,0 +1,127 @@
+#!/bin/sh
+# The installed rgn stands on its own: `cmake --install` into a temporary
+# prefix puts every file in place; the library example samples/replay.c
+# builds against it with pkg-config and with find_package(rgn), links
+# the shared library (which exports the functions of rgn.h and nothing
+# else), runs, and prints the final positions that `rgn fen` prints.
+# Usage: install.sh BUILD_DIR PROJECT_DIR CC [CFLAGS]
+# (the environment variable CMAKE names the cmake program, default cmake)
+set -u
+build=$1 root=$2 cc=$3 cflags=${4:-}
+cmake=${CMAKE:-cmake}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+failed=0 passed=0
+ok() { echo "ok: $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL: $1"; failed=$((failed + 1)); }
+
+if "$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then
+    ok "cmake --install"
+else
+    cat "$tmp/install.log"; fail "cmake --install"; exit 1
+fi
+
+# every file in its place
+libdir=$(cd "$prefix" && ls -d lib*/pkgconfig | sed 's,/pkgconfig$,,' | head -1)
+for f in bin/rgn include/rgn.h "$libdir/librgn.a" "$libdir/librgn.so" \
+    "$libdir/librgn.so.0" "$libdir/pkgconfig/rgn.pc" \
+    "$libdir/cmake/rgn/rgnConfig.cmake" \
+    "$libdir/cmake/rgn/rgnConfigVersion.cmake" \
+    share/man/man1/rgn.1 share/man/man5/rgn.5 \
+    share/man/man7/rgn-rotary.7 share/man/man7/rgn-rollerball.7 \
+    share/rgn/grammar/rgn.ebnf share/rgn/grammar/rgn.rng \
+    share/bash-completion/completions/rgn; do
+    if [ -e "$prefix/$f" ]; then ok "installed $f"; else fail "missing $f"; fi
+done
+for page in rgn rgn-rotary rgn-rollerball; do
+    if [ -n "$(MANPATH=$prefix/share/man man -w "$page" 2>/dev/null | grep "^$prefix")" ]; then
+        ok "man finds $page"
+    else
+        fail "man does not find $page"
+    fi
+done
+
+# the shared library: a SONAME, and exactly the functions of rgn.h exported
+so=$prefix/$libdir/librgn.so
+soname=$(objdump -p "$so" 2>/dev/null | awk '$1 == "SONAME" {print $2}')
+if [ "$soname" = librgn.so.0 ]; then ok "SONAME $soname"; else fail "SONAME '$soname'"; fi
+nm -D --defined-only "$so" | awk 'NF == 3 && $3 != "RGN_0" {sub(/@.*/, "", $3); print $3}' |
+    sort >"$tmp/exported"
+grep -v 'static inline' "$prefix/include/rgn.h" | grep -oE 'rgn_[a-z0-9_]+\(' |
+    tr -d '(' | sort -u >"$tmp/declared"
+if [ -s "$tmp/declared" ] && cmp -s "$tmp/exported" "$tmp/declared"; then
+    ok "librgn.so exports the $(wc -l <"$tmp/declared") functions of rgn.h, nothing else"
+else
+    fail "librgn.so exports (>) other than rgn.h declares (<):"
+    diff "$tmp/declared" "$tmp/exported"
+fi
+
+expected() { # the final position of every game, as `rgn fen` prints it
+    "$prefix/bin/rgn" fen "$1" 2>/dev/null
+}
+check_replay() { # NAME PROGRAM
+    for sample in king-mate rollerball-mate club-championship; do
+        LD_LIBRARY_PATH=$prefix/$libdir "$2" "$root/samples/$sample.rgn" \
+            >"$tmp/out" 2>"$tmp/err"
+        status=$?
+        n=$(grep -c '^\[Event ' "$root/samples/$sample.rgn")
+        expected "$root/samples/$sample.rgn" >"$tmp/fen"
+        result=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$root/samples/$sample.rgn" | head -1)
+        if [ $status = 0 ] && [ ! -s "$tmp/err" ] &&
+            [ "$(wc -l <"$tmp/out")" = "$n" ] &&
+            cut -d' ' -f3- "$tmp/out" | cmp -s - "$tmp/fen" &&
+            [ "$(head -1 "$tmp/out" | cut -d' ' -f1-2)" = "1 $result" ]
+        then
+            ok "$1 replays samples/$sample.rgn"
+        else
+            fail "$1 on samples/$sample.rgn (status $status):"
+            cat "$tmp/out" "$tmp/err"
+        fi
+    done
+    # a bad file: the error with its place, status 1
+    LD_LIBRARY_PATH=$prefix/$libdir "$2" "$root/samples/bad/illegal-blocked-path.rgn" \
+        >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ $status = 1 ] && ! grep -q '^1 ' "$tmp/out" &&
+        grep -q '^replay: game 1, line 9, column 13: .Sb6. is not a legal move' "$tmp/err"; then
+        ok "$1 reports an invalid game"
+    else
+        fail "$1 on a bad file (status $status):"; cat "$tmp/out" "$tmp/err"
+    fi
+}
+
+# pkg-config
+export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
+if $cc $cflags -std=c11 -Wall -Wextra -Werror -o "$tmp/replay-pc" \
+    "$root/samples/replay.c" $(pkg-config --cflags --libs rgn) 2>"$tmp/cc.log"; then
+    ok "replay built with pkg-config"
+    if objdump -p "$tmp/replay-pc" | grep -q 'NEEDED *librgn\.so\.0$'; then
+        ok "replay (pkg-config) links librgn.so.0"
+    else
+        fail "replay (pkg-config) does not link the shared library"
+    fi
+    check_replay "replay (pkg-config)" "$tmp/replay-pc"
+else
+    cat "$tmp/cc.log"; fail "replay built with pkg-config"
+fi
+if [ "$(pkg-config --modversion rgn)" = "$("$prefix/bin/rgn" --version | awk '{print $NF}')" ]; then
+    ok "rgn.pc version"
+else
+    fail "rgn.pc version $(pkg-config --modversion rgn)"
+fi
+
+# find_package(rgn)
+if "$cmake" -S "$root/samples" -B "$tmp/replay-cmake" -DCMAKE_C_COMPILER="$cc" \
+        -DCMAKE_C_FLAGS="$cflags -Wall -Wextra -Werror" \
+        -DCMAKE_EXE_LINKER_FLAGS="$cflags" \
+        -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/cmake.log" 2>&1 &&
+    "$cmake" --build "$tmp/replay-cmake" >>"$tmp/cmake.log" 2>&1; then
+    ok "replay built with find_package(rgn)"
+    check_replay "replay (find_package)" "$tmp/replay-cmake/replay"
+else
+    cat "$tmp/cmake.log"; fail "replay built with find_package(rgn)"
+fi
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" = 0 ]
