@@ -191,6 +191,28 @@ static void test_rejections(void **state)
     expect_rejected("W0", 2, "range of 0");
 }
 
+/* A game table with a bad piece string does not compile, and says which
+ * piece and why. */
+static void expect_game_rejected(const char *king, const char *words)
+{
+    static const char *xbetza[] = {NULL, NULL, "R", "ifmnDfmWfceF"};
+    xbetza[1] = king;
+    eng_game game = {"Test", 8, 8, "?KRP", xbetza, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "R"};
+    static eng_rules rules;
+    rgn_error err;
+    assert_int_equal(eng_compile(&rules, &game, &err), -1);
+    if (!strstr(err.message, words))
+        fail_msg("%s: \"%s\" lacks \"%s\"", king, err.message, words);
+}
+
+static void test_game_rejections(void **state)
+{
+    (void)state;
+    expect_game_rejected("KisO2H", "piece K \"KisO2H\": unsupported XBetza atom 'H'");
+    expect_game_rejected("KsavsW", "a second leg of more than two directions");
+    expect_game_rejected("KncA", "capturing non-jumping leaps are not supported");
+}
+
 /* ------------------------------------------------------------------ */
 /* Each piece from f6 on an otherwise empty board: Kings on l2 and a12,
  * on no line of any piece from f6. */
@@ -268,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_mode_and_flags),
         cmocka_unit_test(test_two_legs),
         cmocka_unit_test(test_rejections),
+        cmocka_unit_test(test_game_rejections),
         cmocka_unit_test(test_counts_from_f6),
         cmocka_unit_test(test_mongoose_squares),
     };

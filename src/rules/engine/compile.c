@@ -109,14 +109,16 @@ static int compile_rays(eng_rules *r, int type, rgn_error *err)
                         r, (xb_vector){(int8_t)(v.file / length), (int8_t)(v.rank / length)}, color);
                 }
                 if (atom->flags & XB_BENT) {
-                    for (int t = 0; t < 8; t++)
-                        if (atom->bend_turns & (1u << t))
-                            ray->bend[ray->bend_count++] =
-                                (int16_t)step_of(r, xb_turn(v, t), color);
-                    if (ray->bend_count > 2) {
-                        snprintf(err->message, sizeof err->message,
-                                 "piece %c: a second leg of more than two directions", r->letters[type]);
-                        return -1;
+                    for (int t = 0; t < 8; t++) {
+                        if (!(atom->bend_turns & (1u << t)))
+                            continue;
+                        if (ray->bend_count == 2) {
+                            snprintf(err->message, sizeof err->message,
+                                     "piece %c: a second leg of more than two directions",
+                                     r->letters[type]);
+                            return -1;
+                        }
+                        ray->bend[ray->bend_count++] = (int16_t)step_of(r, xb_turn(v, t), color);
                     }
                     ray->bend_range = (uint8_t)(atom->bend_range > limit ? limit : atom->bend_range);
                 }
@@ -124,6 +126,10 @@ static int compile_rays(eng_rules *r, int type, rgn_error *err)
                     continue;
                 /* what the ray attacks, seen from the attacked square */
                 if (ray->flags & XB_BENT) {
+                    if (r->bent_count[color] + ray->bend_count > ENG_MAX_RAYS) {
+                        snprintf(err->message, sizeof err->message, "too many bent moves");
+                        return -1;
+                    }
                     for (int b = 0; b < ray->bend_count; b++)
                         r->bents[color][r->bent_count[color]++] = (eng_bent_attack){
                             ray->step, ray->bend[b], ray->bend_range, (uint8_t)type};
@@ -197,7 +203,8 @@ int eng_compile(eng_rules *r, const eng_game *game, rgn_error *err)
     r->type_count = (int)strlen(game->letters) - 1;
     if (r->type_count > ENG_MAX_TYPES ||
         r->width * (game->ranks + 2 * ENG_BORDER) > ENG_CAPACITY ||
-        game->ranks > 16) {
+        /* rank masks have 16 bits; a line reaches at most ENG_MAX_REACH */
+        game->files > 16 || game->ranks > 16) {
         snprintf(err->message, sizeof err->message, "%s: board or piece set too large", game->name);
         return -1;
     }
