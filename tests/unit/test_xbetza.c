@@ -193,24 +193,27 @@ static void test_rejections(void **state)
 
 /* A game table with a bad piece string does not compile, and says which
  * piece and why. */
-static void expect_game_rejected(const char *king, const char *words)
+static void expect_game_rejected(const char *king, const char *rook,
+                                 const char *words)
 {
-    static const char *xbetza[] = {NULL, NULL, "R", "ifmnDfmWfceF"};
+    static const char *xbetza[] = {NULL, NULL, NULL, "ifmnDfmWfceF"};
     xbetza[1] = king;
+    xbetza[2] = rook;
     eng_game game = {"Test", 8, 8, "?KRP", xbetza, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "R"};
     static eng_rules rules;
     rgn_error err;
     assert_int_equal(eng_compile(&rules, &game, &err), -1);
     if (!strstr(err.message, words))
-        fail_msg("%s: \"%s\" lacks \"%s\"", king, err.message, words);
+        fail_msg("%s %s: \"%s\" lacks \"%s\"", king, rook, err.message, words);
 }
 
 static void test_game_rejections(void **state)
 {
     (void)state;
-    expect_game_rejected("KisO2H", "piece K \"KisO2H\": unsupported XBetza atom 'H'");
-    expect_game_rejected("KsavsW", "a second leg of more than two directions");
-    expect_game_rejected("KncA", "capturing non-jumping leaps are not supported");
+    expect_game_rejected("KisO2H", "R", "piece K \"KisO2H\": unsupported XBetza atom 'H'");
+    expect_game_rejected("KsavsW", "R", "a second leg of more than two directions");
+    expect_game_rejected("KncA", "R", "capturing non-jumping leaps are not supported");
+    expect_game_rejected("KisO2", "RO2", "piece R: only the King castles (O)");
 }
 
 /* ------------------------------------------------------------------ */

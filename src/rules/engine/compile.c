@@ -86,6 +86,11 @@ static int compile_rays(eng_rules *r, int type, rgn_error *err)
         int n = 0;
         for (int a = 0; a < piece->atom_count; a++) {
             const xb_atom *atom = &piece->atoms[a];
+            if ((atom->flags & XB_CASTLING) && type != r->king_type) {
+                snprintf(err->message, sizeof err->message,
+                         "piece %c: only the King castles (O)", r->letters[type]);
+                return -1;
+            }
             if (atom->flags & XB_CASTLING)
                 continue; /* castling rules come from the start position */
             for (int i = 0; i < atom->image_count; i++) {
