@@ -3,7 +3,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-packages="cmake make gcc clang libclang-rt-dev pkg-config libxml2-dev libxml2-utils libcmocka-dev librsvg2-bin groff-base man-db"
+packages="cmake make gcc clang libclang-rt-dev pkg-config libxml2-dev libxml2-utils libcmocka-dev librsvg2-bin groff-base man-db zlib1g-dev libzstd-dev libbz2-dev gzip zstd bzip2"
 missing=""
 for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

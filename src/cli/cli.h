@@ -44,6 +44,17 @@ FILE *cli_output_open(const char *path);
  * -1 when anything failed. */
 int cli_output_close(FILE *out, const char *path, bool keep);
 
+/* Opens an input for reading: a file, or standard input for "-".
+ * gzip, zstd and bzip2 data are recognised by their first bytes and read
+ * decompressed (*compression then names the format, else it is NULL).
+ * NULL after printing why it cannot be opened (a directory cannot). */
+FILE *cli_input_open(const cli_command *command, const char *path,
+                     const char **compression);
+/* Why reading an input failed when the data was at fault ("the gzip data
+ * is corrupt"); NULL when it was not. */
+const char *cli_input_problem(FILE *input);
+int cli_input_close(FILE *input);
+
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);
 

@@ -210,10 +210,9 @@ void cli_games_read(cli_games *g, const char *path)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     g->file = is_stdin ? "<stdin>" : path;
-    FILE *in = is_stdin ? stdin : fopen(path, "rb");
+    const char *compression;
+    FILE *in = cli_input_open(g->command, path, &compression);
     if (!in) {
-        fprintf(stderr, "rgn %s: cannot open %s: %s\n", g->command->name, path,
-                strerror(errno));
         g->io_error = true;
         return;
     }
@@ -234,9 +233,11 @@ void cli_games_read(cli_games *g, const char *path)
                 rc = -1;
         }
         if (rc < 0 || ferror(in)) {
+            const char *why = cli_input_problem(in);
             fprintf(stderr, "rgn %s: cannot read %s%s%s\n", g->command->name,
                     g->file, ferror(in) ? ": " : "",
-                    ferror(in) ? strerror(errno) : " (out of memory)");
+                    !ferror(in) ? " (out of memory)" : why ? why
+                                                          : strerror(errno));
             g->io_error = true;
         }
         rgn_validation_counts c = rgn_validator_counts(validator);
@@ -247,8 +248,7 @@ void cli_games_read(cli_games *g, const char *path)
         g->total.plies += c.plies;
         rgn_validator_free(validator);
     }
-    if (!is_stdin)
-        fclose(in);
+    cli_input_close(in);
 }
 
 void cli_games_read_all(cli_games *g, char **paths, int count)

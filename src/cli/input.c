@@ -1,0 +1,303 @@
+/*
+ * input.c - opening the inputs of the game-reading commands: a file or
+ * standard input, read as it is or, when its first bytes say so,
+ * decompressed on the fly (gzip, zstd, bzip2), so that a compressed
+ * archive needs no temporary copy. What comes out is a FILE, so that
+ * everything after it reads plain bytes and never knows.
+ */
+#define _GNU_SOURCE /* fopencookie */
+#include <bzlib.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "cli.h"
+
+enum compression { PLAIN, GZIP, ZSTD, BZIP2 };
+
+static const char *const compression_names[] = {"plain", "gzip", "zstd",
+                                                  "bzip2"};
+
+#define RAW_CHUNK (1 << 16)
+
+typedef struct input {
+    FILE *raw;
+    bool close_raw; /* not for standard input */
+    enum compression kind;
+    unsigned char buf[RAW_CHUNK]; /* raw bytes read, not yet used */
+    size_t len, pos;
+    bool raw_eof;
+    bool stream_done; /* a compressed stream ended; another may follow */
+    const char *problem; /* why reading failed, or NULL */
+    z_stream gzip;
+    ZSTD_DStream *zstd;
+    bz_stream bzip2;
+} input;
+
+/* The inputs open now, so that cli_input_problem can find a FILE's. */
+#define MAX_OPEN 8
+static struct {
+    FILE *file;
+    input *in;
+} open_inputs[MAX_OPEN];
+
+static enum compression sniff(const unsigned char *head, size_t len)
+{
+    if (len >= 2 && head[0] == 0x1F && head[1] == 0x8B)
+        return GZIP;
+    if (len >= 4 && head[0] == 0x28 && head[1] == 0xB5 && head[2] == 0x2F &&
+        head[3] == 0xFD)
+        return ZSTD;
+    if (len >= 3 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h')
+        return BZIP2;
+    return PLAIN;
+}
+
+/* Makes raw bytes available: false at the end of the raw input (or on a
+ * read error, with problem set). */
+static bool refill(input *in)
+{
+    if (in->pos < in->len)
+        return true;
+    if (in->raw_eof)
+        return false;
+    in->pos = 0;
+    in->len = fread(in->buf, 1, sizeof in->buf, in->raw);
+    if (in->len == 0) {
+        in->raw_eof = true;
+        if (ferror(in->raw))
+            in->problem = strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+static ssize_t fail(input *in, const char *problem)
+{
+    in->problem = problem;
+    errno = EIO;
+    return -1;
+}
+
+/* After the end of one compressed stream: another may follow (gzip
+ * members and bzip2 streams are concatenated by cat and by parallel
+ * compressors); anything else is the end. */
+static bool another_stream_follows(input *in)
+{
+    return in->stream_done && refill(in);
+}
+
+static ssize_t read_gzip(input *in, char *out, size_t size)
+{
+    z_stream *z = &in->gzip;
+    z->next_out = (Bytef *)out;
+    z->avail_out = (uInt)size;
+    while (z->avail_out == size) {
+        if (in->stream_done) {
+            if (!another_stream_follows(in))
+                break;
+            if (inflateReset(z) != Z_OK)
+                return fail(in, "cannot restart the gzip decoder");
+            in->stream_done = false;
+        }
+        if (!refill(in))
+            return in->problem ? fail(in, in->problem)
+                               : fail(in, "the gzip data is cut short");
+        z->next_in = in->buf + in->pos;
+        z->avail_in = (uInt)(in->len - in->pos);
+        int rc = inflate(z, Z_NO_FLUSH);
+        in->pos = in->len - z->avail_in;
+        if (rc == Z_STREAM_END)
+            in->stream_done = true;
+        else if (rc != Z_OK && rc != Z_BUF_ERROR)
+            return fail(in, "the gzip data is corrupt");
+    }
+    return (ssize_t)(size - z->avail_out);
+}
+
+static ssize_t read_zstd(input *in, char *out, size_t size)
+{
+    ZSTD_outBuffer output = {out, size, 0};
+    while (output.pos == 0) {
+        if (!refill(in)) {
+            if (in->problem)
+                return fail(in, in->problem);
+            if (!in->stream_done)
+                return fail(in, "the zstd data is cut short");
+            break;
+        }
+        ZSTD_inBuffer input = {in->buf, in->len, in->pos};
+        size_t rc = ZSTD_decompressStream(in->zstd, &output, &input);
+        in->pos = input.pos;
+        if (ZSTD_isError(rc))
+            return fail(in, "the zstd data is corrupt");
+        /* 0: a frame ended and nothing of it is pending */
+        in->stream_done = rc == 0;
+    }
+    return (ssize_t)output.pos;
+}
+
+static ssize_t read_bzip2(input *in, char *out, size_t size)
+{
+    bz_stream *bz = &in->bzip2;
+    bz->next_out = out;
+    bz->avail_out = (unsigned)size;
+    while (bz->avail_out == size) {
+        if (in->stream_done) {
+            if (!another_stream_follows(in))
+                break;
+            BZ2_bzDecompressEnd(bz);
+            if (BZ2_bzDecompressInit(bz, 0, 0) != BZ_OK)
+                return fail(in, "cannot restart the bzip2 decoder");
+            in->stream_done = false;
+        }
+        if (!refill(in))
+            return in->problem ? fail(in, in->problem)
+                               : fail(in, "the bzip2 data is cut short");
+        bz->next_in = (char *)in->buf + in->pos;
+        bz->avail_in = (unsigned)(in->len - in->pos);
+        int rc = BZ2_bzDecompress(bz);
+        in->pos = in->len - bz->avail_in;
+        if (rc == BZ_STREAM_END)
+            in->stream_done = true;
+        else if (rc != BZ_OK)
+            return fail(in, "the bzip2 data is corrupt");
+    }
+    return (ssize_t)(size - bz->avail_out);
+}
+
+/* Plain data from a pipe: first the bytes read to sniff it, then the
+ * rest. */
+static ssize_t read_plain(input *in, char *out, size_t size)
+{
+    if (in->pos < in->len) {
+        size_t n = in->len - in->pos < size ? in->len - in->pos : size;
+        memcpy(out, in->buf + in->pos, n);
+        in->pos += n;
+        return (ssize_t)n;
+    }
+    size_t n = fread(out, 1, size, in->raw);
+    if (n == 0 && ferror(in->raw))
+        return fail(in, strerror(errno));
+    return (ssize_t)n;
+}
+
+static ssize_t input_read(void *cookie, char *out, size_t size)
+{
+    input *in = cookie;
+    if (in->problem) {
+        errno = EIO;
+        return -1;
+    }
+    switch (in->kind) {
+    case GZIP: return read_gzip(in, out, size);
+    case ZSTD: return read_zstd(in, out, size);
+    case BZIP2: return read_bzip2(in, out, size);
+    default: return read_plain(in, out, size);
+    }
+}
+
+static void input_free(input *in)
+{
+    if (in->kind == GZIP)
+        inflateEnd(&in->gzip);
+    else if (in->kind == ZSTD)
+        ZSTD_freeDStream(in->zstd);
+    else if (in->kind == BZIP2)
+        BZ2_bzDecompressEnd(&in->bzip2);
+    if (in->close_raw)
+        fclose(in->raw);
+    free(in);
+}
+
+static int input_close(void *cookie)
+{
+    input *in = cookie;
+    for (int i = 0; i < MAX_OPEN; i++)
+        if (open_inputs[i].in == in)
+            open_inputs[i].file = NULL, open_inputs[i].in = NULL;
+    input_free(in);
+    return 0;
+}
+
+static bool start_decoder(input *in)
+{
+    switch (in->kind) {
+    case GZIP: /* 15 + 32: a window of any size, gzip or zlib headers */
+        return inflateInit2(&in->gzip, 15 + 32) == Z_OK;
+    case ZSTD:
+        in->zstd = ZSTD_createDStream();
+        return in->zstd && !ZSTD_isError(ZSTD_initDStream(in->zstd));
+    case BZIP2:
+        return BZ2_bzDecompressInit(&in->bzip2, 0, 0) == BZ_OK;
+    default:
+        return true;
+    }
+}
+
+FILE *cli_input_open(const cli_command *command, const char *path,
+                     const char **compression)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *raw = is_stdin ? stdin : fopen(path, "rb");
+    struct stat st;
+    if (raw && !is_stdin && fstat(fileno(raw), &st) == 0 &&
+        S_ISDIR(st.st_mode)) {
+        fclose(raw);
+        raw = NULL;
+        errno = EISDIR;
+    }
+    if (!raw) {
+        fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
+                strerror(errno));
+        return NULL;
+    }
+    input *in = calloc(1, sizeof *in);
+    if (!in) {
+        if (!is_stdin)
+            fclose(raw);
+        fprintf(stderr, "rgn %s: out of memory\n", command->name);
+        return NULL;
+    }
+    in->raw = raw;
+    in->close_raw = !is_stdin;
+    in->len = fread(in->buf, 1, 4, raw);
+    in->kind = sniff(in->buf, in->len);
+    *compression = in->kind == PLAIN ? NULL : compression_names[in->kind];
+    if (in->kind == PLAIN && !is_stdin && fseek(raw, 0, SEEK_SET) == 0) {
+        free(in); /* a plain file: read directly */
+        return raw;
+    }
+    int slot = 0;
+    while (slot < MAX_OPEN && open_inputs[slot].file)
+        slot++;
+    cookie_io_functions_t io = {input_read, NULL, NULL, input_close};
+    FILE *file = slot < MAX_OPEN && start_decoder(in)
+                     ? fopencookie(in, "rb", io)
+                     : NULL;
+    if (!file) {
+        input_free(in);
+        fprintf(stderr, "rgn %s: cannot open %s: out of memory\n",
+                command->name, path);
+        return NULL;
+    }
+    open_inputs[slot].file = file;
+    open_inputs[slot].in = in;
+    return file;
+}
+
+const char *cli_input_problem(FILE *file)
+{
+    for (int i = 0; i < MAX_OPEN; i++)
+        if (open_inputs[i].file == file)
+            return open_inputs[i].in->problem;
+    return NULL;
+}
+
+int cli_input_close(FILE *file)
+{
+    return fclose(file);
+}
