@@ -75,7 +75,8 @@ static uint64_t perft(const eng_rules *r, const char *fen, int depth)
 }
 
 /* ------------------------------------------------------------------ */
-/* Perft: the standard chess tables and the spec's Rotary Chess counts */
+/* Perft: the standard chess tables and the spec's Rotary Chess counts
+ * (deeper ones with RGN_SLOW_TESTS set in the environment) */
 
 static const char *const kiwipete =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -106,6 +107,19 @@ static void test_chess_perft(void **state)
                          (unsigned long long)table[i].counts[depth - 1]);
         }
     assert_int_equal(perft(r, NULL, 5), 4865609);
+    if (!getenv("RGN_SLOW_TESTS"))
+        return;
+    static const struct { const char *fen; int depth; uint64_t count; } deep[] = {
+        {NULL, 6, 119060324},
+        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193690690},
+        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11030083},
+        {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15833292},
+        {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194},
+        {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5,
+         164075551},
+    };
+    for (size_t i = 0; i < sizeof deep / sizeof deep[0]; i++)
+        assert_int_equal(perft(r, deep[i].fen, deep[i].depth), deep[i].count);
 }
 
 static void test_rotary_chess_perft(void **state)
