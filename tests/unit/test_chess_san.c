@@ -62,7 +62,8 @@ static void test_castling_texts(void **state)
     expect_text(pos, "0-0", "O-O", "O-O", 0);
     expect_text(pos, "0-0-0", "O-O-O", "O-O-O", 0);
     /* a King's two-square move is not castling */
-    expect_rejected(pos, "Kg1", RGN_E_UNMATCHED, "no White K can go to g1");
+    expect_rejected(pos, "Kg1", RGN_E_UNMATCHED, "castling is written O-O");
+    expect_rejected(pos, "Kc1", RGN_E_UNMATCHED, "castling is written O-O-O");
     rgn_position_free(pos);
 
     pos = position("Chess", "4k3/8/8/8/4r3/8/8/R3K2R w KQ - 0 1");
@@ -72,7 +73,8 @@ static void test_castling_texts(void **state)
     pos = position("Rotary Chess", "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1");
     expect_text(pos, "O-O", "O-O", "O-O", 0);
     expect_text(pos, "O-O-O", "O-O-O", "O-O-O", 0);
-    expect_rejected(pos, "Kk1", RGN_E_UNMATCHED, "no White K can go to k1");
+    expect_rejected(pos, "Kk1", RGN_E_UNMATCHED, "castling is written O-O");
+    expect_rejected(pos, "Kh3", RGN_E_UNMATCHED, "no White K can go to h3");
     rgn_position_free(pos);
 }
 

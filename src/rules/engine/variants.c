@@ -178,6 +178,16 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
                  r->game->promotion_letters[0]);
         return RGN_E_UNMATCHED;
     }
+    if (type == r->king_type) { /* "Kk1" for castling */
+        rgn_move moves[RGN_MAX_MOVES];
+        int n = eng_legal_moves_to(r, pos, moves, type, eng_square(r, s->to_file, s->to_rank));
+        for (int i = 0; i < n; i++)
+            if (moves[i].kind == RGN_MOVE_CASTLING) {
+                snprintf(why, size, "castling is written %s",
+                         eng_file(r, moves[i].to) > eng_file(r, moves[i].from) ? "O-O" : "O-O-O");
+                return RGN_E_UNMATCHED;
+            }
+    }
     const char *name = type == r->pawn_type ? "pawn" : NULL;
     char letter[2] = {s->piece, 0};
     bool any = false;
