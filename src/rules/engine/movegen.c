@@ -175,8 +175,8 @@ static bool is_pin(const gen_state *gs, int square)
 
 /* Appends a move (every promotion choice on the last rank), skipping one
  * already listed since `first` when the type's rays overlap. */
-static int add_move(const eng_rules *r, eng_move *moves, int n, int first,
-                    int type, int color, int from, int to, int kind)
+static inline int add_special_move(const eng_rules *r, eng_move *moves, int n, int first,
+                                   int type, int color, int from, int to, int kind)
 {
     if (r->overlapping[type])
         for (int i = first; i < n; i++)
@@ -190,6 +190,18 @@ static int add_move(const eng_rules *r, eng_move *moves, int n, int first,
     }
     moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
     return n;
+}
+
+/* The common case inline: most moves are neither a pawn's nor an
+ * overlapping type's. */
+static inline int add_move(const eng_rules *r, eng_move *moves, int n, int first,
+                           int type, int color, int from, int to, int kind)
+{
+    if (type != r->pawn_type && !r->overlapping[type]) {
+        moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
+        return n;
+    }
+    return add_special_move(r, moves, n, first, type, color, from, to, kind);
 }
 
 static bool path_clear(const uint8_t *board, int from, const eng_ray *ray)
@@ -208,55 +220,79 @@ static bool initial_ok(const eng_rules *r, int color, int type, int from)
     return r->initial_ranks[color][type] >> eng_rank(r, from) & 1;
 }
 
-static int piece_moves(const eng_rules *r, const eng_position *pos, int from,
-                       eng_move *moves, int n)
+/* A two-leg move: a step onto an empty square, then the second leg. */
+static int bent_moves(const eng_rules *r, const uint8_t *board, const eng_ray *ray,
+                      int from, eng_move *moves, int n, int first)
 {
-    const uint8_t *board = pos->board;
     int color = RGN_COLOR(board[from]), type = RGN_TYPE(board[from]);
-    int enemy = color ^ 1, first = n;
-    const eng_ray *ray = r->rays[color][type];
-    for (int i = 0; i < r->ray_count[color][type]; i++, ray++) {
-        if ((ray->flags & XB_INITIAL) && !initial_ok(r, color, type, from))
-            continue;
-        if (ray->flags & XB_BENT) {
-            int middle = from + ray->step;
-            if (board[middle] != RGN_EMPTY)
-                continue;
-            for (int b = 0; b < ray->bend_count; b++) {
-                int to = middle;
-                for (int k = 0; k < ray->bend_range; k++) {
-                    to += ray->bend[b];
-                    uint8_t p = board[to];
-                    if (p == RGN_EMPTY) {
-                        if (ray->mode & XB_MOVE)
-                            n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
-                        continue;
-                    }
-                    if ((ray->mode & XB_CAPTURE) && is_color(p, enemy))
-                        n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
-                    break;
-                }
-            }
-            continue;
-        }
-        if (ray->path_len && !path_clear(board, from, ray))
-            continue;
-        int to = from;
-        for (int k = 0; k < ray->range; k++) {
-            to += ray->step;
+    int middle = from + ray->step;
+    if (board[middle] != RGN_EMPTY)
+        return n;
+    for (int b = 0; b < ray->bend_count; b++) {
+        int to = middle;
+        for (int k = 0; k < ray->bend_range; k++) {
+            to += ray->bend[b];
             uint8_t p = board[to];
             if (p == RGN_EMPTY) {
                 if (ray->mode & XB_MOVE)
                     n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
-                else if ((ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
-                         board[to - forward(r, color)] == RGN_PIECE(enemy, r->pawn_type))
-                    moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT, 0, 0, 0};
                 continue;
             }
-            if ((ray->mode & XB_CAPTURE) && is_color(p, enemy))
+            if ((ray->mode & XB_CAPTURE) && is_color(p, color ^ 1))
                 n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
             break;
         }
+    }
+    return n;
+}
+
+/* A leap or slide along one ray. Inlined twice: without the special
+ * cases for the plain rays that most pieces have, and with them. */
+static inline int ray_moves(const eng_rules *r, const eng_position *pos,
+                            const eng_ray *ray, int color, int type, int from,
+                            eng_move *moves, int n, int first, bool special)
+{
+    const uint8_t *board = pos->board;
+    int to = from;
+    for (int k = 0; k < ray->range; k++) {
+        to += ray->step;
+        uint8_t p = board[to];
+        if (p == RGN_EMPTY) {
+            if (ray->mode & XB_MOVE)
+                n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+            else if (special && (ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
+                     board[to - forward(r, color)] == RGN_PIECE(color ^ 1, r->pawn_type))
+                moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT,
+                                        0, 0, 0};
+            continue;
+        }
+        if ((ray->mode & XB_CAPTURE) && is_color(p, color ^ 1))
+            n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+        break;
+    }
+    return n;
+}
+
+static int piece_moves(const eng_rules *r, const eng_position *pos, int from,
+                       eng_move *moves, int n)
+{
+    const uint8_t *board = pos->board;
+    int color = RGN_COLOR(board[from]), type = RGN_TYPE(board[from]), first = n;
+    const eng_ray *ray = r->rays[color][type];
+    for (int i = 0; i < r->ray_count[color][type]; i++, ray++) {
+        if (!ray->flags) { /* most rays: plain leaps and slides */
+            n = ray_moves(r, pos, ray, color, type, from, moves, n, first, false);
+            continue;
+        }
+        if ((ray->flags & XB_INITIAL) && !initial_ok(r, color, type, from))
+            continue;
+        if (ray->flags & XB_BENT) {
+            n = bent_moves(r, board, ray, from, moves, n, first);
+            continue;
+        }
+        if (ray->path_len && !path_clear(board, from, ray))
+            continue;
+        n = ray_moves(r, pos, ray, color, type, from, moves, n, first, true);
     }
     return n;
 }
