@@ -481,6 +481,13 @@ static void test_fen(void **state)
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - x 1", 5, 46, "expected a number");
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 0", 6, 48, "expected a number");
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K4r5 b - - 0 1", 2, 41, "not to move is in check");
+    /* a rejected string leaves the position as it was */
+    eng_position before;
+    eng_set_initial(r, &pos);
+    before = pos;
+    assert_int_equal(eng_set_fen(r, &pos, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1",
+                                 &(rgn_error){0}), -1);
+    assert_memory_equal(&pos, &before, sizeof pos);
     /* accepted though no capture is possible: changes nothing */
     eng_position with, without;
     set(r, &with, "6k5/12/12/12/4p7/12/12/12/12/12/12/1K10 w - e9 0 1");

@@ -93,18 +93,17 @@ int eng_read_board(const eng_rules *r, eng_position *pos, const char *fen,
     return (int)(end - fen);
 }
 
-int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
-                rgn_error *err)
+static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
+                    rgn_error *err)
 {
-    err->column = 0;
     int length = eng_read_board(r, pos, fen, err);
     if (length < 0)
         return -1;
-    const char *p = fen + length;
-    if (*p != ' ' || (p[1] != 'w' && p[1] != 'b') || (p[2] != ' ' && p[2] != '\0'))
-        return REJECT(2, "side to move", *p ? p + 1 : p, "expected 'w' or 'b'");
-    pos->side = p[1] == 'b';
-    p += 2;
+    const char *p = fen + length, *side_at;
+    int side = rgn_fen_read_side("FEN", fen, &p, &side_at, err);
+    if (side < 0)
+        return -1;
+    pos->side = (uint8_t)side;
     if (*p != ' ')
         return REJECT(3, "castling", p, "missing");
     p++;
@@ -177,11 +176,23 @@ int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
     if (*p)
         return REJECT(6, "fullmove number", p, "unexpected text after the last field");
     if (eng_attacked(r, pos->board, pos->king[pos->side ^ 1], pos->side))
-        return REJECT(2, "side to move", fen + length + 1, "the side not to move is in check");
+        return REJECT(2, "side to move", side_at, "the side not to move is in check");
     memset(pos->orientation, 0, sizeof pos->orientation);
     pos->extra[0] = pos->extra[1] = 0;
     pos->check_cache = -1;
     pos->key = eng_compute_key(r, pos);
+    return 0;
+}
+
+/* Read into a copy: on failure the position is unchanged. */
+int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
+                rgn_error *err)
+{
+    eng_position next = *pos;
+    err->column = 0;
+    if (read_fen(r, &next, fen, err) < 0)
+        return -1;
+    *pos = next;
     return 0;
 }
 
