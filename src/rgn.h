@@ -246,6 +246,7 @@ enum rgn_problem {
     RGN_W_MISSING_TAG,        /* one of the seven-tag roster is missing */
     RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
     RGN_N_REPETITION,         /* a position occurs for the third time */
+    RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
     RGN_PROBLEM_COUNT
 };
 

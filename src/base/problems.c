@@ -52,6 +52,7 @@ static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_MISSING_TAG] = {"missing-tag", RGN_WARNING, ""},
     [RGN_W_MOVE_NUMBER] = {"move-number", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
+    [RGN_N_CHESS_HINT] = {"chess-hint", RGN_NOTE, ""},
 };
 
 const char *rgn_problem_code(enum rgn_problem problem)

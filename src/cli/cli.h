@@ -30,6 +30,14 @@ extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 bool cli_is_help(const char *arg);
+/* "--" ends the options: the arguments after it are operands. */
+bool cli_is_end_of_options(const char *arg);
+/* --color (--colour) sets *choice to 1, --no-color (--no-colour) to 0:
+ * true when arg is one of them. Every command takes them. */
+bool cli_color_option(const char *arg, int *choice);
+/* Colour by default: when fd is a terminal, TERM is not "dumb" and
+ * NO_COLOR is not set. */
+bool cli_color_default(int fd);
 /* Prints "rgn COMMAND: message" and a hint to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const cli_command *command, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
@@ -44,6 +52,13 @@ FILE *cli_output_open(const char *path);
  * -1 when anything failed. */
 int cli_output_close(FILE *out, const char *path, bool keep);
 
+/* Flushes (and with close_it closes) standard output: -1 after saying
+ * (once) why a write to it failed. Every command's output is checked so
+ * at the end (main.c). */
+int cli_stdout_check(bool close_it);
+/* Says that writing path (standard output when NULL) failed, with the
+ * errno value error (0: unknown); standard output's failure only once. */
+void cli_output_error(const char *path, int error);
 /* Opens an input for reading: a file, or standard input for "-".
  * gzip, zstd and bzip2 data are recognised by their first bytes and read
  * decompressed (*compression then names the format, else it is NULL).
@@ -67,8 +82,20 @@ rgn_position *cli_load_position(const cli_command *command,
 typedef struct cli_games {
     const cli_command *command;
     rgn_validator_options options;
-    bool quiet, json, color, from_xml;
+    bool quiet, json, color;
+    int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
+    bool summary_always; /* validate: the summary also when all is well */
+    int color_choice;    /* --color 1, --no-color 0, -1: cli_color_default */
     const char *file; /* the input being read, as diagnostics name it */
+    uint64_t only_game; /* --game: only its diagnostics are shown (0: all) */
+    const char *diag_path; /* --diagnostics-file: "-" standard output */
+    FILE *diag;            /* where diagnostics go */
+    /* the input read as UTF-8, Latin-1 where it is not (games.c) */
+    unsigned long long text_line, text_column;
+    bool latin1_seen;
+    bool no_game; /* an input held no game (a warning) */
+    unsigned char carry[4];
+    size_t carry_len;
     rgn_validation_counts total;
     bool io_error;
     bool progress, progress_shown;
@@ -78,7 +105,7 @@ typedef struct cli_games {
 
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
- * --diagnostics=, --variant, --from, --jobs): 1 when argv[*i] was one, 0
+ * --diagnostics=, --diagnostics-file, --variant, --from, --jobs): 1 when argv[*i] was one, 0
  * when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
 /* The start of each game-reading command's option loop: --help and the
@@ -87,8 +114,14 @@ int cli_games_option(cli_games *games, int argc, char **argv, int *i);
  * error). */
 int cli_games_take(cli_games *games, int argc, char **argv, int *i,
                    int *status);
-/* After the options: colour, progress, and the diagnostics printer. */
-void cli_games_ready(cli_games *games);
+/* After the options: where diagnostics go, colour, progress, and the
+ * diagnostics printer; -1 (after printing why) when the diagnostics file
+ * cannot be created. */
+int cli_games_ready(cli_games *games);
+/* Checks that every input (but "-") can be opened and is not a
+ * directory, before any output is touched: -1 after printing which
+ * cannot. */
+int cli_games_check_inputs(const cli_games *games, char **paths, int count);
 /* Reads one input ("-" for standard input) through a validator. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */

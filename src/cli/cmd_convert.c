@@ -1,4 +1,5 @@
 /* cmd_convert.c - "rgn convert": games from one format to another. */
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -10,8 +11,9 @@ const cli_command cli_convert = {
     "convert games to canonical RGN, LAN, coordinates, RFEN or XML",
     "Usage: rgn convert [--to rgn|lan|coord|fen|xml] [--from rgn|xml]\n"
     "                   [-o FILE] [--keep-invalid] [--xml-fen] [--strict]\n"
-    "                   [--quiet] [--diagnostics=text|json] [--variant NAME]\n"
-    "                   [FILE...]\n"
+    "                   [-q|--quiet] [--diagnostics=text|json]\n"
+    "                   [--diagnostics-file FILE] [--variant NAME]\n"
+    "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
     "\n"
     "Reads and validates the games (as 'rgn validate' does, with the same\n"
     "diagnostics and exit status) and writes the valid ones:\n"
@@ -23,7 +25,25 @@ const cli_command cli_convert = {
     "         move's RFEN\n"
     "Invalid games are left out; --keep-invalid writes them up to the error\n"
     "and a comment saying where and why they stop. -o FILE is written\n"
-    "atomically; the default is standard output.",
+    "atomically (default: standard output); every input is checked first,\n"
+    "and a run that fails with status 2 leaves FILE as it was.\n"
+    "\n"
+    "Options of every command that reads games:\n"
+    "  --strict         lenient readings and roster or move-number warnings\n"
+    "                   are errors\n"
+    "  -q, --quiet      print no diagnostics and no summary\n"
+    "  --diagnostics=json  one JSON object a line per diagnostic\n"
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
+    "                   output) instead of standard error\n"
+    "  --variant NAME   rule set of games without a Variant tag\n"
+    "  --from rgn|xml   the input format (default: XML when an input\n"
+    "                   begins with '<', else RGN)\n"
+    "  -j, --jobs N     validate on N threads (default: the number of\n"
+    "                   cores); the output is the same as with one\n"
+    "  --color, --no-color  colour diagnostics (default: on a terminal,\n"
+    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n"
+    "                   --colour, --no-colour\n"
+    "  --               the arguments after it are files\n",
     run_convert,
 };
 
@@ -35,6 +55,11 @@ static int run_convert(int argc, char **argv)
     const char *output = NULL, *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
+        if (cli_is_end_of_options(argv[i])) {
+            while (++i < argc)
+                argv[++files] = argv[i];
+            break;
+        }
         int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
             return status;
@@ -62,6 +87,9 @@ static int run_convert(int argc, char **argv)
             argv[++files] = argv[i];
         }
     }
+    /* Every input is checked before the output is touched. */
+    if (cli_games_check_inputs(&games, argv + 1, files) < 0)
+        return EXIT_USAGE;
     FILE *out = cli_output_open(output);
     if (!out)
         return EXIT_USAGE;
@@ -73,14 +101,21 @@ static int run_convert(int argc, char **argv)
     }
     games.options.sink = rgn_writer_sink(writer);
     games.options.sink_user = writer;
-    cli_games_ready(&games);
+    if (cli_games_ready(&games) < 0) {
+        rgn_writer_free(writer);
+        cli_output_close(out, output, false);
+        return EXIT_USAGE;
+    }
     cli_games_read_all(&games, argv + 1, files);
+    errno = 0;
     bool written = rgn_writer_finish(writer) == 0;
-    rgn_writer_free(writer);
     if (!written)
-        fprintf(stderr, "rgn convert: writing the output failed\n");
+        cli_output_error(output, errno);
+    rgn_writer_free(writer);
     int status = cli_games_finish(&games);
-    if (cli_output_close(out, output, written) < 0 || !written)
+    /* An input that could not be read fails the run: the target stays. */
+    if (cli_output_close(out, output, written && status != EXIT_USAGE) < 0 ||
+        !written)
         return EXIT_USAGE;
     return status;
 }

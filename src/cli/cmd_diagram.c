@@ -1,4 +1,5 @@
 /* cmd_diagram.c - "rgn diagram": pictures of positions, as text or SVG. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,17 +14,19 @@ static int run_diagram(int argc, char **argv);
 const cli_command cli_diagram = {
     "diagram",
     "draw a position as text or an SVG image",
-    "Usage: rgn diagram [--fen RFEN | [--game N] [--ply N] [FILE...]]\n"
+    "Usage: rgn diagram [--fen POSITION | [--game N] [--ply N] [FILE...]]\n"
     "                   [--format ascii|unicode|svg] [-o FILE | --all-plies DIR]\n"
     "                   [--size PIXELS] [--flip] [--no-coords] [--color|--no-color]\n"
     "                   [--highlight SQ,...] [--arrow FROM-TO,...] [--title TEXT]\n"
-    "                   [--strict] [--quiet] [--diagnostics=text|json]\n"
-    "                   [--variant NAME] [--from rgn|xml]\n"
+    "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
+    "                   [--diagnostics-file FILE] [--variant NAME]\n"
+    "                   [--from rgn|xml] [-j|--jobs N] [--]\n"
     "\n"
     "Draws the position --fen gives, or one reached in a game: game N\n"
     "(default 1, counted over all inputs) after ply N of its main line\n"
     "(default: the final position; 0 is the start), with its last move\n"
-    "marked. Games are validated as 'rgn validate' does.\n"
+    "marked. Games are validated as 'rgn validate' does; only game N's\n"
+    "diagnostics are shown, and only it decides the exit status.\n"
     "  --format ascii    letters and orientation marks, with a legend\n"
     "  --format unicode  letters and an arrow for each move direction\n"
     "                    (the default on a UTF-8 terminal; ascii elsewhere)\n"
@@ -32,16 +35,35 @@ const cli_command cli_diagram = {
     "  --size PIXELS     the SVG's width (default 480)\n"
     "  --flip            Black at the bottom\n"
     "  --no-coords       no file and rank labels\n"
-    "  --color, --no-color  colour unicode diagrams (default: on a terminal\n"
-    "                    when NO_COLOR is not set)\n"
+    "  --color, --no-color  colour unicode diagrams and diagnostics\n"
+    "                    (default: on a terminal, unless TERM=dumb or\n"
+    "                    NO_COLOR is set); also --colour, --no-colour\n"
     "  --highlight SQ,.. mark squares (e.g. e4,d5)\n"
     "  --arrow A-B,...   draw arrows (e.g. b2-b6; text diagrams list them)\n"
     "  --title TEXT      a title above the board\n"
-    "  -o FILE           write to FILE atomically (default: standard output)\n"
+    "  -o FILE           write to FILE atomically (default: standard output);\n"
+    "                    FILE.svg is SVG, FILE.txt (or no extension) text,\n"
+    "                    other extensions are refused\n"
     "  --all-plies DIR   one SVG per ply of the main line: DIR/0000.svg (the\n"
-    "                    start), DIR/0001.svg, ... (text formats: .txt)\n"
+    "                    start), DIR/0001.svg, ... (text formats: .txt); DIR\n"
+    "                    is created if missing, and frames (NNNN.svg, NNNN.txt)\n"
+    "                    this run did not write are removed from it\n"
     "Exit status 1 when the game is invalid or the game or ply asked for\n"
-    "does not exist; 2 for wrong usage or an output that cannot be written.",
+    "does not exist; 2 for wrong usage or an output that cannot be written.\n"
+    "\n"
+    "Options of every command that reads games:\n"
+    "  --strict         lenient readings and roster or move-number warnings\n"
+    "                   are errors\n"
+    "  -q, --quiet      print no diagnostics and no summary\n"
+    "  --diagnostics=json  one JSON object a line per diagnostic\n"
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
+    "                   output) instead of standard error\n"
+    "  --variant NAME   rule set of games without a Variant tag\n"
+    "  --from rgn|xml   the input format (default: XML when an input\n"
+    "                   begins with '<', else RGN)\n"
+    "  -j, --jobs N     validate on N threads (default: the number of\n"
+    "                   cores); the output is the same as with one\n"
+    "  --               the arguments after it are files\n",
     run_diagram,
 };
 
@@ -260,14 +282,88 @@ static int write_diagram(const rgn_position *pos,
     return EXIT_OK;
 }
 
-static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
-                           const char *dir)
+/* Creates dir and the folders above it that are missing ("mkdir -p");
+ * -1 after printing why not. */
+static int make_folders(const char *dir)
 {
-    if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-        fprintf(stderr, "rgn diagram: cannot create %s: %s\n", dir,
+    char *path = strdup(dir);
+    if (!path) {
+        fprintf(stderr, "rgn diagram: out of memory\n");
+        return -1;
+    }
+    int status = 0;
+    for (char *p = path + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        struct stat st;
+        if (mkdir(path, 0777) < 0 &&
+            (errno != EEXIST || stat(path, &st) < 0 || !S_ISDIR(st.st_mode))) {
+            fprintf(stderr, "rgn diagram: cannot create %s: %s\n", path,
+                    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
+            status = -1;
+            break;
+        }
+        *p = c;
+        if (c == '\0')
+            break;
+    }
+    free(path);
+    return status;
+}
+
+/* A frame's name: four or more digits, then .svg or .txt; the number, or
+ * -1 for another name. */
+static long frame_number(const char *name, const char **extension)
+{
+    size_t digits = strspn(name, "0123456789");
+    if (digits < 4 || digits > 9 ||
+        (strcmp(name + digits, ".svg") != 0 && strcmp(name + digits, ".txt") != 0))
+        return -1;
+    *extension = name + digits + 1;
+    return strtol(name, NULL, 10);
+}
+
+/* Removes the frames in dir that this run did not write: those numbered
+ * above plies, and those of the other extension. */
+static int remove_stale_frames(const char *dir, size_t plies,
+                               const char *extension)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "rgn diagram: cannot read %s: %s\n", dir,
                 strerror(errno));
         return EXIT_USAGE;
     }
+    int status = EXIT_OK;
+    size_t path_size = strlen(dir) + 300;
+    char *path = malloc(path_size);
+    struct dirent *entry;
+    while (path && (entry = readdir(d)) != NULL) {
+        const char *ext;
+        long n = frame_number(entry->d_name, &ext);
+        if (n < 0 || (n <= (long)plies && strcmp(ext, extension) == 0))
+            continue;
+        snprintf(path, path_size, "%s/%s", dir, entry->d_name);
+        if (unlink(path) < 0) {
+            fprintf(stderr, "rgn diagram: cannot remove the stale frame %s: "
+                            "%s\n", path, strerror(errno));
+            status = EXIT_USAGE;
+        }
+    }
+    if (!path)
+        status = EXIT_USAGE;
+    free(path);
+    closedir(d);
+    return status;
+}
+
+static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
+                           const char *dir)
+{
+    if (make_folders(dir) < 0)
+        return EXIT_USAGE;
     rgn_position *pos = rgn_position_new(rgn_position_variant(k->start));
     if (!pos) {
         fprintf(stderr, "rgn diagram: out of memory\n");
@@ -288,6 +384,8 @@ static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
     options->last_move = NULL;
     free(path);
     rgn_position_free(pos);
+    if (status == EXIT_OK)
+        status = remove_stale_frames(dir, k->plies, extension);
     return status;
 }
 
@@ -311,15 +409,21 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
                      int file_count, long game, long ply, const char *output,
                      const char *all_plies)
 {
+    if (cli_games_check_inputs(games, files, file_count) < 0)
+        return EXIT_USAGE;
     line_keeper k = {0};
     k.only_game = game;
     games->options.sink = &line_sink;
     games->options.sink_user = &k;
-    cli_games_ready(games);
+    games->only_game = (uint64_t)game; /* judged by this game alone */
+    if (cli_games_ready(games) < 0)
+        return EXIT_USAGE;
     cli_games_read_all(games, files, file_count);
     int status = cli_games_finish(games);
     int drawn = EXIT_INVALID;
-    if (!k.found) {
+    if (status == EXIT_USAGE) {
+        /* an input could not be read: the numbering cannot be trusted */
+    } else if (!k.found) {
         fprintf(stderr, "rgn diagram: there is no game %ld\n", game);
     } else if (k.out_of_memory) {
         fprintf(stderr, "rgn diagram: out of memory\n");
@@ -353,7 +457,7 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     free(k.moves);
     if (drawn == EXIT_USAGE || status == EXIT_USAGE)
         return EXIT_USAGE;
-    return drawn != EXIT_OK ? drawn : status;
+    return drawn; /* other games' problems do not count */
 }
 
 static int run_diagram(int argc, char **argv)
@@ -366,9 +470,13 @@ static int run_diagram(int argc, char **argv)
     const char *fen = NULL, *output = NULL, *all_plies = NULL, *value;
     const char *format = NULL;
     long game = -1, ply = -1, size = 0;
-    int color = -1; /* -1: decide from the terminal */
     int files = 0;
     for (int i = 1; i < argc; i++) {
+        if (cli_is_end_of_options(argv[i])) {
+            while (++i < argc)
+                argv[++files] = argv[i];
+            break;
+        }
         int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
             return status;
@@ -436,12 +544,6 @@ static int run_diagram(int argc, char **argv)
             r->options.flip = true;
         } else if (strcmp(argv[i], "--no-coords") == 0) {
             r->options.no_coordinates = true;
-        } else if (strcmp(argv[i], "--color") == 0 ||
-                   strcmp(argv[i], "--colour") == 0) {
-            color = 1;
-        } else if (strcmp(argv[i], "--no-color") == 0 ||
-                   strcmp(argv[i], "--no-colour") == 0) {
-            color = 0;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_usage_error(&cli_diagram, "unknown option '%s'", argv[i]);
         } else {
@@ -455,6 +557,24 @@ static int run_diagram(int argc, char **argv)
         return cli_usage_error(&cli_diagram, "--all-plies writes every ply: "
                                "it takes no -o or --ply");
 
+    if (output) {
+        /* The name's extension says what the file holds. */
+        const char *base = strrchr(output, '/');
+        base = base ? base + 1 : output;
+        const char *dot = strrchr(base, '.');
+        bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
+        bool text_name = dot && strcasecmp(dot, ".txt") == 0;
+        if (dot && dot != base && !svg_name && !text_name)
+            return cli_usage_error(&cli_diagram, "cannot write a %s file: -o "
+                                   "takes a .svg or .txt name (an SVG converts "
+                                   "to PNG with e.g. rsvg-convert)", dot);
+        if (format && svg_name && strcmp(format, "svg") != 0)
+            return cli_usage_error(&cli_diagram, "-o %s is an SVG name, but "
+                                   "--format %s writes text", output, format);
+        if (format && text_name && strcmp(format, "svg") == 0)
+            return cli_usage_error(&cli_diagram, "-o %s is a text name, but "
+                                   "--format svg writes SVG", output);
+    }
     bool to_terminal = !output && !all_plies && isatty(STDOUT_FILENO);
     if (format)
         r->options.format = strcmp(format, "svg") == 0 ? RGN_DIAGRAM_SVG
@@ -467,10 +587,9 @@ static int run_diagram(int argc, char **argv)
         r->options.format = RGN_DIAGRAM_UNICODE;
     else
         r->options.format = RGN_DIAGRAM_ASCII;
-    if (color < 0) {
-        const char *no_color = getenv("NO_COLOR");
-        color = to_terminal && !(no_color && *no_color);
-    }
+    bool color = games.color_choice >= 0
+                     ? games.color_choice > 0
+                     : to_terminal && cli_color_default(STDOUT_FILENO);
     r->options.color = color && r->options.format == RGN_DIAGRAM_UNICODE;
     r->options.size = (int)size;
 

@@ -9,15 +9,37 @@ static int run_fen(int argc, char **argv);
 const cli_command cli_fen = {
     "fen",
     "print the position (RFEN) reached in games",
-    "Usage: rgn fen [--game N] [--ply N] [--strict] [--quiet]\n"
-    "               [--diagnostics=text|json] [--variant NAME] [FILE...]\n"
+    "Usage: rgn fen [--game N] [--ply N] [--strict] [-q|--quiet]\n"
+    "               [--diagnostics=text|json] [--diagnostics-file FILE]\n"
+    "               [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
+    "               [--color|--no-color] [--] [FILE...]\n"
     "\n"
-    "Prints one line per valid game: the RFEN of its final main-line\n"
-    "position, or with --ply N of the position after ply N (0 = the start).\n"
-    "--game N prints only game N (counted from 1 over all inputs). Games are\n"
-    "validated as 'rgn validate' does; invalid games print no line.\n"
-    "Exit status as validate; 1 also when a game or ply asked for does not\n"
-    "exist.",
+    "Prints one line per game, in input order: the RFEN of its final\n"
+    "main-line position, or with --ply N of the position after ply N (0 =\n"
+    "the start). A game that cannot be replayed to its end (invalid, or\n"
+    "shorter than N plies) prints the line '-', and its diagnostic goes to\n"
+    "standard error. --game N prints only game N (counted from 1 over all\n"
+    "inputs), and only its diagnostics. Games are validated as 'rgn\n"
+    "validate' does.\n"
+    "Exit status 0 when every game asked for printed a position, 1 when one\n"
+    "printed '-' or game N does not exist, 2 for wrong usage or I/O errors.\n"
+    "\n"
+    "Options of every command that reads games:\n"
+    "  --strict         lenient readings and roster or move-number warnings\n"
+    "                   are errors\n"
+    "  -q, --quiet      print no diagnostics and no summary\n"
+    "  --diagnostics=json  one JSON object a line per diagnostic\n"
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"
+    "                   output) instead of standard error\n"
+    "  --variant NAME   rule set of games without a Variant tag\n"
+    "  --from rgn|xml   the input format (default: XML when an input\n"
+    "                   begins with '<', else RGN)\n"
+    "  -j, --jobs N     validate on N threads (default: the number of\n"
+    "                   cores); the output is the same as with one\n"
+    "  --color, --no-color  colour diagnostics (default: on a terminal,\n"
+    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n"
+    "                   --colour, --no-colour\n"
+    "  --               the arguments after it are files\n",
     run_fen,
 };
 
@@ -28,7 +50,8 @@ typedef struct fen_printer {
     rgn_position *line; /* the main line, played up to the ply asked for */
     long plies;
     int depth;
-    bool found, missing_ply;
+    bool quiet;
+    bool found, failed; /* failed: a game asked for printed "-" */
 } fen_printer;
 
 static void on_begin_game(void *user, uint64_t number)
@@ -75,12 +98,17 @@ static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error
     if (p->only_game && (long)p->game != p->only_game)
         return;
     p->found = true;
-    if (error || !p->line)
+    if (error || !p->line) {
+        puts("-"); /* the diagnostic went to standard error */
+        p->failed = true;
         return;
+    }
     if (p->ply > p->plies) {
-        fprintf(stderr, "rgn fen: game %llu has %ld plies, not %ld\n",
-                (unsigned long long)p->game, p->plies, p->ply);
-        p->missing_ply = true;
+        if (!p->quiet)
+            fprintf(stderr, "rgn fen: game %llu has %ld plies, not %ld\n",
+                    (unsigned long long)p->game, p->plies, p->ply);
+        puts("-");
+        p->failed = true;
         return;
     }
     char fen[512];
@@ -101,10 +129,15 @@ static int run_fen(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_fen);
-    fen_printer printer = {0, -1, 0, 0, NULL, 0, 0, false, false};
+    fen_printer printer = {0, -1, 0, 0, NULL, 0, 0, false, false, false};
     const char *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
+        if (cli_is_end_of_options(argv[i])) {
+            while (++i < argc)
+                argv[++files] = argv[i];
+            break;
+        }
         int status, taken = cli_games_take(&games, argc, argv, &i, &status);
         if (taken < 0)
             return status;
@@ -131,15 +164,21 @@ static int run_fen(int argc, char **argv)
     }
     games.options.sink = &fen_sink;
     games.options.sink_user = &printer;
-    cli_games_ready(&games);
+    games.only_game = printer.only_game > 0 ? (uint64_t)printer.only_game : 0;
+    printer.quiet = games.quiet;
+    if (cli_games_ready(&games) < 0)
+        return EXIT_USAGE;
     cli_games_read_all(&games, argv + 1, files);
     rgn_position_free(printer.line);
     int status = cli_games_finish(&games);
+    if (status == EXIT_USAGE)
+        return status;
+    /* Judged by the games asked for only. */
     if (printer.only_game && !printer.found) {
-        fprintf(stderr, "rgn fen: there is no game %ld\n", printer.only_game);
-        return status == EXIT_OK ? EXIT_INVALID : status;
-    }
-    if (printer.missing_ply && status == EXIT_OK)
+        if (!games.quiet)
+            fprintf(stderr, "rgn fen: there is no game %ld\n",
+                    printer.only_game);
         return EXIT_INVALID;
-    return status;
+    }
+    return printer.failed ? EXIT_INVALID : EXIT_OK;
 }

@@ -9,11 +9,13 @@ static int run_moves(int argc, char **argv);
 const cli_command cli_moves = {
     "moves",
     "list the legal moves of a position",
-    "Usage: rgn moves [--variant NAME] [--fen POSITION]\n"
+    "Usage: rgn moves [--variant NAME] [--fen POSITION] [--color|--no-color]\n"
     "\n"
     "Lists the legal moves of the position (default: the initial position),\n"
     "one a line: the coordinate form, a space and the SAN, sorted by the\n"
-    "coordinate form.",
+    "coordinate form. --color and --no-color\n"
+    "(or --colour, --no-colour) are taken, as by every command, and change\n"
+    "nothing.",
     run_moves,
 };
 
@@ -25,10 +27,19 @@ static int by_text(const void *a, const void *b)
 static int run_moves(int argc, char **argv)
 {
     const char *fen = NULL, *variant = NULL;
+    int color = -1; /* nothing is coloured; taken as every command takes it */
     for (int i = 1; i < argc; i++) {
         int found;
         if (cli_is_help(argv[i]))
             return cli_print_help(&cli_moves);
+        if (cli_is_end_of_options(argv[i])) {
+            if (i + 1 < argc)
+                return cli_usage_error(&cli_moves, "unexpected argument '%s'",
+                                       argv[i + 1]);
+            break;
+        }
+        if (cli_color_option(argv[i], &color))
+            continue;
         if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
             (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
             if (found < 0)

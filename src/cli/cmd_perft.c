@@ -9,12 +9,16 @@ static int run_perft(int argc, char **argv);
 const cli_command cli_perft = {
     "perft",
     "count the legal move sequences of a given length",
-    "Usage: rgn perft [--variant NAME] [--fen POSITION] [--divide] DEPTH\n"
+    "Usage: rgn perft [--variant NAME] [--fen POSITION] [--divide] [--time]\n"
+    "                 [--color|--no-color] [--] DEPTH\n"
     "\n"
     "Prints the number of legal move sequences of DEPTH plies from the\n"
     "position (default: the initial position). With --divide, prints each\n"
     "legal move in coordinate form with the count below it, sorted, then\n"
-    "'total N'. Time and nodes per second go to standard error.",
+    "'total N'. --time adds the time taken and the nodes per second, on\n"
+    "standard error. --color and --no-color\n"
+    "(or --colour, --no-colour) are taken, as by every command, and change\n"
+    "nothing.",
     run_perft,
 };
 
@@ -58,17 +62,33 @@ static uint64_t print_divide(rgn_position *pos, int depth)
 static int run_perft(int argc, char **argv)
 {
     const char *fen = NULL, *variant = NULL, *depth_text = NULL;
-    bool divide = false;
+    bool divide = false, timing = false;
+    int color = -1; /* nothing is coloured; taken as every command takes it */
+    bool operands = false; /* after "--" */
     for (int i = 1; i < argc; i++) {
         int found;
-        if (cli_is_help(argv[i]))
+        if (!operands && cli_is_help(argv[i]))
             return cli_print_help(&cli_perft);
+        if (!operands && cli_is_end_of_options(argv[i])) {
+            operands = true;
+            continue;
+        }
+        if (operands) {
+            if (depth_text)
+                return cli_usage_error(&cli_perft, "more than one DEPTH");
+            depth_text = argv[i];
+            continue;
+        }
+        if (cli_color_option(argv[i], &color))
+            continue;
         if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
             (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
             if (found < 0)
                 return EXIT_USAGE;
         } else if (strcmp(argv[i], "--divide") == 0) {
             divide = true;
+        } else if (strcmp(argv[i], "--time") == 0) {
+            timing = true;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_usage_error(&cli_perft, "unknown option '%s'", argv[i]);
         } else if (depth_text) {
@@ -96,10 +116,14 @@ static int run_perft(int argc, char **argv)
         printf("%llu\n", (unsigned long long)nodes);
     }
     double elapsed = cli_seconds() - start;
-    fflush(stdout);
-    fprintf(stderr, "perft %ld: %llu nodes in %.3f s (%.0f nodes/s)\n", depth,
-            (unsigned long long)nodes, elapsed,
-            elapsed > 0 ? (double)nodes / elapsed : 0.0);
+    if (cli_stdout_check(false) < 0) {
+        rgn_position_free(pos);
+        return EXIT_USAGE;
+    }
+    if (timing)
+        fprintf(stderr, "perft %ld: %llu nodes in %.3f s (%.0f nodes/s)\n",
+                depth, (unsigned long long)nodes, elapsed,
+                elapsed > 0 ? (double)nodes / elapsed : 0.0);
     rgn_position_free(pos);
     return EXIT_OK;
 }

@@ -5,9 +5,13 @@
 
 static int run_variants(int argc, char **argv)
 {
+    int color = -1; /* nothing is coloured; taken as every command takes it */
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i]))
             return cli_print_help(&cli_variants);
+        if (cli_color_option(argv[i], &color) ||
+            (cli_is_end_of_options(argv[i]) && i + 1 == argc))
+            continue;
         return cli_usage_error(&cli_variants, "unexpected argument '%s'",
                                argv[i]);
     }
@@ -26,13 +30,13 @@ static int run_variants(int argc, char **argv)
                rgn_variant_needs_setup(v) ? ", set-up required" : "",
                v == fallback ? "; the default" : "");
     }
-    return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_USAGE;
+    return cli_stdout_check(false) == 0 ? EXIT_OK : EXIT_USAGE;
 }
 
 const cli_command cli_variants = {
     "variants",
     "list the games rgn knows",
-    "Usage: rgn variants\n"
+    "Usage: rgn variants [--color|--no-color]\n"
     "\n"
     "Lists the games (rule sets) rgn knows, one a line: the name that\n"
     "[Variant \"...\"] and --variant take, other names that work too, what\n"

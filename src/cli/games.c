@@ -1,12 +1,14 @@
 /*
  * games.c - what the commands that read games share: their options
- * (--strict, --quiet, --diagnostics, --variant, --from), reading the
+ * (--strict, --quiet, --diagnostics, --diagnostics-file, --variant,
+ * --from, --jobs), reading the
  * inputs through a validator, printing diagnostics, progress and the
  * summary, and the exit status.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -30,46 +32,58 @@ static void print_json_string(FILE *out, const char *text, size_t len)
     fputc('"', out);
 }
 
+/* A diagnostic's game, counted from 1 over all the inputs of the run
+ * (the validator counts per input). */
+static unsigned long long game_number(const cli_games *g, const rgn_diagnostic *d)
+{
+    return (unsigned long long)(g->total.games + d->game);
+}
+
 static void print_json(const cli_games *g, const rgn_diagnostic *d)
 {
-    fputs("{\"file\":", stderr);
-    print_json_string(stderr, g->file, strlen(g->file));
-    fprintf(stderr, ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":%d,"
-                    "\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
-            d->where.line, d->where.column, (unsigned long long)d->game,
-            d->ply, severity_names[d->severity], rgn_problem_code(d->problem));
-    print_json_string(stderr, d->message, strlen(d->message));
-    fputs("}\n", stderr);
+    fputs("{\"file\":", g->diag);
+    print_json_string(g->diag, g->file, strlen(g->file));
+    fprintf(g->diag, ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":",
+            d->where.line, d->where.column, game_number(g, d));
+    /* null: the problem concerns no move (ply 0 is the start position) */
+    if (d->ply > 0)
+        fprintf(g->diag, "%d", d->ply);
+    else
+        fputs("null", g->diag);
+    fprintf(g->diag, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+            severity_names[d->severity], rgn_problem_code(d->problem));
+    print_json_string(g->diag, d->message, strlen(d->message));
+    fputs("}\n", g->diag);
 }
 
 /* The source line with a caret under the column (one column a
  * character; tabs kept so that the caret lines up with them). */
-static void print_source(const rgn_diagnostic *d, const char *color)
+static void print_source(FILE *out, const rgn_diagnostic *d, const char *color)
 {
     if (d->line.len == 0)
         return;
-    int gutter = fprintf(stderr, " %5u | ", d->where.line) - 2;
+    int gutter = fprintf(out, " %5u | ", d->where.line) - 2;
     for (size_t i = 0; i < d->line.len; i++) {
         unsigned char c = (unsigned char)d->line.data[i];
-        fputc(c < 0x20 && c != '\t' ? '?' : c, stderr);
+        fputc(c < 0x20 && c != '\t' ? '?' : c, out);
     }
-    fprintf(stderr, "\n%*s| ", gutter, "");
+    fprintf(out, "\n%*s| ", gutter, "");
     size_t caret = d->caret < d->line.len ? d->caret : d->line.len;
     for (size_t i = 0; i < caret; i++) {
         unsigned char c = (unsigned char)d->line.data[i];
         if ((c & 0xC0) != 0x80)
-            fputc(c == '\t' ? '\t' : ' ', stderr);
+            fputc(c == '\t' ? '\t' : ' ', out);
     }
-    fprintf(stderr, "%s^", color);
+    fprintf(out, "%s^", color);
     for (size_t i = 1; i < d->move.len; i++)
-        fputc('~', stderr);
-    fprintf(stderr, "%s\n", *color ? "\033[0m" : "");
+        fputc('~', out);
+    fprintf(out, "%s\n", *color ? "\033[0m" : "");
 }
 
 static void print_diagnostic(void *user, const rgn_diagnostic *d)
 {
     const cli_games *g = user;
-    if (g->quiet)
+    if (g->quiet || (g->only_game && game_number(g, d) != g->only_game))
         return;
     if (g->json) {
         print_json(g, d);
@@ -78,16 +92,16 @@ static void print_diagnostic(void *user, const rgn_diagnostic *d)
     const char *bold = g->color ? "\033[1m" : "";
     const char *color = g->color ? severity_colors[d->severity] : "";
     const char *reset = g->color ? "\033[0m" : "";
-    fprintf(stderr, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file, d->where.line,
+    fprintf(g->diag, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file, d->where.line,
             d->where.column, reset, color, severity_names[d->severity], reset,
             d->message);
-    fprintf(stderr, "  in game %llu (%s - %s)", (unsigned long long)d->game,
-            d->white, d->black);
+    fprintf(g->diag, "  in game %llu (%s - %s)", game_number(g, d), d->white,
+            d->black);
     if (d->ply > 0)
-        fprintf(stderr, ", ply %d: %s %.*s", d->ply, d->move_number,
+        fprintf(g->diag, ", ply %d: %s %.*s", d->ply, d->move_number,
                 (int)d->move.len, d->move.data);
-    fputc('\n', stderr);
-    print_source(d, color);
+    fputc('\n', g->diag);
+    print_source(g->diag, d, color);
 }
 
 void cli_games_init(cli_games *g, const cli_command *command)
@@ -95,6 +109,8 @@ void cli_games_init(cli_games *g, const cli_command *command)
     memset(g, 0, sizeof *g);
     g->command = command;
     g->file = "-";
+    g->color_choice = -1;
+    g->from = -1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g->options.jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
 }
@@ -121,8 +137,14 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
         g->json = strcmp(value, "json") == 0;
         return 1;
     }
+    if (found == 0 && (found = cli_option_value(argc, argv, i,
+                                                "--diagnostics-file",
+                                                &g->diag_path)) > 0)
+        return 1;
     if (found == 0 &&
-        (found = cli_option_value(argc, argv, i, "--jobs", &value)) > 0) {
+        (found = cli_option_value(argc, argv, i, "--jobs", &value)) == 0)
+        found = cli_option_value(argc, argv, i, "-j", &value);
+    if (found > 0) {
         long jobs = cli_parse_count(value, 256);
         if (jobs < 1) {
             cli_usage_error(g->command, "--jobs takes a number from 1 to 256");
@@ -138,15 +160,17 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
                             value);
             return -1;
         }
-        g->from_xml = strcmp(value, "xml") == 0;
+        g->from = strcmp(value, "xml") == 0;
         return 1;
     }
     if (found < 0)
         return -1;
     if (strcmp(argv[*i], "--strict") == 0)
         g->options.strict = true;
-    else if (strcmp(argv[*i], "--quiet") == 0)
+    else if (strcmp(argv[*i], "--quiet") == 0 || strcmp(argv[*i], "-q") == 0)
         g->quiet = true;
+    else if (cli_color_option(argv[*i], &g->color_choice))
+        return 1;
     else
         return 0;
     return 1;
@@ -163,18 +187,27 @@ int cli_games_take(cli_games *g, int argc, char **argv, int *i, int *status)
     return taken;
 }
 
-void cli_games_ready(cli_games *g)
+int cli_games_ready(cli_games *g)
 {
+    g->diag = stderr;
+    if (g->diag_path && strcmp(g->diag_path, "-") == 0) {
+        g->diag = stdout;
+    } else if (g->diag_path) {
+        g->diag = cli_output_open(g->diag_path);
+        if (!g->diag)
+            return -1;
+    }
     /* Diagnostics can come by the thousand: write them in blocks. */
     static char stderr_buffer[1 << 16];
     setvbuf(stderr, stderr_buffer, _IOFBF, sizeof stderr_buffer);
-    const char *no_color = getenv("NO_COLOR");
-    bool terminal = isatty(STDERR_FILENO);
-    g->color = terminal && !(no_color && *no_color) && !g->json;
-    g->progress = terminal && !g->json && !g->quiet;
+    g->color = !g->json && (g->color_choice >= 0
+                                ? g->color_choice > 0
+                                : cli_color_default(fileno(g->diag)));
+    g->progress = isatty(STDERR_FILENO) && !g->json && !g->quiet;
     g->start = g->last_progress = cli_seconds();
     g->options.report = print_diagnostic;
     g->options.user = g;
+    return 0;
 }
 
 /* Progress on a terminal, once a run has lasted long enough to wait for. */
@@ -193,17 +226,222 @@ static void show_progress(cli_games *g, const rgn_validator *validator)
     fflush(stderr);
 }
 
+/* The length of the well-formed UTF-8 character (RFC 3629) at s[0..n):
+ * its length, 0 when it is not one, -1 when n bytes are too few to tell. */
+static int utf8_length(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0], need, lo = 0x80, hi = 0xBF;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else
+        return 0;
+    for (unsigned k = 1; k <= need; k++) {
+        if (k >= n)
+            return -1;
+        unsigned b = s[k];
+        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF))
+            return 0;
+    }
+    return (int)need + 1;
+}
+
+/* A warning about an input as a whole or its text, not about a game:
+ * FILE:LINE:COLUMN: warning: MESSAGE (in JSON game and ply null). */
+static void warn_input(const cli_games *g, unsigned long long line,
+                       unsigned long long column, const char *code,
+                       const char *message)
+{
+    /* an input without a game is an error under --strict */
+    enum rgn_severity severity =
+        strcmp(code, "no-game") == 0 && g->options.strict ? RGN_ERROR
+                                                           : RGN_WARNING;
+    if (g->quiet)
+        return;
+    if (g->json) {
+        fputs("{\"file\":", g->diag);
+        print_json_string(g->diag, g->file, strlen(g->file));
+        fprintf(g->diag, ",\"line\":%llu,\"column\":%llu,\"game\":null,"
+                         "\"ply\":null,\"severity\":\"%s\",\"code\":"
+                         "\"%s\",\"message\":\"%s\"}\n",
+                line, column, severity_names[severity], code, message);
+    } else {
+        const char *bold = g->color ? "\033[1m" : "";
+        const char *color = g->color ? severity_colors[severity] : "";
+        const char *reset = g->color ? "\033[0m" : "";
+        fprintf(g->diag, "%s%s:%llu:%llu:%s %s%s:%s %s\n", bold, g->file, line,
+                column, reset, color, severity_names[severity], reset, message);
+    }
+}
+
+/* Says (once an input) where text that is not UTF-8 was read as Latin-1. */
+static void warn_latin1(cli_games *g)
+{
+    warn_input(g, g->text_line, g->text_column, "latin-1",
+               "text that is not UTF-8, read as Latin-1 (ISO 8859-1)");
+}
+
+/* Hands data to the validator as UTF-8: a byte that does not begin a
+ * well-formed UTF-8 character is a Latin-1 character (PGN archives are
+ * often Latin-1), written as UTF-8; a character cut at the end of data
+ * waits for the next call (final: there is none). Lines and columns (a
+ * column a character) stay those of the input. */
+static int feed_text(cli_games *g, rgn_validator *validator, const char *data,
+                     size_t len, bool final)
+{
+    static unsigned char out[2 * (1 << 16) + 8];
+    const unsigned char *s = (const unsigned char *)data;
+    size_t i = 0;
+    while (i < len || (final && g->carry_len)) {
+        size_t o = 0;
+        while (o < sizeof out - 8 && (i < len || (final && g->carry_len))) {
+            if (g->carry_len == 0 && s[i] < 0x80) {
+                /* a run of ASCII, copied as it is */
+                size_t j = i, room = sizeof out - 8 - o;
+                while (j < len && j - i < room && s[j] < 0x80)
+                    j++;
+                memcpy(out + o, s + i, j - i);
+                o += j - i;
+                if (!g->latin1_seen) /* where a warning would point */
+                    for (size_t k = i; k < j; k++) {
+                        if (s[k] == '\n') {
+                            g->text_line++;
+                            g->text_column = 1;
+                        } else {
+                            g->text_column++;
+                        }
+                    }
+                i = j;
+                continue;
+            }
+            /* the next bytes: a carried partial character first */
+            unsigned char window[4];
+            size_t w = 0;
+            for (; w < g->carry_len; w++)
+                window[w] = g->carry[w];
+            for (size_t k = i; w < 4 && k < len; k++)
+                window[w++] = s[k];
+            int n = utf8_length(window, w);
+            if (n < 0 && !final) {
+                /* cut at the end of data: keep it for the next call */
+                size_t keep = len - i;
+                memcpy(g->carry + g->carry_len, s + i, keep);
+                g->carry_len += keep;
+                i = len;
+                break;
+            }
+            size_t used = n > 0 ? (size_t)n : 1;
+            if (n > 0) {
+                memcpy(out + o, window, used);
+                o += used;
+            } else {
+                if (!g->latin1_seen) {
+                    g->latin1_seen = true;
+                    warn_latin1(g);
+                }
+                out[o++] = (unsigned char)(0xC0 | window[0] >> 6);
+                out[o++] = (unsigned char)(0x80 | (window[0] & 0x3F));
+            }
+            if (window[0] == '\n') {
+                g->text_line++;
+                g->text_column = 1;
+            } else {
+                g->text_column++;
+            }
+            /* consume used bytes: from the carry first, then from data */
+            size_t from_carry = used < g->carry_len ? used : g->carry_len;
+            memmove(g->carry, g->carry + from_carry, g->carry_len - from_carry);
+            g->carry_len -= from_carry;
+            i += used - from_carry;
+        }
+        if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)
 {
     static char buf[1 << 16];
     size_t got;
     while ((got = fread(buf, 1, sizeof buf, in)) > 0) {
-        if (rgn_validator_feed(validator, buf, got) < 0)
+        if (feed_text(g, validator, buf, got, false) < 0)
             return -1;
         g->bytes += got;
         show_progress(g, validator);
     }
-    return 0;
+    return feed_text(g, validator, "", 0, true);
+}
+
+int cli_games_check_inputs(const cli_games *g, char **paths, int count)
+{
+    int status = 0;
+    for (int i = 0; i < count; i++) {
+        if (strcmp(paths[i], "-") == 0)
+            continue;
+        const char *compression;
+        FILE *in = cli_input_open(g->command, paths[i], &compression);
+        if (in)
+            cli_input_close(in);
+        else
+            status = -1;
+    }
+    return status;
+}
+
+/* Whether the beginning of an input is XML: its first character, after
+ * a byte order mark and white space, is '<' (which RGN never begins
+ * with). 0: no, 1: yes, -1: nothing but white space. */
+static int looks_like_xml(const char *head, size_t len)
+{
+    size_t i = 0;
+    if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    while (i < len && strchr(" \t\r\n", head[i]) && head[i] != '\0')
+        i++;
+    if (i == len)
+        return -1;
+    return head[i] == '<';
+}
+
+/* The whole input as a stream from its start, when its first bytes (head)
+ * have been read: a file is rewound; a pipe is copied into a temporary
+ * file. NULL when that fails. */
+static FILE *rewound(FILE *in, const char *head, size_t len)
+{
+    if (fseek(in, 0, SEEK_SET) == 0)
+        return in;
+    FILE *copy = tmpfile();
+    if (!copy)
+        return NULL;
+    static char buf[1 << 16];
+    size_t got = len;
+    const char *from = head;
+    do {
+        if (fwrite(from, 1, got, copy) != got) {
+            fclose(copy);
+            return NULL;
+        }
+        from = buf;
+    } while ((got = fread(buf, 1, sizeof buf, in)) > 0);
+    if (ferror(in) || fflush(copy) != 0 || fseek(copy, 0, SEEK_SET) != 0) {
+        fclose(copy);
+        return NULL;
+    }
+    return copy;
 }
 
 void cli_games_read(cli_games *g, const char *path)
@@ -216,19 +454,68 @@ void cli_games_read(cli_games *g, const char *path)
         g->io_error = true;
         return;
     }
+    /* The format: --from, or else what the input begins with. */
+    static char head[4096];
+    size_t head_len = fread(head, 1, sizeof head, in);
+    if (ferror(in)) {
+        const char *why = cli_input_problem(in);
+        fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
+                g->file, why ? why : strerror(errno));
+        g->io_error = true;
+        cli_input_close(in);
+        return;
+    }
+    int xml_look = looks_like_xml(head, head_len);
+    bool xml = g->from >= 0 ? g->from == 1 : xml_look == 1;
+    if (g->from == 0 && xml_look == 1) {
+        fprintf(stderr, "rgn %s: %s looks like XML, not RGN: use --from xml "
+                        "(or no --from)\n", g->command->name, g->file);
+        g->io_error = true;
+    } else if (g->from == 1 && xml_look == 0) {
+        fprintf(stderr, "rgn %s: %s does not look like XML (it does not begin "
+                        "with '<'): is it RGN? Then drop --from xml\n",
+                g->command->name, g->file);
+        g->io_error = true;
+    }
+    FILE *xml_in = NULL;
+    if (!g->io_error && xml_look < 0) {
+        /* nothing but white space: no game, whatever the format */
+        warn_input(g, 1, 1, "no-game",
+                   head_len ? "no game: the input holds only white space"
+                            : "no game: the input is empty");
+        g->no_game = true;
+        cli_input_close(in);
+        return;
+    }
+    if (!g->io_error && xml && !(xml_in = rewound(in, head, head_len))) {
+        fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
+                g->file, strerror(errno));
+        g->io_error = true;
+    }
+    if (g->io_error) {
+        cli_input_close(in);
+        return;
+    }
     rgn_validator_options options = g->options;
-    if (g->from_xml)
+    if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
     rgn_validator *validator = rgn_validator_new(&options);
     if (!validator) {
         fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
         g->io_error = true;
     } else {
-        int rc;
-        if (g->from_xml) {
-            rc = rgn_validator_read_xml(validator, in, g->file);
+        int rc = 0;
+        if (xml) {
+            rc = rgn_validator_read_xml(validator, xml_in, g->file);
         } else {
-            rc = feed_rgn(g, in, validator);
+            g->text_line = g->text_column = 1;
+            g->latin1_seen = false;
+            g->carry_len = 0;
+            if (feed_text(g, validator, head, head_len, false) < 0)
+                rc = -1;
+            g->bytes += head_len;
+            if (rc == 0)
+                rc = feed_rgn(g, in, validator);
             if (rgn_validator_finish(validator) < 0)
                 rc = -1;
         }
@@ -241,6 +528,10 @@ void cli_games_read(cli_games *g, const char *path)
             g->io_error = true;
         }
         rgn_validation_counts c = rgn_validator_counts(validator);
+        if (c.games == 0 && rc == 0) {
+            warn_input(g, 1, 1, "no-game", "no game in the input");
+            g->no_game = true;
+        }
         g->total.games += c.games;
         g->total.valid += c.valid;
         g->total.with_warnings += c.with_warnings;
@@ -248,6 +539,8 @@ void cli_games_read(cli_games *g, const char *path)
         g->total.plies += c.plies;
         rgn_validator_free(validator);
     }
+    if (xml_in && xml_in != in)
+        fclose(xml_in);
     cli_input_close(in);
 }
 
@@ -263,7 +556,12 @@ int cli_games_finish(cli_games *g)
 {
     if (g->progress_shown)
         fputs("\r\033[K", stderr);
-    if (!g->json)
+    /* The summary is validate's report; the commands whose output is the
+     * games' (convert, fen, diagram) give it only when a game had a
+     * problem. --quiet: no summary at all. */
+    bool problems = g->total.invalid || g->total.with_warnings || g->no_game;
+    if (!g->json && !g->only_game && !g->quiet &&
+        (g->summary_always || problems))
         fprintf(stderr,
                 "%llu game%s: %llu valid (%llu with warnings), %llu invalid\n",
                 (unsigned long long)g->total.games,
@@ -272,7 +570,12 @@ int cli_games_finish(cli_games *g)
                 (unsigned long long)g->total.with_warnings,
                 (unsigned long long)g->total.invalid);
     fflush(stderr);
+    if (g->diag != stderr && g->diag != stdout &&
+        cli_output_close(g->diag, g->diag_path, true) < 0)
+        g->io_error = true;
     if (g->io_error)
         return EXIT_USAGE;
-    return g->total.invalid ? EXIT_INVALID : EXIT_OK;
+    /* an input without a game is a warning: an error under --strict */
+    return g->total.invalid || (g->no_game && g->options.strict) ? EXIT_INVALID
+                                                                 : EXIT_OK;
 }

@@ -25,6 +25,53 @@ static const cli_command *find_command(const char *name)
     return NULL;
 }
 
+/* The edit distance of a and b (both short), for "did you mean". */
+static size_t distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 32 || lb > 32)
+        return 99;
+    size_t row[33];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diagonal + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = up;
+        }
+    }
+    return row[lb];
+}
+
+/* "no command 'x'", with the nearest command's name when one is near. */
+static int no_command(const char *name)
+{
+    const char *nearest = NULL;
+    size_t best = 3; /* at most two edits away */
+    for (size_t i = 0; i <= COMMAND_COUNT; i++) {
+        const char *candidate = i < COMMAND_COUNT ? commands[i]->name : "help";
+        size_t d = distance(name, candidate);
+        if (d < best && d < strlen(candidate)) {
+            best = d;
+            nearest = candidate;
+        }
+    }
+    if (nearest)
+        fprintf(stderr, "rgn: no command '%s'; did you mean '%s'? (rgn help "
+                        "lists them)\n", name, nearest);
+    else
+        fprintf(stderr, "rgn: no command '%s'; try 'rgn help'\n", name);
+    return EXIT_USAGE;
+}
+
 static int print_overview(FILE *out)
 {
     fprintf(out, "Usage: rgn COMMAND [OPTIONS] [ARGUMENTS]\n"
@@ -39,7 +86,19 @@ static int print_overview(FILE *out)
     return EXIT_OK;
 }
 
+static int run(int argc, char **argv);
+
+/* Whatever a command printed must have reached standard output: a write
+ * error (a full disk, a closed pipe) is exit status 2. */
 int main(int argc, char **argv)
+{
+    int status = run(argc, argv);
+    if (cli_stdout_check(true) < 0)
+        status = EXIT_USAGE;
+    return status;
+}
+
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         print_overview(stderr);
@@ -51,18 +110,16 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(name, "help") == 0 || cli_is_help(name)) {
-        if (argc < 3)
+        /* rgn help, rgn help --help, rgn help help: the overview */
+        if (argc < 3 || cli_is_help(argv[2]) || strcmp(argv[2], "help") == 0)
             return print_overview(stdout);
         const cli_command *command = find_command(argv[2]);
         if (command)
             return cli_print_help(command);
-        fprintf(stderr, "rgn: no command '%s'; try 'rgn help'\n", argv[2]);
-        return EXIT_USAGE;
+        return no_command(argv[2]);
     }
     const cli_command *command = find_command(name);
-    if (!command) {
-        fprintf(stderr, "rgn: no command '%s'; try 'rgn help'\n", name);
-        return EXIT_USAGE;
-    }
+    if (!command)
+        return no_command(name);
     return command->run(argc - 1, argv + 1);
 }

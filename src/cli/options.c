@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -31,6 +32,30 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
 bool cli_is_help(const char *arg)
 {
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+bool cli_is_end_of_options(const char *arg)
+{
+    return strcmp(arg, "--") == 0;
+}
+
+bool cli_color_option(const char *arg, int *choice)
+{
+    if (strcmp(arg, "--color") == 0 || strcmp(arg, "--colour") == 0)
+        *choice = 1;
+    else if (strcmp(arg, "--no-color") == 0 || strcmp(arg, "--no-colour") == 0)
+        *choice = 0;
+    else
+        return false;
+    return true;
+}
+
+bool cli_color_default(int fd)
+{
+    const char *no_color = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    return isatty(fd) && !(no_color && *no_color) &&
+           !(term && strcmp(term, "dumb") == 0);
 }
 
 int cli_usage_error(const cli_command *command, const char *format, ...)

@@ -2,38 +2,113 @@
  * output.c - output files written atomically: into a temporary file
  * beside the target, renamed over it only when everything is written.
  * An interrupted or failed run leaves the target as it was and removes
- * the temporary file (also on SIGINT, SIGTERM and SIGHUP).
+ * the temporary file (also on SIGINT, SIGTERM and SIGHUP). The new file
+ * keeps the mode of the file it replaces (a new file gets 0666 less the
+ * umask), and a target that is a symbolic link is written through: the
+ * file the link names is replaced, the link stays.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 
-static char temp_path[4096];
-static volatile sig_atomic_t temp_exists;
+/* The outputs open at once (-o and a diagnostics file). */
+#define MAX_OUTPUTS 4
+static struct open_output {
+    FILE *out;
+    char temp_path[4096];
+    char target_path[4096]; /* the file renamed over: links followed */
+    volatile sig_atomic_t temp_exists;
+} outputs[MAX_OUTPUTS];
+static char target_path[4096]; /* resolve_target's result */
 
 static void remove_temp_and_die(int signal_number)
 {
-    if (temp_exists)
-        unlink(temp_path);
+    for (int i = 0; i < MAX_OUTPUTS; i++)
+        if (outputs[i].temp_exists)
+            unlink(outputs[i].temp_path);
     _exit(128 + signal_number);
+}
+
+/* Follows path through symbolic links (the last one may dangle) into
+ * target_path; -1 after printing why not. */
+static int resolve_target(const char *path)
+{
+    if (strlen(path) >= sizeof target_path) {
+        fprintf(stderr, "rgn: output path too long: %s\n", path);
+        return -1;
+    }
+    strcpy(target_path, path);
+    for (int hops = 0;; hops++) {
+        struct stat st;
+        if (lstat(target_path, &st) < 0 || !S_ISLNK(st.st_mode))
+            return 0;
+        if (hops == 40) {
+            fprintf(stderr, "rgn: cannot write %s: %s\n", path,
+                    strerror(ELOOP));
+            return -1;
+        }
+        char link[4096];
+        ssize_t len = readlink(target_path, link, sizeof link - 1);
+        if (len < 0) {
+            fprintf(stderr, "rgn: cannot read the link %s: %s\n", target_path,
+                    strerror(errno));
+            return -1;
+        }
+        link[len] = '\0';
+        const char *slash = strrchr(target_path, '/');
+        size_t dir_len = link[0] != '/' && slash
+                             ? (size_t)(slash - target_path + 1)
+                             : 0;
+        if (dir_len + (size_t)len >= sizeof target_path) {
+            fprintf(stderr, "rgn: output path too long: %s\n", path);
+            return -1;
+        }
+        memcpy(target_path + dir_len, link, (size_t)len + 1);
+    }
 }
 
 FILE *cli_output_open(const char *path)
 {
     if (!path)
         return stdout;
-    if (strlen(path) + 16 > sizeof temp_path) {
+    struct open_output *slot = NULL;
+    for (int i = 0; i < MAX_OUTPUTS && !slot; i++)
+        if (!outputs[i].out && !outputs[i].temp_exists)
+            slot = &outputs[i];
+    if (!slot) {
+        fprintf(stderr, "rgn: too many output files\n");
+        return NULL;
+    }
+    char *temp_path = slot->temp_path;
+    if (resolve_target(path) < 0)
+        return NULL;
+    if (strlen(target_path) + 16 > sizeof slot->temp_path) {
         fprintf(stderr, "rgn: output path too long: %s\n", path);
         return NULL;
     }
-    const char *slash = strrchr(path, '/');
-    int dir_len = slash ? (int)(slash - path + 1) : 0;
-    snprintf(temp_path, sizeof temp_path, "%.*s.%s.XXXXXX", dir_len, path,
-             path + dir_len);
+    struct stat st;
+    if (stat(target_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "rgn: cannot write %s: %s\n", path, strerror(EISDIR));
+        return NULL;
+    }
+    mode_t mode;
+    if (stat(target_path, &st) == 0) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    const char *slash = strrchr(target_path, '/');
+    int dir_len = slash ? (int)(slash - target_path + 1) : 0;
+    snprintf(temp_path, sizeof slot->temp_path, "%.*s.%s.XXXXXX", dir_len,
+             target_path, target_path + dir_len);
     struct sigaction action = {0};
     action.sa_handler = remove_temp_and_die;
     sigaction(SIGINT, &action, NULL);
@@ -45,29 +120,77 @@ FILE *cli_output_open(const char *path)
                 strerror(errno));
         return NULL;
     }
-    temp_exists = 1;
-    FILE *out = fdopen(fd, "w");
+    slot->temp_exists = 1;
+    FILE *out = fchmod(fd, mode) == 0 ? fdopen(fd, "w") : NULL;
     if (!out) {
+        fprintf(stderr, "rgn: cannot create a file beside %s: %s\n", path,
+                strerror(errno));
         close(fd);
         unlink(temp_path);
-        temp_exists = 0;
+        slot->temp_exists = 0;
+        return NULL;
     }
+    strcpy(slot->target_path, target_path);
+    slot->out = out;
     return out;
+}
+
+static bool stdout_reported;
+
+void cli_output_error(const char *path, int error)
+{
+    if (!path) {
+        if (stdout_reported)
+            return;
+        stdout_reported = true;
+    }
+    fprintf(stderr, "rgn: cannot write %s: %s\n", path ? path : "standard output",
+            error ? strerror(error) : "a write failed");
+}
+
+int cli_stdout_check(bool close_it)
+{
+    errno = 0;
+    bool ok = fflush(stdout) == 0;
+    int error = errno;
+    if (ferror(stdout))
+        ok = false;
+    if (close_it && fclose(stdout) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (!ok) {
+        cli_output_error(NULL, error);
+        fflush(stderr);
+    }
+    return ok ? 0 : -1;
 }
 
 int cli_output_close(FILE *out, const char *path, bool keep)
 {
     if (!path)
-        return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
+        return cli_stdout_check(false);
+    struct open_output *slot = NULL;
+    for (int i = 0; i < MAX_OUTPUTS && !slot; i++)
+        if (outputs[i].out == out)
+            slot = &outputs[i];
+    if (!slot)
+        return -1;
+    slot->out = NULL;
+    errno = 0;
     bool ok = keep && fflush(out) == 0 && !ferror(out) && fsync(fileno(out)) == 0;
-    if (fclose(out) != 0)
+    if (keep && !ok)
+        cli_output_error(path, errno);
+    if (fclose(out) != 0 && ok) {
+        cli_output_error(path, errno);
         ok = false;
-    if (ok && rename(temp_path, path) != 0) {
+    }
+    if (ok && rename(slot->temp_path, slot->target_path) != 0) {
         fprintf(stderr, "rgn: cannot write %s: %s\n", path, strerror(errno));
         ok = false;
     }
     if (!ok)
-        unlink(temp_path);
-    temp_exists = 0;
+        unlink(slot->temp_path);
+    slot->temp_exists = 0;
     return ok ? 0 : -1;
 }

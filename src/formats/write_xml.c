@@ -102,6 +102,7 @@ static void on_begin_game(void *user, uint64_t number)
     w->depth = 0;
     w->ply = 0;
     memset(w->move_open, 0, sizeof w->move_open);
+    w->line_ply[0] = 0;
     xmlBufferEmpty(w->xml_buffer);
     w->xml_game = xmlNewTextWriterMemory(w->xml_buffer, 0);
     if (!w->xml_game) {
@@ -163,9 +164,8 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
 
     const rgn_variant *v = rgn_position_variant(before);
     char text[512];
-    int plies = 2 * (rgn_position_fullmove(before) - 1) +
-                rgn_position_side(before) + 1;
-    snprintf(text, sizeof text, "%d", plies);
+    /* counted from the game's start position, as everywhere in rgn */
+    snprintf(text, sizeof text, "%d", ++w->line_ply[w->depth]);
     attribute(w, "ply", text);
     attribute(w, "side", rgn_position_side(before) == RGN_WHITE ? "white"
                                                                  : "black");
@@ -239,6 +239,8 @@ static void on_begin_variation(void *user)
     start_element(w, "variation");
     w->depth++;
     w->move_open[w->depth] = false;
+    /* a variation replaces the move just made */
+    w->line_ply[w->depth] = w->line_ply[w->depth - 1] - 1;
 }
 
 static void on_end_variation(void *user)

@@ -44,6 +44,7 @@ struct rgn_writer {
     void *xml_game; /* the game's xmlTextWriterPtr, writing into xml_buffer */
     void *xml_buffer;
     bool move_open[RGN_MAX_VARIATION_DEPTH + 1]; /* a <move> open per depth */
+    int line_ply[RGN_MAX_VARIATION_DEPTH + 1]; /* plies from the start, per depth */
 };
 
 extern const rgn_game_sink rgn_text_sink;  /* RGN and LAN: write_rgn.c */

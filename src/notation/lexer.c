@@ -858,6 +858,18 @@ static enum rgn_tok lex_glyph(rgn_lexer *lx, rgn_token *tok)
                      "unknown move suffix %s (one of ! ? !! ?? !? ?!)", shown);
 }
 
+/* Whether a byte order mark (EF BB BF) is at the current position: 1
+ * yes, 0 no, -1 when more input is needed to tell. */
+static int bom_here(const rgn_lexer *lx)
+{
+    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+    const unsigned char *b = (const unsigned char *)lx->buf + lx->pos;
+    size_t n = lx->len - lx->pos < 3 ? lx->len - lx->pos : 3;
+    if (memcmp(b, bom, n) != 0)
+        return 0;
+    return n == 3 ? 1 : lx->eof ? 0 : -1;
+}
+
 /* input = [ byte order mark ], { white space | escape line | token } ;
  * here: the byte order mark, white space, the "%" of an escape line, and
  * the first byte of every token, which picks its scanner */
@@ -891,6 +903,17 @@ static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
         if (cls & CC_EOL) {
             step(lx, c);
             continue;
+        }
+        if (c == 0xEF && lx->bol) {
+            /* a byte order mark at the start of a line: where files were
+             * joined (cat a b); skipped, as at the very start */
+            int bom = bom_here(lx);
+            if (bom < 0)
+                return RGN_TOK_NONE;
+            if (bom) {
+                lx->pos += 3;
+                continue;
+            }
         }
         if (c == '%' && lx->bol) {
             step(lx, c);
@@ -937,6 +960,16 @@ static enum rgn_tok lex_skip(rgn_lexer *lx)
     const unsigned char *b = (const unsigned char *)lx->buf;
     while (lx->pos < lx->len) {
         unsigned c = b[lx->pos];
+        if (c == 0xEF && lx->bol) {
+            /* a byte order mark where files were joined (cat a b) */
+            int bom = bom_here(lx);
+            if (bom < 0)
+                return RGN_TOK_NONE;
+            if (bom) {
+                lx->pos += 3;
+                continue;
+            }
+        }
         if (c == '[' && lx->bol && lx->line_first != '[') {
             lx->state = LX_START;
             return RGN_TOK_AGAIN;

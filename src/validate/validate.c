@@ -150,6 +150,35 @@ static void keep_line(rgn_checker *v, rgn_location where,
     kept->offset = where.offset;
 }
 
+/* Whether a game's first error reads as a chess game's: the game has no
+ * Variant tag and is read as the default game, and the error is at a FEN
+ * tag without a single '>' orientation, at a move with a chess piece
+ * letter (N, B) or castling (O-O, 0-0), or at a pawn move of the first
+ * two plies from the initial position that no pawn can make (a chess
+ * double step such as 1... e5). */
+static bool looks_like_chess(const game_state *g, enum rgn_problem problem,
+                             rgn_span move, int ply)
+{
+    if (g->variant_name[0] || g->variant != rgn_variant_default())
+        return false;
+    if (problem == RGN_E_BAD_FEN)
+        return g->has_fen && !strchr(g->fen, '>');
+    if (problem != RGN_E_UNMATCHED && problem != RGN_E_MOVE_SYNTAX &&
+        problem != RGN_E_AMBIGUOUS)
+        return false;
+    if (move.len < 2)
+        return false;
+    const char *m = move.data;
+    if (move.len >= 3 && (memcmp(m, "O-O", 3) == 0 || memcmp(m, "0-0", 3) == 0))
+        return true;
+    if ((m[0] == 'N' || m[0] == 'B') &&
+        ((m[1] >= 'a' && m[1] <= 'h') || m[1] == 'x' ||
+         (m[1] >= '1' && m[1] <= '8')))
+        return true;
+    return problem == RGN_E_UNMATCHED && !g->has_fen && ply >= 1 && ply <= 2 &&
+           m[0] >= 'a' && m[0] <= 'h';
+}
+
 static void report(rgn_checker *v, enum rgn_problem problem,
                    rgn_location where, rgn_span move, int ply,
                    const char *format, ...) __attribute__((format(printf, 6, 7)));
@@ -197,10 +226,19 @@ static void report(rgn_checker *v, enum rgn_problem problem,
                 d.caret = kept[i]->caret;
             }
     }
-    if (severity == RGN_ERROR && !g->first_error.message)
+    bool first_error = severity == RGN_ERROR && !g->first_error.message;
+    if (first_error)
         keep_first_error(g, &d);
     if (v->options.report)
         v->options.report(v->options.user, &d);
+    if (first_error && looks_like_chess(g, problem, move, ply)) {
+        d.problem = RGN_N_CHESS_HINT;
+        d.severity = RGN_NOTE;
+        d.message = "if this is a chess game, try --variant chess";
+        d.line = (rgn_span){"", 0}; /* the error above showed it */
+        if (v->options.report)
+            v->options.report(v->options.user, &d);
+    }
 }
 
 static const rgn_span no_move = {"", 0};

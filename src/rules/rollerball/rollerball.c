@@ -103,12 +103,6 @@ static bool promotes_on(int color, int square)
     return f == 2 && (r == 0 || r == 1);     /* c1, c2 */
 }
 
-static inline bool mine(const rgn_position *pos, int square, int color)
-{
-    uint8_t p = pos->board[square];
-    return p != RGN_EMPTY && p != RGN_OFF && RGN_COLOR(p) == color;
-}
-
 /* ------------------------------------------------------------------ */
 /* Where a piece can go                                               */
 
@@ -145,12 +139,6 @@ static void add_target(targets *t, int square)
         set_add(&t->seen, square);
         t->square[t->count++] = (uint8_t)square;
     }
-}
-
-static inline bool own(const uint8_t *board, int square, int color)
-{
-    uint8_t p = board[square];
-    return p != RGN_EMPTY && p != RGN_OFF && RGN_COLOR(p) == color;
 }
 
 /* ------------------------------------------------------------------ */

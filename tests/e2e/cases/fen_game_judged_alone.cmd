@@ -1,0 +1,1 @@
+fen --game 2 samples/bad/illegal-blocked-path.rgn

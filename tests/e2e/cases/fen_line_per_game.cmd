@@ -1,0 +1,1 @@
+fen samples/bad/illegal-blocked-path.rgn samples/king-mate.rgn

@@ -1,0 +1,1 @@
+fen --ply 9 samples/bad/illegal-blocked-path.rgn samples/king-mate.rgn

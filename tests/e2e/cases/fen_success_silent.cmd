@@ -1,0 +1,1 @@
+fen samples/king-mate.rgn

@@ -1,0 +1,1 @@
+convert --from xml samples/king-mate.rgn

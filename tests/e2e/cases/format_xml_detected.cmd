@@ -1,0 +1,1 @@
+validate tests/e2e/cases/format_game.xml

@@ -1,0 +1,1 @@
+validate --from rgn tests/e2e/cases/format_game.xml

@@ -1,0 +1,1 @@
+validate samples/king-mate.rgn samples/bad/last-rank-without-promotion.rgn

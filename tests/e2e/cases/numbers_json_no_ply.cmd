@@ -1,0 +1,1 @@
+validate --diagnostics=json samples/king-mate.rgn samples/bad/missing-roster-tags.rgn

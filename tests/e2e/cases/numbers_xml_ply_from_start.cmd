@@ -1,0 +1,1 @@
+convert --to xml samples/king-mate.rgn

@@ -1,0 +1,1 @@
+perft --time 1

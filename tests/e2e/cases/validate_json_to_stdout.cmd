@@ -1,0 +1,1 @@
+validate --diagnostics=json --diagnostics-file - samples/bad/illegal-blocked-path.rgn
