@@ -274,6 +274,8 @@ typedef struct rgn_san {
     char promotion;    /* the letter after '=' */
     int8_t direction;  /* after '>' */
     char check;        /* '+' or '#' */
+    char castling;     /* 'K' for O-O, 'Q' for O-O-O (the King's castling
+                          move, whatever its squares), else 0 */
 } rgn_san;
 
 /* Reads the syntax of a move text (with its + or #, without ! or ?).

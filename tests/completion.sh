@@ -41,7 +41,7 @@ touch a.rgn b.pgn c.xml d.svg e.txt notes.md
 check "rgn " "--help --version convert diagram fen help moves perft validate variants"
 check "rgn di" "diagram"
 check "rgn help v" "validate variants"
-check "rgn perft --variant r" "rollerball rotary"
+check "rgn perft --variant r" "rollerball rotary rotary-chess"
 check "rgn validate --variant=rol" "rollerball"
 check "rgn convert --to " "coord fen html lan rgn xml"
 check "rgn convert --to=x" "xml"

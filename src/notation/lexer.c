@@ -814,6 +814,11 @@ static enum rgn_tok lex_result(rgn_lexer *lx, rgn_token *tok)
                       memcmp(text, "0-1", 3) == 0)) ||
         (len == 7 && memcmp(text, "1/2-1/2", 7) == 0))
         return complete(lx, tok, RGN_TOK_RESULT);
+    /* castling written with zeros, "0-0" or "0-0-0" (and a check mark) */
+    size_t core = len - (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#'));
+    if ((core == 3 && memcmp(text, "0-0", 3) == 0) ||
+        (core == 5 && memcmp(text, "0-0-0", 5) == 0))
+        return complete(lx, tok, RGN_TOK_MOVE);
     char shown[40];
     quote(shown, sizeof shown, text, len);
     return lex_error(lx, tok, lx->where,

@@ -73,6 +73,20 @@ static const char *rank_before(const rgn_variant *v, const char *start,
     return p;
 }
 
+/* 'K' for "O-O" (or "0-0"), 'Q' for "O-O-O" (or "0-0-0"), else 0. */
+static char castling_text(const char *t, size_t len)
+{
+    if (len != 3 && len != 5)
+        return 0;
+    char o = t[0];
+    if (o != 'O' && o != '0')
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (t[i] != (i % 2 ? '-' : o))
+            return 0;
+    return len == 3 ? 'K' : 'Q';
+}
+
 /* "e3e4", "b2b6ne", "e8e9qne": what programs write, never SAN. */
 static bool looks_like_coordinates(const rgn_variant *v, const char *t,
                                    size_t len)
@@ -95,7 +109,7 @@ static bool looks_like_coordinates(const rgn_variant *v, const char *t,
 int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err)
 {
-    *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0};
+    *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
     const char *p = text, *end = text + len;
     if (len == 0)
         return fail(problem, RGN_E_MOVE_SYNTAX, err, 1, "empty move");
@@ -107,6 +121,11 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
     /* The tail: check mark, then orientation, then promotion. */
     if (end > p && (end[-1] == '+' || end[-1] == '#'))
         san->check = *--end;
+    san->castling = castling_text(p, (size_t)(end - p));
+    if (san->castling) {
+        san->piece = 'K';
+        return 0;
+    }
     const char *gt = memchr(p, '>', (size_t)(end - p));
     if (gt) {
         san->direction = (int8_t)rgn_direction_parse(gt + 1,
@@ -170,6 +189,15 @@ static char promotion_letter(const rgn_variant *v, rgn_move m)
     return m.promotion ? v->piece_letters[m.promotion] : 0;
 }
 
+/* A castling move's side as its text names it: 'K' for the King's move
+ * towards the last file (O-O), 'Q' towards the a-file; 0 for other moves. */
+static char castling_side(const rgn_variant *v, rgn_move m)
+{
+    if (m.kind != RGN_MOVE_CASTLING)
+        return 0;
+    return v->square_file(m.to) > v->square_file(m.from) ? 'K' : 'Q';
+}
+
 enum orientation_reading { STRICT, LENIENT };
 
 /* The matching rule of rgn-notation.md section 4, for a legal move of the
@@ -181,6 +209,9 @@ static bool san_matches(const rgn_position *pos, const rgn_san *s,
 {
     const struct rgn_variant *v = pos->variant;
     int type = RGN_TYPE(pos->board[m.from]);
+    /* castling only as O-O or O-O-O, never as the King's move "Kk1" */
+    if (s->castling || m.kind == RGN_MOVE_CASTLING)
+        return s->castling == castling_side(v, m);
     /* the candidates come from legal_moves_to: type and square agree */
     if (s->from_file >= 0 && v->square_file(m.from) != s->from_file)
         return false;
@@ -233,7 +264,8 @@ static rgn_san bare_san(const rgn_position *pos, rgn_move m)
     bool pawn = type == v->pawn_type;
     rgn_san s = {pawn ? 0 : v->piece_letters[type], -1, -1,
                  (int8_t)v->square_file(m.to), (int8_t)v->square_rank(m.to),
-                 is_capture(pos, m) ? 'x' : 0, promotion_letter(v, m), -1, 0};
+                 is_capture(pos, m) ? 'x' : 0, promotion_letter(v, m), -1, 0,
+                 castling_side(v, m)};
     int after = m.promotion ? m.promotion : type;
     if (rgn_variant_oriented(v, after) &&
         (m.promotion || m.orientation != pos->orientation[m.from]))
@@ -292,6 +324,13 @@ static size_t square_text(int file, int rank, char *out)
 static size_t write_san(const rgn_san *s, char *out)
 {
     size_t n = 0;
+    if (s->castling) {
+        n = (size_t)sprintf(out, "%s", s->castling == 'K' ? "O-O" : "O-O-O");
+        if (s->check)
+            out[n++] = s->check;
+        out[n] = '\0';
+        return n;
+    }
     if (s->piece)
         out[n++] = s->piece;
     n += square_text(s->from_file, s->from_rank, out + n);
@@ -394,7 +433,7 @@ static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
     unsigned warnings = 0;
     bool capture = is_capture(pos, m);
     bool origin_needed = false;
-    rgn_san canonical = {0, -1, -1, -1, -1, 0, 0, -1, 0};
+    rgn_san canonical = {0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
     if (s->from_file >= 0 || s->from_rank >= 0) {
         canonical = bare_san(pos, m);
         disambiguate(pos, &canonical, m, moves, n);
@@ -456,6 +495,40 @@ int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
     return 0;
 }
 
+/* "O-O", "O-O-O": the one castling move of that side, if legal now. */
+static int resolve_castling(rgn_position *pos, const rgn_san *s,
+                            const char *text, size_t len, rgn_move *move,
+                            unsigned *warnings, char *written_check,
+                            char *canonical, size_t canonical_size,
+                            enum rgn_problem *problem, rgn_error *err)
+{
+    const struct rgn_variant *v = pos->variant;
+    rgn_move moves[RGN_MAX_MOVES];
+    int n = v->legal_moves(pos, moves), found = -1;
+    for (int i = 0; i < n; i++)
+        if (castling_side(v, moves[i]) == s->castling)
+            found = i;
+    if (found < 0) {
+        if (n == 0)
+            return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                        "'%.*s' comes after the end of the game: %s",
+                        (int)len, text, game_over_reason(pos));
+        return fail(problem, RGN_E_UNMATCHED, err, 1,
+                    "'%.*s' is not a legal move: %s cannot castle %s now",
+                    (int)len, text, pos->side == RGN_WHITE ? "White" : "Black",
+                    s->castling == 'K' ? "O-O" : "O-O-O");
+    }
+    *move = moves[found];
+    *warnings = 0;
+    *written_check = s->check;
+    if (canonical) {
+        rgn_san c = bare_san(pos, *move);
+        char out[64];
+        rgn_copy_out(out, write_san(&c, out), canonical, canonical_size);
+    }
+    return 0;
+}
+
 int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                              rgn_move *move, unsigned *warnings,
                              char *written_check, char *canonical,
@@ -482,6 +555,10 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
         return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
                     "'%.*s' comes after the end of the game: %s", (int)len,
                     text, game_over_reason(pos));
+    if (s.castling)
+        return resolve_castling(pos, &s, text, len, move, warnings,
+                                written_check, canonical, canonical_size,
+                                problem, err);
     int to = v->square_at(s.to_file, s.to_rank);
     if (to < 0)
         return fail(problem, RGN_E_UNMATCHED, err, 1, "'%.*s': %c%d %s",

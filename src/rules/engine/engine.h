@@ -1,0 +1,170 @@
+/*
+ * engine.h - a data-driven move generator for chess-like games (private).
+ *
+ * A game is a table (eng_game: board size, pieces as XBetza strings,
+ * start position, promotion choices); eng_compile turns it into per-type
+ * rays on a mailbox board whose border is 5 squares deep, so that any
+ * leap up to (0,5) from a square lands on the board or on RGN_OFF and no
+ * move needs a bounds test. Castling (from the King's O atom, towards the
+ * corner Rooks of the start position) and en passant are the only rules
+ * outside the tables.
+ *
+ * Legality: a pseudo-legal move is tested (by playing it on the board)
+ * only when it could be illegal: King moves, en passant, any move while
+ * in check, and moves of pieces that stand between their King and an
+ * enemy piece that could attack it along that line (pin candidates).
+ */
+#ifndef RGN_ENGINE_H
+#define RGN_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/variant.h"
+#include "rules/engine/xbetza.h"
+
+#define ENG_BORDER 5
+#define ENG_CAPACITY RGN_BOARD_CAPACITY
+#define ENG_MAX_TYPES 15
+#define ENG_MAX_RAYS 40
+#define ENG_MAX_LINES 64
+#define ENG_MAX_REACH 16
+/* The engine reads and writes the library's own types: positions indexed
+ * by mailbox squares, moves of rgn_move_kind, the caller's undo record. */
+typedef rgn_move eng_move;
+typedef rgn_position eng_position;
+typedef rgn_undo eng_undo;
+
+/* A game as data. letters[type] is a type's upper-case letter (index 0
+ * unused, as rgn_variant's piece_letters), xbetza[type] its moves; the
+ * King's letter is K, the Pawn's P and the castling partner's R. */
+typedef struct eng_game {
+    const char *name;
+    int files, ranks;
+    const char *letters;
+    const char *const *xbetza;
+    const char *start_fen;
+    const char *promotion_letters; /* the choices, in the order perft
+                                      and move lists give them */
+} eng_game;
+
+/* One direction of an atom for one colour, in mailbox steps. */
+typedef struct eng_ray {
+    int16_t step;
+    int16_t path_step;   /* non-jumping leap: the step between its squares */
+    int16_t bend[2];     /* bent move: the second leg's steps */
+    uint8_t bend_count;
+    uint8_t bend_range;
+    uint8_t range;
+    uint8_t path_len;    /* non-jumping leap: squares that must be empty */
+    uint8_t mode;        /* XB_MOVE | XB_CAPTURE */
+    uint8_t flags;       /* XB_INITIAL, XB_EN_PASSANT, XB_BENT */
+} eng_ray;
+
+/* The attack tables seen from the attacked square: a piece of a type in
+ * types_at[k] attacks s from s - k * step when the k - 1 squares between
+ * are empty. */
+typedef struct eng_line {
+    int16_t step;
+    uint8_t reach;
+    uint16_t types_at[ENG_MAX_REACH + 1];
+} eng_line;
+
+typedef struct eng_bent_attack {
+    int16_t first, second;
+    uint8_t range;
+    uint8_t type;
+} eng_bent_attack;
+
+typedef struct eng_castling {
+    char letter;         /* K Q k q */
+    uint8_t color;
+    uint16_t king_from, king_to, rook_from, rook_to;
+} eng_castling;
+
+typedef struct eng_rules {
+    const eng_game *game;
+    int files, ranks, width;
+    int type_count;
+    int king_type, pawn_type, rook_type;
+    const char *letters; /* the game's */
+    xb_piece atoms[ENG_MAX_TYPES + 1];
+    eng_ray rays[2][ENG_MAX_TYPES + 1][ENG_MAX_RAYS];
+    uint8_t ray_count[2][ENG_MAX_TYPES + 1];
+    /* types whose rays can reach one square twice (the Walrus's F3 and
+     * A): their moves are de-duplicated */
+    bool overlapping[ENG_MAX_TYPES + 1];
+    uint16_t initial_ranks[2][ENG_MAX_TYPES + 1]; /* bit per rank */
+    eng_line lines[2][ENG_MAX_LINES];
+    int line_count[2];
+    eng_bent_attack bents[2][ENG_MAX_RAYS];
+    int bent_count[2];
+    uint8_t promotion_types[ENG_MAX_TYPES];
+    int promotion_count;
+    eng_castling castling[4];
+    int castling_count;
+    uint8_t castling_kept[ENG_CAPACITY]; /* rights a move from or to the
+                                            square keeps */
+    eng_position start;
+} eng_rules;
+
+/* Compiles a game; 0, or -1 with err set (a bad XBetza string, a start
+ * position that does not read). */
+int eng_compile(eng_rules *rules, const eng_game *game, rgn_error *err);
+
+static inline int eng_square(const eng_rules *r, int file, int rank)
+{
+    return (rank + ENG_BORDER) * r->width + file + ENG_BORDER;
+}
+static inline int eng_file(const eng_rules *r, int square)
+{
+    return square % r->width - ENG_BORDER;
+}
+static inline int eng_rank(const eng_rules *r, int square)
+{
+    return square / r->width - ENG_BORDER;
+}
+/* -1 for a letter that names no piece (case ignored). */
+int eng_type_of_letter(const eng_rules *rules, char letter);
+
+/* Position strings (FEN; 12 x 12 boards write runs up to 12). */
+int eng_set_fen(const eng_rules *rules, eng_position *pos, const char *fen,
+                rgn_error *err);
+size_t eng_write_fen(const eng_rules *rules, const eng_position *pos,
+                     char *buf, size_t size);
+/* Reads only the board field (the first) into pos: board and kings. */
+int eng_read_board(const eng_rules *rules, eng_position *pos, const char *fen,
+                   rgn_error *err);
+void eng_set_initial(const eng_rules *rules, eng_position *pos);
+/* The Zobrist key of a position (pos is only read: the en passant test
+ * plays the capture and takes it back). */
+uint64_t eng_compute_key(const eng_rules *rules, eng_position *pos);
+
+bool eng_attacked(const eng_rules *rules, const uint8_t *board, int square,
+                  int by_color);
+bool eng_in_check(const eng_rules *rules, const eng_position *pos);
+/* Whether the side to move has a legal en passant capture. */
+bool eng_en_passant_possible(const eng_rules *rules, eng_position *pos);
+
+int eng_legal_moves(const eng_rules *rules, eng_position *pos,
+                    eng_move *moves);
+int eng_legal_moves_to(const eng_rules *rules, eng_position *pos,
+                       eng_move *moves, int type, int to);
+int eng_count_moves(const eng_rules *rules, eng_position *pos);
+void eng_make(const eng_rules *rules, eng_position *pos, eng_move move,
+              eng_undo *undo);
+void eng_unmake(const eng_rules *rules, eng_position *pos, eng_move move,
+                const eng_undo *undo);
+uint64_t eng_perft(const eng_rules *rules, eng_position *pos, int depth);
+
+/* The two games of the project (variants.c), their compiled rules
+ * (compiled once, on first use, thread-safely) and rule sets. */
+extern const eng_game eng_rotary_chess_game;
+extern const eng_game eng_chess_game;
+const eng_rules *eng_rotary_chess_rules(void);
+const eng_rules *eng_chess_rules(void);
+extern const struct rgn_variant rgn_rotary_chess_variant;
+extern const struct rgn_variant rgn_chess_variant;
+
+#endif

@@ -1,0 +1,564 @@
+/*
+ * movegen.c - attacks, move generation, legality, make and unmake.
+ */
+#include "rules/engine/engine.h"
+
+#include <stdlib.h>
+
+enum { SIDE_SALT = 1, CASTLING_SALT = 2, EP_SALT = 3 };
+
+static inline uint64_t piece_key(int piece, int square)
+{
+    return rgn_mix64(((uint64_t)piece << 16) ^ (uint64_t)square);
+}
+static inline uint64_t salt_key(int salt, int value)
+{
+    return rgn_mix64(((uint64_t)salt << 40) ^ (uint64_t)(unsigned)value);
+}
+
+static inline int forward(const eng_rules *r, int color)
+{
+    return color ? -r->width : r->width;
+}
+
+static inline bool is_color(uint8_t piece, int color)
+{
+    return piece != RGN_EMPTY && piece != RGN_OFF && RGN_COLOR(piece) == color;
+}
+
+static inline bool on_last_rank(const eng_rules *r, int color, int square)
+{
+    return eng_rank(r, square) == (color ? 0 : r->ranks - 1);
+}
+
+bool eng_attacked(const eng_rules *r, const uint8_t *board, int square,
+                  int by)
+{
+    const eng_line *line = r->lines[by];
+    for (int i = 0; i < r->line_count[by]; i++, line++) {
+        int t = square;
+        for (int k = 1; k <= line->reach; k++) {
+            t -= line->step;
+            uint8_t p = board[t];
+            if (p == RGN_EMPTY)
+                continue;
+            if (is_color(p, by) && (line->types_at[k] >> RGN_TYPE(p) & 1))
+                return true;
+            break;
+        }
+    }
+    const eng_bent_attack *bent = r->bents[by];
+    for (int i = 0; i < r->bent_count[by]; i++, bent++) {
+        uint8_t attacker = RGN_PIECE(by, bent->type);
+        int t = square - bent->second; /* the first leg's end must be empty */
+        for (int k = 1; k <= bent->range && board[t] == RGN_EMPTY; k++, t -= bent->second)
+            if (board[t - bent->first] == attacker)
+                return true;
+    }
+    return false;
+}
+
+bool eng_in_check(const eng_rules *r, const eng_position *pos)
+{
+    return eng_attacked(r, pos->board, pos->king[pos->side], pos->side ^ 1);
+}
+
+/* Whether a pawn of the side to move stands where it could take en
+ * passant (pins and checks aside). */
+static bool en_passant_candidate(const eng_rules *r, const eng_position *pos)
+{
+    if (pos->ep_square < 0 || !r->pawn_type)
+        return false;
+    int side = pos->side;
+    uint8_t pawn = RGN_PIECE(side, r->pawn_type);
+    for (int i = 0; i < r->ray_count[side][r->pawn_type]; i++) {
+        const eng_ray *ray = &r->rays[side][r->pawn_type][i];
+        if ((ray->flags & XB_EN_PASSANT) && pos->board[pos->ep_square - ray->step] == pawn)
+            return true;
+    }
+    return false;
+}
+
+/* The key counts the en passant square only where a legal capture can
+ * be made, so that positions differing in an unusable square repeat. */
+static uint64_t en_passant_key(const eng_rules *r, eng_position *pos)
+{
+    return eng_en_passant_possible(r, pos) ? salt_key(EP_SALT, pos->ep_square) : 0;
+}
+
+uint64_t eng_compute_key(const eng_rules *r, eng_position *pos)
+{
+    uint64_t key = pos->side ? salt_key(SIDE_SALT, 1) : 0;
+    for (int rank = 0; rank < r->ranks; rank++)
+        for (int file = 0; file < r->files; file++) {
+            int sq = eng_square(r, file, rank);
+            if (pos->board[sq] != RGN_EMPTY)
+                key ^= piece_key(pos->board[sq], sq);
+        }
+    return key ^ salt_key(CASTLING_SALT, pos->castling) ^ en_passant_key(r, pos);
+}
+
+/* ------------------------------------------------------------------ */
+/* Generation                                                          */
+
+typedef struct gen_state {
+    int side;
+    int king;
+    bool in_check;
+    int pin_count;
+    uint16_t pins[ENG_MAX_LINES + ENG_MAX_RAYS]; /* one per line or bent path */
+} gen_state;
+
+/* Own pieces whose leaving could expose their King: the first own piece
+ * on a line from the King behind which an enemy piece attacks along that
+ * line, or on the path of an enemy bent mover into the King. */
+static void find_pins(const eng_rules *r, const eng_position *pos, gen_state *gs)
+{
+    const uint8_t *board = pos->board;
+    int side = gs->side, enemy = side ^ 1;
+    gs->pin_count = 0;
+    for (int i = 0; i < r->line_count[enemy]; i++) {
+        const eng_line *line = &r->lines[enemy][i];
+        if (line->reach < 2)
+            continue;
+        int t = gs->king, blocker = -1;
+        for (int k = 1; k <= line->reach; k++) {
+            t -= line->step;
+            uint8_t p = board[t];
+            if (p == RGN_EMPTY)
+                continue;
+            if (blocker < 0 && is_color(p, side)) {
+                blocker = t;
+                continue;
+            }
+            if (blocker >= 0 && is_color(p, enemy) && (line->types_at[k] >> RGN_TYPE(p) & 1))
+                gs->pins[gs->pin_count++] = (uint16_t)blocker;
+            break;
+        }
+    }
+    /* a bent mover's path: the first leg's end and the slide squares on
+     * a diagonal into the King; the blocker may be either */
+    for (int i = 0; i < r->bent_count[enemy]; i++) {
+        const eng_bent_attack *bent = &r->bents[enemy][i];
+        uint8_t attacker = RGN_PIECE(enemy, bent->type);
+        int t = gs->king - bent->second, k = 1;
+        for (; k <= bent->range && board[t] == RGN_EMPTY; k++)
+            t -= bent->second;
+        if (k > bent->range || !is_color(board[t], side))
+            continue;
+        for (int blocker = t; k <= bent->range; k++, t -= bent->second) {
+            if (t != blocker && board[t] != RGN_EMPTY)
+                break;
+            if (board[t - bent->first] == attacker) {
+                gs->pins[gs->pin_count++] = (uint16_t)blocker;
+                break;
+            }
+        }
+    }
+}
+
+static void prepare(const eng_rules *r, const eng_position *pos, gen_state *gs)
+{
+    gs->side = pos->side;
+    gs->king = pos->king[pos->side];
+    gs->in_check = eng_attacked(r, pos->board, gs->king, gs->side ^ 1);
+    find_pins(r, pos, gs);
+}
+
+static bool is_pin(const gen_state *gs, int square)
+{
+    for (int i = 0; i < gs->pin_count; i++)
+        if (gs->pins[i] == square)
+            return true;
+    return false;
+}
+
+/* Appends a move (every promotion choice on the last rank), skipping one
+ * already listed since `first` when the type's rays overlap. */
+static inline int add_special_move(const eng_rules *r, eng_move *moves, int n, int first,
+                                   int type, int color, int from, int to, int kind)
+{
+    if (r->overlapping[type])
+        for (int i = first; i < n; i++)
+            if (moves[i].to == to && moves[i].from == from)
+                return n;
+    if (type == r->pawn_type && on_last_rank(r, color, to)) {
+        for (int i = 0; i < r->promotion_count; i++)
+            moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_PROMOTION,
+                                    r->promotion_types[i], 0, 0};
+        return n;
+    }
+    moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
+    return n;
+}
+
+/* The common case inline: most moves are neither a pawn's nor an
+ * overlapping type's. */
+static inline int add_move(const eng_rules *r, eng_move *moves, int n, int first,
+                           int type, int color, int from, int to, int kind)
+{
+    if (type != r->pawn_type && !r->overlapping[type]) {
+        moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
+        return n;
+    }
+    return add_special_move(r, moves, n, first, type, color, from, to, kind);
+}
+
+static bool path_clear(const uint8_t *board, int from, const eng_ray *ray)
+{
+    int t = from;
+    for (int j = 0; j < ray->path_len; j++) {
+        t += ray->path_step;
+        if (board[t] != RGN_EMPTY)
+            return false;
+    }
+    return true;
+}
+
+static bool initial_ok(const eng_rules *r, int color, int type, int from)
+{
+    return r->initial_ranks[color][type] >> eng_rank(r, from) & 1;
+}
+
+/* A two-leg move: a step onto an empty square, then the second leg. */
+static int bent_moves(const eng_rules *r, const uint8_t *board, const eng_ray *ray,
+                      int from, eng_move *moves, int n, int first)
+{
+    int color = RGN_COLOR(board[from]), type = RGN_TYPE(board[from]);
+    int middle = from + ray->step;
+    if (board[middle] != RGN_EMPTY)
+        return n;
+    for (int b = 0; b < ray->bend_count; b++) {
+        int to = middle;
+        for (int k = 0; k < ray->bend_range; k++) {
+            to += ray->bend[b];
+            uint8_t p = board[to];
+            if (p == RGN_EMPTY) {
+                if (ray->mode & XB_MOVE)
+                    n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+                continue;
+            }
+            if ((ray->mode & XB_CAPTURE) && is_color(p, color ^ 1))
+                n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+            break;
+        }
+    }
+    return n;
+}
+
+/* A leap or slide along one ray. Inlined twice: without the special
+ * cases for the plain rays that most pieces have, and with them. */
+static inline int ray_moves(const eng_rules *r, const eng_position *pos,
+                            const eng_ray *ray, int color, int type, int from,
+                            eng_move *moves, int n, int first, bool special)
+{
+    const uint8_t *board = pos->board;
+    int to = from;
+    for (int k = 0; k < ray->range; k++) {
+        to += ray->step;
+        uint8_t p = board[to];
+        if (p == RGN_EMPTY) {
+            if (ray->mode & XB_MOVE)
+                n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+            else if (special && (ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
+                     board[to - forward(r, color)] == RGN_PIECE(color ^ 1, r->pawn_type))
+                moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT,
+                                        0, 0, 0};
+            continue;
+        }
+        if ((ray->mode & XB_CAPTURE) && is_color(p, color ^ 1))
+            n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+        break;
+    }
+    return n;
+}
+
+static int piece_moves(const eng_rules *r, const eng_position *pos, int from,
+                       eng_move *moves, int n)
+{
+    const uint8_t *board = pos->board;
+    int color = RGN_COLOR(board[from]), type = RGN_TYPE(board[from]), first = n;
+    const eng_ray *ray = r->rays[color][type];
+    for (int i = 0; i < r->ray_count[color][type]; i++, ray++) {
+        if (!ray->flags) { /* most rays: plain leaps and slides */
+            n = ray_moves(r, pos, ray, color, type, from, moves, n, first, false);
+            continue;
+        }
+        if ((ray->flags & XB_INITIAL) && !initial_ok(r, color, type, from))
+            continue;
+        if (ray->flags & XB_BENT) {
+            n = bent_moves(r, board, ray, from, moves, n, first);
+            continue;
+        }
+        if (ray->path_len && !path_clear(board, from, ray))
+            continue;
+        n = ray_moves(r, pos, ray, color, type, from, moves, n, first, true);
+    }
+    return n;
+}
+
+/* Castling under the orthodox conditions; the caller has checked that
+ * the King is not in check. */
+static int castling_moves(const eng_rules *r, const eng_position *pos,
+                          eng_move *moves, int n, int only_to)
+{
+    int side = pos->side;
+    for (int i = 0; i < r->castling_count; i++) {
+        const eng_castling *c = &r->castling[i];
+        if (c->color != side || !(pos->castling >> i & 1) ||
+            (only_to >= 0 && c->king_to != only_to))
+            continue;
+        if (pos->board[c->king_from] != RGN_PIECE(side, r->king_type) ||
+            pos->board[c->rook_from] != RGN_PIECE(side, r->rook_type))
+            continue;
+        int dir = c->rook_from > c->king_from ? 1 : -1;
+        bool ok = true;
+        for (int t = c->king_from + dir; t != c->rook_from && ok; t += dir)
+            ok = pos->board[t] == RGN_EMPTY;
+        for (int t = c->king_from + dir; ok; t += dir) {
+            ok = !eng_attacked(r, pos->board, t, side ^ 1);
+            if (t == c->king_to)
+                break;
+        }
+        if (ok)
+            moves[n++] = (eng_move){c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
+    }
+    return n;
+}
+
+static int pseudo_moves(const eng_rules *r, const eng_position *pos,
+                        const gen_state *gs, eng_move *moves)
+{
+    int n = 0;
+    for (int rank = 0; rank < r->ranks; rank++) {
+        int sq = eng_square(r, 0, rank);
+        for (int file = 0; file < r->files; file++, sq++)
+            if (is_color(pos->board[sq], gs->side))
+                n = piece_moves(r, pos, sq, moves, n);
+    }
+    if (!gs->in_check)
+        n = castling_moves(r, pos, moves, n, -1);
+    return n;
+}
+
+/* Plays the move on the board alone and asks whether the King is safe. */
+static bool king_safe_after(const eng_rules *r, eng_position *pos, eng_move m)
+{
+    uint8_t *board = pos->board;
+    int enemy = pos->side ^ 1;
+    if (m.from == pos->king[pos->side]) {
+        uint8_t king = board[m.from];
+        board[m.from] = RGN_EMPTY;
+        bool safe = !eng_attacked(r, board, m.to, enemy);
+        board[m.from] = king;
+        return safe;
+    }
+    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, pos->side) : m.to;
+    uint8_t moved = board[m.from], at_to = board[m.to], at_taken = board[taken];
+    board[taken] = RGN_EMPTY;
+    board[m.to] = moved;
+    board[m.from] = RGN_EMPTY;
+    bool safe = !eng_attacked(r, board, pos->king[pos->side], enemy);
+    board[m.from] = moved;
+    board[m.to] = at_to;
+    board[taken] = at_taken;
+    return safe;
+}
+
+static inline bool needs_test(const gen_state *gs, eng_move m)
+{
+    return gs->in_check || m.from == gs->king || m.kind == RGN_MOVE_EN_PASSANT ||
+           is_pin(gs, m.from);
+}
+
+static int keep_legal(const eng_rules *r, eng_position *pos, const gen_state *gs,
+                      eng_move *moves, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind == RGN_MOVE_CASTLING || !needs_test(gs, moves[i]) ||
+            king_safe_after(r, pos, moves[i]))
+            moves[kept++] = moves[i];
+    return kept;
+}
+
+int eng_legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
+{
+    gen_state gs;
+    prepare(r, pos, &gs);
+    return keep_legal(r, pos, &gs, moves, pseudo_moves(r, pos, &gs, moves));
+}
+
+int eng_count_moves(const eng_rules *r, eng_position *pos)
+{
+    eng_move moves[RGN_MAX_MOVES];
+    return eng_legal_moves(r, pos, moves);
+}
+
+/* The origins found by walking each ray of the type backwards from the
+ * destination. */
+int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
+                       int type, int to)
+{
+    if (type < 1 || type > r->type_count || to < 0 || to >= ENG_CAPACITY)
+        return 0;
+    const uint8_t *board = pos->board;
+    int side = pos->side, enemy = side ^ 1, n = 0;
+    uint8_t target = board[to], piece = RGN_PIECE(side, type);
+    if (target != RGN_EMPTY && !is_color(target, enemy))
+        return 0;
+    int needed = target == RGN_EMPTY ? XB_MOVE : XB_CAPTURE;
+    const eng_ray *ray = r->rays[side][type];
+    for (int i = 0; i < r->ray_count[side][type]; i++, ray++) {
+        if (ray->flags & XB_BENT) {
+            if (!(ray->mode & needed))
+                continue;
+            for (int b = 0; b < ray->bend_count; b++) {
+                int t = to - ray->bend[b];
+                for (int k = 1; k <= ray->bend_range && board[t] == RGN_EMPTY;
+                     k++, t -= ray->bend[b])
+                    if (board[t - ray->step] == piece)
+                        n = add_move(r, moves, n, 0, type, side, t - ray->step, to, RGN_MOVE_NORMAL);
+            }
+            continue;
+        }
+        if (!(ray->mode & needed)) {
+            int from = to - ray->step;
+            if ((ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
+                target == RGN_EMPTY && board[from] == piece &&
+                board[to - forward(r, side)] == RGN_PIECE(enemy, r->pawn_type))
+                moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT, 0, 0, 0};
+            continue;
+        }
+        int from = to;
+        for (int k = 0; k < ray->range; k++) {
+            from -= ray->step;
+            uint8_t p = board[from];
+            if (p == piece) {
+                if ((!(ray->flags & XB_INITIAL) || initial_ok(r, side, type, from)) &&
+                    (!ray->path_len || path_clear(board, from, ray)))
+                    n = add_move(r, moves, n, 0, type, side, from, to, RGN_MOVE_NORMAL);
+                break;
+            }
+            if (p != RGN_EMPTY)
+                break;
+        }
+    }
+    gen_state gs;
+    prepare(r, pos, &gs);
+    if (type == r->king_type && !gs.in_check)
+        n = castling_moves(r, pos, moves, n, to);
+    return keep_legal(r, pos, &gs, moves, n);
+}
+
+bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
+{
+    if (!en_passant_candidate(r, pos))
+        return false;
+    eng_move moves[RGN_MAX_MOVES];
+    int n = eng_legal_moves_to(r, pos, moves, r->pawn_type, pos->ep_square);
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind == RGN_MOVE_EN_PASSANT)
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Make and unmake                                                     */
+
+static const eng_castling *castling_of(const eng_rules *r, eng_move m)
+{
+    for (int i = 0; i < r->castling_count; i++)
+        if (r->castling[i].king_from == m.from && r->castling[i].king_to == m.to)
+            return &r->castling[i];
+    return NULL;
+}
+
+void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
+{
+    uint8_t *board = pos->board;
+    int side = pos->side;
+    uint64_t key = pos->key ^ en_passant_key(r, pos) ^ salt_key(CASTLING_SALT, pos->castling);
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
+    undo->ep_square = pos->ep_square;
+    undo->castling = pos->castling;
+    undo->check_cache = pos->check_cache;
+    pos->check_cache = -1;
+    uint8_t piece = board[m.from];
+    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
+    uint8_t captured = board[taken];
+    if (captured != RGN_EMPTY) {
+        key ^= piece_key(captured, taken);
+        board[taken] = RGN_EMPTY;
+    }
+    undo->captured = captured;
+    uint8_t placed = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
+    board[m.from] = RGN_EMPTY;
+    board[m.to] = placed;
+    key ^= piece_key(piece, m.from) ^ piece_key(placed, m.to);
+    if (m.kind == RGN_MOVE_CASTLING) {
+        const eng_castling *c = castling_of(r, m);
+        uint8_t rook = board[c->rook_from];
+        board[c->rook_from] = RGN_EMPTY;
+        board[c->rook_to] = rook;
+        key ^= piece_key(rook, c->rook_from) ^ piece_key(rook, c->rook_to);
+    }
+    int type = RGN_TYPE(piece);
+    if (type == r->king_type)
+        pos->king[side] = m.to;
+    pos->castling &= r->castling_kept[m.from] & r->castling_kept[m.to];
+    pos->halfmove = type == r->pawn_type || captured != RGN_EMPTY ? 0 : pos->halfmove + 1;
+    pos->ep_square = -1;
+    if (type == r->pawn_type && abs(m.to - m.from) == 2 * r->width)
+        pos->ep_square = (int16_t)((m.from + m.to) / 2);
+    if (side)
+        pos->fullmove++;
+    pos->side ^= 1;
+    key ^= salt_key(SIDE_SALT, 1) ^ salt_key(CASTLING_SALT, pos->castling);
+    pos->key = key ^ en_passant_key(r, pos);
+}
+
+void eng_unmake(const eng_rules *r, eng_position *pos, eng_move m,
+                const eng_undo *undo)
+{
+    uint8_t *board = pos->board;
+    int side = pos->side ^ 1;
+    uint8_t piece = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, r->pawn_type) : board[m.to];
+    board[m.to] = RGN_EMPTY;
+    board[m.from] = piece;
+    board[m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to] = undo->captured;
+    if (m.kind == RGN_MOVE_CASTLING) {
+        const eng_castling *c = castling_of(r, m);
+        board[c->rook_from] = board[c->rook_to];
+        board[c->rook_to] = RGN_EMPTY;
+    }
+    if (RGN_TYPE(piece) == r->king_type)
+        pos->king[side] = m.from;
+    pos->side = (uint8_t)side;
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    pos->fullmove = undo->fullmove;
+    pos->ep_square = undo->ep_square;
+    pos->castling = undo->castling;
+    pos->check_cache = undo->check_cache;
+}
+
+uint64_t eng_perft(const eng_rules *r, eng_position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    eng_move moves[RGN_MAX_MOVES];
+    int n = eng_legal_moves(r, pos, moves);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        eng_undo undo;
+        eng_make(r, pos, moves[i], &undo);
+        total += eng_perft(r, pos, depth - 1);
+        eng_unmake(r, pos, moves[i], &undo);
+    }
+    return total;
+}

@@ -1,0 +1,1 @@
+perft --variant chess 3

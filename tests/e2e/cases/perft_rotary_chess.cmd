@@ -1,0 +1,1 @@
+perft --variant "Rotary Chess" 2
