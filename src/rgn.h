@@ -248,9 +248,11 @@ enum rgn_problem {
     RGN_W_CHECK_MARK_ON_MATE, /* "+" on a mating move */
     RGN_W_MATE_MARK_WITHOUT_MATE,
     RGN_W_UNCHANGED_ORIENTATION, /* ">N" naming the set the piece keeps */
+    RGN_W_CASTLING_WITH_ZEROS, /* "0-0" for "O-O" */
     RGN_W_MISSING_TAG,        /* one of the seven-tag roster is missing */
     RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
     RGN_W_TAG_QUOTE,          /* an unescaped '"' inside a tag value */
+    RGN_W_OPEN_RESULT,        /* "*" on a game that ended in mate or stalemate */
     RGN_N_REPETITION,         /* a position occurs for the third time */
     RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
     RGN_PROBLEM_COUNT

@@ -49,9 +49,12 @@ static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
         "unchanged-orientation", RGN_WARNING,
         "names the direction set the piece keeps; '>Dir' is only for a "
         "change"},
+    [RGN_W_CASTLING_WITH_ZEROS] = {"castling-with-zeros", RGN_WARNING,
+                                   "writes castling with zeros"},
     [RGN_W_MISSING_TAG] = {"missing-tag", RGN_WARNING, ""},
     [RGN_W_MOVE_NUMBER] = {"move-number", RGN_WARNING, ""},
     [RGN_W_TAG_QUOTE] = {"unescaped-quote", RGN_WARNING, ""},
+    [RGN_W_OPEN_RESULT] = {"open-result", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_CHESS_HINT] = {"chess-hint", RGN_NOTE, ""},
 };

@@ -519,7 +519,7 @@ static int resolve_castling(rgn_position *pos, const rgn_san *s,
                     s->castling == 'K' ? "O-O" : "O-O-O");
     }
     *move = moves[found];
-    *warnings = 0;
+    *warnings = text[0] == '0' ? RGN_WARNING_BIT(RGN_W_CASTLING_WITH_ZEROS) : 0;
     *written_check = s->check;
     if (canonical) {
         rgn_san c = bare_san(pos, *move);
@@ -555,6 +555,9 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
         return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
                     "'%.*s' comes after the end of the game: %s", (int)len,
                     text, game_over_reason(pos));
+    if (s.castling && !v->castling)
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
+                    "'%.*s': %s has no castling", (int)len, text, v->name);
     if (s.castling)
         return resolve_castling(pos, &s, text, len, move, warnings,
                                 written_check, canonical, canonical_size,

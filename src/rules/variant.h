@@ -69,6 +69,11 @@ struct rgn_variant {
      * (0 when the game has no pawns). */
     const char *piece_letters;
     int pawn_type;
+    bool castling; /* the game has castling moves, written O-O, O-O-O */
+    /* whether a result of "*" on a game that ends in mate or stalemate is
+     * only a warning (chess files of puzzles and studies do this), not an
+     * error */
+    bool open_result_on_finished_game;
     /* Orientations (optional, all three NULL for games without them):
      * orientation_count[type] the number of distinct direction sets of
      * the type, 0 for pieces without one. Canonical orientations are

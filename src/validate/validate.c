@@ -613,10 +613,17 @@ static int on_result(void *user, rgn_span text, rgn_location where)
                           : status == RGN_KING_REACH ? "ends by king-reach"
                           : status == RGN_SOLVED     ? "ends solved"
                                                      : "ends in checkmate";
-        report(v, RGN_E_WRONG_RESULT, where, no_move, 0,
-               "the game %s, so its result must be %s, not %s", how, forced,
-               result);
-        return 1;
+        if (strcmp(result, "*") == 0 &&
+            g->variant->open_result_on_finished_game)
+            report(v, RGN_W_OPEN_RESULT, where, no_move, 0,
+                   "the game %s, so its result is %s, not %s", how, forced,
+                   result);
+        else {
+            report(v, RGN_E_WRONG_RESULT, where, no_move, 0,
+                   "the game %s, so its result must be %s, not %s", how,
+                   forced, result);
+            return 1;
+        }
     }
     memcpy(g->result, result, sizeof g->result);
     return 0;

@@ -59,8 +59,11 @@ static void test_castling_texts(void **state)
     rgn_position *pos = position("Chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     expect_text(pos, "O-O", "O-O", "O-O", 0);
     expect_text(pos, "O-O-O", "O-O-O", "O-O-O", 0);
-    expect_text(pos, "0-0", "O-O", "O-O", 0);
-    expect_text(pos, "0-0-0", "O-O-O", "O-O-O", 0);
+    /* zeros: read, with the warning of that lenient reading */
+    expect_text(pos, "0-0", "O-O", "O-O",
+                RGN_WARNING_BIT(RGN_W_CASTLING_WITH_ZEROS));
+    expect_text(pos, "0-0-0", "O-O-O", "O-O-O",
+                RGN_WARNING_BIT(RGN_W_CASTLING_WITH_ZEROS));
     /* a King's two-square move is not castling */
     expect_rejected(pos, "Kg1", RGN_E_UNMATCHED, "castling is written O-O");
     expect_rejected(pos, "Kc1", RGN_E_UNMATCHED, "castling is written O-O-O");
@@ -68,6 +71,11 @@ static void test_castling_texts(void **state)
 
     pos = position("Chess", "4k3/8/8/8/4r3/8/8/R3K2R w KQ - 0 1");
     expect_rejected(pos, "O-O", RGN_E_UNMATCHED, "White cannot castle O-O now");
+    rgn_position_free(pos);
+
+    /* a game without castling says so */
+    pos = position("Rotary", NULL);
+    expect_rejected(pos, "O-O", RGN_E_MOVE_SYNTAX, "Rotary has no castling");
     rgn_position_free(pos);
 
     pos = position("Rotary Chess", "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1");

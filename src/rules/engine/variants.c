@@ -209,7 +209,8 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
 static const char *const chess_aliases[] = {"Standard", NULL};
 
 #define ENGINE_FUNCTIONS                                                     \
-    .players = 2, .set_initial = set_initial, .set_fen = set_fen,            \
+    .players = 2, .castling = true, .set_initial = set_initial,             \
+    .set_fen = set_fen,                                                      \
     .write_fen = write_fen, .legal_moves = legal_moves,                      \
     .legal_moves_to = legal_moves_to, .count_moves = count_moves,            \
     .make = make, .unmake = unmake, .in_check = in_check, .status = status,  \
@@ -232,6 +233,8 @@ const struct rgn_variant rgn_chess_variant = {
     .name = "Chess",
     .aliases = chess_aliases,
     .summary = "orthodox chess",
+    .file_extension = "pgn",
+    .open_result_on_finished_game = true,
     .files = 8,
     .ranks = 8,
     .square_at = chess_square_at,

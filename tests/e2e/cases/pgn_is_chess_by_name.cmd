@@ -1,0 +1,1 @@
+fen samples/chess-opera-game.pgn

@@ -1,0 +1,1 @@
+validate --variant rotary samples/chess-opera-game.pgn
