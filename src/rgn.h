@@ -252,6 +252,7 @@ enum rgn_problem {
     RGN_W_MISSING_TAG,        /* one of the seven-tag roster is missing */
     RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
     RGN_W_TAG_QUOTE,          /* an unescaped '"' inside a tag value */
+    RGN_W_EN_PASSANT_MARK,    /* "e.p." after an en passant capture */
     RGN_W_OPEN_RESULT,        /* "*" on a game that ended in mate or stalemate */
     RGN_N_REPETITION,         /* a position occurs for the third time */
     RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
@@ -353,8 +354,10 @@ typedef struct rgn_visitor {
     void (*error)(void *user, rgn_location where, const char *message);
     /* something the standard does not allow that the reader read anyway,
      * the way files in the wild mean it (a tag value with an unescaped
-     * '"' inside); the game goes on */
-    void (*lenient)(void *user, rgn_location where, const char *message);
+     * '"' inside: RGN_W_TAG_QUOTE; "e.p." after a move:
+     * RGN_W_EN_PASSANT_MARK); the game goes on */
+    void (*lenient)(void *user, rgn_location where, enum rgn_problem problem,
+                    const char *message);
 } rgn_visitor;
 
 typedef struct rgn_reader rgn_reader;

@@ -798,6 +798,22 @@ static enum rgn_tok lex_move(rgn_lexer *lx, rgn_token *tok)
     enum rgn_tok kind;
     if (!run_done(lx, tok, CC_MOVE, &kind))
         return kind;
+    /* "e.p." after an en passant capture, as old texts write it: "e"
+     * then ".p" and maybe "." */
+    size_t len;
+    const unsigned char *text = token_text(lx, &len);
+    if (len == 1 && text[0] == 'e') {
+        const unsigned char *b = (const unsigned char *)lx->buf + lx->pos;
+        size_t left = lx->len - lx->pos;
+        if (left < 3 && !lx->eof)
+            return RGN_TOK_NONE; /* look again with more input */
+        if (left >= 2 && b[0] == '.' && b[1] == 'p') {
+            size_t n = left >= 3 && b[2] == '.' ? 3 : 2;
+            lx->pos += n;
+            lx->col += (uint32_t)n;
+            return complete(lx, tok, RGN_TOK_EN_PASSANT);
+        }
+    }
     return complete(lx, tok, RGN_TOK_MOVE);
 }
 

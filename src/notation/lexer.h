@@ -41,6 +41,7 @@ enum rgn_tok {
     RGN_TOK_OPEN,    /* "(" */
     RGN_TOK_CLOSE,   /* ")" */
     RGN_TOK_RESULT,  /* text: "1-0", "0-1", "1/2-1/2" or "*" */
+    RGN_TOK_EN_PASSANT, /* "e.p." (or "e.p") standing after a move */
     RGN_TOK_AGAIN    /* internal to lexer.c */
 };
 

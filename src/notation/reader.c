@@ -188,9 +188,9 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
         return;
     }
     if (t->inner_quote.line && r->visitor.lenient)
-        r->visitor.lenient(r->user, t->inner_quote,
-                            "a '\"' inside a tag value must be written \\\"; "
-                            "read as part of the value");
+        r->visitor.lenient(r->user, t->inner_quote, RGN_W_TAG_QUOTE,
+                           "a '\"' inside a tag value must be written \\\"; "
+                           "read as part of the value");
     if (CALL(r, tag, name, value, t->where))
         abandon(r, t->where);
 }
@@ -217,6 +217,19 @@ static void on_number(rgn_reader *r, const rgn_token *t)
 }
 
 /* element = move | nag | ... */
+/* "e.p." after a move: not SAN, read as nothing (an en passant capture
+ * is written as a plain pawn capture) */
+static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
+{
+    if (!enter_movetext(r, t->where))
+        return;
+    if (r->visitor.lenient)
+        r->visitor.lenient(r->user, t->where, RGN_W_EN_PASSANT_MARK,
+                           "'e.p.' is not SAN: an en passant capture is "
+                           "written as a plain pawn capture; 'e.p.' is "
+                           "ignored");
+}
+
 static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
 {
     if (!enter_movetext(r, t->where))
@@ -361,6 +374,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
     case RGN_TOK_NUMBER: on_number(r, t); break;
     case RGN_TOK_MOVE:
     case RGN_TOK_NAG: on_move_or_nag(r, t); break;
+    case RGN_TOK_EN_PASSANT: on_en_passant_mark(r, t); break;
     case RGN_TOK_OPEN: on_open(r, t); break;
     case RGN_TOK_CLOSE: on_close(r, t); break;
     case RGN_TOK_RESULT: on_result(r, t); break;

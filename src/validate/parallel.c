@@ -273,10 +273,18 @@ static void record_error(void *user, rgn_location where, const char *message)
 }
 
 static void record_lenient(void *user, rgn_location where,
-                           const char *message)
+                           enum rgn_problem problem, const char *message)
 {
-    record_text(user, EV_LENIENT, (rgn_span){message, strlen(message)},
-                where);
+    rgn_parallel *p = user;
+    event *e = add_event(p, EV_LENIENT, where);
+    if (!e)
+        return;
+    rgn_span text = {message, strlen(message)};
+    e->value = (uint32_t)problem;
+    e->text = keep_text(p->recording, text);
+    e->text_len = (uint32_t)(text.len < RECORD_TEXT_MAX ? text.len
+                                                        : RECORD_TEXT_MAX);
+    DONE(p);
 }
 
 static void submit(rgn_parallel *p);
@@ -400,7 +408,7 @@ static void replay_event(rgn_checker *v, replay *r, const event *e,
         if (e->kind == EV_ERROR)
             visit->error(v, e->where, message);
         else
-            visit->lenient(v, e->where, message);
+            visit->lenient(v, e->where, (enum rgn_problem)e->value, message);
         break;
     }
     default:

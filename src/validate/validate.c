@@ -644,11 +644,12 @@ static void on_end_game(void *user, rgn_location where)
     SINK(v, end_game, result, g->failed ? &g->first_error : NULL);
 }
 
-static void on_lenient(void *user, rgn_location where, const char *message)
+static void on_lenient(void *user, rgn_location where,
+                       enum rgn_problem problem, const char *message)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
-    report(v, RGN_W_TAG_QUOTE, where, no_move, 0, "%s", message);
+    report(v, problem, where, no_move, 0, "%s", message);
 }
 
 static void on_error(void *user, rgn_location where, const char *message)

@@ -38,7 +38,7 @@ static int on_result(void *u, rgn_span t, rgn_location w) { *(uint64_t *)u = mix
 static void on_end(void *u, rgn_location w) { *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 10), w); }
 static void on_error(void *u, rgn_location w, const char *m) { *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 11), (rgn_span){m, strlen(m)}), w); }
 
-static void on_lenient(void *u, rgn_location w, const char *m) { *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 12), (rgn_span){m, strlen(m)}), w); }
+static void on_lenient(void *u, rgn_location w, enum rgn_problem p, const char *m) { *(uint64_t *)u = mix_where(mix_span(mix(mix(*(uint64_t *)u, 12), p), (rgn_span){m, strlen(m)}), w); }
 
 static const rgn_visitor hashing = {on_begin, on_tag, on_number, on_move, on_nag,
                                     on_comment, on_open, on_close, on_result,

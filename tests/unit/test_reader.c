@@ -143,10 +143,11 @@ static void on_error(void *u, rgn_location w, const char *message)
          (unsigned long)w.column, message);
 }
 
-static void on_lenient(void *u, rgn_location w, const char *message)
+static void on_lenient(void *u, rgn_location w, enum rgn_problem problem,
+                       const char *message)
 {
-    item(u, w, "lenient %lu:%lu %s", (unsigned long)w.line,
-         (unsigned long)w.column, message);
+    item(u, w, "lenient %s %lu:%lu %s", rgn_problem_code(problem),
+         (unsigned long)w.line, (unsigned long)w.column, message);
 }
 
 static const rgn_visitor recording = {
@@ -271,13 +272,26 @@ static void test_tag_inner_quotes(void **state)
 {
     (void)state;
     CHECK("[White \"\"Mephisto\"\"]\n[Black \"a \"b\" c\" ]\n*\n",
-          "begin|lenient 1:9 a '\"' inside a tag value must be written \\\"; "
+          "begin|lenient unescaped-quote 1:9 a '\"' inside a tag value must be written \\\"; "
           "read as part of the value|tag White=\"Mephisto\""
-          "|lenient 2:11 a '\"' inside a tag value must be written \\\"; "
+          "|lenient unescaped-quote 2:11 a '\"' inside a tag value must be written \\\"; "
           "read as part of the value|tag Black=a \"b\" c|result *|end");
     /* no later quote closes it: the first one did */
     CHECK("[Event \"x\" \"y]\n*\n",
           "begin|error 1:12 ']' must close the tag after its value|end");
+}
+
+/* "e.p." after a move, spaced, with or without its last dot: read as
+ * nothing, with a notice; "e" alone stays a move text */
+static void test_en_passant_mark(void **state)
+{
+    (void)state;
+    CHECK("1. exd6 e.p. Kd7 2. e4 e.p 3. e *\n",
+          "begin|num 1|move exd6|lenient en-passant-mark 1:9 'e.p.' is not "
+          "SAN: an en passant capture is written as a plain pawn capture; "
+          "'e.p.' is ignored|move Kd7|num 2|move e4|lenient en-passant-mark "
+          "1:24 'e.p.' is not SAN: an en passant capture is written as a "
+          "plain pawn capture; 'e.p.' is ignored|num 3|move e|result *|end");
 }
 
 static void test_tag_inside_movetext(void **state)
@@ -777,6 +791,7 @@ int main(void)
         cmocka_unit_test(test_tags_with_escapes),
         cmocka_unit_test(test_tag_errors),
         cmocka_unit_test(test_tag_inner_quotes),
+        cmocka_unit_test(test_en_passant_mark),
         cmocka_unit_test(test_tag_inside_movetext),
         cmocka_unit_test(test_move_numbers),
         cmocka_unit_test(test_moves_as_written),
