@@ -253,6 +253,7 @@ enum rgn_problem {
     RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
     RGN_W_TAG_QUOTE,          /* an unescaped '"' inside a tag value */
     RGN_W_EN_PASSANT_MARK,    /* "e.p." after an en passant capture */
+    RGN_W_FEN_REPAIRED,       /* a FEN tag read as a program meant it */
     RGN_W_OPEN_RESULT,        /* "*" on a game that ended in mate or stalemate */
     RGN_N_REPETITION,         /* a position occurs for the third time */
     RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */

@@ -55,6 +55,7 @@ static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_MOVE_NUMBER] = {"move-number", RGN_WARNING, ""},
     [RGN_W_TAG_QUOTE] = {"unescaped-quote", RGN_WARNING, ""},
     [RGN_W_EN_PASSANT_MARK] = {"en-passant-mark", RGN_WARNING, ""},
+    [RGN_W_FEN_REPAIRED] = {"fen-repaired", RGN_WARNING, ""},
     [RGN_W_OPEN_RESULT] = {"open-result", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_CHESS_HINT] = {"chess-hint", RGN_NOTE, ""},

@@ -91,6 +91,11 @@ struct rgn_variant {
      * (a FEN tag). */
     void (*set_initial)(rgn_position *position);
     int (*set_fen)(rgn_position *position, const char *fen, rgn_error *err);
+    /* Reads a position string that set_fen refused the way files in the
+     * wild mean it (a chess castling right whose Rook is gone), saying in
+     * what what it changed; -1 when it cannot. Optional. */
+    int (*repair_fen)(rgn_position *position, const char *fen, char *what,
+                      size_t size);
     size_t (*write_fen)(const rgn_position *position, char *buf, size_t size);
 
     /* Legal moves into a caller-owned array; count_moves only counts

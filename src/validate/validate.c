@@ -396,11 +396,22 @@ static int start_movetext(rgn_checker *v)
     g->variant->set_initial(&main_line->current);
     if (g->has_fen) {
         rgn_error err;
+        char repaired[512];
         if (rgn_position_set_fen(&main_line->current, g->fen, &err) < 0) {
-            report(v, RGN_E_BAD_FEN, g->fen_where, no_move, 0,
-                   "the FEN tag is not a %s position: %s", g->variant->name,
-                   err.message);
-            return 1;
+            if (g->variant->repair_fen &&
+                g->variant->repair_fen(&main_line->current, g->fen, repaired,
+                                       sizeof repaired) == 0) {
+                report(v, RGN_W_FEN_REPAIRED, g->fen_where, no_move, 0,
+                       "the FEN tag is repaired as programs mean it: %s",
+                       repaired);
+            } else {
+                report(v, RGN_E_BAD_FEN, g->fen_where, no_move, 0,
+                       "the FEN tag is not a %s position: %s",
+                       g->variant->name, err.message);
+                return 1;
+            }
+            if (g->failed)
+                return 1;
         }
     }
     main_line->has_move = false;

@@ -136,6 +136,12 @@ size_t eng_write_fen(const eng_rules *rules, const eng_position *pos,
 /* Reads only the board field (the first) into pos: board and kings. */
 int eng_read_board(const eng_rules *rules, eng_position *pos, const char *fen,
                    rgn_error *err);
+/* The strict reader's refusals that files in the wild make, repaired (a
+ * castling right without its King or Rook in place dropped, a move number
+ * of 0 read as 1): 0 with what saying what changed, -1 when there is
+ * nothing of the kind to repair or the repaired string is still refused. */
+int eng_repair_fen(const eng_rules *rules, eng_position *pos, const char *fen,
+                   char *what, size_t what_size);
 void eng_set_initial(const eng_rules *rules, eng_position *pos);
 /* The Zobrist key of a position (pos is only read: the en passant test
  * plays the capture and takes it back). */

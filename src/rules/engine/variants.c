@@ -206,6 +206,12 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
     return RGN_E_UNMATCHED;
 }
 
+static int repair_fen(rgn_position *pos, const char *fen, char *what,
+                      size_t size)
+{
+    return eng_repair_fen(rules_of(pos), pos, fen, what, size);
+}
+
 static const char *const chess_aliases[] = {"Standard", NULL};
 
 #define ENGINE_FUNCTIONS                                                     \
@@ -214,7 +220,7 @@ static const char *const chess_aliases[] = {"Standard", NULL};
     .write_fen = write_fen, .legal_moves = legal_moves,                      \
     .legal_moves_to = legal_moves_to, .count_moves = count_moves,            \
     .make = make, .unmake = unmake, .in_check = in_check, .status = status,  \
-    .explain_unmatched = explain
+    .explain_unmatched = explain, .repair_fen = repair_fen
 
 const struct rgn_variant rgn_rotary_chess_variant = {
     .name = "Rotary Chess",

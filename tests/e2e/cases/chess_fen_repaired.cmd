@@ -1,0 +1,1 @@
+fen --variant chess -
