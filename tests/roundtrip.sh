@@ -24,9 +24,9 @@ check() { # LABEL COMMAND...
 }
 
 "$gen" --games 300 --seed 5 >"$tmp/generated.rgn"
-for input in "$root"/samples/*.rgn "$tmp/generated.rgn"; do
+for input in "$root"/samples/*.rgn "$root"/samples/*.pgn "$tmp/generated.rgn"; do
     [ -f "$input" ] || continue
-    name=$(basename "$input" .rgn)
+    name=$(basename "$input"); name=${name%.*}
     "$rgn" convert --quiet "$input" >"$tmp/$name.1.rgn" 2>/dev/null
     check "$name: converts" test -s "$tmp/$name.1.rgn"
     "$rgn" convert --quiet "$tmp/$name.1.rgn" >"$tmp/$name.2.rgn" 2>/dev/null
@@ -42,10 +42,10 @@ for input in "$root"/samples/*.rgn "$tmp/generated.rgn"; do
     "$rgn" convert --quiet --to coord "$tmp/$name.1.rgn" >"$tmp/$name.coord" 2>/dev/null
     "$rgn" convert --quiet --to fen "$tmp/$name.1.rgn" >"$tmp/$name.fen" 2>/dev/null
     # only games from the initial position replay from coordinates alone
-    variant=Rotary
-    grep -q '^\[Variant "Rollerball"\]' "$tmp/$name.1.rgn" && variant=Rollerball
+    variant=$(sed -n 's/^\[Variant "\(.*\)"\]$/\1/p' "$tmp/$name.1.rgn" | head -n 1)
+    variant=${variant:-Rotary}
     if ! grep -q '^\[FEN ' "$tmp/$name.1.rgn"; then
-        "$replay" $variant <"$tmp/$name.coord" >"$tmp/$name.replayed" 2>"$tmp/replay.err"
+        "$replay" "$variant" <"$tmp/$name.coord" >"$tmp/$name.replayed" 2>"$tmp/replay.err"
         check "$name: coordinates replay to the same positions" \
             cmp "$tmp/$name.fen" "$tmp/$name.replayed"
     fi

@@ -180,8 +180,14 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     char piece[2] = {rgn_position_piece(before, move.from, NULL,
                                         &orientation_before), 0};
     attribute(w, "piece", piece);
+    /* en passant takes the pawn beside the origin, not on the
+     * destination */
+    int taken = move.kind == RGN_MOVE_EN_PASSANT
+                    ? rgn_square_at(v, rgn_square_file(v, move.to),
+                                    rgn_square_rank(v, move.from))
+                    : move.to;
     char captured[2] = {move.from != move.to
-                            ? rgn_position_piece(before, move.to, NULL, NULL)
+                            ? rgn_position_piece(before, taken, NULL, NULL)
                             : 0,
                         0};
     if (captured[0])
