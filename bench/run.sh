@@ -73,6 +73,9 @@ rgn_plies=$(awk '{ print $(NF - 1) }' "$data/rgn-gen.err")
 chess_plies=$(awk '{ print $(NF - 1) }' "$data/chess-gen.err")
 rgn_bytes=$(wc -c <"$data/games.rgn")
 chess_bytes=$(wc -c <"$data/games.pgn")
+# rgn and pgn-extract must reach the same final position in every chess
+# game before their speeds are compared
+sh bench/check-final-positions.sh "$data/games.pgn" "$rgn" "$pgn_extract"
 # a tenth of the Rotary corpus, cut at a game boundary, for the memory check
 awk -v n=$((games / 10)) '/^\[Event / && ++g > n { exit } { print }' \
     "$data/games.rgn" >"$data/tenth.rgn"
@@ -118,6 +121,8 @@ one_round() {
             "$rgn" validate --jobs 2 "$data/games.rgn"
     fi
     time_once "rgn-perft-4" "$leaves" 0 "$rgn" perft 4
+    time_once "rgn-validate-chess" "$chess_plies" "$chess_bytes" \
+        "$rgn" validate $one_job --variant chess "$data/games.pgn"
     time_once "pgn-extract-r-s" "$chess_plies" "$chess_bytes" \
         "$pgn_extract" -r -s "$data/games.pgn"
     # -r reports each illegal move on standard error, where -s leaves only
@@ -194,6 +199,7 @@ END {
     label["rgn-convert-fen"] = "rgn convert --to fen"
     label["rgn-validate-jobs2"] = "rgn validate --jobs 2"
     label["rgn-perft-4"] = "rgn perft 4 (leaves/s)"
+    label["rgn-validate-chess"] = "rgn validate chess (same file)"
     label["pgn-extract-r-s"] = "pgn-extract -r -s"
     label["pgn-extract-s-o"] = "pgn-extract -s -o /dev/null"
     printf "| %-27s | %7s | %7s | %11s | %6s | %8s |\n", "command",
@@ -229,6 +235,10 @@ END {
            " %s); %s on a tenth of the corpus: %.1f MiB\n", peak / 1024,
            peak_row, (peak < 16 * 1024 ? "met" : "NOT met"),
            validate_label, tenth_kb / 1024
+    printf "rgn validate --variant chess / pgn-extract -r -s, same file:" \
+           " %.2fx; by CPU time %.2fx\n",
+           rate["rgn-validate-chess"] / rate["pgn-extract-r-s"],
+           cpu_rate["rgn-validate-chess"] / cpu_rate["pgn-extract-r-s"]
     printf "perft 4: %.0f million leaves/s (target >= 100 million: %s)\n",
            rate["rgn-perft-4"] / 1e6,
            (rate["rgn-perft-4"] >= 1e8 ? "met" : "NOT met")
