@@ -121,18 +121,22 @@ static void walk_chain(pred_search *ps, rot_facings before,
                        rot_facings current, int active, int steps_left,
                        unsigned reached)
 {
+    rot_facings mask = 3u << (2 * active);
     if (!(reached & (1u << active))) {
         reached |= 1u << active;
-        for (int guess = 1; guess <= 2; guess++) {
+        /* Turning a cell again takes two more steps at least (A, B, A). */
+        int most = steps_left >= 2 ? 2 : 1;
+        for (int guess = 1; guess <= most; guess++) {
             int facing = (rot_facing_of(ps->after, active) -
                           guess * ps->turn) & 3;
-            rot_facings mask = 3u << (2 * active);
             rot_facings bits = (rot_facings)facing << (2 * active);
             walk_chain(ps, (before & ~mask) | bits, (current & ~mask) | bits,
                        active, steps_left, reached);
         }
         return;
     }
+    if (((current ^ ps->after) & mask) == 0)
+        return; /* a cell that has made all its guessed turns */
     int facing;
     current = turn_slot(current, active, ps->turn, &facing);
     int next = ps->board->target[active][facing];

@@ -132,20 +132,48 @@ static int side_start(side *s, const rot_facings *words, size_t n,
     return 0;
 }
 
+/* Looks for a word of the sorted a[0..n) in any layer of other; sets the
+ * meeting word and its depth in other and returns true when there is
+ * one. */
+static bool meets(const rot_facings *a, size_t n, const side *other,
+                  rot_facings *meet, int *other_depth)
+{
+    for (int d = 0; d <= other->depth; d++)
+        if (first_common(a, n, &other->layers[d], meet)) {
+            *other_depth = d;
+            return true;
+        }
+    return false;
+}
+
 /* Neighbours are collected in chunks of this many words, so that the
  * memory for a layer's candidates stays small. */
 #define CHUNK (1u << 22)
 
+/* What growing a layer found when the other side is given. */
+typedef struct meeting {
+    const side *other; /* NULL: do not look */
+    bool found;
+    rot_facings word;
+    int other_depth;
+} meeting;
+
 /* Sorts the chunk, keeps the words no layer of s holds and merges them into
- * the layer being built. */
+ * the layer being built; looks for them on the other side as it goes, so
+ * that the last layer of a search need not be finished. */
 static int flush_chunk(const side *s, rot_facings *chunk, size_t n,
-                       rot_facings *tmp, layer *building)
+                       rot_facings *tmp, layer *building, meeting *meet)
 {
     n = sort_unique(chunk, n, tmp);
     for (int d = 0; d <= s->depth; d++)
         n = subtract(chunk, n, &s->layers[d]);
     if (n == 0)
         return 0;
+    if (meet->other &&
+        meets(chunk, n, meet->other, &meet->word, &meet->other_depth)) {
+        meet->found = true;
+        return 0;
+    }
     rot_facings *merged =
         malloc((building->count + n) * sizeof *merged);
     if (!merged)
@@ -172,7 +200,7 @@ static int flush_chunk(const side *s, rot_facings *chunk, size_t n,
 /* Adds the next layer (possibly empty). Forward, solved words have no
  * successors; backward, only unsolved words can be predecessors, which
  * the subtraction of layer 0 (the solved words) ensures. */
-static int side_grow(const rot_board *board, side *s)
+static int side_grow(const rot_board *board, side *s, meeting *meet)
 {
     if (s->depth + 1 >= MAX_LAYERS)
         return -1;
@@ -182,10 +210,10 @@ static int side_grow(const rot_board *board, side *s)
     rot_facings *tmp = malloc(CHUNK * sizeof *tmp);
     int status = chunk && tmp ? 0 : -1;
     size_t n = 0;
-    for (size_t i = 0; i < last->count && status == 0; i++) {
+    for (size_t i = 0; i < last->count && status == 0 && !meet->found; i++) {
         rot_facings w = last->items[i];
         if (n + ROT_MOVES * ROT_MAX_PREDECESSORS > CHUNK) {
-            status = flush_chunk(s, chunk, n, tmp, &building);
+            status = flush_chunk(s, chunk, n, tmp, &building, meet);
             n = 0;
         }
         if (s->backward) {
@@ -196,8 +224,8 @@ static int side_grow(const rot_board *board, side *s)
                 chunk[n++] = rot_apply(board, w, m, NULL);
         }
     }
-    if (status == 0 && n)
-        status = flush_chunk(s, chunk, n, tmp, &building);
+    if (status == 0 && n && !meet->found)
+        status = flush_chunk(s, chunk, n, tmp, &building, meet);
     free(chunk);
     free(tmp);
     if (status < 0) {
@@ -216,7 +244,8 @@ int rot_layers(const rot_board *board, rot_facings start, int depth,
     if (side_start(&s, &start, 1, false) < 0)
         return -1;
     for (int d = 1; d <= depth; d++) {
-        if (side_grow(board, &s) < 0) {
+        meeting none = {NULL, false, 0, 0};
+        if (side_grow(board, &s, &none) < 0) {
             side_free(&s);
             return -1;
         }
@@ -260,21 +289,6 @@ static void trace_solution(const rot_board *board, const side *forward,
     }
 }
 
-/* Looks for a word of side s's last layer in any layer of other; sets the
- * depth in other and returns true when there is one. */
-static bool meets(const side *s, const side *other, rot_facings *meet,
-                  int *other_depth)
-{
-    const layer *last = &s->layers[s->depth];
-    for (int d = 0; d <= other->depth; d++)
-        if (first_common(last->items, last->count, &other->layers[d],
-                         meet)) {
-            *other_depth = d;
-            return true;
-        }
-    return false;
-}
-
 int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
 {
     memset(out, 0, sizeof *out);
@@ -289,8 +303,6 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
         return -1;
     }
     int status = 0;
-    rot_facings meet;
-    int other_depth;
     if (rot_is_solved(start)) {
         out->distance = 0;
         goto done;
@@ -299,19 +311,19 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
         bool grow_forward = forward.layers[forward.depth].count <=
                             backward.layers[backward.depth].count;
         side *s = grow_forward ? &forward : &backward;
-        side *other = grow_forward ? &backward : &forward;
+        meeting meet = {grow_forward ? &backward : &forward, false, 0, 0};
         if (forward.depth + backward.depth + 1 > ROT_MAX_SOLUTION ||
-            side_grow(board, s) < 0) {
+            side_grow(board, s, &meet) < 0) {
             status = -1;
             break;
         }
-        if (meets(s, other, &meet, &other_depth)) {
+        if (meet.found) {
             if (grow_forward)
-                trace_solution(board, &forward, &backward, meet,
-                               forward.depth, other_depth, out);
+                trace_solution(board, &forward, &backward, meet.word,
+                               forward.depth, meet.other_depth, out);
             else
-                trace_solution(board, &forward, &backward, meet,
-                               other_depth, backward.depth, out);
+                trace_solution(board, &forward, &backward, meet.word,
+                               meet.other_depth, backward.depth, out);
             break;
         }
         if (s->layers[s->depth].count == 0) {
