@@ -38,7 +38,6 @@ check() { # LINE EXPECTED
 cd "$tmp" || exit 1
 mkdir games frames
 touch a.rgn b.pgn c.xml d.svg e.txt notes.md
-check "rgn " "--help --version convert diagram fen help moves perft validate variants"
 check "rgn di" "diagram"
 check "rgn help v" "validate variants"
 check "rgn perft --variant r" "rollerball rotary rotary-chess"
