@@ -502,7 +502,10 @@ static void test_generator(void **state)
             assert_int_equal(
                 rot_generate((rot_rules)rules, distance, &again, 1000, &b),
                 0);
-            assert_memory_equal(&a, &b, sizeof a);
+            /* field by field: the struct's padding is not part of it */
+            assert_memory_equal(&a.arrangement, &b.arrangement,
+                                sizeof a.arrangement);
+            assert_int_equal(a.facings, b.facings);
             rot_board board;
             rot_board_init(&board, &a.arrangement, (rot_rules)rules);
             if (distance <= 4)
