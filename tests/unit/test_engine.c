@@ -473,6 +473,9 @@ static void test_fen(void **state)
     expect_fen_error(r, "6k5/p11/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 5, "Black pawn on rank 11");
     expect_fen_error(r, "P5k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 1, "White pawn on rank 12");
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 x - - 0 1", 2, 40, "expected 'w' or 'b'");
+    /* the string ends where the en passant field should start (found by
+     * fuzzing: the reader went past the end) */
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - ", 4, 44, "missing");
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1", 3, 42, "without its King and Rook");
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w X - 0 1", 3, 42, "unknown castling right");
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - e8 0 1", 4, 44, "not on rank 9");

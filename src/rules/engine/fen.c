@@ -133,6 +133,8 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
         return REJECT(4, "en passant", p, "missing");
     p++;
     pos->ep_square = -1;
+    if (*p == '\0' || *p == ' ')
+        return REJECT(4, "en passant", p, "missing");
     if (*p == '-') {
         p++;
     } else {
