@@ -47,7 +47,8 @@ build/src/rgn variants | sed 's/[:(].*//; s/ *$//' | while read -r name; do
     index=$((index + 1))
 done
 i=0
-for san in e4 Sb2 Sb2-b6 'Sxb7>E' 'Rb2>NE' 'e9=Q>NE#' Tdf9 R1c1 de5 'Ra2>N+'; do
+for san in e4 Sb2 Sb2-b6 'Sxb7>E' 'Rb2>NE' 'e9=Q>NE#' Tdf9 R1c1 de5 'Ra2>N+' \
+    O-O O-O-O 0-0 Nf3 exd6 'b8=Q+' Mxf10 'd12=W'; do
     printf '\000%s' "$san" >$corpus/fuzz_san/seed$i
     i=$((i + 1))
 done
