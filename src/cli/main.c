@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rotationary_cli.h"
 
 static const cli_command *const commands[] = {
     &cli_perft,
@@ -14,6 +15,10 @@ static const cli_command *const commands[] = {
     &cli_fen,
     &cli_diagram,
     &cli_variants,
+    &cli_layers,
+    &cli_solve,
+    &cli_puzzle,
+    &cli_survey,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
