@@ -233,6 +233,20 @@ enum rgn_problem {
     RGN_E_VARIATION_FIRST,    /* a variation before the first move */
     RGN_E_UNKNOWN_VARIANT,
     RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
+    RGN_E_NO_FEN,             /* a game with no start position lacks FEN */
+    RGN_E_BAD_SETUP,          /* SetUp other than "1" where a set-up is due */
+    /* Rotationary's own kinds (the names of its rules, section 6.6) */
+    RGN_E_ROT_BAD_FEN,
+    RGN_E_ROT_BAD_SETUP,
+    RGN_E_ROT_BAD_MOVE,
+    RGN_E_ROT_BAD_CELL,
+    RGN_E_ROT_BAD_TURN,
+    RGN_E_ROT_EMPTY_CELL,
+    RGN_E_ROT_MOVE_AFTER_SOLVED,
+    RGN_E_ROT_FALSE_SOLVED,
+    RGN_E_ROT_UNCLAIMED_SOLVED,
+    RGN_E_ROT_BAD_RESULT,
+    RGN_E_ROT_RESULT_TAG_MISMATCH,
     RGN_W_LONG_FORM,          /* "Sb2-b6", "e3-e4" */
     RGN_W_PAWN_CAPTURE_WITHOUT_X, /* "de5" */
     RGN_W_SURPLUS_DISAMBIGUATION, /* "R1c1" where "Rc1" is enough */
