@@ -66,6 +66,9 @@ const char *rgn_variant_summary(const rgn_variant *variant);
 int rgn_variant_players(const rgn_variant *variant);
 /* Whether every game needs a set-up position (a FEN tag). */
 bool rgn_variant_needs_setup(const rgn_variant *variant);
+/* The text diagrams' legend of a game whose letters and marks need their
+ * own (NULL: the generic legend). */
+const char *rgn_variant_diagram_key(const rgn_variant *variant);
 int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
 /* The upper-case letter of a piece type ('P' for a pawn); 0 if none. */

@@ -215,14 +215,18 @@ static void square_name(const diagram_view *view, int square, char *buf)
 static void legend(const diagram_view *view, rgn_buffer *out)
 {
     bool unicode = view->opt->format == RGN_DIAGRAM_UNICODE;
-    rgn_buffer_puts(out, rgn_position_side(view->pos) == RGN_WHITE
-                             ? "White to move."
-                             : "Black to move.");
+    bool solitaire = rgn_variant_players(view->variant) == 1;
+    if (!solitaire) /* a solitaire has no side to move */
+        rgn_buffer_puts(out, rgn_position_side(view->pos) == RGN_WHITE
+                                 ? "White to move."
+                                 : "Black to move.");
     char a[8], b[8];
     if (view->last_from >= 0 && view->last_to >= 0) {
         square_name(view, view->last_from, a);
         square_name(view, view->last_to, b);
-        if (view->last_from == view->last_to)
+        if (solitaire)
+            rgn_buffer_printf(out, "Last move [ ]: %s.", a);
+        else if (view->last_from == view->last_to)
             rgn_buffer_printf(out, " Last move [ ]: %s (rotation).", a);
         else
             rgn_buffer_printf(out, " Last move [ ]: %s-%s.", a, b);
@@ -252,6 +256,11 @@ static void legend(const diagram_view *view, rgn_buffer *out)
     if (!first)
         rgn_buffer_puts(out, ".");
     rgn_buffer_puts(out, "\n");
+    const char *key = rgn_variant_diagram_key(view->variant);
+    if (key) { /* the rule set's own reading of letters and marks */
+        rgn_buffer_printf(out, "%s\n", key);
+        return;
+    }
     bool rings = false, orientations = false;
     for (int r = 0; r < view->ranks; r++)
         for (int f = 0; f < view->files; f++) {

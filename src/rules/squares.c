@@ -87,3 +87,8 @@ int rgn_direction_parse(const char *text, size_t len)
     if (first == 'S' && second == 'W') return RGN_SW;
     return -1;
 }
+
+const char *rgn_variant_diagram_key(const rgn_variant *v)
+{
+    return v->diagram_key;
+}

@@ -268,6 +268,12 @@ static size_t rot_write(const rgn_position *pos, rgn_move move, char *buf,
     return 3;
 }
 
+/* N E S W (0..3) among the eight compass directions */
+static int rot_facing(const rgn_position *pos, int square)
+{
+    return RGN_TYPE(pos->board[square]) ? 2 * pos->orientation[square] : -1;
+}
+
 static const rgn_notation rot_notation = {rot_resolve, rot_write};
 
 static enum rgn_problem rot_own_problem(enum rgn_problem generic)
@@ -324,7 +330,9 @@ static enum rgn_problem rot_judge_result(rgn_position *final,
     .make = rot_make, .unmake = rot_unmake, .in_check = rot_in_check,        \
     .explain_unmatched = rot_explain, .status = rot_status,                  \
     .notation = &rot_notation, .own_problem = rot_own_problem,             \
-    .judge_result = rot_judge_result
+    .judge_result = rot_judge_result, .facing = rot_facing,               \
+    .diagram_key = "S M L: small, medium, large piece; it points ^ N, > E, " \
+                   "v S, < W. '.': the empty cell."
 
 const struct rgn_variant rgn_rotationary_variant = {
     .name = "Rotationary",
