@@ -362,7 +362,7 @@ static int plain_distance(const rot_board *board, rot_facings start,
     rot_facings *current = malloc(sizeof *current * (1u << 22));
     rot_facings *next = malloc(sizeof *next * (1u << 22));
     assert_non_null(set.slots);
-    size_t n = 1, found = 0;
+    size_t n = 1;
     current[0] = start;
     plain_insert(&set, start);
     int result = -1;
@@ -384,7 +384,6 @@ static int plain_distance(const rot_board *board, rot_facings start,
         current = next;
         next = t;
         n = m;
-        found += m;
     }
     free(set.slots);
     free(current);
