@@ -202,6 +202,20 @@ enum rgn_status rgn_position_status(rgn_position *position);
 /* Plays a move, which must be one of rgn_position_legal_moves. */
 void rgn_position_play(rgn_position *position, rgn_move move);
 
+/* One turn of a move that turns several pieces (a Rotationary chain):
+ * the square, the piece's letter and its facing after the turn (RGN_N,
+ * RGN_E, RGN_S or RGN_W). */
+typedef struct rgn_turn {
+    int square;
+    char piece;
+    int facing;
+} rgn_turn;
+#define RGN_MAX_TURNS 8
+/* The turns a legal move makes, in order, into turns (RGN_MAX_TURNS
+ * entries); 0 for a game whose moves make no chain. */
+int rgn_move_chain(const rgn_position *before, rgn_move move,
+                   rgn_turn *turns);
+
 /* Number of legal move sequences of the given length. */
 uint64_t rgn_perft(rgn_position *position, int depth);
 

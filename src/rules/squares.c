@@ -92,3 +92,9 @@ const char *rgn_variant_diagram_key(const rgn_variant *v)
 {
     return v->diagram_key;
 }
+
+int rgn_move_chain(const rgn_position *before, rgn_move move, rgn_turn *turns)
+{
+    const rgn_variant *v = before->variant;
+    return v->chain ? v->chain(before, move, turns) : 0;
+}

@@ -114,6 +114,8 @@ struct rgn_variant {
      * orientation in the chess sense (a Rotationary pyramid), -1 for
      * none; optional. Diagrams draw it as a piece's one direction. */
     int (*facing)(const rgn_position *position, int square);
+    /* The turns of a move's chain (rgn_move_chain); optional. */
+    int (*chain)(const rgn_position *before, rgn_move move, rgn_turn *turns);
     /* The text diagrams' legend where the generic one does not fit (a
      * solitaire's letters and arrows); optional. */
     const char *diagram_key;

@@ -157,6 +157,28 @@ static int rot_count_moves(rgn_position *pos)
     return solved(pos) ? 0 : ROT_MOVES;
 }
 
+static int core_move(const rot_board *board, rgn_move move)
+{
+    return rot_move_make(board->slot_of_cell[move.from], move.orientation == 1);
+}
+
+static int chain_of(const rgn_position *before, rgn_move move,
+                     rgn_turn *turns)
+{
+    rot_board board;
+    rot_facings w;
+    to_core(before, &board, &w);
+    rot_chain chain;
+    rot_apply(&board, w, core_move(&board, move), &chain);
+    for (int i = 0; i < chain.count; i++) {
+        int cell = chain.turn[i].cell;
+        turns[i].square = cell;
+        turns[i].piece = rot_letters[board.arrangement.size[cell]];
+        turns[i].facing = 2 * chain.turn[i].facing; /* among 8 directions */
+    }
+    return chain.count;
+}
+
 static void rot_make(rgn_position *pos, rgn_move move, rgn_undo *undo)
 {
     rot_board board;
@@ -166,9 +188,8 @@ static void rot_make(rgn_position *pos, rgn_move move, rgn_undo *undo)
     undo->fullmove = pos->fullmove;
     undo->halfmove = pos->halfmove;
     undo->extra[0] = (int)w; /* 30 bits */
-    int move_code =
-        rot_move_make(board.slot_of_cell[move.from], move.orientation == 1);
-    set_facings(pos, &board, rot_apply(&board, w, move_code, NULL));
+    set_facings(pos, &board, rot_apply(&board, w, core_move(&board, move),
+                                       NULL));
     pos->fullmove++; /* a solitaire counts every move */
     pos->check_cache = -1;
 }
@@ -331,6 +352,7 @@ static enum rgn_problem rot_judge_result(rgn_position *final,
     .explain_unmatched = rot_explain, .status = rot_status,                  \
     .notation = &rot_notation, .own_problem = rot_own_problem,             \
     .judge_result = rot_judge_result, .facing = rot_facing,               \
+    .chain = chain_of,                                                        \
     .diagram_key = "S M L: small, medium, large piece; it points ^ N, > E, " \
                    "v S, < W. '.': the empty cell."
 
