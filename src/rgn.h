@@ -502,6 +502,7 @@ typedef struct rgn_writer_options {
     enum rgn_format format;
     bool keep_invalid; /* write invalid games up to their first error */
     bool xml_fen;      /* XML: the RFEN after each move */
+    bool chains;       /* RGN: a chain-making move's turns in a comment */
 } rgn_writer_options;
 
 typedef struct rgn_writer rgn_writer;
