@@ -38,10 +38,10 @@ check() { # LINE EXPECTED
 cd "$tmp" || exit 1
 mkdir games frames
 touch a.rgn b.pgn c.xml d.svg e.txt notes.md
-check "rgn " "--help --version convert diagram fen help moves perft validate variants"
+check "rgn " "--help --version convert diagram fen help layers moves perft puzzle solve survey validate variants"
 check "rgn di" "diagram"
 check "rgn help v" "validate variants"
-check "rgn perft --variant r" "rollerball rotary"
+check "rgn perft --variant r" "rollerball rotary rotationary rotationary-wrap"
 check "rgn validate --variant=rol" "rollerball"
 check "rgn convert --to " "coord fen html lan rgn xml"
 check "rgn convert --to=x" "xml"
