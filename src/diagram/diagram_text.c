@@ -216,6 +216,7 @@ static void legend(const diagram_view *view, rgn_buffer *out)
 {
     bool unicode = view->opt->format == RGN_DIAGRAM_UNICODE;
     bool solitaire = rgn_variant_players(view->variant) == 1;
+    size_t start = out->len;
     if (!solitaire) /* a solitaire has no side to move */
         rgn_buffer_puts(out, rgn_position_side(view->pos) == RGN_WHITE
                                  ? "White to move."
@@ -255,7 +256,8 @@ static void legend(const diagram_view *view, rgn_buffer *out)
     }
     if (!first)
         rgn_buffer_puts(out, ".");
-    rgn_buffer_puts(out, "\n");
+    if (out->len > start) /* a solitaire may have nothing to say here */
+        rgn_buffer_puts(out, "\n");
     const char *key = rgn_variant_diagram_key(view->variant);
     if (key) { /* the rule set's own reading of letters and marks */
         rgn_buffer_printf(out, "%s\n", key);
