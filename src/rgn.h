@@ -69,6 +69,9 @@ bool rgn_variant_needs_setup(const rgn_variant *variant);
 /* The text diagrams' legend of a game whose letters and marks need their
  * own (NULL: the generic legend). */
 const char *rgn_variant_diagram_key(const rgn_variant *variant);
+/* For a game of flat pyramids (Rotationary), a piece's drawn size as a
+ * fraction of the largest, by its letter; 0 for other games. */
+double rgn_variant_pyramid_scale(const rgn_variant *variant, char letter);
 int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
 /* The upper-case letter of a piece type ('P' for a pawn); 0 if none. */

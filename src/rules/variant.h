@@ -116,6 +116,9 @@ struct rgn_variant {
     int (*facing)(const rgn_position *position, int square);
     /* The turns of a move's chain (rgn_move_chain); optional. */
     int (*chain)(const rgn_position *before, rgn_move move, rgn_turn *turns);
+    /* Pieces drawn as pyramids: pyramid_scale[type] their size (1 the
+     * largest); optional, NULL for pieces drawn as discs. */
+    const double *pyramid_scale;
     /* The text diagrams' legend where the generic one does not fit (a
      * solitaire's letters and arrows); optional. */
     const char *diagram_key;

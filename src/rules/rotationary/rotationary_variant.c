@@ -14,6 +14,7 @@ const struct rgn_variant rgn_rotationary_variant;
 const struct rgn_variant rgn_rotationary_wrap_variant;
 
 static const char rot_letters[] = " SML"; /* type = ROT_SMALL..ROT_LARGE */
+static const double rot_pyramids[] = {0, 0.6, 0.8, 1.0};
 
 static int rot_square_at(int file, int rank)
 {
@@ -352,7 +353,7 @@ static enum rgn_problem rot_judge_result(rgn_position *final,
     .explain_unmatched = rot_explain, .status = rot_status,                  \
     .notation = &rot_notation, .own_problem = rot_own_problem,             \
     .judge_result = rot_judge_result, .facing = rot_facing,               \
-    .chain = chain_of,                                                        \
+    .chain = chain_of, .pyramid_scale = rot_pyramids,                       \
     .diagram_key = "S M L: small, medium, large piece; it points ^ N, > E, " \
                    "v S, < W. '.': the empty cell."
 
