@@ -568,6 +568,9 @@ typedef struct rgn_diagram_options {
     size_t highlight_count;
     const rgn_diagram_arrow *arrows; /* SVG: drawn; text: listed */
     size_t arrow_count;
+    const rgn_position *before; /* NULL, or the position last_move was
+                                 * made in: text diagrams list the chain
+                                 * of a move that makes one */
 } rgn_diagram_options;
 
 /* The diagram as a NUL-terminated string of *len bytes (len may be NULL),

@@ -225,7 +225,20 @@ static void legend(const diagram_view *view, rgn_buffer *out)
     if (view->last_from >= 0 && view->last_to >= 0) {
         square_name(view, view->last_from, a);
         square_name(view, view->last_to, b);
-        if (solitaire)
+        rgn_turn turns[RGN_MAX_TURNS];
+        int count = view->opt->before && view->opt->last_move
+                        ? rgn_move_chain(view->opt->before,
+                                         *view->opt->last_move, turns)
+                        : 0;
+        if (count) { /* "Last move [ ]: b3, turning b3>S b2>W a2>S." */
+            rgn_buffer_printf(out, "Last move [ ]: %s, turning", a);
+            for (int i = 0; i < count; i++) {
+                square_name(view, turns[i].square, b);
+                rgn_buffer_printf(out, " %s>%s", b,
+                                  rgn_direction_name(turns[i].facing));
+            }
+            rgn_buffer_puts(out, ".");
+        } else if (solitaire)
             rgn_buffer_printf(out, "Last move [ ]: %s.", a);
         else if (view->last_from == view->last_to)
             rgn_buffer_printf(out, " Last move [ ]: %s (rotation).", a);
