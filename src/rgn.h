@@ -71,6 +71,12 @@ const char *rgn_variant_summary(const rgn_variant *variant);
 int rgn_variant_players(const rgn_variant *variant);
 /* Whether every game needs a set-up position (a FEN tag). */
 bool rgn_variant_needs_setup(const rgn_variant *variant);
+/* The text diagrams' legend of a game whose letters and marks need their
+ * own (NULL: the generic legend). */
+const char *rgn_variant_diagram_key(const rgn_variant *variant);
+/* For a game of flat pyramids (Rotationary), a piece's drawn size as a
+ * fraction of the largest, by its letter; 0 for other games. */
+double rgn_variant_pyramid_scale(const rgn_variant *variant, char letter);
 int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
 /* The upper-case letter of a piece type ('P' for a pawn); 0 if none. */
@@ -204,6 +210,20 @@ enum rgn_status rgn_position_status(rgn_position *position);
 /* Plays a move, which must be one of rgn_position_legal_moves. */
 void rgn_position_play(rgn_position *position, rgn_move move);
 
+/* One turn of a move that turns several pieces (a Rotationary chain):
+ * the square, the piece's letter and its facing after the turn (RGN_N,
+ * RGN_E, RGN_S or RGN_W). */
+typedef struct rgn_turn {
+    int square;
+    char piece;
+    int facing;
+} rgn_turn;
+#define RGN_MAX_TURNS 8
+/* The turns a legal move makes, in order, into turns (RGN_MAX_TURNS
+ * entries); 0 for a game whose moves make no chain. */
+int rgn_move_chain(const rgn_position *before, rgn_move move,
+                   rgn_turn *turns);
+
 /* Number of legal move sequences of the given length. */
 uint64_t rgn_perft(rgn_position *position, int depth);
 
@@ -238,6 +258,20 @@ enum rgn_problem {
     RGN_E_VARIATION_FIRST,    /* a variation before the first move */
     RGN_E_UNKNOWN_VARIANT,
     RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
+    RGN_E_NO_FEN,             /* a game with no start position lacks FEN */
+    RGN_E_BAD_SETUP,          /* SetUp other than "1" where a set-up is due */
+    /* Rotationary's own kinds (the names of its rules, section 6.6) */
+    RGN_E_ROT_BAD_FEN,
+    RGN_E_ROT_BAD_SETUP,
+    RGN_E_ROT_BAD_MOVE,
+    RGN_E_ROT_BAD_CELL,
+    RGN_E_ROT_BAD_TURN,
+    RGN_E_ROT_EMPTY_CELL,
+    RGN_E_ROT_MOVE_AFTER_SOLVED,
+    RGN_E_ROT_FALSE_SOLVED,
+    RGN_E_ROT_UNCLAIMED_SOLVED,
+    RGN_E_ROT_BAD_RESULT,
+    RGN_E_ROT_RESULT_TAG_MISMATCH,
     RGN_W_LONG_FORM,          /* "Sb2-b6", "e3-e4" */
     RGN_W_PAWN_CAPTURE_WITHOUT_X, /* "de5" */
     RGN_W_SURPLUS_DISAMBIGUATION, /* "R1c1" where "Rc1" is enough */
@@ -484,6 +518,7 @@ typedef struct rgn_writer_options {
     enum rgn_format format;
     bool keep_invalid; /* write invalid games up to their first error */
     bool xml_fen;      /* XML: the RFEN after each move */
+    bool chains;       /* RGN: a chain-making move's turns in a comment */
 } rgn_writer_options;
 
 typedef struct rgn_writer rgn_writer;
@@ -546,6 +581,9 @@ typedef struct rgn_diagram_options {
     size_t highlight_count;
     const rgn_diagram_arrow *arrows; /* SVG: drawn; text: listed */
     size_t arrow_count;
+    const rgn_position *before; /* NULL, or the position last_move was
+                                 * made in: text diagrams list the chain
+                                 * of a move that makes one */
 } rgn_diagram_options;
 
 /* The diagram as a NUL-terminated string of *len bytes (len may be NULL),

@@ -40,7 +40,7 @@ mkdir games frames
 touch a.rgn b.pgn c.xml d.svg e.txt notes.md
 check "rgn di" "diagram"
 check "rgn help v" "validate variants"
-check "rgn perft --variant r" "rollerball rotary rotary-chess"
+check "rgn perft --variant r" "rollerball rotary rotary-chess rotationary rotationary-wrap"
 check "rgn validate --variant=rol" "rollerball"
 check "rgn convert --to " "coord fen html lan rgn xml"
 check "rgn convert --to=x" "xml"

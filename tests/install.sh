@@ -31,11 +31,12 @@ for f in bin/rgn include/rgn.h "$libdir/librgn.a" "$libdir/librgn.so" \
     share/man/man1/rgn.1 share/man/man5/rgn.5 \
     share/man/man7/rgn-rotary.7 share/man/man7/rgn-rollerball.7 \
     share/man/man7/rgn-rotary-chess.7 share/man/man7/rgn-chess.7 \
+    share/man/man7/rgn-rotationary.7 \
     share/rgn/grammar/rgn.ebnf share/rgn/grammar/rgn.rng \
     share/bash-completion/completions/rgn; do
     if [ -e "$prefix/$f" ]; then ok "installed $f"; else fail "missing $f"; fi
 done
-for page in rgn rgn-rotary rgn-rollerball rgn-rotary-chess rgn-chess; do
+for page in rgn rgn-rotary rgn-rollerball rgn-rotary-chess rgn-chess rgn-rotationary; do
     if [ -n "$(MANPATH=$prefix/share/man man -w "$page" 2>/dev/null | grep "^$prefix")" ]; then
         ok "man finds $page"
     else

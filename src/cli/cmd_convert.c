@@ -10,8 +10,8 @@ const cli_command cli_convert = {
     "convert",
     "convert games to canonical RGN, LAN, coordinates, RFEN, XML or HTML",
     "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html] [--from rgn|xml]\n"
-    "                   [-o FILE] [--keep-invalid] [--xml-fen] [--strict]\n"
-    "                   [-q|--quiet] [--diagnostics=text|json]\n"
+    "                   [-o FILE] [--keep-invalid] [--xml-fen] [--chains]\n"
+    "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
     "\n"
@@ -19,6 +19,7 @@ const cli_command cli_convert = {
     "diagnostics and exit status) and writes the valid ones:\n"
     "  rgn    canonical RGN (the default)\n"
     "  lan    RGN with moves in long algebraic form\n"
+    "         (--chains: a Rotationary move's chain in a comment after it)\n"
     "  coord  a game a line: main-line moves in coordinate form, the result\n"
     "  fen    'GAME PLY RFEN' after every main-line ply\n"
     "  xml    one XML document (grammar/rgn.rng); --xml-fen adds each\n"
@@ -39,7 +40,7 @@ static int run_convert(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_convert);
-    rgn_writer_options options = {RGN_FORMAT_RGN, false, false};
+    rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
     const char *output = NULL, *value;
     int files = 0;
     for (int i = 1; i < argc; i++) {
@@ -69,6 +70,8 @@ static int run_convert(int argc, char **argv)
             options.keep_invalid = true;
         } else if (strcmp(argv[i], "--xml-fen") == 0) {
             options.xml_fen = true;
+        } else if (strcmp(argv[i], "--chains") == 0) {
+            options.chains = true;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_usage_error(&cli_convert, "unknown option '%s'", argv[i]);
         } else {

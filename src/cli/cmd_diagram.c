@@ -433,11 +433,18 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
             drawn = EXIT_USAGE;
         } else {
             rgn_position_copy(pos, k.start);
-            for (size_t i = 0; i < upto; i++)
+            rgn_position *before = rgn_position_new(rgn_position_variant(k.start));
+            for (size_t i = 0; i < upto; i++) {
+                if (before)
+                    rgn_position_copy(before, pos);
                 rgn_position_play(pos, k.moves[i]);
+            }
             r->options.last_move = upto > 0 ? &k.moves[upto - 1] : NULL;
+            r->options.before = upto > 0 ? before : NULL;
             drawn = write_diagram(pos, &r->options, output);
             r->options.last_move = NULL;
+            r->options.before = NULL;
+            rgn_position_free(before);
             rgn_position_free(pos);
         }
     }

@@ -449,6 +449,24 @@ static void draw_coordinates(svg *s)
 
 /* without_square: no data-square (a page that places the piece says
  * where) */
+/* A pyramid seen from above: a triangle of its size, its apex the way it
+ * points (an Icehouse piece lies flat). */
+static void draw_pyramid(svg *s, int direction, double scale, double cx,
+                         double cy)
+{
+    int dx, dy;
+    diagram_screen_step(s->view, direction, &dx, &dy);
+    double half = 0.45 * scale * s->sq; /* the largest nearly fills a cell */
+    double ux = dx * half, uy = dy * half, px = -uy * 0.6, py = ux * 0.6;
+    double xy[6] = {cx + ux,      cy + uy,      cx - ux + px, cy - uy + py,
+                    cx - ux - px, cy - uy - py};
+    start(s, "polygon");
+    attr(s, "class", "pyramid");
+    attr(s, "data-direction", rgn_direction_name(direction));
+    points(s, xy, 3);
+    end(s);
+}
+
 static void draw_piece(svg *s, int square, bool without_square)
 {
     const diagram_view *v = s->view;
@@ -477,6 +495,12 @@ static void draw_piece(svg *s, int square, bool without_square)
     attr(s, "stroke", line);
     attr_num(s, "stroke-width", 0.025 * s->sq);
     attr(s, "stroke-linejoin", "round");
+    double pyramid = rgn_variant_pyramid_scale(v->variant, letter);
+    if (pyramid > 0 && orientation >= 0) {
+        draw_pyramid(s, orientation, pyramid, cx, cy);
+        end(s);
+        return;
+    }
     for (int d = 0; d < 8; d++) {
         if (!(dirs & (1u << d)))
             continue;

@@ -215,14 +215,32 @@ static void square_name(const diagram_view *view, int square, char *buf)
 static void legend(const diagram_view *view, rgn_buffer *out)
 {
     bool unicode = view->opt->format == RGN_DIAGRAM_UNICODE;
-    rgn_buffer_puts(out, rgn_position_side(view->pos) == RGN_WHITE
-                             ? "White to move."
-                             : "Black to move.");
+    bool solitaire = rgn_variant_players(view->variant) == 1;
+    size_t start = out->len;
+    if (!solitaire) /* a solitaire has no side to move */
+        rgn_buffer_puts(out, rgn_position_side(view->pos) == RGN_WHITE
+                                 ? "White to move."
+                                 : "Black to move.");
     char a[8], b[8];
     if (view->last_from >= 0 && view->last_to >= 0) {
         square_name(view, view->last_from, a);
         square_name(view, view->last_to, b);
-        if (view->last_from == view->last_to)
+        rgn_turn turns[RGN_MAX_TURNS];
+        int count = view->opt->before && view->opt->last_move
+                        ? rgn_move_chain(view->opt->before,
+                                         *view->opt->last_move, turns)
+                        : 0;
+        if (count) { /* "Last move [ ]: b3, turning b3>S b2>W a2>S." */
+            rgn_buffer_printf(out, "Last move [ ]: %s, turning", a);
+            for (int i = 0; i < count; i++) {
+                square_name(view, turns[i].square, b);
+                rgn_buffer_printf(out, " %s>%s", b,
+                                  rgn_direction_name(turns[i].facing));
+            }
+            rgn_buffer_puts(out, ".");
+        } else if (solitaire)
+            rgn_buffer_printf(out, "Last move [ ]: %s.", a);
+        else if (view->last_from == view->last_to)
             rgn_buffer_printf(out, " Last move [ ]: %s (rotation).", a);
         else
             rgn_buffer_printf(out, " Last move [ ]: %s-%s.", a, b);
@@ -251,7 +269,13 @@ static void legend(const diagram_view *view, rgn_buffer *out)
     }
     if (!first)
         rgn_buffer_puts(out, ".");
-    rgn_buffer_puts(out, "\n");
+    if (out->len > start) /* a solitaire may have nothing to say here */
+        rgn_buffer_puts(out, "\n");
+    const char *key = rgn_variant_diagram_key(view->variant);
+    if (key) { /* the rule set's own reading of letters and marks */
+        rgn_buffer_printf(out, "%s\n", key);
+        return;
+    }
     bool rings = false, orientations = false;
     for (int r = 0; r < view->ranks; r++)
         for (int f = 0; f < view->files; f++) {

@@ -111,6 +111,8 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
     rgn_buffer_append(&w->tags, "", 1);
 }
 
+static void on_comment(void *user, rgn_span text);
+
 static void on_move(void *user, rgn_position *before, rgn_move move,
                     const char *san)
 {
@@ -132,6 +134,21 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     }
     w->need_number = false;
     w->after_move = true;
+    rgn_turn turns[RGN_MAX_TURNS];
+    int count = w->options.chains ? rgn_move_chain(before, move, turns) : 0;
+    if (count) { /* "{b3>S b2>W a2>S}", rules section 6.5 */
+        char chain[RGN_MAX_TURNS * 8] = "";
+        size_t n = 0;
+        for (int i = 0; i < count; i++) {
+            char cell[8];
+            rgn_square_name(rgn_position_variant(before), turns[i].square,
+                            cell);
+            n += (size_t)snprintf(chain + n, sizeof chain - n, "%s%s>%s",
+                                  i ? " " : "", cell,
+                                  rgn_direction_name(turns[i].facing));
+        }
+        on_comment(w, (rgn_span){chain, n});
+    }
 }
 
 static void on_nag(void *user, unsigned nag)

@@ -209,11 +209,27 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
         attribute(w, "check",
                   rgn_position_status(before) == RGN_CHECKMATE ? "mate"
                                                                 : "check");
+    if (rgn_variant_players(v) == 1) /* a solitaire: goal reached? */
+        attribute(w, "solved", rgn_position_status(before) == RGN_SOLVED
+                                   ? "yes"
+                                   : "no");
     if (w->options.xml_fen) {
         rgn_position_fen(after, text, sizeof text);
         attribute(w, "fen", text);
     }
     writer_take_back(before, move, &undo);
+    /* the chain of turns is worked out from the position before the move */
+    rgn_turn turns[RGN_MAX_TURNS];
+    int count = rgn_move_chain(before, move, turns);
+    for (int i = 0; i < count; i++) {
+        start_element(w, "turn");
+        rgn_square_name(v, turns[i].square, text);
+        attribute(w, "square", text);
+        char letter[2] = {turns[i].piece, 0};
+        attribute(w, "piece", letter);
+        attribute(w, "facing", rgn_direction_name(turns[i].facing));
+        end_element(w);
+    }
 }
 
 static void on_nag(void *user, unsigned nag)

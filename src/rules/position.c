@@ -72,7 +72,8 @@ char rgn_position_piece(const rgn_position *pos, int square, int *color,
     if (orientation)
         *orientation = rgn_variant_oriented(pos->variant, type)
                            ? pos->orientation[square]
-                           : -1;
+                       : pos->variant->facing ? pos->variant->facing(pos, square)
+                                              : -1;
     return pos->variant->piece_letters[type];
 }
 
@@ -82,8 +83,11 @@ unsigned rgn_position_directions(const rgn_position *pos, int square)
     if (!piece)
         return 0;
     int type = RGN_TYPE(piece);
-    if (!rgn_variant_oriented(pos->variant, type))
-        return 0;
+    if (!rgn_variant_oriented(pos->variant, type)) {
+        int facing = pos->variant->facing ? pos->variant->facing(pos, square)
+                                          : -1;
+        return facing >= 0 ? 1u << facing : 0;
+    }
     return pos->variant->direction_set(type, pos->orientation[square]);
 }
 

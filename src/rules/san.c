@@ -371,6 +371,8 @@ static int rivals(rgn_position *pos, rgn_move m, rgn_move *moves)
 
 size_t rgn_move_san(rgn_position *pos, rgn_move m, char *buf, size_t size)
 {
+    if (pos->variant->notation)
+        return pos->variant->notation->write(pos, m, buf, size);
     rgn_move moves[RGN_MAX_MOVES];
     int n = rivals(pos, m, moves);
     rgn_san s = canonical_san(pos, m, moves, n);
@@ -380,6 +382,8 @@ size_t rgn_move_san(rgn_position *pos, rgn_move m, char *buf, size_t size)
 
 size_t rgn_move_lan(rgn_position *pos, rgn_move m, char *buf, size_t size)
 {
+    if (pos->variant->notation) /* a move text of one form only */
+        return pos->variant->notation->write(pos, m, buf, size);
     const struct rgn_variant *v = pos->variant;
     rgn_san s = bare_san(pos, m);
     s.from_file = (int8_t)v->square_file(m.from);
@@ -536,6 +540,16 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                              rgn_error *err)
 {
     const struct rgn_variant *v = pos->variant;
+    if (v->notation) { /* its own move texts: no marks, no lenient forms */
+        if (v->notation->resolve(pos, text, len, move, problem, err) < 0)
+            return -1;
+        *warnings = 0;
+        if (written_check)
+            *written_check = 0;
+        if (canonical)
+            v->notation->write(pos, *move, canonical, canonical_size);
+        return 0;
+    }
     rgn_san s;
     if (rgn_san_parse(v, text, len, &s, problem, err) < 0)
         return -1;

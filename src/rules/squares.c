@@ -87,3 +87,22 @@ int rgn_direction_parse(const char *text, size_t len)
     if (first == 'S' && second == 'W') return RGN_SW;
     return -1;
 }
+
+const char *rgn_variant_diagram_key(const rgn_variant *v)
+{
+    return v->diagram_key;
+}
+
+int rgn_move_chain(const rgn_position *before, rgn_move move, rgn_turn *turns)
+{
+    const rgn_variant *v = before->variant;
+    return v->chain ? v->chain(before, move, turns) : 0;
+}
+
+double rgn_variant_pyramid_scale(const rgn_variant *v, char letter)
+{
+    if (!v->pyramid_scale || !letter)
+        return 0;
+    const char *at = strchr(v->piece_letters + 1, letter);
+    return at ? v->pyramid_scale[at - v->piece_letters] : 0;
+}

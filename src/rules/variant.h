@@ -34,7 +34,7 @@ typedef struct rgn_undo {
 typedef struct rgn_notation {
     int (*resolve)(rgn_position *position, const char *text, size_t len,
                    rgn_move *move, enum rgn_problem *problem, rgn_error *err);
-    size_t (*write)(rgn_position *position, rgn_move move, char *buf,
+    size_t (*write)(const rgn_position *position, rgn_move move, char *buf,
                     size_t size);
 } rgn_notation;
 
@@ -121,6 +121,26 @@ struct rgn_variant {
     enum rgn_status (*status)(rgn_position *position);
     /* Move texts other than SAN; optional (NULL: SAN, src/rules/san.c). */
     const rgn_notation *notation;
+    /* The game's own name for a generic problem (Rotationary reports a
+     * missing FEN as its "bad_fen"); optional: NULL keeps the generic. */
+    /* The compass direction (RGN_N..RGN_NW) a piece points that has no
+     * orientation in the chess sense (a Rotationary pyramid), -1 for
+     * none; optional. Diagrams draw it as a piece's one direction. */
+    int (*facing)(const rgn_position *position, int square);
+    /* The turns of a move's chain (rgn_move_chain); optional. */
+    int (*chain)(const rgn_position *before, rgn_move move, rgn_turn *turns);
+    /* Pieces drawn as pyramids: pyramid_scale[type] their size (1 the
+     * largest); optional, NULL for pieces drawn as discs. */
+    const double *pyramid_scale;
+    /* The text diagrams' legend where the generic one does not fit (a
+     * solitaire's letters and arrows); optional. */
+    const char *diagram_key;
+    enum rgn_problem (*own_problem)(enum rgn_problem generic);
+    /* Judges a result token against the final position: RGN_PROBLEM_COUNT
+     * when it fits, else the problem with why filled in; optional (NULL:
+     * the result a mate or another end forces). */
+    enum rgn_problem (*judge_result)(rgn_position *final, const char *result,
+                                     char *why, size_t size);
 };
 
 /* Whether pieces of the type have an orientation. */

@@ -47,6 +47,8 @@ typedef struct game_state {
     char fen[256];
     bool has_fen;
     rgn_location fen_where;
+    char setup[16]; /* the SetUp tag's value, "" if none */
+    rgn_location setup_where;
     unsigned roster_seen;
     const rgn_variant *variant;
     rgn_location variant_where;
@@ -188,6 +190,8 @@ static void report(rgn_checker *v, enum rgn_problem problem,
                    const char *format, ...)
 {
     game_state *g = &v->game;
+    if (g->variant && g->variant->own_problem)
+        problem = g->variant->own_problem(problem);
     enum rgn_severity severity = rgn_problem_severity(problem);
     if (severity == RGN_WARNING && v->options.strict)
         severity = RGN_ERROR;
@@ -345,6 +349,11 @@ static int on_tag(void *user, rgn_span name, rgn_span value,
     else if (span_is(name, "Result")) {
         copy_span(g->result_tag, sizeof g->result_tag, value);
         g->has_result_tag = true;
+    } else if (span_is(name, "SetUp")) {
+        copy_span(g->setup, sizeof g->setup, value);
+        if (!g->setup[0])
+            snprintf(g->setup, sizeof g->setup, "\"\"");
+        g->setup_where = where;
     } else if (span_is(name, "FEN")) {
         if (value.len >= sizeof g->fen) {
             report(v, RGN_E_BAD_FEN, where, no_move, 0,
@@ -393,7 +402,23 @@ static int start_movetext(rgn_checker *v)
 
     line *main_line = &v->lines[0];
     main_line->current.variant = g->variant;
-    g->variant->set_initial(&main_line->current);
+    if (rgn_variant_needs_setup(g->variant)) {
+        /* no start position: the set-up is the record's to give */
+        if (g->setup[0] && strcmp(g->setup, "1") != 0) {
+            report(v, RGN_E_BAD_SETUP, g->setup_where, no_move, 0,
+                   "SetUp is \"%s\"; a %s game is always set up, so it can "
+                   "only be \"1\"", g->setup, g->variant->name);
+            return 1;
+        }
+        if (!g->has_fen) {
+            report(v, RGN_E_NO_FEN, g->start, no_move, 0,
+                   "%s has no start position: the FEN tag is required",
+                   g->variant->name);
+            return 1;
+        }
+    } else {
+        g->variant->set_initial(&main_line->current);
+    }
     if (g->has_fen) {
         rgn_error err;
         char repaired[512];
@@ -623,6 +648,17 @@ static int on_result(void *user, rgn_span text, rgn_location where)
         return 1;
     }
     line *main_line = &v->lines[0];
+    if (g->variant->judge_result) {
+        char why[200];
+        enum rgn_problem p = g->variant->judge_result(&main_line->current,
+                                                      result, why, sizeof why);
+        if (p != RGN_PROBLEM_COUNT) {
+            report(v, p, where, no_move, 0, "%s", why);
+            return 1;
+        }
+        memcpy(g->result, result, sizeof g->result);
+        return 0;
+    }
     const char *forced = forced_result(&main_line->current);
     if (forced && strcmp(forced, result) != 0) {
         enum rgn_status status = rgn_position_status(&main_line->current);

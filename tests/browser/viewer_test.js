@@ -145,12 +145,17 @@ const readBoard = (root) => {
     return [x, y];
   };
   const pieces = [...root.querySelectorAll('g.piece')].map((g) => {
-    const c = g.querySelector('circle'), [dx, dy] = offset(c);
+    // a disc, or a pyramid (Rotationary) placed by its points' centre
+    const c = g.querySelector('circle') || g.querySelector('.pyramid'), [dx, dy] = offset(c);
+    const xy = (c.getAttribute('points') || '').trim().split(/[ ,]+/).map(Number);
+    const mean = (k) => xy.filter((_, i) => i % 2 === k).reduce((a, b) => a + b, 0) / (xy.length / 2);
+    const cx = c.tagName === 'circle' ? num(c.getAttribute('cx')) : mean(0);
+    const cy = c.tagName === 'circle' ? num(c.getAttribute('cy')) : mean(1);
     return {
       square: g.getAttribute('data-square'), piece: g.getAttribute('data-piece'),
       side: g.getAttribute('class'), orientation: g.getAttribute('data-orientation'),
       fins: [...g.querySelectorAll('.fin')].map((f) => f.getAttribute('data-direction')).sort().join(' '),
-      x: num(c.getAttribute('cx')) + dx, y: num(c.getAttribute('cy')) + dy,
+      x: cx + dx, y: cy + dy,
     };
   }).sort((a, b) => (a.square < b.square ? -1 : a.square > b.square ? 1 : 0));
   const marks = [...root.querySelectorAll('g.last-move rect')].map((r) => {

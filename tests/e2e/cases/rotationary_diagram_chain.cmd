@@ -1,0 +1,1 @@
+diagram --format ascii --ply 3 samples/rotationary-abandoned.rgn

@@ -1,0 +1,1 @@
+validate --diagnostics=json samples/bad/rotationary-empty-cell.rgn

@@ -1,0 +1,1 @@
+validate --diagnostics=json samples/bad/rotationary-move-after-solved.rgn
