@@ -500,8 +500,10 @@ void cli_games_read(cli_games *g, const char *path)
     rgn_validator_options options = g->options;
     if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
-    if (!g->variant_chosen && !is_stdin && rgn_variant_for_file(path))
-        options.variant = rgn_variant_for_file(path); /* games.pgn: Chess */
+    const rgn_variant *by_name =
+        g->variant_chosen || is_stdin ? NULL : rgn_variant_for_file(path);
+    if (by_name)
+        options.variant = by_name; /* games.pgn: Chess */
     rgn_validator *validator = rgn_validator_new(&options);
     if (!validator) {
         fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
