@@ -104,41 +104,24 @@ static bool promotes_on(int color, int square)
 }
 
 /* ------------------------------------------------------------------ */
-/* Where a piece can go                                               */
+/* Squares as bits                                                    */
 
+/* The board's squares run from a1 (mailbox 10) to g7 (70), so one bit of
+ * a uint64_t each, bit square - FIRST_SQUARE, makes a set of squares. */
+#define FIRST_SQUARE (ROLLER_WIDTH + 1)
+#define LAST_SQUARE (ROLLER_SIZE * ROLLER_WIDTH + ROLLER_SIZE)
 #define BOARD_SQUARES (ROLLER_WIDTH * ROLLER_WIDTH)
 
-/* A set of mailbox squares (81 < 128), one bit each. */
-typedef struct square_set {
-    uint64_t bits[2];
-} square_set;
+_Static_assert(LAST_SQUARE - FIRST_SQUARE < 64, "a board fits in 64 bits");
 
-static inline bool set_has(const square_set *s, int square)
+static inline uint64_t bit(int square)
 {
-    return (s->bits[square >> 6] >> (square & 63)) & 1;
+    return 1ull << (square - FIRST_SQUARE);
 }
 
-static inline void set_add(square_set *s, int square)
+static inline int lowest_square(uint64_t set)
 {
-    s->bits[square >> 6] |= 1ull << (square & 63);
-}
-
-/* The squares a piece could move to, once each (the set says which are
- * taken already). With defends, squares of the mover's own pieces count
- * too: the squares it guards, for the enemy King's moves. */
-typedef struct targets {
-    uint8_t square[64];
-    int count;
-    square_set seen;
-    bool defends;
-} targets;
-
-static void add_target(targets *t, int square)
-{
-    if (!set_has(&t->seen, square)) {
-        set_add(&t->seen, square);
-        t->square[t->count++] = (uint8_t)square;
-    }
+    return FIRST_SQUARE + __builtin_ctzll(set);
 }
 
 /* ------------------------------------------------------------------ */
@@ -149,20 +132,30 @@ static void add_target(targets *t, int square)
  * (the Rook's at a board corner, the Bishop's off a side) depends on the
  * board's edges only, so it just makes the path longer. A piece goes
  * along each path until the first piece it meets. The paths of every
- * square and piece type are worked out once. */
-#define MAX_PATHS 8
+ * square and piece type are worked out once, each with the set of its
+ * squares, so that a search for what reaches one square skips the paths
+ * and pieces that cannot. */
 #define PATH_POOL 8192
+#define MAX_PATHS 1024
 
 typedef struct path {
-    uint16_t start; /* index of the first square in path_pool */
+    uint64_t squares;  /* the set of the path's squares */
+    uint16_t start;    /* index of the first square in square_pool */
     uint8_t length;
 } path;
+
+typedef struct piece_paths {
+    uint64_t reach;    /* every square of every path */
+    uint16_t first;    /* the first of the piece's paths in path */
+    uint8_t count;
+} piece_paths;
 
 static struct {
     uint8_t square_pool[PATH_POOL];
     size_t pool_used;
-    path paths[BOARD_SQUARES][ROLLER_PAWN + 1][MAX_PATHS];
-    uint8_t path_count[BOARD_SQUARES][ROLLER_PAWN + 1];
+    path path[MAX_PATHS];
+    int paths_used;
+    piece_paths of[BOARD_SQUARES][ROLLER_PAWN + 1];
 } geometry;
 
 static pthread_once_t geometry_once = PTHREAD_ONCE_INIT;
@@ -180,23 +173,33 @@ static int extend(int at, int direction)
     }
 }
 
-static void begin_path(int square, int type)
+static void begin_path(void)
 {
-    path *p = &geometry.paths[square][type][geometry.path_count[square][type]];
-    p->start = (uint16_t)geometry.pool_used;
+    geometry.path[geometry.paths_used].start = (uint16_t)geometry.pool_used;
 }
 
+/* Keeps the path begun last unless it is empty; the paths of one square
+ * and type are built one after the other (build_geometry). */
 static void end_path(int square, int type)
 {
-    path *p = &geometry.paths[square][type][geometry.path_count[square][type]];
+    path *p = &geometry.path[geometry.paths_used];
     p->length = (uint8_t)(geometry.pool_used - p->start);
-    if (p->length)
-        geometry.path_count[square][type]++;
+    if (!p->length)
+        return;
+    p->squares = 0;
+    for (int k = 0; k < p->length; k++)
+        p->squares |= bit(geometry.square_pool[p->start + k]);
+    piece_paths *pp = &geometry.of[square][type];
+    if (!pp->count)
+        pp->first = (uint16_t)geometry.paths_used;
+    pp->count++;
+    pp->reach |= p->squares;
+    geometry.paths_used++;
 }
 
 static void add_step(int from, int type, int direction)
 {
-    begin_path(from, type);
+    begin_path();
     int to = from + ray_offset[direction];
     if (roller_on_board(to))
         geometry.square_pool[geometry.pool_used++] = (uint8_t)to;
@@ -205,7 +208,7 @@ static void add_step(int from, int type, int direction)
 
 static void add_slide(int from, int type, int direction)
 {
-    begin_path(from, type);
+    begin_path();
     extend(from, direction);
     end_path(from, type);
 }
@@ -214,7 +217,7 @@ static void add_slide(int from, int type, int direction)
  * board corner, turning to that corner's forward direction. */
 static void add_rook_forward(int from)
 {
-    begin_path(from, ROLLER_ROOK);
+    begin_path();
     int at = extend(from, roller_forward(from));
     if (is_outer(from) && at != from && is_corner(at))
         extend(at, roller_forward(at));
@@ -226,7 +229,7 @@ static void add_rook_forward(int from)
  * neighbours beyond is off the board, and after at least one step). */
 static void add_bishop_forward(int from, int direction)
 {
-    begin_path(from, ROLLER_BISHOP);
+    begin_path();
     int at = extend(from, direction);
     if (at != from) {
         int dx = (direction == RGN_NE || direction == RGN_SE) ? 1 : -1;
@@ -270,92 +273,105 @@ static void build_geometry(void)
         }
 }
 
-/* Adds every square the piece on from could move to (captures included;
- * with t->defends, the squares it guards). */
-static void add_piece_targets(const uint8_t *board, int from, targets *t)
+/* The squares the piece on from could move to (captures included), in
+ * the order its paths meet them when order is not NULL: *n of them, each
+ * once, as a square reached by two paths is one move. Inlined, so that
+ * counting (order NULL) keeps only the set. */
+static inline uint64_t piece_targets(const uint8_t *board, int from,
+                                     uint8_t *order, int *n)
 {
-    pthread_once(&geometry_once, build_geometry);
     uint8_t piece = board[from];
-    int color = RGN_COLOR(piece), type = RGN_TYPE(piece);
-    const path *paths = geometry.paths[from][type];
-    for (int i = 0; i < geometry.path_count[from][type]; i++) {
-        const uint8_t *sq = geometry.square_pool + paths[i].start;
-        for (int k = 0; k < paths[i].length; k++) {
+    int color = RGN_COLOR(piece);
+    const piece_paths *pp = &geometry.of[from][RGN_TYPE(piece)];
+    uint64_t set = 0;
+    for (int i = pp->first; i < pp->first + pp->count; i++) {
+        const uint8_t *sq = geometry.square_pool + geometry.path[i].start;
+        for (int k = 0; k < geometry.path[i].length; k++) {
             uint8_t p = board[sq[k]];
-            if (p == RGN_EMPTY) {
-                add_target(t, sq[k]);
-                continue;
-            }
-            if (t->defends || RGN_COLOR(p) != color)
-                add_target(t, sq[k]);
-            break;
+            if (p != RGN_EMPTY && RGN_COLOR(p) == color)
+                break;
+            uint64_t b = bit(sq[k]);
+            if (order && !(set & b))
+                order[(*n)++] = sq[k];
+            set |= b;
+            if (p != RGN_EMPTY)
+                break;
         }
     }
+    return set;
 }
 
-static void piece_targets(const uint8_t *board, int from, targets *t)
-{
-    *t = (targets){.count = 0};
-    add_piece_targets(board, from, t);
-}
-
-/* The squares of the board, rank by rank (the hole left out). */
-static const uint8_t *board_squares(int *count)
-{
-    static uint8_t squares[ROLLER_SIZE * ROLLER_SIZE];
-    static int n;
-    if (!n)
-        for (int rank = 0; rank < ROLLER_SIZE; rank++)
-            for (int file = 0; file < ROLLER_SIZE; file++)
-                if (!roller_in_hole(file, rank))
-                    squares[n++] = (uint8_t)roller_square(file, rank);
-    *count = n;
-    return squares;
-}
-
-/* The squares of each side's pieces: at most 12 pieces stand on the
- * board, so one scan serves a whole generation. */
+/* The squares of each side's pieces, in the order of the squares. */
 typedef struct piece_lists {
-    uint8_t square[2][ROLLER_SIZE * ROLLER_SIZE];
+    uint8_t square[2][BOARD_SQUARES];
     int count[2];
 } piece_lists;
 
+/* A square holds 0 (empty), RGN_OFF (0xFF) or a piece (0x01..0x1F), so
+ * eight squares at a time, the bytes of a word, are told apart with a few
+ * operations: the pieces are the bytes that are not 0 and whose high bit
+ * is clear. At most 12 pieces stand on 40 squares. */
 static void collect_pieces(const uint8_t *board, piece_lists *lists)
 {
-    int n;
-    const uint8_t *squares = board_squares(&n);
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = ~low7;
     lists->count[0] = lists->count[1] = 0;
-    for (int i = 0; i < n; i++) {
-        uint8_t p = board[squares[i]];
-        if (p != RGN_EMPTY) {
-            int color = RGN_COLOR(p);
-            lists->square[color][lists->count[color]++] = squares[i];
+    for (int base = FIRST_SQUARE; base <= LAST_SQUARE; base += 8) {
+        uint64_t w;
+        memcpy(&w, board + base, sizeof w);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w); /* byte k of the word is square base + k */
+#endif
+        uint64_t nonzero = (((w & low7) + low7) | w) & high;
+        for (uint64_t pieces = nonzero & ~w; pieces; pieces &= pieces - 1) {
+            int square = base + (__builtin_ctzll(pieces) >> 3);
+            int color = RGN_COLOR(board[square]);
+            lists->square[color][lists->count[color]++] = (uint8_t)square;
         }
     }
 }
 
-/* Every square a side's pieces could capture on (with defends, also the
- * squares they guard). */
-static square_set attack_map(const uint8_t *board, const piece_lists *lists,
-                             int by, bool defends)
+/* Whether a piece going along the path gets to square, which is on it:
+ * nothing stands before it. */
+static bool path_reaches(const uint8_t *board, const path *p, int square)
 {
-    targets t = {.count = 0, .defends = defends};
+    const uint8_t *sq = geometry.square_pool + p->start;
+    for (int k = 0; sq[k] != square; k++)
+        if (board[sq[k]] != RGN_EMPTY)
+            return false;
+    return true;
+}
+
+/* Whether a piece of by's in the list (and still on its square) could
+ * capture on square; only the paths that pass through it are walked. */
+static bool attacked_by(const uint8_t *board, const piece_lists *lists,
+                        int square, int by)
+{
+    uint64_t target = bit(square);
+    uint8_t there = board[square];
+    if (there != RGN_EMPTY && RGN_COLOR(there) == by)
+        return false; /* a guarded square is not an attacked one */
     for (int i = 0; i < lists->count[by]; i++) {
         int from = lists->square[by][i];
-        if (board[from] != RGN_EMPTY) { /* not lifted off */
-            t.count = 0; /* only the set is wanted */
-            add_piece_targets(board, from, &t);
-        }
+        uint8_t piece = board[from];
+        if (piece == RGN_EMPTY || RGN_COLOR(piece) != by)
+            continue; /* captured since the list was made */
+        const piece_paths *pp = &geometry.of[from][RGN_TYPE(piece)];
+        if (!(pp->reach & target))
+            continue;
+        for (int n = pp->first; n < pp->first + pp->count; n++)
+            if ((geometry.path[n].squares & target) &&
+                path_reaches(board, &geometry.path[n], square))
+                return true;
     }
-    return t.seen;
+    return false;
 }
 
 bool roller_attacked(const rgn_position *pos, int square, int by)
 {
+    pthread_once(&geometry_once, build_geometry);
     piece_lists lists;
     collect_pieces(pos->board, &lists);
-    square_set attacked = attack_map(pos->board, &lists, by, false);
-    return set_has(&attacked, square);
+    return attacked_by(pos->board, &lists, square, by);
 }
 
 bool roller_won(const rgn_position *pos, int color)
@@ -432,7 +448,7 @@ void roller_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
     undo->moved_orientation = 0;
     undo->check_cache = pos->check_cache;
 
-    uint64_t key = pos->key ^ turns_key(pos) ^ piece_key(piece, m.from);
+    uint64_t key = pos->key ^ black_to_move_key ^ piece_key(piece, m.from);
     if (captured != RGN_EMPTY)
         key ^= piece_key(captured, m.to);
     uint8_t arriving = piece;
@@ -443,7 +459,11 @@ void roller_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
     key ^= piece_key(arriving, m.to);
     if (RGN_TYPE(piece) == ROLLER_KING) {
         int step = (roller_zone(m.to) - roller_zone(m.from) + 4) & 3;
-        ROLLER_TURNS(pos, us) += step == 1 ? 1 : step == 3 ? -1 : 0;
+        if (step == 1 || step == 3) { /* the turn counts are in the key */
+            key ^= turns_key(pos);
+            ROLLER_TURNS(pos, us) += step == 1 ? 1 : -1;
+            key ^= turns_key(pos);
+        }
         pos->king[us] = m.to;
     }
     bool resets = captured != RGN_EMPTY || RGN_TYPE(piece) == ROLLER_PAWN;
@@ -451,7 +471,7 @@ void roller_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
     if (us == RGN_BLACK)
         pos->fullmove++;
     pos->side = (uint8_t)(us ^ 1);
-    pos->key = key ^ black_to_move_key ^ turns_key(pos);
+    pos->key = key;
     pos->check_cache = -1;
 }
 
@@ -477,77 +497,112 @@ void roller_unmake(rgn_position *pos, rgn_move m, const rgn_undo *undo)
 /* ------------------------------------------------------------------ */
 /* Legal moves                                                        */
 
-static bool leaves_king_safe(rgn_position *pos, rgn_move m)
-{
-    rgn_undo undo;
-    int us = pos->side;
-    roller_make(pos, m, &undo);
-    bool safe = !roller_attacked(pos, pos->king[us], us ^ 1);
-    roller_unmake(pos, m, &undo);
-    return safe;
-}
-
 /* What decides the legality of the side to move's moves without playing
- * them: the squares the enemy guards with our King off the board (where
- * the King may not go), and whether any other move needs the full test
- * (in check, or a piece of ours stands on an enemy's way to our King). */
+ * them: the squares the enemy guards with our King lifted (where the King
+ * may not go), and the pieces whose moves must be played to be judged:
+ * all of them in check, else those that alone stand on an enemy's way to
+ * our King (pinned, as one move moves one piece). */
 typedef struct king_safety {
-    square_set guarded;
-    bool test_every_move;
+    uint64_t guarded;
+    uint64_t test; /* our pieces whose moves get the full test */
 } king_safety;
 
 /* Removing or adding a piece of the mover's only shortens the enemy's
- * paths (rebounds depend on the board's edges, not on pieces), so when
- * no enemy reaches our King with all our other pieces lifted, no move
- * of theirs but the King's can expose it. */
+ * paths (rebounds depend on the board's edges, not on pieces), so only
+ * enemy paths through our King or the squares next to it matter: one walk
+ * along each gives both the squares it guards (up to the first piece, our
+ * King lifted) and whether it would reach our King past one of ours. */
 static king_safety king_safety_of(const rgn_position *pos,
                                   const piece_lists *lists)
 {
     int us = pos->side, them = us ^ 1, king = pos->king[us];
     const uint8_t *board = pos->board;
-    king_safety ks = {{{0, 0}}, false};
-    /* one walk along each enemy path gives both: the squares it guards
-     * (up to the first piece, our King not counted: it is lifted), and
-     * whether it would reach our King through our other pieces */
+    uint64_t near = geometry.of[king][ROLLER_KING].reach | bit(king);
+    king_safety ks = {0, 0};
+    bool in_check = false;
     for (int i = 0; i < lists->count[them]; i++) {
         int from = lists->square[them][i];
-        int type = RGN_TYPE(board[from]);
-        const path *paths = geometry.paths[from][type];
-        for (int n = 0; n < geometry.path_count[from][type]; n++) {
-            const uint8_t *sq = geometry.square_pool + paths[n].start;
-            bool blocked = false;
-            for (int k = 0; k < paths[n].length; k++) {
+        const piece_paths *pp = &geometry.of[from][RGN_TYPE(board[from])];
+        if (!(pp->reach & near))
+            continue;
+        for (int n = pp->first; n < pp->first + pp->count; n++) {
+            if (!(geometry.path[n].squares & near))
+                continue;
+            const uint8_t *sq = geometry.square_pool + geometry.path[n].start;
+            int blocker = 0; /* the one piece of ours met so far */
+            for (int k = 0; k < geometry.path[n].length; k++) {
                 int to = sq[k];
                 if (to == king) {
-                    ks.test_every_move = true;
-                    if (!blocked)
-                        set_add(&ks.guarded, to);
-                    continue;
+                    if (blocker)
+                        ks.test |= bit(blocker);
+                    else
+                        in_check = true;
+                    if (blocker)
+                        break;
+                    continue; /* the lifted King guards nothing */
                 }
                 uint8_t p = board[to];
-                if (!blocked)
-                    set_add(&ks.guarded, to);
+                if (!blocker)
+                    ks.guarded |= bit(to);
                 if (p == RGN_EMPTY)
                     continue;
-                if (RGN_COLOR(p) == them)
-                    break;
-                blocked = true; /* one of ours: the x-ray goes on */
+                if (blocker || RGN_COLOR(p) == them)
+                    break; /* two pieces between cannot both move */
+                blocker = to;
             }
         }
     }
+    if (in_check)
+        ks.test = ~0ull;
     return ks;
 }
 
-static bool is_legal(rgn_position *pos, const king_safety *ks, rgn_move m)
+/* Plays the move and sees whether our King is attacked by the enemy
+ * pieces of the list. */
+static bool leaves_king_safe(rgn_position *pos, const piece_lists *lists,
+                             rgn_move m)
 {
-    if (m.from == pos->king[pos->side])
-        return !set_has(&ks->guarded, m.to);
-    return !ks->test_every_move || leaves_king_safe(pos, m);
+    rgn_undo undo;
+    int us = pos->side;
+    roller_make(pos, m, &undo);
+    bool safe = !attacked_by(pos->board, lists, pos->king[us], us ^ 1);
+    roller_unmake(pos, m, &undo);
+    return safe;
+}
+
+/* The subset of a piece's targets that are legal. */
+static uint64_t legal_targets(rgn_position *pos, const piece_lists *lists,
+                              const king_safety *ks, int from,
+                              uint64_t targets)
+{
+    if (from == pos->king[pos->side])
+        return targets & ~ks->guarded;
+    if (!(ks->test & bit(from)))
+        return targets;
+    uint64_t legal = 0;
+    for (uint64_t t = targets; t; t &= t - 1) {
+        int to = lowest_square(t);
+        rgn_move m = {(uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
+        /* a promotion's piece does not change the King's safety: it is
+         * the mover's own */
+        if (leaves_king_safe(pos, lists, m))
+            legal |= bit(to);
+    }
+    return legal;
+}
+
+/* The squares where a pawn of the colour promotes: e6 e7, c1 c2. */
+static uint64_t promotion_squares(int color)
+{
+    return color == RGN_WHITE
+               ? bit(roller_square(4, 5)) | bit(roller_square(4, 6))
+               : bit(roller_square(2, 0)) | bit(roller_square(2, 1));
 }
 
 /* The legal moves by the move rules alone (a king-reach win ends the game
- * but is not a rule of movement: see roller_game_over). only_type and
- * only_to narrow the search when not 0 and -1. */
+ * but is not a rule of movement: see roller_game_over), in the order of
+ * the pieces' squares and then of their paths. only_type and only_to
+ * narrow the search when not 0 and -1. */
 static int generate(rgn_position *pos, rgn_move *list, int only_type,
                     int only_to)
 {
@@ -556,40 +611,26 @@ static int generate(rgn_position *pos, rgn_move *list, int only_type,
     piece_lists lists;
     collect_pieces(pos->board, &lists);
     king_safety ks = king_safety_of(pos, &lists);
-    targets t;
     for (int i = 0; i < lists.count[us]; i++) {
         int from = lists.square[us][i];
         int type = RGN_TYPE(pos->board[from]);
         if (only_type && type != only_type)
             continue;
-        piece_targets(pos->board, from, &t);
-        bool pawn = type == ROLLER_PAWN;
-        if (!list && only_to < 0 && !pawn && type != ROLLER_KING &&
-            !ks.test_every_move) {
-            count += t.count; /* every one of them is legal */
-            continue;
-        }
-        for (int k = 0; k < t.count; k++) {
-            int to = t.square[k];
-            if (only_to >= 0 && to != only_to)
+        uint8_t order[BOARD_SQUARES];
+        int n = 0;
+        uint64_t legal = legal_targets(
+            pos, &lists, &ks, from, piece_targets(pos->board, from, order, &n));
+        for (int k = 0; k < n; k++) {
+            int to = order[k];
+            if ((only_to >= 0 && to != only_to) || !(legal & bit(to)))
                 continue;
             rgn_move m = {(uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
-            if (!is_legal(pos, &ks, m))
-                continue;
-            if (pawn && promotes_on(us, to)) {
-                /* the promoted piece does not change the King's
-                 * safety: it is the mover's own */
-                if (list) {
-                    m.kind = RGN_MOVE_PROMOTION;
-                    list[count] = m, list[count++].promotion = ROLLER_ROOK;
-                    list[count] = m, list[count++].promotion = ROLLER_BISHOP;
-                } else {
-                    count += 2;
-                }
+            if (type == ROLLER_PAWN && promotes_on(us, to)) {
+                m.kind = RGN_MOVE_PROMOTION;
+                list[count] = m, list[count++].promotion = ROLLER_ROOK;
+                list[count] = m, list[count++].promotion = ROLLER_BISHOP;
             } else {
-                if (list)
-                    list[count] = m;
-                count++;
+                list[count++] = m;
             }
         }
     }
@@ -607,9 +648,25 @@ int roller_legal_moves_to(rgn_position *pos, rgn_move *moves, int type,
     return generate(pos, moves, type, to);
 }
 
+/* Perft's leaves: the moves are counted as sets of squares, never
+ * listed, and a promotion counts twice (Rook and Bishop). */
 int roller_count_moves(rgn_position *pos)
 {
-    return generate(pos, NULL, 0, -1);
+    int us = pos->side, count = 0;
+    pthread_once(&geometry_once, build_geometry);
+    piece_lists lists;
+    collect_pieces(pos->board, &lists);
+    king_safety ks = king_safety_of(pos, &lists);
+    uint64_t promotions = promotion_squares(us);
+    for (int i = 0; i < lists.count[us]; i++) {
+        int from = lists.square[us][i];
+        uint64_t legal = legal_targets(
+            pos, &lists, &ks, from, piece_targets(pos->board, from, NULL, NULL));
+        count += __builtin_popcountll(legal);
+        if (RGN_TYPE(pos->board[from]) == ROLLER_PAWN)
+            count += __builtin_popcountll(legal & promotions);
+    }
+    return count;
 }
 
 enum rgn_status roller_status(rgn_position *pos)
@@ -656,7 +713,7 @@ enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s,
     }
     /* a piece that reaches the square but may not go there */
     bool any = false;
-    targets t;
+    pthread_once(&geometry_once, build_geometry);
     for (int rank = 0; rank < ROLLER_SIZE; rank++)
         for (int file = 0; file < ROLLER_SIZE; file++) {
             int from = roller_square(file, rank);
@@ -665,8 +722,7 @@ enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s,
                 (s->from_rank >= 0 && rank != s->from_rank))
                 continue;
             any = true;
-            piece_targets(pos->board, from, &t);
-            if (set_has(&t.seen, to)) {
+            if (piece_targets(pos->board, from, NULL, NULL) & bit(to)) {
                 snprintf(why, size, "the move would leave the %s King attacked",
                          color);
                 return RGN_E_UNMATCHED;
