@@ -7,9 +7,12 @@
  * spec's map below): backward B(s) is F turned 90 degrees clockwise on the
  * eight bend squares and opposite elsewhere; the sideways directions are
  * the two orthogonals that are neither; forward diagonals are F +- 45
- * degrees. Positions have at most 12 pieces, so legality is tested the
- * plain way: make the move and see whether the King is attacked, where
- * "attacked" is exactly "some enemy piece could capture there".
+ * degrees. Every move runs along paths fixed by the board alone, kept as
+ * sets of squares (one bit a square), so that where pieces stop, what
+ * they attack and which moves keep the King safe are a few operations on
+ * 64-bit words: "attacked" is exactly "some enemy piece could capture
+ * there", and a move is legal when it leaves no enemy path open to the
+ * King (king_safety_of).
  */
 #include <pthread.h>
 #include <string.h>
@@ -124,6 +127,50 @@ static inline int lowest_square(uint64_t set)
     return FIRST_SQUARE + __builtin_ctzll(set);
 }
 
+/* The number of squares in a set (the build has no popcnt instruction,
+ * and the library's __popcountdi2 is a call). */
+static inline int square_count(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* Where the pieces stand, as sets. */
+typedef struct occupancy {
+    uint64_t all, side[2];
+} occupancy;
+
+/* Byte k of a word whose bytes are 0x80 or 0 gives bit k of the result. */
+static inline uint64_t gather_bytes(uint64_t high_bits)
+{
+    return ((high_bits >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* A square holds 0 (empty), RGN_OFF (0xFF) or a piece (0x01..0x1F), so
+ * eight squares at a time, the bytes of a word, are told apart with a few
+ * operations and no branch: the pieces are the bytes that are not 0 and
+ * whose high bit is clear, Black's those with RGN_BLACK_BIT too. */
+static occupancy occupancy_of(const uint8_t *board)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = ~low7;
+    occupancy o = {0, {0, 0}};
+    for (int base = FIRST_SQUARE; base <= LAST_SQUARE; base += 8) {
+        uint64_t w;
+        memcpy(&w, board + base, sizeof w);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w); /* byte k of the word is square base + k */
+#endif
+        uint64_t pieces = (((w & low7) + low7) | w) & high & ~w;
+        uint64_t black = pieces & (w << 3); /* RGN_BLACK_BIT is 0x10 */
+        o.all |= gather_bytes(pieces) << (base - FIRST_SQUARE);
+        o.side[RGN_BLACK] |= gather_bytes(black) << (base - FIRST_SQUARE);
+    }
+    o.side[RGN_WHITE] = o.all & ~o.side[RGN_BLACK];
+    return o;
+}
+
 /* ------------------------------------------------------------------ */
 /* Paths                                                              */
 
@@ -132,30 +179,42 @@ static inline int lowest_square(uint64_t set)
  * (the Rook's at a board corner, the Bishop's off a side) depends on the
  * board's edges only, so it just makes the path longer. A piece goes
  * along each path until the first piece it meets. The paths of every
- * square and piece type are worked out once, each with the set of its
- * squares, so that a search for what reaches one square skips the paths
- * and pieces that cannot. */
+ * square and piece type are worked out once, twice over: as lists of
+ * squares in order (for move lists in that order) and as sets of squares
+ * (for everything else). A slide is one or two straight legs, the second
+ * after its rebound; a leg runs to higher or to lower square numbers, so
+ * the first piece on it is the lowest or the highest of the set of its
+ * squares that hold one, and where a slide stops takes a few operations
+ * on sets, no walk. */
 #define PATH_POOL 8192
 #define MAX_PATHS 1024
+#define MAX_SLIDES 512
 
 typedef struct path {
-    uint64_t squares;  /* the set of the path's squares */
-    uint16_t start;    /* index of the first square in square_pool */
+    uint16_t start; /* index of the first square in square_pool */
     uint8_t length;
 } path;
 
-typedef struct piece_paths {
-    uint64_t reach;    /* every square of every path */
-    uint16_t first;    /* the first of the piece's paths in path */
-    uint8_t count;
-} piece_paths;
+typedef struct slide {
+    uint64_t leg[2]; /* leg[1] is 0 without a rebound */
+    uint64_t up[2];  /* all ones when the leg runs to higher squares */
+} slide;
+
+typedef struct piece_moves {
+    uint64_t reach; /* every square of every path */
+    uint64_t steps; /* the squares of the paths of one square */
+    uint16_t first_path, first_slide;
+    uint8_t paths, slides;
+} piece_moves;
 
 static struct {
     uint8_t square_pool[PATH_POOL];
     size_t pool_used;
     path path[MAX_PATHS];
     int paths_used;
-    piece_paths of[BOARD_SQUARES][ROLLER_PAWN + 1];
+    slide slide[MAX_SLIDES];
+    int slides_used;
+    piece_moves of[BOARD_SQUARES][ROLLER_PAWN + 1];
 } geometry;
 
 static pthread_once_t geometry_once = PTHREAD_ONCE_INIT;
@@ -178,23 +237,40 @@ static void begin_path(void)
     geometry.path[geometry.paths_used].start = (uint16_t)geometry.pool_used;
 }
 
-/* Keeps the path begun last unless it is empty; the paths of one square
+/* Files the path begun last, unless it is empty, as a step or as a slide
+ * cut into its legs where its direction changes. The paths of one square
  * and type are built one after the other (build_geometry). */
-static void end_path(int square, int type)
+static void end_path(int from, int type)
 {
     path *p = &geometry.path[geometry.paths_used];
     p->length = (uint8_t)(geometry.pool_used - p->start);
     if (!p->length)
         return;
-    p->squares = 0;
-    for (int k = 0; k < p->length; k++)
-        p->squares |= bit(geometry.square_pool[p->start + k]);
-    piece_paths *pp = &geometry.of[square][type];
-    if (!pp->count)
-        pp->first = (uint16_t)geometry.paths_used;
-    pp->count++;
-    pp->reach |= p->squares;
+    piece_moves *pm = &geometry.of[from][type];
+    if (!pm->paths)
+        pm->first_path = (uint16_t)geometry.paths_used;
+    pm->paths++;
     geometry.paths_used++;
+    const uint8_t *sq = geometry.square_pool + p->start;
+    if (p->length == 1) {
+        pm->steps |= bit(sq[0]);
+        pm->reach |= bit(sq[0]);
+        return;
+    }
+    if (!pm->slides)
+        pm->first_slide = (uint16_t)geometry.slides_used;
+    pm->slides++;
+    slide *s = &geometry.slide[geometry.slides_used++];
+    int leg = 0, at = from, step = sq[0] - from;
+    for (int k = 0; k < p->length; at = sq[k++]) {
+        if (sq[k] - at != step) { /* the rebound */
+            leg = 1;
+            step = sq[k] - at;
+        }
+        s->leg[leg] |= bit(sq[k]);
+        s->up[leg] = step > 0 ? ~0ull : 0;
+        pm->reach |= bit(sq[k]);
+    }
 }
 
 static void add_step(int from, int type, int direction)
@@ -273,105 +349,63 @@ static void build_geometry(void)
         }
 }
 
-/* The squares the piece on from could move to (captures included), in
- * the order its paths meet them when order is not NULL: *n of them, each
- * once, as a square reached by two paths is one move. Inlined, so that
- * counting (order NULL) keeps only the set. */
-static inline uint64_t piece_targets(const uint8_t *board, int from,
-                                     uint8_t *order, int *n)
+/* The squares of a leg up to the first piece on it, that one included:
+ * the lowest piece on a leg that runs up, the highest on one that runs
+ * down. With no piece on the leg both masks are all ones. */
+static inline uint64_t leg_reach(uint64_t leg, uint64_t up, uint64_t occupied)
 {
-    uint8_t piece = board[from];
-    int color = RGN_COLOR(piece);
-    const piece_paths *pp = &geometry.of[from][RGN_TYPE(piece)];
-    uint64_t set = 0;
-    for (int i = pp->first; i < pp->first + pp->count; i++) {
-        const uint8_t *sq = geometry.square_pool + geometry.path[i].start;
-        for (int k = 0; k < geometry.path[i].length; k++) {
-            uint8_t p = board[sq[k]];
-            if (p != RGN_EMPTY && RGN_COLOR(p) == color)
-                break;
-            uint64_t b = bit(sq[k]);
-            if (order && !(set & b))
-                order[(*n)++] = sq[k];
-            set |= b;
-            if (p != RGN_EMPTY)
-                break;
-        }
-    }
+    uint64_t on = leg & occupied;
+    uint64_t upto_lowest = ((on & -on) << 1) - 1;
+    uint64_t from_highest = -(1ull << (63 - __builtin_clzll(on | 1)));
+    return leg & ((upto_lowest & up) | (from_highest & ~up));
+}
+
+static inline uint64_t slide_reach(const slide *s, uint64_t occupied)
+{
+    /* the rebound is reached when no piece stands on the first leg */
+    uint64_t open = (s->leg[0] & occupied) ? 0 : ~0ull;
+    return leg_reach(s->leg[0], s->up[0], occupied) |
+           (open & leg_reach(s->leg[1], s->up[1], occupied));
+}
+
+/* The squares of a slide before square, which is on it. */
+static uint64_t slide_before(const slide *s, uint64_t square)
+{
+    int leg = (s->leg[0] & square) ? 0 : 1;
+    uint64_t before = leg ? s->leg[0] : 0;
+    uint64_t below = square - 1, above = -(square << 1);
+    return before | (s->leg[leg] & ((below & s->up[leg]) |
+                                    (above & ~s->up[leg])));
+}
+
+/* Every square the piece of the type on from could capture on, were there
+ * an enemy piece, and the squares of the first pieces it meets, whatever
+ * their colour: what it attacks or guards. */
+static inline uint64_t piece_attacks(int from, int type, uint64_t occupied)
+{
+    const piece_moves *pm = &geometry.of[from][type];
+    uint64_t set = pm->steps;
+    for (int i = pm->first_slide; i < pm->first_slide + pm->slides; i++)
+        set |= slide_reach(&geometry.slide[i], occupied);
     return set;
-}
-
-/* The squares of each side's pieces, in the order of the squares. */
-typedef struct piece_lists {
-    uint8_t square[2][BOARD_SQUARES];
-    int count[2];
-} piece_lists;
-
-/* A square holds 0 (empty), RGN_OFF (0xFF) or a piece (0x01..0x1F), so
- * eight squares at a time, the bytes of a word, are told apart with a few
- * operations: the pieces are the bytes that are not 0 and whose high bit
- * is clear. At most 12 pieces stand on 40 squares. */
-static void collect_pieces(const uint8_t *board, piece_lists *lists)
-{
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = ~low7;
-    lists->count[0] = lists->count[1] = 0;
-    for (int base = FIRST_SQUARE; base <= LAST_SQUARE; base += 8) {
-        uint64_t w;
-        memcpy(&w, board + base, sizeof w);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        w = __builtin_bswap64(w); /* byte k of the word is square base + k */
-#endif
-        uint64_t nonzero = (((w & low7) + low7) | w) & high;
-        for (uint64_t pieces = nonzero & ~w; pieces; pieces &= pieces - 1) {
-            int square = base + (__builtin_ctzll(pieces) >> 3);
-            int color = RGN_COLOR(board[square]);
-            lists->square[color][lists->count[color]++] = (uint8_t)square;
-        }
-    }
-}
-
-/* Whether a piece going along the path gets to square, which is on it:
- * nothing stands before it. */
-static bool path_reaches(const uint8_t *board, const path *p, int square)
-{
-    const uint8_t *sq = geometry.square_pool + p->start;
-    for (int k = 0; sq[k] != square; k++)
-        if (board[sq[k]] != RGN_EMPTY)
-            return false;
-    return true;
-}
-
-/* Whether a piece of by's in the list (and still on its square) could
- * capture on square; only the paths that pass through it are walked. */
-static bool attacked_by(const uint8_t *board, const piece_lists *lists,
-                        int square, int by)
-{
-    uint64_t target = bit(square);
-    uint8_t there = board[square];
-    if (there != RGN_EMPTY && RGN_COLOR(there) == by)
-        return false; /* a guarded square is not an attacked one */
-    for (int i = 0; i < lists->count[by]; i++) {
-        int from = lists->square[by][i];
-        uint8_t piece = board[from];
-        if (piece == RGN_EMPTY || RGN_COLOR(piece) != by)
-            continue; /* captured since the list was made */
-        const piece_paths *pp = &geometry.of[from][RGN_TYPE(piece)];
-        if (!(pp->reach & target))
-            continue;
-        for (int n = pp->first; n < pp->first + pp->count; n++)
-            if ((geometry.path[n].squares & target) &&
-                path_reaches(board, &geometry.path[n], square))
-                return true;
-    }
-    return false;
 }
 
 bool roller_attacked(const rgn_position *pos, int square, int by)
 {
     pthread_once(&geometry_once, build_geometry);
-    piece_lists lists;
-    collect_pieces(pos->board, &lists);
-    return attacked_by(pos->board, &lists, square, by);
+    const uint8_t *board = pos->board;
+    occupancy o = occupancy_of(board);
+    uint64_t target = bit(square);
+    if (o.side[by] & target)
+        return false; /* a guarded square is not an attacked one */
+    for (uint64_t set = o.side[by]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        int type = RGN_TYPE(board[from]);
+        if ((geometry.of[from][type].reach & target) &&
+            (piece_attacks(from, type, o.all) & target))
+            return true;
+    }
+    return false;
 }
 
 bool roller_won(const rgn_position *pos, int color)
@@ -498,97 +532,76 @@ void roller_unmake(rgn_position *pos, rgn_move m, const rgn_undo *undo)
 /* Legal moves                                                        */
 
 /* What decides the legality of the side to move's moves without playing
- * them: the squares the enemy guards with our King lifted (where the King
- * may not go), and the pieces whose moves must be played to be judged:
- * all of them in check, else those that alone stand on an enemy's way to
- * our King (pinned, as one move moves one piece). */
+ * them. One move moves one of our pieces from a square to another (and
+ * may take the enemy piece there), so an enemy path to our King is cut
+ * after it exactly when the destination lies on it before the King, or
+ * is the enemy piece's own square: hence the lines below. */
 typedef struct king_safety {
+    /* what the enemy guards with our King lifted, where it may not go */
     uint64_t guarded;
-    uint64_t test; /* our pieces whose moves get the full test */
+    /* where a move but the King's must end: on every checking line (all
+     * squares when not in check) */
+    uint64_t evasions;
+    /* our pieces that alone stand on an enemy path to our King, and for
+     * each (by bit) the line it may not leave */
+    uint64_t pinned;
+    uint64_t pin_line[64];
 } king_safety;
 
-/* Removing or adding a piece of the mover's only shortens the enemy's
- * paths (rebounds depend on the board's edges, not on pieces), so only
- * enemy paths through our King or the squares next to it matter: one walk
- * along each gives both the squares it guards (up to the first piece, our
- * King lifted) and whether it would reach our King past one of ours. */
-static king_safety king_safety_of(const rgn_position *pos,
-                                  const piece_lists *lists)
+/* Adding or removing a piece only shortens paths (rebounds depend on the
+ * board's edges, not on pieces), so only enemy pieces whose paths pass
+ * our King or the squares next to it matter. */
+static void king_safety_of(const rgn_position *pos, const occupancy *o,
+                           king_safety *ks)
 {
     int us = pos->side, them = us ^ 1, king = pos->king[us];
-    const uint8_t *board = pos->board;
-    uint64_t near = geometry.of[king][ROLLER_KING].reach | bit(king);
-    king_safety ks = {0, 0};
-    bool in_check = false;
-    for (int i = 0; i < lists->count[them]; i++) {
-        int from = lists->square[them][i];
-        const piece_paths *pp = &geometry.of[from][RGN_TYPE(board[from])];
-        if (!(pp->reach & near))
+    uint64_t king_bit = bit(king);
+    uint64_t near = geometry.of[king][ROLLER_KING].reach | king_bit;
+    uint64_t lifted = o->all & ~king_bit;
+    ks->guarded = ks->pinned = 0;
+    ks->evasions = ~0ull;
+    for (uint64_t set = o->side[them]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        const piece_moves *pm = &geometry.of[from][RGN_TYPE(pos->board[from])];
+        if (!(pm->reach & near))
             continue;
-        for (int n = pp->first; n < pp->first + pp->count; n++) {
-            if (!(geometry.path[n].squares & near))
+        uint64_t from_bit = set & -set;
+        ks->guarded |= pm->steps;
+        if (pm->steps & king_bit)
+            ks->evasions &= from_bit; /* only taking it answers a step */
+        for (int i = pm->first_slide; i < pm->first_slide + pm->slides; i++) {
+            const slide *s = &geometry.slide[i];
+            ks->guarded |= slide_reach(s, lifted);
+            if (!((s->leg[0] | s->leg[1]) & king_bit))
                 continue;
-            const uint8_t *sq = geometry.square_pool + geometry.path[n].start;
-            int blocker = 0; /* the one piece of ours met so far */
-            for (int k = 0; k < geometry.path[n].length; k++) {
-                int to = sq[k];
-                if (to == king) {
-                    if (blocker)
-                        ks.test |= bit(blocker);
-                    else
-                        in_check = true;
-                    if (blocker)
-                        break;
-                    continue; /* the lifted King guards nothing */
-                }
-                uint8_t p = board[to];
-                if (!blocker)
-                    ks.guarded |= bit(to);
-                if (p == RGN_EMPTY)
-                    continue;
-                if (blocker || RGN_COLOR(p) == them)
-                    break; /* two pieces between cannot both move */
-                blocker = to;
+            uint64_t line = slide_before(s, king_bit);
+            uint64_t between = line & o->all;
+            line |= from_bit;
+            if (!between) {
+                ks->evasions &= line;
+            } else if (!(between & (between - 1)) && (between & o->side[us])) {
+                int k = __builtin_ctzll(between);
+                ks->pin_line[k] =
+                    (ks->pinned & between) ? ks->pin_line[k] & line : line;
+                ks->pinned |= between;
             }
         }
     }
-    if (in_check)
-        ks.test = ~0ull;
-    return ks;
 }
 
-/* Plays the move and sees whether our King is attacked by the enemy
- * pieces of the list. */
-static bool leaves_king_safe(rgn_position *pos, const piece_lists *lists,
-                             rgn_move m)
+/* The squares the piece of ours on from may legally move to. */
+static inline uint64_t legal_targets(const rgn_position *pos,
+                                     const occupancy *o,
+                                     const king_safety *ks, int from)
 {
-    rgn_undo undo;
-    int us = pos->side;
-    roller_make(pos, m, &undo);
-    bool safe = !attacked_by(pos->board, lists, pos->king[us], us ^ 1);
-    roller_unmake(pos, m, &undo);
-    return safe;
-}
-
-/* The subset of a piece's targets that are legal. */
-static uint64_t legal_targets(rgn_position *pos, const piece_lists *lists,
-                              const king_safety *ks, int from,
-                              uint64_t targets)
-{
-    if (from == pos->king[pos->side])
-        return targets & ~ks->guarded;
-    if (!(ks->test & bit(from)))
-        return targets;
-    uint64_t legal = 0;
-    for (uint64_t t = targets; t; t &= t - 1) {
-        int to = lowest_square(t);
-        rgn_move m = {(uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
-        /* a promotion's piece does not change the King's safety: it is
-         * the mover's own */
-        if (leaves_king_safe(pos, lists, m))
-            legal |= bit(to);
-    }
-    return legal;
+    uint64_t own = o->side[pos->side], from_bit = bit(from);
+    int type = RGN_TYPE(pos->board[from]);
+    if (type == ROLLER_KING)
+        return geometry.of[from][ROLLER_KING].steps & ~own & ~ks->guarded;
+    uint64_t allowed = ks->evasions;
+    if (ks->pinned & from_bit)
+        allowed &= ks->pin_line[from - FIRST_SQUARE];
+    return piece_attacks(from, type, o->all) & ~own & allowed;
 }
 
 /* The squares where a pawn of the colour promotes: e6 e7, c1 c2. */
@@ -607,30 +620,39 @@ static int generate(rgn_position *pos, rgn_move *list, int only_type,
                     int only_to)
 {
     int us = pos->side, count = 0;
+    const uint8_t *board = pos->board;
     pthread_once(&geometry_once, build_geometry);
-    piece_lists lists;
-    collect_pieces(pos->board, &lists);
-    king_safety ks = king_safety_of(pos, &lists);
-    for (int i = 0; i < lists.count[us]; i++) {
-        int from = lists.square[us][i];
-        int type = RGN_TYPE(pos->board[from]);
+    occupancy o = occupancy_of(board);
+    king_safety ks;
+    king_safety_of(pos, &o, &ks);
+    for (uint64_t set = o.side[us]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        int type = RGN_TYPE(board[from]);
         if (only_type && type != only_type)
             continue;
-        uint8_t order[BOARD_SQUARES];
-        int n = 0;
-        uint64_t legal = legal_targets(
-            pos, &lists, &ks, from, piece_targets(pos->board, from, order, &n));
-        for (int k = 0; k < n; k++) {
-            int to = order[k];
-            if ((only_to >= 0 && to != only_to) || !(legal & bit(to)))
-                continue;
-            rgn_move m = {(uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
-            if (type == ROLLER_PAWN && promotes_on(us, to)) {
-                m.kind = RGN_MOVE_PROMOTION;
-                list[count] = m, list[count++].promotion = ROLLER_ROOK;
-                list[count] = m, list[count++].promotion = ROLLER_BISHOP;
-            } else {
-                list[count++] = m;
+        uint64_t legal = legal_targets(pos, &o, &ks, from);
+        if (only_to >= 0)
+            legal &= bit(only_to);
+        const piece_moves *pm = &geometry.of[from][type];
+        for (int i = pm->first_path; i < pm->first_path + pm->paths; i++) {
+            const uint8_t *sq = geometry.square_pool + geometry.path[i].start;
+            for (int k = 0; k < geometry.path[i].length; k++) {
+                int to = sq[k];
+                if (legal & bit(to)) {
+                    legal &= ~bit(to); /* two paths there make one move */
+                    rgn_move m = {(uint16_t)from, (uint16_t)to,
+                                  RGN_MOVE_NORMAL, 0, 0, 0};
+                    if (type == ROLLER_PAWN && promotes_on(us, to)) {
+                        m.kind = RGN_MOVE_PROMOTION;
+                        list[count] = m, list[count++].promotion = ROLLER_ROOK;
+                        list[count] = m;
+                        list[count++].promotion = ROLLER_BISHOP;
+                    } else {
+                        list[count++] = m;
+                    }
+                }
+                if (board[to] != RGN_EMPTY)
+                    break;
             }
         }
     }
@@ -654,17 +676,16 @@ int roller_count_moves(rgn_position *pos)
 {
     int us = pos->side, count = 0;
     pthread_once(&geometry_once, build_geometry);
-    piece_lists lists;
-    collect_pieces(pos->board, &lists);
-    king_safety ks = king_safety_of(pos, &lists);
-    uint64_t promotions = promotion_squares(us);
-    for (int i = 0; i < lists.count[us]; i++) {
-        int from = lists.square[us][i];
-        uint64_t legal = legal_targets(
-            pos, &lists, &ks, from, piece_targets(pos->board, from, NULL, NULL));
-        count += __builtin_popcountll(legal);
+    occupancy o = occupancy_of(pos->board);
+    king_safety ks;
+    king_safety_of(pos, &o, &ks);
+    uint64_t pawns_promote = promotion_squares(us);
+    for (uint64_t set = o.side[us]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        uint64_t legal = legal_targets(pos, &o, &ks, from);
+        count += square_count(legal);
         if (RGN_TYPE(pos->board[from]) == ROLLER_PAWN)
-            count += __builtin_popcountll(legal & promotions);
+            count += square_count(legal & pawns_promote);
     }
     return count;
 }
@@ -714,6 +735,7 @@ enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s,
     /* a piece that reaches the square but may not go there */
     bool any = false;
     pthread_once(&geometry_once, build_geometry);
+    occupancy o = occupancy_of(pos->board); /* to is a square (san.c) */
     for (int rank = 0; rank < ROLLER_SIZE; rank++)
         for (int file = 0; file < ROLLER_SIZE; file++) {
             int from = roller_square(file, rank);
@@ -722,7 +744,7 @@ enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s,
                 (s->from_rank >= 0 && rank != s->from_rank))
                 continue;
             any = true;
-            if (piece_targets(pos->board, from, NULL, NULL) & bit(to)) {
+            if (piece_attacks(from, type, o.all) & ~o.side[us] & bit(to)) {
                 snprintf(why, size, "the move would leave the %s King attacked",
                          color);
                 return RGN_E_UNMATCHED;
