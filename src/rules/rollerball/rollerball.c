@@ -543,14 +543,15 @@ typedef struct king_safety {
      * squares when not in check) */
     uint64_t evasions;
     /* our pieces that alone stand on an enemy path to our King, and for
-     * each (by bit) the line it may not leave */
+     * each (indexed by its bit) the line it may not leave: the squares
+     * before the King and the enemy piece's own */
     uint64_t pinned;
     uint64_t pin_line[64];
 } king_safety;
 
-/* Adding or removing a piece only shortens paths (rebounds depend on the
- * board's edges, not on pieces), so only enemy pieces whose paths pass
- * our King or the squares next to it matter. */
+/* Pieces decide where a path stops, never where it runs (rebounds depend
+ * on the board's edges alone), so only enemy pieces whose paths pass our
+ * King or the squares next to it can matter. */
 static void king_safety_of(const rgn_position *pos, const occupancy *o,
                            king_safety *ks)
 {
