@@ -98,9 +98,11 @@ static int library_moves(const char *name, rgn_position *pos, move_text *out)
     return n;
 }
 
-/* Compares the sorted depth-1 move lists; returns the number of problems
- * found (0 when they agree). */
-static int compare_moves(const char *name, const char *fen)
+/* Compares the sorted depth-1 move lists of fen, in played when it is not
+ * NULL (a position reached by play, fen its string), else in fen read
+ * afresh; returns the number of problems found (0 when they agree). */
+static int compare_moves_in(const char *name, const char *fen,
+                            rgn_position *played)
 {
     move_text *ref = malloc(sizeof *ref * MAX_LIST);
     move_text *lib = malloc(sizeof *lib * MAX_LIST);
@@ -109,7 +111,7 @@ static int compare_moves(const char *name, const char *fen)
     int problems = 0;
 
     int nref = ref_rb_moves(fen, ref, MAX_LIST);
-    rgn_position *pos = load(name, fen);
+    rgn_position *pos = played ? played : load(name, fen);
     if (nref < 0 || nref > MAX_LIST) {
         print_error("%s: the reference rejects \"%s\"\n", name, fen);
         problems++;
@@ -156,19 +158,26 @@ static int compare_moves(const char *name, const char *fen)
     }
 
 done:
-    if (pos)
+    if (pos && pos != played)
         rgn_position_free(pos);
     free(lib);
     free(ref);
     return problems;
 }
 
-/* Compares perft at depths 1..depth; also checks that rgn_perft leaves the
- * position as it found it. Returns the number of problems. */
-static int compare_perft(const char *name, const char *fen, int depth)
+static int compare_moves(const char *name, const char *fen)
+{
+    return compare_moves_in(name, fen, NULL);
+}
+
+/* Compares perft at depths 1..depth, in played when it is not NULL (as
+ * compare_moves_in); also checks that rgn_perft leaves the position as it
+ * found it. Returns the number of problems. */
+static int compare_perft_in(const char *name, const char *fen, int depth,
+                            rgn_position *played)
 {
     int problems = 0;
-    rgn_position *pos = load(name, fen);
+    rgn_position *pos = played ? played : load(name, fen);
     if (!pos)
         return 1;
     for (int d = 1; d <= depth; d++) {
@@ -191,8 +200,14 @@ static int compare_perft(const char *name, const char *fen, int depth)
             problems++;
         }
     }
-    rgn_position_free(pos);
+    if (pos != played)
+        rgn_position_free(pos);
     return problems;
+}
+
+static int compare_perft(const char *name, const char *fen, int depth)
+{
+    return compare_perft_in(name, fen, depth, NULL);
 }
 
 /* Everything for one position; hand is a perft(1) worked out by hand, or
@@ -595,6 +610,24 @@ static const test_case cases[] = {
     /* Kd2 next to kf2? e1 and e2 touch f2: only c1 c2 d1. */
     {"kings never adjacent", "7/7/2***2/2***2/2***2/3K1k1/7 w 0 -2 0 1", 4,
      3},
+    /* Pins and checks along rebounds: the move generator judges them
+     * from lines of squares without playing the moves. rd1's forward
+     * slide c1 b1 a1, rebound a2 a3 pins Ra3 to Ka5: a4 and a2 stay on
+     * the line, b3 does not; Ka5: a4 a6 b4 b5 b6 = 7. */
+    {"pin along a rook's rebound",
+     "7/5k1/K1***2/2***2/R1***2/7/3r3 w 1 1 0 1", 4, 7},
+    /* ra2's sideways slide pins Rd2 to Kg2: c2 b2 xa2 (forward) and e2
+     * (back) stay on it, d1 does not; Kg2: f1 f2 f3 g1 g3 = 9. */
+    {"pinned rook takes its pinner",
+     "7/3k3/2***2/2***2/2***2/r2R2K/7 w -1 0 0 1", 4, 9},
+    /* rd1 checks Ka5 round the corner a1: Rb4 blocks on a4; Ka5: b5 b6
+     * (a4 is on the line, a6 behind the King on it) = 3. */
+    {"check round a corner, blocked",
+     "7/5k1/K1***2/1R***2/2***2/7/3r3 w 1 1 0 1", 4, 3},
+    /* The same and bb6's back step to a5: double check, Rb4's block does
+     * not help; Ka5: b5, xb6 = 2. */
+    {"double check, rebound and back step",
+     "7/1b3k1/K1***2/1R***2/2***2/7/3r3 w 1 1 0 1", 4, 2},
     /* Busy positions reached by seeded random play from the initial
      * position (library), no count by hand. */
     {"busy 1", "2k2r1/2r4/2***1p/B1***p1/P1***b1/2R4/1PK1R2 w 0 0 6 8", 4,
@@ -638,7 +671,11 @@ static void test_king_reach_perft(void **state)
 
 /* ------------------------------------------------------------------ */
 /* Seeded random games: at every ply the library's and the reference's
- * move lists must agree, and every 8th ply perft(2). */
+ * move lists must agree, and every 8th ply perft(2). The library's side
+ * is the position reached by play (make), so that what make keeps up
+ * (the King's square, turn counts, the key) is checked too: its key must
+ * be the key of the same position read from its string, and counting its
+ * moves must give as many as listing them. */
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
@@ -681,10 +718,24 @@ static void test_random_games(void **state)
                 }
                 break;
             }
-            problems += compare_moves(name, fen);
+            problems += compare_moves_in(name, fen, pos);
             if (ply % 8 == 0)
-                problems += compare_perft(name, fen, 2);
+                problems += compare_perft_in(name, fen, 2, pos);
+            rgn_position *fresh = load(name, fen);
+            assert_non_null(fresh);
+            if (rgn_position_key(pos) != rgn_position_key(fresh)) {
+                print_error("%s: the key of \"%s\" differs from the key of "
+                            "the same position read afresh\n",
+                            name, fen);
+                problems++;
+            }
+            rgn_position_free(fresh);
             int n = rgn_position_legal_moves(pos, moves);
+            if (rgn_position_count_moves(pos) != n) {
+                print_error("%s: \"%s\" has %d legal moves but counts %d\n",
+                            name, fen, n, rgn_position_count_moves(pos));
+                problems++;
+            }
             if (n == 0)
                 break;
             rgn_position_play(pos, moves[rng_next() % (unsigned)n]);

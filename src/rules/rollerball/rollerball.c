@@ -7,9 +7,12 @@
  * spec's map below): backward B(s) is F turned 90 degrees clockwise on the
  * eight bend squares and opposite elsewhere; the sideways directions are
  * the two orthogonals that are neither; forward diagonals are F +- 45
- * degrees. Positions have at most 12 pieces, so legality is tested the
- * plain way: make the move and see whether the King is attacked, where
- * "attacked" is exactly "some enemy piece could capture there".
+ * degrees. Every move runs along paths fixed by the board alone, kept as
+ * sets of squares (one bit a square), so that where pieces stop, what
+ * they attack and which moves keep the King safe are a few operations on
+ * 64-bit words: "attacked" is exactly "some enemy piece could capture
+ * there", and a move is legal when it leaves no enemy path open to the
+ * King (king_safety_of).
  */
 #include <pthread.h>
 #include <string.h>
@@ -104,41 +107,68 @@ static bool promotes_on(int color, int square)
 }
 
 /* ------------------------------------------------------------------ */
-/* Where a piece can go                                               */
+/* Squares as bits                                                    */
 
+/* The board's squares run from a1 (mailbox 10) to g7 (70), so one bit of
+ * a uint64_t each, bit square - FIRST_SQUARE, makes a set of squares. */
+#define FIRST_SQUARE (ROLLER_WIDTH + 1)
+#define LAST_SQUARE (ROLLER_SIZE * ROLLER_WIDTH + ROLLER_SIZE)
 #define BOARD_SQUARES (ROLLER_WIDTH * ROLLER_WIDTH)
 
-/* A set of mailbox squares (81 < 128), one bit each. */
-typedef struct square_set {
-    uint64_t bits[2];
-} square_set;
+_Static_assert(LAST_SQUARE - FIRST_SQUARE < 64, "a board fits in 64 bits");
 
-static inline bool set_has(const square_set *s, int square)
+static inline uint64_t bit(int square)
 {
-    return (s->bits[square >> 6] >> (square & 63)) & 1;
+    return 1ull << (square - FIRST_SQUARE);
 }
 
-static inline void set_add(square_set *s, int square)
+static inline int lowest_square(uint64_t set)
 {
-    s->bits[square >> 6] |= 1ull << (square & 63);
+    return FIRST_SQUARE + __builtin_ctzll(set);
 }
 
-/* The squares a piece could move to, once each (the set says which are
- * taken already). With defends, squares of the mover's own pieces count
- * too: the squares it guards, for the enemy King's moves. */
-typedef struct targets {
-    uint8_t square[64];
-    int count;
-    square_set seen;
-    bool defends;
-} targets;
-
-static void add_target(targets *t, int square)
+/* The number of squares in a set (the build has no popcnt instruction,
+ * and the library's __popcountdi2 is a call). */
+static inline int square_count(uint64_t x)
 {
-    if (!set_has(&t->seen, square)) {
-        set_add(&t->seen, square);
-        t->square[t->count++] = (uint8_t)square;
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* Where the pieces stand, as sets. */
+typedef struct occupancy {
+    uint64_t all, side[2];
+} occupancy;
+
+/* Byte k of a word whose bytes are 0x80 or 0 gives bit k of the result. */
+static inline uint64_t gather_bytes(uint64_t high_bits)
+{
+    return ((high_bits >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* A square holds 0 (empty), RGN_OFF (0xFF) or a piece (0x01..0x1F), so
+ * eight squares at a time, the bytes of a word, are told apart with a few
+ * operations and no branch: the pieces are the bytes that are not 0 and
+ * whose high bit is clear, Black's those with RGN_BLACK_BIT too. */
+static occupancy occupancy_of(const uint8_t *board)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = ~low7;
+    occupancy o = {0, {0, 0}};
+    for (int base = FIRST_SQUARE; base <= LAST_SQUARE; base += 8) {
+        uint64_t w;
+        memcpy(&w, board + base, sizeof w);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w); /* byte k of the word is square base + k */
+#endif
+        uint64_t pieces = (((w & low7) + low7) | w) & high & ~w;
+        uint64_t black = pieces & (w << 3); /* RGN_BLACK_BIT is 0x10 */
+        o.all |= gather_bytes(pieces) << (base - FIRST_SQUARE);
+        o.side[RGN_BLACK] |= gather_bytes(black) << (base - FIRST_SQUARE);
     }
+    o.side[RGN_WHITE] = o.all & ~o.side[RGN_BLACK];
+    return o;
 }
 
 /* ------------------------------------------------------------------ */
@@ -149,20 +179,42 @@ static void add_target(targets *t, int square)
  * (the Rook's at a board corner, the Bishop's off a side) depends on the
  * board's edges only, so it just makes the path longer. A piece goes
  * along each path until the first piece it meets. The paths of every
- * square and piece type are worked out once. */
-#define MAX_PATHS 8
+ * square and piece type are worked out once, twice over: as lists of
+ * squares in order (for move lists in that order) and as sets of squares
+ * (for everything else). A slide is one or two straight legs, the second
+ * after its rebound; a leg runs to higher or to lower square numbers, so
+ * the first piece on it is the lowest or the highest of the set of its
+ * squares that hold one, and where a slide stops takes a few operations
+ * on sets, no walk. */
 #define PATH_POOL 8192
+#define MAX_PATHS 1024
+#define MAX_SLIDES 512
 
 typedef struct path {
-    uint16_t start; /* index of the first square in path_pool */
+    uint16_t start; /* index of the first square in square_pool */
     uint8_t length;
 } path;
+
+typedef struct slide {
+    uint64_t leg[2]; /* leg[1] is 0 without a rebound */
+    uint64_t up[2];  /* all ones when the leg runs to higher squares */
+} slide;
+
+typedef struct piece_moves {
+    uint64_t reach; /* every square of every path */
+    uint64_t steps; /* the squares of the paths of one square */
+    uint16_t first_path, first_slide;
+    uint8_t paths, slides;
+} piece_moves;
 
 static struct {
     uint8_t square_pool[PATH_POOL];
     size_t pool_used;
-    path paths[BOARD_SQUARES][ROLLER_PAWN + 1][MAX_PATHS];
-    uint8_t path_count[BOARD_SQUARES][ROLLER_PAWN + 1];
+    path path[MAX_PATHS];
+    int paths_used;
+    slide slide[MAX_SLIDES];
+    int slides_used;
+    piece_moves of[BOARD_SQUARES][ROLLER_PAWN + 1];
 } geometry;
 
 static pthread_once_t geometry_once = PTHREAD_ONCE_INIT;
@@ -180,23 +232,50 @@ static int extend(int at, int direction)
     }
 }
 
-static void begin_path(int square, int type)
+static void begin_path(void)
 {
-    path *p = &geometry.paths[square][type][geometry.path_count[square][type]];
-    p->start = (uint16_t)geometry.pool_used;
+    geometry.path[geometry.paths_used].start = (uint16_t)geometry.pool_used;
 }
 
-static void end_path(int square, int type)
+/* Files the path begun last, unless it is empty, as a step or as a slide
+ * cut into its legs where its direction changes. The paths of one square
+ * and type are built one after the other (build_geometry). */
+static void end_path(int from, int type)
 {
-    path *p = &geometry.paths[square][type][geometry.path_count[square][type]];
+    path *p = &geometry.path[geometry.paths_used];
     p->length = (uint8_t)(geometry.pool_used - p->start);
-    if (p->length)
-        geometry.path_count[square][type]++;
+    if (!p->length)
+        return;
+    piece_moves *pm = &geometry.of[from][type];
+    if (!pm->paths)
+        pm->first_path = (uint16_t)geometry.paths_used;
+    pm->paths++;
+    geometry.paths_used++;
+    const uint8_t *sq = geometry.square_pool + p->start;
+    if (p->length == 1) {
+        pm->steps |= bit(sq[0]);
+        pm->reach |= bit(sq[0]);
+        return;
+    }
+    if (!pm->slides)
+        pm->first_slide = (uint16_t)geometry.slides_used;
+    pm->slides++;
+    slide *s = &geometry.slide[geometry.slides_used++];
+    int leg = 0, at = from, step = sq[0] - from;
+    for (int k = 0; k < p->length; at = sq[k++]) {
+        if (sq[k] - at != step) { /* the rebound */
+            leg = 1;
+            step = sq[k] - at;
+        }
+        s->leg[leg] |= bit(sq[k]);
+        s->up[leg] = step > 0 ? ~0ull : 0;
+        pm->reach |= bit(sq[k]);
+    }
 }
 
 static void add_step(int from, int type, int direction)
 {
-    begin_path(from, type);
+    begin_path();
     int to = from + ray_offset[direction];
     if (roller_on_board(to))
         geometry.square_pool[geometry.pool_used++] = (uint8_t)to;
@@ -205,7 +284,7 @@ static void add_step(int from, int type, int direction)
 
 static void add_slide(int from, int type, int direction)
 {
-    begin_path(from, type);
+    begin_path();
     extend(from, direction);
     end_path(from, type);
 }
@@ -214,7 +293,7 @@ static void add_slide(int from, int type, int direction)
  * board corner, turning to that corner's forward direction. */
 static void add_rook_forward(int from)
 {
-    begin_path(from, ROLLER_ROOK);
+    begin_path();
     int at = extend(from, roller_forward(from));
     if (is_outer(from) && at != from && is_corner(at))
         extend(at, roller_forward(at));
@@ -226,7 +305,7 @@ static void add_rook_forward(int from)
  * neighbours beyond is off the board, and after at least one step). */
 static void add_bishop_forward(int from, int direction)
 {
-    begin_path(from, ROLLER_BISHOP);
+    begin_path();
     int at = extend(from, direction);
     if (at != from) {
         int dx = (direction == RGN_NE || direction == RGN_SE) ? 1 : -1;
@@ -270,92 +349,63 @@ static void build_geometry(void)
         }
 }
 
-/* Adds every square the piece on from could move to (captures included;
- * with t->defends, the squares it guards). */
-static void add_piece_targets(const uint8_t *board, int from, targets *t)
+/* The squares of a leg up to the first piece on it, that one included:
+ * the lowest piece on a leg that runs up, the highest on one that runs
+ * down. With no piece on the leg both masks are all ones. */
+static inline uint64_t leg_reach(uint64_t leg, uint64_t up, uint64_t occupied)
 {
-    pthread_once(&geometry_once, build_geometry);
-    uint8_t piece = board[from];
-    int color = RGN_COLOR(piece), type = RGN_TYPE(piece);
-    const path *paths = geometry.paths[from][type];
-    for (int i = 0; i < geometry.path_count[from][type]; i++) {
-        const uint8_t *sq = geometry.square_pool + paths[i].start;
-        for (int k = 0; k < paths[i].length; k++) {
-            uint8_t p = board[sq[k]];
-            if (p == RGN_EMPTY) {
-                add_target(t, sq[k]);
-                continue;
-            }
-            if (t->defends || RGN_COLOR(p) != color)
-                add_target(t, sq[k]);
-            break;
-        }
-    }
+    uint64_t on = leg & occupied;
+    uint64_t upto_lowest = ((on & -on) << 1) - 1;
+    uint64_t from_highest = -(1ull << (63 - __builtin_clzll(on | 1)));
+    return leg & ((upto_lowest & up) | (from_highest & ~up));
 }
 
-static void piece_targets(const uint8_t *board, int from, targets *t)
+static inline uint64_t slide_reach(const slide *s, uint64_t occupied)
 {
-    *t = (targets){.count = 0};
-    add_piece_targets(board, from, t);
+    /* the rebound is reached when no piece stands on the first leg */
+    uint64_t open = (s->leg[0] & occupied) ? 0 : ~0ull;
+    return leg_reach(s->leg[0], s->up[0], occupied) |
+           (open & leg_reach(s->leg[1], s->up[1], occupied));
 }
 
-/* The squares of the board, rank by rank (the hole left out). */
-static const uint8_t *board_squares(int *count)
+/* The squares of a slide before square, which is on it. */
+static uint64_t slide_before(const slide *s, uint64_t square)
 {
-    static uint8_t squares[ROLLER_SIZE * ROLLER_SIZE];
-    static int n;
-    if (!n)
-        for (int rank = 0; rank < ROLLER_SIZE; rank++)
-            for (int file = 0; file < ROLLER_SIZE; file++)
-                if (!roller_in_hole(file, rank))
-                    squares[n++] = (uint8_t)roller_square(file, rank);
-    *count = n;
-    return squares;
+    int leg = (s->leg[0] & square) ? 0 : 1;
+    uint64_t before = leg ? s->leg[0] : 0;
+    uint64_t below = square - 1, above = -(square << 1);
+    return before | (s->leg[leg] & ((below & s->up[leg]) |
+                                    (above & ~s->up[leg])));
 }
 
-/* The squares of each side's pieces: at most 12 pieces stand on the
- * board, so one scan serves a whole generation. */
-typedef struct piece_lists {
-    uint8_t square[2][ROLLER_SIZE * ROLLER_SIZE];
-    int count[2];
-} piece_lists;
-
-static void collect_pieces(const uint8_t *board, piece_lists *lists)
+/* Every square the piece of the type on from could capture on, were there
+ * an enemy piece, and the squares of the first pieces it meets, whatever
+ * their colour: what it attacks or guards. */
+static inline uint64_t piece_attacks(int from, int type, uint64_t occupied)
 {
-    int n;
-    const uint8_t *squares = board_squares(&n);
-    lists->count[0] = lists->count[1] = 0;
-    for (int i = 0; i < n; i++) {
-        uint8_t p = board[squares[i]];
-        if (p != RGN_EMPTY) {
-            int color = RGN_COLOR(p);
-            lists->square[color][lists->count[color]++] = squares[i];
-        }
-    }
-}
-
-/* Every square a side's pieces could capture on (with defends, also the
- * squares they guard). */
-static square_set attack_map(const uint8_t *board, const piece_lists *lists,
-                             int by, bool defends)
-{
-    targets t = {.count = 0, .defends = defends};
-    for (int i = 0; i < lists->count[by]; i++) {
-        int from = lists->square[by][i];
-        if (board[from] != RGN_EMPTY) { /* not lifted off */
-            t.count = 0; /* only the set is wanted */
-            add_piece_targets(board, from, &t);
-        }
-    }
-    return t.seen;
+    const piece_moves *pm = &geometry.of[from][type];
+    uint64_t set = pm->steps;
+    for (int i = pm->first_slide; i < pm->first_slide + pm->slides; i++)
+        set |= slide_reach(&geometry.slide[i], occupied);
+    return set;
 }
 
 bool roller_attacked(const rgn_position *pos, int square, int by)
 {
-    piece_lists lists;
-    collect_pieces(pos->board, &lists);
-    square_set attacked = attack_map(pos->board, &lists, by, false);
-    return set_has(&attacked, square);
+    pthread_once(&geometry_once, build_geometry);
+    const uint8_t *board = pos->board;
+    occupancy o = occupancy_of(board);
+    uint64_t target = bit(square);
+    if (o.side[by] & target)
+        return false; /* a guarded square is not an attacked one */
+    for (uint64_t set = o.side[by]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        int type = RGN_TYPE(board[from]);
+        if ((geometry.of[from][type].reach & target) &&
+            (piece_attacks(from, type, o.all) & target))
+            return true;
+    }
+    return false;
 }
 
 bool roller_won(const rgn_position *pos, int color)
@@ -432,7 +482,7 @@ void roller_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
     undo->moved_orientation = 0;
     undo->check_cache = pos->check_cache;
 
-    uint64_t key = pos->key ^ turns_key(pos) ^ piece_key(piece, m.from);
+    uint64_t key = pos->key ^ black_to_move_key ^ piece_key(piece, m.from);
     if (captured != RGN_EMPTY)
         key ^= piece_key(captured, m.to);
     uint8_t arriving = piece;
@@ -443,7 +493,11 @@ void roller_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
     key ^= piece_key(arriving, m.to);
     if (RGN_TYPE(piece) == ROLLER_KING) {
         int step = (roller_zone(m.to) - roller_zone(m.from) + 4) & 3;
-        ROLLER_TURNS(pos, us) += step == 1 ? 1 : step == 3 ? -1 : 0;
+        if (step == 1 || step == 3) { /* the turn counts are in the key */
+            key ^= turns_key(pos);
+            ROLLER_TURNS(pos, us) += step == 1 ? 1 : -1;
+            key ^= turns_key(pos);
+        }
         pos->king[us] = m.to;
     }
     bool resets = captured != RGN_EMPTY || RGN_TYPE(piece) == ROLLER_PAWN;
@@ -451,7 +505,7 @@ void roller_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
     if (us == RGN_BLACK)
         pos->fullmove++;
     pos->side = (uint8_t)(us ^ 1);
-    pos->key = key ^ black_to_move_key ^ turns_key(pos);
+    pos->key = key;
     pos->check_cache = -1;
 }
 
@@ -477,119 +531,129 @@ void roller_unmake(rgn_position *pos, rgn_move m, const rgn_undo *undo)
 /* ------------------------------------------------------------------ */
 /* Legal moves                                                        */
 
-static bool leaves_king_safe(rgn_position *pos, rgn_move m)
-{
-    rgn_undo undo;
-    int us = pos->side;
-    roller_make(pos, m, &undo);
-    bool safe = !roller_attacked(pos, pos->king[us], us ^ 1);
-    roller_unmake(pos, m, &undo);
-    return safe;
-}
-
 /* What decides the legality of the side to move's moves without playing
- * them: the squares the enemy guards with our King off the board (where
- * the King may not go), and whether any other move needs the full test
- * (in check, or a piece of ours stands on an enemy's way to our King). */
+ * them. One move moves one of our pieces from a square to another (and
+ * may take the enemy piece there), so an enemy path to our King is cut
+ * after it exactly when the destination lies on it before the King, or
+ * is the enemy piece's own square: hence the lines below. */
 typedef struct king_safety {
-    square_set guarded;
-    bool test_every_move;
+    /* what the enemy guards with our King lifted, where it may not go */
+    uint64_t guarded;
+    /* where a move but the King's must end: on every checking line (all
+     * squares when not in check) */
+    uint64_t evasions;
+    /* our pieces that alone stand on an enemy path to our King, and for
+     * each (indexed by its bit) the line it may not leave: the squares
+     * before the King and the enemy piece's own */
+    uint64_t pinned;
+    uint64_t pin_line[64];
 } king_safety;
 
-/* Removing or adding a piece of the mover's only shortens the enemy's
- * paths (rebounds depend on the board's edges, not on pieces), so when
- * no enemy reaches our King with all our other pieces lifted, no move
- * of theirs but the King's can expose it. */
-static king_safety king_safety_of(const rgn_position *pos,
-                                  const piece_lists *lists)
+/* Pieces decide where a path stops, never where it runs (rebounds depend
+ * on the board's edges alone), so only enemy pieces whose paths pass our
+ * King or the squares next to it can matter. */
+static void king_safety_of(const rgn_position *pos, const occupancy *o,
+                           king_safety *ks)
 {
     int us = pos->side, them = us ^ 1, king = pos->king[us];
-    const uint8_t *board = pos->board;
-    king_safety ks = {{{0, 0}}, false};
-    /* one walk along each enemy path gives both: the squares it guards
-     * (up to the first piece, our King not counted: it is lifted), and
-     * whether it would reach our King through our other pieces */
-    for (int i = 0; i < lists->count[them]; i++) {
-        int from = lists->square[them][i];
-        int type = RGN_TYPE(board[from]);
-        const path *paths = geometry.paths[from][type];
-        for (int n = 0; n < geometry.path_count[from][type]; n++) {
-            const uint8_t *sq = geometry.square_pool + paths[n].start;
-            bool blocked = false;
-            for (int k = 0; k < paths[n].length; k++) {
-                int to = sq[k];
-                if (to == king) {
-                    ks.test_every_move = true;
-                    if (!blocked)
-                        set_add(&ks.guarded, to);
-                    continue;
-                }
-                uint8_t p = board[to];
-                if (!blocked)
-                    set_add(&ks.guarded, to);
-                if (p == RGN_EMPTY)
-                    continue;
-                if (RGN_COLOR(p) == them)
-                    break;
-                blocked = true; /* one of ours: the x-ray goes on */
+    uint64_t king_bit = bit(king);
+    uint64_t near = geometry.of[king][ROLLER_KING].reach | king_bit;
+    uint64_t lifted = o->all & ~king_bit;
+    ks->guarded = ks->pinned = 0;
+    ks->evasions = ~0ull;
+    for (uint64_t set = o->side[them]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        const piece_moves *pm = &geometry.of[from][RGN_TYPE(pos->board[from])];
+        if (!(pm->reach & near))
+            continue;
+        uint64_t from_bit = set & -set;
+        ks->guarded |= pm->steps;
+        if (pm->steps & king_bit)
+            ks->evasions &= from_bit; /* only taking it answers a step */
+        for (int i = pm->first_slide; i < pm->first_slide + pm->slides; i++) {
+            const slide *s = &geometry.slide[i];
+            ks->guarded |= slide_reach(s, lifted);
+            if (!((s->leg[0] | s->leg[1]) & king_bit))
+                continue;
+            uint64_t line = slide_before(s, king_bit);
+            uint64_t between = line & o->all;
+            line |= from_bit;
+            if (!between) {
+                ks->evasions &= line;
+            } else if (!(between & (between - 1)) && (between & o->side[us])) {
+                int k = __builtin_ctzll(between);
+                ks->pin_line[k] =
+                    (ks->pinned & between) ? ks->pin_line[k] & line : line;
+                ks->pinned |= between;
             }
         }
     }
-    return ks;
 }
 
-static bool is_legal(rgn_position *pos, const king_safety *ks, rgn_move m)
+/* The squares the piece of ours on from may legally move to. */
+static inline uint64_t legal_targets(const rgn_position *pos,
+                                     const occupancy *o,
+                                     const king_safety *ks, int from)
 {
-    if (m.from == pos->king[pos->side])
-        return !set_has(&ks->guarded, m.to);
-    return !ks->test_every_move || leaves_king_safe(pos, m);
+    uint64_t own = o->side[pos->side], from_bit = bit(from);
+    int type = RGN_TYPE(pos->board[from]);
+    if (type == ROLLER_KING)
+        return geometry.of[from][ROLLER_KING].steps & ~own & ~ks->guarded;
+    uint64_t allowed = ks->evasions;
+    if (ks->pinned & from_bit)
+        allowed &= ks->pin_line[from - FIRST_SQUARE];
+    return piece_attacks(from, type, o->all) & ~own & allowed;
+}
+
+/* The squares where a pawn of the colour promotes: e6 e7, c1 c2. */
+static uint64_t promotion_squares(int color)
+{
+    return color == RGN_WHITE
+               ? bit(roller_square(4, 5)) | bit(roller_square(4, 6))
+               : bit(roller_square(2, 0)) | bit(roller_square(2, 1));
 }
 
 /* The legal moves by the move rules alone (a king-reach win ends the game
- * but is not a rule of movement: see roller_game_over). only_type and
- * only_to narrow the search when not 0 and -1. */
+ * but is not a rule of movement: see roller_game_over), in the order of
+ * the pieces' squares and then of their paths. only_type and only_to
+ * narrow the search when not 0 and -1. */
 static int generate(rgn_position *pos, rgn_move *list, int only_type,
                     int only_to)
 {
     int us = pos->side, count = 0;
+    const uint8_t *board = pos->board;
     pthread_once(&geometry_once, build_geometry);
-    piece_lists lists;
-    collect_pieces(pos->board, &lists);
-    king_safety ks = king_safety_of(pos, &lists);
-    targets t;
-    for (int i = 0; i < lists.count[us]; i++) {
-        int from = lists.square[us][i];
-        int type = RGN_TYPE(pos->board[from]);
+    occupancy o = occupancy_of(board);
+    king_safety ks;
+    king_safety_of(pos, &o, &ks);
+    for (uint64_t set = o.side[us]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        int type = RGN_TYPE(board[from]);
         if (only_type && type != only_type)
             continue;
-        piece_targets(pos->board, from, &t);
-        bool pawn = type == ROLLER_PAWN;
-        if (!list && only_to < 0 && !pawn && type != ROLLER_KING &&
-            !ks.test_every_move) {
-            count += t.count; /* every one of them is legal */
-            continue;
-        }
-        for (int k = 0; k < t.count; k++) {
-            int to = t.square[k];
-            if (only_to >= 0 && to != only_to)
-                continue;
-            rgn_move m = {(uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
-            if (!is_legal(pos, &ks, m))
-                continue;
-            if (pawn && promotes_on(us, to)) {
-                /* the promoted piece does not change the King's
-                 * safety: it is the mover's own */
-                if (list) {
-                    m.kind = RGN_MOVE_PROMOTION;
-                    list[count] = m, list[count++].promotion = ROLLER_ROOK;
-                    list[count] = m, list[count++].promotion = ROLLER_BISHOP;
-                } else {
-                    count += 2;
+        uint64_t legal = legal_targets(pos, &o, &ks, from);
+        if (only_to >= 0)
+            legal &= bit(only_to);
+        const piece_moves *pm = &geometry.of[from][type];
+        for (int i = pm->first_path; i < pm->first_path + pm->paths; i++) {
+            const uint8_t *sq = geometry.square_pool + geometry.path[i].start;
+            for (int k = 0; k < geometry.path[i].length; k++) {
+                int to = sq[k];
+                if (legal & bit(to)) {
+                    legal &= ~bit(to); /* two paths there make one move */
+                    rgn_move m = {(uint16_t)from, (uint16_t)to,
+                                  RGN_MOVE_NORMAL, 0, 0, 0};
+                    if (type == ROLLER_PAWN && promotes_on(us, to)) {
+                        m.kind = RGN_MOVE_PROMOTION;
+                        list[count] = m, list[count++].promotion = ROLLER_ROOK;
+                        list[count] = m;
+                        list[count++].promotion = ROLLER_BISHOP;
+                    } else {
+                        list[count++] = m;
+                    }
                 }
-            } else {
-                if (list)
-                    list[count] = m;
-                count++;
+                if (board[to] != RGN_EMPTY)
+                    break;
             }
         }
     }
@@ -607,9 +671,24 @@ int roller_legal_moves_to(rgn_position *pos, rgn_move *moves, int type,
     return generate(pos, moves, type, to);
 }
 
+/* Perft's leaves: the moves are counted as sets of squares, never
+ * listed, and a promotion counts twice (Rook and Bishop). */
 int roller_count_moves(rgn_position *pos)
 {
-    return generate(pos, NULL, 0, -1);
+    int us = pos->side, count = 0;
+    pthread_once(&geometry_once, build_geometry);
+    occupancy o = occupancy_of(pos->board);
+    king_safety ks;
+    king_safety_of(pos, &o, &ks);
+    uint64_t pawns_promote = promotion_squares(us);
+    for (uint64_t set = o.side[us]; set; set &= set - 1) {
+        int from = lowest_square(set);
+        uint64_t legal = legal_targets(pos, &o, &ks, from);
+        count += square_count(legal);
+        if (RGN_TYPE(pos->board[from]) == ROLLER_PAWN)
+            count += square_count(legal & pawns_promote);
+    }
+    return count;
 }
 
 enum rgn_status roller_status(rgn_position *pos)
@@ -656,7 +735,8 @@ enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s,
     }
     /* a piece that reaches the square but may not go there */
     bool any = false;
-    targets t;
+    pthread_once(&geometry_once, build_geometry);
+    occupancy o = occupancy_of(pos->board); /* to is a square (san.c) */
     for (int rank = 0; rank < ROLLER_SIZE; rank++)
         for (int file = 0; file < ROLLER_SIZE; file++) {
             int from = roller_square(file, rank);
@@ -665,8 +745,7 @@ enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s,
                 (s->from_rank >= 0 && rank != s->from_rank))
                 continue;
             any = true;
-            piece_targets(pos->board, from, &t);
-            if (set_has(&t.seen, to)) {
+            if (piece_attacks(from, type, o.all) & ~o.side[us] & bit(to)) {
                 snprintf(why, size, "the move would leave the %s King attacked",
                          color);
                 return RGN_E_UNMATCHED;
