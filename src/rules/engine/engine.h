@@ -23,6 +23,7 @@
 
 #include "rules/variant.h"
 #include "rules/engine/xbetza.h"
+#include "rules/engine/bitboard.h"
 
 #define ENG_BORDER 5
 #define ENG_CAPACITY RGN_BOARD_CAPACITY
@@ -107,6 +108,7 @@ typedef struct eng_rules {
     uint8_t castling_kept[ENG_CAPACITY]; /* rights a move from or to the
                                             square keeps */
     eng_position start;
+    eng_bitboards bb; /* the fast path, when bb.usable */
 } eng_rules;
 
 /* Compiles a game; 0, or -1 with err set (a bad XBetza string, a start
@@ -163,6 +165,18 @@ void eng_make(const eng_rules *rules, eng_position *pos, eng_move move,
 void eng_unmake(const eng_rules *rules, eng_position *pos, eng_move move,
                 const eng_undo *undo);
 uint64_t eng_perft(const eng_rules *rules, eng_position *pos, int depth);
+
+/* The fast path (bitboard.c). eng_bb_compile sets rules->bb up when every
+ * ray of the game fits it; the functions above turn to the ones below
+ * when bb.usable, and positions keep their sets through eng_bb_sync. */
+void eng_bb_compile(eng_rules *rules);
+void eng_bb_sync(const eng_rules *rules, eng_position *pos);
+bool eng_bb_in_check(const eng_rules *rules, const eng_position *pos);
+/* The legal moves into moves, or only their number when moves is NULL. */
+int eng_bb_legal_moves(const eng_rules *rules, const eng_position *pos,
+                       eng_move *moves);
+int eng_bb_legal_moves_to(const eng_rules *rules, const eng_position *pos,
+                          eng_move *moves, int type, int to);
 
 /* The two games of the project (variants.c), their compiled rules
  * (compiled once, on first use, thread-safely) and rule sets. */
