@@ -64,6 +64,116 @@ static void compile_lines(eng_bitboards *b, const eng_rules *r)
         }
 }
 
+static eng_bits slow_slides(const eng_bitboards *b, unsigned directions, int from,
+                            eng_bits occupied)
+{
+    eng_bits reach = 0;
+    for (; directions; directions &= directions - 1) {
+        int d = bb_first(directions);
+        eng_bits ray = b->ray[d][from], blockers = ray & occupied;
+        if (blockers)
+            ray ^= b->ray[d][(BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers)];
+        reach |= ray;
+    }
+    return reach;
+}
+
+/* The squares whose occupation matters to a slide: the rays without
+ * their last square, which is reached whether or not it is occupied. */
+static eng_bits relevant(const eng_bitboards *b, unsigned directions, int from)
+{
+    eng_bits mask = 0;
+    for (; directions; directions &= directions - 1) {
+        eng_bits ray = b->ray[bb_first(directions)][from];
+        if (ray)
+            ray &= ~bb_bit((BB_RISING >> bb_first(directions) & 1) ? bb_last(ray) : bb_first(ray));
+        mask |= ray;
+    }
+    return mask;
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 0x2545F4914F6CDD1Dull;
+}
+
+/* Whether the factor sends every occupation of the mask to an entry of
+ * its own or of the same reach; fills the table as it goes. */
+static bool try_factor(eng_magic *m, eng_bits factor, const eng_bits *occupations,
+                       const eng_bits *reaches, int n, eng_bits *reach, unsigned *tried,
+                       unsigned attempt)
+{
+    for (int i = 0; i < n; i++) {
+        unsigned at = (unsigned)((occupations[i] * factor) >> m->shift);
+        if (tried[at] != attempt) {
+            tried[at] = attempt;
+            reach[at] = reaches[i];
+        } else if (reach[at] != reaches[i]) {
+            return false;
+        }
+    }
+    m->factor = factor;
+    return true;
+}
+
+/* Sets up one square's lookup: with the stored factor when it works
+ * (every 8 x 8 board), else with one found by trial with sparse random
+ * numbers (a fixed seed, so that every run builds the same table). */
+static void find_magic(const eng_bitboards *b, eng_magic *m, unsigned directions, int from,
+                       eng_bits stored, eng_bits *reach, uint64_t *seed)
+{
+    /* static: the rules are compiled once, under pthread_once */
+    static eng_bits occupations[4096], reaches[4096];
+    static unsigned tried[4096];
+    m->mask = relevant(b, directions, from);
+    int bits = bb_count(m->mask), n = 0;
+    eng_bits subset = 0;
+    do { /* every subset of the mask ("carry-rippler") */
+        occupations[n] = subset;
+        reaches[n++] = slow_slides(b, directions, from, subset);
+        subset = (subset - m->mask) & m->mask;
+    } while (subset);
+    m->shift = (unsigned)(64 - (bits ? bits : 1));
+    m->reach = reach;
+    memset(tried, 0, sizeof tried);
+    unsigned attempt = 1;
+    if (try_factor(m, stored, occupations, reaches, n, reach, tried, attempt))
+        return;
+    for (;;) {
+        eng_bits factor = next_random(seed) & next_random(seed) & next_random(seed);
+        if (bits && bb_count((m->mask * factor) >> 56) < 6)
+            continue;
+        if (try_factor(m, factor, occupations, reaches, n, reach, tried, ++attempt))
+            return;
+    }
+}
+
+static bool compile_magics(eng_bitboards *b, const eng_rules *r)
+{
+    size_t total = 0;
+    for (int set = 0; set < 2; set++)
+        for (int from = 0; from < 64; from++)
+            total += (size_t)1 << bb_count(relevant(b, set ? BB_DIAGONAL : BB_ORTHOGONAL, from));
+    b->magic_reach = calloc(total, sizeof *b->magic_reach);
+    if (!b->magic_reach)
+        return false;
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    eng_bits *next = b->magic_reach;
+    for (int set = 0; set < 2; set++)
+        for (int rank = 0; rank < r->ranks; rank++)
+            for (int file = 0; file < r->files; file++) {
+                int from = rank * 8 + file;
+                eng_magic *m = &b->magic[set][from];
+                find_magic(b, m, set ? BB_DIAGONAL : BB_ORTHOGONAL, from,
+                           eng_magic_factors[set][from], next, &seed);
+                next += (size_t)1 << bb_count(m->mask);
+            }
+    return true;
+}
+
 /* A leap of one type and colour into the tables; false when the ray is
  * of a kind the fast path does not take. */
 static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
@@ -203,7 +313,7 @@ void eng_bb_compile(eng_rules *r)
             b->last_rank[color] |= bb_bit(index_at(r, file, color ? 0 : r->ranks - 1));
     }
     compile_castling(b, r);
-    b->usable = true;
+    b->usable = compile_magics(b, r);
 }
 
 void eng_bb_sync(const eng_rules *r, eng_position *pos)
@@ -223,21 +333,26 @@ void eng_bb_sync(const eng_rules *r, eng_position *pos)
 /* ------------------------------------------------------------------ */
 /* Attacks                                                             */
 
-static inline eng_bits slide(const eng_bitboards *b, int d, int from, eng_bits occupied)
+static inline eng_bits magic_slides(const eng_magic *m, eng_bits occupied)
 {
-    eng_bits reach = b->ray[d][from], blockers = reach & occupied;
-    if (blockers)
-        reach ^= b->ray[d][(BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers)];
-    return reach;
+    return m->reach[((occupied & m->mask) * m->factor) >> m->shift];
 }
 
+/* A slide along any set of directions: by one lookup for each full set
+ * of four, one ray at a time for the rest. */
 static inline eng_bits slides(const eng_bitboards *b, unsigned directions, int from,
                               eng_bits occupied)
 {
     eng_bits reach = 0;
-    for (; directions; directions &= directions - 1)
-        reach |= slide(b, bb_first(directions), from, occupied);
-    return reach;
+    if ((directions & BB_ORTHOGONAL) == BB_ORTHOGONAL) {
+        reach |= magic_slides(&b->magic[0][from], occupied);
+        directions &= ~BB_ORTHOGONAL;
+    }
+    if ((directions & BB_DIAGONAL) == BB_DIAGONAL) {
+        reach |= magic_slides(&b->magic[1][from], occupied);
+        directions &= ~BB_DIAGONAL;
+    }
+    return directions ? reach | slow_slides(b, directions, from, occupied) : reach;
 }
 
 /* The directions back along which a slide in the given ones arrives. */
@@ -256,9 +371,11 @@ static inline eng_bits pieces_of(const eng_position *pos, unsigned types, int co
 
 /* The pieces of colour `by` that attack square `at` when the occupied
  * squares are `occupied` (a piece taken off by the caller stays in the
- * sets: the caller masks it out). */
-static eng_bits attackers(const eng_bitboards *b, const eng_position *pos, int at,
-                          eng_bits occupied, int by)
+ * sets: the caller masks it out). sliders[g] are the pieces of slide
+ * group g, found once by the caller. */
+static inline eng_bits attackers_with(const eng_bitboards *b, const eng_position *pos,
+                                      int at, eng_bits occupied, int by,
+                                      const eng_bits *sliders)
 {
     eng_bits found = 0;
     for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
@@ -266,12 +383,25 @@ static eng_bits attackers(const eng_bitboards *b, const eng_position *pos, int a
         found |= b->leap_capture_to[by][t][at] & pos->by_type[t];
     }
     found &= pos->by_color[by];
-    for (int g = 0; g < b->group_count[by]; g++) {
-        eng_bits sliders = pieces_of(pos, b->groups[by][g].types, by);
-        if (sliders)
-            found |= slides(b, reversed(b->groups[by][g].directions), at, occupied) & sliders;
-    }
+    for (int g = 0; g < b->group_count[by]; g++)
+        if (sliders[g])
+            found |= slides(b, reversed(b->groups[by][g].directions), at, occupied) & sliders[g];
     return found;
+}
+
+static void find_sliders(const eng_bitboards *b, const eng_position *pos, int by,
+                         eng_bits *sliders)
+{
+    for (int g = 0; g < b->group_count[by]; g++)
+        sliders[g] = pieces_of(pos, b->groups[by][g].types, by);
+}
+
+static eng_bits attackers(const eng_bitboards *b, const eng_position *pos, int at,
+                          eng_bits occupied, int by)
+{
+    eng_bits sliders[BB_MAX_GROUPS];
+    find_sliders(b, pos, by, sliders);
+    return attackers_with(b, pos, at, occupied, by, sliders);
 }
 
 static inline int king_index(const eng_rules *r, const eng_position *pos, int color)
@@ -298,7 +428,13 @@ typedef struct generation {
     eng_bits own, enemy, occupied;
     int king;
     eng_bits checkers;
+    eng_bits sliders[BB_MAX_GROUPS]; /* the enemy's, by slide group */
 } generation;
+
+static inline eng_bits attacked_by(const generation *g, int at, eng_bits occupied)
+{
+    return attackers_with(g->b, g->pos, at, occupied, g->them, g->sliders);
+}
 
 static void start(generation *g, const eng_rules *r, const eng_position *pos,
                   eng_move *moves)
@@ -314,7 +450,8 @@ static void start(generation *g, const eng_rules *r, const eng_position *pos,
     g->enemy = pos->by_color[g->them];
     g->occupied = g->own | g->enemy;
     g->king = king_index(r, pos, g->us);
-    g->checkers = attackers(g->b, pos, g->king, g->occupied, g->them);
+    find_sliders(g->b, pos, g->them, g->sliders);
+    g->checkers = attacked_by(g, g->king, g->occupied);
 }
 
 /* Moves of one piece to a set of squares; a pawn's arrival on its last
@@ -364,12 +501,12 @@ static inline eng_bits destinations(const generation *g, int type, int from)
 static bool safe_after(const generation *g, int from, int to, int taken)
 {
     eng_bits occupied = (g->occupied ^ bb_bit(from) ^ bb_bit(taken)) | bb_bit(to);
-    return !(attackers(g->b, g->pos, g->king, occupied, g->them) & ~bb_bit(taken));
+    return !(attacked_by(g, g->king, occupied) & ~bb_bit(taken));
 }
 
 static bool king_may_go(const generation *g, int to)
 {
-    return !attackers(g->b, g->pos, to, g->occupied ^ bb_bit(g->king), g->them);
+    return !attacked_by(g, to, g->occupied ^ bb_bit(g->king));
 }
 
 /* Own pieces between the King and an enemy slider; pin_line[square] is
@@ -380,7 +517,7 @@ static eng_bits find_pinned(const generation *g, eng_bits *pin_line)
     eng_bits pinned = 0;
     for (int i = 0; i < b->group_count[g->them]; i++) {
         const eng_slide_group *group = &b->groups[g->them][i];
-        eng_bits sliders = pieces_of(g->pos, group->types, g->them);
+        eng_bits sliders = g->sliders[i];
         if (!sliders)
             continue;
         eng_bits snipers = 0;
@@ -449,7 +586,7 @@ static void castling_moves(generation *g, int only_to)
             continue;
         bool safe = true;
         for (eng_bits path = g->b->castling_safe[i]; path && safe; path &= path - 1)
-            safe = !attackers(g->b, pos, bb_first(path), g->occupied, g->them);
+            safe = !attacked_by(g, bb_first(path), g->occupied);
         if (!safe)
             continue;
         if (g->moves)
