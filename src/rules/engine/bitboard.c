@@ -191,6 +191,7 @@ static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
         leap = &b->first_leaps[color][b->first_leap_count[color]++];
         leap->type = (uint8_t)type;
         leap->mode = ray->mode;
+        b->first_leap_captures |= (ray->mode & XB_CAPTURE) != 0;
         memset(leap->to, BB_NONE, sizeof leap->to);
         memset(leap->from, BB_NONE, sizeof leap->from);
     }
@@ -415,6 +416,53 @@ bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
     return attackers(&r->bb, pos, king_index(r, pos, pos->side), occupied, pos->side ^ 1) != 0;
 }
 
+/* The first piece from `from` along direction d, or -1. */
+static inline int first_along(const eng_bitboards *b, int d, int from, eng_bits occupied)
+{
+    eng_bits blockers = b->ray[d][from] & occupied;
+    if (!blockers)
+        return -1;
+    return (BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers);
+}
+
+/* Whether a piece of colour `by` on `at` slides onto `target` along
+ * direction d (d = the direction from target to at, so it moves the
+ * opposite way). */
+static inline bool slides_back(const eng_bitboards *b, const eng_position *pos, int at,
+                               int d, int by)
+{
+    uint8_t piece = pos->board[b->square[at]];
+    return RGN_COLOR(piece) == by &&
+           (b->slide_capture[by][RGN_TYPE(piece)] >> ((d + 4) & 7) & 1);
+}
+
+/* Whether the side to move is in check after move m, from what the move
+ * changed: the moved piece's own attack, and a slide it uncovered. En
+ * passant and castling, which move a second piece, and games where a
+ * first-move leap captures, take the full test. */
+bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
+{
+    const eng_bitboards *b = &r->bb;
+    int victim = pos->side, mover = victim ^ 1;
+    if (m.kind == RGN_MOVE_EN_PASSANT || m.kind == RGN_MOVE_CASTLING ||
+        b->first_leap_captures)
+        return eng_bb_in_check(r, pos);
+    int king = king_index(r, pos, victim), from = b->index[m.from], to = b->index[m.to];
+    eng_bits occupied = pos->by_color[0] | pos->by_color[1];
+    int type = RGN_TYPE(pos->board[m.to]);
+    if (b->leap_capture[mover][type][to] >> king & 1)
+        return true;
+    int d = b->direction[to][king];
+    if (d >= 0 && (b->slide_capture[mover][type] >> d & 1) &&
+        !(b->between[to][king] & occupied))
+        return true;
+    d = b->direction[king][from];
+    if (d < 0)
+        return false;
+    int at = first_along(b, d, king, occupied);
+    return at >= 0 && at != to && slides_back(b, pos, at, d, mover);
+}
+
 /* ------------------------------------------------------------------ */
 /* Legal moves                                                         */
 
@@ -451,6 +499,10 @@ static void start(generation *g, const eng_rules *r, const eng_position *pos,
     g->occupied = g->own | g->enemy;
     g->king = king_index(r, pos, g->us);
     find_sliders(g->b, pos, g->them, g->sliders);
+}
+
+static void find_checkers(generation *g)
+{
     g->checkers = attacked_by(g, g->king, g->occupied);
 }
 
@@ -502,6 +554,18 @@ static bool safe_after(const generation *g, int from, int to, int taken)
 {
     eng_bits occupied = (g->occupied ^ bb_bit(from) ^ bb_bit(taken)) | bb_bit(to);
     return !(attacked_by(g, g->king, occupied) & ~bb_bit(taken));
+}
+
+/* Whether a move from -> to, out of no check, would open a line to the
+ * King: only the line through `from` can open. */
+static bool exposes_king(const generation *g, int from, int to)
+{
+    int d = g->b->direction[g->king][from];
+    if (d < 0)
+        return false;
+    eng_bits occupied = (g->occupied ^ bb_bit(from)) | bb_bit(to);
+    int at = first_along(g->b, d, g->king, occupied);
+    return at >= 0 && at != to && slides_back(g->b, g->pos, at, d, g->them);
 }
 
 static bool king_may_go(const generation *g, int to)
@@ -599,6 +663,10 @@ int eng_bb_legal_moves(const eng_rules *r, const eng_position *pos, eng_move *mo
 {
     generation g;
     start(&g, r, pos, moves);
+    if (pos->check_cache != 0) /* make judged it: often no check */
+        find_checkers(&g);
+    else
+        g.checkers = 0;
     const eng_bitboards *b = g.b;
     int king_type = r->king_type;
     eng_bits king_to = destinations(&g, king_type, g.king), safe = 0;
@@ -651,6 +719,13 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move 
         return 0;
     generation g;
     start(&g, r, pos, moves);
+    /* whether the King is in check is often known already (the check
+     * mark of the last move was judged); which pieces give it is needed
+     * only then */
+    if (pos->check_cache != 0)
+        find_checkers(&g);
+    else
+        g.checkers = 0;
     eng_bits at = bb_bit(to);
     if (g.own & at)
         return 0;
@@ -671,9 +746,8 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move 
     for (; origins; origins &= origins - 1) {
         int from = bb_first(origins);
         bool legal = type == r->king_type ? king_may_go(&g, to)
-                     : !g.checkers && b->direction[g.king][from] < 0
-                         ? true
-                         : safe_after(&g, from, to, to);
+                     : g.checkers ? safe_after(&g, from, to, to)
+                                  : !exposes_king(&g, from, to);
         if (legal)
             add(&g, type, from, at, RGN_MOVE_NORMAL);
     }

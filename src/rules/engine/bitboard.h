@@ -83,6 +83,7 @@ typedef struct eng_bitboards {
     int group_count[2];
     eng_first_leap first_leaps[2][BB_MAX_FIRST_LEAPS];
     int first_leap_count[2];
+    bool first_leap_captures; /* some first-move leap may capture */
     /* where a pawn of the colour stands to take en passant onto a square */
     eng_bits en_passant_from[2][64];
     eng_bits last_rank[2];             /* where the colour's pawns promote */

@@ -172,6 +172,9 @@ uint64_t eng_perft(const eng_rules *rules, eng_position *pos, int depth);
 void eng_bb_compile(eng_rules *rules);
 void eng_bb_sync(const eng_rules *rules, eng_position *pos);
 bool eng_bb_in_check(const eng_rules *rules, const eng_position *pos);
+/* The same, known to follow move m: from what the move changed. */
+bool eng_bb_check_after(const eng_rules *rules, const eng_position *pos,
+                        eng_move m);
 /* The legal moves into moves, or only their number when moves is NULL. */
 int eng_bb_legal_moves(const eng_rules *rules, const eng_position *pos,
                        eng_move *moves);

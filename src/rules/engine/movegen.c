@@ -536,6 +536,8 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
         pos->fullmove++;
     pos->side ^= 1;
     key ^= salt_key(SIDE_SALT, 1) ^ salt_key(CASTLING_SALT, pos->castling);
+    if (bb) /* cheap from the move itself, and the next move needs it */
+        pos->check_cache = (int8_t)eng_bb_check_after(r, pos, m);
     pos->key = key ^ en_passant_key(r, pos);
 }
 

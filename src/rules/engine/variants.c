@@ -6,6 +6,7 @@
 #include "rules/engine/engine.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,15 +60,28 @@ static void compile_chess(void)
     compile_or_die(&chess_rules, &eng_chess_game);
 }
 
+/* Set once the rules are compiled: after that, an acquiring load (a
+ * plain one on common processors) is all a move needs, not the cost of
+ * a pthread_once per call. */
+static const eng_rules *_Atomic rotary_chess_ready, *_Atomic chess_ready;
+
 const eng_rules *eng_rotary_chess_rules(void)
 {
+    const eng_rules *r = atomic_load_explicit(&rotary_chess_ready, memory_order_acquire);
+    if (r)
+        return r;
     pthread_once(&rotary_chess_once, compile_rotary_chess);
+    atomic_store_explicit(&rotary_chess_ready, &rotary_chess_rules, memory_order_release);
     return &rotary_chess_rules;
 }
 
 const eng_rules *eng_chess_rules(void)
 {
+    const eng_rules *r = atomic_load_explicit(&chess_ready, memory_order_acquire);
+    if (r)
+        return r;
     pthread_once(&chess_once, compile_chess);
+    atomic_store_explicit(&chess_ready, &chess_rules, memory_order_release);
     return &chess_rules;
 }
 
