@@ -69,6 +69,7 @@ static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *
     int na = eng_legal_moves(fast, pos, a), nb = eng_legal_moves(slow, pos, b);
     assert_same_moves(a, na, b, nb, "legal moves", fen);
     assert_int_equal(eng_count_moves(fast, pos), nb);
+    assert_int_equal(eng_has_moves(fast, pos), nb > 0);
     bool check = eng_in_check(slow, pos);
     assert_int_equal(eng_in_check(fast, pos), check);
     if (pos->check_cache >= 0 && pos->check_cache != check)

@@ -370,6 +370,15 @@ static inline eng_bits pieces_of(const eng_position *pos, unsigned types, int co
     return set & pos->by_color[color];
 }
 
+/* The first piece from `from` along direction d, or -1. */
+static inline int first_along(const eng_bitboards *b, int d, int from, eng_bits occupied)
+{
+    eng_bits blockers = b->ray[d][from] & occupied;
+    if (!blockers)
+        return -1;
+    return (BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers);
+}
+
 /* The pieces of colour `by` that attack square `at` when the occupied
  * squares are `occupied` (a piece taken off by the caller stays in the
  * sets: the caller masks it out). sliders[g] are the pieces of slide
@@ -414,15 +423,6 @@ bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
 {
     eng_bits occupied = pos->by_color[0] | pos->by_color[1];
     return attackers(&r->bb, pos, king_index(r, pos, pos->side), occupied, pos->side ^ 1) != 0;
-}
-
-/* The first piece from `from` along direction d, or -1. */
-static inline int first_along(const eng_bitboards *b, int d, int from, eng_bits occupied)
-{
-    eng_bits blockers = b->ray[d][from] & occupied;
-    if (!blockers)
-        return -1;
-    return (BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers);
 }
 
 /* Whether a piece of colour `by` on `at` slides onto `target` along
@@ -476,12 +476,24 @@ typedef struct generation {
     eng_bits own, enemy, occupied;
     int king;
     eng_bits checkers;
+    bool sliders_found;
     eng_bits sliders[BB_MAX_GROUPS]; /* the enemy's, by slide group */
 } generation;
 
-static inline eng_bits attacked_by(const generation *g, int at, eng_bits occupied)
+/* The enemy's sliders, found on first need: resolving a move out of no
+ * check usually needs none. */
+static inline const eng_bits *enemy_sliders(generation *g)
 {
-    return attackers_with(g->b, g->pos, at, occupied, g->them, g->sliders);
+    if (!g->sliders_found) {
+        find_sliders(g->b, g->pos, g->them, g->sliders);
+        g->sliders_found = true;
+    }
+    return g->sliders;
+}
+
+static inline eng_bits attacked_by(generation *g, int at, eng_bits occupied)
+{
+    return attackers_with(g->b, g->pos, at, occupied, g->them, enemy_sliders(g));
 }
 
 static void start(generation *g, const eng_rules *r, const eng_position *pos,
@@ -498,7 +510,7 @@ static void start(generation *g, const eng_rules *r, const eng_position *pos,
     g->enemy = pos->by_color[g->them];
     g->occupied = g->own | g->enemy;
     g->king = king_index(r, pos, g->us);
-    find_sliders(g->b, pos, g->them, g->sliders);
+    g->sliders_found = false;
 }
 
 static void find_checkers(generation *g)
@@ -550,7 +562,7 @@ static inline eng_bits destinations(const generation *g, int type, int from)
 
 /* Whether the King is safe once a piece moved from -> to and the piece
  * on `taken` (the target, or the pawn taken en passant) is gone. */
-static bool safe_after(const generation *g, int from, int to, int taken)
+static bool safe_after(generation *g, int from, int to, int taken)
 {
     eng_bits occupied = (g->occupied ^ bb_bit(from) ^ bb_bit(taken)) | bb_bit(to);
     return !(attacked_by(g, g->king, occupied) & ~bb_bit(taken));
@@ -568,20 +580,21 @@ static bool exposes_king(const generation *g, int from, int to)
     return at >= 0 && at != to && slides_back(g->b, g->pos, at, d, g->them);
 }
 
-static bool king_may_go(const generation *g, int to)
+static bool king_may_go(generation *g, int to)
 {
     return !attacked_by(g, to, g->occupied ^ bb_bit(g->king));
 }
 
 /* Own pieces between the King and an enemy slider; pin_line[square] is
  * where such a piece may still go: up to the slider, taking it. */
-static eng_bits find_pinned(const generation *g, eng_bits *pin_line)
+static eng_bits find_pinned(generation *g, eng_bits *pin_line)
 {
     const eng_bitboards *b = g->b;
+    const eng_bits *enemy = enemy_sliders(g);
     eng_bits pinned = 0;
     for (int i = 0; i < b->group_count[g->them]; i++) {
         const eng_slide_group *group = &b->groups[g->them][i];
-        eng_bits sliders = g->sliders[i];
+        eng_bits sliders = enemy[i];
         if (!sliders)
             continue;
         eng_bits snipers = 0;
@@ -659,7 +672,56 @@ static void castling_moves(generation *g, int only_to)
     }
 }
 
-int eng_bb_legal_moves(const eng_rules *r, const eng_position *pos, eng_move *moves)
+static void king_steps(generation *g)
+{
+    int king_type = g->r->king_type;
+    eng_bits to = destinations(g, king_type, g->king), safe = 0;
+    for (; to; to &= to - 1)
+        if (king_may_go(g, bb_first(to)))
+            safe |= bb_bit(bb_first(to));
+    add(g, king_type, g->king, safe, RGN_MOVE_NORMAL);
+}
+
+/* The moves of every piece but the King, out of no check or a single
+ * one; with `any`, only until one is found. */
+static void other_moves(generation *g, bool any)
+{
+    const eng_rules *r = g->r;
+    const eng_bitboards *b = g->b;
+    const eng_position *pos = g->pos;
+    /* in check, other pieces must take the checker or step between */
+    eng_bits allowed = g->checkers ? b->between[g->king][bb_first(g->checkers)] | g->checkers
+                                   : ~(eng_bits)0;
+    eng_bits pin_line[64];
+    eng_bits pinned = find_pinned(g, pin_line);
+    for (int t = 1; t <= r->type_count; t++) {
+        if (t == r->king_type)
+            continue;
+        for (eng_bits pieces = pos->by_type[t] & g->own; pieces; pieces &= pieces - 1) {
+            int from = bb_first(pieces);
+            eng_bits to = destinations(g, t, from) & allowed;
+            if (pinned >> from & 1)
+                to &= pin_line[from];
+            add(g, t, from, to, RGN_MOVE_NORMAL);
+            if (any && g->n)
+                return;
+        }
+    }
+    for (int i = 0; i < b->first_leap_count[g->us]; i++) {
+        const eng_first_leap *leap = &b->first_leaps[g->us][i];
+        for (eng_bits pieces = pos->by_type[leap->type] & g->own; pieces; pieces &= pieces - 1) {
+            int from = bb_first(pieces), to = leap->to[from];
+            if (to == BB_NONE || !(allowed >> to & 1) || !first_leap_open(g, leap, from, to))
+                continue;
+            if ((pinned >> from & 1) && !(pin_line[from] >> to & 1))
+                continue;
+            add(g, leap->type, from, bb_bit(to), RGN_MOVE_NORMAL);
+        }
+    }
+    en_passant_moves(g, ~(eng_bits)0);
+}
+
+static int generate(const eng_rules *r, const eng_position *pos, eng_move *moves, bool any)
 {
     generation g;
     start(&g, r, pos, moves);
@@ -667,45 +729,25 @@ int eng_bb_legal_moves(const eng_rules *r, const eng_position *pos, eng_move *mo
         find_checkers(&g);
     else
         g.checkers = 0;
-    const eng_bitboards *b = g.b;
-    int king_type = r->king_type;
-    eng_bits king_to = destinations(&g, king_type, g.king), safe = 0;
-    for (; king_to; king_to &= king_to - 1)
-        if (king_may_go(&g, bb_first(king_to)))
-            safe |= bb_bit(bb_first(king_to));
-    add(&g, king_type, g.king, safe, RGN_MOVE_NORMAL);
-    if (g.checkers & (g.checkers - 1))
-        return g.n; /* double check: only the King moves */
-    /* in check, other pieces must take the checker or step between */
-    eng_bits allowed = g.checkers ? b->between[g.king][bb_first(g.checkers)] | g.checkers
-                                  : ~(eng_bits)0;
-    eng_bits pin_line[64];
-    eng_bits pinned = find_pinned(&g, pin_line);
-    for (int t = 1; t <= r->type_count; t++) {
-        if (t == king_type)
-            continue;
-        for (eng_bits pieces = pos->by_type[t] & g.own; pieces; pieces &= pieces - 1) {
-            int from = bb_first(pieces);
-            eng_bits to = destinations(&g, t, from) & allowed;
-            if (pinned >> from & 1)
-                to &= pin_line[from];
-            add(&g, t, from, to, RGN_MOVE_NORMAL);
-        }
+    bool double_check = (g.checkers & (g.checkers - 1)) != 0; /* only the King moves */
+    if (!double_check) {
+        other_moves(&g, any);
+        if (any && g.n)
+            return g.n;
     }
-    for (int i = 0; i < b->first_leap_count[g.us]; i++) {
-        const eng_first_leap *leap = &b->first_leaps[g.us][i];
-        for (eng_bits pieces = pos->by_type[leap->type] & g.own; pieces; pieces &= pieces - 1) {
-            int from = bb_first(pieces), to = leap->to[from];
-            if (to == BB_NONE || !(allowed >> to & 1) || !first_leap_open(&g, leap, from, to))
-                continue;
-            if ((pinned >> from & 1) && !(pin_line[from] >> to & 1))
-                continue;
-            add(&g, leap->type, from, bb_bit(to), RGN_MOVE_NORMAL);
-        }
-    }
-    en_passant_moves(&g, ~(eng_bits)0);
+    king_steps(&g);
     castling_moves(&g, -1);
     return g.n;
+}
+
+int eng_bb_legal_moves(const eng_rules *r, const eng_position *pos, eng_move *moves)
+{
+    return generate(r, pos, moves, false);
+}
+
+bool eng_bb_has_moves(const eng_rules *r, const eng_position *pos)
+{
+    return generate(r, pos, NULL, true) > 0;
 }
 
 int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move *moves,
@@ -732,14 +774,23 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move 
     bool capture = (g.enemy & at) != 0;
     int us = g.us;
     eng_bits origins = capture ? b->leap_capture_to[us][type][to] : b->leap_move_to[us][type][to];
+    eng_bits mine = pos->by_type[type] & g.own;
+    origins &= mine;
+    /* a slider arrives from the first piece back along each direction
+     * that has one of ours on it: a few rays, not a large table */
     unsigned directions = capture ? b->slide_capture[us][type] : b->slide_move[us][type];
-    if (directions)
-        origins |= slides(b, reversed(directions), to, g.occupied);
-    origins &= pos->by_type[type] & g.own;
+    for (unsigned back = reversed(directions); back; back &= back - 1) {
+        int d = bb_first(back);
+        if (b->ray[d][to] & mine) {
+            int from = first_along(b, d, to, g.occupied);
+            if (mine >> from & 1)
+                origins |= bb_bit(from);
+        }
+    }
     for (int i = 0; i < b->first_leap_count[us]; i++) {
         const eng_first_leap *leap = &b->first_leaps[us][i];
         int from = leap->from[to];
-        if (leap->type == type && from != BB_NONE && (pos->by_type[type] & g.own) >> from & 1 &&
+        if (leap->type == type && from != BB_NONE && mine >> from & 1 &&
             first_leap_open(&g, leap, from, to))
             origins |= bb_bit(from);
     }

@@ -160,6 +160,7 @@ int eng_legal_moves(const eng_rules *rules, eng_position *pos,
 int eng_legal_moves_to(const eng_rules *rules, eng_position *pos,
                        eng_move *moves, int type, int to);
 int eng_count_moves(const eng_rules *rules, eng_position *pos);
+bool eng_has_moves(const eng_rules *rules, eng_position *pos);
 void eng_make(const eng_rules *rules, eng_position *pos, eng_move move,
               eng_undo *undo);
 void eng_unmake(const eng_rules *rules, eng_position *pos, eng_move move,
@@ -178,6 +179,8 @@ bool eng_bb_check_after(const eng_rules *rules, const eng_position *pos,
 /* The legal moves into moves, or only their number when moves is NULL. */
 int eng_bb_legal_moves(const eng_rules *rules, const eng_position *pos,
                        eng_move *moves);
+/* Whether there is a legal move, found with the least work. */
+bool eng_bb_has_moves(const eng_rules *rules, const eng_position *pos);
 int eng_bb_legal_moves_to(const eng_rules *rules, const eng_position *pos,
                           eng_move *moves, int type, int to);
 

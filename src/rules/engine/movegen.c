@@ -393,6 +393,13 @@ int eng_legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
     return keep_legal(r, pos, &gs, moves, pseudo_moves(r, pos, &gs, moves));
 }
 
+bool eng_has_moves(const eng_rules *r, eng_position *pos)
+{
+    if (r->bb.usable)
+        return eng_bb_has_moves(r, pos);
+    return eng_count_moves(r, pos) > 0;
+}
+
 int eng_count_moves(const eng_rules *r, eng_position *pos)
 {
     if (r->bb.usable)

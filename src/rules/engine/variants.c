@@ -151,6 +151,11 @@ static void unmake(rgn_position *pos, rgn_move move, const rgn_undo *undo)
     eng_unmake(rules_of(pos), pos, move, undo);
 }
 
+static bool has_moves(rgn_position *pos)
+{
+    return eng_has_moves(rules_of(pos), pos);
+}
+
 static bool in_check(const rgn_position *pos)
 {
     if (pos->check_cache < 0) /* a cache, not state: filled on demand */
@@ -160,7 +165,7 @@ static bool in_check(const rgn_position *pos)
 
 static enum rgn_status status(rgn_position *pos)
 {
-    if (count_moves(pos) > 0)
+    if (has_moves(pos))
         return RGN_ONGOING;
     return in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
 }
@@ -233,6 +238,7 @@ static const char *const chess_aliases[] = {"Standard", NULL};
     .set_fen = set_fen,                                                      \
     .write_fen = write_fen, .legal_moves = legal_moves,                      \
     .legal_moves_to = legal_moves_to, .count_moves = count_moves,            \
+    .has_moves = has_moves,                                                  \
     .make = make, .unmake = unmake, .in_check = in_check, .status = status,  \
     .explain_unmatched = explain, .repair_fen = repair_fen
 
