@@ -38,6 +38,10 @@ struct rgn_position {
     int fullmove;
     uint64_t key;
     int extra[2]; /* further state a rule set needs (Rollerball's turns) */
+    /* The same board as sets of squares (bit rank * 8 + file), kept by a
+     * rule set on a board of at most 8 x 8 that uses them (chess) */
+    uint64_t by_color[2];
+    uint64_t by_type[16];
     /* whether the side to move is in check: -1 until asked (make, unmake
      * and setting a position forget it) */
     int8_t check_cache;

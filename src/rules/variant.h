@@ -105,6 +105,9 @@ struct rgn_variant {
     int (*legal_moves_to)(rgn_position *position, rgn_move *moves, int type,
                           int to);
     int (*count_moves)(rgn_position *position);
+    /* Whether there is a legal move at all (mate and stalemate), when
+     * the game can tell sooner than by counting; optional. */
+    bool (*has_moves)(rgn_position *position);
     void (*make)(rgn_position *position, rgn_move move, rgn_undo *undo);
     void (*unmake)(rgn_position *position, rgn_move move,
                    const rgn_undo *undo);
@@ -142,6 +145,12 @@ struct rgn_variant {
     enum rgn_problem (*judge_result)(rgn_position *final, const char *result,
                                      char *why, size_t size);
 };
+
+static inline bool rgn_variant_has_moves(rgn_position *pos)
+{
+    const struct rgn_variant *v = pos->variant;
+    return v->has_moves ? v->has_moves(pos) : v->count_moves(pos) > 0;
+}
 
 /* Whether pieces of the type have an orientation. */
 static inline bool rgn_variant_oriented(const struct rgn_variant *v, int type)

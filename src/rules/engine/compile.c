@@ -241,6 +241,7 @@ int eng_compile(eng_rules *r, const eng_game *game, rgn_error *err)
                 r->initial_ranks[RGN_COLOR(p)][RGN_TYPE(p)] |= (uint16_t)(1u << rank);
         }
     compile_castling(r);
+    eng_bb_compile(r);
     /* the start position's rights, now that the rules know them */
     return eng_set_fen(r, &r->start, game->start_fen, err);
 }

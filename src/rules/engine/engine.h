@@ -23,6 +23,7 @@
 
 #include "rules/variant.h"
 #include "rules/engine/xbetza.h"
+#include "rules/engine/bitboard.h"
 
 #define ENG_BORDER 5
 #define ENG_CAPACITY RGN_BOARD_CAPACITY
@@ -107,6 +108,7 @@ typedef struct eng_rules {
     uint8_t castling_kept[ENG_CAPACITY]; /* rights a move from or to the
                                             square keeps */
     eng_position start;
+    eng_bitboards bb; /* the fast path, when bb.usable */
 } eng_rules;
 
 /* Compiles a game; 0, or -1 with err set (a bad XBetza string, a start
@@ -158,11 +160,29 @@ int eng_legal_moves(const eng_rules *rules, eng_position *pos,
 int eng_legal_moves_to(const eng_rules *rules, eng_position *pos,
                        eng_move *moves, int type, int to);
 int eng_count_moves(const eng_rules *rules, eng_position *pos);
+bool eng_has_moves(const eng_rules *rules, eng_position *pos);
 void eng_make(const eng_rules *rules, eng_position *pos, eng_move move,
               eng_undo *undo);
 void eng_unmake(const eng_rules *rules, eng_position *pos, eng_move move,
                 const eng_undo *undo);
 uint64_t eng_perft(const eng_rules *rules, eng_position *pos, int depth);
+
+/* The fast path (bitboard.c). eng_bb_compile sets rules->bb up when every
+ * ray of the game fits it; the functions above turn to the ones below
+ * when bb.usable, and positions keep their sets through eng_bb_sync. */
+void eng_bb_compile(eng_rules *rules);
+void eng_bb_sync(const eng_rules *rules, eng_position *pos);
+bool eng_bb_in_check(const eng_rules *rules, const eng_position *pos);
+/* The same, known to follow move m: from what the move changed. */
+bool eng_bb_check_after(const eng_rules *rules, const eng_position *pos,
+                        eng_move m);
+/* The legal moves into moves, or only their number when moves is NULL. */
+int eng_bb_legal_moves(const eng_rules *rules, const eng_position *pos,
+                       eng_move *moves);
+/* Whether there is a legal move, found with the least work. */
+bool eng_bb_has_moves(const eng_rules *rules, const eng_position *pos);
+int eng_bb_legal_moves_to(const eng_rules *rules, const eng_position *pos,
+                          eng_move *moves, int type, int to);
 
 /* The two games of the project (variants.c), their compiled rules
  * (compiled once, on first use, thread-safely) and rule sets. */

@@ -177,6 +177,7 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
     }
     if (*p)
         return REJECT(6, "fullmove number", p, "unexpected text after the last field");
+    eng_bb_sync(r, pos);
     if (eng_attacked(r, pos->board, pos->king[pos->side ^ 1], pos->side))
         return REJECT(2, "side to move", side_at, "the side not to move is in check");
     memset(pos->orientation, 0, sizeof pos->orientation);

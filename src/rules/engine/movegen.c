@@ -60,6 +60,8 @@ bool eng_attacked(const eng_rules *r, const uint8_t *board, int square,
 
 bool eng_in_check(const eng_rules *r, const eng_position *pos)
 {
+    if (r->bb.usable)
+        return eng_bb_in_check(r, pos);
     return eng_attacked(r, pos->board, pos->king[pos->side], pos->side ^ 1);
 }
 
@@ -384,13 +386,24 @@ static int keep_legal(const eng_rules *r, eng_position *pos, const gen_state *gs
 
 int eng_legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
 {
+    if (r->bb.usable)
+        return eng_bb_legal_moves(r, pos, moves);
     gen_state gs;
     prepare(r, pos, &gs);
     return keep_legal(r, pos, &gs, moves, pseudo_moves(r, pos, &gs, moves));
 }
 
+bool eng_has_moves(const eng_rules *r, eng_position *pos)
+{
+    if (r->bb.usable)
+        return eng_bb_has_moves(r, pos);
+    return eng_count_moves(r, pos) > 0;
+}
+
 int eng_count_moves(const eng_rules *r, eng_position *pos)
 {
+    if (r->bb.usable)
+        return eng_bb_legal_moves(r, pos, NULL);
     eng_move moves[RGN_MAX_MOVES];
     return eng_legal_moves(r, pos, moves);
 }
@@ -400,6 +413,8 @@ int eng_count_moves(const eng_rules *r, eng_position *pos)
 int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
                        int type, int to)
 {
+    if (r->bb.usable)
+        return eng_bb_legal_moves_to(r, pos, moves, type, to);
     if (type < 1 || type > r->type_count || to < 0 || to >= ENG_CAPACITY)
         return 0;
     const uint8_t *board = pos->board;
@@ -478,6 +493,7 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
 {
     uint8_t *board = pos->board;
     int side = pos->side;
+    const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
     uint64_t key = pos->key ^ en_passant_key(r, pos) ^ salt_key(CASTLING_SALT, pos->castling);
     undo->key = pos->key;
     undo->halfmove = pos->halfmove;
@@ -492,17 +508,27 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
     if (captured != RGN_EMPTY) {
         key ^= piece_key(captured, taken);
         board[taken] = RGN_EMPTY;
+        if (bb)
+            bb_toggle(bb, pos, taken, captured);
     }
     undo->captured = captured;
     uint8_t placed = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
     board[m.from] = RGN_EMPTY;
     board[m.to] = placed;
+    if (bb) {
+        bb_toggle(bb, pos, m.from, piece);
+        bb_toggle(bb, pos, m.to, placed);
+    }
     key ^= piece_key(piece, m.from) ^ piece_key(placed, m.to);
     if (m.kind == RGN_MOVE_CASTLING) {
         const eng_castling *c = castling_of(r, m);
         uint8_t rook = board[c->rook_from];
         board[c->rook_from] = RGN_EMPTY;
         board[c->rook_to] = rook;
+        if (bb) {
+            bb_toggle(bb, pos, c->rook_from, rook);
+            bb_toggle(bb, pos, c->rook_to, rook);
+        }
         key ^= piece_key(rook, c->rook_from) ^ piece_key(rook, c->rook_to);
     }
     int type = RGN_TYPE(piece);
@@ -517,6 +543,8 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
         pos->fullmove++;
     pos->side ^= 1;
     key ^= salt_key(SIDE_SALT, 1) ^ salt_key(CASTLING_SALT, pos->castling);
+    if (bb) /* cheap from the move itself, and the next move needs it */
+        pos->check_cache = (int8_t)eng_bb_check_after(r, pos, m);
     pos->key = key ^ en_passant_key(r, pos);
 }
 
@@ -525,14 +553,28 @@ void eng_unmake(const eng_rules *r, eng_position *pos, eng_move m,
 {
     uint8_t *board = pos->board;
     int side = pos->side ^ 1;
-    uint8_t piece = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, r->pawn_type) : board[m.to];
+    uint8_t placed = board[m.to];
+    uint8_t piece = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, r->pawn_type) : placed;
+    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
     board[m.to] = RGN_EMPTY;
     board[m.from] = piece;
-    board[m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to] = undo->captured;
+    board[taken] = undo->captured;
+    const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
+    if (bb) {
+        bb_toggle(bb, pos, m.to, placed);
+        bb_toggle(bb, pos, m.from, piece);
+        if (undo->captured != RGN_EMPTY)
+            bb_toggle(bb, pos, taken, undo->captured);
+    }
     if (m.kind == RGN_MOVE_CASTLING) {
         const eng_castling *c = castling_of(r, m);
-        board[c->rook_from] = board[c->rook_to];
+        uint8_t rook = board[c->rook_to];
+        board[c->rook_from] = rook;
         board[c->rook_to] = RGN_EMPTY;
+        if (bb) {
+            bb_toggle(bb, pos, c->rook_to, rook);
+            bb_toggle(bb, pos, c->rook_from, rook);
+        }
     }
     if (RGN_TYPE(piece) == r->king_type)
         pos->king[side] = m.from;
@@ -549,10 +591,10 @@ uint64_t eng_perft(const eng_rules *r, eng_position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
+    if (depth == 1)
+        return (uint64_t)eng_count_moves(r, pos);
     eng_move moves[RGN_MAX_MOVES];
     int n = eng_legal_moves(r, pos, moves);
-    if (depth == 1)
-        return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         eng_undo undo;

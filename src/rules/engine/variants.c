@@ -6,6 +6,7 @@
 #include "rules/engine/engine.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,15 +60,28 @@ static void compile_chess(void)
     compile_or_die(&chess_rules, &eng_chess_game);
 }
 
+/* Set once the rules are compiled: after that, an acquiring load (a
+ * plain one on common processors) is all a move needs, not the cost of
+ * a pthread_once per call. */
+static const eng_rules *_Atomic rotary_chess_ready, *_Atomic chess_ready;
+
 const eng_rules *eng_rotary_chess_rules(void)
 {
+    const eng_rules *r = atomic_load_explicit(&rotary_chess_ready, memory_order_acquire);
+    if (r)
+        return r;
     pthread_once(&rotary_chess_once, compile_rotary_chess);
+    atomic_store_explicit(&rotary_chess_ready, &rotary_chess_rules, memory_order_release);
     return &rotary_chess_rules;
 }
 
 const eng_rules *eng_chess_rules(void)
 {
+    const eng_rules *r = atomic_load_explicit(&chess_ready, memory_order_acquire);
+    if (r)
+        return r;
     pthread_once(&chess_once, compile_chess);
+    atomic_store_explicit(&chess_ready, &chess_rules, memory_order_release);
     return &chess_rules;
 }
 
@@ -137,6 +151,11 @@ static void unmake(rgn_position *pos, rgn_move move, const rgn_undo *undo)
     eng_unmake(rules_of(pos), pos, move, undo);
 }
 
+static bool has_moves(rgn_position *pos)
+{
+    return eng_has_moves(rules_of(pos), pos);
+}
+
 static bool in_check(const rgn_position *pos)
 {
     if (pos->check_cache < 0) /* a cache, not state: filled on demand */
@@ -146,7 +165,7 @@ static bool in_check(const rgn_position *pos)
 
 static enum rgn_status status(rgn_position *pos)
 {
-    if (count_moves(pos) > 0)
+    if (has_moves(pos))
         return RGN_ONGOING;
     return in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
 }
@@ -219,6 +238,7 @@ static const char *const chess_aliases[] = {"Standard", NULL};
     .set_fen = set_fen,                                                      \
     .write_fen = write_fen, .legal_moves = legal_moves,                      \
     .legal_moves_to = legal_moves_to, .count_moves = count_moves,            \
+    .has_moves = has_moves,                                                  \
     .make = make, .unmake = unmake, .in_check = in_check, .status = status,  \
     .explain_unmatched = explain, .repair_fen = repair_fen
 

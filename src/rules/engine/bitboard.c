@@ -1,0 +1,810 @@
+/*
+ * bitboard.c - the engine's fast path for boards of at most 8 x 8:
+ * tables compiled from the same rays as the mailbox generator, attacks
+ * found by set operations, and legal moves by the usual method of fast
+ * chess programs (checkers, pinned pieces, a King that only goes where
+ * nothing attacks), so that only en passant is tested by playing it.
+ */
+#include "rules/engine/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const int8_t direction_file[BB_DIRECTIONS] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int8_t direction_rank[BB_DIRECTIONS] = {1, 1, 0, -1, -1, -1, 0, 1};
+/* the directions whose squares have rising numbers: N, NE, E, NW */
+#define BB_RISING 0x87u
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                              */
+
+static int index_at(const eng_rules *r, int file, int rank)
+{
+    if (file < 0 || file >= r->files || rank < 0 || rank >= r->ranks)
+        return -1;
+    return rank * 8 + file;
+}
+
+static int direction_of(int file, int rank)
+{
+    for (int d = 0; d < BB_DIRECTIONS; d++)
+        if (direction_file[d] == file && direction_rank[d] == rank)
+            return d;
+    return -1;
+}
+
+/* The (file, rank) offset of a mailbox step: the border keeps every
+ * step's file offset under half the mailbox's width. */
+static void offset_of(const eng_rules *r, int step, int *file, int *rank)
+{
+    int half = r->width / 2;
+    *rank = (step + half + 64 * r->width) / r->width - 64;
+    *file = step - *rank * r->width;
+}
+
+static void compile_lines(eng_bitboards *b, const eng_rules *r)
+{
+    memset(b->direction, -1, sizeof b->direction);
+    for (int rank = 0; rank < r->ranks; rank++)
+        for (int file = 0; file < r->files; file++) {
+            int from = rank * 8 + file;
+            for (int d = 0; d < BB_DIRECTIONS; d++) {
+                eng_bits passed = 0;
+                for (int k = 1;; k++) {
+                    int to = index_at(r, file + k * direction_file[d],
+                                      rank + k * direction_rank[d]);
+                    if (to < 0)
+                        break;
+                    b->between[from][to] = passed;
+                    b->direction[from][to] = (int8_t)d;
+                    passed |= bb_bit(to);
+                }
+                b->ray[d][from] = passed;
+            }
+        }
+}
+
+static eng_bits slow_slides(const eng_bitboards *b, unsigned directions, int from,
+                            eng_bits occupied)
+{
+    eng_bits reach = 0;
+    for (; directions; directions &= directions - 1) {
+        int d = bb_first(directions);
+        eng_bits ray = b->ray[d][from], blockers = ray & occupied;
+        if (blockers)
+            ray ^= b->ray[d][(BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers)];
+        reach |= ray;
+    }
+    return reach;
+}
+
+/* The squares whose occupation matters to a slide: the rays without
+ * their last square, which is reached whether or not it is occupied. */
+static eng_bits relevant(const eng_bitboards *b, unsigned directions, int from)
+{
+    eng_bits mask = 0;
+    for (; directions; directions &= directions - 1) {
+        eng_bits ray = b->ray[bb_first(directions)][from];
+        if (ray)
+            ray &= ~bb_bit((BB_RISING >> bb_first(directions) & 1) ? bb_last(ray) : bb_first(ray));
+        mask |= ray;
+    }
+    return mask;
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 0x2545F4914F6CDD1Dull;
+}
+
+/* Whether the factor sends every occupation of the mask to an entry of
+ * its own or of the same reach; fills the table as it goes. */
+static bool try_factor(eng_magic *m, eng_bits factor, const eng_bits *occupations,
+                       const eng_bits *reaches, int n, eng_bits *reach, unsigned *tried,
+                       unsigned attempt)
+{
+    for (int i = 0; i < n; i++) {
+        unsigned at = (unsigned)((occupations[i] * factor) >> m->shift);
+        if (tried[at] != attempt) {
+            tried[at] = attempt;
+            reach[at] = reaches[i];
+        } else if (reach[at] != reaches[i]) {
+            return false;
+        }
+    }
+    m->factor = factor;
+    return true;
+}
+
+/* Sets up one square's lookup: with the stored factor when it works
+ * (every 8 x 8 board), else with one found by trial with sparse random
+ * numbers (a fixed seed, so that every run builds the same table). */
+static void find_magic(const eng_bitboards *b, eng_magic *m, unsigned directions, int from,
+                       eng_bits stored, eng_bits *reach, uint64_t *seed)
+{
+    /* static: the rules are compiled once, under pthread_once */
+    static eng_bits occupations[4096], reaches[4096];
+    static unsigned tried[4096];
+    m->mask = relevant(b, directions, from);
+    int bits = bb_count(m->mask), n = 0;
+    eng_bits subset = 0;
+    do { /* every subset of the mask ("carry-rippler") */
+        occupations[n] = subset;
+        reaches[n++] = slow_slides(b, directions, from, subset);
+        subset = (subset - m->mask) & m->mask;
+    } while (subset);
+    m->shift = (unsigned)(64 - (bits ? bits : 1));
+    m->reach = reach;
+    memset(tried, 0, sizeof tried);
+    unsigned attempt = 1;
+    if (try_factor(m, stored, occupations, reaches, n, reach, tried, attempt))
+        return;
+    for (;;) {
+        eng_bits factor = next_random(seed) & next_random(seed) & next_random(seed);
+        if (bits && bb_count((m->mask * factor) >> 56) < 6)
+            continue;
+        if (try_factor(m, factor, occupations, reaches, n, reach, tried, ++attempt))
+            return;
+    }
+}
+
+static bool compile_magics(eng_bitboards *b, const eng_rules *r)
+{
+    size_t total = 0;
+    for (int set = 0; set < 2; set++)
+        for (int from = 0; from < 64; from++)
+            total += (size_t)1 << bb_count(relevant(b, set ? BB_DIAGONAL : BB_ORTHOGONAL, from));
+    b->magic_reach = calloc(total, sizeof *b->magic_reach);
+    if (!b->magic_reach)
+        return false;
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    eng_bits *next = b->magic_reach;
+    for (int set = 0; set < 2; set++)
+        for (int rank = 0; rank < r->ranks; rank++)
+            for (int file = 0; file < r->files; file++) {
+                int from = rank * 8 + file;
+                eng_magic *m = &b->magic[set][from];
+                find_magic(b, m, set ? BB_DIAGONAL : BB_ORTHOGONAL, from,
+                           eng_magic_factors[set][from], next, &seed);
+                next += (size_t)1 << bb_count(m->mask);
+            }
+    return true;
+}
+
+/* A leap of one type and colour into the tables; false when the ray is
+ * of a kind the fast path does not take. */
+static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
+                         int type, const eng_ray *ray, int file_step, int rank_step)
+{
+    bool first = ray->path_len || (ray->flags & XB_INITIAL);
+    if (ray->flags & ~(XB_NON_JUMPING | XB_INITIAL | XB_EN_PASSANT))
+        return false;
+    if ((ray->flags & XB_EN_PASSANT) && (first || type != r->pawn_type))
+        return false;
+    eng_first_leap *leap = NULL;
+    if (first) {
+        if (b->first_leap_count[color] == BB_MAX_FIRST_LEAPS)
+            return false;
+        leap = &b->first_leaps[color][b->first_leap_count[color]++];
+        leap->type = (uint8_t)type;
+        leap->mode = ray->mode;
+        b->first_leap_captures |= (ray->mode & XB_CAPTURE) != 0;
+        memset(leap->to, BB_NONE, sizeof leap->to);
+        memset(leap->from, BB_NONE, sizeof leap->from);
+    }
+    for (int rank = 0; rank < r->ranks; rank++)
+        for (int file = 0; file < r->files; file++) {
+            int from = rank * 8 + file;
+            int to = index_at(r, file + file_step, rank + rank_step);
+            if (to < 0)
+                continue;
+            if (leap) {
+                if ((ray->flags & XB_INITIAL) && !(r->initial_ranks[color][type] >> rank & 1))
+                    continue;
+                leap->to[from] = (uint8_t)to;
+                leap->from[to] = (uint8_t)from;
+                int sq = eng_square(r, file, rank);
+                for (int k = 0; k < ray->path_len; k++) {
+                    sq += ray->path_step;
+                    leap->path[from] |= bb_bit(b->index[sq]);
+                }
+                continue;
+            }
+            if (ray->mode & XB_MOVE) {
+                b->leap_move[color][type][from] |= bb_bit(to);
+                b->leap_move_to[color][type][to] |= bb_bit(from);
+            }
+            if (ray->mode & XB_CAPTURE) {
+                b->leap_capture[color][type][from] |= bb_bit(to);
+                b->leap_capture_to[color][type][to] |= bb_bit(from);
+                b->leaper_types[color] |= (uint16_t)(1u << type);
+            }
+            if (ray->flags & XB_EN_PASSANT)
+                b->en_passant_from[color][to] |= bb_bit(from);
+        }
+    return true;
+}
+
+static bool compile_rays(eng_bitboards *b, const eng_rules *r, int color, int type)
+{
+    int limit = (r->files > r->ranks ? r->files : r->ranks) - 1;
+    if (r->overlapping[type])
+        return false;
+    for (int i = 0; i < r->ray_count[color][type]; i++) {
+        const eng_ray *ray = &r->rays[color][type][i];
+        int file, rank;
+        offset_of(r, ray->step, &file, &rank);
+        if (ray->flags & XB_BENT)
+            return false;
+        if (ray->range == 1) {
+            if (!compile_leap(b, r, color, type, ray, file, rank))
+                return false;
+            continue;
+        }
+        int d = direction_of(file, rank);
+        if (ray->range < limit || ray->flags || d < 0)
+            return false; /* a limited or a longer-stepping slide */
+        if (ray->mode & XB_MOVE)
+            b->slide_move[color][type] |= (uint8_t)(1u << d);
+        if (ray->mode & XB_CAPTURE)
+            b->slide_capture[color][type] |= (uint8_t)(1u << d);
+    }
+    return true;
+}
+
+/* Directions that the same types slide along form one group. */
+static void compile_groups(eng_bitboards *b, const eng_rules *r, int color)
+{
+    for (int d = 0; d < BB_DIRECTIONS; d++) {
+        uint16_t types = 0;
+        for (int t = 1; t <= r->type_count; t++)
+            if (b->slide_capture[color][t] >> d & 1)
+                types |= (uint16_t)(1u << t);
+        if (!types)
+            continue;
+        int g = 0;
+        while (g < b->group_count[color] && b->groups[color][g].types != types)
+            g++;
+        if (g == b->group_count[color])
+            b->groups[color][b->group_count[color]++] = (eng_slide_group){0, types};
+        b->groups[color][g].directions |= (uint8_t)(1u << d);
+    }
+}
+
+static void compile_castling(eng_bitboards *b, const eng_rules *r)
+{
+    for (int i = 0; i < r->castling_count; i++) {
+        const eng_castling *c = &r->castling[i];
+        int dir = c->rook_from > c->king_from ? 1 : -1;
+        for (int sq = c->king_from + dir; sq != c->rook_from; sq += dir)
+            b->castling_empty[i] |= bb_bit(b->index[sq]);
+        for (int sq = c->king_from + dir;; sq += dir) {
+            b->castling_safe[i] |= bb_bit(b->index[sq]);
+            if (sq == c->king_to)
+                break;
+        }
+    }
+}
+
+void eng_bb_compile(eng_rules *r)
+{
+    eng_bitboards *b = &r->bb;
+    memset(b, 0, sizeof *b);
+    if (r->files > 8 || r->ranks > 8)
+        return;
+    memset(b->index, BB_NONE, sizeof b->index);
+    for (int rank = 0; rank < r->ranks; rank++)
+        for (int file = 0; file < r->files; file++) {
+            int sq = eng_square(r, file, rank);
+            b->index[sq] = (uint8_t)(rank * 8 + file);
+            b->square[rank * 8 + file] = (uint16_t)sq;
+        }
+    compile_lines(b, r);
+    for (int color = 0; color < 2; color++) {
+        for (int t = 1; t <= r->type_count; t++)
+            if (!compile_rays(b, r, color, t)) {
+                memset(b, 0, sizeof *b);
+                return;
+            }
+        compile_groups(b, r, color);
+        for (int file = 0; file < r->files; file++)
+            b->last_rank[color] |= bb_bit(index_at(r, file, color ? 0 : r->ranks - 1));
+    }
+    compile_castling(b, r);
+    b->usable = compile_magics(b, r);
+}
+
+void eng_bb_sync(const eng_rules *r, eng_position *pos)
+{
+    memset(pos->by_color, 0, sizeof pos->by_color);
+    memset(pos->by_type, 0, sizeof pos->by_type);
+    if (!r->bb.usable)
+        return;
+    for (int rank = 0; rank < r->ranks; rank++)
+        for (int file = 0; file < r->files; file++) {
+            int sq = eng_square(r, file, rank);
+            if (pos->board[sq] != RGN_EMPTY)
+                bb_toggle(&r->bb, pos, sq, pos->board[sq]);
+        }
+}
+
+/* ------------------------------------------------------------------ */
+/* Attacks                                                             */
+
+static inline eng_bits magic_slides(const eng_magic *m, eng_bits occupied)
+{
+    return m->reach[((occupied & m->mask) * m->factor) >> m->shift];
+}
+
+/* A slide along any set of directions: by one lookup for each full set
+ * of four, one ray at a time for the rest. */
+static inline eng_bits slides(const eng_bitboards *b, unsigned directions, int from,
+                              eng_bits occupied)
+{
+    eng_bits reach = 0;
+    if ((directions & BB_ORTHOGONAL) == BB_ORTHOGONAL) {
+        reach |= magic_slides(&b->magic[0][from], occupied);
+        directions &= ~BB_ORTHOGONAL;
+    }
+    if ((directions & BB_DIAGONAL) == BB_DIAGONAL) {
+        reach |= magic_slides(&b->magic[1][from], occupied);
+        directions &= ~BB_DIAGONAL;
+    }
+    return directions ? reach | slow_slides(b, directions, from, occupied) : reach;
+}
+
+/* The directions back along which a slide in the given ones arrives. */
+static inline unsigned reversed(unsigned directions)
+{
+    return ((directions << 4) | (directions >> 4)) & 0xFFu;
+}
+
+static inline eng_bits pieces_of(const eng_position *pos, unsigned types, int color)
+{
+    eng_bits set = 0;
+    for (; types; types &= types - 1)
+        set |= pos->by_type[bb_first(types)];
+    return set & pos->by_color[color];
+}
+
+/* The first piece from `from` along direction d, or -1. */
+static inline int first_along(const eng_bitboards *b, int d, int from, eng_bits occupied)
+{
+    eng_bits blockers = b->ray[d][from] & occupied;
+    if (!blockers)
+        return -1;
+    return (BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers);
+}
+
+/* The pieces of colour `by` that attack square `at` when the occupied
+ * squares are `occupied` (a piece taken off by the caller stays in the
+ * sets: the caller masks it out). sliders[g] are the pieces of slide
+ * group g, found once by the caller. */
+static inline eng_bits attackers_with(const eng_bitboards *b, const eng_position *pos,
+                                      int at, eng_bits occupied, int by,
+                                      const eng_bits *sliders)
+{
+    eng_bits found = 0;
+    for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
+        int t = bb_first(types);
+        found |= b->leap_capture_to[by][t][at] & pos->by_type[t];
+    }
+    found &= pos->by_color[by];
+    for (int g = 0; g < b->group_count[by]; g++)
+        if (sliders[g])
+            found |= slides(b, reversed(b->groups[by][g].directions), at, occupied) & sliders[g];
+    return found;
+}
+
+static void find_sliders(const eng_bitboards *b, const eng_position *pos, int by,
+                         eng_bits *sliders)
+{
+    for (int g = 0; g < b->group_count[by]; g++)
+        sliders[g] = pieces_of(pos, b->groups[by][g].types, by);
+}
+
+static eng_bits attackers(const eng_bitboards *b, const eng_position *pos, int at,
+                          eng_bits occupied, int by)
+{
+    eng_bits sliders[BB_MAX_GROUPS];
+    find_sliders(b, pos, by, sliders);
+    return attackers_with(b, pos, at, occupied, by, sliders);
+}
+
+static inline int king_index(const eng_rules *r, const eng_position *pos, int color)
+{
+    return r->bb.index[pos->king[color]];
+}
+
+bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
+{
+    eng_bits occupied = pos->by_color[0] | pos->by_color[1];
+    return attackers(&r->bb, pos, king_index(r, pos, pos->side), occupied, pos->side ^ 1) != 0;
+}
+
+/* Whether a piece of colour `by` on `at` slides onto `target` along
+ * direction d (d = the direction from target to at, so it moves the
+ * opposite way). */
+static inline bool slides_back(const eng_bitboards *b, const eng_position *pos, int at,
+                               int d, int by)
+{
+    uint8_t piece = pos->board[b->square[at]];
+    return RGN_COLOR(piece) == by &&
+           (b->slide_capture[by][RGN_TYPE(piece)] >> ((d + 4) & 7) & 1);
+}
+
+/* Whether the side to move is in check after move m, from what the move
+ * changed: the moved piece's own attack, and a slide it uncovered. En
+ * passant and castling, which move a second piece, and games where a
+ * first-move leap captures, take the full test. */
+bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
+{
+    const eng_bitboards *b = &r->bb;
+    int victim = pos->side, mover = victim ^ 1;
+    if (m.kind == RGN_MOVE_EN_PASSANT || m.kind == RGN_MOVE_CASTLING ||
+        b->first_leap_captures)
+        return eng_bb_in_check(r, pos);
+    int king = king_index(r, pos, victim), from = b->index[m.from], to = b->index[m.to];
+    eng_bits occupied = pos->by_color[0] | pos->by_color[1];
+    int type = RGN_TYPE(pos->board[m.to]);
+    if (b->leap_capture[mover][type][to] >> king & 1)
+        return true;
+    int d = b->direction[to][king];
+    if (d >= 0 && (b->slide_capture[mover][type] >> d & 1) &&
+        !(b->between[to][king] & occupied))
+        return true;
+    d = b->direction[king][from];
+    if (d < 0)
+        return false;
+    int at = first_along(b, d, king, occupied);
+    return at >= 0 && at != to && slides_back(b, pos, at, d, mover);
+}
+
+/* ------------------------------------------------------------------ */
+/* Legal moves                                                         */
+
+typedef struct generation {
+    const eng_rules *r;
+    const eng_bitboards *b;
+    const eng_position *pos;
+    eng_move *moves; /* NULL: count only */
+    int n;
+    int us, them;
+    eng_bits own, enemy, occupied;
+    int king;
+    eng_bits checkers;
+    bool sliders_found;
+    eng_bits sliders[BB_MAX_GROUPS]; /* the enemy's, by slide group */
+} generation;
+
+/* The enemy's sliders, found on first need: resolving a move out of no
+ * check usually needs none. */
+static inline const eng_bits *enemy_sliders(generation *g)
+{
+    if (!g->sliders_found) {
+        find_sliders(g->b, g->pos, g->them, g->sliders);
+        g->sliders_found = true;
+    }
+    return g->sliders;
+}
+
+static inline eng_bits attacked_by(generation *g, int at, eng_bits occupied)
+{
+    return attackers_with(g->b, g->pos, at, occupied, g->them, enemy_sliders(g));
+}
+
+static void start(generation *g, const eng_rules *r, const eng_position *pos,
+                  eng_move *moves)
+{
+    g->r = r;
+    g->b = &r->bb;
+    g->pos = pos;
+    g->moves = moves;
+    g->n = 0;
+    g->us = pos->side;
+    g->them = pos->side ^ 1;
+    g->own = pos->by_color[g->us];
+    g->enemy = pos->by_color[g->them];
+    g->occupied = g->own | g->enemy;
+    g->king = king_index(r, pos, g->us);
+    g->sliders_found = false;
+}
+
+static void find_checkers(generation *g)
+{
+    g->checkers = attacked_by(g, g->king, g->occupied);
+}
+
+/* Moves of one piece to a set of squares; a pawn's arrival on its last
+ * rank is one move per promotion choice. */
+static inline void add(generation *g, int type, int from, eng_bits targets, int kind)
+{
+    const eng_rules *r = g->r;
+    eng_bits promoting = type == r->pawn_type ? targets & g->b->last_rank[g->us] : 0;
+    if (!g->moves) {
+        g->n += bb_count(targets ^ promoting) + bb_count(promoting) * r->promotion_count;
+        return;
+    }
+    uint16_t origin = g->b->square[from];
+    for (; targets; targets &= targets - 1) {
+        int to = bb_first(targets);
+        uint16_t target = g->b->square[to];
+        if (promoting >> to & 1) {
+            for (int i = 0; i < r->promotion_count; i++)
+                g->moves[g->n++] = (eng_move){origin, target, RGN_MOVE_PROMOTION,
+                                              r->promotion_types[i], 0, 0};
+        } else {
+            g->moves[g->n++] = (eng_move){origin, target, (uint8_t)kind, 0, 0, 0};
+        }
+    }
+}
+
+/* Where a piece's leaps and slides go, captures of own pieces aside. */
+static inline eng_bits destinations(const generation *g, int type, int from)
+{
+    const eng_bitboards *b = g->b;
+    int us = g->us;
+    eng_bits to = (b->leap_move[us][type][from] & ~g->occupied) |
+                  (b->leap_capture[us][type][from] & g->enemy);
+    unsigned moving = b->slide_move[us][type], capturing = b->slide_capture[us][type];
+    if (moving == capturing) {
+        if (moving)
+            to |= slides(b, moving, from, g->occupied) & ~g->own;
+    } else {
+        to |= slides(b, moving, from, g->occupied) & ~g->occupied;
+        to |= slides(b, capturing, from, g->occupied) & g->enemy;
+    }
+    return to;
+}
+
+/* Whether the King is safe once a piece moved from -> to and the piece
+ * on `taken` (the target, or the pawn taken en passant) is gone. */
+static bool safe_after(generation *g, int from, int to, int taken)
+{
+    eng_bits occupied = (g->occupied ^ bb_bit(from) ^ bb_bit(taken)) | bb_bit(to);
+    return !(attacked_by(g, g->king, occupied) & ~bb_bit(taken));
+}
+
+/* Whether a move from -> to, out of no check, would open a line to the
+ * King: only the line through `from` can open. */
+static bool exposes_king(const generation *g, int from, int to)
+{
+    int d = g->b->direction[g->king][from];
+    if (d < 0)
+        return false;
+    eng_bits occupied = (g->occupied ^ bb_bit(from)) | bb_bit(to);
+    int at = first_along(g->b, d, g->king, occupied);
+    return at >= 0 && at != to && slides_back(g->b, g->pos, at, d, g->them);
+}
+
+static bool king_may_go(generation *g, int to)
+{
+    return !attacked_by(g, to, g->occupied ^ bb_bit(g->king));
+}
+
+/* Own pieces between the King and an enemy slider; pin_line[square] is
+ * where such a piece may still go: up to the slider, taking it. */
+static eng_bits find_pinned(generation *g, eng_bits *pin_line)
+{
+    const eng_bitboards *b = g->b;
+    const eng_bits *enemy = enemy_sliders(g);
+    eng_bits pinned = 0;
+    for (int i = 0; i < b->group_count[g->them]; i++) {
+        const eng_slide_group *group = &b->groups[g->them][i];
+        eng_bits sliders = enemy[i];
+        if (!sliders)
+            continue;
+        eng_bits snipers = 0;
+        for (unsigned ds = reversed(group->directions); ds; ds &= ds - 1)
+            snipers |= b->ray[bb_first(ds)][g->king] & sliders;
+        for (; snipers; snipers &= snipers - 1) {
+            int s = bb_first(snipers);
+            eng_bits between = b->between[g->king][s] & g->occupied;
+            if (between && !(between & (between - 1)) && (between & g->own)) {
+                pinned |= between;
+                pin_line[bb_first(between)] = b->between[g->king][s] | bb_bit(s);
+            }
+        }
+    }
+    return pinned;
+}
+
+static bool first_leap_open(const generation *g, const eng_first_leap *leap, int from,
+                            int to)
+{
+    eng_bits at = bb_bit(to);
+    if (leap->path[from] & g->occupied)
+        return false;
+    return ((leap->mode & XB_MOVE) && !(g->occupied & at)) ||
+           ((leap->mode & XB_CAPTURE) && (g->enemy & at));
+}
+
+/* The pawn taken en passant onto ep, or -1 when there is none to take. */
+static int en_passant_victim(const generation *g)
+{
+    const eng_position *pos = g->pos;
+    const eng_rules *r = g->r;
+    if (pos->ep_square < 0 || !r->pawn_type)
+        return -1;
+    int square = pos->ep_square - (g->us ? -r->width : r->width);
+    if (pos->board[square] != RGN_PIECE(g->them, r->pawn_type))
+        return -1;
+    return g->b->index[square];
+}
+
+static void en_passant_moves(generation *g, eng_bits origins)
+{
+    int victim = en_passant_victim(g);
+    if (victim < 0)
+        return;
+    int to = g->b->index[g->pos->ep_square];
+    origins &= g->b->en_passant_from[g->us][to] & g->pos->by_type[g->r->pawn_type] & g->own;
+    for (; origins; origins &= origins - 1)
+        if (safe_after(g, bb_first(origins), to, victim))
+            add(g, 0, bb_first(origins), bb_bit(to), RGN_MOVE_EN_PASSANT);
+}
+
+static void castling_moves(generation *g, int only_to)
+{
+    const eng_rules *r = g->r;
+    const eng_position *pos = g->pos;
+    if (g->checkers)
+        return;
+    for (int i = 0; i < r->castling_count; i++) {
+        const eng_castling *c = &r->castling[i];
+        if (c->color != g->us || !(pos->castling >> i & 1) ||
+            (only_to >= 0 && c->king_to != only_to) ||
+            pos->board[c->king_from] != RGN_PIECE(g->us, r->king_type) ||
+            pos->board[c->rook_from] != RGN_PIECE(g->us, r->rook_type) ||
+            (g->b->castling_empty[i] & g->occupied))
+            continue;
+        bool safe = true;
+        for (eng_bits path = g->b->castling_safe[i]; path && safe; path &= path - 1)
+            safe = !attacked_by(g, bb_first(path), g->occupied);
+        if (!safe)
+            continue;
+        if (g->moves)
+            g->moves[g->n] = (eng_move){c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
+        g->n++;
+    }
+}
+
+static void king_steps(generation *g)
+{
+    int king_type = g->r->king_type;
+    eng_bits to = destinations(g, king_type, g->king), safe = 0;
+    for (; to; to &= to - 1)
+        if (king_may_go(g, bb_first(to)))
+            safe |= bb_bit(bb_first(to));
+    add(g, king_type, g->king, safe, RGN_MOVE_NORMAL);
+}
+
+/* The moves of every piece but the King, out of no check or a single
+ * one; with `any`, only until one is found. */
+static void other_moves(generation *g, bool any)
+{
+    const eng_rules *r = g->r;
+    const eng_bitboards *b = g->b;
+    const eng_position *pos = g->pos;
+    /* in check, other pieces must take the checker or step between */
+    eng_bits allowed = g->checkers ? b->between[g->king][bb_first(g->checkers)] | g->checkers
+                                   : ~(eng_bits)0;
+    eng_bits pin_line[64];
+    eng_bits pinned = find_pinned(g, pin_line);
+    for (int t = 1; t <= r->type_count; t++) {
+        if (t == r->king_type)
+            continue;
+        for (eng_bits pieces = pos->by_type[t] & g->own; pieces; pieces &= pieces - 1) {
+            int from = bb_first(pieces);
+            eng_bits to = destinations(g, t, from) & allowed;
+            if (pinned >> from & 1)
+                to &= pin_line[from];
+            add(g, t, from, to, RGN_MOVE_NORMAL);
+            if (any && g->n)
+                return;
+        }
+    }
+    for (int i = 0; i < b->first_leap_count[g->us]; i++) {
+        const eng_first_leap *leap = &b->first_leaps[g->us][i];
+        for (eng_bits pieces = pos->by_type[leap->type] & g->own; pieces; pieces &= pieces - 1) {
+            int from = bb_first(pieces), to = leap->to[from];
+            if (to == BB_NONE || !(allowed >> to & 1) || !first_leap_open(g, leap, from, to))
+                continue;
+            if ((pinned >> from & 1) && !(pin_line[from] >> to & 1))
+                continue;
+            add(g, leap->type, from, bb_bit(to), RGN_MOVE_NORMAL);
+        }
+    }
+    en_passant_moves(g, ~(eng_bits)0);
+}
+
+static int generate(const eng_rules *r, const eng_position *pos, eng_move *moves, bool any)
+{
+    generation g;
+    start(&g, r, pos, moves);
+    if (pos->check_cache != 0) /* make judged it: often no check */
+        find_checkers(&g);
+    else
+        g.checkers = 0;
+    bool double_check = (g.checkers & (g.checkers - 1)) != 0; /* only the King moves */
+    if (!double_check) {
+        other_moves(&g, any);
+        if (any && g.n)
+            return g.n;
+    }
+    king_steps(&g);
+    castling_moves(&g, -1);
+    return g.n;
+}
+
+int eng_bb_legal_moves(const eng_rules *r, const eng_position *pos, eng_move *moves)
+{
+    return generate(r, pos, moves, false);
+}
+
+bool eng_bb_has_moves(const eng_rules *r, const eng_position *pos)
+{
+    return generate(r, pos, NULL, true) > 0;
+}
+
+int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move *moves,
+                          int type, int to_square)
+{
+    if (type < 1 || type > r->type_count || to_square < 0 || to_square >= ENG_CAPACITY)
+        return 0;
+    const eng_bitboards *b = &r->bb;
+    int to = b->index[to_square];
+    if (to == BB_NONE)
+        return 0;
+    generation g;
+    start(&g, r, pos, moves);
+    /* whether the King is in check is often known already (the check
+     * mark of the last move was judged); which pieces give it is needed
+     * only then */
+    if (pos->check_cache != 0)
+        find_checkers(&g);
+    else
+        g.checkers = 0;
+    eng_bits at = bb_bit(to);
+    if (g.own & at)
+        return 0;
+    bool capture = (g.enemy & at) != 0;
+    int us = g.us;
+    eng_bits origins = capture ? b->leap_capture_to[us][type][to] : b->leap_move_to[us][type][to];
+    eng_bits mine = pos->by_type[type] & g.own;
+    origins &= mine;
+    /* a slider arrives from the first piece back along each direction
+     * that has one of ours on it: a few rays, not a large table */
+    unsigned directions = capture ? b->slide_capture[us][type] : b->slide_move[us][type];
+    for (unsigned back = reversed(directions); back; back &= back - 1) {
+        int d = bb_first(back);
+        if (b->ray[d][to] & mine) {
+            int from = first_along(b, d, to, g.occupied);
+            if (mine >> from & 1)
+                origins |= bb_bit(from);
+        }
+    }
+    for (int i = 0; i < b->first_leap_count[us]; i++) {
+        const eng_first_leap *leap = &b->first_leaps[us][i];
+        int from = leap->from[to];
+        if (leap->type == type && from != BB_NONE && mine >> from & 1 &&
+            first_leap_open(&g, leap, from, to))
+            origins |= bb_bit(from);
+    }
+    for (; origins; origins &= origins - 1) {
+        int from = bb_first(origins);
+        bool legal = type == r->king_type ? king_may_go(&g, to)
+                     : g.checkers ? safe_after(&g, from, to, to)
+                                  : !exposes_king(&g, from, to);
+        if (legal)
+            add(&g, type, from, at, RGN_MOVE_NORMAL);
+    }
+    if (type == r->pawn_type && to_square == pos->ep_square && !capture)
+        en_passant_moves(&g, ~(eng_bits)0);
+    if (type == r->king_type)
+        castling_moves(&g, to_square);
+    return g.n;
+}
