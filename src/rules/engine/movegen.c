@@ -72,6 +72,9 @@ static bool en_passant_candidate(const eng_rules *r, const eng_position *pos)
     if (pos->ep_square < 0 || !r->pawn_type)
         return false;
     int side = pos->side;
+    if (r->bb.usable)
+        return r->bb.en_passant_from[side][r->bb.index[pos->ep_square]] &
+               pos->by_type[r->pawn_type] & pos->by_color[side];
     uint8_t pawn = RGN_PIECE(side, r->pawn_type);
     for (int i = 0; i < r->ray_count[side][r->pawn_type]; i++) {
         const eng_ray *ray = &r->rays[side][r->pawn_type][i];
