@@ -477,6 +477,9 @@ typedef struct generation {
     int king;
     eng_bits checkers;
     bool sliders_found;
+    /* squares the King may step to, once king_steps found them: not
+     * attacked even with the King lifted, so not attacked with it there */
+    eng_bits king_safe;
     eng_bits sliders[BB_MAX_GROUPS]; /* the enemy's, by slide group */
 } generation;
 
@@ -511,6 +514,7 @@ static void start(generation *g, const eng_rules *r, const eng_position *pos,
     g->occupied = g->own | g->enemy;
     g->king = king_index(r, pos, g->us);
     g->sliders_found = false;
+    g->king_safe = 0;
 }
 
 static void find_checkers(generation *g)
@@ -662,7 +666,8 @@ static void castling_moves(generation *g, int only_to)
             (g->b->castling_empty[i] & g->occupied))
             continue;
         bool safe = true;
-        for (eng_bits path = g->b->castling_safe[i]; path && safe; path &= path - 1)
+        for (eng_bits path = g->b->castling_safe[i] & ~g->king_safe; path && safe;
+             path &= path - 1)
             safe = !attacked_by(g, bb_first(path), g->occupied);
         if (!safe)
             continue;
@@ -679,6 +684,7 @@ static void king_steps(generation *g)
     for (; to; to &= to - 1)
         if (king_may_go(g, bb_first(to)))
             safe |= bb_bit(bb_first(to));
+    g->king_safe = safe;
     add(g, king_type, g->king, safe, RGN_MOVE_NORMAL);
 }
 
