@@ -55,7 +55,6 @@ static void compile_lines(eng_bitboards *b, const eng_rules *r)
                                       rank + k * direction_rank[d]);
                     if (to < 0)
                         break;
-                    b->between[from][to] = passed;
                     b->direction[from][to] = (int8_t)d;
                     passed |= bb_bit(to);
                 }
@@ -370,6 +369,14 @@ static inline eng_bits pieces_of(const eng_position *pos, unsigned types, int co
     return set & pos->by_color[color];
 }
 
+/* The squares strictly between two squares on a line (0 when they are
+ * not on one): from the rays, a small table, rather than a 32 KB one. */
+static inline eng_bits between(const eng_bitboards *b, int from, int to)
+{
+    int d = b->direction[from][to];
+    return d < 0 ? 0 : b->ray[d][from] ^ b->ray[d][to] ^ bb_bit(to);
+}
+
 /* The first piece from `from` along direction d, or -1. */
 static inline int first_along(const eng_bitboards *b, int d, int from, eng_bits occupied)
 {
@@ -454,7 +461,7 @@ bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
         return true;
     int d = b->direction[to][king];
     if (d >= 0 && (b->slide_capture[mover][type] >> d & 1) &&
-        !(b->between[to][king] & occupied))
+        !(between(b, to, king) & occupied))
         return true;
     d = b->direction[king][from];
     if (d < 0)
@@ -606,10 +613,10 @@ static eng_bits find_pinned(generation *g, eng_bits *pin_line)
             snipers |= b->ray[bb_first(ds)][g->king] & sliders;
         for (; snipers; snipers &= snipers - 1) {
             int s = bb_first(snipers);
-            eng_bits between = b->between[g->king][s] & g->occupied;
-            if (between && !(between & (between - 1)) && (between & g->own)) {
-                pinned |= between;
-                pin_line[bb_first(between)] = b->between[g->king][s] | bb_bit(s);
+            eng_bits line = between(b, g->king, s), blockers = line & g->occupied;
+            if (blockers && !(blockers & (blockers - 1)) && (blockers & g->own)) {
+                pinned |= blockers;
+                pin_line[bb_first(blockers)] = line | bb_bit(s);
             }
         }
     }
@@ -696,7 +703,7 @@ static void other_moves(generation *g, bool any)
     const eng_bitboards *b = g->b;
     const eng_position *pos = g->pos;
     /* in check, other pieces must take the checker or step between */
-    eng_bits allowed = g->checkers ? b->between[g->king][bb_first(g->checkers)] | g->checkers
+    eng_bits allowed = g->checkers ? between(b, g->king, bb_first(g->checkers)) | g->checkers
                                    : ~(eng_bits)0;
     eng_bits pin_line[64];
     eng_bits pinned = find_pinned(g, pin_line);

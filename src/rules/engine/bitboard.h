@@ -72,7 +72,6 @@ typedef struct eng_bitboards {
     uint8_t index[RGN_BOARD_CAPACITY]; /* mailbox square -> 0..63, BB_NONE */
     uint16_t square[64];               /* and back */
     eng_bits ray[BB_DIRECTIONS][64];   /* empty-board slide, square excluded */
-    eng_bits between[64][64];          /* strictly between, on a line */
     int8_t direction[64][64];          /* from a to b on a line, or -1 */
     /* leaps, by colour, type and origin; the *_to tables by destination */
     eng_bits leap_move[2][16][64], leap_capture[2][16][64];
