@@ -94,25 +94,32 @@ static const eng_rules *rules_of(const rgn_position *pos)
                                               : eng_rotary_chess_rules();
 }
 
-static int square_in(const eng_rules *r, int file, int rank)
+/* The mailbox geometry from the game table alone (the move readers ask
+ * for squares on every ply; no need to reach the compiled rules). */
+static int square_in(const eng_game *game, int file, int rank)
 {
-    if (file < 0 || file >= r->files || rank < 0 || rank >= r->ranks)
+    if (file < 0 || file >= game->files || rank < 0 || rank >= game->ranks)
         return -1;
-    return eng_square(r, file, rank);
+    return (rank + ENG_BORDER) * (game->files + 2 * ENG_BORDER) + file + ENG_BORDER;
+}
+static int file_of(const eng_game *game, int square)
+{
+    return square % (game->files + 2 * ENG_BORDER) - ENG_BORDER;
+}
+static int rank_of(const eng_game *game, int square)
+{
+    return square / (game->files + 2 * ENG_BORDER) - ENG_BORDER;
 }
 
 static int rotary_chess_square_at(int file, int rank)
 {
-    return square_in(eng_rotary_chess_rules(), file, rank);
+    return square_in(&eng_rotary_chess_game, file, rank);
 }
-static int rotary_chess_file(int square) { return eng_file(eng_rotary_chess_rules(), square); }
-static int rotary_chess_rank(int square) { return eng_rank(eng_rotary_chess_rules(), square); }
-static int chess_square_at(int file, int rank)
-{
-    return square_in(eng_chess_rules(), file, rank);
-}
-static int chess_file(int square) { return eng_file(eng_chess_rules(), square); }
-static int chess_rank(int square) { return eng_rank(eng_chess_rules(), square); }
+static int rotary_chess_file(int square) { return file_of(&eng_rotary_chess_game, square); }
+static int rotary_chess_rank(int square) { return rank_of(&eng_rotary_chess_game, square); }
+static int chess_square_at(int file, int rank) { return square_in(&eng_chess_game, file, rank); }
+static int chess_file(int square) { return file_of(&eng_chess_game, square); }
+static int chess_rank(int square) { return rank_of(&eng_chess_game, square); }
 
 static void set_initial(rgn_position *pos) { eng_set_initial(rules_of(pos), pos); }
 
