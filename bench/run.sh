@@ -83,6 +83,9 @@ if [ -n "$peers" ]; then
         pgn-extract; do
         if [ -x "$peers/$p" ]; then
             present="$present $p"
+        elif [ "$p" = pgn-extract ]; then
+            echo "run.sh: no pgn-extract in $peers: the installed one" \
+                "is used" >&2
         else
             absent="$absent $p"
             echo "run.sh: no $p in $peers: its row is skipped" >&2
@@ -333,6 +336,12 @@ function ratio(a, b) {
     return ((a in rate) && (b in rate) && rate[b] > 0) \
         ? sprintf("%.2fx", rate[a] / rate[b]) : "-"
 }
+# the same by CPU time: steadier when other processes share the cores,
+# and fair only between single-threaded rows
+function cpu_ratio(a, b) {
+    return ((a in cpu_rate) && (b in cpu_rate) && cpu_rate[b] > 0) \
+        ? sprintf("%.2fx", cpu_rate[a] / cpu_rate[b]) : "-"
+}
 function target(a, b, goal) {
     if (!((a in rate) && (b in rate)))
         return "not measured"
@@ -480,24 +489,32 @@ END {
         printf "rgn validate --jobs 2 / --jobs 1: %.2fx\n",
                rate["rgn-validate-jobs2"] / rate["rgn-validate"]
     # the ratios the issue asks for, rgn/peer >= 1 its target
-    printf "%s / pgn-reader-validate_all: %s (target >= 1: %s)\n",
+    printf "%s / pgn-reader-validate_all: %s (target >= 1: %s);" \
+           " by CPU time %s\n",
            label[chess_1], ratio(chess_1, "pgn-reader-validate_all"),
-           target(chess_1, "pgn-reader-validate_all", 1)
-    printf "%s / pgn-reader-validate: %s (target >= 1: %s)\n",
+           target(chess_1, "pgn-reader-validate_all", 1),
+           cpu_ratio(chess_1, "pgn-reader-validate_all")
+    printf "%s / pgn-reader-validate: %s (target >= 1: %s);" \
+           " by CPU time %s\n",
            label[chess_1], ratio(chess_1, "pgn-reader-validate"),
-           target(chess_1, "pgn-reader-validate", 1)
+           target(chess_1, "pgn-reader-validate", 1),
+           cpu_ratio(chess_1, "pgn-reader-validate")
     printf "%s / pgn-reader-parallel_validate: %s (target >= 1: %s)\n",
            label[chess_2], ratio(chess_2, "pgn-reader-parallel_validate"),
            target(chess_2, "pgn-reader-parallel_validate", 1)
-    printf "rgn perft / stockfish perft, Kiwipete 5: %s (target >= 1: %s)\n",
+    printf "rgn perft / stockfish perft, Kiwipete 5: %s (target >= 1:" \
+           " %s); by CPU time %s\n",
            ratio("rgn-perft-kiwipete", "stockfish-perft"),
-           target("rgn-perft-kiwipete", "stockfish-perft", 1)
+           target("rgn-perft-kiwipete", "stockfish-perft", 1),
+           cpu_ratio("rgn-perft-kiwipete", "stockfish-perft")
     printf "Rotary validation, %s: %.1f MB/s, %.2f M plies/s;" \
            " over the plies/s of pgn-reader-validate_all (other game," \
            " other file): %s\n", validate_label,
            b["rgn-validate"] / 1e6 / s["rgn-validate"],
            rate["rgn-validate"] / 1e6,
            ratio("rgn-validate", "pgn-reader-validate_all")
-    printf "Rollerball perft %d / Rotary perft 4, leaves/s: %s\n",
-           rollerball_depth, ratio("rgn-perft-rollerball", "rgn-perft-4")
+    printf "Rollerball perft %d / Rotary perft 4, leaves/s: %s;" \
+           " by CPU time %s\n", rollerball_depth,
+           ratio("rgn-perft-rollerball", "rgn-perft-4"),
+           cpu_ratio("rgn-perft-rollerball", "rgn-perft-4")
 }' "$data/runs"
