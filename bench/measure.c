@@ -2,18 +2,21 @@
  * measure.c - runs a command several times and reports its median wall
  * time and median peak resident memory, for the benchmark (bench/run.sh).
  *
- * Usage: measure [-n RUNS] [-o OUT] [-e ERR] -- COMMAND [ARG...]
+ * Usage: measure [-n RUNS] [-i IN] [-o OUT] [-e ERR] -- COMMAND [ARG...]
  *
- * The runs are sequential. Each run's standard output goes to OUT and its
- * standard error to ERR (both /dev/null by default; a file holds the last
- * run's). The peak memory is the child's ru_maxrss from wait4. Prints one
- * line:
+ * The runs are sequential. Each run reads its standard input from IN (for
+ * a program driven by commands, such as a UCI engine) and writes its
+ * standard output to OUT and its standard error to ERR (all three
+ * /dev/null by default; a file holds the last run's). The peak memory is
+ * the child's ru_maxrss from wait4 (the largest of the child and the
+ * descendants it waited for). Prints one line:
  *
  *   runs N seconds MEDIAN min MIN max MAX maxrss_kb MEDIAN status S cpu C
  *
  * where C is the median CPU time (user + system, in seconds: steadier
- * than wall time when other processes share the cores), S is the exit status of the last run that failed (0 when all
- * succeeded, 128 + signal number after a signal). The exit status of
+ * than wall time when other processes share the cores), S is the exit
+ * status of the last run that failed (0 when all succeeded, 128 + signal
+ * number after a signal). The exit status of
  * measure is 0 when every run exited 0, 1 otherwise, 2 on a usage error.
  */
 #define _DEFAULT_SOURCE /* wait4 */
@@ -54,11 +57,12 @@ static double seconds_of(struct timeval t)
     return (double)t.tv_sec + (double)t.tv_usec / 1e6;
 }
 
-/* Runs argv once with its output sent to the two files; stores its wall
- * time, CPU time and peak memory and returns its exit status, or -1 on
- * failure. */
-static int run_once(char **argv, const char *out, const char *err,
-                    double *seconds, double *cpu, double *maxrss_kb)
+/* Runs argv once with its input from in and its output sent to the two
+ * files; stores its wall time, CPU time and peak memory and returns its
+ * exit status, or -1 on failure. */
+static int run_once(char **argv, const char *in, const char *out,
+                    const char *err, double *seconds, double *cpu,
+                    double *maxrss_kb)
 {
     double start = now();
     pid_t pid = fork();
@@ -69,7 +73,7 @@ static int run_once(char **argv, const char *out, const char *err,
     if (pid == 0) {
         int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int i = open("/dev/null", O_RDONLY);
+        int i = open(in, O_RDONLY);
         if (o < 0 || e < 0 || i < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0 ||
             dup2(i, 0) < 0)
             _exit(126);
@@ -93,10 +97,12 @@ static int run_once(char **argv, const char *out, const char *err,
 int main(int argc, char **argv)
 {
     int runs = 3, i = 1;
-    const char *out = "/dev/null", *err = "/dev/null";
+    const char *in = "/dev/null", *out = "/dev/null", *err = "/dev/null";
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
             runs = atoi(argv[++i]);
+        else if (strcmp(argv[i], "-i") == 0 && i + 1 < argc)
+            in = argv[++i];
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             out = argv[++i];
         else if (strcmp(argv[i], "-e") == 0 && i + 1 < argc)
@@ -106,8 +112,8 @@ int main(int argc, char **argv)
     }
     if (i + 1 >= argc || strcmp(argv[i], "--") != 0 || runs < 1 ||
         runs > MAX_RUNS) {
-        fprintf(stderr, "usage: measure [-n RUNS (1-%d)] [-o OUT] [-e ERR] "
-                        "-- COMMAND [ARG...]\n",
+        fprintf(stderr, "usage: measure [-n RUNS (1-%d)] [-i IN] [-o OUT] "
+                        "[-e ERR] -- COMMAND [ARG...]\n",
                 MAX_RUNS);
         return 2;
     }
@@ -115,8 +121,8 @@ int main(int argc, char **argv)
     double seconds[MAX_RUNS], cpu[MAX_RUNS], maxrss[MAX_RUNS];
     int failed = 0;
     for (int r = 0; r < runs; r++) {
-        int status = run_once(command, out, err, &seconds[r], &cpu[r],
-                              &maxrss[r]);
+        int status = run_once(command, in, out, err, &seconds[r],
+                              &cpu[r], &maxrss[r]);
         if (status < 0)
             return 1;
         if (status != 0)

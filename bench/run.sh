@@ -3,21 +3,33 @@
 #
 # Builds rgn in Release into build-bench/, installs pgn-extract if it is
 # missing, generates a corpus of random Rotary games (rgn-gen) and one of
-# random chess games of about the same size (chess-gen), then times
+# random chess games (chess-gen), then times
 #   rgn validate, rgn convert --to rgn|xml|fen on the Rotary corpus,
-#   rgn perft 4 from the initial position,
+#   rgn validate --variant chess (--jobs 1 and --jobs 2),
 #   pgn-extract -r -s (validate only) and pgn-extract -s -o /dev/null
 #   (validate and write) on the chess corpus,
-# in RUNS rounds of one run of each (one at a time: the machine has two
-# cores), and prints the median wall seconds, CPU seconds, plies per second, MB
-# per second (input bytes, 10^6; both from wall time) and peak memory
-# (median ru_maxrss) of each, the ratios of rgn's plies per second to
-# pgn-extract's (by wall time, and by CPU time, steadier when other
-# processes share the cores) and the issue's targets.
+#   rgn perft 4 (Rotary), rgn perft --variant rollerball 7 and rgn perft
+#   --variant chess on Kiwipete to depth 5,
+# and, when RGN_BENCH_PEERS names a folder of peer programs, each peer
+# found there on the same chess file (pgn-reader-validate,
+# pgn-reader-validate_all, pgn-reader-parallel_validate, pgn-reader-stats,
+# scoutfish make) and stockfish's perft 5 on Kiwipete. The commands run in
+# RUNS rounds of one run of each (one at a time: the machine has two
+# cores); the report gives the median wall seconds, CPU seconds, plies per
+# second, MB per second (input bytes, 10^6; both from wall time), peak
+# memory (median ru_maxrss), and the ratios of rgn's speed to each peer's
+# (rgn/peer: above 1 means rgn is faster).
+#
+# Every run of a validator must find the whole corpus legal (exit status
+# 0, and the counts or messages it prints), and every perft run must
+# print the expected count: a benchmark of a validator that rejects the
+# file, or of a wrong perft, is meaningless.
 #
 # Environment: RUNS (3), GAMES (Rotary games, 100000), CHESS_GAMES
-# (150000: about the Rotary corpus's size), SEED (1), BENCH_DIR (where the
-# corpora go; default a temporary directory, removed at the end).
+# (150000, about the Rotary corpus's size; 177000, about 186 MB, with
+# RGN_BENCH_PEERS), SEED (1), BENCH_DIR (where the corpora go; default a
+# temporary directory, removed at the end), RGN_BENCH_PEERS (the peers'
+# folder; see bench/README.md).
 #
 # shellcheck disable=SC2086 # $missing and $one_job are lists of words
 set -eu
@@ -25,9 +37,23 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 runs=${RUNS:-3}
 games=${GAMES:-100000}
-chess_games=${CHESS_GAMES:-150000}
+peers=${RGN_BENCH_PEERS:-}
+if [ -n "$peers" ]; then
+    [ -d "$peers" ] || {
+        echo "run.sh: RGN_BENCH_PEERS=$peers is not a folder" >&2
+        exit 2
+    }
+    peers=$(cd "$peers" && pwd)
+    # the peers' file is at least 150 MB, as the issue asks
+    chess_games=${CHESS_GAMES:-177000}
+else
+    chess_games=${CHESS_GAMES:-150000}
+fi
 seed=${SEED:-1}
 build=$root/build-bench
+kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+kiwipete_5=193690690 # the published count, which both programs must print
+rollerball_depth=7   # about half a second
 
 # --- tools -----------------------------------------------------------------
 sudo=""
@@ -44,6 +70,30 @@ if [ -n "$missing" ]; then
 fi
 PATH=$PATH:/usr/games # Debian installs pgn-extract there
 pgn_extract=$(command -v pgn-extract)
+
+# --- peers -----------------------------------------------------------------
+# The chess peers that are in the folder; a missing one is left out of the
+# table, with a note. pgn-extract from the folder, when there, replaces the
+# installed one.
+present=""
+absent=""
+if [ -n "$peers" ]; then
+    for p in pgn-reader-validate pgn-reader-validate_all \
+        pgn-reader-parallel_validate pgn-reader-stats scoutfish stockfish \
+        pgn-extract; do
+        if [ -x "$peers/$p" ]; then
+            present="$present $p"
+        elif [ "$p" = pgn-extract ]; then
+            echo "run.sh: no pgn-extract in $peers: the installed one" \
+                "is used" >&2
+        else
+            absent="$absent $p"
+            echo "run.sh: no $p in $peers: its row is skipped" >&2
+        fi
+    done
+    [ ! -x "$peers/pgn-extract" ] || pgn_extract=$peers/pgn-extract
+fi
+has_peer() { case " $present " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
     cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DRGN_TESTS=OFF \
@@ -82,19 +132,50 @@ awk -v n=$((games / 10)) '/^\[Event / && ++g > n { exit } { print }' \
 
 # --- measurements ----------------------------------------------------------
 # The commands run in rounds, each once a round, so that a change in the
-# load of the machine falls on rgn and pgn-extract alike. Each run appends
-# NAME SECONDS MAXRSS_KB CPU_SECONDS PLIES BYTES to $data/runs.
+# load of the machine falls on rgn and its peers alike. Each run appends
+# NAME SECONDS MAXRSS_KB CPU_SECONDS PLIES BYTES to $data/runs (PLIES is
+# the leaf count for perft, BYTES 0).
 : >"$data/runs"
-time_once() { # NAME PLIES BYTES COMMAND...
-    name=$1 plies=$2 bytes=$3
-    shift 3
-    line=$("$measure" -n 1 -e "$data/$name.err" -- "$@") || {
+fail() {
+    echo "run.sh: $*" >&2
+    exit 1
+}
+# timed IN OUT NAME PLIES BYTES COMMAND...: one run, standard input from
+# IN, standard output to OUT, standard error to $data/NAME.err; stops the
+# benchmark when the command fails
+timed() {
+    in=$1 out=$2 name=$3 plies=$4 bytes=$5
+    shift 5
+    line=$("$measure" -n 1 -i "$in" -o "$out" -e "$data/$name.err" \
+        -- "$@") || {
         echo "run.sh: '$*' failed: $line" >&2
-        cat "$data/$name.err" >&2
+        tail -n 20 "$data/$name.err" >&2
         exit 1
     }
     echo "$line" | awk -v name="$name" -v p="$plies" -v b="$bytes" \
         '{ print name, $4, $10, $14, p, b }' >>"$data/runs"
+}
+# standard output thrown away: convert writes hundreds of MB
+time_once() { timed /dev/null /dev/null "$@"; }
+# standard output kept in $data/NAME.out, for the checks
+time_kept() { timed /dev/null "$data/$1.out" "$@"; }
+# expect FILE TEXT: FILE (in $data) must hold TEXT
+expect() {
+    grep -qF -- "$2" "$data/$1" || {
+        echo "run.sh: $1 lacks '$2'; it begins:" >&2
+        head -c 2000 "$data/$1" >&2
+        exit 1
+    }
+}
+# rgn validate's summary must count every game valid
+expect_valid() { # NAME GAMES
+    expect "$1.err" "$2 games: $2 valid ("
+    expect "$1.err" ", 0 invalid"
+}
+# expect_count NAME LEAVES: a perft run's first line is its count
+expect_count() {
+    [ "$(head -n 1 "$data/$1.out")" = "$2" ] ||
+        fail "$1 printed $(head -n 1 "$data/$1.out"), not $2"
 }
 
 # single-threaded, as the targets say: with --jobs 1 once rgn has --jobs
@@ -104,12 +185,25 @@ if "$rgn" validate --help 2>&1 | grep -q -- --jobs; then
     jobs_supported=yes
     one_job="--jobs 1"
 fi
+# leaf counts: Rotary's and Rollerball's as rgn gives them (each run must
+# repeat its own), Kiwipete's the published one
 "$measure" -n 1 -o "$data/perft.out" -- "$rgn" perft 4 >/dev/null
 leaves=$(head -n 1 "$data/perft.out")
+"$measure" -n 1 -o "$data/perft.out" -- \
+    "$rgn" perft --variant rollerball "$rollerball_depth" >/dev/null
+rollerball_leaves=$(head -n 1 "$data/perft.out")
+# stockfish reads UCI commands; it quits once the perft is done. It loads
+# its network on start-up: the start-up alone is timed too
+printf 'position fen %s\ngo perft 5\nquit\n' "$kiwipete" \
+    >"$data/stockfish.in"
+echo quit >"$data/stockfish-quit.in"
+# scoutfish writes its index next to its input: FILE.scout for FILE.pgn
+ln -sf games.pgn "$data/scout.pgn"
 
 one_round() {
     time_once "rgn-validate" "$rgn_plies" "$rgn_bytes" \
         "$rgn" validate $one_job "$data/games.rgn"
+    expect_valid "rgn-validate" "$games"
     time_once "rgn-convert-rgn" "$rgn_plies" "$rgn_bytes" \
         "$rgn" convert --to rgn "$data/games.rgn"
     time_once "rgn-convert-xml" "$rgn_plies" "$rgn_bytes" \
@@ -119,10 +213,33 @@ one_round() {
     if [ "$jobs_supported" = yes ]; then
         time_once "rgn-validate-jobs2" "$rgn_plies" "$rgn_bytes" \
             "$rgn" validate --jobs 2 "$data/games.rgn"
+        expect_valid "rgn-validate-jobs2" "$games"
     fi
-    time_once "rgn-perft-4" "$leaves" 0 "$rgn" perft 4
+
+    time_kept "rgn-perft-4" "$leaves" 0 "$rgn" perft 4
+    expect_count "rgn-perft-4" "$leaves"
+    time_kept "rgn-perft-rollerball" "$rollerball_leaves" 0 \
+        "$rgn" perft --variant rollerball "$rollerball_depth"
+    expect_count "rgn-perft-rollerball" "$rollerball_leaves"
+    time_kept "rgn-perft-kiwipete" "$kiwipete_5" 0 \
+        "$rgn" perft --variant chess --fen "$kiwipete" 5
+    expect_count "rgn-perft-kiwipete" "$kiwipete_5"
+    if has_peer stockfish; then
+        timed "$data/stockfish.in" "$data/stockfish-perft.out" \
+            "stockfish-perft" "$kiwipete_5" 0 "$peers/stockfish"
+        expect "stockfish-perft.out" "Nodes searched: $kiwipete_5"
+        timed "$data/stockfish-quit.in" /dev/null "stockfish-start" 0 0 \
+            "$peers/stockfish"
+    fi
+
     time_once "rgn-validate-chess" "$chess_plies" "$chess_bytes" \
         "$rgn" validate $one_job --variant chess "$data/games.pgn"
+    expect_valid "rgn-validate-chess" "$chess_games"
+    if [ "$jobs_supported" = yes ]; then
+        time_once "rgn-validate-chess-jobs2" "$chess_plies" "$chess_bytes" \
+            "$rgn" validate --jobs 2 --variant chess "$data/games.pgn"
+        expect_valid "rgn-validate-chess-jobs2" "$chess_games"
+    fi
     time_once "pgn-extract-r-s" "$chess_plies" "$chess_bytes" \
         "$pgn_extract" -r -s "$data/games.pgn"
     # -r reports each illegal move on standard error, where -s leaves only
@@ -135,6 +252,40 @@ one_round() {
     fi
     time_once "pgn-extract-s-o" "$chess_plies" "$chess_bytes" \
         "$pgn_extract" -s -o /dev/null "$data/games.pgn"
+
+    # The pgn-reader validators exit 1 on an illegal move; each also prints
+    # what it saw, which must be the whole corpus.
+    for p in pgn-reader-validate pgn-reader-parallel_validate; do
+        if has_peer "$p"; then
+            time_kept "$p" "$chess_plies" "$chess_bytes" \
+                "$peers/$p" "$data/games.pgn"
+            expect "$p.out" "games.pgn: success"
+        fi
+    done
+    if has_peer pgn-reader-validate_all; then
+        time_kept "pgn-reader-validate_all" "$chess_plies" "$chess_bytes" \
+            "$peers/pgn-reader-validate_all" "$data/games.pgn"
+        expect "pgn-reader-validate_all.out" "games=$chess_games \
+sans_validated=$chess_plies games_with_errors=0"
+    fi
+    # parse only: no legality check, but the counts must agree
+    if has_peer pgn-reader-stats; then
+        time_kept "pgn-reader-stats" "$chess_plies" "$chess_bytes" \
+            "$peers/pgn-reader-stats" "$data/games.pgn"
+        expect "pgn-reader-stats.out" "games: $chess_games,"
+        expect "pgn-reader-stats.out" "sans: $chess_plies,"
+    fi
+    # scoutfish exits 0 whatever it finds: its counts say
+    if has_peer scoutfish; then
+        rm -f "$data/scout.scout"
+        time_kept "scoutfish-make" "$chess_plies" "$chess_bytes" \
+            "$peers/scoutfish" make "$data/scout.pgn"
+        expect "scoutfish-make.out" "\"Games\": $chess_games,"
+        expect "scoutfish-make.out" "\"Moves\": $chess_plies,"
+        expect "scoutfish-make.out" "\"Incorrect moves\": 0,"
+        ! grep -q 'Wrong move' "$data/scoutfish-make.err" ||
+            fail "scoutfish found wrong moves in the chess corpus"
+    fi
 }
 
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
@@ -147,7 +298,6 @@ done
 load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
 tenth_kb=$("$measure" -n 1 -- "$rgn" validate $one_job "$data/tenth.rgn" |
     awk '{ print $10 }')
-
 # --- report ----------------------------------------------------------------
 echo
 echo "rgn benchmark, $(date -u +%Y-%m-%d), median of $runs runs;" \
@@ -163,11 +313,15 @@ printf 'Rotary corpus: %s games, %s plies, %.1f MB\n' \
 printf 'chess corpus:  %s games, %s plies, %.1f MB\n' \
     "$chess_games" "$chess_plies" \
     "$(echo "$chess_bytes" | awk '{ print $1 / 1e6 }')"
+if [ -n "$peers" ]; then
+    echo "peers from $peers:${present:- none}"
+    [ -z "$absent" ] || echo "not in the folder, skipped:$absent"
+fi
 echo "load average before: $load_before, after: $load_after" \
     "(other processes share the cores)"
-echo
 awk -v tenth_kb="$tenth_kb" -v jobs="$jobs_supported" \
-    -v validate_label="rgn validate${one_job:+ $one_job}" '
+    -v validate_label="rgn validate${one_job:+ $one_job}" \
+    -v rollerball_depth="$rollerball_depth" '
 function median(list, count, a, i, j, t) {
     split(list, a, " ")
     for (i = 2; i <= count; i++)
@@ -176,6 +330,22 @@ function median(list, count, a, i, j, t) {
         }
     return count % 2 ? a[(count + 1) / 2] \
                      : (a[count / 2] + a[count / 2 + 1]) / 2
+}
+# ratio(A, B): A speed over B speed, "-" when either did not run
+function ratio(a, b) {
+    return ((a in rate) && (b in rate) && rate[b] > 0) \
+        ? sprintf("%.2fx", rate[a] / rate[b]) : "-"
+}
+# the same by CPU time: steadier when other processes share the cores,
+# and fair only between single-threaded rows
+function cpu_ratio(a, b) {
+    return ((a in cpu_rate) && (b in cpu_rate) && cpu_rate[b] > 0) \
+        ? sprintf("%.2fx", cpu_rate[a] / cpu_rate[b]) : "-"
+}
+function target(a, b, goal) {
+    if (!((a in rate) && (b in rate)))
+        return "not measured"
+    return rate[a] / rate[b] >= goal ? "met" : "NOT met"
 }
 {
     if (!($1 in count))
@@ -192,28 +362,102 @@ END {
         s[k] = median(s_list[k], count[k])
         kb[k] = median(kb_list[k], count[k])
         cpu[k] = median(cpu_list[k], count[k])
+        if (n[k] > 0) {
+            rate[k] = n[k] / s[k]
+            cpu_rate[k] = n[k] / cpu[k]
+        }
     }
+    j1 = jobs == "yes" ? " --jobs 1" : ""
     label["rgn-validate"] = validate_label
     label["rgn-convert-rgn"] = "rgn convert --to rgn"
     label["rgn-convert-xml"] = "rgn convert --to xml"
     label["rgn-convert-fen"] = "rgn convert --to fen"
     label["rgn-validate-jobs2"] = "rgn validate --jobs 2"
-    label["rgn-perft-4"] = "rgn perft 4 (leaves/s)"
-    label["rgn-validate-chess"] = "rgn validate chess (same file)"
+    label["rgn-validate-chess"] = "rgn validate --variant chess" j1
+    label["rgn-validate-chess-jobs2"] = "rgn validate --variant chess --jobs 2"
+    label["pgn-reader-validate"] = "pgn-reader-validate (1 thread)"
+    label["pgn-reader-validate_all"] = "pgn-reader-validate_all (1 thread)"
+    label["pgn-reader-parallel_validate"] = "pgn-reader-parallel_validate"
+    label["pgn-reader-stats"] = "pgn-reader-stats (parse only)"
+    label["scoutfish-make"] = "scoutfish make (1 thread)"
     label["pgn-extract-r-s"] = "pgn-extract -r -s"
     label["pgn-extract-s-o"] = "pgn-extract -s -o /dev/null"
+    label["rgn-perft-4"] = "rgn perft 4 (Rotary)"
+    label["rgn-perft-rollerball"] = "rgn perft --variant rollerball " \
+        rollerball_depth
+    label["rgn-perft-kiwipete"] = "rgn perft --variant chess, Kiwipete 5"
+    label["stockfish-perft"] = "stockfish go perft 5, Kiwipete"
+    label["stockfish-start"] = "stockfish start-up and quit only"
+    # the rgn row each peer is compared with: threads against threads
+    chess_1 = "rgn-validate-chess"
+    chess_2 = jobs == "yes" ? "rgn-validate-chess-jobs2" : chess_1
+    base["pgn-reader-validate"] = chess_1
+    base["pgn-reader-validate_all"] = chess_1
+    base["pgn-reader-parallel_validate"] = chess_2
+    base["pgn-reader-stats"] = chess_1
+    base["scoutfish-make"] = chess_1
+    base["pgn-extract-r-s"] = chess_1
+    base["stockfish-perft"] = "rgn-perft-kiwipete"
+    short[chess_1] = jobs == "yes" ? "--jobs 1" : "rgn"
+    short["rgn-validate-chess-jobs2"] = "--jobs 2"
+    short["rgn-perft-kiwipete"] = "rgn perft"
+
+    print "\nRotary corpus:\n"
     printf "| %-27s | %7s | %7s | %11s | %6s | %8s |\n", "command",
            "seconds", "CPU s", "plies/s", "MB/s", "peak MiB"
     printf "|-----------------------------|--------:|--------:|" \
            "------------:|-------:|---------:|\n"
-    for (i = 1; i <= names; i++) {
-        k = name[i]
-        mbs = b[k] > 0 ? sprintf("%.1f", b[k] / 1e6 / s[k]) : "-"
-        printf "| %-27s | %7.2f | %7.2f | %11.0f | %6s | %8.1f |\n",
-               label[k], s[k], cpu[k], n[k] / s[k], mbs, kb[k] / 1024
-        rate[k] = n[k] / s[k]
-        cpu_rate[k] = n[k] / cpu[k]
+    split("rgn-validate rgn-convert-rgn rgn-convert-xml rgn-convert-fen " \
+          "rgn-validate-jobs2", rows, " ")
+    for (i = 1; i in rows; i++) {
+        k = rows[i]
+        if (!(k in s))
+            continue
+        printf "| %-27s | %7.2f | %7.2f | %11.0f | %6.1f | %8.1f |\n",
+               label[k], s[k], cpu[k], rate[k], b[k] / 1e6 / s[k],
+               kb[k] / 1024
     }
+
+    print "\nChess corpus, the same file for every row (rgn/peer: the" \
+          " speed of the rgn row\nnamed over that of the peer, from wall" \
+          " time; above 1 means rgn is faster):\n"
+    printf "| %-38s | %7s | %7s | %6s | %9s | %8s | %17s |\n", "command",
+           "seconds", "CPU s", "MB/s", "M plies/s", "peak MiB", "rgn/peer"
+    printf "|----------------------------------------|--------:|--------:|" \
+           "-------:|----------:|---------:|------------------:|\n"
+    split("rgn-validate-chess rgn-validate-chess-jobs2 pgn-reader-validate " \
+          "pgn-reader-validate_all pgn-reader-parallel_validate " \
+          "pgn-reader-stats scoutfish-make pgn-extract-r-s pgn-extract-s-o",
+          rows, " ")
+    for (i = 1; i in rows; i++) {
+        k = rows[i]
+        if (!(k in s))
+            continue
+        r = k in base ? ratio(base[k], k) " (" short[base[k]] ")" : "-"
+        printf "| %-38s | %7.2f | %7.2f | %6.1f | %9.2f | %8.1f | %17s |\n",
+               label[k], s[k], cpu[k], b[k] / 1e6 / s[k], rate[k] / 1e6,
+               kb[k] / 1024, r
+    }
+
+    print "\nPerft (leaves per second from wall time, start-up included):\n"
+    printf "| %-38s | %11s | %7s | %7s | %10s | %8s | %17s |\n", "command",
+           "leaves", "seconds", "CPU s", "M leaves/s", "peak MiB",
+           "rgn/peer"
+    printf "|----------------------------------------|------------:|" \
+           "--------:|--------:|-----------:|---------:|------------------:|\n"
+    split("rgn-perft-4 rgn-perft-rollerball rgn-perft-kiwipete " \
+          "stockfish-perft stockfish-start", rows, " ")
+    for (i = 1; i in rows; i++) {
+        k = rows[i]
+        if (!(k in s))
+            continue
+        r = k in base ? ratio(base[k], k) " (" short[base[k]] ")" : "-"
+        printf "| %-38s | %11s | %7.2f | %7.2f | %10s | %8.1f | %17s |\n",
+               label[k], (n[k] > 0 ? n[k] : "-"), s[k], cpu[k],
+               (n[k] > 0 ? sprintf("%.1f", rate[k] / 1e6) : "-"),
+               kb[k] / 1024, r
+    }
+
     v = rate["rgn-validate"] / rate["pgn-extract-r-s"]
     c = rate["rgn-convert-rgn"] / rate["pgn-extract-s-o"]
     v_cpu = cpu_rate["rgn-validate"] / cpu_rate["pgn-extract-r-s"]
@@ -235,14 +479,42 @@ END {
            " %s); %s on a tenth of the corpus: %.1f MiB\n", peak / 1024,
            peak_row, (peak < 16 * 1024 ? "met" : "NOT met"),
            validate_label, tenth_kb / 1024
-    printf "rgn validate --variant chess / pgn-extract -r -s, same file:" \
-           " %.2fx; by CPU time %.2fx\n",
-           rate["rgn-validate-chess"] / rate["pgn-extract-r-s"],
-           cpu_rate["rgn-validate-chess"] / cpu_rate["pgn-extract-r-s"]
+    printf "%s / pgn-extract -r -s, same file: %.2fx; by CPU time %.2fx\n",
+           label[chess_1], rate[chess_1] / rate["pgn-extract-r-s"],
+           cpu_rate[chess_1] / cpu_rate["pgn-extract-r-s"]
     printf "perft 4: %.0f million leaves/s (target >= 100 million: %s)\n",
            rate["rgn-perft-4"] / 1e6,
            (rate["rgn-perft-4"] >= 1e8 ? "met" : "NOT met")
     if (jobs == "yes")
         printf "rgn validate --jobs 2 / --jobs 1: %.2fx\n",
                rate["rgn-validate-jobs2"] / rate["rgn-validate"]
+    # the ratios the issue asks for, rgn/peer >= 1 its target
+    printf "%s / pgn-reader-validate_all: %s (target >= 1: %s);" \
+           " by CPU time %s\n",
+           label[chess_1], ratio(chess_1, "pgn-reader-validate_all"),
+           target(chess_1, "pgn-reader-validate_all", 1),
+           cpu_ratio(chess_1, "pgn-reader-validate_all")
+    printf "%s / pgn-reader-validate: %s (target >= 1: %s);" \
+           " by CPU time %s\n",
+           label[chess_1], ratio(chess_1, "pgn-reader-validate"),
+           target(chess_1, "pgn-reader-validate", 1),
+           cpu_ratio(chess_1, "pgn-reader-validate")
+    printf "%s / pgn-reader-parallel_validate: %s (target >= 1: %s)\n",
+           label[chess_2], ratio(chess_2, "pgn-reader-parallel_validate"),
+           target(chess_2, "pgn-reader-parallel_validate", 1)
+    printf "rgn perft / stockfish perft, Kiwipete 5: %s (target >= 1:" \
+           " %s); by CPU time %s\n",
+           ratio("rgn-perft-kiwipete", "stockfish-perft"),
+           target("rgn-perft-kiwipete", "stockfish-perft", 1),
+           cpu_ratio("rgn-perft-kiwipete", "stockfish-perft")
+    printf "Rotary validation, %s: %.1f MB/s, %.2f M plies/s;" \
+           " over the plies/s of pgn-reader-validate_all (other game," \
+           " other file): %s\n", validate_label,
+           b["rgn-validate"] / 1e6 / s["rgn-validate"],
+           rate["rgn-validate"] / 1e6,
+           ratio("rgn-validate", "pgn-reader-validate_all")
+    printf "Rollerball perft %d / Rotary perft 4, leaves/s: %s;" \
+           " by CPU time %s\n", rollerball_depth,
+           ratio("rgn-perft-rollerball", "rgn-perft-4"),
+           cpu_ratio("rgn-perft-rollerball", "rgn-perft-4")
 }' "$data/runs"
