@@ -372,6 +372,14 @@ static int candidates_to(const rgn_position *pos, const king_safety *ks,
             count = emit_rotations(pos, ks, only_to, list, count);
         return count;
     }
+    if (only_type == ROTARY_PAWN) { /* a pawn moves one square only */
+        for (int d = 0; d < 8; d++) {
+            int at = only_to + ray_offset[d];
+            if (pos->board[at] == RGN_PIECE(us, ROTARY_PAWN))
+                count = generate_pawn(pos, ks, at, list, count);
+        }
+        return count;
+    }
     for (int d = 0; d < 8; d++) {
         int distance, at = first_piece(pos, only_to, d, &distance);
         uint8_t piece = pos->board[at];
@@ -427,18 +435,46 @@ static bool leaves_king_safe(rgn_position *pos, rgn_move m)
     return safe;
 }
 
-/* Whether two squares share a line (rank, file or diagonal). */
-static inline bool aligned(int a, int b)
+/* The direction from a to b when they share a line, else -1. */
+static inline int direction_towards(int a, int b)
 {
-    int df = rotary_square_file(a) - rotary_square_file(b);
-    int dr = rotary_square_rank(a) - rotary_square_rank(b);
-    return df == 0 || dr == 0 || df == dr || df == -dr;
+    int df = rotary_square_file(b) - rotary_square_file(a);
+    int dr = rotary_square_rank(b) - rotary_square_rank(a);
+    if (!(df == 0 || dr == 0 || df == dr || df == -dr) || (df == 0 && dr == 0))
+        return -1;
+    int step = (dr > 0 ? ROTARY_WIDTH : dr < 0 ? -ROTARY_WIDTH : 0) +
+               (df > 0 ? 1 : df < 0 ? -1 : 0);
+    int d = 0;
+    while (ray_offset[d] != step)
+        d++;
+    return d;
+}
+
+/* Out of check, whether a move of a piece other than the King from from
+ * to to uncovers its King. Every attack runs along a ray from the King,
+ * so only the ray through from can open: from must be the first piece on
+ * it, an enemy that captures along it the next one beyond, and to off
+ * that ray (a rotation stays on it, and so does a capture of the
+ * pinner). */
+static bool uncovers_king(const rgn_position *pos, int from, int to)
+{
+    int king = pos->king[pos->side];
+    int d = direction_towards(king, from);
+    if (d < 0 || direction_towards(king, to) == d)
+        return false;
+    int n, at = first_piece(pos, king, d, &n);
+    if (at != from)
+        return false;
+    int m, beyond = first_piece(pos, from, d, &m);
+    uint8_t pinner = pos->board[beyond];
+    return pinner != RGN_OFF && RGN_COLOR(pinner) != pos->side &&
+           captures_along(pos, beyond, (d + 4) & 7, n + m);
 }
 
 /* Resolving a move text needs only the moves of one type to one square:
  * the candidates are found without checks and pins (see generate), and
- * each origin is then tested once. Out of check, a piece that does not
- * share a line with its King cannot expose it. */
+ * each move is then tested: out of check only a pin can make it illegal,
+ * in check the move is tried on the board. */
 int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
                                  int type, int to)
 {
@@ -452,14 +488,13 @@ int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
     king_safety unchecked = {.only_type = type, .only_to = to};
     int n = candidates_to(pos, &unchecked, moves, 0);
     bool in_check = rotary_in_check(pos);
-    int king = pos->king[pos->side];
     int kept = 0, from = -1;
     bool legal = false;
     for (int i = 0; i < n; i++) {
-        if (moves[i].from != from) {
+        if (moves[i].from != from) { /* one test for all its orientations */
             from = moves[i].from;
-            legal = (!in_check && !aligned(from, king)) ||
-                    leaves_king_safe(pos, moves[i]);
+            legal = in_check ? leaves_king_safe(pos, moves[i])
+                             : !uncovers_king(pos, from, to);
         }
         if (legal)
             moves[kept++] = moves[i];
@@ -481,21 +516,6 @@ enum rgn_status rotary_status(rgn_position *pos)
 
 /* ------------------------------------------------------------------ */
 /* Make and unmake                                                    */
-
-/* The direction from a to b when they share a line, else -1. */
-static inline int direction_towards(int a, int b)
-{
-    int df = rotary_square_file(b) - rotary_square_file(a);
-    int dr = rotary_square_rank(b) - rotary_square_rank(a);
-    if (!(df == 0 || dr == 0 || df == dr || df == -dr) || (df == 0 && dr == 0))
-        return -1;
-    int step = (dr > 0 ? ROTARY_WIDTH : dr < 0 ? -ROTARY_WIDTH : 0) +
-               (df > 0 ? 1 : df < 0 ? -1 : 0);
-    int d = 0;
-    while (ray_offset[d] != step)
-        d++;
-    return d;
-}
 
 /* Whether the move just made checks the side now to move. Only the moved
  * piece can attack the King from its new square, and only a line through
