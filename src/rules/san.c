@@ -7,7 +7,6 @@
  * file, rank or square until its text matches exactly one legal move, so
  * every text it writes reads back as the same move.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,9 +41,25 @@ static int type_of_letter(const rgn_variant *v, char letter)
 {
     if (!letter)
         return v->pawn_type;
-    const char *at = strchr(v->piece_letters + 1, letter);
-    return at ? (int)(at - v->piece_letters) : 0;
+    /* a handful of letters: a plain loop beats a call to strchr */
+    for (int type = 1; v->piece_letters[type]; type++)
+        if (v->piece_letters[type] == letter)
+            return type;
+    return 0;
 }
+
+/* The first c in [p, end), or NULL: move texts are a few bytes long, too
+ * short for a call to memchr to pay. */
+static const char *find_char(const char *p, const char *end, char c)
+{
+    for (; p < end; p++)
+        if (*p == c)
+            return p;
+    return NULL;
+}
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
 /* ------------------------------------------------------------------ */
 /* Syntax                                                             */
@@ -60,7 +75,7 @@ static const char *rank_before(const rgn_variant *v, const char *start,
                                const char *end, int *rank)
 {
     const char *p = end;
-    while (p > start && isdigit((unsigned char)p[-1]) && end - p < 2)
+    while (p > start && is_digit(p[-1]) && end - p < 2)
         p--;
     if (p == end || *p == '0')
         return NULL;
@@ -96,12 +111,12 @@ static bool looks_like_coordinates(const rgn_variant *v, const char *t,
         if (i >= len || !is_file(v, t[i++]))
             return false;
         size_t digits = 0;
-        while (i < len && isdigit((unsigned char)t[i]))
+        while (i < len && is_digit(t[i]))
             i++, digits++;
         if (digits == 0)
             return false;
     }
-    while (i < len && islower((unsigned char)t[i]))
+    while (i < len && t[i] >= 'a' && t[i] <= 'z')
         i++;
     return i == len;
 }
@@ -126,7 +141,7 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
         san->piece = 'K';
         return 0;
     }
-    const char *gt = memchr(p, '>', (size_t)(end - p));
+    const char *gt = find_char(p, end, '>');
     if (gt) {
         san->direction = (int8_t)rgn_direction_parse(gt + 1,
                                                      (size_t)(end - gt - 1));
@@ -136,9 +151,9 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
                         (int)(end - gt - 1), gt + 1);
         end = gt;
     }
-    const char *eq = memchr(p, '=', (size_t)(end - p));
+    const char *eq = find_char(p, end, '=');
     if (eq) {
-        if (end - eq != 2 || !isupper((unsigned char)eq[1]))
+        if (end - eq != 2 || !is_upper(eq[1]))
             return fail(problem, RGN_E_MOVE_SYNTAX, err, (int)(eq - text) + 1,
                         "a promotion is '=' and a piece letter");
         san->promotion = eq[1];
@@ -146,7 +161,7 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
     }
 
     /* The core: [Piece] [file][rank] ['x'|'-'] file rank. */
-    if (p < end && isupper((unsigned char)*p)) {
+    if (p < end && is_upper(*p)) {
         int type = type_of_letter(v, *p);
         if (!type || type == v->pawn_type)
             return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
@@ -200,15 +215,39 @@ static char castling_side(const rgn_variant *v, rgn_move m)
 
 enum orientation_reading { STRICT, LENIENT };
 
+/* What the matching rule asks of the piece after a move, for one text:
+ * worked out once per piece type, not once per candidate (a rotating
+ * piece has a candidate for every orientation, all of one type). */
+typedef struct matcher {
+    const rgn_position *pos;
+    const rgn_san *s;
+    enum orientation_reading reading;
+    int after;       /* the type the two fields below are for; 0: none yet */
+    bool oriented;   /* it has orientations */
+    int orientation; /* the text's direction in its canonical form, or -1 */
+} matcher;
+
+static void matcher_for(matcher *mt, int after)
+{
+    if (mt->after == after)
+        return;
+    const struct rgn_variant *v = mt->pos->variant;
+    mt->after = after;
+    mt->oriented = rgn_variant_oriented(v, after);
+    mt->orientation = mt->oriented && mt->s->direction >= 0
+                          ? v->canonical_orientation(after, mt->s->direction)
+                          : -1;
+}
+
 /* The matching rule of rgn-notation.md section 4, for a legal move of the
  * text's piece type to its square (as legal_moves_to gives them). LENIENT
  * also accepts a ">Dir" that names the set a stepping or sliding piece
  * keeps. */
-static bool san_matches(const rgn_position *pos, const rgn_san *s,
-                        rgn_move m, enum orientation_reading reading)
+static bool san_matches(matcher *mt, rgn_move m)
 {
+    const rgn_position *pos = mt->pos;
     const struct rgn_variant *v = pos->variant;
-    int type = RGN_TYPE(pos->board[m.from]);
+    const rgn_san *s = mt->s;
     /* castling only as O-O or O-O-O, never as the King's move "Kk1" */
     if (s->castling || m.kind == RGN_MOVE_CASTLING)
         return s->castling == castling_side(v, m);
@@ -219,30 +258,27 @@ static bool san_matches(const rgn_position *pos, const rgn_san *s,
         return false;
     if (s->promotion != promotion_letter(v, m))
         return false;
-    if (m.promotion) {
-        int promoted = m.promotion;
-        if (!rgn_variant_oriented(v, promoted))
-            return s->direction < 0;
-        return s->direction >= 0 &&
-               v->canonical_orientation(promoted, s->direction) == m.orientation;
-    }
-    if (!rgn_variant_oriented(v, type))
+    matcher_for(mt, m.promotion ? m.promotion : RGN_TYPE(pos->board[m.from]));
+    if (!mt->oriented)
         return s->direction < 0;
+    if (m.promotion)
+        return s->direction >= 0 && mt->orientation == m.orientation;
     bool turns = m.orientation != pos->orientation[m.from];
     if (s->direction < 0)
         return !turns;
-    if (v->canonical_orientation(type, s->direction) != m.orientation)
+    if (mt->orientation != m.orientation)
         return false;
-    return turns || (reading == LENIENT && m.from != m.to);
+    return turns || (mt->reading == LENIENT && m.from != m.to);
 }
 
 static int matching_moves(const rgn_position *pos, const rgn_san *s,
                           const rgn_move *moves, int n,
                           enum orientation_reading reading, rgn_move *found)
 {
+    matcher mt = {.pos = pos, .s = s, .reading = reading};
     int count = 0;
     for (int i = 0; i < n; i++)
-        if (san_matches(pos, s, moves[i], reading))
+        if (san_matches(&mt, moves[i]))
             found[count++] = moves[i];
     return count;
 }
