@@ -90,6 +90,19 @@ static inline int first_piece(const rgn_position *pos, int square,
     return square;
 }
 
+/* The direction from a to b when they share a line, else -1. */
+static inline int direction_towards(int a, int b)
+{
+    /* by the signs of the rank and file steps: N first, clockwise */
+    static const int8_t by_sign[3][3] = {
+        {RGN_SW, RGN_S, RGN_SE}, {RGN_W, -1, RGN_E}, {RGN_NW, RGN_N, RGN_NE}};
+    int df = rotary_square_file(b) - rotary_square_file(a);
+    int dr = rotary_square_rank(b) - rotary_square_rank(a);
+    if (!(df == 0 || dr == 0 || df == dr || df == -dr))
+        return -1;
+    return by_sign[(dr > 0) - (dr < 0) + 1][(df > 0) - (df < 0) + 1];
+}
+
 /* Whether the piece on from, n squares away along direction, captures
  * there. */
 static inline bool captures_along(const rgn_position *pos, int from,
@@ -355,11 +368,44 @@ static inline int generate_from(const rgn_position *pos, const king_safety *ks,
     return generate_piece(pos, ks, square, list, count);
 }
 
-/* The moves (but the King's) to ks->only_to of pieces of ks->only_type
- * (any if 0), as far as ks knows checks and pins. Every Rotary move runs
- * along a ray, so the only pieces that can end on a square are the one
- * standing there (a rotation) and the first one along each ray from it,
- * moving back along that ray. */
+/* The lowest marked byte of a word read from memory, as an index. */
+static inline int byte_index(uint64_t marks)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_clzll(marks) / 8;
+#else
+    return __builtin_ctzll(marks) / 8;
+#endif
+}
+
+/* The squares that hold piece, in board order; returns how many. Eight
+ * squares at a time: a byte equal to piece is zero after the xor, and the
+ * carry-free test sets the top bit of exactly the zero bytes. The
+ * border's RGN_OFF never matches, and the last word read stays inside
+ * the board array. */
+static int squares_holding(const rgn_position *pos, uint8_t piece,
+                           int *squares)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    int n = 0;
+    for (int base = rotary_square(0, 0);
+         base <= rotary_square(ROTARY_SIZE - 1, ROTARY_SIZE - 1); base += 8) {
+        uint64_t word;
+        memcpy(&word, pos->board + base, 8);
+        word ^= 0x0101010101010101ull * piece;
+        uint64_t zero = ~(((word & low7) + low7) | word | low7);
+        for (; zero; zero &= zero - 1)
+            squares[n++] = base + byte_index(zero);
+    }
+    return n;
+}
+
+/* The moves (but the King's) to ks->only_to of pieces of ks->only_type,
+ * as far as ks knows checks and pins. Every Rotary move runs along a
+ * ray: the piece standing there may rotate, a pawn comes from a
+ * neighbour, and any other piece of the type is found on the board (there
+ * are few) and moves if it shares a line with the square and nothing
+ * stands between. */
 static int candidates_to(const rgn_position *pos, const king_safety *ks,
                          rgn_move *list, int count)
 {
@@ -367,8 +413,7 @@ static int candidates_to(const rgn_position *pos, const king_safety *ks,
     uint8_t here = pos->board[only_to];
     if (here != RGN_EMPTY && RGN_COLOR(here) == us) {
         /* no piece moves onto its own side's: only a rotation ends here */
-        if ((!only_type || RGN_TYPE(here) == only_type) &&
-            RGN_TYPE(here) != ROTARY_KING && RGN_TYPE(here) != ROTARY_PAWN)
+        if (RGN_TYPE(here) == only_type && only_type != ROTARY_PAWN)
             count = emit_rotations(pos, ks, only_to, list, count);
         return count;
     }
@@ -380,18 +425,16 @@ static int candidates_to(const rgn_position *pos, const king_safety *ks,
         }
         return count;
     }
-    for (int d = 0; d < 8; d++) {
-        int distance, at = first_piece(pos, only_to, d, &distance);
-        uint8_t piece = pos->board[at];
-        if (piece == RGN_OFF || RGN_COLOR(piece) != us)
+    int from[ROTARY_SIZE * ROTARY_SIZE];
+    int pieces = squares_holding(pos, RGN_PIECE(us, only_type), from);
+    for (int i = 0; i < pieces; i++) {
+        int d = direction_towards(only_to, from[i]);
+        if (d < 0)
             continue;
-        int type = RGN_TYPE(piece);
-        if (type == ROTARY_KING || (only_type && type != only_type))
-            continue;
-        if (type == ROTARY_PAWN)
-            count = distance == 1 ? generate_pawn(pos, ks, at, list, count)
-                                  : count;
-        else
+        int step = ray_offset[d], distance = 1, at = only_to + step;
+        for (; at != from[i] && pos->board[at] == RGN_EMPTY; at += step)
+            distance++;
+        if (at == from[i])
             count = generate_piece_toward(pos, ks, at, (d + 4) & 7, distance,
                                           only_to, list, count);
     }
@@ -433,21 +476,6 @@ static bool leaves_king_safe(rgn_position *pos, rgn_move m)
     pos->board[m.from] = moving;
     pos->board[m.to] = captured;
     return safe;
-}
-
-/* The direction from a to b when they share a line, else -1. */
-static inline int direction_towards(int a, int b)
-{
-    int df = rotary_square_file(b) - rotary_square_file(a);
-    int dr = rotary_square_rank(b) - rotary_square_rank(a);
-    if (!(df == 0 || dr == 0 || df == dr || df == -dr) || (df == 0 && dr == 0))
-        return -1;
-    int step = (dr > 0 ? ROTARY_WIDTH : dr < 0 ? -ROTARY_WIDTH : 0) +
-               (df > 0 ? 1 : df < 0 ? -1 : 0);
-    int d = 0;
-    while (ray_offset[d] != step)
-        d++;
-    return d;
 }
 
 /* Out of check, whether a move of a piece other than the King from from
