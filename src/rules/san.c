@@ -251,24 +251,31 @@ static bool san_matches(matcher *mt, rgn_move m)
     /* castling only as O-O or O-O-O, never as the King's move "Kk1" */
     if (s->castling || m.kind == RGN_MOVE_CASTLING)
         return s->castling == castling_side(v, m);
+    if (s->promotion != promotion_letter(v, m))
+        return false;
+    /* the final orientation first: it tells most candidates apart (a
+     * rotating piece has one for each) */
+    matcher_for(mt, m.promotion ? m.promotion : RGN_TYPE(pos->board[m.from]));
+    if (!mt->oriented) {
+        if (s->direction >= 0)
+            return false;
+    } else if (s->direction >= 0) {
+        if (m.orientation != mt->orientation)
+            return false;
+    } else if (m.promotion || m.orientation != pos->orientation[m.from]) {
+        return false; /* no direction: the piece keeps its orientation */
+    }
     /* the candidates come from legal_moves_to: type and square agree */
     if (s->from_file >= 0 && v->square_file(m.from) != s->from_file)
         return false;
     if (s->from_rank >= 0 && v->square_rank(m.from) != s->from_rank)
         return false;
-    if (s->promotion != promotion_letter(v, m))
-        return false;
-    matcher_for(mt, m.promotion ? m.promotion : RGN_TYPE(pos->board[m.from]));
-    if (!mt->oriented)
-        return s->direction < 0;
-    if (m.promotion)
-        return s->direction >= 0 && mt->orientation == m.orientation;
-    bool turns = m.orientation != pos->orientation[m.from];
-    if (s->direction < 0)
-        return !turns;
-    if (mt->orientation != m.orientation)
-        return false;
-    return turns || (mt->reading == LENIENT && m.from != m.to);
+    if (!mt->oriented || m.promotion || s->direction < 0)
+        return true;
+    /* ">Dir" names the set the piece turns to; LENIENT also reads it as
+     * the set a moving piece keeps */
+    return m.orientation != pos->orientation[m.from] ||
+           (mt->reading == LENIENT && m.from != m.to);
 }
 
 static int matching_moves(const rgn_position *pos, const rgn_san *s,

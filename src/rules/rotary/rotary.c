@@ -524,8 +524,8 @@ int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
             legal = in_check ? leaves_king_safe(pos, moves[i])
                              : !uncovers_king(pos, from, to);
         }
-        if (legal)
-            moves[kept++] = moves[i];
+        if (legal && kept++ < i)
+            moves[kept - 1] = moves[i];
     }
     return kept;
 }
