@@ -346,7 +346,7 @@ static char check_mark(rgn_position *pos, rgn_move m)
     v->make(pos, m, &undo);
     char mark = 0;
     if (v->in_check(pos))
-        mark = v->count_moves(pos) == 0 ? '#' : '+';
+        mark = rgn_variant_has_moves(v, pos) ? '+' : '#';
     v->unmake(pos, m, &undo);
     return mark;
 }
@@ -629,7 +629,7 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                     "'%.*s': %s has no pawns", (int)len, text, v->name);
     rgn_move moves[RGN_MAX_MOVES], found[RGN_MAX_MOVES];
     int n = v->legal_moves_to(pos, moves, moved_type, to);
-    if (n == 0 && v->count_moves(pos) == 0)
+    if (n == 0 && !rgn_variant_has_moves(v, pos))
         return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
                     "'%.*s' comes after the end of the game: %s", (int)len,
                     text, game_over_reason(pos));

@@ -105,6 +105,9 @@ struct rgn_variant {
     int (*legal_moves_to)(rgn_position *position, rgn_move *moves, int type,
                           int to);
     int (*count_moves)(rgn_position *position);
+    /* Whether there is a legal move at all (judging '#' needs no count);
+     * optional: NULL asks count_moves. */
+    bool (*has_moves)(rgn_position *position);
     void (*make)(rgn_position *position, rgn_move move, rgn_undo *undo);
     void (*unmake)(rgn_position *position, rgn_move move,
                    const rgn_undo *undo);
@@ -144,6 +147,14 @@ struct rgn_variant {
 };
 
 /* Whether pieces of the type have an orientation. */
+/* Whether the side to move has a legal move by the rules of movement. */
+static inline bool rgn_variant_has_moves(const struct rgn_variant *v,
+                                         rgn_position *position)
+{
+    return v->has_moves ? v->has_moves(position)
+                        : v->count_moves(position) > 0;
+}
+
 static inline bool rgn_variant_oriented(const struct rgn_variant *v, int type)
 {
     return v->orientation_count && v->orientation_count[type];

@@ -517,7 +517,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
     if (rgn_position_in_check(&l->current))
-        deserved = l->current.variant->count_moves(&l->current) ? '+' : '#';
+        deserved = rgn_variant_has_moves(rules, &l->current) ? '+' : '#';
     warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings) {
         char canonical[64];

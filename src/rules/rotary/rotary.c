@@ -441,26 +441,30 @@ static int candidates_to(const rgn_position *pos, const king_safety *ks,
     return count;
 }
 
-/* Every legal move, or only counts them when list is NULL. */
-static int generate(rgn_position *pos, rgn_move *list)
+/* Every legal move, or only counts them when list is NULL; with
+ * first_only, stops at the first piece that has a move. */
+static int generate(rgn_position *pos, rgn_move *list, bool first_only)
 {
     king_safety ks;
     find_checks_and_pins(pos, &ks);
     ks.only_type = 0;
     ks.only_to = -1;
     int count = generate_king(pos, &ks, list, 0);
-    if (ks.checkers > 1)
+    if (ks.checkers > 1 || (first_only && count))
         return count;
     for (int rank = 0; rank < ROTARY_SIZE; rank++)
-        for (int file = 0; file < ROTARY_SIZE; file++)
+        for (int file = 0; file < ROTARY_SIZE; file++) {
             count = generate_from(pos, &ks, rotary_square(file, rank), list,
                                   count);
+            if (first_only && count)
+                return count;
+        }
     return count;
 }
 
 int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
 {
-    return generate(pos, moves);
+    return generate(pos, moves, false);
 }
 
 /* Whether the mover's King is safe after a move of a piece other than
@@ -486,6 +490,8 @@ static bool leaves_king_safe(rgn_position *pos, rgn_move m)
  * pinner). */
 static bool uncovers_king(const rgn_position *pos, int from, int to)
 {
+    if (from == to)
+        return false;
     int king = pos->king[pos->side];
     int d = direction_towards(king, from);
     if (d < 0 || direction_towards(king, to) == d)
@@ -532,12 +538,17 @@ int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
 
 int rotary_count_moves(rgn_position *pos)
 {
-    return generate(pos, NULL);
+    return generate(pos, NULL, false);
+}
+
+bool rotary_has_moves(rgn_position *pos)
+{
+    return generate(pos, NULL, true) > 0;
 }
 
 enum rgn_status rotary_status(rgn_position *pos)
 {
-    if (rotary_count_moves(pos) > 0)
+    if (rotary_has_moves(pos))
         return RGN_ONGOING;
     return rotary_in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
 }

@@ -41,6 +41,7 @@ const struct rgn_variant rgn_rotary_variant = {
     .legal_moves = rotary_legal_moves,
     .legal_moves_to = rotary_legal_moves_to,
     .count_moves = rotary_count_moves,
+    .has_moves = rotary_has_moves,
     .make = rotary_make,
     .unmake = rotary_unmake,
     .in_check = rotary_in_check,
