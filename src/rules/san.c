@@ -39,13 +39,23 @@ static int fail(enum rgn_problem *problem, enum rgn_problem what,
  * pawn. 0 if the game has no such piece. */
 static int type_of_letter(const rgn_variant *v, char letter)
 {
+    /* A table of the letters of the variant last asked about: texts are
+     * read by the million and a variant's letters never change. One a
+     * thread, for the parallel validator's workers. */
+    static _Thread_local const rgn_variant *table_for;
+    static _Thread_local int8_t type_of[128];
     if (!letter)
         return v->pawn_type;
-    /* a handful of letters: a plain loop beats a call to strchr */
-    for (int type = 1; v->piece_letters[type]; type++)
-        if (v->piece_letters[type] == letter)
-            return type;
-    return 0;
+    if (table_for != v) {
+        memset(type_of, 0, sizeof type_of);
+        for (int type = 1; v->piece_letters[type]; type++) {
+            unsigned char c = (unsigned char)v->piece_letters[type];
+            if (c < 128 && !type_of[c]) /* the first type with it */
+                type_of[c] = (int8_t)type;
+        }
+        table_for = v;
+    }
+    return (unsigned char)letter < 128 ? type_of[(unsigned char)letter] : 0;
 }
 
 /* The first c in [p, end), or NULL: move texts are a few bytes long, too
