@@ -90,17 +90,48 @@ static inline int first_piece(const rgn_position *pos, int square,
     return square;
 }
 
-/* The direction from a to b when they share a line, else -1. */
+/* The direction of each step (dr ranks, df files) between two squares
+ * of the board, -1 (NO) off the eight lines: rows dr = 8 down to -8,
+ * columns df = -8 to 8. */
+enum { N = RGN_N, NE = RGN_NE, E = RGN_E, SE = RGN_SE, S = RGN_S,
+       SW = RGN_SW, W = RGN_W, NW = RGN_NW, NO = -1 };
+static const int8_t direction_of_step[17 * 17] = {
+    NW, NO, NO, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NO, NO, NE, /* dr +8 */
+    NO, NW, NO, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NO, NE, NO, /* dr +7 */
+    NO, NO, NW, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NE, NO, NO, /* dr +6 */
+    NO, NO, NO, NW, NO, NO, NO, NO,  N, NO, NO, NO, NO, NE, NO, NO, NO, /* dr +5 */
+    NO, NO, NO, NO, NW, NO, NO, NO,  N, NO, NO, NO, NE, NO, NO, NO, NO, /* dr +4 */
+    NO, NO, NO, NO, NO, NW, NO, NO,  N, NO, NO, NE, NO, NO, NO, NO, NO, /* dr +3 */
+    NO, NO, NO, NO, NO, NO, NW, NO,  N, NO, NE, NO, NO, NO, NO, NO, NO, /* dr +2 */
+    NO, NO, NO, NO, NO, NO, NO, NW,  N, NE, NO, NO, NO, NO, NO, NO, NO, /* dr +1 */
+     W,  W,  W,  W,  W,  W,  W,  W, NO,  E,  E,  E,  E,  E,  E,  E,  E, /* dr +0 */
+    NO, NO, NO, NO, NO, NO, NO, SW,  S, SE, NO, NO, NO, NO, NO, NO, NO, /* dr -1 */
+    NO, NO, NO, NO, NO, NO, SW, NO,  S, NO, SE, NO, NO, NO, NO, NO, NO, /* dr -2 */
+    NO, NO, NO, NO, NO, SW, NO, NO,  S, NO, NO, SE, NO, NO, NO, NO, NO, /* dr -3 */
+    NO, NO, NO, NO, SW, NO, NO, NO,  S, NO, NO, NO, SE, NO, NO, NO, NO, /* dr -4 */
+    NO, NO, NO, SW, NO, NO, NO, NO,  S, NO, NO, NO, NO, SE, NO, NO, NO, /* dr -5 */
+    NO, NO, SW, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, SE, NO, NO, /* dr -6 */
+    NO, SW, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, SE, NO, /* dr -7 */
+    SW, NO, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, NO, SE, /* dr -8 */
+};
+
+/* The file and the rank of each mailbox square (-1 and 9 on the border). */
+#define RANK_ROW(r) r, r, r, r, r, r, r, r, r, r, r
+#define FILE_ROW -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+static const int8_t rank_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
+    RANK_ROW(-1), RANK_ROW(0), RANK_ROW(1), RANK_ROW(2), RANK_ROW(3),
+    RANK_ROW(4),  RANK_ROW(5), RANK_ROW(6), RANK_ROW(7), RANK_ROW(8),
+    RANK_ROW(9)};
+static const int8_t file_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
+    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW,
+    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW};
+
+/* The direction from a to b (squares of the board) when they share a
+ * line, else -1: by table, as it is asked for at every move. */
 static inline int direction_towards(int a, int b)
 {
-    /* by the signs of the rank and file steps: N first, clockwise */
-    static const int8_t by_sign[3][3] = {
-        {RGN_SW, RGN_S, RGN_SE}, {RGN_W, -1, RGN_E}, {RGN_NW, RGN_N, RGN_NE}};
-    int df = rotary_square_file(b) - rotary_square_file(a);
-    int dr = rotary_square_rank(b) - rotary_square_rank(a);
-    if (!(df == 0 || dr == 0 || df == dr || df == -dr))
-        return -1;
-    return by_sign[(dr > 0) - (dr < 0) + 1][(df > 0) - (df < 0) + 1];
+    int dr = rank_of[b] - rank_of[a], df = file_of[b] - file_of[a];
+    return direction_of_step[(8 - dr) * 17 + df + 8];
 }
 
 /* Whether the piece on from, n squares away along direction, captures
