@@ -431,27 +431,79 @@ static int squares_holding(const rgn_position *pos, uint8_t piece,
     return n;
 }
 
-/* The moves (but the King's) to ks->only_to of pieces of ks->only_type,
- * as far as ks knows checks and pins. Every Rotary move runs along a
- * ray: the piece standing there may rotate, a pawn comes from a
+/* Whether the mover's King is safe after a move of a piece other than
+ * the King (its final orientation plays no part). */
+static bool leaves_king_safe(rgn_position *pos, int from, int to)
+{
+    int us = pos->side;
+    uint8_t moving = pos->board[from], captured = pos->board[to];
+    pos->board[to] = moving;
+    if (from != to)
+        pos->board[from] = RGN_EMPTY;
+    bool safe = !rotary_attacked(pos, pos->king[us], us ^ 1);
+    pos->board[from] = moving;
+    pos->board[to] = captured;
+    return safe;
+}
+
+/* Out of check, whether a move of a piece other than the King from from
+ * to to uncovers its King. Every attack runs along a ray from the King,
+ * so only the ray through from can open: from must be the first piece on
+ * it, an enemy that captures along it the next one beyond, and to off
+ * that ray (a rotation stays on it, and so does a capture of the
+ * pinner). */
+static bool uncovers_king(const rgn_position *pos, int from, int to)
+{
+    if (from == to)
+        return false;
+    int king = pos->king[pos->side];
+    int d = direction_towards(king, from);
+    if (d < 0 || direction_towards(king, to) == d)
+        return false;
+    int n, at = first_piece(pos, king, d, &n);
+    if (at != from)
+        return false;
+    int m, beyond = first_piece(pos, from, d, &m);
+    uint8_t pinner = pos->board[beyond];
+    return pinner != RGN_OFF && RGN_COLOR(pinner) != pos->side &&
+           captures_along(pos, beyond, (d + 4) & 7, n + m);
+}
+
+/* Whether a move of a piece other than the King from from to to is
+ * legal, the rules of movement aside: out of check only a pin can forbid
+ * it, in check it is tried on the board. */
+static bool keeps_king_safe(rgn_position *pos, bool in_check, int from, int to)
+{
+    return in_check ? leaves_king_safe(pos, from, to)
+                    : !uncovers_king(pos, from, to);
+}
+
+/* The legal moves (but the King's) to ks->only_to of pieces of
+ * ks->only_type; ks knows no checks nor pins: each piece that can reach
+ * the square is tested once for all its moves. Every Rotary move runs
+ * along a ray: the piece standing there may rotate, a pawn comes from a
  * neighbour, and any other piece of the type is found on the board (there
  * are few) and moves if it shares a line with the square and nothing
  * stands between. */
-static int candidates_to(const rgn_position *pos, const king_safety *ks,
-                         rgn_move *list, int count)
+static int legal_candidates_to(rgn_position *pos, const king_safety *ks,
+                               bool in_check, rgn_move *list)
 {
     int us = pos->side, only_to = ks->only_to, only_type = ks->only_type;
+    int count = 0;
     uint8_t here = pos->board[only_to];
     if (here != RGN_EMPTY && RGN_COLOR(here) == us) {
-        /* no piece moves onto its own side's: only a rotation ends here */
-        if (RGN_TYPE(here) == only_type && only_type != ROTARY_PAWN)
+        /* no piece moves onto its own side's: only a rotation ends here,
+         * and a rotation never answers a check nor uncovers the King */
+        if (RGN_TYPE(here) == only_type && only_type != ROTARY_PAWN &&
+            !in_check)
             count = emit_rotations(pos, ks, only_to, list, count);
         return count;
     }
     if (only_type == ROTARY_PAWN) { /* a pawn moves one square only */
         for (int d = 0; d < 8; d++) {
             int at = only_to + ray_offset[d];
-            if (pos->board[at] == RGN_PIECE(us, ROTARY_PAWN))
+            if (pos->board[at] == RGN_PIECE(us, ROTARY_PAWN) &&
+                keeps_king_safe(pos, in_check, at, only_to))
                 count = generate_pawn(pos, ks, at, list, count);
         }
         return count;
@@ -465,7 +517,7 @@ static int candidates_to(const rgn_position *pos, const king_safety *ks,
         int step = ray_offset[d], distance = 1, at = only_to + step;
         for (; at != from[i] && pos->board[at] == RGN_EMPTY; at += step)
             distance++;
-        if (at == from[i])
+        if (at == from[i] && keeps_king_safe(pos, in_check, at, only_to))
             count = generate_piece_toward(pos, ks, at, (d + 4) & 7, distance,
                                           only_to, list, count);
     }
@@ -498,48 +550,9 @@ int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
     return generate(pos, moves, false);
 }
 
-/* Whether the mover's King is safe after a move of a piece other than
- * the King (its final orientation plays no part). */
-static bool leaves_king_safe(rgn_position *pos, rgn_move m)
-{
-    int us = pos->side;
-    uint8_t moving = pos->board[m.from], captured = pos->board[m.to];
-    pos->board[m.to] = moving;
-    if (m.from != m.to)
-        pos->board[m.from] = RGN_EMPTY;
-    bool safe = !rotary_attacked(pos, pos->king[us], us ^ 1);
-    pos->board[m.from] = moving;
-    pos->board[m.to] = captured;
-    return safe;
-}
-
-/* Out of check, whether a move of a piece other than the King from from
- * to to uncovers its King. Every attack runs along a ray from the King,
- * so only the ray through from can open: from must be the first piece on
- * it, an enemy that captures along it the next one beyond, and to off
- * that ray (a rotation stays on it, and so does a capture of the
- * pinner). */
-static bool uncovers_king(const rgn_position *pos, int from, int to)
-{
-    if (from == to)
-        return false;
-    int king = pos->king[pos->side];
-    int d = direction_towards(king, from);
-    if (d < 0 || direction_towards(king, to) == d)
-        return false;
-    int n, at = first_piece(pos, king, d, &n);
-    if (at != from)
-        return false;
-    int m, beyond = first_piece(pos, from, d, &m);
-    uint8_t pinner = pos->board[beyond];
-    return pinner != RGN_OFF && RGN_COLOR(pinner) != pos->side &&
-           captures_along(pos, beyond, (d + 4) & 7, n + m);
-}
-
 /* Resolving a move text needs only the moves of one type to one square:
  * the candidates are found without checks and pins (see generate), and
- * each move is then tested: out of check only a pin can make it illegal,
- * in check the move is tried on the board. */
+ * each one tested. */
 int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
                                  int type, int to)
 {
@@ -551,20 +564,7 @@ int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
         return generate_king(pos, &king, moves, 0);
     }
     king_safety unchecked = {.only_type = type, .only_to = to};
-    int n = candidates_to(pos, &unchecked, moves, 0);
-    bool in_check = rotary_in_check(pos);
-    int kept = 0, from = -1;
-    bool legal = false;
-    for (int i = 0; i < n; i++) {
-        if (moves[i].from != from) { /* one test for all its orientations */
-            from = moves[i].from;
-            legal = in_check ? leaves_king_safe(pos, moves[i])
-                             : !uncovers_king(pos, from, to);
-        }
-        if (legal && kept++ < i)
-            moves[kept - 1] = moves[i];
-    }
-    return kept;
+    return legal_candidates_to(pos, &unchecked, rotary_in_check(pos), moves);
 }
 
 int rotary_count_moves(rgn_position *pos)
