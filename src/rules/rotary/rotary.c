@@ -594,7 +594,9 @@ static bool move_gives_check(const rgn_position *pos, rgn_move m)
 {
     int mover = pos->side ^ 1, king = pos->king[pos->side];
     int d = direction_towards(m.to, king);
-    if (d >= 0) {
+    /* the ray is walked only if the piece captures along it at all */
+    if (d >= 0 &&
+        (capture_set(pos->board[m.to], pos->orientation[m.to]) & BIT(d))) {
         int n, at = first_piece(pos, m.to, d, &n);
         if (at == king && captures_along(pos, m.to, d, n))
             return true;
