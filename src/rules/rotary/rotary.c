@@ -248,12 +248,16 @@ static inline int emit(rgn_move *list, int count, int from, int to,
     uint8_t kind = promotion  ? RGN_MOVE_PROMOTION
                    : from == to ? RGN_MOVE_ROTATION
                                 : RGN_MOVE_NORMAL;
-    if (list)
-        for (int o = first; o <= last; o++)
-            list[count++] = (rgn_move){(uint16_t)from, (uint16_t)to, kind,
-                                       (uint8_t)promotion, (uint8_t)o, 0};
-    else
-        count += last - first + 1;
+    if (!list)
+        return count + last - first + 1;
+    /* at most eight orientations: a plain loop (the compiler's vector
+     * version, built for long runs, costs more than it saves here) */
+    rgn_move move = {(uint16_t)from, (uint16_t)to, kind, (uint8_t)promotion,
+                     0, 0};
+    for (int o = first; o <= last && o < 8; o++) {
+        move.orientation = (uint8_t)o;
+        list[count++] = move;
+    }
     return count;
 }
 
