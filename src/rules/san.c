@@ -288,12 +288,54 @@ static bool san_matches(matcher *mt, rgn_move m)
            (mt->reading == LENIENT && m.from != m.to);
 }
 
+/* san_matches for the common text (no castling, promotion nor origin)
+ * and candidates of one type, without a branch per candidate: they
+ * differ mostly in their final orientation, and a branch on it would
+ * mispredict. False, with *count unset, when a candidate needs the whole
+ * rule. */
+static bool match_plain(matcher *mt, const rgn_move *moves, int n,
+                        rgn_move *found, int *count)
+{
+    const rgn_position *pos = mt->pos;
+    const rgn_san *s = mt->s;
+    if (n == 0) {
+        *count = 0;
+        return true;
+    }
+    int type = RGN_TYPE(pos->board[moves[0].from]);
+    matcher_for(mt, type);
+    bool lenient = mt->reading == LENIENT;
+    int c = 0;
+    for (int i = 0; i < n; i++) {
+        rgn_move m = moves[i];
+        if (m.kind == RGN_MOVE_CASTLING || m.promotion ||
+            RGN_TYPE(pos->board[m.from]) != type)
+            return false;
+        int own = pos->orientation[m.from];
+        bool ok;
+        if (!mt->oriented)
+            ok = s->direction < 0;
+        else if (s->direction < 0) /* the piece keeps its orientation */
+            ok = m.orientation == own;
+        else /* it turns to the named set (LENIENT: or keeps it, moving) */
+            ok = (m.orientation == mt->orientation) &
+                 ((m.orientation != own) | (lenient & (m.from != m.to)));
+        found[c] = m; /* kept only if it matches */
+        c += ok;
+    }
+    *count = c;
+    return true;
+}
+
 static int matching_moves(const rgn_position *pos, const rgn_san *s,
                           const rgn_move *moves, int n,
                           enum orientation_reading reading, rgn_move *found)
 {
     matcher mt = {.pos = pos, .s = s, .reading = reading};
     int count = 0;
+    if (!s->castling && !s->promotion && s->from_file < 0 &&
+        s->from_rank < 0 && match_plain(&mt, moves, n, found, &count))
+        return count;
     for (int i = 0; i < n; i++)
         if (san_matches(&mt, moves[i]))
             found[count++] = moves[i];
