@@ -131,9 +131,66 @@ static bool looks_like_coordinates(const rgn_variant *v, const char *t,
     return i == len;
 }
 
+/* A one-digit rank of the variant, as an index; -1 if c is none. */
+static int digit_rank(const rgn_variant *v, char c)
+{
+    return c >= '1' && c <= '9' && c - '0' <= v->ranks ? c - '1' : -1;
+}
+
+/* The common texts, read in one pass: [Piece] core [">" Dir] ['+'|'#']
+ * where the core is "e4", "xe4", "de4", "3e4", "dxe4" or "3xe4" (one-digit
+ * ranks). Whatever it reads, the full reader below reads the same; false
+ * (with *san unspecified) for anything else, which the full reader then
+ * judges, and words its errors. */
+static bool quick_parse(const rgn_variant *v, const char *text, size_t len,
+                        rgn_san *san)
+{
+    const char *p = text, *end = text + len;
+    *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
+    if (end > p && (end[-1] == '+' || end[-1] == '#'))
+        san->check = *--end;
+    if (p < end && is_upper(*p)) {
+        int type = type_of_letter(v, *p);
+        if (!type || type == v->pawn_type)
+            return false;
+        san->piece = *p++;
+    }
+    const char *core_end = find_char(p, end, '>');
+    if (core_end) {
+        san->direction = (int8_t)rgn_direction_parse(core_end + 1,
+                                                     (size_t)(end - core_end - 1));
+        if (san->direction < 0)
+            return false;
+    } else {
+        core_end = end;
+    }
+    size_t n = (size_t)(core_end - p);
+    if (n < 2 || n > 4 || !is_file(v, core_end[-2]) ||
+        digit_rank(v, core_end[-1]) < 0)
+        return false;
+    san->to_file = (int8_t)(core_end[-2] - 'a');
+    san->to_rank = (int8_t)digit_rank(v, core_end[-1]);
+    if (n == 4 || (n == 3 && p[0] == 'x')) {
+        if (p[n - 3] != 'x')
+            return false;
+        san->separator = 'x';
+    }
+    if (n == 2 || (n == 3 && p[0] == 'x'))
+        return true;
+    if (is_file(v, p[0]))
+        san->from_file = (int8_t)(p[0] - 'a');
+    else if (digit_rank(v, p[0]) >= 0)
+        san->from_rank = (int8_t)digit_rank(v, p[0]);
+    else
+        return false;
+    return true;
+}
+
 int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err)
 {
+    if (quick_parse(v, text, len, san))
+        return 0;
     *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
     const char *p = text, *end = text + len;
     if (len == 0)
