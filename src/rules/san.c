@@ -377,7 +377,8 @@ static bool match_plain(matcher *mt, const rgn_move *moves, int n,
         else /* it turns to the named set (LENIENT: or keeps it, moving) */
             ok = (m.orientation == mt->orientation) &
                  ((m.orientation != own) | (lenient & (m.from != m.to)));
-        found[c] = m; /* kept only if it matches */
+        /* kept only if it matches; one 8-byte copy, not field by field */
+        memcpy(&found[c], &moves[i], sizeof found[c]);
         c += ok;
     }
     *count = c;
