@@ -973,6 +973,18 @@ static bool quick_number(rgn_lexer *lx, rgn_token *tok)
     return true;
 }
 
+/* A comment in braces on one line, all ASCII: its text is between them. */
+static bool quick_comment(rgn_lexer *lx, rgn_token *tok)
+{
+    size_t q = quick_run(lx, CC_CTEXT);
+    if (!q || lx->buf[q] != '}')
+        return false;
+    quick_token(lx, tok, q + 1, RGN_TOK_COMMENT);
+    tok->text++; /* the braces are not the text */
+    tok->text_len -= 2;
+    return true;
+}
+
 /* Dots: their number is the value. */
 static bool quick_dots(rgn_lexer *lx, rgn_token *tok)
 {
@@ -1060,7 +1072,11 @@ static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
         }
         switch (c) {
         case '[': begin_token(lx, c, LX_TAG); return lex_tag(lx, tok);
-        case '{': begin_token(lx, c, LX_COMMENT); return lex_comment(lx, tok);
+        case '{':
+            if (quick_comment(lx, tok))
+                return RGN_TOK_COMMENT;
+            begin_token(lx, c, LX_COMMENT);
+            return lex_comment(lx, tok);
         case ';':
             begin_token(lx, c, LX_LINE_COMMENT);
             return lex_line_comment(lx, tok);
