@@ -295,6 +295,40 @@ static void warn_latin1(cli_games *g)
                "text that is not UTF-8, read as Latin-1 (ISO 8859-1)");
 }
 
+/* The end of the run of ASCII bytes at s[i..len): eight bytes a test. */
+static size_t ascii_end(const unsigned char *s, size_t i, size_t len)
+{
+    for (; i + 8 <= len; i += 8) {
+        uint64_t word;
+        memcpy(&word, s + i, 8);
+        if (word & 0x8080808080808080ull)
+            break;
+    }
+    while (i < len && s[i] < 0x80)
+        i++;
+    return i;
+}
+
+/* Keeps the input's line and column (where a Latin-1 warning would
+ * point) over n bytes of ASCII: newlines are counted in bulk. */
+static void pass_ascii(cli_games *g, const unsigned char *s, size_t n)
+{
+    if (g->latin1_seen)
+        return;
+    size_t lines = 0, last = n; /* last: the last '\n', n if none */
+    for (size_t k = 0; k < n; k++)
+        lines += s[k] == '\n';
+    if (lines)
+        while (s[last - 1] != '\n')
+            last--;
+    g->text_line += lines;
+    g->text_column = lines ? 1 + (n - last) : g->text_column + n;
+}
+
+/* ASCII runs at least this long go to the validator as they are; shorter
+ * ones are copied together with the characters around them. */
+#define DIRECT_RUN 512
+
 /* Hands data to the validator as UTF-8: a byte that does not begin a
  * well-formed UTF-8 character is a Latin-1 character (PGN archives are
  * often Latin-1), written as UTF-8; a character cut at the end of data
@@ -305,78 +339,89 @@ static int feed_text(cli_games *g, rgn_validator *validator, const char *data,
 {
     static unsigned char out[2 * (1 << 16) + 8];
     const unsigned char *s = (const unsigned char *)data;
-    size_t i = 0;
+    size_t i = 0, o = 0;
     while (i < len || (final && g->carry_len)) {
-        size_t o = 0;
-        while (o < sizeof out - 8 && (i < len || (final && g->carry_len))) {
-            if (g->carry_len == 0 && s[i] < 0x80) {
-                /* a run of ASCII, copied as it is */
-                size_t j = i, room = sizeof out - 8 - o;
-                while (j < len && j - i < room && s[j] < 0x80)
-                    j++;
-                memcpy(out + o, s + i, j - i);
-                o += j - i;
-                if (!g->latin1_seen) /* where a warning would point */
-                    for (size_t k = i; k < j; k++) {
-                        if (s[k] == '\n') {
-                            g->text_line++;
-                            g->text_column = 1;
-                        } else {
-                            g->text_column++;
-                        }
-                    }
+        if (g->carry_len == 0 && s[i] < 0x80) {
+            size_t j = ascii_end(s, i, len);
+            pass_ascii(g, s + i, j - i);
+            if (j - i >= DIRECT_RUN) {
+                /* what waits in out goes first, then the run, uncopied */
+                if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)
+                    return -1;
+                o = 0;
+                if (rgn_validator_feed(validator, data + i, j - i) < 0)
+                    return -1;
                 i = j;
                 continue;
             }
-            /* the next bytes: a carried partial character first */
-            unsigned char window[4];
-            size_t w = 0;
-            for (; w < g->carry_len; w++)
-                window[w] = g->carry[w];
-            for (size_t k = i; w < 4 && k < len; k++)
-                window[w++] = s[k];
-            int n = utf8_length(window, w);
-            if (n < 0 && !final) {
-                /* cut at the end of data: keep it for the next call */
-                size_t keep = len - i;
-                memcpy(g->carry + g->carry_len, s + i, keep);
-                g->carry_len += keep;
-                i = len;
-                break;
+            /* a short run: copied into out with what surrounds it */
+            if (o + (j - i) > sizeof out - 8) {
+                if (rgn_validator_feed(validator, (const char *)out, o) < 0)
+                    return -1;
+                o = 0;
             }
-            size_t used = n > 0 ? (size_t)n : 1;
-            if (n > 0) {
-                memcpy(out + o, window, used);
-                o += used;
-            } else {
-                if (!g->latin1_seen) {
-                    g->latin1_seen = true;
-                    warn_latin1(g);
-                }
-                out[o++] = (unsigned char)(0xC0 | window[0] >> 6);
-                out[o++] = (unsigned char)(0x80 | (window[0] & 0x3F));
-            }
-            if (window[0] == '\n') {
-                g->text_line++;
-                g->text_column = 1;
-            } else {
-                g->text_column++;
-            }
-            /* consume used bytes: from the carry first, then from data */
-            size_t from_carry = used < g->carry_len ? used : g->carry_len;
-            memmove(g->carry, g->carry + from_carry, g->carry_len - from_carry);
-            g->carry_len -= from_carry;
-            i += used - from_carry;
+            memcpy(out + o, s + i, j - i);
+            o += j - i;
+            i = j;
+            continue;
         }
-        if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)
-            return -1;
+        /* the next bytes: a carried partial character first */
+        unsigned char window[4];
+        size_t w = 0;
+        for (; w < g->carry_len; w++)
+            window[w] = g->carry[w];
+        for (size_t k = i; w < 4 && k < len; k++)
+            window[w++] = s[k];
+        int n = utf8_length(window, w);
+        if (n < 0 && !final) {
+            /* cut at the end of data: keep it for the next call */
+            size_t keep = len - i;
+            memcpy(g->carry + g->carry_len, s + i, keep);
+            g->carry_len += keep;
+            i = len;
+            break;
+        }
+        if (o > sizeof out - 8) {
+            if (rgn_validator_feed(validator, (const char *)out, o) < 0)
+                return -1;
+            o = 0;
+        }
+        size_t used = n > 0 ? (size_t)n : 1;
+        if (n > 0) {
+            memcpy(out + o, window, used);
+            o += used;
+        } else {
+            if (!g->latin1_seen) {
+                g->latin1_seen = true;
+                warn_latin1(g);
+            }
+            out[o++] = (unsigned char)(0xC0 | window[0] >> 6);
+            out[o++] = (unsigned char)(0x80 | (window[0] & 0x3F));
+        }
+        if (window[0] == '\n') {
+            g->text_line++;
+            g->text_column = 1;
+        } else {
+            g->text_column++;
+        }
+        /* consume used bytes: from the carry first, then from data */
+        size_t from_carry = used < g->carry_len ? used : g->carry_len;
+        memmove(g->carry, g->carry + from_carry, g->carry_len - from_carry);
+        g->carry_len -= from_carry;
+        i += used - from_carry;
     }
+    if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)
+        return -1;
     return 0;
 }
 
+/* Plain files are read in blocks this large: few calls, and the reader
+ * takes them without a copy when they are ASCII. */
+#define READ_BLOCK ((size_t)1 << 20)
+
 static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)
 {
-    static char buf[1 << 16];
+    static char buf[READ_BLOCK];
     size_t got;
     while ((got = fread(buf, 1, sizeof buf, in)) > 0) {
         if (feed_text(g, validator, buf, got, false) < 0)

@@ -180,11 +180,13 @@ uint64_t rgn_lexer_keep(const rgn_lexer *lx)
     }
 }
 
-rgn_location rgn_lexer_here(const rgn_lexer *lx)
+static inline rgn_location here(const rgn_lexer *lx)
 {
     rgn_location where = {lx->base + lx->pos, lx->line, lx->col};
     return where;
 }
+
+rgn_location rgn_lexer_here(const rgn_lexer *lx) { return here(lx); }
 
 rgn_span rgn_lexer_span(const rgn_lexer *lx, uint64_t offset, size_t len)
 {
@@ -229,11 +231,6 @@ rgn_span rgn_lexer_line(const rgn_lexer *lx, uint64_t offset, size_t *caret)
 
 /* ------------------------------------------------------------------ */
 /* Moving the cursor                                                  */
-
-static inline rgn_location here(const rgn_lexer *lx)
-{
-    return rgn_lexer_here(lx);
-}
 
 /* c is the first byte of a line. */
 static inline void mark_first(rgn_lexer *lx, unsigned c)
@@ -915,6 +912,90 @@ static enum rgn_tok lex_glyph(rgn_lexer *lx, rgn_token *tok)
                      "unknown move suffix %s (one of ! ? !! ?? !? ?!)", shown);
 }
 
+/* Quick paths for the common tokens: a run of characters that stands in
+ * the buffer, with a byte after it that ends it, is lexed at once
+ * without the resumable scanner's bookkeeping (begin_token, run,
+ * complete); anything else (a run cut by the buffer's end, too long, or
+ * a special case) is left, unchanged, to the scanner. */
+
+/* The end of the run of class mask that starts at the cursor's byte, or
+ * 0 when it is not followed by another byte within the token limit. */
+static size_t quick_run(const rgn_lexer *lx, unsigned mask)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos, q = p + 1;
+    size_t end = lx->len - p > RGN_MAX_TOKEN ? p + RGN_MAX_TOKEN : lx->len;
+    while (q < end && (char_class[b[q]] & mask))
+        q++;
+    return q < end ? q : 0;
+}
+
+/* Hands out the run from the cursor to q as a token of kind. */
+static enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
+                                enum rgn_tok kind)
+{
+    if (lx->bol)
+        mark_first(lx, (unsigned char)lx->buf[lx->pos]);
+    tok->kind = kind;
+    tok->where = here(lx);
+    tok->text = lx->base + lx->pos;
+    tok->text_len = q - lx->pos;
+    lx->col += (uint32_t)(q - lx->pos); /* all ASCII */
+    lx->pos = q;
+    return kind;
+}
+
+/* A move, but an "e" that may begin "e.p.". */
+static bool quick_move(rgn_lexer *lx, rgn_token *tok)
+{
+    size_t q = quick_run(lx, CC_MOVE);
+    if (!q || (q == lx->pos + 1 && lx->buf[lx->pos] == 'e'))
+        return false;
+    quick_token(lx, tok, q, RGN_TOK_MOVE);
+    return true;
+}
+
+/* A move number of at most nine digits, not followed by what makes it a
+ * result or a move (see lex_digits). */
+static bool quick_number(rgn_lexer *lx, rgn_token *tok)
+{
+    size_t q = quick_run(lx, CC_DIGIT);
+    if (!q || q - lx->pos > 9)
+        return false;
+    unsigned char next = (unsigned char)lx->buf[q];
+    if (next == '-' || next == '/' || (char_class[next] & CC_LETTER))
+        return false;
+    unsigned value = 0;
+    for (size_t k = lx->pos; k < q; k++)
+        value = value * 10 + (unsigned)(lx->buf[k] - '0');
+    quick_token(lx, tok, q, RGN_TOK_NUMBER);
+    tok->value = value;
+    return true;
+}
+
+/* A comment in braces on one line, all ASCII: its text is between them. */
+static bool quick_comment(rgn_lexer *lx, rgn_token *tok)
+{
+    size_t q = quick_run(lx, CC_CTEXT);
+    if (!q || lx->buf[q] != '}')
+        return false;
+    quick_token(lx, tok, q + 1, RGN_TOK_COMMENT);
+    tok->text++; /* the braces are not the text */
+    tok->text_len -= 2;
+    return true;
+}
+
+/* Dots: their number is the value. */
+static bool quick_dots(rgn_lexer *lx, rgn_token *tok)
+{
+    size_t q = quick_run(lx, CC_DOT);
+    if (!q)
+        return false;
+    quick_token(lx, tok, q, RGN_TOK_DOTS);
+    tok->value = (unsigned)tok->text_len;
+    return true;
+}
+
 /* Whether a byte order mark (EF BB BF) is at the current position: 1
  * yes, 0 no, -1 when more input is needed to tell. */
 static int bom_here(const rgn_lexer *lx)
@@ -978,21 +1059,33 @@ static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
             return RGN_TOK_AGAIN;
         }
         if (cls & CC_LETTER) {
+            if (quick_move(lx, tok))
+                return RGN_TOK_MOVE;
             begin_token(lx, c, LX_MOVE);
             return lex_move(lx, tok);
         }
         if (cls & CC_DIGIT) {
+            if (quick_number(lx, tok))
+                return RGN_TOK_NUMBER;
             begin_token(lx, c, LX_DIGITS);
             return lex_digits(lx, tok);
         }
         switch (c) {
         case '[': begin_token(lx, c, LX_TAG); return lex_tag(lx, tok);
-        case '{': begin_token(lx, c, LX_COMMENT); return lex_comment(lx, tok);
+        case '{':
+            if (quick_comment(lx, tok))
+                return RGN_TOK_COMMENT;
+            begin_token(lx, c, LX_COMMENT);
+            return lex_comment(lx, tok);
         case ';':
             begin_token(lx, c, LX_LINE_COMMENT);
             return lex_line_comment(lx, tok);
         case '$': begin_token(lx, c, LX_NAG); return lex_nag(lx, tok);
-        case '.': begin_token(lx, c, LX_DOTS); return lex_dots(lx, tok);
+        case '.':
+            if (quick_dots(lx, tok))
+                return RGN_TOK_DOTS;
+            begin_token(lx, c, LX_DOTS);
+            return lex_dots(lx, tok);
         case '!':
         case '?': begin_token(lx, c, LX_GLYPH); return lex_glyph(lx, tok);
         case '(':

@@ -7,7 +7,6 @@
  * file, rank or square until its text matches exactly one legal move, so
  * every text it writes reads back as the same move.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,11 +39,37 @@ static int fail(enum rgn_problem *problem, enum rgn_problem what,
  * pawn. 0 if the game has no such piece. */
 static int type_of_letter(const rgn_variant *v, char letter)
 {
+    /* A table of the letters of the variant last asked about: texts are
+     * read by the million and a variant's letters never change. One a
+     * thread, for the parallel validator's workers. */
+    static _Thread_local const rgn_variant *table_for;
+    static _Thread_local int8_t type_of[128];
     if (!letter)
         return v->pawn_type;
-    const char *at = strchr(v->piece_letters + 1, letter);
-    return at ? (int)(at - v->piece_letters) : 0;
+    if (table_for != v) {
+        memset(type_of, 0, sizeof type_of);
+        for (int type = 1; v->piece_letters[type]; type++) {
+            unsigned char c = (unsigned char)v->piece_letters[type];
+            if (c < 128 && !type_of[c]) /* the first type with it */
+                type_of[c] = (int8_t)type;
+        }
+        table_for = v;
+    }
+    return (unsigned char)letter < 128 ? type_of[(unsigned char)letter] : 0;
 }
+
+/* The first c in [p, end), or NULL: move texts are a few bytes long, too
+ * short for a call to memchr to pay. */
+static const char *find_char(const char *p, const char *end, char c)
+{
+    for (; p < end; p++)
+        if (*p == c)
+            return p;
+    return NULL;
+}
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
 /* ------------------------------------------------------------------ */
 /* Syntax                                                             */
@@ -60,7 +85,7 @@ static const char *rank_before(const rgn_variant *v, const char *start,
                                const char *end, int *rank)
 {
     const char *p = end;
-    while (p > start && isdigit((unsigned char)p[-1]) && end - p < 2)
+    while (p > start && is_digit(p[-1]) && end - p < 2)
         p--;
     if (p == end || *p == '0')
         return NULL;
@@ -96,19 +121,76 @@ static bool looks_like_coordinates(const rgn_variant *v, const char *t,
         if (i >= len || !is_file(v, t[i++]))
             return false;
         size_t digits = 0;
-        while (i < len && isdigit((unsigned char)t[i]))
+        while (i < len && is_digit(t[i]))
             i++, digits++;
         if (digits == 0)
             return false;
     }
-    while (i < len && islower((unsigned char)t[i]))
+    while (i < len && t[i] >= 'a' && t[i] <= 'z')
         i++;
     return i == len;
+}
+
+/* A one-digit rank of the variant, as an index; -1 if c is none. */
+static int digit_rank(const rgn_variant *v, char c)
+{
+    return c >= '1' && c <= '9' && c - '0' <= v->ranks ? c - '1' : -1;
+}
+
+/* The common texts, read in one pass: [Piece] core [">" Dir] ['+'|'#']
+ * where the core is "e4", "xe4", "de4", "3e4", "dxe4" or "3xe4" (one-digit
+ * ranks). Whatever it reads, the full reader below reads the same; false
+ * (with *san unspecified) for anything else, which the full reader then
+ * judges, and words its errors. */
+static bool quick_parse(const rgn_variant *v, const char *text, size_t len,
+                        rgn_san *san)
+{
+    const char *p = text, *end = text + len;
+    *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
+    if (end > p && (end[-1] == '+' || end[-1] == '#'))
+        san->check = *--end;
+    if (p < end && is_upper(*p)) {
+        int type = type_of_letter(v, *p);
+        if (!type || type == v->pawn_type)
+            return false;
+        san->piece = *p++;
+    }
+    const char *core_end = find_char(p, end, '>');
+    if (core_end) {
+        san->direction = (int8_t)rgn_direction_parse(core_end + 1,
+                                                     (size_t)(end - core_end - 1));
+        if (san->direction < 0)
+            return false;
+    } else {
+        core_end = end;
+    }
+    size_t n = (size_t)(core_end - p);
+    if (n < 2 || n > 4 || !is_file(v, core_end[-2]) ||
+        digit_rank(v, core_end[-1]) < 0)
+        return false;
+    san->to_file = (int8_t)(core_end[-2] - 'a');
+    san->to_rank = (int8_t)digit_rank(v, core_end[-1]);
+    if (n == 4 || (n == 3 && p[0] == 'x')) {
+        if (p[n - 3] != 'x')
+            return false;
+        san->separator = 'x';
+    }
+    if (n == 2 || (n == 3 && p[0] == 'x'))
+        return true;
+    if (is_file(v, p[0]))
+        san->from_file = (int8_t)(p[0] - 'a');
+    else if (digit_rank(v, p[0]) >= 0)
+        san->from_rank = (int8_t)digit_rank(v, p[0]);
+    else
+        return false;
+    return true;
 }
 
 int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err)
 {
+    if (quick_parse(v, text, len, san))
+        return 0;
     *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
     const char *p = text, *end = text + len;
     if (len == 0)
@@ -126,7 +208,7 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
         san->piece = 'K';
         return 0;
     }
-    const char *gt = memchr(p, '>', (size_t)(end - p));
+    const char *gt = find_char(p, end, '>');
     if (gt) {
         san->direction = (int8_t)rgn_direction_parse(gt + 1,
                                                      (size_t)(end - gt - 1));
@@ -136,9 +218,9 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
                         (int)(end - gt - 1), gt + 1);
         end = gt;
     }
-    const char *eq = memchr(p, '=', (size_t)(end - p));
+    const char *eq = find_char(p, end, '=');
     if (eq) {
-        if (end - eq != 2 || !isupper((unsigned char)eq[1]))
+        if (end - eq != 2 || !is_upper(eq[1]))
             return fail(problem, RGN_E_MOVE_SYNTAX, err, (int)(eq - text) + 1,
                         "a promotion is '=' and a piece letter");
         san->promotion = eq[1];
@@ -146,7 +228,7 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
     }
 
     /* The core: [Piece] [file][rank] ['x'|'-'] file rank. */
-    if (p < end && isupper((unsigned char)*p)) {
+    if (p < end && is_upper(*p)) {
         int type = type_of_letter(v, *p);
         if (!type || type == v->pawn_type)
             return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
@@ -200,49 +282,120 @@ static char castling_side(const rgn_variant *v, rgn_move m)
 
 enum orientation_reading { STRICT, LENIENT };
 
+/* What the matching rule asks of the piece after a move, for one text:
+ * worked out once per piece type, not once per candidate (a rotating
+ * piece has a candidate for every orientation, all of one type). */
+typedef struct matcher {
+    const rgn_position *pos;
+    const rgn_san *s;
+    enum orientation_reading reading;
+    int after;       /* the type the two fields below are for; 0: none yet */
+    bool oriented;   /* it has orientations */
+    int orientation; /* the text's direction in its canonical form, or -1 */
+} matcher;
+
+static void matcher_for(matcher *mt, int after)
+{
+    if (mt->after == after)
+        return;
+    const struct rgn_variant *v = mt->pos->variant;
+    mt->after = after;
+    mt->oriented = rgn_variant_oriented(v, after);
+    mt->orientation = mt->oriented && mt->s->direction >= 0
+                          ? v->canonical_orientation(after, mt->s->direction)
+                          : -1;
+}
+
 /* The matching rule of rgn-notation.md section 4, for a legal move of the
  * text's piece type to its square (as legal_moves_to gives them). LENIENT
  * also accepts a ">Dir" that names the set a stepping or sliding piece
  * keeps. */
-static bool san_matches(const rgn_position *pos, const rgn_san *s,
-                        rgn_move m, enum orientation_reading reading)
+static bool san_matches(matcher *mt, rgn_move m)
 {
+    const rgn_position *pos = mt->pos;
     const struct rgn_variant *v = pos->variant;
-    int type = RGN_TYPE(pos->board[m.from]);
+    const rgn_san *s = mt->s;
     /* castling only as O-O or O-O-O, never as the King's move "Kk1" */
     if (s->castling || m.kind == RGN_MOVE_CASTLING)
         return s->castling == castling_side(v, m);
+    if (s->promotion != promotion_letter(v, m))
+        return false;
+    /* the final orientation first: it tells most candidates apart (a
+     * rotating piece has one for each) */
+    matcher_for(mt, m.promotion ? m.promotion : RGN_TYPE(pos->board[m.from]));
+    if (!mt->oriented) {
+        if (s->direction >= 0)
+            return false;
+    } else if (s->direction >= 0) {
+        if (m.orientation != mt->orientation)
+            return false;
+    } else if (m.promotion || m.orientation != pos->orientation[m.from]) {
+        return false; /* no direction: the piece keeps its orientation */
+    }
     /* the candidates come from legal_moves_to: type and square agree */
     if (s->from_file >= 0 && v->square_file(m.from) != s->from_file)
         return false;
     if (s->from_rank >= 0 && v->square_rank(m.from) != s->from_rank)
         return false;
-    if (s->promotion != promotion_letter(v, m))
-        return false;
-    if (m.promotion) {
-        int promoted = m.promotion;
-        if (!rgn_variant_oriented(v, promoted))
-            return s->direction < 0;
-        return s->direction >= 0 &&
-               v->canonical_orientation(promoted, s->direction) == m.orientation;
+    if (!mt->oriented || m.promotion || s->direction < 0)
+        return true;
+    /* ">Dir" names the set the piece turns to; LENIENT also reads it as
+     * the set a moving piece keeps */
+    return m.orientation != pos->orientation[m.from] ||
+           (mt->reading == LENIENT && m.from != m.to);
+}
+
+/* san_matches for the common text (no castling, promotion nor origin)
+ * and candidates of one type, without a branch per candidate: they
+ * differ mostly in their final orientation, and a branch on it would
+ * mispredict. False, with *count unset, when a candidate needs the whole
+ * rule. */
+static bool match_plain(matcher *mt, const rgn_move *moves, int n,
+                        rgn_move *found, int *count)
+{
+    const rgn_position *pos = mt->pos;
+    const rgn_san *s = mt->s;
+    if (n == 0) {
+        *count = 0;
+        return true;
     }
-    if (!rgn_variant_oriented(v, type))
-        return s->direction < 0;
-    bool turns = m.orientation != pos->orientation[m.from];
-    if (s->direction < 0)
-        return !turns;
-    if (v->canonical_orientation(type, s->direction) != m.orientation)
-        return false;
-    return turns || (reading == LENIENT && m.from != m.to);
+    int type = RGN_TYPE(pos->board[moves[0].from]);
+    matcher_for(mt, type);
+    bool lenient = mt->reading == LENIENT;
+    int c = 0;
+    for (int i = 0; i < n; i++) {
+        rgn_move m = moves[i];
+        if (m.kind == RGN_MOVE_CASTLING || m.promotion ||
+            RGN_TYPE(pos->board[m.from]) != type)
+            return false;
+        int own = pos->orientation[m.from];
+        bool ok;
+        if (!mt->oriented)
+            ok = s->direction < 0;
+        else if (s->direction < 0) /* the piece keeps its orientation */
+            ok = m.orientation == own;
+        else /* it turns to the named set (LENIENT: or keeps it, moving) */
+            ok = (m.orientation == mt->orientation) &
+                 ((m.orientation != own) | (lenient & (m.from != m.to)));
+        /* kept only if it matches; one 8-byte copy, not field by field */
+        memcpy(&found[c], &moves[i], sizeof found[c]);
+        c += ok;
+    }
+    *count = c;
+    return true;
 }
 
 static int matching_moves(const rgn_position *pos, const rgn_san *s,
                           const rgn_move *moves, int n,
                           enum orientation_reading reading, rgn_move *found)
 {
+    matcher mt = {.pos = pos, .s = s, .reading = reading};
     int count = 0;
+    if (!s->castling && !s->promotion && s->from_file < 0 &&
+        s->from_rank < 0 && match_plain(&mt, moves, n, found, &count))
+        return count;
     for (int i = 0; i < n; i++)
-        if (san_matches(pos, s, moves[i], reading))
+        if (san_matches(&mt, moves[i]))
             found[count++] = moves[i];
     return count;
 }
@@ -303,7 +456,7 @@ static char check_mark(rgn_position *pos, rgn_move m)
     v->make(pos, m, &undo);
     char mark = 0;
     if (v->in_check(pos))
-        mark = rgn_variant_has_moves(pos) ? '+' : '#';
+        mark = rgn_variant_has_moves(v, pos) ? '+' : '#';
     v->unmake(pos, m, &undo);
     return mark;
 }
@@ -586,7 +739,7 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                     "'%.*s': %s has no pawns", (int)len, text, v->name);
     rgn_move moves[RGN_MAX_MOVES], found[RGN_MAX_MOVES];
     int n = v->legal_moves_to(pos, moves, moved_type, to);
-    if (n == 0 && !rgn_variant_has_moves(pos))
+    if (n == 0 && !rgn_variant_has_moves(v, pos))
         return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
                     "'%.*s' comes after the end of the game: %s", (int)len,
                     text, game_over_reason(pos));

@@ -105,8 +105,8 @@ struct rgn_variant {
     int (*legal_moves_to)(rgn_position *position, rgn_move *moves, int type,
                           int to);
     int (*count_moves)(rgn_position *position);
-    /* Whether there is a legal move at all (mate and stalemate), when
-     * the game can tell sooner than by counting; optional. */
+    /* Whether there is a legal move at all (judging '#' needs no count);
+     * optional: NULL asks count_moves. */
     bool (*has_moves)(rgn_position *position);
     void (*make)(rgn_position *position, rgn_move move, rgn_undo *undo);
     void (*unmake)(rgn_position *position, rgn_move move,
@@ -146,10 +146,12 @@ struct rgn_variant {
                                      char *why, size_t size);
 };
 
-static inline bool rgn_variant_has_moves(rgn_position *pos)
+/* Whether the side to move has a legal move by the rules of movement. */
+static inline bool rgn_variant_has_moves(const struct rgn_variant *v,
+                                         rgn_position *position)
 {
-    const struct rgn_variant *v = pos->variant;
-    return v->has_moves ? v->has_moves(pos) : v->count_moves(pos) > 0;
+    return v->has_moves ? v->has_moves(position)
+                        : v->count_moves(position) > 0;
 }
 
 /* Whether pieces of the type have an orientation. */

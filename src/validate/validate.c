@@ -382,11 +382,9 @@ static int on_tag(void *user, rgn_span name, rgn_span value,
 
 /* At the first movetext token: the roster is complete, and the start
  * position (initial, or from the FEN tag) is set up. */
-static int start_movetext(rgn_checker *v)
+static int set_up_movetext(rgn_checker *v)
 {
     game_state *g = &v->game;
-    if (g->started)
-        return g->failed;
     g->started = true;
     char missing[80] = "";
     for (int i = 0; i < ROSTER_SIZE; i++)
@@ -454,6 +452,13 @@ static int start_movetext(rgn_checker *v)
     return 0;
 }
 
+/* Every movetext token asks; only the first sets up. Nonzero: the game
+ * has failed. */
+static inline int start_movetext(rgn_checker *v)
+{
+    return v->game.started ? v->game.failed : set_up_movetext(v);
+}
+
 /* ------------------------------------------------------------------ */
 /* Movetext                                                           */
 
@@ -498,7 +503,8 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     check_move_number(v, l, where, text);
     rgn_move move;
     unsigned warnings = 0;
-    char written_check, san[72] = "";
+    char written_check, san[72];
+    san[0] = '\0'; /* filled only when a sink wants it */
     enum rgn_problem problem;
     rgn_error err;
     bool want_san = v->options.sink && v->options.sink->move;
@@ -517,7 +523,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
     if (rgn_position_in_check(&l->current))
-        deserved = rgn_variant_has_moves(&l->current) ? '+' : '#';
+        deserved = rgn_variant_has_moves(rules, &l->current) ? '+' : '#';
     warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings) {
         char canonical[64];

@@ -118,6 +118,8 @@ static void test_moves_to_one_square_agree_with_all_moves(void **state)
                     }
                 }
             }
+            /* the early-stopping test agrees with the count */
+            assert_true(pos->variant->has_moves(pos));
             rgn_position_play(pos, all[next_random(&seed) % (uint64_t)n]);
         }
         rgn_position_free(pos);
@@ -167,6 +169,7 @@ static void test_mate_by_a_king(void **state)
     rgn_position_play(pos, find_move(pos, "c7b8"));
     assert_true(rgn_position_in_check(pos));
     assert_int_equal(rgn_position_count_moves(pos), 0);
+    assert_false(pos->variant->has_moves(pos));
     assert_int_equal(rgn_position_status(pos), RGN_CHECKMATE);
     rgn_position_free(pos);
 

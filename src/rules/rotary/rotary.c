@@ -16,6 +16,9 @@
  * final orientation plays no part in its legality.
  */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "rules/rotary/rotary.h"
 
@@ -88,6 +91,50 @@ static inline int first_piece(const rgn_position *pos, int square,
     } while (pos->board[square] == RGN_EMPTY);
     *distance = n;
     return square;
+}
+
+/* The direction of each step (dr ranks, df files) between two squares
+ * of the board, -1 (NO) off the eight lines: rows dr = 8 down to -8,
+ * columns df = -8 to 8. */
+enum { N = RGN_N, NE = RGN_NE, E = RGN_E, SE = RGN_SE, S = RGN_S,
+       SW = RGN_SW, W = RGN_W, NW = RGN_NW, NO = -1 };
+static const int8_t direction_of_step[17 * 17] = {
+    NW, NO, NO, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NO, NO, NE, /* dr +8 */
+    NO, NW, NO, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NO, NE, NO, /* dr +7 */
+    NO, NO, NW, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NE, NO, NO, /* dr +6 */
+    NO, NO, NO, NW, NO, NO, NO, NO,  N, NO, NO, NO, NO, NE, NO, NO, NO, /* dr +5 */
+    NO, NO, NO, NO, NW, NO, NO, NO,  N, NO, NO, NO, NE, NO, NO, NO, NO, /* dr +4 */
+    NO, NO, NO, NO, NO, NW, NO, NO,  N, NO, NO, NE, NO, NO, NO, NO, NO, /* dr +3 */
+    NO, NO, NO, NO, NO, NO, NW, NO,  N, NO, NE, NO, NO, NO, NO, NO, NO, /* dr +2 */
+    NO, NO, NO, NO, NO, NO, NO, NW,  N, NE, NO, NO, NO, NO, NO, NO, NO, /* dr +1 */
+     W,  W,  W,  W,  W,  W,  W,  W, NO,  E,  E,  E,  E,  E,  E,  E,  E, /* dr +0 */
+    NO, NO, NO, NO, NO, NO, NO, SW,  S, SE, NO, NO, NO, NO, NO, NO, NO, /* dr -1 */
+    NO, NO, NO, NO, NO, NO, SW, NO,  S, NO, SE, NO, NO, NO, NO, NO, NO, /* dr -2 */
+    NO, NO, NO, NO, NO, SW, NO, NO,  S, NO, NO, SE, NO, NO, NO, NO, NO, /* dr -3 */
+    NO, NO, NO, NO, SW, NO, NO, NO,  S, NO, NO, NO, SE, NO, NO, NO, NO, /* dr -4 */
+    NO, NO, NO, SW, NO, NO, NO, NO,  S, NO, NO, NO, NO, SE, NO, NO, NO, /* dr -5 */
+    NO, NO, SW, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, SE, NO, NO, /* dr -6 */
+    NO, SW, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, SE, NO, /* dr -7 */
+    SW, NO, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, NO, SE, /* dr -8 */
+};
+
+/* The file and the rank of each mailbox square (-1 and 9 on the border). */
+#define RANK_ROW(r) r, r, r, r, r, r, r, r, r, r, r
+#define FILE_ROW -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+static const int8_t rank_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
+    RANK_ROW(-1), RANK_ROW(0), RANK_ROW(1), RANK_ROW(2), RANK_ROW(3),
+    RANK_ROW(4),  RANK_ROW(5), RANK_ROW(6), RANK_ROW(7), RANK_ROW(8),
+    RANK_ROW(9)};
+static const int8_t file_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
+    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW,
+    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW};
+
+/* The direction from a to b (squares of the board) when they share a
+ * line, else -1: by table, as it is asked for at every move. */
+static inline int direction_towards(int a, int b)
+{
+    int dr = rank_of[b] - rank_of[a], df = file_of[b] - file_of[a];
+    return direction_of_step[(8 - dr) * 17 + df + 8];
 }
 
 /* Whether the piece on from, n squares away along direction, captures
@@ -204,12 +251,16 @@ static inline int emit(rgn_move *list, int count, int from, int to,
     uint8_t kind = promotion  ? RGN_MOVE_PROMOTION
                    : from == to ? RGN_MOVE_ROTATION
                                 : RGN_MOVE_NORMAL;
-    if (list)
-        for (int o = first; o <= last; o++)
-            list[count++] = (rgn_move){(uint16_t)from, (uint16_t)to, kind,
-                                       (uint8_t)promotion, (uint8_t)o, 0};
-    else
-        count += last - first + 1;
+    if (!list)
+        return count + last - first + 1;
+    /* at most eight orientations: a plain loop (the compiler's vector
+     * version, built for long runs, costs more than it saves here) */
+    rgn_move move = {(uint16_t)from, (uint16_t)to, kind, (uint8_t)promotion,
+                     0, 0};
+    for (int o = first; o <= last && o < 8; o++) {
+        move.orientation = (uint8_t)o;
+        list[count++] = move;
+    }
     return count;
 }
 
@@ -355,90 +406,178 @@ static inline int generate_from(const rgn_position *pos, const king_safety *ks,
     return generate_piece(pos, ks, square, list, count);
 }
 
-/* The moves (but the King's) to ks->only_to of pieces of ks->only_type
- * (any if 0), as far as ks knows checks and pins. Every Rotary move runs
- * along a ray, so the only pieces that can end on a square are the one
- * standing there (a rotation) and the first one along each ray from it,
- * moving back along that ray. */
-static int candidates_to(const rgn_position *pos, const king_safety *ks,
-                         rgn_move *list, int count)
+/* The squares that hold piece, in board order; returns how many. The
+ * border's RGN_OFF never matches, and the reads stay inside the board
+ * array (RGN_BOARD_CAPACITY bytes). */
+#if defined(__SSE2__)
+/* Sixteen squares at a time: a byte compare and its mask of matches. */
+static int squares_holding(const rgn_position *pos, uint8_t piece,
+                           int *squares)
+{
+    const __m128i wanted = _mm_set1_epi8((char)piece);
+    int n = 0;
+    for (int base = rotary_square(0, 0);
+         base <= rotary_square(ROTARY_SIZE - 1, ROTARY_SIZE - 1); base += 16) {
+        __m128i chunk = _mm_loadu_si128((const __m128i *)(pos->board + base));
+        unsigned match = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, wanted));
+        for (; match; match &= match - 1)
+            squares[n++] = base + __builtin_ctz(match);
+    }
+    return n;
+}
+#else
+/* The lowest marked byte of a word read from memory, as an index. */
+static inline int byte_index(uint64_t marks)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_clzll(marks) / 8;
+#else
+    return __builtin_ctzll(marks) / 8;
+#endif
+}
+
+/* Eight squares at a time: a byte equal to piece is zero after the xor,
+ * and the carry-free test sets the top bit of exactly the zero bytes. */
+static int squares_holding(const rgn_position *pos, uint8_t piece,
+                           int *squares)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    int n = 0;
+    for (int base = rotary_square(0, 0);
+         base <= rotary_square(ROTARY_SIZE - 1, ROTARY_SIZE - 1); base += 8) {
+        uint64_t word;
+        memcpy(&word, pos->board + base, 8);
+        word ^= 0x0101010101010101ull * piece;
+        uint64_t zero = ~(((word & low7) + low7) | word | low7);
+        for (; zero; zero &= zero - 1)
+            squares[n++] = base + byte_index(zero);
+    }
+    return n;
+}
+#endif
+
+/* Whether the mover's King is safe after a move of a piece other than
+ * the King (its final orientation plays no part). */
+static bool leaves_king_safe(rgn_position *pos, int from, int to)
+{
+    int us = pos->side;
+    uint8_t moving = pos->board[from], captured = pos->board[to];
+    pos->board[to] = moving;
+    if (from != to)
+        pos->board[from] = RGN_EMPTY;
+    bool safe = !rotary_attacked(pos, pos->king[us], us ^ 1);
+    pos->board[from] = moving;
+    pos->board[to] = captured;
+    return safe;
+}
+
+/* Out of check, whether a move of a piece other than the King from from
+ * to to uncovers its King. Every attack runs along a ray from the King,
+ * so only the ray through from can open: from must be the first piece on
+ * it, an enemy that captures along it the next one beyond, and to off
+ * that ray (a rotation stays on it, and so does a capture of the
+ * pinner). */
+static bool uncovers_king(const rgn_position *pos, int from, int to)
+{
+    if (from == to)
+        return false;
+    int king = pos->king[pos->side];
+    int d = direction_towards(king, from);
+    if (d < 0 || direction_towards(king, to) == d)
+        return false;
+    int n, at = first_piece(pos, king, d, &n);
+    if (at != from)
+        return false;
+    int m, beyond = first_piece(pos, from, d, &m);
+    uint8_t pinner = pos->board[beyond];
+    return pinner != RGN_OFF && RGN_COLOR(pinner) != pos->side &&
+           captures_along(pos, beyond, (d + 4) & 7, n + m);
+}
+
+/* Whether a move of a piece other than the King from from to to is
+ * legal, the rules of movement aside: out of check only a pin can forbid
+ * it, in check it is tried on the board. */
+static bool keeps_king_safe(rgn_position *pos, bool in_check, int from, int to)
+{
+    return in_check ? leaves_king_safe(pos, from, to)
+                    : !uncovers_king(pos, from, to);
+}
+
+/* The legal moves (but the King's) to ks->only_to of pieces of
+ * ks->only_type; ks knows no checks nor pins: each piece that can reach
+ * the square is tested once for all its moves. Every Rotary move runs
+ * along a ray: the piece standing there may rotate, a pawn comes from a
+ * neighbour, and any other piece of the type is found on the board (there
+ * are few) and moves if it shares a line with the square and nothing
+ * stands between. */
+static int legal_candidates_to(rgn_position *pos, const king_safety *ks,
+                               bool in_check, rgn_move *list)
 {
     int us = pos->side, only_to = ks->only_to, only_type = ks->only_type;
+    int count = 0;
     uint8_t here = pos->board[only_to];
     if (here != RGN_EMPTY && RGN_COLOR(here) == us) {
-        /* no piece moves onto its own side's: only a rotation ends here */
-        if ((!only_type || RGN_TYPE(here) == only_type) &&
-            RGN_TYPE(here) != ROTARY_KING && RGN_TYPE(here) != ROTARY_PAWN)
+        /* no piece moves onto its own side's: only a rotation ends here,
+         * and a rotation never answers a check nor uncovers the King */
+        if (RGN_TYPE(here) == only_type && only_type != ROTARY_PAWN &&
+            !in_check)
             count = emit_rotations(pos, ks, only_to, list, count);
         return count;
     }
-    for (int d = 0; d < 8; d++) {
-        int distance, at = first_piece(pos, only_to, d, &distance);
-        uint8_t piece = pos->board[at];
-        if (piece == RGN_OFF || RGN_COLOR(piece) != us)
+    if (only_type == ROTARY_PAWN) { /* a pawn moves one square only */
+        for (int d = 0; d < 8; d++) {
+            int at = only_to + ray_offset[d];
+            if (pos->board[at] == RGN_PIECE(us, ROTARY_PAWN) &&
+                keeps_king_safe(pos, in_check, at, only_to))
+                count = generate_pawn(pos, ks, at, list, count);
+        }
+        return count;
+    }
+    int from[ROTARY_SIZE * ROTARY_SIZE];
+    int pieces = squares_holding(pos, RGN_PIECE(us, only_type), from);
+    for (int i = 0; i < pieces; i++) {
+        int d = direction_towards(only_to, from[i]);
+        if (d < 0)
             continue;
-        int type = RGN_TYPE(piece);
-        if (type == ROTARY_KING || (only_type && type != only_type))
-            continue;
-        if (type == ROTARY_PAWN)
-            count = distance == 1 ? generate_pawn(pos, ks, at, list, count)
-                                  : count;
-        else
+        int step = ray_offset[d], distance = 1, at = only_to + step;
+        for (; at != from[i] && pos->board[at] == RGN_EMPTY; at += step)
+            distance++;
+        if (at == from[i] && keeps_king_safe(pos, in_check, at, only_to))
             count = generate_piece_toward(pos, ks, at, (d + 4) & 7, distance,
                                           only_to, list, count);
     }
     return count;
 }
 
-/* Every legal move, or only counts them when list is NULL. */
-static int generate(rgn_position *pos, rgn_move *list)
+/* Every legal move, or only counts them when list is NULL; with
+ * first_only, stops at the first piece that has a move. */
+static int generate(rgn_position *pos, rgn_move *list, bool first_only)
 {
     king_safety ks;
     find_checks_and_pins(pos, &ks);
     ks.only_type = 0;
     ks.only_to = -1;
     int count = generate_king(pos, &ks, list, 0);
-    if (ks.checkers > 1)
+    if (ks.checkers > 1 || (first_only && count))
         return count;
     for (int rank = 0; rank < ROTARY_SIZE; rank++)
-        for (int file = 0; file < ROTARY_SIZE; file++)
+        for (int file = 0; file < ROTARY_SIZE; file++) {
             count = generate_from(pos, &ks, rotary_square(file, rank), list,
                                   count);
+            if (first_only && count)
+                return count;
+        }
     return count;
 }
 
 int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
 {
-    return generate(pos, moves);
-}
-
-/* Whether the mover's King is safe after a move of a piece other than
- * the King (its final orientation plays no part). */
-static bool leaves_king_safe(rgn_position *pos, rgn_move m)
-{
-    int us = pos->side;
-    uint8_t moving = pos->board[m.from], captured = pos->board[m.to];
-    pos->board[m.to] = moving;
-    if (m.from != m.to)
-        pos->board[m.from] = RGN_EMPTY;
-    bool safe = !rotary_attacked(pos, pos->king[us], us ^ 1);
-    pos->board[m.from] = moving;
-    pos->board[m.to] = captured;
-    return safe;
-}
-
-/* Whether two squares share a line (rank, file or diagonal). */
-static inline bool aligned(int a, int b)
-{
-    int df = rotary_square_file(a) - rotary_square_file(b);
-    int dr = rotary_square_rank(a) - rotary_square_rank(b);
-    return df == 0 || dr == 0 || df == dr || df == -dr;
+    return generate(pos, moves, false);
 }
 
 /* Resolving a move text needs only the moves of one type to one square:
  * the candidates are found without checks and pins (see generate), and
- * each origin is then tested once. Out of check, a piece that does not
- * share a line with its King cannot expose it. */
+ * each one tested. */
 int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
                                  int type, int to)
 {
@@ -450,52 +589,28 @@ int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
         return generate_king(pos, &king, moves, 0);
     }
     king_safety unchecked = {.only_type = type, .only_to = to};
-    int n = candidates_to(pos, &unchecked, moves, 0);
-    bool in_check = rotary_in_check(pos);
-    int king = pos->king[pos->side];
-    int kept = 0, from = -1;
-    bool legal = false;
-    for (int i = 0; i < n; i++) {
-        if (moves[i].from != from) {
-            from = moves[i].from;
-            legal = (!in_check && !aligned(from, king)) ||
-                    leaves_king_safe(pos, moves[i]);
-        }
-        if (legal)
-            moves[kept++] = moves[i];
-    }
-    return kept;
+    return legal_candidates_to(pos, &unchecked, rotary_in_check(pos), moves);
 }
 
 int rotary_count_moves(rgn_position *pos)
 {
-    return generate(pos, NULL);
+    return generate(pos, NULL, false);
+}
+
+bool rotary_has_moves(rgn_position *pos)
+{
+    return generate(pos, NULL, true) > 0;
 }
 
 enum rgn_status rotary_status(rgn_position *pos)
 {
-    if (rotary_count_moves(pos) > 0)
+    if (rotary_has_moves(pos))
         return RGN_ONGOING;
     return rotary_in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
 }
 
 /* ------------------------------------------------------------------ */
 /* Make and unmake                                                    */
-
-/* The direction from a to b when they share a line, else -1. */
-static inline int direction_towards(int a, int b)
-{
-    int df = rotary_square_file(b) - rotary_square_file(a);
-    int dr = rotary_square_rank(b) - rotary_square_rank(a);
-    if (!(df == 0 || dr == 0 || df == dr || df == -dr) || (df == 0 && dr == 0))
-        return -1;
-    int step = (dr > 0 ? ROTARY_WIDTH : dr < 0 ? -ROTARY_WIDTH : 0) +
-               (df > 0 ? 1 : df < 0 ? -1 : 0);
-    int d = 0;
-    while (ray_offset[d] != step)
-        d++;
-    return d;
-}
 
 /* Whether the move just made checks the side now to move. Only the moved
  * piece can attack the King from its new square, and only a line through
@@ -504,7 +619,9 @@ static bool move_gives_check(const rgn_position *pos, rgn_move m)
 {
     int mover = pos->side ^ 1, king = pos->king[pos->side];
     int d = direction_towards(m.to, king);
-    if (d >= 0) {
+    /* the ray is walked only if the piece captures along it at all */
+    if (d >= 0 &&
+        (capture_set(pos->board[m.to], pos->orientation[m.to]) & BIT(d))) {
         int n, at = first_piece(pos, m.to, d, &n);
         if (at == king && captures_along(pos, m.to, d, n))
             return true;

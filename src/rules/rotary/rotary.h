@@ -88,6 +88,7 @@ int rotary_legal_moves(rgn_position *position, rgn_move *moves);
 int rotary_legal_moves_to(rgn_position *position, rgn_move *moves, int type,
                           int to);
 int rotary_count_moves(rgn_position *position);
+bool rotary_has_moves(rgn_position *position);
 enum rgn_status rotary_status(rgn_position *position);
 void rotary_make(rgn_position *position, rgn_move move, rgn_undo *undo);
 void rotary_unmake(rgn_position *position, rgn_move move,
