@@ -360,9 +360,10 @@ typedef struct rgn_location {
 
 /* The reader calls these as it meets the parts of each game. Any may be
  * NULL. A callback returning non-zero abandons the rest of the current
- * game: the reader reads on to the game's end (its result at depth 0, the
- * next game's tags, or the end of the input) without calling back, then
- * calls end_game. */
+ * game: the reader reads on to the game's end by the same rules (its
+ * result at depth 0, the next game's tags, a syntax error, after which
+ * it resynchronises as always, or the end of the input) without calling
+ * back, then calls end_game. */
 typedef struct rgn_visitor {
     int (*begin_game)(void *user, rgn_location where);
     /* value has its \" and \\ escapes removed */

@@ -27,8 +27,7 @@
 enum game_state {
     OUTSIDE,  /* between games */
     HEAD,     /* in a game, before its movetext: tags and comments */
-    MOVES,    /* in a game's movetext */
-    ABANDONED /* a callback gave the game up: read on to its end, quietly */
+    MOVES     /* in a game's movetext */
 };
 
 struct rgn_reader {
@@ -40,6 +39,12 @@ struct rgn_reader {
     bool held;       /* (waiting for the rest of its line) */
 
     enum game_state state;
+    /* A callback gave the game up: its tokens are still read by the same
+     * rules, so that it ends where it would have ended (also at a syntax
+     * error, which resynchronises), and the parallel validator, whose
+     * reader never gives a game up, reads the same games; but no
+     * callback hears of them. */
+    bool quiet;
     bool content; /* the game has a tag or movetext, not only comments */
     unsigned depth;
     rgn_location open[RGN_MAX_VARIATION_DEPTH]; /* the open '(' */
@@ -59,9 +64,10 @@ struct rgn_reader {
     bool finished, broken, busy;
 };
 
-#define CALL(r, callback, ...)                                              \
-    ((r)->visitor.callback ? (r)->visitor.callback((r)->user, __VA_ARGS__) \
-                           : 0)
+#define CALL(r, callback, ...)                                         \
+    ((r)->visitor.callback && !(r)->quiet                               \
+         ? (r)->visitor.callback((r)->user, __VA_ARGS__)                \
+         : 0)
 
 /* ------------------------------------------------------------------ */
 /* Ending games                                                       */
@@ -71,35 +77,29 @@ static void end_game(rgn_reader *r, rgn_location where)
     r->state = OUTSIDE;
     r->depth = 0;
     r->number_held = false;
+    r->quiet = false;
     if (r->visitor.end_game)
         r->visitor.end_game(r->user, where);
 }
 
-/* A callback asked to abandon the game. Its tokens are still read (so
- * that its end is found where the game really ends, and a next game
- * without tags is not swallowed), but given to no callback. */
-static void abandon(rgn_reader *r, rgn_location where)
+/* A callback asked to abandon the game: the rest of it is read quietly
+ * (see quiet). */
+static void abandon(rgn_reader *r)
 {
-    (void)where;
-    r->state = ABANDONED;
-    r->number_held = false;
+    r->quiet = true;
 }
 
-/* game = ... ; the game begins at its first token. False if begin_game
- * abandoned it. */
-static bool begin(rgn_reader *r, rgn_location where)
+/* game = ... ; the game begins at its first token. */
+static void begin(rgn_reader *r, rgn_location where)
 {
     if (r->state != OUTSIDE)
-        return true;
+        return;
     r->state = HEAD;
     r->content = false;
     r->depth = 0;
     r->number_held = false;
-    if (CALL(r, begin_game, where)) {
-        abandon(r, where);
-        return false;
-    }
-    return true;
+    if (CALL(r, begin_game, where))
+        abandon(r);
 }
 
 /* A syntax error: report it in its game (begun here if need be), end the
@@ -108,9 +108,8 @@ static bool begin(rgn_reader *r, rgn_location where)
 static void syntax_error(rgn_reader *r, rgn_location where,
                          const char *message, bool skip)
 {
-    if (!begin(r, where))
-        return;
-    if (r->visitor.error)
+    begin(r, where);
+    if (r->visitor.error && !r->quiet)
         r->visitor.error(r->user, where, message);
     end_game(r, where);
     if (skip)
@@ -122,26 +121,20 @@ static void syntax_error(rgn_reader *r, rgn_location where,
 
 /* move number indication = move number, [ dots ] ;
  * dots == 1 is White's number, more is Black's. */
-static bool flush_number(rgn_reader *r, bool black)
+static void flush_number(rgn_reader *r, bool black)
 {
     /* still held during the call, for rgn_reader_line */
-    int stop = CALL(r, move_number, r->number, black, r->number_where);
+    if (CALL(r, move_number, r->number, black, r->number_where))
+        abandon(r);
     r->number_held = false;
-    if (stop) {
-        abandon(r, r->number_where);
-        return false;
-    }
-    return true;
 }
 
 /* Enters a game's movetext (beginning the game if need be). */
-static bool enter_movetext(rgn_reader *r, rgn_location where)
+static void enter_movetext(rgn_reader *r, rgn_location where)
 {
-    if (!begin(r, where))
-        return false;
+    begin(r, where);
     r->state = MOVES;
     r->content = true;
-    return true;
 }
 
 /* Unescapes a tag value (\" and \\) into the scratch buffer. */
@@ -178,8 +171,7 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
         if (!t->at_resync)
             return;
     }
-    if (!begin(r, t->where))
-        return;
+    begin(r, t->where);
     r->content = true;
     rgn_span name = rgn_lexer_span(&r->lexer, t->name, t->name_len);
     rgn_span value = rgn_lexer_span(&r->lexer, t->text, t->text_len);
@@ -187,29 +179,27 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
         r->broken = true;
         return;
     }
-    if (t->inner_quote.line && r->visitor.lenient)
+    if (t->inner_quote.line && r->visitor.lenient && !r->quiet)
         r->visitor.lenient(r->user, t->inner_quote, RGN_W_TAG_QUOTE,
                            "a '\"' inside a tag value must be written \\\"; "
                            "read as part of the value");
     if (CALL(r, tag, name, value, t->where))
-        abandon(r, t->where);
+        abandon(r);
 }
 
 /* comment, anywhere: before a game's first tag it belongs to the game */
 static void on_comment(rgn_reader *r, const rgn_token *t)
 {
-    if (!begin(r, t->where))
-        return;
+    begin(r, t->where);
     if (CALL(r, comment, rgn_lexer_span(&r->lexer, t->text, t->text_len),
              t->where))
-        abandon(r, t->where);
+        abandon(r);
 }
 
 /* move number indication: the number waits for the next token */
 static void on_number(rgn_reader *r, const rgn_token *t)
 {
-    if (!enter_movetext(r, t->where))
-        return;
+    enter_movetext(r, t->where);
     r->number_held = true;
     r->number_line_saved = false;
     r->number = t->value;
@@ -221,9 +211,8 @@ static void on_number(rgn_reader *r, const rgn_token *t)
  * is written as a plain pawn capture) */
 static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
 {
-    if (!enter_movetext(r, t->where))
-        return;
-    if (r->visitor.lenient)
+    enter_movetext(r, t->where);
+    if (r->visitor.lenient && !r->quiet)
         r->visitor.lenient(r->user, t->where, RGN_W_EN_PASSANT_MARK,
                            "'e.p.' is not SAN: an en passant capture is "
                            "written as a plain pawn capture; 'e.p.' is "
@@ -232,23 +221,21 @@ static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
 
 static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
 {
-    if (!enter_movetext(r, t->where))
-        return;
+    enter_movetext(r, t->where);
     int stop = t->kind == RGN_TOK_MOVE
                    ? CALL(r, move,
                           rgn_lexer_span(&r->lexer, t->text, t->text_len),
                           t->where)
                    : CALL(r, nag, t->value, t->where);
     if (stop)
-        abandon(r, t->where);
+        abandon(r);
 }
 
 /* variation = "(", { element | result }, ")" ; at most
  * RGN_MAX_VARIATION_DEPTH deep */
 static void on_open(rgn_reader *r, const rgn_token *t)
 {
-    if (!enter_movetext(r, t->where))
-        return;
+    enter_movetext(r, t->where);
     if (r->depth == RGN_MAX_VARIATION_DEPTH) {
         char message[64];
         snprintf(message, sizeof message, "variations nested deeper than %d",
@@ -258,7 +245,7 @@ static void on_open(rgn_reader *r, const rgn_token *t)
     }
     r->open[r->depth++] = t->where;
     if (CALL(r, begin_variation, t->where))
-        abandon(r, t->where);
+        abandon(r);
 }
 
 static void on_close(rgn_reader *r, const rgn_token *t)
@@ -269,21 +256,20 @@ static void on_close(rgn_reader *r, const rgn_token *t)
     }
     r->depth--;
     if (CALL(r, end_variation, t->where))
-        abandon(r, t->where);
+        abandon(r);
 }
 
 /* game termination = result ; a result inside a variation is handed to
  * the visitor (which decides) and does not end anything. */
 static void on_result(rgn_reader *r, const rgn_token *t)
 {
-    if (!enter_movetext(r, t->where))
-        return;
+    enter_movetext(r, t->where);
     int stop = CALL(r, result,
                     rgn_lexer_span(&r->lexer, t->text, t->text_len),
                     t->where);
     if (r->depth > 0) {
         if (stop)
-            abandon(r, t->where);
+            abandon(r);
         return;
     }
     end_game(r, t->where);
@@ -314,45 +300,9 @@ static void on_eof(rgn_reader *r, const rgn_token *t)
 
 static void on_tag(rgn_reader *r, const rgn_token *t);
 
-/* An abandoned game ends at its result at depth 0, at a tag that starts
- * the next game (a resynchronisation point), at a lexical error (the
- * lexer then resynchronises by itself) or at the end of the input. */
-static void skip_abandoned(rgn_reader *r, const rgn_token *t)
-{
-    switch (t->kind) {
-    case RGN_TOK_OPEN:
-        r->depth++;
-        break;
-    case RGN_TOK_CLOSE:
-        if (r->depth > 0)
-            r->depth--;
-        break;
-    case RGN_TOK_RESULT:
-        if (r->depth == 0)
-            end_game(r, t->where);
-        break;
-    case RGN_TOK_TAG:
-        if (t->at_resync) {
-            end_game(r, t->where);
-            on_tag(r, t);
-        }
-        break;
-    case RGN_TOK_EOF:
-    case RGN_TOK_ERROR:
-        end_game(r, t->where);
-        break;
-    default:
-        break;
-    }
-}
-
 /* Hands a token to the rule it starts. */
 static void handle(rgn_reader *r, const rgn_token *t)
 {
-    if (r->state == ABANDONED) {
-        skip_abandoned(r, t);
-        return;
-    }
     if (t->kind == RGN_TOK_DOTS) {
         if (r->number_held)
             flush_number(r, t->value >= 2);
@@ -361,10 +311,8 @@ static void handle(rgn_reader *r, const rgn_token *t)
                          true);
         return;
     }
-    if (r->number_held && !flush_number(r, false)) {
-        skip_abandoned(r, t); /* it may end the abandoned game */
-        return;
-    }
+    if (r->number_held)
+        flush_number(r, false);
 
     switch (t->kind) {
     case RGN_TOK_EOF: on_eof(r, t); break;

@@ -15,12 +15,11 @@
  * calling thread, once every batch before it has been reported, as it is
  * read ("direct" mode).
  *
- * Differences from one thread, both in inputs no real record has: move
+ * One difference from one thread, in inputs no real record has: move
  * texts and tag values longer than RECORD_TEXT_MAX bytes are cut there (no
- * move is that long; the validator keeps less of any tag value); and a
- * game whose validation failed before a syntax error of the parser (')'
- * without '(', say) ends at that error, so a following game without tags
- * is skipped as after any syntax error.
+ * move is that long; the validator keeps less of any tag value). (A game
+ * whose validation failed is read on by the same rules in both, so a
+ * syntax error after the failure ends it at the same place.)
  */
 #include <pthread.h>
 #include <stdio.h>
