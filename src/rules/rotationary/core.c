@@ -91,70 +91,77 @@ rot_facings rot_apply(const rot_board *board, rot_facings w, int move,
     }
 }
 
+static void add_predecessor(rot_facings *out, int *found, rot_facings before)
+{
+    for (int i = 0; i < *found; i++)
+        if (out[i] == before)
+            return;
+    if (*found < ROT_MAX_PREDECESSORS)
+        out[(*found)++] = before;
+}
+
 /*
  * Predecessors: a pre-move position differs from w only on the chain, each
  * chain cell turned once or twice. Walk the chain forward over hypotheses:
  * when a cell is first reached, guess how many times it will be turned in
  * all (1 or 2); that fixes its facing before the move, so the walk can go
- * on; a completed walk is kept when every guess came true.
+ * on; a completed walk is kept when every guess came true. The other guess
+ * waits on a small stack (a walk makes at most three guesses that leave
+ * room for a second turn), which the solver's backward search calls
+ * millions of times: no recursion.
  */
-typedef struct pred_search {
-    const rot_board *board;
-    rot_facings after; /* w, the position after the move */
-    int turn;
-    rot_facings *out;
-    int found;
-} pred_search;
-
-static void add_predecessor(pred_search *ps, rot_facings before)
-{
-    for (int i = 0; i < ps->found; i++)
-        if (ps->out[i] == before)
-            return;
-    if (ps->found < ROT_MAX_PREDECESSORS)
-        ps->out[ps->found++] = before;
-}
-
-/* before: the hypothesised position before the move (cells not reached
- * yet as after the move); current: the same, part-way through the move. */
-static void walk_chain(pred_search *ps, rot_facings before,
-                       rot_facings current, int active, int steps_left,
-                       unsigned reached)
-{
-    rot_facings mask = 3u << (2 * active);
-    if (!(reached & (1u << active))) {
-        reached |= 1u << active;
-        /* Turning a cell again takes two more steps at least (A, B, A). */
-        int most = steps_left >= 2 ? 2 : 1;
-        for (int guess = 1; guess <= most; guess++) {
-            int facing = (rot_facing_of(ps->after, active) -
-                          guess * ps->turn) & 3;
-            rot_facings bits = (rot_facings)facing << (2 * active);
-            walk_chain(ps, (before & ~mask) | bits, (current & ~mask) | bits,
-                       active, steps_left, reached);
-        }
-        return;
-    }
-    if (((current ^ ps->after) & mask) == 0)
-        return; /* a cell that has made all its guessed turns */
-    int facing;
-    current = turn_slot(current, active, ps->turn, &facing);
-    int next = ps->board->target[active][facing];
-    if (steps_left == 0 || next == ROT_NONE) {
-        if (current == ps->after) /* every guess came true */
-            add_predecessor(ps, before);
-        return;
-    }
-    walk_chain(ps, before, current, next, steps_left - 1, reached);
-}
+typedef struct pred_walk {
+    rot_facings before;  /* hypothesised position before the move */
+    rot_facings current; /* the same, part-way through the move */
+    int active, steps_left;
+    unsigned reached;
+} pred_walk;
 
 int rot_predecessors(const rot_board *board, rot_facings w, int move,
                      rot_facings out[ROT_MAX_PREDECESSORS])
 {
-    int slot = rot_move_slot(move);
-    pred_search ps = {board, w, rot_move_turn(move), out, 0};
-    walk_chain(&ps, w, w, slot, board->chain_length[slot], 0);
-    return ps.found;
+    int turn = rot_move_turn(move), slot = rot_move_slot(move);
+    pred_walk stack[ROT_MAX_CHAIN + 1];
+    int depth = 0, found = 0;
+    stack[depth++] = (pred_walk){w, w, slot, board->chain_length[slot], 0};
+    while (depth > 0) {
+        pred_walk p = stack[--depth];
+        for (;;) {
+            int a = p.active;
+            rot_facings mask = 3u << (2 * a);
+            if (!(p.reached & (1u << a))) {
+                p.reached |= 1u << a;
+                int after = rot_facing_of(w, a);
+                /* Turning a cell again takes two more steps at least
+                 * (A, B, A). */
+                if (p.steps_left >= 2) {
+                    pred_walk twice = p;
+                    rot_facings bits = (rot_facings)((after - 2 * turn) & 3)
+                                       << (2 * a);
+                    twice.before = (p.before & ~mask) | bits;
+                    twice.current = (p.current & ~mask) | bits;
+                    stack[depth++] = twice;
+                }
+                rot_facings bits = (rot_facings)((after - turn) & 3)
+                                   << (2 * a);
+                p.before = (p.before & ~mask) | bits;
+                p.current = (p.current & ~mask) | bits;
+            } else if (((p.current ^ w) & mask) == 0) {
+                break; /* a cell that has made all its guessed turns */
+            }
+            int facing;
+            p.current = turn_slot(p.current, a, turn, &facing);
+            int next = board->target[a][facing];
+            if (p.steps_left == 0 || next == ROT_NONE) {
+                if (p.current == w) /* every guess came true */
+                    add_predecessor(out, &found, p.before);
+                break;
+            }
+            p.steps_left--;
+            p.active = next;
+        }
+    }
+    return found;
 }
 
 /* ---- position string ---- */
