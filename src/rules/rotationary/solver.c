@@ -3,8 +3,8 @@
  *
  * It searches from both ends: forward from the position (successors),
  * backward from the four solved positions (predecessors, see
- * rot_predecessors), always growing the side whose last layer is smaller,
- * and stops at the first word that meets the other side.
+ * rot_predecessors), always growing the side whose next layer should cost
+ * less, and stops at the first word that meets the other side.
  *
  * Why the first meeting is optimal: before a layer is grown no word is on
  * both sides. Say the forward side grows its layer a+1 and meets a word c
@@ -170,11 +170,14 @@ typedef struct meeting {
 } meeting;
 
 /* Candidates are looked up a chunk at a time, in the order of the table
- * region they fall in (PARTS regions): each region is small enough to
- * stay in the cache while its candidates are looked up, where looking
- * them up in the order they were made would miss the cache on almost
- * every one. */
-#define CHUNK (1u << 20)
+ * region they fall in (PARTS regions): a region stays in the cache while
+ * its candidates are looked up, where looking them up in the order they
+ * were made would miss the cache on almost every one. That pays only when
+ * a chunk has several candidates per cache line of the table, so chunks
+ * grow from FIRST_CHUNK (the last layer of a search usually meets the
+ * other side early, and should stop early) to MAX_CHUNK. */
+#define FIRST_CHUNK (1u << 14)
+#define MAX_CHUNK (1u << 22)
 #define PART_BITS 8
 #define PARTS (1u << PART_BITS)
 #define PREFETCH 16 /* lookups ahead */
@@ -186,7 +189,7 @@ typedef struct grow_state {
     word_list next;
     uint32_t depth;
     rot_facings *chunk, *sorted;
-    size_t n;
+    size_t n, room;
 } grow_state;
 
 /* Looks up the chunk's words: adds the new ones to the table and to the
@@ -194,8 +197,6 @@ typedef struct grow_state {
 static int flush_chunk(grow_state *g)
 {
     seen_table *t = g->t;
-    if (table_make_room(t, g->n) < 0)
-        return -1;
     unsigned shift = t->bits - PART_BITS;
     size_t start[PARTS + 1] = {0};
     for (size_t i = 0; i < g->n; i++)
@@ -210,6 +211,8 @@ static int flush_chunk(grow_state *g)
         if (i + PREFETCH < g->n)
             __builtin_prefetch(
                 &t->slots[home_slot(t->bits, g->sorted[i + PREFETCH])]);
+        if (t->count == t->limit && table_make_room(t, 1) < 0)
+            return -1; /* the order above goes stale: no harm */
         size_t j = table_find(t, w);
         uint32_t slot = t->slots[j];
         if (!slot) {
@@ -224,6 +227,8 @@ static int flush_chunk(grow_state *g)
         }
     }
     g->n = 0;
+    if (g->room < MAX_CHUNK)
+        g->room *= 2;
     return 0;
 }
 
@@ -232,15 +237,14 @@ static int flush_chunk(grow_state *g)
  * Forward, solved words have no successors; backward, the solved words
  * are all in layer 0, so they are never added again. */
 static int side_grow(const rot_board *board, seen_table *t, side *s,
-                     meeting *meet)
+                     rot_facings *buffers, meeting *meet)
 {
     grow_state g = {t, s, meet, {NULL, 0, 0}, (uint32_t)s->depth + 1,
-                    malloc(CHUNK * sizeof(rot_facings)),
-                    malloc(CHUNK * sizeof(rot_facings)), 0};
-    int status = g.chunk && g.sorted ? 0 : -1;
+                    buffers, buffers + MAX_CHUNK, 0, FIRST_CHUNK};
+    int status = 0;
     for (size_t i = 0; i < s->last.count && status == 0 && !meet->found;
          i++) {
-        if (g.n + ROT_MOVES * ROT_MAX_PREDECESSORS > CHUNK)
+        if (g.n + ROT_MOVES * ROT_MAX_PREDECESSORS > g.room)
             status = flush_chunk(&g);
         rot_facings w = s->last.items[i];
         if (s->flag) {
@@ -253,8 +257,6 @@ static int side_grow(const rot_board *board, seen_table *t, side *s,
     }
     if (status == 0 && !meet->found && g.n)
         status = flush_chunk(&g);
-    free(g.chunk);
-    free(g.sorted);
     if (status < 0 || meet->found) {
         free(g.next.items);
         return status;
@@ -318,7 +320,10 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
     side forward = {{NULL, 0, 0}, 0, 0};
     side backward = {{NULL, 0, 0}, 0, BACKWARD};
     int status = 0;
-    if (list_push(&forward.last, start) < 0) {
+    /* The two chunk buffers of side_grow, kept for the whole search: fresh
+     * memory for every layer would be cleared by the system every time. */
+    rot_facings *buffers = malloc(2 * MAX_CHUNK * sizeof *buffers);
+    if (!buffers || list_push(&forward.last, start) < 0) {
         status = -1;
         goto done;
     }
@@ -332,11 +337,14 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
         }
     }
     for (;;) {
-        bool grow_forward = forward.last.count <= backward.last.count;
+        /* A predecessor search costs about twice what a move costs, so
+         * the backward side grows only when its layer is less than half
+         * the forward one. */
+        bool grow_forward = forward.last.count <= 2 * backward.last.count;
         side *s = grow_forward ? &forward : &backward;
         meeting meet = {false, 0, 0};
         if (forward.depth + backward.depth + 1 > ROT_MAX_SOLUTION ||
-            side_grow(board, &t, s, &meet) < 0) {
+            side_grow(board, &t, s, buffers, &meet) < 0) {
             status = -1;
             break;
         }
@@ -356,6 +364,7 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
     }
 done:
     out->positions_visited = t.count;
+    free(buffers);
     free(forward.last.items);
     free(backward.last.items);
     table_free(&t);
