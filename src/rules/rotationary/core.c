@@ -117,10 +117,49 @@ typedef struct pred_walk {
     unsigned reached;
 } pred_walk;
 
+/* w with slot s turned back `times` times. */
+static inline rot_facings turned_back(rot_facings w, int s, int turn,
+                                      int times)
+{
+    int f = (rot_facing_of(w, s) - times * turn) & 3;
+    return (w & ~(3u << (2 * s))) | ((rot_facings)f << (2 * s));
+}
+
+/* The walk below, worked out by hand for the short chains: a small piece
+ * (one further turn) cannot come back to a cell, so it has exactly one
+ * predecessor; a medium one has at most two, the second from A, B, A. */
+static int short_chain_predecessors(const rot_board *board, rot_facings w,
+                                    int s, int turn, rot_facings *out)
+{
+    int found = 0;
+    rot_facings before = turned_back(w, s, turn, 1);
+    int n1 = board->target[s][rot_facing_of(w, s)];
+    if (n1 == ROT_NONE) {
+        out[found++] = before;
+    } else {
+        before = turned_back(before, n1, turn, 1);
+        int n2 = board->target[n1][rot_facing_of(w, n1)];
+        if (board->chain_length[s] == ROT_SMALL || n2 == ROT_NONE)
+            out[found++] = before;
+        else if (n2 != s) /* s has made its one turn: A, B, A fails */
+            out[found++] = turned_back(before, n2, turn, 1);
+    }
+    if (board->chain_length[s] == ROT_MEDIUM) {
+        /* A, B, A: s pointed at b after its first turn, b back at s */
+        int b = board->target[s][(rot_facing_of(w, s) - turn) & 3];
+        if (b != ROT_NONE && board->target[b][rot_facing_of(w, b)] == s)
+            out[found++] = turned_back(turned_back(w, s, turn, 2), b, turn,
+                                       1);
+    }
+    return found;
+}
+
 int rot_predecessors(const rot_board *board, rot_facings w, int move,
                      rot_facings out[ROT_MAX_PREDECESSORS])
 {
     int turn = rot_move_turn(move), slot = rot_move_slot(move);
+    if (board->chain_length[slot] != ROT_LARGE)
+        return short_chain_predecessors(board, w, slot, turn, out);
     pred_walk stack[ROT_MAX_CHAIN + 1];
     int depth = 0, found = 0;
     stack[depth++] = (pred_walk){w, w, slot, board->chain_length[slot], 0};
