@@ -169,27 +169,21 @@ typedef struct meeting {
     int other_depth;
 } meeting;
 
-/* Candidates are looked up a chunk at a time, in the order of the table
- * region they fall in (PARTS regions): a region stays in the cache while
- * its candidates are looked up, where looking them up in the order they
- * were made would miss the cache on almost every one. That pays only when
- * a chunk has several candidates per cache line of the table, so chunks
- * grow from FIRST_CHUNK (the last layer of a search usually meets the
- * other side early, and should stop early) to MAX_CHUNK. */
-#define FIRST_CHUNK (1u << 14)
-#define MAX_CHUNK (1u << 22)
-#define PART_BITS 8
-#define PARTS (1u << PART_BITS)
-#define PREFETCH 16 /* lookups ahead */
-
+/* Candidates are looked up a chunk at a time, each lookup prefetching the
+ * table line of the one PREFETCH places ahead, so that the cache misses
+ * of a chunk overlap instead of coming one after the other. (Ordering a
+ * chunk by table region did not pay: linear probing then met long runs
+ * that the table's own growth left behind.) */
+#define CHUNK (1u << 16)
+#define PREFETCH 16
 typedef struct grow_state {
     seen_table *t;
     side *s;
     meeting *meet;
     word_list next;
     uint32_t depth;
-    rot_facings *chunk, *sorted;
-    size_t n, room;
+    rot_facings *chunk;
+    size_t n;
 } grow_state;
 
 /* Looks up the chunk's words: adds the new ones to the table and to the
@@ -197,22 +191,13 @@ typedef struct grow_state {
 static int flush_chunk(grow_state *g)
 {
     seen_table *t = g->t;
-    unsigned shift = t->bits - PART_BITS;
-    size_t start[PARTS + 1] = {0};
-    for (size_t i = 0; i < g->n; i++)
-        start[(home_slot(t->bits, g->chunk[i]) >> shift) + 1]++;
-    for (unsigned p = 0; p < PARTS; p++)
-        start[p + 1] += start[p];
-    for (size_t i = 0; i < g->n; i++)
-        g->sorted[start[home_slot(t->bits, g->chunk[i]) >> shift]++] =
-            g->chunk[i];
     for (size_t i = 0; i < g->n; i++) {
-        rot_facings w = g->sorted[i];
+        rot_facings w = g->chunk[i];
         if (i + PREFETCH < g->n)
             __builtin_prefetch(
-                &t->slots[home_slot(t->bits, g->sorted[i + PREFETCH])]);
+                &t->slots[home_slot(t->bits, g->chunk[i + PREFETCH])]);
         if (t->count == t->limit && table_make_room(t, 1) < 0)
-            return -1; /* the order above goes stale: no harm */
+            return -1;
         size_t j = table_find(t, w);
         uint32_t slot = t->slots[j];
         if (!slot) {
@@ -227,8 +212,6 @@ static int flush_chunk(grow_state *g)
         }
     }
     g->n = 0;
-    if (g->room < MAX_CHUNK)
-        g->room *= 2;
     return 0;
 }
 
@@ -237,14 +220,14 @@ static int flush_chunk(grow_state *g)
  * Forward, solved words have no successors; backward, the solved words
  * are all in layer 0, so they are never added again. */
 static int side_grow(const rot_board *board, seen_table *t, side *s,
-                     rot_facings *buffers, meeting *meet)
+                     rot_facings *chunk, meeting *meet)
 {
     grow_state g = {t, s, meet, {NULL, 0, 0}, (uint32_t)s->depth + 1,
-                    buffers, buffers + MAX_CHUNK, 0, FIRST_CHUNK};
+                    chunk, 0};
     int status = 0;
     for (size_t i = 0; i < s->last.count && status == 0 && !meet->found;
          i++) {
-        if (g.n + ROT_MOVES * ROT_MAX_PREDECESSORS > g.room)
+        if (g.n + ROT_MOVES * ROT_MAX_PREDECESSORS > CHUNK)
             status = flush_chunk(&g);
         rot_facings w = s->last.items[i];
         if (s->flag) {
@@ -320,10 +303,8 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
     side forward = {{NULL, 0, 0}, 0, 0};
     side backward = {{NULL, 0, 0}, 0, BACKWARD};
     int status = 0;
-    /* The two chunk buffers of side_grow, kept for the whole search: fresh
-     * memory for every layer would be cleared by the system every time. */
-    rot_facings *buffers = malloc(2 * MAX_CHUNK * sizeof *buffers);
-    if (!buffers || list_push(&forward.last, start) < 0) {
+    rot_facings *chunk = malloc(CHUNK * sizeof *chunk);
+    if (!chunk || list_push(&forward.last, start) < 0) {
         status = -1;
         goto done;
     }
@@ -344,7 +325,7 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
         side *s = grow_forward ? &forward : &backward;
         meeting meet = {false, 0, 0};
         if (forward.depth + backward.depth + 1 > ROT_MAX_SOLUTION ||
-            side_grow(board, &t, s, buffers, &meet) < 0) {
+            side_grow(board, &t, s, chunk, &meet) < 0) {
             status = -1;
             break;
         }
@@ -364,7 +345,7 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out)
     }
 done:
     out->positions_visited = t.count;
-    free(buffers);
+    free(chunk);
     free(forward.last.items);
     free(backward.last.items);
     table_free(&t);
