@@ -91,31 +91,16 @@ rot_facings rot_apply(const rot_board *board, rot_facings w, int move,
     }
 }
 
-static void add_predecessor(rot_facings *out, int *found, rot_facings before)
-{
-    for (int i = 0; i < *found; i++)
-        if (out[i] == before)
-            return;
-    if (*found < ROT_MAX_PREDECESSORS)
-        out[(*found)++] = before;
-}
-
 /*
  * Predecessors: a pre-move position differs from w only on the chain, each
- * chain cell turned once or twice. Walk the chain forward over hypotheses:
- * when a cell is first reached, guess how many times it will be turned in
- * all (1 or 2); that fixes its facing before the move, so the walk can go
- * on; a completed walk is kept when every guess came true. The other guess
- * waits on a small stack (a walk makes at most three guesses that leave
- * room for a second turn), which the solver's backward search calls
- * millions of times: no recursion.
+ * chain cell turned once or twice (a second turn needs two more steps of
+ * the chain: A, B, A). Walking the chain forward, the facing a cell points
+ * with after a turn is its facing in w less the turns still to come; so
+ * for each way the turns can fall (which cells turn twice) the chain is
+ * fixed, and it is kept when it comes back exactly as guessed. The cases
+ * are few and are written out below; the unit tests compare them with a
+ * brute force over the cells near the picked one.
  */
-typedef struct pred_walk {
-    rot_facings before;  /* hypothesised position before the move */
-    rot_facings current; /* the same, part-way through the move */
-    int active, steps_left;
-    unsigned reached;
-} pred_walk;
 
 /* w with slot s turned back `times` times. */
 static inline rot_facings turned_back(rot_facings w, int s, int turn,
@@ -125,80 +110,65 @@ static inline rot_facings turned_back(rot_facings w, int s, int turn,
     return (w & ~(3u << (2 * s))) | ((rot_facings)f << (2 * s));
 }
 
-/* The walk below, worked out by hand for the short chains: a small piece
- * (one further turn) cannot come back to a cell, so it has exactly one
- * predecessor; a medium one has at most two, the second from A, B, A. */
-static int short_chain_predecessors(const rot_board *board, rot_facings w,
-                                    int s, int turn, rot_facings *out)
+/* Where slot s points when it has `still` turns to come. */
+static inline int points_at(const rot_board *board, rot_facings w, int s,
+                            int turn, int still)
 {
-    int found = 0;
-    rot_facings before = turned_back(w, s, turn, 1);
-    int n1 = board->target[s][rot_facing_of(w, s)];
-    if (n1 == ROT_NONE) {
-        out[found++] = before;
-    } else {
-        before = turned_back(before, n1, turn, 1);
-        int n2 = board->target[n1][rot_facing_of(w, n1)];
-        if (board->chain_length[s] == ROT_SMALL || n2 == ROT_NONE)
-            out[found++] = before;
-        else if (n2 != s) /* s has made its one turn: A, B, A fails */
-            out[found++] = turned_back(before, n2, turn, 1);
-    }
-    if (board->chain_length[s] == ROT_MEDIUM) {
-        /* A, B, A: s pointed at b after its first turn, b back at s */
-        int b = board->target[s][(rot_facing_of(w, s) - turn) & 3];
-        if (b != ROT_NONE && board->target[b][rot_facing_of(w, b)] == s)
-            out[found++] = turned_back(turned_back(w, s, turn, 2), b, turn,
-                                       1);
-    }
-    return found;
+    return board->target[s][(rot_facing_of(w, s) - still * turn) & 3];
 }
 
 int rot_predecessors(const rot_board *board, rot_facings w, int move,
                      rot_facings out[ROT_MAX_PREDECESSORS])
 {
-    int turn = rot_move_turn(move), slot = rot_move_slot(move);
-    if (board->chain_length[slot] != ROT_LARGE)
-        return short_chain_predecessors(board, w, slot, turn, out);
-    pred_walk stack[ROT_MAX_CHAIN + 1];
-    int depth = 0, found = 0;
-    stack[depth++] = (pred_walk){w, w, slot, board->chain_length[slot], 0};
-    while (depth > 0) {
-        pred_walk p = stack[--depth];
-        for (;;) {
-            int a = p.active;
-            rot_facings mask = 3u << (2 * a);
-            if (!(p.reached & (1u << a))) {
-                p.reached |= 1u << a;
-                int after = rot_facing_of(w, a);
-                /* Turning a cell again takes two more steps at least
-                 * (A, B, A). */
-                if (p.steps_left >= 2) {
-                    pred_walk twice = p;
-                    rot_facings bits = (rot_facings)((after - 2 * turn) & 3)
-                                       << (2 * a);
-                    twice.before = (p.before & ~mask) | bits;
-                    twice.current = (p.current & ~mask) | bits;
-                    stack[depth++] = twice;
-                }
-                rot_facings bits = (rot_facings)((after - turn) & 3)
-                                   << (2 * a);
-                p.before = (p.before & ~mask) | bits;
-                p.current = (p.current & ~mask) | bits;
-            } else if (((p.current ^ w) & mask) == 0) {
-                break; /* a cell that has made all its guessed turns */
-            }
-            int facing;
-            p.current = turn_slot(p.current, a, turn, &facing);
-            int next = board->target[a][facing];
-            if (p.steps_left == 0 || next == ROT_NONE) {
-                if (p.current == w) /* every guess came true */
-                    add_predecessor(out, &found, p.before);
-                break;
-            }
-            p.steps_left--;
-            p.active = next;
+    int t = rot_move_turn(move), s = rot_move_slot(move);
+    int k = board->chain_length[s]; /* further turns */
+    int found = 0;
+    /* s turns once: s, n1, n2, n3 each once, as far as k and the chain go;
+     * the chain fails when it comes back to a cell already done. */
+    rot_facings before = turned_back(w, s, t, 1);
+    int n1 = points_at(board, w, s, t, 0);
+    if (n1 == ROT_NONE) {
+        out[found++] = before;
+    } else {
+        before = turned_back(before, n1, t, 1);
+        int n2 = points_at(board, w, n1, t, 0);
+        if (k == ROT_SMALL || n2 == ROT_NONE) {
+            out[found++] = before;
+        } else if (n2 != s) {
+            before = turned_back(before, n2, t, 1);
+            int n3 = points_at(board, w, n2, t, 0);
+            if (k == ROT_MEDIUM || n3 == ROT_NONE)
+                out[found++] = before;
+            else if (n3 != s && n3 != n1)
+                out[found++] = turned_back(before, n3, t, 1);
         }
+        /* A large piece: s once, n1 twice (s, n1, n2, n1). */
+        if (k == ROT_LARGE) {
+            int m2 = points_at(board, w, n1, t, 1);
+            if (m2 != ROT_NONE && m2 != s &&
+                points_at(board, w, m2, t, 0) == n1)
+                out[found++] = turned_back(
+                    turned_back(turned_back(w, s, t, 1), n1, t, 2), m2, t, 1);
+        }
+    }
+    if (k == ROT_SMALL)
+        return found;
+    /* s twice: s, b, s (then, for a large piece, on to one more cell), or
+     * for a large piece s, b, c, s. */
+    int b = points_at(board, w, s, t, 1);
+    if (b == ROT_NONE)
+        return found;
+    rot_facings twice = turned_back(turned_back(w, s, t, 2), b, t, 1);
+    int c = points_at(board, w, b, t, 0);
+    if (c == s) {
+        int d = k == ROT_LARGE ? points_at(board, w, s, t, 0) : ROT_NONE;
+        if (d == ROT_NONE)
+            out[found++] = twice;
+        else if (d != b)
+            out[found++] = turned_back(twice, d, t, 1);
+    } else if (k == ROT_LARGE && c != ROT_NONE &&
+               points_at(board, w, c, t, 0) == s) {
+        out[found++] = turned_back(twice, c, t, 1);
     }
     return found;
 }
