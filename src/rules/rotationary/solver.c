@@ -36,7 +36,7 @@
 #define USED (1u << 31)
 #define BACKWARD (1u << 30)
 #define WORD_MASK 0x3FFFFFFFu
-#define MIN_BITS 16
+#define MIN_BITS 20
 #define MAX_BITS 29 /* 2 GiB of slots and 512 MiB of depths */
 
 typedef struct seen_table {
