@@ -1,7 +1,7 @@
 /*
  * rotationary_cli.c - rule set, position string and game file for the
  * Rotationary commands. The game reader here is deliberately small: it
- * takes the first game's Variant and FEN tags and replays its main line
+ * takes each game's Variant and FEN tags and replays its main line
  * (comments, NAGs, glyphs, move numbers, variations and escape lines
  * skipped); checking a record is the validator's job.
  */
@@ -94,6 +94,7 @@ typedef struct game_reader {
     const cli_command *command;
     const char *path;
     int line;
+    int games; /* read so far */
 } game_reader;
 
 static int game_error(const game_reader *r, const char *message,
@@ -111,10 +112,11 @@ static bool is_result(const char *t, size_t len)
            (len == 7 && !strncmp(t, "1/2-1/2", 7));
 }
 
-/* Replays the movetext from p on pos. */
-static int replay(game_reader *r, const char *p, const rot_board *board,
+/* Replays the movetext from *pp on pos; leaves *pp after the game. */
+static int replay(game_reader *r, const char **pp, const rot_board *board,
                   rot_position *pos)
 {
+    const char *p = *pp;
     int depth = 0; /* of variations */
     bool line_start = true;
     while (*p) {
@@ -145,7 +147,7 @@ static int replay(game_reader *r, const char *p, const rot_board *board,
             depth -= depth > 0;
             p++;
         } else if (c == '[' && depth == 0) {
-            return 0; /* the next game's tags */
+            break; /* the next game's tags */
         } else {
             size_t len = strcspn(p, " \t\r\n{};()[");
             const char *token = p;
@@ -153,7 +155,7 @@ static int replay(game_reader *r, const char *p, const rot_board *board,
             if (depth > 0 || token[0] == '$')
                 continue;
             if (is_result(token, len))
-                return 0;
+                break;
             /* A move number, alone or glued to the move: "12." "12.b3+". */
             size_t digits = strspn(token, "0123456789");
             if (digits && token[digits] == '.') {
@@ -177,29 +179,30 @@ static int replay(game_reader *r, const char *p, const rot_board *board,
             pos->facings = rot_apply(board, pos->facings, move, NULL);
         }
     }
+    *pp = p;
     return 0;
 }
 
-int rot_cli_read_game(const cli_command *command, const char *path,
-                      bool variant_given, rot_rules *rules,
-                      rot_position *pos)
+/* The next game from *pp: tags, then the main line replayed. 1 when there
+ * is no game left, -1 after printing why the game cannot be read. */
+static int next_game(game_reader *r, const char **pp, bool variant_given,
+                     rot_rules *rules, rot_position *pos)
 {
-    char *text = read_all(path);
-    if (!text) {
-        fprintf(stderr, "rgn %s: cannot read '%s'\n", command->name, path);
-        return -1;
-    }
-    game_reader r = {command, path, 1};
     char fen[256] = "", variant[64] = "";
-    bool have_fen = false, have_variant = false;
-    const char *p = text;
+    bool have_fen = false, have_variant = false, have_tags = false;
+    const char *p = *pp;
     /* Tag lines (and blank lines or comments) before the movetext. */
     for (;;) {
         p += strspn(p, " \t\r");
         if (*p == '\n') {
-            r.line++;
+            r->line++;
             p++;
+        } else if (*p == '{') { /* a comment between games */
+            for (p++; *p && *p != '}'; p++)
+                r->line += *p == '\n';
+            p += *p == '}';
         } else if (*p == '[') {
+            have_tags = true;
             have_fen |= tag_value(p, "FEN", fen, sizeof fen);
             have_variant |= tag_value(p, "Variant", variant, sizeof variant);
             p += strcspn(p, "\n");
@@ -207,27 +210,55 @@ int rot_cli_read_game(const cli_command *command, const char *path,
             break;
         }
     }
-    int status = 0;
+    if (!have_tags && !*p && r->games > 0)
+        return 1;
+    r->games++;
     if (!variant_given) {
-        if (!have_variant || rot_cli_rules(command, variant, rules) < 0) {
-            fprintf(stderr, "rgn %s: %s: the first game is not a Rotationary "
-                    "game (Variant tag '%s')\n", command->name, path,
-                    have_variant ? variant : "missing");
-            status = -1;
+        if (!have_variant || rot_cli_rules(r->command, variant, rules) < 0) {
+            fprintf(stderr, "rgn %s: %s: game %d is not a Rotationary game "
+                    "(Variant tag '%s')\n", r->command->name, r->path,
+                    r->games, have_variant ? variant : "missing");
+            return -1;
         }
     }
-    if (status == 0 && !have_fen) {
-        fprintf(stderr, "rgn %s: %s: the first game has no FEN tag\n",
-                command->name, path);
-        status = -1;
+    if (!have_fen) {
+        fprintf(stderr, "rgn %s: %s: game %d has no FEN tag\n",
+                r->command->name, r->path, r->games);
+        return -1;
     }
-    if (status == 0)
-        status = rot_cli_parse(command, fen, pos);
-    if (status == 0) {
-        rot_board board;
-        rot_board_init(&board, &pos->arrangement, *rules);
-        status = replay(&r, p, &board, pos);
+    if (rot_cli_parse(r->command, fen, pos) < 0)
+        return -1;
+    rot_board board;
+    rot_board_init(&board, &pos->arrangement, *rules);
+    *pp = p;
+    return replay(r, pp, &board, pos);
+}
+
+int rot_cli_each_game(const cli_command *command, const char *path,
+                      bool variant_given, rot_rules rules,
+                      int (*visit)(void *context, rot_rules rules,
+                                   const rot_position *pos),
+                      void *context)
+{
+    char *text = read_all(path);
+    if (!text) {
+        fprintf(stderr, "rgn %s: cannot read '%s'\n", command->name, path);
+        return -1;
+    }
+    game_reader r = {command, path, 1, 0};
+    const char *p = text;
+    int status;
+    for (;;) {
+        rot_rules game_rules = rules;
+        rot_position pos;
+        status = next_game(&r, &p, variant_given, &game_rules, &pos);
+        if (status != 0)
+            break;
+        if (visit(context, game_rules, &pos) < 0) {
+            status = -1;
+            break;
+        }
     }
     free(text);
-    return status;
+    return status < 0 ? -1 : 0;
 }

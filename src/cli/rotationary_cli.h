@@ -21,11 +21,15 @@ int rot_cli_rules(const cli_command *command, const char *name,
 int rot_cli_parse(const cli_command *command, const char *fen,
                   rot_position *pos);
 
-/* The position at the end of the main line of the first game in path:
- * its FEN tag replayed through the moves; the Variant tag sets *rules when
- * variant_given is false. -1 after printing why. */
-int rot_cli_read_game(const cli_command *command, const char *path,
-                      bool variant_given, rot_rules *rules,
-                      rot_position *pos);
+/* Calls visit with the position at the end of the main line of each game
+ * in path ('-' for standard input): its FEN tag replayed through the
+ * moves, under its Variant tag's rules unless variant_given (then under
+ * rules). Stops at the first game that cannot be read (after printing
+ * why) or when visit returns -1; returns 0 or -1. */
+int rot_cli_each_game(const cli_command *command, const char *path,
+                      bool variant_given, rot_rules rules,
+                      int (*visit)(void *context, rot_rules rules,
+                                   const rot_position *pos),
+                      void *context);
 
 #endif

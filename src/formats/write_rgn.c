@@ -98,6 +98,7 @@ static void on_begin_game(void *user, uint64_t number)
     rgn_buffer_reset(&w->tags);
     rgn_buffer_reset(&w->movetext);
     w->layout = (text_layout){.out = &w->movetext};
+    w->chain_len = 0;
     w->need_number = true;
     w->after_move = false;
 }
@@ -111,13 +112,25 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
     rgn_buffer_append(&w->tags, "", 1);
 }
 
-static void on_comment(void *user, rgn_span text);
+/* The chain comment waits until the move's glyph and NAGs are written, so
+ * that a glyph still joins its move as without --chains. */
+static void write_comment(rgn_writer *w, rgn_span text);
+
+static void flush_chain(rgn_writer *w)
+{
+    if (w->chain_len) {
+        size_t len = w->chain_len;
+        w->chain_len = 0;
+        write_comment(w, (rgn_span){w->chain, len});
+    }
+}
 
 static void on_move(void *user, rgn_position *before, rgn_move move,
                     const char *san)
 {
     rgn_writer *w = user;
     char word[80];
+    flush_chain(w);
     int fullmove = rgn_position_fullmove(before);
     if (rgn_position_side(before) == RGN_WHITE) {
         int n = snprintf(word, sizeof word, "%d.", fullmove);
@@ -137,17 +150,16 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     rgn_turn turns[RGN_MAX_TURNS];
     int count = w->options.chains ? rgn_move_chain(before, move, turns) : 0;
     if (count) { /* "{b3>S b2>W a2>S}", rules section 6.5 */
-        char chain[RGN_MAX_TURNS * 8] = "";
         size_t n = 0;
         for (int i = 0; i < count; i++) {
             char cell[8];
             rgn_square_name(rgn_position_variant(before), turns[i].square,
                             cell);
-            n += (size_t)snprintf(chain + n, sizeof chain - n, "%s%s>%s",
-                                  i ? " " : "", cell,
+            n += (size_t)snprintf(w->chain + n, sizeof w->chain - n,
+                                  "%s%s>%s", i ? " " : "", cell,
                                   rgn_direction_name(turns[i].facing));
         }
-        on_comment(w, (rgn_span){chain, n});
+        w->chain_len = n;
     }
 }
 
@@ -169,9 +181,8 @@ static bool is_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static void on_comment(void *user, rgn_span text)
+static void write_comment(rgn_writer *w, rgn_span text)
 {
-    rgn_writer *w = user;
     text_layout *t = &w->layout;
     w->after_move = false;
     w->need_number = true;
@@ -207,9 +218,16 @@ static void on_comment(void *user, rgn_span text)
     }
 }
 
+static void on_comment(void *user, rgn_span text)
+{
+    flush_chain(user);
+    write_comment(user, text);
+}
+
 static void on_begin_variation(void *user)
 {
     rgn_writer *w = user;
+    flush_chain(w);
     w->depth++;
     begin_next_word_with(&w->layout, '(');
     w->need_number = true;
@@ -219,6 +237,7 @@ static void on_begin_variation(void *user)
 static void on_end_variation(void *user)
 {
     rgn_writer *w = user;
+    flush_chain(w);
     w->depth--;
     join_word(&w->layout, ")");
     w->need_number = true;
@@ -252,6 +271,7 @@ static const char *find_tag(const rgn_buffer *tags, const char *name)
 static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
 {
     rgn_writer *w = user;
+    flush_chain(w);
     if (error && !w->options.keep_invalid) {
         rgn_writer_end_game(w, false);
         return;

@@ -35,6 +35,8 @@ struct rgn_writer {
     text_layout layout;
     bool need_number;    /* the next Black move needs "n..." */
     bool after_move;     /* the last word is a move: a glyph may join it */
+    char chain[RGN_MAX_TURNS * 8]; /* --chains: the last move's turns, */
+    size_t chain_len;              /* written after its glyph and NAGs */
 
     /* coordinates and RFEN: the main line's plies */
     int ply;

@@ -93,68 +93,84 @@ rot_facings rot_apply(const rot_board *board, rot_facings w, int move,
 
 /*
  * Predecessors: a pre-move position differs from w only on the chain, each
- * chain cell turned once or twice. Walk the chain forward over hypotheses:
- * when a cell is first reached, guess how many times it will be turned in
- * all (1 or 2); that fixes its facing before the move, so the walk can go
- * on; a completed walk is kept when every guess came true.
+ * chain cell turned once or twice (a second turn needs two more steps of
+ * the chain: A, B, A). Walking the chain forward, the facing a cell points
+ * with after a turn is its facing in w less the turns still to come; so
+ * for each way the turns can fall (which cells turn twice) the chain is
+ * fixed, and it is kept when it comes back exactly as guessed. The cases
+ * are few and are written out below; the unit tests compare them with a
+ * brute force over the cells near the picked one.
  */
-typedef struct pred_search {
-    const rot_board *board;
-    rot_facings after; /* w, the position after the move */
-    int turn;
-    rot_facings *out;
-    int found;
-} pred_search;
 
-static void add_predecessor(pred_search *ps, rot_facings before)
+/* w with slot s turned back `times` times. */
+static inline rot_facings turned_back(rot_facings w, int s, int turn,
+                                      int times)
 {
-    for (int i = 0; i < ps->found; i++)
-        if (ps->out[i] == before)
-            return;
-    if (ps->found < ROT_MAX_PREDECESSORS)
-        ps->out[ps->found++] = before;
+    int f = (rot_facing_of(w, s) - times * turn) & 3;
+    return (w & ~(3u << (2 * s))) | ((rot_facings)f << (2 * s));
 }
 
-/* before: the hypothesised position before the move (cells not reached
- * yet as after the move); current: the same, part-way through the move. */
-static void walk_chain(pred_search *ps, rot_facings before,
-                       rot_facings current, int active, int steps_left,
-                       unsigned reached)
+/* Where slot s points when it has `still` turns to come. */
+static inline int points_at(const rot_board *board, rot_facings w, int s,
+                            int turn, int still)
 {
-    rot_facings mask = 3u << (2 * active);
-    if (!(reached & (1u << active))) {
-        reached |= 1u << active;
-        /* Turning a cell again takes two more steps at least (A, B, A). */
-        int most = steps_left >= 2 ? 2 : 1;
-        for (int guess = 1; guess <= most; guess++) {
-            int facing = (rot_facing_of(ps->after, active) -
-                          guess * ps->turn) & 3;
-            rot_facings bits = (rot_facings)facing << (2 * active);
-            walk_chain(ps, (before & ~mask) | bits, (current & ~mask) | bits,
-                       active, steps_left, reached);
-        }
-        return;
-    }
-    if (((current ^ ps->after) & mask) == 0)
-        return; /* a cell that has made all its guessed turns */
-    int facing;
-    current = turn_slot(current, active, ps->turn, &facing);
-    int next = ps->board->target[active][facing];
-    if (steps_left == 0 || next == ROT_NONE) {
-        if (current == ps->after) /* every guess came true */
-            add_predecessor(ps, before);
-        return;
-    }
-    walk_chain(ps, before, current, next, steps_left - 1, reached);
+    return board->target[s][(rot_facing_of(w, s) - still * turn) & 3];
 }
 
 int rot_predecessors(const rot_board *board, rot_facings w, int move,
                      rot_facings out[ROT_MAX_PREDECESSORS])
 {
-    int slot = rot_move_slot(move);
-    pred_search ps = {board, w, rot_move_turn(move), out, 0};
-    walk_chain(&ps, w, w, slot, board->chain_length[slot], 0);
-    return ps.found;
+    int t = rot_move_turn(move), s = rot_move_slot(move);
+    int k = board->chain_length[s]; /* further turns */
+    int found = 0;
+    /* s turns once: s, n1, n2, n3 each once, as far as k and the chain go;
+     * the chain fails when it comes back to a cell already done. */
+    rot_facings before = turned_back(w, s, t, 1);
+    int n1 = points_at(board, w, s, t, 0);
+    if (n1 == ROT_NONE) {
+        out[found++] = before;
+    } else {
+        before = turned_back(before, n1, t, 1);
+        int n2 = points_at(board, w, n1, t, 0);
+        if (k == ROT_SMALL || n2 == ROT_NONE) {
+            out[found++] = before;
+        } else if (n2 != s) {
+            before = turned_back(before, n2, t, 1);
+            int n3 = points_at(board, w, n2, t, 0);
+            if (k == ROT_MEDIUM || n3 == ROT_NONE)
+                out[found++] = before;
+            else if (n3 != s && n3 != n1)
+                out[found++] = turned_back(before, n3, t, 1);
+        }
+        /* A large piece: s once, n1 twice (s, n1, n2, n1). */
+        if (k == ROT_LARGE) {
+            int m2 = points_at(board, w, n1, t, 1);
+            if (m2 != ROT_NONE && m2 != s &&
+                points_at(board, w, m2, t, 0) == n1)
+                out[found++] = turned_back(
+                    turned_back(turned_back(w, s, t, 1), n1, t, 2), m2, t, 1);
+        }
+    }
+    if (k == ROT_SMALL)
+        return found;
+    /* s twice: s, b, s (then, for a large piece, on to one more cell), or
+     * for a large piece s, b, c, s. */
+    int b = points_at(board, w, s, t, 1);
+    if (b == ROT_NONE)
+        return found;
+    rot_facings twice = turned_back(turned_back(w, s, t, 2), b, t, 1);
+    int c = points_at(board, w, b, t, 0);
+    if (c == s) {
+        int d = k == ROT_LARGE ? points_at(board, w, s, t, 0) : ROT_NONE;
+        if (d == ROT_NONE)
+            out[found++] = twice;
+        else if (d != b)
+            out[found++] = turned_back(twice, d, t, 1);
+    } else if (k == ROT_LARGE && c != ROT_NONE &&
+               points_at(board, w, c, t, 0) == s) {
+        out[found++] = turned_back(twice, c, t, 1);
+    }
+    return found;
 }
 
 /* ---- position string ---- */

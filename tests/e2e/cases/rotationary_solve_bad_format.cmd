@@ -1,0 +1,1 @@
+solve --format xml --fen lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN

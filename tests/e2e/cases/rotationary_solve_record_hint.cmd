@@ -1,0 +1,1 @@
+solve --format rgn --hint --fen lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN

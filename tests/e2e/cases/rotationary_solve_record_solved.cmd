@@ -1,0 +1,1 @@
+solve --format rgn --fen lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN

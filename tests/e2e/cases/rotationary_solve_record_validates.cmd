@@ -1,0 +1,1 @@
+solve --format rgn - 2>/dev/null | "$RGN" validate -

@@ -1,0 +1,1 @@
+solve --format rgn --fen lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN --variant "Rotationary Wrap"
