@@ -63,6 +63,15 @@ static void compile_lines(eng_bitboards *b, const eng_rules *r)
         }
 }
 
+/* Of squares on one ray in direction d, the one nearest the ray's
+ * start; asked with the opposite direction, the farthest. */
+static inline int nearest(int d, eng_bits squares)
+{
+    return (BB_RISING >> d & 1) ? bb_first(squares) : bb_last(squares);
+}
+
+static inline int opposite(int d) { return (d + 4) & 7; }
+
 static eng_bits slow_slides(const eng_bitboards *b, unsigned directions, int from,
                             eng_bits occupied)
 {
@@ -71,7 +80,7 @@ static eng_bits slow_slides(const eng_bitboards *b, unsigned directions, int fro
         int d = bb_first(directions);
         eng_bits ray = b->ray[d][from], blockers = ray & occupied;
         if (blockers)
-            ray ^= b->ray[d][(BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers)];
+            ray ^= b->ray[d][nearest(d, blockers)];
         reach |= ray;
     }
     return reach;
@@ -83,9 +92,10 @@ static eng_bits relevant(const eng_bitboards *b, unsigned directions, int from)
 {
     eng_bits mask = 0;
     for (; directions; directions &= directions - 1) {
-        eng_bits ray = b->ray[bb_first(directions)][from];
+        int d = bb_first(directions);
+        eng_bits ray = b->ray[d][from];
         if (ray)
-            ray &= ~bb_bit((BB_RISING >> bb_first(directions) & 1) ? bb_last(ray) : bb_first(ray));
+            ray &= ~bb_bit(nearest(opposite(d), ray));
         mask |= ray;
     }
     return mask;
@@ -381,9 +391,7 @@ static inline eng_bits between(const eng_bitboards *b, int from, int to)
 static inline int first_along(const eng_bitboards *b, int d, int from, eng_bits occupied)
 {
     eng_bits blockers = b->ray[d][from] & occupied;
-    if (!blockers)
-        return -1;
-    return (BB_RISING >> d & 1) ? bb_first(blockers) : bb_last(blockers);
+    return blockers ? nearest(d, blockers) : -1;
 }
 
 /* The pieces of colour `by` that attack square `at` when the occupied
@@ -440,7 +448,7 @@ static inline bool slides_back(const eng_bitboards *b, const eng_position *pos, 
 {
     uint8_t piece = pos->board[b->square[at]];
     return RGN_COLOR(piece) == by &&
-           (b->slide_capture[by][RGN_TYPE(piece)] >> ((d + 4) & 7) & 1);
+           (b->slide_capture[by][RGN_TYPE(piece)] >> opposite(d) & 1);
 }
 
 /* Whether the side to move is in check after move m, from what the move

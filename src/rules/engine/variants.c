@@ -65,24 +65,26 @@ static void compile_chess(void)
  * a pthread_once per call. */
 static const eng_rules *_Atomic rotary_chess_ready, *_Atomic chess_ready;
 
-const eng_rules *eng_rotary_chess_rules(void)
+static const eng_rules *compiled(const eng_rules *_Atomic *ready, pthread_once_t *once,
+                                 void (*compile)(void), const eng_rules *rules)
 {
-    const eng_rules *r = atomic_load_explicit(&rotary_chess_ready, memory_order_acquire);
+    const eng_rules *r = atomic_load_explicit(ready, memory_order_acquire);
     if (r)
         return r;
-    pthread_once(&rotary_chess_once, compile_rotary_chess);
-    atomic_store_explicit(&rotary_chess_ready, &rotary_chess_rules, memory_order_release);
-    return &rotary_chess_rules;
+    pthread_once(once, compile);
+    atomic_store_explicit(ready, rules, memory_order_release);
+    return rules;
+}
+
+const eng_rules *eng_rotary_chess_rules(void)
+{
+    return compiled(&rotary_chess_ready, &rotary_chess_once, compile_rotary_chess,
+                    &rotary_chess_rules);
 }
 
 const eng_rules *eng_chess_rules(void)
 {
-    const eng_rules *r = atomic_load_explicit(&chess_ready, memory_order_acquire);
-    if (r)
-        return r;
-    pthread_once(&chess_once, compile_chess);
-    atomic_store_explicit(&chess_ready, &chess_rules, memory_order_release);
-    return &chess_rules;
+    return compiled(&chess_ready, &chess_once, compile_chess, &chess_rules);
 }
 
 /* ------------------------------------------------------------------ */
