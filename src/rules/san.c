@@ -613,6 +613,19 @@ static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
     return warnings;
 }
 
+/* lenient_readings for a text with no origin but a pawn's file, which
+ * matched one move only: only its capture mark can be off. */
+static unsigned plain_readings(const rgn_position *pos, const rgn_san *s, rgn_move m)
+{
+    bool capture = is_capture(pos, m);
+    if (capture && s->separator != 'x')
+        return RGN_WARNING_BIT(s->piece ? RGN_W_MISSING_CAPTURE_MARK
+                                        : RGN_W_PAWN_CAPTURE_WITHOUT_X);
+    if (!capture && s->separator == 'x')
+        return RGN_WARNING_BIT(RGN_W_SURPLUS_CAPTURE_MARK);
+    return 0;
+}
+
 unsigned rgn_check_mark_warnings(char written, char deserved)
 {
     if (written == deserved)
@@ -737,6 +750,19 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
     if (!moved_type)
         return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
                     "'%.*s': %s has no pawns", (int)len, text, v->name);
+    if (v->find_moves && !canonical && s.from_rank < 0 && (!s.promotion || after)) {
+        /* the common text, found without a list of rivals; a text it
+         * cannot settle (none, several, an origin that may be surplus)
+         * goes the general way below, which words the problem */
+        int n = v->find_moves(pos, moved_type, to, s.from_file, -1,
+                              s.promotion ? after : 0, move);
+        if (n == 1 && (s.from_file < 0 ||
+                       (moved_type == v->pawn_type && is_capture(pos, *move)))) {
+            *warnings = plain_readings(pos, &s, *move);
+            *written_check = s.check;
+            return 0;
+        }
+    }
     rgn_move moves[RGN_MAX_MOVES], found[RGN_MAX_MOVES];
     int n = v->legal_moves_to(pos, moves, moved_type, to);
     if (n == 0 && !rgn_variant_has_moves(v, pos))

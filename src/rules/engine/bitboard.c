@@ -200,6 +200,7 @@ static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
         leap = &b->first_leaps[color][b->first_leap_count[color]++];
         leap->type = (uint8_t)type;
         leap->mode = ray->mode;
+        b->first_leaper_types[color] |= (uint16_t)(1u << type);
         b->first_leap_captures |= (ray->mode & XB_CAPTURE) != 0;
         memset(leap->to, BB_NONE, sizeof leap->to);
         memset(leap->from, BB_NONE, sizeof leap->from);
@@ -225,6 +226,7 @@ static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
             if (ray->mode & XB_MOVE) {
                 b->leap_move[color][type][from] |= bb_bit(to);
                 b->leap_move_to[color][type][to] |= bb_bit(from);
+                b->move_leaper_types[color] |= (uint16_t)(1u << type);
             }
             if (ray->mode & XB_CAPTURE) {
                 b->leap_capture[color][type][from] |= bb_bit(to);
@@ -742,6 +744,16 @@ static void other_moves(generation *g, bool any)
     en_passant_moves(g, ~(eng_bits)0);
 }
 
+/* Whether the King has a safe square to step to: in check, the
+ * likeliest answer and the cheapest to find. */
+static bool king_can_step(generation *g)
+{
+    for (eng_bits to = destinations(g, g->r->king_type, g->king); to; to &= to - 1)
+        if (king_may_go(g, bb_first(to)))
+            return true;
+    return false;
+}
+
 static int generate(const eng_rules *r, const eng_position *pos, eng_move *moves, bool any)
 {
     generation g;
@@ -750,12 +762,19 @@ static int generate(const eng_rules *r, const eng_position *pos, eng_move *moves
         find_checkers(&g);
     else
         g.checkers = 0;
+    /* in check (there is no castling then), a question of whether there
+     * is any move asks the King first */
+    bool king_asked = any && g.checkers;
+    if (king_asked && king_can_step(&g))
+        return 1;
     bool double_check = (g.checkers & (g.checkers - 1)) != 0; /* only the King moves */
     if (!double_check) {
         other_moves(&g, any);
         if (any && g.n)
             return g.n;
     }
+    if (king_asked)
+        return 0;
     king_steps(&g);
     castling_moves(&g, -1);
     return g.n;
@@ -771,61 +790,124 @@ bool eng_bb_has_moves(const eng_rules *r, const eng_position *pos)
     return generate(r, pos, NULL, true) > 0;
 }
 
-int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move *moves,
-                          int type, int to_square)
+/* Where pieces of the type could come from to `to` (a capture when
+ * the enemy stands there), legality aside. */
+static eng_bits reaching(const generation *g, int type, int to, bool capture)
 {
-    if (type < 1 || type > r->type_count || to_square < 0 || to_square >= ENG_CAPACITY)
-        return 0;
-    const eng_bitboards *b = &r->bb;
-    int to = b->index[to_square];
-    if (to == BB_NONE)
-        return 0;
-    generation g;
-    start(&g, r, pos, moves);
-    /* whether the King is in check is often known already (the check
-     * mark of the last move was judged); which pieces give it is needed
-     * only then */
-    if (pos->check_cache != 0)
-        find_checkers(&g);
-    else
-        g.checkers = 0;
-    eng_bits at = bb_bit(to);
-    if (g.own & at)
-        return 0;
-    bool capture = (g.enemy & at) != 0;
-    int us = g.us;
-    eng_bits origins = capture ? b->leap_capture_to[us][type][to] : b->leap_move_to[us][type][to];
-    eng_bits mine = pos->by_type[type] & g.own;
-    origins &= mine;
+    const eng_bitboards *b = g->b;
+    int us = g->us;
+    eng_bits mine = g->pos->by_type[type] & g->own;
+    eng_bits origins = 0;
+    if ((capture ? b->leaper_types[us] : b->move_leaper_types[us]) >> type & 1)
+        origins = (capture ? b->leap_capture_to[us][type][to] : b->leap_move_to[us][type][to]) &
+                  mine;
     /* a slider arrives from the first piece back along each direction
      * that has one of ours on it: a few rays, not a large table */
     unsigned directions = capture ? b->slide_capture[us][type] : b->slide_move[us][type];
     for (unsigned back = reversed(directions); back; back &= back - 1) {
         int d = bb_first(back);
         if (b->ray[d][to] & mine) {
-            int from = first_along(b, d, to, g.occupied);
+            int from = first_along(b, d, to, g->occupied);
             if (mine >> from & 1)
                 origins |= bb_bit(from);
         }
     }
-    for (int i = 0; i < b->first_leap_count[us]; i++) {
-        const eng_first_leap *leap = &b->first_leaps[us][i];
-        int from = leap->from[to];
-        if (leap->type == type && from != BB_NONE && mine >> from & 1 &&
-            first_leap_open(&g, leap, from, to))
-            origins |= bb_bit(from);
-    }
-    for (; origins; origins &= origins - 1) {
-        int from = bb_first(origins);
-        bool legal = type == r->king_type ? king_may_go(&g, to)
-                     : g.checkers ? safe_after(&g, from, to, to)
-                                  : !exposes_king(&g, from, to);
-        if (legal)
-            add(&g, type, from, at, RGN_MOVE_NORMAL);
-    }
+    if (b->first_leaper_types[us] >> type & 1)
+        for (int i = 0; i < b->first_leap_count[us]; i++) {
+            const eng_first_leap *leap = &b->first_leaps[us][i];
+            int from = leap->from[to];
+            if (leap->type == type && from != BB_NONE && mine >> from & 1 &&
+                first_leap_open(g, leap, from, to))
+                origins |= bb_bit(from);
+        }
+    return origins;
+}
+
+/* Whether a piece of the type may go from -> to (not en passant). */
+static bool legal_step(generation *g, int type, int from, int to)
+{
+    return type == g->r->king_type ? king_may_go(g, to)
+           : g->checkers           ? safe_after(g, from, to, to)
+                                   : !exposes_king(g, from, to);
+}
+
+/* Sets a generation up for moves to one square: false when no move can
+ * go there (off the board, or an own piece on it). */
+static bool start_to(generation *g, const eng_rules *r, const eng_position *pos,
+                     eng_move *moves, int type, int to_square, int *to)
+{
+    if (type < 1 || type > r->type_count || to_square < 0 || to_square >= ENG_CAPACITY)
+        return false;
+    *to = r->bb.index[to_square];
+    if (*to == BB_NONE)
+        return false;
+    start(g, r, pos, moves);
+    /* whether the King is in check is often known already (the check
+     * mark of the last move was judged); which pieces give it is needed
+     * only then */
+    if (pos->check_cache != 0)
+        find_checkers(g);
+    else
+        g->checkers = 0;
+    return !(g->own >> *to & 1);
+}
+
+int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move *moves,
+                          int type, int to_square)
+{
+    generation g;
+    int to;
+    if (!start_to(&g, r, pos, moves, type, to_square, &to))
+        return 0;
+    bool capture = g.enemy >> to & 1;
+    for (eng_bits origins = reaching(&g, type, to, capture); origins; origins &= origins - 1)
+        if (legal_step(&g, type, bb_first(origins), to))
+            add(&g, type, bb_first(origins), bb_bit(to), RGN_MOVE_NORMAL);
     if (type == r->pawn_type && to_square == pos->ep_square && !capture)
         en_passant_moves(&g, ~(eng_bits)0);
     if (type == r->king_type)
         castling_moves(&g, to_square);
     return g.n;
+}
+
+int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type, int to_square,
+                      int from_file, int from_rank, int promotion, eng_move *first)
+{
+    generation g;
+    int to;
+    if (!start_to(&g, r, pos, NULL, type, to_square, &to))
+        return 0;
+    bool capture = g.enemy >> to & 1;
+    eng_bits origins = reaching(&g, type, to, capture);
+    if (from_file >= 0)
+        origins &= 0x0101010101010101ull << from_file;
+    if (from_rank >= 0)
+        origins &= 0xFFull << 8 * from_rank;
+    /* a pawn arriving on its last rank promotes, and only then */
+    uint8_t kind = RGN_MOVE_NORMAL;
+    if (type == r->pawn_type && (g.b->last_rank[g.us] >> to & 1)) {
+        if (!promotion || !memchr(r->promotion_types, promotion, (size_t)r->promotion_count))
+            return 0;
+        kind = RGN_MOVE_PROMOTION;
+    } else if (promotion) {
+        return 0;
+    }
+    int n = 0;
+    for (; origins; origins &= origins - 1) {
+        int from = bb_first(origins);
+        if (legal_step(&g, type, from, to) && n++ == 0)
+            *first = (eng_move){g.b->square[from], (uint16_t)to_square, kind,
+                                kind == RGN_MOVE_PROMOTION ? (uint8_t)promotion : 0, 0, 0};
+    }
+    if (type == r->pawn_type && to_square == pos->ep_square && !capture && !promotion) {
+        eng_move taking[8];
+        g.moves = taking;
+        g.n = 0;
+        en_passant_moves(&g, from_file >= 0 ? 0x0101010101010101ull << from_file
+                                            : ~(eng_bits)0);
+        for (int i = 0; i < g.n; i++)
+            if ((from_rank < 0 || g.b->index[taking[i].from] >> 3 == from_rank) && n++ == 0)
+                *first = taking[i];
+    }
+    return n;
 }

@@ -78,6 +78,8 @@ typedef struct eng_bitboards {
     eng_bits leap_move_to[2][16][64], leap_capture_to[2][16][64];
     uint8_t slide_move[2][16], slide_capture[2][16]; /* direction bits */
     uint16_t leaper_types[2];          /* types with a capturing leap */
+    uint16_t move_leaper_types[2];     /* types with a leap that moves */
+    uint16_t first_leaper_types[2];    /* types with a first-move leap */
     eng_slide_group groups[2][BB_MAX_GROUPS];
     int group_count[2];
     eng_first_leap first_leaps[2][BB_MAX_FIRST_LEAPS];

@@ -469,6 +469,23 @@ int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
     return keep_legal(r, pos, &gs, moves, n);
 }
 
+int eng_find_moves(const eng_rules *r, eng_position *pos, int type, int to,
+                   int from_file, int from_rank, int promotion, eng_move *first)
+{
+    if (r->bb.usable)
+        return eng_bb_find_moves(r, pos, type, to, from_file, from_rank, promotion, first);
+    eng_move moves[RGN_MAX_MOVES];
+    int n = eng_legal_moves_to(r, pos, moves, type, to), found = 0;
+    for (int i = 0; i < n; i++) {
+        eng_move m = moves[i];
+        if (m.kind != RGN_MOVE_CASTLING && m.promotion == promotion &&
+            (from_file < 0 || eng_file(r, m.from) == from_file) &&
+            (from_rank < 0 || eng_rank(r, m.from) == from_rank) && found++ == 0)
+            *first = m;
+    }
+    return found;
+}
+
 bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
 {
     if (!en_passant_candidate(r, pos))

@@ -145,6 +145,13 @@ static int legal_moves_to(rgn_position *pos, rgn_move *moves, int type, int to)
     return eng_legal_moves_to(rules_of(pos), pos, moves, type, to);
 }
 
+static int find_moves(rgn_position *pos, int type, int to, int from_file,
+                      int from_rank, int promotion, rgn_move *first)
+{
+    return eng_find_moves(rules_of(pos), pos, type, to, from_file, from_rank, promotion,
+                          first);
+}
+
 static int count_moves(rgn_position *pos)
 {
     return eng_count_moves(rules_of(pos), pos);
@@ -246,7 +253,8 @@ static const char *const chess_aliases[] = {"Standard", NULL};
     .players = 2, .castling = true, .set_initial = set_initial,             \
     .set_fen = set_fen,                                                      \
     .write_fen = write_fen, .legal_moves = legal_moves,                      \
-    .legal_moves_to = legal_moves_to, .count_moves = count_moves,            \
+    .legal_moves_to = legal_moves_to, .find_moves = find_moves,              \
+    .count_moves = count_moves,                                              \
     .has_moves = has_moves,                                                  \
     .make = make, .unmake = unmake, .in_check = in_check, .status = status,  \
     .explain_unmatched = explain, .repair_fen = repair_fen
