@@ -699,6 +699,57 @@ static int resolve_castling(rgn_position *pos, const rgn_san *s,
     return 0;
 }
 
+/* The commonest texts, [Piece] [file] ['x'] square ['=' Piece] ['+' | '#']
+ * with a one-digit rank and a file only for a pawn's capture, read and
+ * resolved in one pass when the game's engine finds moves without a list
+ * (find_moves). True when the text names one legal move; false leaves
+ * it to the general way, which reads the same texts the same way and
+ * words any problem. */
+static bool resolve_quickly(rgn_position *pos, const char *text, size_t len,
+                            rgn_move *move, unsigned *warnings, char *written_check)
+{
+    const struct rgn_variant *v = pos->variant;
+    const char *p = text, *end = text + len;
+    rgn_san s = {0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
+    if (end > p && (end[-1] == '+' || end[-1] == '#'))
+        s.check = *--end;
+    int promotion = 0;
+    if (end - p >= 2 && end[-2] == '=') {
+        promotion = is_upper(end[-1]) ? type_of_letter(v, end[-1]) : 0;
+        if (!promotion)
+            return false;
+        end -= 2;
+    }
+    int type = v->pawn_type;
+    if (p < end && is_upper(*p)) {
+        type = type_of_letter(v, *p);
+        if (!type || type == v->pawn_type)
+            return false;
+        s.piece = *p++;
+    }
+    if (end - p < 2 || !is_file(v, end[-2]) || digit_rank(v, end[-1]) < 0)
+        return false;
+    s.to_file = (int8_t)(end[-2] - 'a');
+    s.to_rank = (int8_t)digit_rank(v, end[-1]);
+    end -= 2;
+    if (end > p && end[-1] == 'x')
+        s.separator = *--end;
+    if (end > p && is_file(v, end[-1]))
+        s.from_file = (int8_t)(*--end - 'a');
+    int to = v->square_at(s.to_file, s.to_rank);
+    if (end != p || to < 0 || !type)
+        return false;
+    if (v->find_moves(pos, type, to, s.from_file, -1, promotion, move) != 1)
+        return false;
+    /* an origin file is never surplus on a pawn's capture, which SAN
+     * writes with it; elsewhere the general way judges it */
+    if (s.from_file >= 0 && !(type == v->pawn_type && is_capture(pos, *move)))
+        return false;
+    *warnings = plain_readings(pos, &s, *move);
+    *written_check = s.check;
+    return true;
+}
+
 int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                              rgn_move *move, unsigned *warnings,
                              char *written_check, char *canonical,
@@ -716,6 +767,9 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
             v->notation->write(pos, *move, canonical, canonical_size);
         return 0;
     }
+    if (v->find_moves && !canonical && !v->game_over &&
+        resolve_quickly(pos, text, len, move, warnings, written_check))
+        return 0;
     rgn_san s;
     if (rgn_san_parse(v, text, len, &s, problem, err) < 0)
         return -1;
@@ -750,19 +804,6 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
     if (!moved_type)
         return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
                     "'%.*s': %s has no pawns", (int)len, text, v->name);
-    if (v->find_moves && !canonical && s.from_rank < 0 && (!s.promotion || after)) {
-        /* the common text, found without a list of rivals; a text it
-         * cannot settle (none, several, an origin that may be surplus)
-         * goes the general way below, which words the problem */
-        int n = v->find_moves(pos, moved_type, to, s.from_file, -1,
-                              s.promotion ? after : 0, move);
-        if (n == 1 && (s.from_file < 0 ||
-                       (moved_type == v->pawn_type && is_capture(pos, *move)))) {
-            *warnings = plain_readings(pos, &s, *move);
-            *written_check = s.check;
-            return 0;
-        }
-    }
     rgn_move moves[RGN_MAX_MOVES], found[RGN_MAX_MOVES];
     int n = v->legal_moves_to(pos, moves, moved_type, to);
     if (n == 0 && !rgn_variant_has_moves(v, pos))
