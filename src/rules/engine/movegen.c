@@ -86,9 +86,12 @@ static bool en_passant_candidate(const eng_rules *r, const eng_position *pos)
 
 /* The key counts the en passant square only where a legal capture can
  * be made, so that positions differing in an unusable square repeat. */
-static uint64_t en_passant_key(const eng_rules *r, eng_position *pos)
+static inline uint64_t en_passant_key(const eng_rules *r, eng_position *pos)
 {
-    return eng_en_passant_possible(r, pos) ? salt_key(EP_SALT, pos->ep_square) : 0;
+    /* most positions have no en passant square: no call for them */
+    return pos->ep_square >= 0 && eng_en_passant_possible(r, pos)
+               ? salt_key(EP_SALT, pos->ep_square)
+               : 0;
 }
 
 uint64_t eng_compute_key(const eng_rules *r, eng_position *pos)
