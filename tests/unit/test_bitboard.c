@@ -4,7 +4,7 @@
  * off: along random games from positions rich in pins, checks, en
  * passant, castling and promotions, every position must give the same
  * legal moves (as sets), the same moves to each square for each piece
- * type, the same check and position string, and make/unmake must keep
+ * type, the same answers to SAN's question (find_moves), the same check and position string, and make/unmake must keep
  * the sets and the key in step with the board. The mailbox generator is the reference: it is the one the
  * perft tables checked before the fast path existed.
  */
@@ -60,6 +60,33 @@ static void assert_same_moves(eng_move *a, int na, eng_move *b, int nb,
             fail_msg("%s: move %d differs in %s", what, i, fen);
 }
 
+/* SAN's question, answered without a list on the fast path, against
+ * the reference's list filtered: the number of moves, and the move when
+ * there is one (the only answer a resolver uses). Origins on the files
+ * beside the target and on two ranks, promotions right and wrong; only
+ * the plainest question where no move of the type goes there. */
+static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng_position *pos,
+                               int type, int file, int rank, bool none, const char *fen)
+{
+    int to = eng_square(fast, file, rank);
+    int promotions[] = {0, eng_type_of_letter(fast, 'Q'), eng_type_of_letter(fast, 'N'),
+                        fast->king_type, fast->pawn_type};
+    int choices = none ? 1 : type == fast->pawn_type ? 5 : 2;
+    int files[] = {-1, file - 1, file + 1}, ranks[] = {-1, rank - 1, rank - 2};
+    for (int i = 0; i < (none ? 1 : 3); i++)
+        for (int j = 0; j < (none ? 1 : 3); j++)
+            for (int p = 0; p < choices; p++) {
+                int f = files[i] > 7 ? -1 : files[i], r = ranks[j];
+                eng_move m1 = {0}, m2 = {0};
+                int n1 = eng_find_moves(fast, pos, type, to, f, r, promotions[p], &m1);
+                int n2 = eng_find_moves(slow, pos, type, to, f, r, promotions[p], &m2);
+                if (n1 != n2 || (n1 == 1 && memcmp(&m1, &m2, sizeof m1) != 0))
+                    fail_msg("find_moves(type %d to %c%d from file %d rank %d, promotion %d): "
+                             "%d moves, the reference %d, in %s",
+                             type, 'a' + file, rank + 1, f, r, promotions[p], n1, n2, fen);
+            }
+}
+
 /* Every check the fast path makes on one position. */
 static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *pos)
 {
@@ -86,6 +113,7 @@ static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *
                 na = eng_legal_moves_to(fast, pos, a, type, to);
                 nb = eng_legal_moves_to(slow, pos, b, type, to);
                 assert_same_moves(a, na, b, nb, "moves to a square", fen);
+                compare_find_moves(fast, slow, pos, type, file, rank, nb == 0, fen);
             }
     eng_position synced = *pos;
     eng_bb_sync(fast, &synced);
