@@ -517,7 +517,7 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
     uint8_t *board = pos->board;
     int side = pos->side;
     const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
-    uint64_t key = pos->key ^ en_passant_key(r, pos) ^ salt_key(CASTLING_SALT, pos->castling);
+    uint64_t key = pos->key ^ en_passant_key(r, pos);
     undo->key = pos->key;
     undo->halfmove = pos->halfmove;
     undo->fullmove = pos->fullmove;
@@ -538,9 +538,11 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
     uint8_t placed = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
     board[m.from] = RGN_EMPTY;
     board[m.to] = placed;
-    if (bb) {
-        bb_toggle(bb, pos, m.from, piece);
-        bb_toggle(bb, pos, m.to, placed);
+    if (bb) { /* the colour's set changes once: no store waits on another */
+        eng_bits from = bb_bit(bb->index[m.from]), to = bb_bit(bb->index[m.to]);
+        pos->by_color[side] ^= from | to;
+        pos->by_type[RGN_TYPE(piece)] ^= from;
+        pos->by_type[RGN_TYPE(placed)] ^= to;
     }
     key ^= piece_key(piece, m.from) ^ piece_key(placed, m.to);
     if (m.kind == RGN_MOVE_CASTLING) {
@@ -565,7 +567,9 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
     if (side)
         pos->fullmove++;
     pos->side ^= 1;
-    key ^= salt_key(SIDE_SALT, 1) ^ salt_key(CASTLING_SALT, pos->castling);
+    key ^= salt_key(SIDE_SALT, 1);
+    if (pos->castling != undo->castling)
+        key ^= salt_key(CASTLING_SALT, undo->castling) ^ salt_key(CASTLING_SALT, pos->castling);
     if (bb) /* cheap from the move itself, and the next move needs it */
         pos->check_cache = (int8_t)eng_bb_check_after(r, pos, m);
     pos->key = key ^ en_passant_key(r, pos);
