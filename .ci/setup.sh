@@ -20,5 +20,5 @@ if [ -n "$missing" ]; then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc >/dev/null
-cmake --build build -j "$jobs"
+# optimised with a profile of a training run (cmake/build-pgo.sh)
+sh cmake/build-pgo.sh build -DCMAKE_C_COMPILER=gcc
