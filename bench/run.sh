@@ -5,7 +5,8 @@
 # missing, generates a corpus of random Rotary games (rgn-gen) and one of
 # random chess games (chess-gen), then times
 #   rgn validate, rgn convert --to rgn|xml|fen on the Rotary corpus,
-#   rgn validate --variant chess (--jobs 1 and --jobs 2),
+#   rgn validate --variant chess (--jobs 1 and --jobs 2, and --jobs 1 on
+#   the file compressed with zstd -3, whose MB/s are of the text it holds),
 #   pgn-extract -r -s (validate only) and pgn-extract -s -o /dev/null
 #   (validate and write) on the chess corpus,
 #   rgn perft 4 (Rotary), rgn perft --variant rollerball 7 and rgn perft
@@ -59,7 +60,7 @@ rollerball_depth=7   # about half a second
 sudo=""
 [ "$(id -u)" = 0 ] || sudo=sudo
 missing=""
-for p in cmake make gcc pkg-config libxml2-dev pgn-extract; do
+for p in cmake make gcc pkg-config libxml2-dev libzstd-dev zstd pgn-extract; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
@@ -125,6 +126,8 @@ chess_bytes=$(wc -c <"$data/games.pgn")
 # rgn and pgn-extract must reach the same final position in every chess
 # game before their speeds are compared
 sh bench/check-final-positions.sh "$data/games.pgn" "$rgn" "$pgn_extract"
+# the chess corpus compressed, as archives come: read through libzstd
+zstd -q -3 -f -o "$data/games.pgn.zst" "$data/games.pgn"
 # a tenth of the Rotary corpus, cut at a game boundary, for the memory check
 awk -v n=$((games / 10)) '/^\[Event / && ++g > n { exit } { print }' \
     "$data/games.rgn" >"$data/tenth.rgn"
@@ -239,6 +242,10 @@ one_round() {
             "$rgn" validate --jobs 2 --variant chess "$data/games.pgn"
         expect_valid "rgn-validate-chess-jobs2" "$chess_games"
     fi
+    # MB/s of the text it holds, to compare with the plain file's
+    time_once "rgn-validate-chess-zst" "$chess_plies" "$chess_bytes" \
+        "$rgn" validate $one_job --variant chess "$data/games.pgn.zst"
+    expect_valid "rgn-validate-chess-zst" "$chess_games"
     time_once "pgn-extract-r-s" "$chess_plies" "$chess_bytes" \
         "$pgn_extract" -r -s "$data/games.pgn"
     # -r reports each illegal move on standard error, where -s leaves only
@@ -374,6 +381,7 @@ END {
     label["rgn-validate-jobs2"] = "rgn validate --jobs 2"
     label["rgn-validate-chess"] = "rgn validate --variant chess" j1
     label["rgn-validate-chess-jobs2"] = "rgn validate --variant chess --jobs 2"
+    label["rgn-validate-chess-zst"] = "the same, the file as .zst"
     label["pgn-reader-validate"] = "pgn-reader-validate (1 thread)"
     label["pgn-reader-validate_all"] = "pgn-reader-validate_all (1 thread)"
     label["pgn-reader-parallel_validate"] = "pgn-reader-parallel_validate"
@@ -424,7 +432,8 @@ END {
            "seconds", "CPU s", "MB/s", "M plies/s", "peak MiB", "rgn/peer"
     printf "|----------------------------------------|--------:|--------:|" \
            "-------:|----------:|---------:|------------------:|\n"
-    split("rgn-validate-chess rgn-validate-chess-jobs2 pgn-reader-validate " \
+    split("rgn-validate-chess rgn-validate-chess-zst " \
+          "rgn-validate-chess-jobs2 pgn-reader-validate " \
           "pgn-reader-validate_all pgn-reader-parallel_validate " \
           "pgn-reader-stats scoutfish-make pgn-extract-r-s pgn-extract-s-o",
           rows, " ")
