@@ -118,23 +118,24 @@ static const int8_t direction_of_step[17 * 17] = {
     SW, NO, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, NO, SE, /* dr -8 */
 };
 
-/* The file and the rank of each mailbox square (-1 and 9 on the border). */
-#define RANK_ROW(r) r, r, r, r, r, r, r, r, r, r, r
-#define FILE_ROW -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-static const int8_t rank_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
-    RANK_ROW(-1), RANK_ROW(0), RANK_ROW(1), RANK_ROW(2), RANK_ROW(3),
-    RANK_ROW(4),  RANK_ROW(5), RANK_ROW(6), RANK_ROW(7), RANK_ROW(8),
-    RANK_ROW(9)};
-static const int8_t file_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
-    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW,
-    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW};
+/* Each mailbox square's file minus 17 times its rank: two squares'
+ * difference of these is df - 17 dr, which names the step (dr, df) alone
+ * as on a board 17 wide, and indexes direction_of_step at once. */
+#define COORD_ROW(r)                                                       \
+    -1 - 17 * (r), 0 - 17 * (r), 1 - 17 * (r), 2 - 17 * (r), 3 - 17 * (r), \
+    4 - 17 * (r), 5 - 17 * (r), 6 - 17 * (r), 7 - 17 * (r), 8 - 17 * (r),  \
+    9 - 17 * (r)
+static const int16_t step_coord[ROTARY_WIDTH * ROTARY_WIDTH] = {
+    COORD_ROW(-1), COORD_ROW(0), COORD_ROW(1), COORD_ROW(2),
+    COORD_ROW(3),  COORD_ROW(4), COORD_ROW(5), COORD_ROW(6),
+    COORD_ROW(7),  COORD_ROW(8), COORD_ROW(9)};
 
 /* The direction from a to b (squares of the board) when they share a
- * line, else -1: by table, as it is asked for at every move. */
+ * line, else -1: by table, as it is asked for at every move. The row of
+ * dr = +8 and column df = -8 come first: (8 - dr) * 17 + df + 8. */
 static inline int direction_towards(int a, int b)
 {
-    int dr = rank_of[b] - rank_of[a], df = file_of[b] - file_of[a];
-    return direction_of_step[(8 - dr) * 17 + df + 8];
+    return direction_of_step[8 * 17 + 8 + step_coord[b] - step_coord[a]];
 }
 
 /* Whether the piece on from, n squares away along direction, captures
@@ -342,25 +343,17 @@ static int generate_piece(const rgn_position *pos, const king_safety *ks,
     return emit_rotations(pos, ks, from, list, count);
 }
 
-/* The moves of the piece on from along direction to the square to, which
- * lies distance squares away with nothing between. */
-static int generate_piece_toward(const rgn_position *pos,
-                                 const king_safety *ks, int from,
-                                 int direction, int distance, int to,
-                                 rgn_move *list, int count)
+/* The moves of the piece on from to the square to, which it reaches
+ * along a ray distance squares long with nothing between. */
+static int emit_toward(const rgn_position *pos, int from, int distance,
+                       int to, rgn_move *list, int count)
 {
     int type = RGN_TYPE(pos->board[from]);
-    int orientation = pos->orientation[from];
-    unsigned allowed = direction_set(type, orientation) & pin_filter(ks, from);
-    uint8_t target = pos->board[to];
-    if (!(allowed & BIT(direction)) || !destination_allowed(ks, to) ||
-        (target != RGN_EMPTY && RGN_COLOR(target) == pos->side))
-        return count;
     int last = rotary_orientation_count[type] - 1;
-    if (distance == 1)
+    /* after a slide only the Scythe may turn */
+    if (distance == 1 || type == ROTARY_SCYTHE)
         return emit(list, count, from, to, 0, last, 0);
-    if (type == ROTARY_SCYTHE)
-        return emit(list, count, from, to, 0, last, 0);
+    int orientation = pos->orientation[from];
     return emit(list, count, from, to, orientation, orientation, 0);
 }
 
@@ -524,9 +517,13 @@ static int legal_candidates_to(rgn_position *pos, const king_safety *ks,
             count = emit_rotations(pos, ks, only_to, list, count);
         return count;
     }
-    if (only_type == ROTARY_PAWN) { /* a pawn moves one square only */
-        for (int d = 0; d < 8; d++) {
-            int at = only_to + ray_offset[d];
+    if (only_type == ROTARY_PAWN) {
+        /* a pawn moves one square only: it comes from the neighbour
+         * opposite one of its moves (the directions in ascending order,
+         * as the moves are listed) */
+        unsigned back = rotate8(BIT(pawn_forward[us]) | pawn_captures[us], 4);
+        for (; back; back &= back - 1) {
+            int at = only_to + ray_offset[__builtin_ctz(back)];
             if (pos->board[at] == RGN_PIECE(us, ROTARY_PAWN) &&
                 keeps_king_safe(pos, in_check, at, only_to))
                 count = generate_pawn(pos, ks, at, list, count);
@@ -536,15 +533,17 @@ static int legal_candidates_to(rgn_position *pos, const king_safety *ks,
     int from[ROTARY_SIZE * ROTARY_SIZE];
     int pieces = squares_holding(pos, RGN_PIECE(us, only_type), from);
     for (int i = 0; i < pieces; i++) {
-        int d = direction_towards(only_to, from[i]);
-        if (d < 0)
+        /* the cheap tests first: the piece moves along the line to the
+         * square, then nothing stands between, then the King is safe */
+        int d = direction_towards(from[i], only_to);
+        if (d < 0 ||
+            !(direction_set(only_type, pos->orientation[from[i]]) & BIT(d)))
             continue;
-        int step = ray_offset[d], distance = 1, at = only_to + step;
-        for (; at != from[i] && pos->board[at] == RGN_EMPTY; at += step)
+        int step = ray_offset[d], distance = 1, at = from[i] + step;
+        for (; at != only_to && pos->board[at] == RGN_EMPTY; at += step)
             distance++;
-        if (at == from[i] && keeps_king_safe(pos, in_check, at, only_to))
-            count = generate_piece_toward(pos, ks, at, (d + 4) & 7, distance,
-                                          only_to, list, count);
+        if (at == only_to && keeps_king_safe(pos, in_check, from[i], only_to))
+            count = emit_toward(pos, from[i], distance, only_to, list, count);
     }
     return count;
 }
