@@ -254,14 +254,20 @@ static inline int emit(rgn_move *list, int count, int from, int to,
                                 : RGN_MOVE_NORMAL;
     if (!list)
         return count + last - first + 1;
-    /* at most eight orientations: a plain loop (the compiler's vector
-     * version, built for long runs, costs more than it saves here) */
+    /* Each move goes out as one 8-byte store: the caller reads it back
+     * at once, 8 bytes at a time, and a load that spans several narrower
+     * stores waits for them to reach the cache. The next orientation is
+     * one more in the orientation byte, wherever the byte order puts it. */
     rgn_move move = {(uint16_t)from, (uint16_t)to, kind, (uint8_t)promotion,
-                     0, 0};
-    for (int o = first; o <= last && o < 8; o++) {
-        move.orientation = (uint8_t)o;
-        list[count++] = move;
-    }
+                     (uint8_t)first, 0};
+    rgn_move turned = move;
+    turned.orientation++;
+    uint64_t bits, next;
+    memcpy(&bits, &move, sizeof bits);
+    memcpy(&next, &turned, sizeof next);
+    uint64_t turn = next - bits;
+    for (int o = first; o <= last && o < 8; o++, bits += turn)
+        memcpy(&list[count++], &bits, sizeof bits);
     return count;
 }
 
@@ -598,6 +604,9 @@ int rotary_count_moves(rgn_position *pos)
 
 bool rotary_has_moves(rgn_position *pos)
 {
+    /* a King out of check may always turn (see generate_king) */
+    if (!rotary_in_check(pos))
+        return true;
     return generate(pos, NULL, true) > 0;
 }
 
