@@ -162,12 +162,19 @@ bool rotary_attacked(const rgn_position *pos, int square, int by)
     return false;
 }
 
-bool rotary_in_check(const rgn_position *pos)
+/* Whether the side to move is in check. Make leaves the answer in the
+ * cache, so the test inlined here is usually all it costs. */
+static inline bool in_check(const rgn_position *pos)
 {
     if (pos->check_cache < 0) /* a cache, not a change of the position */
         ((rgn_position *)pos)->check_cache =
             rotary_attacked(pos, pos->king[pos->side], pos->side ^ 1);
     return pos->check_cache;
+}
+
+bool rotary_in_check(const rgn_position *pos)
+{
+    return in_check(pos);
 }
 
 /* ------------------------------------------------------------------ */
@@ -590,11 +597,11 @@ int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
         /* the King tests its own squares; it needs only to know whether
          * it may rotate, that is whether it is in check */
         king_safety king = {.only_type = ROTARY_KING, .only_to = to,
-                            .checkers = rotary_in_check(pos)};
+                            .checkers = in_check(pos)};
         return generate_king(pos, &king, moves, 0);
     }
     king_safety unchecked = {.only_type = type, .only_to = to};
-    return legal_candidates_to(pos, &unchecked, rotary_in_check(pos), moves);
+    return legal_candidates_to(pos, &unchecked, in_check(pos), moves);
 }
 
 int rotary_count_moves(rgn_position *pos)
@@ -605,7 +612,7 @@ int rotary_count_moves(rgn_position *pos)
 bool rotary_has_moves(rgn_position *pos)
 {
     /* a King out of check may always turn (see generate_king) */
-    if (!rotary_in_check(pos))
+    if (!in_check(pos))
         return true;
     return generate(pos, NULL, true) > 0;
 }
@@ -614,7 +621,7 @@ enum rgn_status rotary_status(rgn_position *pos)
 {
     if (rotary_has_moves(pos))
         return RGN_ONGOING;
-    return rotary_in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
+    return in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
 }
 
 /* ------------------------------------------------------------------ */
