@@ -416,19 +416,32 @@ static inline int generate_from(const rgn_position *pos, const king_safety *ks,
  * border's RGN_OFF never matches, and the reads stay inside the board
  * array (RGN_BOARD_CAPACITY bytes). */
 #if defined(__SSE2__)
-/* Sixteen squares at a time: a byte compare and its mask of matches. */
+/* Sixteen squares at a time: a byte compare and its mask of matches.
+ * The board's 112 bytes from a1 on give seven masks, gathered into two
+ * words before any is read: a loop per match then, not a branch per
+ * sixteen squares as well, which the pieces' places make mispredict. */
 static int squares_holding(const rgn_position *pos, uint8_t piece,
                            int *squares)
 {
+    /* rotary_square(0, 0) and (8, 8), and the 16-byte chunks from one
+     * to the other: at most eight, that is two words of masks */
+    enum { FIRST = ROTARY_WIDTH + 1,
+           LAST = ROTARY_SIZE * ROTARY_WIDTH + ROTARY_SIZE,
+           CHUNKS = (LAST - FIRST) / 16 + 1 };
+    _Static_assert(CHUNKS <= 8, "two 64-bit words hold the masks");
     const __m128i wanted = _mm_set1_epi8((char)piece);
-    int n = 0;
-    for (int base = rotary_square(0, 0);
-         base <= rotary_square(ROTARY_SIZE - 1, ROTARY_SIZE - 1); base += 16) {
-        __m128i chunk = _mm_loadu_si128((const __m128i *)(pos->board + base));
-        unsigned match = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, wanted));
-        for (; match; match &= match - 1)
-            squares[n++] = base + __builtin_ctz(match);
+    uint64_t match[2] = {0, 0};
+    for (int k = 0; k < CHUNKS; k++) {
+        __m128i chunk =
+            _mm_loadu_si128((const __m128i *)(pos->board + FIRST + 16 * k));
+        uint64_t bits =
+            (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, wanted));
+        match[k / 4] |= bits << (16 * (k % 4));
     }
+    int n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = match[w]; m; m &= m - 1)
+            squares[n++] = FIRST + 64 * w + __builtin_ctzll(m);
     return n;
 }
 #else
