@@ -118,23 +118,24 @@ static const int8_t direction_of_step[17 * 17] = {
     SW, NO, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, NO, SE, /* dr -8 */
 };
 
-/* The file and the rank of each mailbox square (-1 and 9 on the border). */
-#define RANK_ROW(r) r, r, r, r, r, r, r, r, r, r, r
-#define FILE_ROW -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-static const int8_t rank_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
-    RANK_ROW(-1), RANK_ROW(0), RANK_ROW(1), RANK_ROW(2), RANK_ROW(3),
-    RANK_ROW(4),  RANK_ROW(5), RANK_ROW(6), RANK_ROW(7), RANK_ROW(8),
-    RANK_ROW(9)};
-static const int8_t file_of[ROTARY_WIDTH * ROTARY_WIDTH] = {
-    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW,
-    FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW, FILE_ROW};
+/* Each mailbox square's file minus 17 times its rank: two squares'
+ * difference of these is df - 17 dr, which names the step (dr, df) alone
+ * as on a board 17 wide, and indexes direction_of_step at once. */
+#define COORD_ROW(r)                                                       \
+    -1 - 17 * (r), 0 - 17 * (r), 1 - 17 * (r), 2 - 17 * (r), 3 - 17 * (r), \
+    4 - 17 * (r), 5 - 17 * (r), 6 - 17 * (r), 7 - 17 * (r), 8 - 17 * (r),  \
+    9 - 17 * (r)
+static const int16_t step_coord[ROTARY_WIDTH * ROTARY_WIDTH] = {
+    COORD_ROW(-1), COORD_ROW(0), COORD_ROW(1), COORD_ROW(2),
+    COORD_ROW(3),  COORD_ROW(4), COORD_ROW(5), COORD_ROW(6),
+    COORD_ROW(7),  COORD_ROW(8), COORD_ROW(9)};
 
 /* The direction from a to b (squares of the board) when they share a
- * line, else -1: by table, as it is asked for at every move. */
+ * line, else -1: by table, as it is asked for at every move. The row of
+ * dr = +8 and column df = -8 come first: (8 - dr) * 17 + df + 8. */
 static inline int direction_towards(int a, int b)
 {
-    int dr = rank_of[b] - rank_of[a], df = file_of[b] - file_of[a];
-    return direction_of_step[(8 - dr) * 17 + df + 8];
+    return direction_of_step[8 * 17 + 8 + step_coord[b] - step_coord[a]];
 }
 
 /* Whether the piece on from, n squares away along direction, captures
@@ -161,12 +162,19 @@ bool rotary_attacked(const rgn_position *pos, int square, int by)
     return false;
 }
 
-bool rotary_in_check(const rgn_position *pos)
+/* Whether the side to move is in check. Make leaves the answer in the
+ * cache, so the test inlined here is usually all it costs. */
+static inline bool in_check(const rgn_position *pos)
 {
     if (pos->check_cache < 0) /* a cache, not a change of the position */
         ((rgn_position *)pos)->check_cache =
             rotary_attacked(pos, pos->king[pos->side], pos->side ^ 1);
     return pos->check_cache;
+}
+
+bool rotary_in_check(const rgn_position *pos)
+{
+    return in_check(pos);
 }
 
 /* ------------------------------------------------------------------ */
@@ -253,14 +261,20 @@ static inline int emit(rgn_move *list, int count, int from, int to,
                                 : RGN_MOVE_NORMAL;
     if (!list)
         return count + last - first + 1;
-    /* at most eight orientations: a plain loop (the compiler's vector
-     * version, built for long runs, costs more than it saves here) */
+    /* Each move goes out as one 8-byte store: the caller reads it back
+     * at once, 8 bytes at a time, and a load that spans several narrower
+     * stores waits for them to reach the cache. The next orientation is
+     * one more in the orientation byte, wherever the byte order puts it. */
     rgn_move move = {(uint16_t)from, (uint16_t)to, kind, (uint8_t)promotion,
-                     0, 0};
-    for (int o = first; o <= last && o < 8; o++) {
-        move.orientation = (uint8_t)o;
-        list[count++] = move;
-    }
+                     (uint8_t)first, 0};
+    rgn_move turned = move;
+    turned.orientation++;
+    uint64_t bits, next;
+    memcpy(&bits, &move, sizeof bits);
+    memcpy(&next, &turned, sizeof next);
+    uint64_t turn = next - bits;
+    for (int o = first; o <= last && o < 8; o++, bits += turn)
+        memcpy(&list[count++], &bits, sizeof bits);
     return count;
 }
 
@@ -342,25 +356,17 @@ static int generate_piece(const rgn_position *pos, const king_safety *ks,
     return emit_rotations(pos, ks, from, list, count);
 }
 
-/* The moves of the piece on from along direction to the square to, which
- * lies distance squares away with nothing between. */
-static int generate_piece_toward(const rgn_position *pos,
-                                 const king_safety *ks, int from,
-                                 int direction, int distance, int to,
-                                 rgn_move *list, int count)
+/* The moves of the piece on from to the square to, which it reaches
+ * along a ray distance squares long with nothing between. */
+static int emit_toward(const rgn_position *pos, int from, int distance,
+                       int to, rgn_move *list, int count)
 {
     int type = RGN_TYPE(pos->board[from]);
-    int orientation = pos->orientation[from];
-    unsigned allowed = direction_set(type, orientation) & pin_filter(ks, from);
-    uint8_t target = pos->board[to];
-    if (!(allowed & BIT(direction)) || !destination_allowed(ks, to) ||
-        (target != RGN_EMPTY && RGN_COLOR(target) == pos->side))
-        return count;
     int last = rotary_orientation_count[type] - 1;
-    if (distance == 1)
+    /* after a slide only the Scythe may turn */
+    if (distance == 1 || type == ROTARY_SCYTHE)
         return emit(list, count, from, to, 0, last, 0);
-    if (type == ROTARY_SCYTHE)
-        return emit(list, count, from, to, 0, last, 0);
+    int orientation = pos->orientation[from];
     return emit(list, count, from, to, orientation, orientation, 0);
 }
 
@@ -410,19 +416,32 @@ static inline int generate_from(const rgn_position *pos, const king_safety *ks,
  * border's RGN_OFF never matches, and the reads stay inside the board
  * array (RGN_BOARD_CAPACITY bytes). */
 #if defined(__SSE2__)
-/* Sixteen squares at a time: a byte compare and its mask of matches. */
+/* Sixteen squares at a time: a byte compare and its mask of matches.
+ * The board's 112 bytes from a1 on give seven masks, gathered into two
+ * words before any is read: a loop per match then, not a branch per
+ * sixteen squares as well, which the pieces' places make mispredict. */
 static int squares_holding(const rgn_position *pos, uint8_t piece,
                            int *squares)
 {
+    /* rotary_square(0, 0) and (8, 8), and the 16-byte chunks from one
+     * to the other: at most eight, that is two words of masks */
+    enum { FIRST = ROTARY_WIDTH + 1,
+           LAST = ROTARY_SIZE * ROTARY_WIDTH + ROTARY_SIZE,
+           CHUNKS = (LAST - FIRST) / 16 + 1 };
+    _Static_assert(CHUNKS <= 8, "two 64-bit words hold the masks");
     const __m128i wanted = _mm_set1_epi8((char)piece);
-    int n = 0;
-    for (int base = rotary_square(0, 0);
-         base <= rotary_square(ROTARY_SIZE - 1, ROTARY_SIZE - 1); base += 16) {
-        __m128i chunk = _mm_loadu_si128((const __m128i *)(pos->board + base));
-        unsigned match = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, wanted));
-        for (; match; match &= match - 1)
-            squares[n++] = base + __builtin_ctz(match);
+    uint64_t match[2] = {0, 0};
+    for (int k = 0; k < CHUNKS; k++) {
+        __m128i chunk =
+            _mm_loadu_si128((const __m128i *)(pos->board + FIRST + 16 * k));
+        uint64_t bits =
+            (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, wanted));
+        match[k / 4] |= bits << (16 * (k % 4));
     }
+    int n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = match[w]; m; m &= m - 1)
+            squares[n++] = FIRST + 64 * w + __builtin_ctzll(m);
     return n;
 }
 #else
@@ -524,9 +543,13 @@ static int legal_candidates_to(rgn_position *pos, const king_safety *ks,
             count = emit_rotations(pos, ks, only_to, list, count);
         return count;
     }
-    if (only_type == ROTARY_PAWN) { /* a pawn moves one square only */
-        for (int d = 0; d < 8; d++) {
-            int at = only_to + ray_offset[d];
+    if (only_type == ROTARY_PAWN) {
+        /* a pawn moves one square only: it comes from the neighbour
+         * opposite one of its moves (the directions in ascending order,
+         * as the moves are listed) */
+        unsigned back = rotate8(BIT(pawn_forward[us]) | pawn_captures[us], 4);
+        for (; back; back &= back - 1) {
+            int at = only_to + ray_offset[__builtin_ctz(back)];
             if (pos->board[at] == RGN_PIECE(us, ROTARY_PAWN) &&
                 keeps_king_safe(pos, in_check, at, only_to))
                 count = generate_pawn(pos, ks, at, list, count);
@@ -535,16 +558,26 @@ static int legal_candidates_to(rgn_position *pos, const king_safety *ks,
     }
     int from[ROTARY_SIZE * ROTARY_SIZE];
     int pieces = squares_holding(pos, RGN_PIECE(us, only_type), from);
+    /* The cheap test first, for all pieces without a branch on each
+     * (whether a piece passes is as good as random, and a mispredicted
+     * branch costs more than the test): the piece moves along the line
+     * to the square. Those kept stay in board order. */
+    int movers = 0;
     for (int i = 0; i < pieces; i++) {
-        int d = direction_towards(only_to, from[i]);
-        if (d < 0)
-            continue;
-        int step = ray_offset[d], distance = 1, at = only_to + step;
-        for (; at != from[i] && pos->board[at] == RGN_EMPTY; at += step)
+        int d = direction_towards(from[i], only_to);
+        unsigned along = d < 0 ? 0 : BIT(d);
+        from[movers] = from[i];
+        movers += (direction_set(only_type, pos->orientation[from[i]]) &
+                   along) != 0;
+    }
+    /* then that nothing stands between, then that the King is safe */
+    for (int i = 0; i < movers; i++) {
+        int step = ray_offset[direction_towards(from[i], only_to)];
+        int distance = 1, at = from[i] + step;
+        for (; at != only_to && pos->board[at] == RGN_EMPTY; at += step)
             distance++;
-        if (at == from[i] && keeps_king_safe(pos, in_check, at, only_to))
-            count = generate_piece_toward(pos, ks, at, (d + 4) & 7, distance,
-                                          only_to, list, count);
+        if (at == only_to && keeps_king_safe(pos, in_check, from[i], only_to))
+            count = emit_toward(pos, from[i], distance, only_to, list, count);
     }
     return count;
 }
@@ -585,11 +618,11 @@ int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
         /* the King tests its own squares; it needs only to know whether
          * it may rotate, that is whether it is in check */
         king_safety king = {.only_type = ROTARY_KING, .only_to = to,
-                            .checkers = rotary_in_check(pos)};
+                            .checkers = in_check(pos)};
         return generate_king(pos, &king, moves, 0);
     }
     king_safety unchecked = {.only_type = type, .only_to = to};
-    return legal_candidates_to(pos, &unchecked, rotary_in_check(pos), moves);
+    return legal_candidates_to(pos, &unchecked, in_check(pos), moves);
 }
 
 int rotary_count_moves(rgn_position *pos)
@@ -599,6 +632,9 @@ int rotary_count_moves(rgn_position *pos)
 
 bool rotary_has_moves(rgn_position *pos)
 {
+    /* a King out of check may always turn (see generate_king) */
+    if (!in_check(pos))
+        return true;
     return generate(pos, NULL, true) > 0;
 }
 
@@ -606,7 +642,7 @@ enum rgn_status rotary_status(rgn_position *pos)
 {
     if (rotary_has_moves(pos))
         return RGN_ONGOING;
-    return rotary_in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
+    return in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
 }
 
 /* ------------------------------------------------------------------ */
