@@ -56,6 +56,10 @@ same "1 64" --variant chess --strict "$tmp/small.pgn"
 same "1 64" --variant chess --quiet "$tmp/small.pgn"
 sed 's/$/\r/' "$tmp/small.pgn" >"$tmp/crlf.pgn"
 same "1 64 1000" --variant chess "$tmp/crlf.pgn"
+grep -v '^$' "$tmp/small.pgn" >"$tmp/no-empty-lines.pgn"
+same "1 64 1000" --variant chess "$tmp/no-empty-lines.pgn"
+tr '\n' '\r' <"$tmp/small.pgn" >"$tmp/cr.pgn"
+same "1 1000" --variant chess "$tmp/cr.pgn"
 input=$tmp/small.pgn
 same "1 64" --variant chess -
 input=/dev/null

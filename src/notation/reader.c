@@ -459,9 +459,9 @@ void rgn_reader_start_at(rgn_reader *r, uint64_t offset, uint32_t line)
     lx->base = offset;
     lx->line = line;
     lx->bom_checked = true;
-    /* the byte before offset ends a line (the lexer's view of the empty
-     * line before it, line_first, matters only to a '[' at the start of
-     * the line, which is a resynchronisation point either way) */
+    /* the byte before offset ends a line (the first byte of that line,
+     * line_first, matters only to a '[' at the start of this one, a
+     * resynchronisation point either way) */
     lx->last_break = offset;
 }
 

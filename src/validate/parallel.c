@@ -3,7 +3,8 @@
  *
  * The calling thread does not read the games. It cuts the input into
  * chunks of about CHUNK_BYTES at likely boundaries between games: a '['
- * that starts a line after an empty line, found with memchr. It counts
+ * that starts a line after a line that does not (an empty line, the end
+ * of a game's moves), found with memchr. It counts
  * each chunk's lines (much cheaper than reading them), so every chunk
  * knows the offset and line of its first byte. Worker threads validate
  * whole chunks, each with a checker of its own (validate.c, the one
@@ -25,7 +26,7 @@
  * past every chunk in flight, the calling thread feeds it the input as it
  * comes ("direct" mode) until it is between games at a likely boundary,
  * and cuts chunks again from there. A stretch of CHUNK_LIMIT chunk sizes
- * without a likely boundary (a huge game, a file without empty lines) is
+ * without a likely boundary (a huge game, a file with lone CR line ends) is
  * read in direct mode too. All of this is rare, and costs at most the
  * chunks in flight read twice.
  */
@@ -202,9 +203,44 @@ static void end_run(rgn_parallel *p, run *r)
 /* ------------------------------------------------------------------ */
 /* Boundaries                                                         */
 
-/* The first likely boundary between games in data[from, len): a '[' that
- * starts a line after an empty line (LF or CRLF line ends; before[] holds
- * the three bytes before data). len if there is none. */
+/* The byte i places before data[at] (i >= 1); before[] holds the three
+ * bytes before data. -1 past those. */
+static int byte_before(const char *data, size_t at, size_t i,
+                       const unsigned char before[3])
+{
+    if (i <= at)
+        return (unsigned char)data[at - i];
+    return i - at <= 3 ? before[3 - (i - at)] : -1;
+}
+
+/* Whether data[at], a '[', starts a line (after LF or CRLF) that follows
+ * a line not beginning with '[': the lexer's resynchronisation point,
+ * where a lexer started afresh reads on as one that came from before
+ * (rgn_reader_between_games). The line before must be in sight; one
+ * that begins with a byte outside ASCII (a byte order mark, which the
+ * lexer skips) does not count. */
+static bool boundary_at(const char *data, size_t at,
+                        const unsigned char before[3])
+{
+    if (byte_before(data, at, 1, before) != '\n')
+        return false;
+    size_t i = 2; /* the last byte of the line before, or its CR */
+    if (byte_before(data, at, i, before) == '\r')
+        i++;
+    int first = -1; /* the first byte of the line before */
+    for (;; i++) {
+        int c = byte_before(data, at, i, before);
+        if (c < 0)
+            return false; /* not in sight */
+        if (c == '\n' || c == '\r')
+            break;
+        first = c;
+    }
+    return first != '[' && first < 0x80;
+}
+
+/* The first likely boundary between games in data[from, len) (see
+ * boundary_at), found with memchr; len if there is none. */
 static size_t find_boundary(const char *data, size_t from, size_t len,
                             const unsigned char before[3])
 {
@@ -213,11 +249,7 @@ static size_t find_boundary(const char *data, size_t from, size_t len,
         if (!bracket)
             return len;
         size_t at = (size_t)(bracket - data);
-        unsigned char b[3]; /* b[k]: the byte k + 1 before the '[' */
-        for (int k = 0; k < 3; k++)
-            b[k] = at > (size_t)k ? (unsigned char)data[at - 1 - k]
-                                  : before[2 - (k - (int)at)];
-        if (b[0] == '\n' && (b[1] == '\n' || (b[1] == '\r' && b[2] == '\n')))
+        if (boundary_at(data, at, before))
             return at;
         from = at + 1;
     }

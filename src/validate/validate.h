@@ -22,9 +22,9 @@ const rgn_visitor *rgn_checker_visitor(void);
 rgn_checker *rgn_validator_checker(rgn_validator *validator);
 
 /* For parallel.c, which gives each thread a piece of the input: the
- * checker's input starts at this offset and line of a larger input, after
- * an empty line and before a '[' (rgn_reader_start_at). Its games are
- * numbered from 1 all the same. */
+ * checker's input starts at this offset and line of a larger input, at a
+ * '[' that starts a line after a line that does not
+ * (rgn_reader_start_at). Its games are numbered from 1 all the same. */
 void rgn_checker_start_at(rgn_checker *checker, uint64_t offset,
                           uint32_t line);
 /* Whether the checker is between games with nothing pending
