@@ -48,12 +48,14 @@
 
 typedef struct chunk chunk;
 
-/* A checker and where its diagnostics go. */
+/* A checker and where its diagnostics go: a worker's keeps them in its
+ * chunk (keep); the calling thread's reports them at once, its games
+ * numbered after games_before. */
 typedef struct run {
     rgn_checker *checker;
     rgn_parallel *parallel;
-    chunk *keep;           /* kept in this chunk (by a worker), or NULL: */
-    uint64_t games_before; /* reported at once, numbered after these */
+    chunk *keep;
+    uint64_t games_before;
 } run;
 
 typedef struct kept_diagnostic {
@@ -93,7 +95,7 @@ struct rgn_parallel {
     /* chunks in input order: queued, being validated or done */
     chunk *oldest, *newest, *next_to_run;
     int in_flight;
-    rgn_validation_counts counts; /* of the chunks reported */
+    rgn_validation_counts counts; /* of the games reported */
     pthread_mutex_t lock;
     pthread_cond_t work, finished;
     bool stopping, failed;
