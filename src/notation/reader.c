@@ -41,9 +41,8 @@ struct rgn_reader {
 
     enum game_state state;
     /* A callback gave the game up: its tokens are still read by the same
-     * rules, so that it ends where it would have ended (also at a syntax
-     * error, which resynchronises), and the parallel validator, whose
-     * reader never gives a game up, reads the same games; but no
+     * rules, so that it ends where it would have ended had no callback
+     * given it up (also at a syntax error, which resynchronises); but no
      * callback hears of them. */
     bool quiet;
     bool content; /* the game has a tag or movetext, not only comments */
