@@ -274,6 +274,8 @@ static void note_last_bytes(unsigned char before[3], const char *data,
 static uint32_t count_lines(const char *data, size_t len)
 {
     uint32_t lines = 0;
+    if (len == 0)
+        return 0;
     if (!memchr(data, '\r', len)) {
         for (size_t i = 0; i < len; i++)
             lines += data[i] == '\n';
@@ -373,6 +375,8 @@ static size_t feed_direct(rgn_parallel *p, const char *data, size_t len,
  * games or the input after has no boundary). */
 static void pending_to_direct(rgn_parallel *p)
 {
+    if (p->pending.len == 0)
+        return;
     size_t used = feed_direct(p, p->pending.data, p->pending.len, 1);
     memmove(p->pending.data, p->pending.data + used, p->pending.len - used);
     p->pending.len -= used;
@@ -465,7 +469,8 @@ static void submit(rgn_parallel *p, size_t len, bool last)
     c->last = last;
     /* the chunk takes the buffer; what follows the cut is copied out */
     rgn_buffer rest = {0};
-    rgn_buffer_append(&rest, p->pending.data + len, p->pending.len - len);
+    if (len < p->pending.len)
+        rgn_buffer_append(&rest, p->pending.data + len, p->pending.len - len);
     if (rest.failed) {
         free(c);
         p->failed = true;
