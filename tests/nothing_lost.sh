@@ -31,8 +31,7 @@ for seed in 1 2 3; do
     printf 'junk ] between games %s\n\n' $seed >>"$mixed"
     printf '[Event "short %s"]\n\n1. e4 e6 2.\n\n' $seed >>"$mixed"
 done
-# a game too long to record whole (the parallel validator then validates
-# it as it reads it), with an illegal move in the middle
+# a long game (some 100 kB), with an illegal move in the middle
 awk 'BEGIN {
     printf "[Event \"long\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
     printf "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n"

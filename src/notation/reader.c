@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "notation/lexer.h"
+#include "notation/reader.h"
 #include "rgn.h"
 
 /* Input is copied into the lexer's buffer at most this much at a time. */
@@ -40,9 +41,8 @@ struct rgn_reader {
 
     enum game_state state;
     /* A callback gave the game up: its tokens are still read by the same
-     * rules, so that it ends where it would have ended (also at a syntax
-     * error, which resynchronises), and the parallel validator, whose
-     * reader never gives a game up, reads the same games; but no
+     * rules, so that it ends where it would have ended had no callback
+     * given it up (also at a syntax error, which resynchronises); but no
      * callback hears of them. */
     bool quiet;
     bool content; /* the game has a tag or movetext, not only comments */
@@ -450,6 +450,31 @@ rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where,
         return line;
     }
     return rgn_lexer_line(&r->lexer, where.offset, caret);
+}
+
+void rgn_reader_start_at(rgn_reader *r, uint64_t offset, uint32_t line)
+{
+    rgn_lexer *lx = &r->lexer;
+    lx->base = offset;
+    lx->line = line;
+    lx->bom_checked = true;
+    /* the byte before offset ends a line (the first byte of that line,
+     * line_first, matters only to a '[' at the start of this one, a
+     * resynchronisation point either way) */
+    lx->last_break = offset;
+}
+
+bool rgn_reader_between_games(const rgn_reader *r, uint32_t *line)
+{
+    const rgn_lexer *lx = &r->lexer;
+    /* the lexer keeps nothing of a token (it is between tokens, in an
+     * escape line or skipping to the next game), has scanned every byte
+     * and stands at the start of a line (so not in an escape line) */
+    bool lexer_idle = rgn_lexer_keep(lx) == lx->base + lx->pos &&
+                      lx->pos == lx->len && lx->bol && !lx->eof;
+    *line = lx->line;
+    return lexer_idle && r->state == OUTSIDE && !r->held &&
+           !r->number_held && !r->quiet && !r->broken && !r->busy;
 }
 
 size_t rgn_reader_buffer_capacity(const rgn_reader *r)

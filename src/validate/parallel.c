@@ -1,96 +1,101 @@
 /*
- * parallel.c - validating with several threads, with the same output as
- * one thread.
+ * parallel.c - validating with several threads, with the output of one.
  *
- * The calling thread reads (the reader runs at some hundreds of MB/s) and
- * records each game's parts, with the source line each token's
- * diagnostics would show, into batches. Worker threads replay each batch
- * through validators of their own and keep the diagnostics. The calling
- * thread reports the batches' diagnostics in input order, during
- * rgn_checker_feed and rgn_checker_finish, so the reports and counts
- * are those of a single thread. At most 2 * jobs batches are in flight,
- * which bounds the memory.
+ * The calling thread does not read the games. It cuts the input into
+ * chunks of about CHUNK_BYTES at likely boundaries between games: a '['
+ * that starts a line after a line that does not (an empty line, the end
+ * of a game's moves), found with memchr. It counts
+ * each chunk's lines (much cheaper than reading them), so every chunk
+ * knows the offset and line of its first byte. Worker threads validate
+ * whole chunks, each with a checker of its own (validate.c, the one
+ * thread's code) started at that offset and line, and keep the
+ * diagnostics. The calling thread reports them in input order, during
+ * rgn_parallel_feed and rgn_parallel_finish, adding to each game number
+ * the games of the chunks before; the counts add up. At most 2 * jobs
+ * chunks are in flight, which bounds the memory.
  *
- * A game too large to record (GAME_RECORD_MAX) is validated by the
- * calling thread, once every batch before it has been reported, as it is
- * read ("direct" mode).
- *
- * One difference from one thread, in inputs no real record has: move
- * texts and tag values longer than RECORD_TEXT_MAX bytes are cut there (no
- * move is that long; the validator keeps less of any tag value). (A game
- * whose validation failed is read on by the same rules in both, so a
- * syntax error after the failure ends it at the same place.)
+ * A likely boundary may not be one: a comment, an unclosed variation or a
+ * game without a result can go on past it. The checker of the chunk
+ * before it tells: at its end it is not between games with nothing
+ * pending (rgn_checker_between_games). That chunk's diagnostics are right
+ * up to the cut, but the chunks after it were read from a wrong start.
+ * When the calling thread reports such a chunk, it drops the results of
+ * the chunks after it and goes on with the same checker over their text,
+ * reporting at once, until the checker is between games at the end of a
+ * chunk: the chunks after that one are right again. If the checker runs
+ * past every chunk in flight, the calling thread feeds it the input as it
+ * comes ("direct" mode) until it is between games at a likely boundary,
+ * and cuts chunks again from there. A stretch of CHUNK_LIMIT chunk sizes
+ * without a likely boundary (a huge game, a file with lone CR line ends) is
+ * read in direct mode too. All of this is rare, and costs at most the
+ * chunks in flight read twice.
  */
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buffer.h"
-#include "notation/lexer.h"
 #include "validate/parallel.h"
 #include "validate/validate.h"
 
-#define RECORD_TEXT_MAX 4096
-#define BATCH_BYTES (128 * 1024) /* recorded text that fills a batch */
-/* A game whose record grows past this is validated by the reading thread
- * as it is read, instead of being recorded whole. */
-#define GAME_RECORD_MAX (512 * 1024)
+/* A chunk ends at the first likely boundary after this many bytes. */
+#define CHUNK_BYTES ((size_t)1 << 20)
+/* A testing aid: this environment variable sets the chunk size in bytes,
+ * so that the tests cross many boundaries with small files. */
+#define CHUNK_BYTES_VARIABLE "RGN_TEST_CHUNK_BYTES"
+/* This many chunk sizes without a likely boundary are read directly. */
+#define CHUNK_LIMIT 8
 
-enum event_kind {
-    EV_BEGIN, EV_TAG, EV_NUMBER, EV_MOVE, EV_NAG, EV_COMMENT, EV_OPEN,
-    EV_CLOSE, EV_RESULT, EV_END, EV_ERROR, EV_LENIENT
-};
+typedef struct chunk chunk;
 
-typedef struct event {
-    uint8_t kind;
-    bool black;
-    uint32_t value; /* a number, a NAG */
-    rgn_location where;
-    uint32_t text, text_len;   /* in the batch's arena */
-    uint32_t text2, text2_len; /* a tag's value */
-    uint32_t line, line_len, caret;
-} event;
+/* A checker and where its diagnostics go: a worker's keeps them in its
+ * chunk (keep); the calling thread's reports them at once, its games
+ * numbered after games_before. */
+typedef struct run {
+    rgn_checker *checker;
+    rgn_parallel *parallel;
+    chunk *keep;
+    uint64_t games_before;
+} run;
 
 typedef struct kept_diagnostic {
-    rgn_diagnostic d; /* its strings point into the batch's notes */
+    rgn_diagnostic d; /* its strings point into the chunk's notes */
     size_t message, white, black, number, move, line;
 } kept_diagnostic;
 
-typedef struct batch {
-    uint64_t first_game; /* the number of its first game */
-    rgn_buffer arena;
-    event *events;
-    size_t event_count, event_capacity;
+struct chunk {
+    rgn_buffer text;
+    uint64_t offset; /* of its first byte in the input */
+    uint32_t line;   /* the line of its first byte */
+    bool last;       /* the input ends with it */
+    enum { QUEUED, RUNNING, DONE } state;
     /* filled by the worker */
+    run *open_end; /* its checker, if it did not end between games */
     rgn_buffer notes;
     kept_diagnostic *diagnostics;
     size_t diagnostic_count, diagnostic_capacity;
     rgn_validation_counts counts;
-    bool done;
-    struct batch *next;
-} batch;
+    bool failed;
+    chunk *next;
+};
 
 struct rgn_parallel {
     rgn_validator_options options;
     int jobs;
-    rgn_reader *reader;
-    batch *recording;   /* being filled by the reader */
-    uint64_t games;     /* games begun so far */
-    size_t game_event;  /* where the game being read starts in recording */
-    size_t game_arena;
-    /* direct mode: the reading thread validates the game being read */
-    bool direct;
-    rgn_checker *direct_validator;
-    bool direct_abandoned;
-    /* the previous event's line, to share it */
-    size_t line_len, line_at;
-    uint64_t line_offset;
-    uint32_t line_number;
-    /* batches in input order: queued, being replayed or done */
-    batch *oldest, *newest, *next_to_replay;
+    size_t chunk_bytes;
+    /* the input not yet in a chunk, from pending_offset, pending_line on;
+     * before it (or before what direct mode reads next) the input's last
+     * three bytes, for the boundaries */
+    rgn_buffer pending;
+    uint64_t pending_offset;
+    uint32_t pending_line;
+    size_t pending_searched; /* no likely boundary before this */
+    unsigned char before[3];
+    run *direct;     /* direct mode: the calling thread's checker */
+    /* chunks in input order: queued, being validated or done */
+    chunk *oldest, *newest, *next_to_run;
     int in_flight;
-    rgn_validation_counts counts;
+    rgn_validation_counts counts; /* of the games reported */
     pthread_mutex_t lock;
     pthread_cond_t work, finished;
     bool stopping, failed;
@@ -99,340 +104,209 @@ struct rgn_parallel {
 };
 
 /* ------------------------------------------------------------------ */
-/* Recording                                                          */
+/* Diagnostics                                                        */
 
-static uint32_t keep_text(batch *b, rgn_span text)
+static size_t keep_note(chunk *c, const char *text, size_t len)
 {
-    uint32_t at = (uint32_t)b->arena.len;
-    size_t len = text.len < RECORD_TEXT_MAX ? text.len : RECORD_TEXT_MAX;
-    rgn_buffer_append(&b->arena, text.data, len);
+    size_t at = c->notes.len;
+    rgn_buffer_append(&c->notes, text, len);
+    rgn_buffer_append(&c->notes, "", 1);
     return at;
 }
 
-static event *grow_events(rgn_parallel *p)
+static void keep_diagnostic(chunk *c, const rgn_diagnostic *d)
 {
-    batch *b = p->recording;
-    if (b->event_count == b->event_capacity) {
-        size_t capacity = b->event_capacity ? 2 * b->event_capacity : 1024;
-        event *grown = realloc(b->events, capacity * sizeof *grown);
+    if (c->diagnostic_count == c->diagnostic_capacity) {
+        size_t capacity = c->diagnostic_capacity ? 2 * c->diagnostic_capacity : 16;
+        kept_diagnostic *grown = realloc(c->diagnostics, capacity * sizeof *grown);
         if (!grown) {
-            p->failed = true;
-            return NULL;
+            c->failed = true;
+            return;
         }
-        b->events = grown;
-        b->event_capacity = capacity;
+        c->diagnostics = grown;
+        c->diagnostic_capacity = capacity;
     }
-    return &b->events[b->event_count++];
+    kept_diagnostic *k = &c->diagnostics[c->diagnostic_count++];
+    k->d = *d;
+    k->message = keep_note(c, d->message, strlen(d->message));
+    k->white = keep_note(c, d->white, strlen(d->white));
+    k->black = keep_note(c, d->black, strlen(d->black));
+    k->number = keep_note(c, d->move_number, strlen(d->move_number));
+    k->move = keep_note(c, d->move.data, d->move.len);
+    k->line = keep_note(c, d->line.data, d->line.len);
 }
 
-static event *add_event_copy(rgn_parallel *p, const event *e)
+static void report_now(rgn_parallel *p, rgn_diagnostic d,
+                       uint64_t games_before)
 {
-    event *copy = grow_events(p);
-    if (copy)
-        *copy = *e;
-    return copy;
+    d.game += games_before;
+    p->options.report(p->options.user, &d);
 }
 
-static event *add_event(rgn_parallel *p, enum event_kind kind,
-                        rgn_location where)
+static void on_diagnostic(void *user, const rgn_diagnostic *d)
 {
-    batch *b = p->recording;
-    event *e = grow_events(p);
-    if (!e)
-        return NULL;
-    memset(e, 0, sizeof *e);
-    e->kind = (uint8_t)kind;
-    e->where = where;
-    /* the line the token's diagnostics would show. A line shorter than
-     * the reader's half window comes back whole wherever the token stands
-     * on it: the previous token's copy serves. */
-    if (b->event_count > 1 && where.line == p->line_number &&
-        p->line_len < RGN_LINE_HALF) {
-        e->line = p->line_at;
-        e->line_len = (uint32_t)p->line_len;
-        e->caret = (uint32_t)(where.offset - p->line_offset);
-        return e;
-    }
-    size_t caret;
-    rgn_span line = rgn_reader_line(p->reader, where, &caret);
-    e->line = keep_text(b, line);
-    e->line_len = (uint32_t)(line.len < RECORD_TEXT_MAX ? line.len
-                                                        : RECORD_TEXT_MAX);
-    e->caret = (uint32_t)caret;
-    p->line_at = e->line;
-    p->line_offset = where.offset - caret;
-    p->line_len = line.len;
-    p->line_number = where.line;
-    return e;
+    run *r = user;
+    if (r->keep)
+        keep_diagnostic(r->keep, d);
+    else
+        report_now(r->parallel, *d, r->games_before);
 }
-
-static void recorded(rgn_parallel *p);
-
-/* RECORD adds the event e; DONE hands it on (in direct mode, straight to
- * the validator). */
-#define RECORD(p, kind, where)                                              \
-    event *e = add_event(p, kind, where);                                   \
-    if (!e)                                                                 \
-        return 0
-#define DONE(p) recorded(p)
-
-static int record_begin(void *user, rgn_location where)
-{
-    rgn_parallel *p = user;
-    p->games++;
-    p->game_event = p->recording->event_count;
-    p->game_arena = p->recording->arena.len;
-    RECORD(p, EV_BEGIN, where);
-    e->value = (uint32_t)p->games; /* its number; wraps only past 4e9 games */
-    DONE(p);
-    return 0;
-}
-
-static int record_tag(void *user, rgn_span name, rgn_span value,
-                      rgn_location where)
-{
-    rgn_parallel *p = user;
-    RECORD(p, EV_TAG, where);
-    e->text = keep_text(p->recording, name);
-    e->text_len = (uint32_t)(name.len < RECORD_TEXT_MAX ? name.len
-                                                        : RECORD_TEXT_MAX);
-    e->text2 = keep_text(p->recording, value);
-    e->text2_len = (uint32_t)(value.len < RECORD_TEXT_MAX ? value.len
-                                                          : RECORD_TEXT_MAX);
-    DONE(p);
-    return 0;
-}
-
-static int record_number(void *user, unsigned number, bool black,
-                         rgn_location where)
-{
-    rgn_parallel *p = user;
-    RECORD(p, EV_NUMBER, where);
-    e->value = number;
-    e->black = black;
-    DONE(p);
-    return 0;
-}
-
-static int record_text(rgn_parallel *p, enum event_kind kind, rgn_span text,
-                       rgn_location where)
-{
-    RECORD(p, kind, where);
-    e->text = keep_text(p->recording, text);
-    e->text_len = (uint32_t)(text.len < RECORD_TEXT_MAX ? text.len
-                                                        : RECORD_TEXT_MAX);
-    DONE(p);
-    return 0;
-}
-
-static int record_move(void *user, rgn_span text, rgn_location where)
-{
-    return record_text(user, EV_MOVE, text, where);
-}
-
-static int record_nag(void *user, unsigned nag, rgn_location where)
-{
-    rgn_parallel *p = user;
-    RECORD(p, EV_NAG, where);
-    e->value = nag;
-    DONE(p);
-    return 0;
-}
-
-static int record_comment(void *user, rgn_span text, rgn_location where)
-{
-    (void)text; /* the validator does not read comments */
-    return record_text(user, EV_COMMENT, (rgn_span){"", 0}, where);
-}
-
-static int record_open(void *user, rgn_location where)
-{
-    rgn_parallel *p = user;
-    RECORD(p, EV_OPEN, where);
-    DONE(p);
-    return 0;
-}
-
-static int record_close(void *user, rgn_location where)
-{
-    rgn_parallel *p = user;
-    RECORD(p, EV_CLOSE, where);
-    DONE(p);
-    return 0;
-}
-
-static int record_result(void *user, rgn_span text, rgn_location where)
-{
-    return record_text(user, EV_RESULT, text, where);
-}
-
-static void record_error(void *user, rgn_location where, const char *message)
-{
-    record_text(user, EV_ERROR, (rgn_span){message, strlen(message)}, where);
-}
-
-static void record_lenient(void *user, rgn_location where,
-                           enum rgn_problem problem, const char *message)
-{
-    rgn_parallel *p = user;
-    event *e = add_event(p, EV_LENIENT, where);
-    if (!e)
-        return;
-    rgn_span text = {message, strlen(message)};
-    e->value = (uint32_t)problem;
-    e->text = keep_text(p->recording, text);
-    e->text_len = (uint32_t)(text.len < RECORD_TEXT_MAX ? text.len
-                                                        : RECORD_TEXT_MAX);
-    DONE(p);
-}
-
-static void submit(rgn_parallel *p);
-
-static void record_end(void *user, rgn_location where)
-{
-    rgn_parallel *p = user;
-    if (!add_event(p, EV_END, where))
-        return;
-    recorded(p);
-    if (p->recording->arena.len >= BATCH_BYTES)
-        submit(p);
-}
-
-static const rgn_visitor recorder = {
-    record_begin, record_tag, record_number, record_move, record_nag,
-    record_comment, record_open, record_close, record_result, record_end,
-    record_error, record_lenient,
-};
 
 /* ------------------------------------------------------------------ */
-/* Replaying (worker threads)                                         */
+/* Runs: a checker over a stretch of the input                        */
 
-typedef struct replay {
-    batch *b;
-    const event *current;
-} replay;
-
-static rgn_span replay_line(void *user, rgn_location where, size_t *caret)
+static void free_run(run *r)
 {
-    replay *r = user;
-    const event *e = r->current;
-    if (!e || e->where.offset != where.offset) {
-        *caret = 0;
-        return (rgn_span){"", 0};
+    if (!r)
+        return;
+    rgn_checker_free(r->checker);
+    free(r);
+}
+
+/* A checker for the input from offset and line on. */
+static run *new_run(rgn_parallel *p, chunk *keep, uint64_t offset,
+                    uint32_t line)
+{
+    run *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->parallel = p;
+    r->keep = keep;
+    rgn_validator_options options = p->options;
+    options.jobs = 1;
+    options.report = p->options.report ? on_diagnostic : NULL;
+    options.user = r;
+    r->checker = rgn_checker_new(&options);
+    if (!r->checker) {
+        free(r);
+        return NULL;
     }
-    *caret = e->caret;
-    return (rgn_span){r->b->arena.data + e->line, e->line_len};
+    if (offset > 0) /* else it looks for a byte order mark */
+        rgn_checker_start_at(r->checker, offset, line);
+    return r;
 }
 
-static size_t keep_note(batch *b, const char *text, size_t len)
+static void add_counts(rgn_validation_counts *to, rgn_validation_counts c)
 {
-    size_t at = b->notes.len;
-    rgn_buffer_append(&b->notes, text, len);
-    rgn_buffer_append(&b->notes, "", 1);
-    return at;
+    to->games += c.games;
+    to->valid += c.valid;
+    to->with_warnings += c.with_warnings;
+    to->invalid += c.invalid;
+    to->plies += c.plies;
 }
 
-static void keep_diagnostic(void *user, const rgn_diagnostic *d)
+/* A run reporting at once has ended: its games count. */
+static void end_run(rgn_parallel *p, run *r)
 {
-    replay *r = user;
-    batch *b = r->b;
-    if (b->diagnostic_count == b->diagnostic_capacity) {
-        size_t capacity = b->diagnostic_capacity ? 2 * b->diagnostic_capacity : 16;
-        kept_diagnostic *grown = realloc(b->diagnostics, capacity * sizeof *grown);
-        if (!grown)
-            return;
-        b->diagnostics = grown;
-        b->diagnostic_capacity = capacity;
+    add_counts(&p->counts, rgn_checker_counts(r->checker));
+    free_run(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Boundaries                                                         */
+
+/* The byte i places before data[at] (i >= 1); before[] holds the three
+ * bytes before data. -1 past those. */
+static int byte_before(const char *data, size_t at, size_t i,
+                       const unsigned char before[3])
+{
+    if (i <= at)
+        return (unsigned char)data[at - i];
+    return i - at <= 3 ? before[3 - (i - at)] : -1;
+}
+
+/* Whether data[at], a '[', starts a line (after LF or CRLF) that follows
+ * a line not beginning with '[': the lexer's resynchronisation point,
+ * where a lexer started afresh reads on as one that came from before
+ * (rgn_reader_between_games). The line before must be in sight; one
+ * that begins with a byte outside ASCII (a byte order mark, which the
+ * lexer skips) does not count. */
+static bool boundary_at(const char *data, size_t at,
+                        const unsigned char before[3])
+{
+    if (byte_before(data, at, 1, before) != '\n')
+        return false;
+    size_t i = 2; /* the last byte of the line before, or its CR */
+    if (byte_before(data, at, i, before) == '\r')
+        i++;
+    int first = -1; /* the first byte of the line before */
+    for (;; i++) {
+        int c = byte_before(data, at, i, before);
+        if (c < 0)
+            return false; /* not in sight */
+        if (c == '\n' || c == '\r')
+            break;
+        first = c;
     }
-    kept_diagnostic *k = &b->diagnostics[b->diagnostic_count++];
-    k->d = *d;
-    k->message = keep_note(b, d->message, strlen(d->message));
-    k->white = keep_note(b, d->white, strlen(d->white));
-    k->black = keep_note(b, d->black, strlen(d->black));
-    k->number = keep_note(b, d->move_number, strlen(d->move_number));
-    k->move = keep_note(b, d->move.data, d->move.len);
-    k->line = keep_note(b, d->line.data, d->line.len);
+    return first != '[' && first < 0x80;
 }
 
-static rgn_span span_at(const batch *b, size_t at, size_t len)
+/* The first likely boundary between games in data[from, len) (see
+ * boundary_at), found with memchr; len if there is none. */
+static size_t find_boundary(const char *data, size_t from, size_t len,
+                            const unsigned char before[3])
 {
-    return (rgn_span){b->arena.data + at, len};
+    while (from < len) {
+        const char *bracket = memchr(data + from, '[', len - from);
+        if (!bracket)
+            return len;
+        size_t at = (size_t)(bracket - data);
+        if (boundary_at(data, at, before))
+            return at;
+        from = at + 1;
+    }
+    return len;
 }
 
-/* Gives one recorded event to a validator, as the reader would have:
- * after a callback asked to abandon the game, nothing until its end. */
-static void replay_event(rgn_checker *v, replay *r, const event *e,
-                         bool *abandoned)
+/* before[] after data[0, len) too. */
+static void note_last_bytes(unsigned char before[3], const char *data,
+                            size_t len)
 {
-    const rgn_visitor *visit = rgn_checker_visitor();
-    const batch *b = r->b;
-    r->current = e;
-    if (e->kind == EV_END) {
-        visit->end_game(v, e->where);
-        *abandoned = false;
+    for (size_t i = len > 3 ? len - 3 : 0; i < len; i++) {
+        before[0] = before[1];
+        before[1] = before[2];
+        before[2] = (unsigned char)data[i];
+    }
+}
+
+/* The line ends in data (LF, CRLF or a lone CR, as the lexer counts
+ * them); a CR at the end is not followed by LF (data ends before '['). */
+static uint32_t count_lines(const char *data, size_t len)
+{
+    uint32_t lines = 0;
+    if (len == 0)
+        return 0;
+    if (!memchr(data, '\r', len)) {
+        for (size_t i = 0; i < len; i++)
+            lines += data[i] == '\n';
+        return lines;
+    }
+    for (size_t i = 0; i < len; i++)
+        if (data[i] == '\n' || (data[i] == '\r' && !(i + 1 < len &&
+                                                     data[i + 1] == '\n')))
+            lines++;
+    return lines;
+}
+
+/* ------------------------------------------------------------------ */
+/* Workers                                                            */
+
+static void validate_chunk(rgn_parallel *p, chunk *c)
+{
+    run *r = new_run(p, c, c->offset, c->line);
+    if (!r) {
+        c->failed = true;
         return;
     }
-    if (*abandoned && e->kind != EV_BEGIN)
-        return;
-    int stop = 0;
-    switch ((enum event_kind)e->kind) {
-    case EV_BEGIN:
-        rgn_checker_number_next_game(v, e->value);
-        stop = visit->begin_game(v, e->where);
-        break;
-    case EV_TAG:
-        stop = visit->tag(v, span_at(b, e->text, e->text_len),
-                          span_at(b, e->text2, e->text2_len), e->where);
-        break;
-    case EV_NUMBER:
-        stop = visit->move_number(v, e->value, e->black, e->where);
-        break;
-    case EV_MOVE:
-        stop = visit->move(v, span_at(b, e->text, e->text_len), e->where);
-        break;
-    case EV_NAG: stop = visit->nag(v, e->value, e->where); break;
-    case EV_COMMENT:
-        stop = visit->comment(v, span_at(b, e->text, e->text_len), e->where);
-        break;
-    case EV_OPEN: stop = visit->begin_variation(v, e->where); break;
-    case EV_CLOSE: stop = visit->end_variation(v, e->where); break;
-    case EV_RESULT:
-        stop = visit->result(v, span_at(b, e->text, e->text_len), e->where);
-        break;
-    case EV_ERROR:
-    case EV_LENIENT: {
-        char message[RECORD_TEXT_MAX + 1];
-        memcpy(message, b->arena.data + e->text, e->text_len);
-        message[e->text_len] = '\0';
-        if (e->kind == EV_ERROR)
-            visit->error(v, e->where, message);
-        else
-            visit->lenient(v, e->where, (enum rgn_problem)e->value, message);
-        break;
-    }
-    default:
-        break;
-    }
-    if (stop)
-        *abandoned = true;
-}
-
-static void replay_batch(batch *b, const rgn_validator_options *options)
-{
-    replay r = {b, NULL};
-    rgn_validator_options mine = *options;
-    mine.report = options->report ? keep_diagnostic : NULL;
-    mine.user = &r;
-    mine.jobs = 1;
-    rgn_checker *v = rgn_checker_new(&mine);
-    if (!v)
-        return;
-    rgn_checker_replay_setup(v, replay_line, &r);
-    bool abandoned = false;
-    for (size_t i = 0; i < b->event_count; i++)
-        replay_event(v, &r, &b->events[i], &abandoned);
-    b->counts = rgn_checker_counts(v);
-    rgn_checker_free(v);
+    if (rgn_checker_feed(r->checker, c->text.data, c->text.len) < 0 ||
+        (c->last && rgn_checker_finish(r->checker) < 0))
+        c->failed = true;
+    c->counts = rgn_checker_counts(r->checker);
+    uint32_t line;
+    if (!c->last && !rgn_checker_between_games(r->checker, &line))
+        c->open_end = r; /* the calling thread goes on with it */
+    else
+        free_run(r);
 }
 
 static void *worker(void *arg)
@@ -440,16 +314,17 @@ static void *worker(void *arg)
     rgn_parallel *p = arg;
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (!p->next_to_replay && !p->stopping)
+        while (!p->next_to_run && !p->stopping)
             pthread_cond_wait(&p->work, &p->lock);
-        if (!p->next_to_replay)
+        if (!p->next_to_run)
             break;
-        batch *b = p->next_to_replay;
-        p->next_to_replay = b->next;
+        chunk *c = p->next_to_run;
+        p->next_to_run = c->next;
+        c->state = RUNNING;
         pthread_mutex_unlock(&p->lock);
-        replay_batch(b, &p->options);
+        validate_chunk(p, c);
         pthread_mutex_lock(&p->lock);
-        b->done = true;
+        c->state = DONE;
         pthread_cond_broadcast(&p->finished);
     }
     pthread_mutex_unlock(&p->lock);
@@ -459,168 +334,232 @@ static void *worker(void *arg)
 /* ------------------------------------------------------------------ */
 /* Reporting in order (the calling thread)                            */
 
-static void free_batch(batch *b)
+static void free_chunk(chunk *c)
 {
-    if (!b)
+    if (!c)
         return;
-    rgn_buffer_free(&b->arena);
-    rgn_buffer_free(&b->notes);
-    free(b->events);
-    free(b->diagnostics);
-    free(b);
+    rgn_buffer_free(&c->text);
+    rgn_buffer_free(&c->notes);
+    free(c->diagnostics);
+    free_run(c->open_end);
+    free(c);
 }
 
-static void report_batch(rgn_parallel *p, batch *b)
-{
-    for (size_t i = 0; i < b->diagnostic_count; i++) {
-        kept_diagnostic *k = &b->diagnostics[i];
-        const char *notes = b->notes.data;
-        k->d.message = notes + k->message;
-        k->d.white = notes + k->white;
-        k->d.black = notes + k->black;
-        k->d.move_number = notes + k->number;
-        k->d.move = (rgn_span){notes + k->move, strlen(notes + k->move)};
-        k->d.line = (rgn_span){notes + k->line, strlen(notes + k->line)};
-        p->options.report(p->options.user, &k->d);
-    }
-    p->counts.games += b->counts.games;
-    p->counts.valid += b->counts.valid;
-    p->counts.with_warnings += b->counts.with_warnings;
-    p->counts.invalid += b->counts.invalid;
-    p->counts.plies += b->counts.plies;
-}
-
-/* Reports finished batches from the oldest on; with wait, waits until
- * fewer than limit batches are in flight. */
-static void drain(rgn_parallel *p, int limit)
+/* Takes the oldest chunk out of the queue once it is done; a chunk not
+ * begun yet is not begun at all (drop: its results would be dropped). */
+static chunk *take_oldest(rgn_parallel *p, bool drop)
 {
     pthread_mutex_lock(&p->lock);
-    for (;;) {
-        batch *b = p->oldest;
-        if (!b)
-            break;
-        if (!b->done) {
-            if (p->in_flight < limit)
-                break;
-            pthread_cond_wait(&p->finished, &p->lock);
-            continue;
-        }
-        p->oldest = b->next;
+    chunk *c = p->oldest;
+    if (c && drop && c->state == QUEUED) {
+        p->next_to_run = c->next; /* the queue's first: workers go in order */
+        c->state = DONE;
+    }
+    while (c && c->state != DONE)
+        pthread_cond_wait(&p->finished, &p->lock);
+    if (c) {
+        p->oldest = c->next;
         if (!p->oldest)
             p->newest = NULL;
         p->in_flight--;
-        pthread_mutex_unlock(&p->lock);
-        report_batch(p, b);
-        free_batch(b);
-        pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
+    return c;
 }
 
-static batch *new_batch(uint64_t first_game)
-{
-    batch *b = calloc(1, sizeof *b);
-    if (b)
-        b->first_game = first_game;
-    return b;
-}
+static size_t feed_direct(rgn_parallel *p, const char *data, size_t len,
+                          size_t from);
 
-/* The events of the game being read, with their texts, moved out of the
- * batch being recorded into a batch of their own. */
-static batch *split_game(rgn_parallel *p)
+/* The pending input, in direct mode (until it ends at a boundary, not at
+ * its start, where direct mode begins because the checker is not between
+ * games or the input after has no boundary). */
+static void pending_to_direct(rgn_parallel *p)
 {
-    batch *from = p->recording, *game = new_batch(p->games);
-    if (!game)
-        return NULL;
-    for (size_t i = p->game_event; i < from->event_count; i++) {
-        event e = from->events[i];
-        e.text = keep_text(game, span_at(from, e.text, e.text_len));
-        e.text2 = keep_text(game, span_at(from, e.text2, e.text2_len));
-        e.line = keep_text(game, span_at(from, e.line, e.line_len));
-        p->recording = game;
-        event *copy = add_event_copy(p, &e);
-        p->recording = from;
-        if (!copy) {
-            free_batch(game);
-            return NULL;
-        }
-    }
-    from->event_count = p->game_event;
-    from->arena.len = p->game_arena;
-    return game;
-}
-
-/* After each event: in direct mode it goes to the validator at once; a
- * game whose record grows too large switches to direct mode. */
-static void recorded(rgn_parallel *p)
-{
-    if (!p->direct) {
-        batch *b = p->recording;
-        if (b->arena.len - p->game_arena +
-                (b->event_count - p->game_event) * sizeof(event) <
-            GAME_RECORD_MAX)
-            return;
-        rgn_validator_options options = p->options;
-        options.jobs = 1;
-        batch *game = split_game(p);
-        if (!game || (!p->direct_validator &&
-                      !(p->direct_validator = rgn_checker_new(&options)))) {
-            free_batch(game);
-            p->failed = true;
-            return;
-        }
-        /* every game before this one is reported first */
-        submit(p);
-        drain(p, 1);
-        free_batch(p->recording);
-        p->recording = game;
-        p->game_event = 0;
-        p->game_arena = 0;
-        p->direct = true;
-        p->direct_abandoned = false;
-    }
-    batch *b = p->recording;
-    replay r = {b, NULL};
-    rgn_checker_replay_setup(p->direct_validator, replay_line, &r);
-    for (size_t i = p->game_event; i < b->event_count; i++)
-        replay_event(p->direct_validator, &r, &b->events[i],
-                     &p->direct_abandoned);
-    bool ended = b->events[b->event_count - 1].kind == EV_END;
-    b->event_count = p->game_event;
-    b->arena.len = p->game_arena;
-    p->line_len = SIZE_MAX; /* the shared line may be gone */
-    if (ended) {
-        p->direct = false;
-        p->recording->first_game = p->games + 1;
-    }
-}
-
-/* Hands the batch being recorded (it ends with a game's end) to the
- * workers and starts a new one. */
-static void submit(rgn_parallel *p)
-{
-    batch *b = p->recording;
-    if (b->event_count == 0)
+    if (p->pending.len == 0)
         return;
-    batch *next = new_batch(p->games + 1);
-    if (!next) {
+    size_t used = feed_direct(p, p->pending.data, p->pending.len, 1);
+    memmove(p->pending.data, p->pending.data + used, p->pending.len - used);
+    p->pending.len -= used;
+    p->pending_searched = 0;
+}
+
+/* The chunk did not end between games: its checker reads on through the
+ * chunks after it, whose results are dropped, reporting at once, until
+ * it is between games at a chunk's end; past the last chunk, in direct
+ * mode. */
+static void read_on(rgn_parallel *p, run *r)
+{
+    r->keep = NULL;
+    r->games_before = p->counts.games;
+    for (;;) {
+        chunk *c = take_oldest(p, true);
+        if (!c) {
+            p->direct = r;
+            pending_to_direct(p);
+            return;
+        }
+        uint32_t line;
+        if (rgn_checker_feed(r->checker, c->text.data, c->text.len) < 0 ||
+            (c->last && rgn_checker_finish(r->checker) < 0))
+            p->failed = true;
+        bool ended = c->last || rgn_checker_between_games(r->checker, &line);
+        free_chunk(c);
+        if (ended) {
+            end_run(p, r);
+            return;
+        }
+    }
+}
+
+static void report_chunk(rgn_parallel *p, chunk *c)
+{
+    const char *notes = c->notes.data;
+    for (size_t i = 0; i < c->diagnostic_count; i++) {
+        kept_diagnostic *k = &c->diagnostics[i];
+        rgn_diagnostic d = k->d;
+        d.message = notes + k->message;
+        d.white = notes + k->white;
+        d.black = notes + k->black;
+        d.move_number = notes + k->number;
+        d.move = (rgn_span){notes + k->move, k->d.move.len};
+        d.line = (rgn_span){notes + k->line, k->d.line.len};
+        report_now(p, d, p->counts.games);
+    }
+    if (c->failed || c->notes.failed)
+        p->failed = true;
+    if (c->open_end) {
+        run *r = c->open_end;
+        c->open_end = NULL;
+        read_on(p, r); /* counts its games (this chunk's too) */
+    } else {
+        add_counts(&p->counts, c->counts);
+    }
+}
+
+/* Reports done chunks from the oldest on, and waits until fewer than
+ * limit chunks are in flight. */
+static void drain(rgn_parallel *p, int limit)
+{
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        bool ready = p->oldest &&
+                     (p->oldest->state == DONE || p->in_flight >= limit);
+        pthread_mutex_unlock(&p->lock);
+        if (!ready)
+            return;
+        chunk *c = take_oldest(p, false);
+        report_chunk(p, c);
+        free_chunk(c);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Cutting (the calling thread)                                       */
+
+/* Hands the first len pending bytes to the workers as a chunk. */
+static void submit(rgn_parallel *p, size_t len, bool last)
+{
+    chunk *c = calloc(1, sizeof *c);
+    if (!c) {
         p->failed = true;
         return;
     }
-    p->recording = next;
-    drain(p, 2 * p->jobs); /* bounds the batches in flight */
+    c->offset = p->pending_offset;
+    c->line = p->pending_line;
+    c->last = last;
+    /* the chunk takes the buffer; what follows the cut is copied out */
+    rgn_buffer rest = {0};
+    if (len < p->pending.len)
+        rgn_buffer_append(&rest, p->pending.data + len, p->pending.len - len);
+    if (rest.failed) {
+        free(c);
+        p->failed = true;
+        return;
+    }
+    c->text = p->pending;
+    c->text.len = len;
+    p->pending = rest;
+    p->pending_offset += len;
+    p->pending_line += count_lines(c->text.data, len);
+    p->pending_searched = 0;
+    note_last_bytes(p->before, c->text.data, len);
+
     pthread_mutex_lock(&p->lock);
-    b->next = NULL;
     if (p->newest)
-        p->newest->next = b;
+        p->newest->next = c;
     else
-        p->oldest = b;
-    p->newest = b;
-    if (!p->next_to_replay)
-        p->next_to_replay = b;
+        p->oldest = c;
+    p->newest = c;
+    if (!p->next_to_run)
+        p->next_to_run = c;
     p->in_flight++;
     pthread_cond_signal(&p->work);
     pthread_mutex_unlock(&p->lock);
+    /* queued first: a chunk that does not end between games reads on
+     * into this one */
+    drain(p, 2 * p->jobs); /* bounds the chunks in flight */
+}
+
+/* Cuts the pending input into chunks, while not in direct mode. */
+static void cut_chunks(rgn_parallel *p)
+{
+    while (!p->direct && !p->failed) {
+        size_t from = p->pending_searched > p->chunk_bytes ? p->pending_searched
+                                                          : p->chunk_bytes;
+        if (from >= p->pending.len)
+            return;
+        size_t cut = find_boundary(p->pending.data, from, p->pending.len,
+                                   p->before);
+        if (cut < p->pending.len) {
+            submit(p, cut, false);
+            continue;
+        }
+        p->pending_searched = p->pending.len;
+        if (p->pending.len < CHUNK_LIMIT * p->chunk_bytes)
+            return;
+        /* no boundary in sight: every chunk reported, then direct mode
+         * (unless reporting them has begun it) */
+        drain(p, 1);
+        if (!p->direct) {
+            p->direct = new_run(p, NULL, p->pending_offset, p->pending_line);
+            if (!p->direct) {
+                p->failed = true;
+                return;
+            }
+            p->direct->games_before = p->counts.games;
+            pending_to_direct(p);
+        }
+    }
+}
+
+/* Direct mode: feeds data to the calling thread's checker up to the first
+ * likely boundary (from data[from] on) where it is between games, and
+ * leaves direct mode there. Returns the bytes used (all of them if it
+ * stays in direct mode). */
+static size_t feed_direct(rgn_parallel *p, const char *data, size_t len,
+                          size_t from)
+{
+    unsigned char before[3];
+    memcpy(before, p->before, sizeof before);
+    size_t fed = 0;
+    while (fed < len) {
+        size_t cut = find_boundary(data, from, len, before);
+        from = cut + 1;
+        if (rgn_checker_feed(p->direct->checker, data + fed, cut - fed) < 0)
+            p->failed = true;
+        note_last_bytes(p->before, data + fed, cut - fed);
+        p->pending_offset += cut - fed;
+        fed = cut;
+        uint32_t line;
+        if (cut < len &&
+            rgn_checker_between_games(p->direct->checker, &line)) {
+            p->pending_line = line;
+            end_run(p, p->direct);
+            p->direct = NULL;
+            break;
+        }
+    }
+    return fed;
 }
 
 /* ------------------------------------------------------------------ */
@@ -632,13 +571,16 @@ rgn_parallel *rgn_parallel_new(const rgn_validator_options *options)
         return NULL;
     p->options = *options;
     p->jobs = options->jobs;
-    p->recording = new_batch(1);
-    p->reader = rgn_reader_new(&recorder, p);
+    p->chunk_bytes = CHUNK_BYTES;
+    const char *testing = getenv(CHUNK_BYTES_VARIABLE);
+    if (testing && atol(testing) > 0)
+        p->chunk_bytes = (size_t)atol(testing);
+    p->pending_line = 1;
     p->threads = calloc((size_t)p->jobs, sizeof *p->threads);
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->finished, NULL);
-    if (!p->recording || !p->reader || !p->threads) {
+    if (!p->threads) {
         rgn_parallel_free(p);
         return NULL;
     }
@@ -654,32 +596,38 @@ rgn_parallel *rgn_parallel_new(const rgn_validator_options *options)
 
 int rgn_parallel_feed(rgn_parallel *p, const char *data, size_t len)
 {
-    if (rgn_reader_feed(p->reader, data, len) < 0)
+    if (p->direct) {
+        size_t used = feed_direct(p, data, len, 0);
+        data += used;
+        len -= used;
+    }
+    rgn_buffer_append(&p->pending, data, len);
+    if (p->pending.failed)
         p->failed = true;
+    cut_chunks(p);
     drain(p, 2 * p->jobs);
     return p->failed ? -1 : 0;
 }
 
 int rgn_parallel_finish(rgn_parallel *p)
 {
-    if (rgn_reader_finish(p->reader) < 0)
-        p->failed = true;
-    submit(p);
-    drain(p, 1); /* waits for every batch */
+    if (p->direct) {
+        if (rgn_checker_finish(p->direct->checker) < 0)
+            p->failed = true;
+        end_run(p, p->direct);
+        p->direct = NULL;
+    } else {
+        submit(p, p->pending.len, true);
+    }
+    drain(p, 1); /* waits for every chunk */
     return p->failed ? -1 : 0;
 }
 
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *p)
 {
     rgn_validation_counts c = p->counts;
-    if (p->direct_validator) {
-        rgn_validation_counts d = rgn_checker_counts(p->direct_validator);
-        c.games += d.games;
-        c.valid += d.valid;
-        c.with_warnings += d.with_warnings;
-        c.invalid += d.invalid;
-        c.plies += d.plies;
-    }
+    if (p->direct)
+        add_counts(&c, rgn_checker_counts(p->direct->checker));
     return c;
 }
 
@@ -689,18 +637,18 @@ void rgn_parallel_free(rgn_parallel *p)
         return;
     pthread_mutex_lock(&p->lock);
     p->stopping = true;
+    p->next_to_run = NULL; /* what is not begun is not needed */
     pthread_cond_broadcast(&p->work);
     pthread_mutex_unlock(&p->lock);
     for (int i = 0; i < p->thread_count; i++)
         pthread_join(p->threads[i], NULL);
     while (p->oldest) {
-        batch *b = p->oldest;
-        p->oldest = b->next;
-        free_batch(b);
+        chunk *c = p->oldest;
+        p->oldest = c->next;
+        free_chunk(c);
     }
-    free_batch(p->recording);
-    rgn_checker_free(p->direct_validator);
-    rgn_reader_free(p->reader);
+    free_run(p->direct);
+    rgn_buffer_free(&p->pending);
     free(p->threads);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->work);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/problems.h"
+#include "notation/reader.h"
 #include "rules/san.h"
 #include "validate/validate.h"
 #include "rules/variant.h"
@@ -77,10 +78,6 @@ typedef struct game_state {
 struct rgn_checker {
     rgn_validator_options options;
     rgn_reader *reader;
-    /* a replay (parallel.c) supplies source lines and game numbers */
-    rgn_line_source line_source;
-    void *line_user;
-    uint64_t next_number; /* 0: count the games */
     uint64_t token_offset; /* the token the reader is handing over now */
     rgn_validation_counts counts;
     game_state game;
@@ -133,19 +130,11 @@ static void keep_first_error(game_state *g, const rgn_diagnostic *d)
     g->first_error.line = (rgn_span){"", 0};
 }
 
-/* The source line of the token being handed over. */
-static rgn_span current_line(rgn_checker *v, rgn_location where,
-                             size_t *caret)
-{
-    return v->line_source ? v->line_source(v->line_user, where, caret)
-                          : rgn_reader_line(v->reader, where, caret);
-}
-
 static void keep_line(rgn_checker *v, rgn_location where,
                       struct kept_line *kept)
 {
     size_t caret;
-    rgn_span line = current_line(v, where, &caret);
+    rgn_span line = rgn_reader_line(v->reader, where, &caret);
     kept->len = line.len < sizeof kept->text ? line.len : sizeof kept->text - 1;
     memcpy(kept->text, line.data, kept->len);
     kept->caret = caret;
@@ -221,7 +210,7 @@ static void report(rgn_checker *v, enum rgn_problem problem,
     /* The reader keeps only the current token's line for certain; lines
      * that problems found later point at were copied in time. */
     if (where.offset == v->token_offset) {
-        d.line = current_line(v, where, &d.caret);
+        d.line = rgn_reader_line(v->reader, where, &d.caret);
     } else {
         const struct kept_line *kept[2] = {&g->start_line, &g->fen_line};
         for (int i = 0; i < 2; i++)
@@ -297,8 +286,6 @@ static int on_begin_game(void *user, rgn_location where)
     game_state *g = &v->game;
     memset(g, 0, sizeof *g);
     g->number = ++v->counts.games;
-    if (v->next_number)
-        g->number = v->next_number, v->next_number = 0;
     g->start = where;
     strcpy(g->white, "?");
     strcpy(g->black, "?");
@@ -737,16 +724,14 @@ static const rgn_visitor validator_visitor = {
 
 const rgn_visitor *rgn_checker_visitor(void) { return &validator_visitor; }
 
-void rgn_checker_replay_setup(rgn_checker *v, rgn_line_source source,
-                                void *user)
+void rgn_checker_start_at(rgn_checker *v, uint64_t offset, uint32_t line)
 {
-    v->line_source = source;
-    v->line_user = user;
+    rgn_reader_start_at(v->reader, offset, line);
 }
 
-void rgn_checker_number_next_game(rgn_checker *v, uint64_t number)
+bool rgn_checker_between_games(const rgn_checker *v, uint32_t *line)
 {
-    v->next_number = number;
+    return rgn_reader_between_games(v->reader, line);
 }
 
 rgn_checker *rgn_checker_new(const rgn_validator_options *options)

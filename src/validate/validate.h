@@ -21,14 +21,14 @@ const rgn_visitor *rgn_checker_visitor(void);
 /* The checker behind a validator of one job (NULL for several). */
 rgn_checker *rgn_validator_checker(rgn_validator *validator);
 
-/* Where a replay of recorded games (parallel.c) finds the source line of
- * the token at where, as rgn_reader_line would have given it. */
-typedef rgn_span (*rgn_line_source)(void *user, rgn_location where,
-                                    size_t *caret);
-void rgn_checker_replay_setup(rgn_checker *checker,
-                                rgn_line_source source, void *user);
-/* The next game gets this number instead of the next count. */
-void rgn_checker_number_next_game(rgn_checker *checker,
-                                    uint64_t number);
+/* For parallel.c, which gives each thread a piece of the input: the
+ * checker's input starts at this offset and line of a larger input, at a
+ * '[' that starts a line after a line that does not
+ * (rgn_reader_start_at). Its games are numbered from 1 all the same. */
+void rgn_checker_start_at(rgn_checker *checker, uint64_t offset,
+                          uint32_t line);
+/* Whether the checker is between games with nothing pending
+ * (rgn_reader_between_games); *line: the line of the next byte. */
+bool rgn_checker_between_games(const rgn_checker *checker, uint32_t *line);
 
 #endif

@@ -7,6 +7,8 @@
 #   NAME.err     the expected standard error (optional)
 #   NAME.status  the expected exit status (optional, default 0)
 #   NAME.in      standard input (optional, default /dev/null)
+#   NAME.env     environment assignments for the run, as shell words
+#                (optional; e.g. RGN_TEST_CHUNK_BYTES=16)
 # Usage: RGN=path/to/rgn run.sh E2E_DIR [NAME...]
 set -u
 dir=$1
@@ -30,7 +32,9 @@ for name in $names; do
     [ -f "$case_dir/$name.in" ] && input="$case_dir/$name.in"
     want_status=0
     [ -f "$case_dir/$name.status" ] && want_status=$(cat "$case_dir/$name.status")
-    (cd "$root" && eval "\"\$RGN\" $args") <"$input" >"$RGN_TMP/out" 2>"$RGN_TMP/err"
+    assignments=
+    [ -f "$case_dir/$name.env" ] && assignments=$(cat "$case_dir/$name.env")
+    (cd "$root" && eval "$assignments \"\$RGN\" $args") <"$input" >"$RGN_TMP/out" 2>"$RGN_TMP/err"
     status=$?
     ok=1
     if [ "$status" != "$want_status" ]; then

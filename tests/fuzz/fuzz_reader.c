@@ -2,8 +2,12 @@
  * fuzz_reader.c - libFuzzer target for the RGN reader and validator.
  * The input is read twice, whole and fed in small chunks (sizes from the
  * input's first byte); the callbacks must be the same both times, which
- * a running hash of them checks. Then the validator replays it.
+ * a running hash of them checks. Then the validator replays it with one
+ * job and with two, the second cutting the input into chunks of a few
+ * bytes (RGN_TEST_CHUNK_BYTES, validate/parallel.c): the diagnostics and
+ * counts must be the same.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +64,49 @@ static uint64_t read_in_chunks(const uint8_t *data, size_t size, size_t chunk)
     return hash;
 }
 
+static void hash_diagnostic(void *u, const rgn_diagnostic *d)
+{
+    uint64_t h = mix_where(mix(mix(*(uint64_t *)u, d->problem), d->severity),
+                           d->where);
+    h = mix(mix(mix(h, d->game), (uint64_t)d->ply), d->caret);
+    h = mix_span(h, (rgn_span){d->message, strlen(d->message)});
+    h = mix_span(h, (rgn_span){d->white, strlen(d->white)});
+    h = mix_span(h, (rgn_span){d->black, strlen(d->black)});
+    h = mix_span(h, (rgn_span){d->move_number, strlen(d->move_number)});
+    /* the line up to the caret only: where a shown line is cut, at
+     * RGN_LINE_HALF bytes after the caret, a character that is not whole
+     * UTF-8 there is dropped or not by how much input is buffered, also
+     * with one job (rgn_lexer_line) */
+    size_t before = d->caret < d->line.len ? d->caret : d->line.len;
+    h = mix_span(h, (rgn_span){d->line.data, before});
+    *(uint64_t *)u = mix_span(h, d->move);
+}
+
+/* Validates data fed in pieces of piece bytes; the hash of the
+ * diagnostics. */
+static uint64_t validate(const uint8_t *data, size_t size, int jobs,
+                         size_t piece, rgn_validation_counts *counts)
+{
+    uint64_t hash = 0xCBF29CE484222325ull;
+    rgn_validator_options options = {0};
+    options.report = hash_diagnostic;
+    options.user = &hash;
+    options.jobs = jobs;
+    rgn_validator *validator = rgn_validator_new(&options);
+    if (!validator)
+        abort();
+    for (size_t at = 0; at < size; at += piece) {
+        size_t n = size - at < piece ? size - at : piece;
+        rgn_validator_feed(validator, (const char *)data + at, n);
+    }
+    rgn_validator_finish(validator);
+    *counts = rgn_validator_counts(validator);
+    if (counts->valid + counts->invalid != counts->games)
+        abort(); /* a game neither valid nor invalid: lost */
+    rgn_validator_free(validator);
+    return hash;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     size_t chunk = size ? 1 + data[0] % 13 : 1;
@@ -67,15 +114,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         read_in_chunks(data, size, chunk))
         abort(); /* chunking changed what the reader saw */
 
-    rgn_validator_options options = {0};
-    rgn_validator *validator = rgn_validator_new(&options);
-    if (!validator)
-        abort();
-    rgn_validator_feed(validator, (const char *)data, size);
-    rgn_validator_finish(validator);
-    rgn_validation_counts c = rgn_validator_counts(validator);
-    if (c.valid + c.invalid != c.games)
-        abort(); /* a game neither valid nor invalid: lost */
-    rgn_validator_free(validator);
+    rgn_validation_counts one, two;
+    uint64_t one_job = validate(data, size, 1, size ? size : 1, &one);
+    char chunk_bytes[8];
+    snprintf(chunk_bytes, sizeof chunk_bytes, "%d",
+             1 + (size > 1 ? data[1] % 64 : 0));
+    setenv("RGN_TEST_CHUNK_BYTES", chunk_bytes, 1);
+    uint64_t two_jobs = validate(data, size, 2, chunk, &two);
+    if (one_job != two_jobs || memcmp(&one, &two, sizeof one) != 0)
+        abort(); /* two jobs reported otherwise than one */
     return 0;
 }
