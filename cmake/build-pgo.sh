@@ -42,6 +42,7 @@ if "$build/bench/chess-gen" --games 4000 --seed 77 >"$train/chess.pgn" &&
     "$rgn" validate --variant chess --quiet --jobs 1 "$train/chess.pgn" 2>/dev/null &&
     "$rgn" validate --quiet --jobs 1 "$train/rotary.rgn" 2>/dev/null &&
     "$rgn" validate --quiet --jobs 2 "$train/rotary.rgn" 2>/dev/null &&
+    "$rgn" validate --variant chess --quiet --jobs 2 "$train/chess.pgn" 2>/dev/null &&
     "$rgn" convert --to rgn "$train/rotary.rgn" >/dev/null 2>&1 &&
     "$rgn" convert --variant chess --to fen "$train/chess.pgn" >/dev/null 2>&1 &&
     "$rgn" perft 3 >/dev/null 2>&1 &&
