@@ -488,6 +488,11 @@ void rgn_validator_free(rgn_validator *validator);
 int rgn_validator_feed(rgn_validator *validator, const char *data,
                        size_t len);
 int rgn_validator_finish(rgn_validator *validator);
+/* Reports what the input fed so far shows, as far as one job would have
+ * by now (with several jobs, the games still being read are finished
+ * first), so that a message the caller prints next comes in the same
+ * place among the diagnostics whatever the jobs. 0, or -1 as feed. */
+int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads the XML that an RGN_FORMAT_XML writer writes and validates its
  * games as RGN, with diagnostics at XML lines (a validator of one job). Refuses any document type

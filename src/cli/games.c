@@ -393,6 +393,10 @@ static int feed_text(cli_games *g, rgn_validator *validator, const char *data,
         } else {
             if (!g->latin1_seen) {
                 g->latin1_seen = true;
+                /* after the diagnostics of what came before it, as one
+                 * job would have printed them, with any number of jobs */
+                if (rgn_validator_sync(validator) < 0)
+                    return -1;
                 warn_latin1(g);
             }
             out[o++] = (unsigned char)(0xC0 | window[0] >> 6);

@@ -623,6 +623,25 @@ int rgn_parallel_finish(rgn_parallel *p)
     return p->failed ? -1 : 0;
 }
 
+int rgn_parallel_sync(rgn_parallel *p)
+{
+    drain(p, 1); /* every chunk reported */
+    /* the input not cut yet, read at once: by runs of the calling
+     * thread's checker, each from where the last ended between games */
+    while (p->pending.len && !p->failed) {
+        if (!p->direct) {
+            p->direct = new_run(p, NULL, p->pending_offset, p->pending_line);
+            if (!p->direct) {
+                p->failed = true;
+                break;
+            }
+            p->direct->games_before = p->counts.games;
+        }
+        pending_to_direct(p);
+    }
+    return p->failed ? -1 : 0;
+}
+
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *p)
 {
     rgn_validation_counts c = p->counts;

@@ -12,6 +12,8 @@ typedef struct rgn_parallel rgn_parallel;
 rgn_parallel *rgn_parallel_new(const rgn_validator_options *options);
 int rgn_parallel_feed(rgn_parallel *parallel, const char *data, size_t len);
 int rgn_parallel_finish(rgn_parallel *parallel);
+/* Reports everything fed so far (rgn_validator_sync). */
+int rgn_parallel_sync(rgn_parallel *parallel);
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);
 void rgn_parallel_free(rgn_parallel *parallel);
 

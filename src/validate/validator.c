@@ -51,6 +51,12 @@ int rgn_validator_finish(rgn_validator *v)
     return rgn_checker_finish(v->checker);
 }
 
+int rgn_validator_sync(rgn_validator *v)
+{
+    /* one job has reported all it can at each feed */
+    return v->parallel ? rgn_parallel_sync(v->parallel) : 0;
+}
+
 rgn_validation_counts rgn_validator_counts(const rgn_validator *v)
 {
     return v->parallel ? rgn_parallel_counts(v->parallel)
