@@ -222,9 +222,18 @@ rgn_span rgn_lexer_line(const rgn_lexer *lx, uint64_t offset, size_t *caret)
     size_t e = i;
     while (e < high && !(char_class[b[e]] & CC_EOL))
         e++;
-    if (e < lx->len)
-        while (e > i && (b[e] & 0xC0) == 0x80)
-            e--; /* nor end inside one */
+    if (e == high && e > i) {
+        /* cut by the limit: nor end inside a character, judged from its
+         * first byte, not from the byte after the cut, which is buffered
+         * or not depending on how the input was fed */
+        size_t lead = e - 1;
+        while (lead > i && (b[lead] & 0xC0) == 0x80)
+            lead--;
+        unsigned c = b[lead];
+        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (lead + n > e)
+            e = lead;
+    }
 
     if (caret)
         *caret = i - s;

@@ -350,7 +350,11 @@ static void process(rgn_reader *r)
                 return;
             r->held = true;
         }
-        if (!line_ready(r, r->token.where.offset))
+        /* a tag's warning about an inner quote shows the line there */
+        uint64_t shown = r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
+                             ? r->token.inner_quote.offset
+                             : r->token.where.offset;
+        if (!line_ready(r, shown))
             return;
         r->held = false;
         handle(r, &r->token);

@@ -38,8 +38,9 @@
 #include "validate/parallel.h"
 #include "validate/validate.h"
 
-/* A chunk ends at the first likely boundary after this many bytes. */
-#define CHUNK_BYTES ((size_t)1 << 20)
+/* A chunk ends at the first likely boundary after this many bytes: with
+ * 2 * jobs of them in flight, two jobs stay well under 16 MB. */
+#define CHUNK_BYTES ((size_t)1 << 19)
 /* A testing aid: this environment variable sets the chunk size in bytes,
  * so that the tests cross many boundaries with small files. */
 #define CHUNK_BYTES_VARIABLE "RGN_TEST_CHUNK_BYTES"
@@ -467,18 +468,18 @@ static void submit(rgn_parallel *p, size_t len, bool last)
     c->offset = p->pending_offset;
     c->line = p->pending_line;
     c->last = last;
-    /* the chunk takes the buffer; what follows the cut is copied out */
-    rgn_buffer rest = {0};
-    if (len < p->pending.len)
-        rgn_buffer_append(&rest, p->pending.data + len, p->pending.len - len);
-    if (rest.failed) {
-        free(c);
+    /* the chunk gets a copy of its own size, and the pending buffer stays:
+     * a chunk that took the pending buffer would keep its spare room too,
+     * and the memory in flight would grow by half again */
+    rgn_buffer_append(&c->text, p->pending.data, len);
+    if (c->text.failed) {
+        free_chunk(c);
         p->failed = true;
         return;
     }
-    c->text = p->pending;
-    c->text.len = len;
-    p->pending = rest;
+    if (len < p->pending.len) /* (an empty input has no buffer at all) */
+        memmove(p->pending.data, p->pending.data + len, p->pending.len - len);
+    p->pending.len -= len;
     p->pending_offset += len;
     p->pending_line += count_lines(c->text.data, len);
     p->pending_searched = 0;

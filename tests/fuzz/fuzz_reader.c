@@ -73,12 +73,7 @@ static void hash_diagnostic(void *u, const rgn_diagnostic *d)
     h = mix_span(h, (rgn_span){d->white, strlen(d->white)});
     h = mix_span(h, (rgn_span){d->black, strlen(d->black)});
     h = mix_span(h, (rgn_span){d->move_number, strlen(d->move_number)});
-    /* the line up to the caret only: where a shown line is cut, at
-     * RGN_LINE_HALF bytes after the caret, a character that is not whole
-     * UTF-8 there is dropped or not by how much input is buffered, also
-     * with one job (rgn_lexer_line) */
-    size_t before = d->caret < d->line.len ? d->caret : d->line.len;
-    h = mix_span(h, (rgn_span){d->line.data, before});
+    h = mix_span(h, d->line);
     *(uint64_t *)u = mix_span(h, d->move);
 }
 

@@ -2,7 +2,7 @@
  * test_lexer.c - the tokenizer's own quick paths (lexer.c), below what
  * test_reader sees: a path that classes bytes otherwise than char_class
  * would lex the same text differently depending on how much of it is
- * buffered.
+ * buffered; so would a line shown differently.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,10 +49,42 @@ static void test_move_characters(void **state)
     }
 }
 
+/* The length of the line shown around offset 0 when the first `fed`
+ * bytes of data are all the lexer has been given yet. */
+static size_t shown_line_length(const char *data, size_t fed)
+{
+    rgn_lexer lx;
+    rgn_token tok;
+    rgn_lexer_init(&lx);
+    assert_int_equal(rgn_lexer_append(&lx, data, fed, 0), 0);
+    assert_int_equal(rgn_lexer_next(&lx, &tok), RGN_TOK_MOVE);
+    size_t len = rgn_lexer_line(&lx, tok.where.offset, NULL).len;
+    rgn_lexer_free(&lx);
+    return len;
+}
+
+/* A line cut at RGN_LINE_HALF bytes is cut before a character that
+ * straddles the limit, whether the byte after the limit is buffered yet
+ * or not: the line shown must not depend on how the input was fed (one
+ * thread and a chunk of the parallel validator feed it differently). */
+static void test_line_cut_at_a_character(void **state)
+{
+    (void)state;
+    char data[RGN_LINE_HALF + 16];
+    memset(data, 'a', sizeof data);
+    memcpy(data, "e4 ", 3);
+    data[RGN_LINE_HALF - 1] = (char)0xC3; /* an e with acute accent */
+    data[RGN_LINE_HALF] = (char)0xA9;
+    data[sizeof data - 1] = '\n';
+    assert_int_equal(shown_line_length(data, sizeof data), RGN_LINE_HALF - 1);
+    assert_int_equal(shown_line_length(data, RGN_LINE_HALF), RGN_LINE_HALF - 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_characters),
+        cmocka_unit_test(test_line_cut_at_a_character),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -279,6 +279,21 @@ static void test_tag_inner_quotes(void **state)
     /* no later quote closes it: the first one did */
     CHECK("[Event \"x\" \"y]\n*\n",
           "begin|error 1:12 ']' must close the tag after its value|end");
+    /* the line shown at an inner quote well into a long tag is the same
+     * however the input comes: the tag waits until the line there is in */
+    char input[300], expected[600];
+    snprintf(input, sizeof input, "[Event \"%.92s\"%.100s\"] {%.40s}\n*\n",
+             "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+             "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+             "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+             "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
+             "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz");
+    snprintf(expected, sizeof expected,
+             "begin|lenient unescaped-quote 1:101 a '\"' inside a tag value must be "
+             "written \\\"; read as part of the value|tag Event=%.*s|comment {%.40s}"
+             "|result *|end",
+             193, input + 8, input + 205);
+    check_len(input, strlen(input), expected);
 }
 
 /* "e.p." after a move, spaced, with or without its last dot: read as
