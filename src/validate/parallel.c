@@ -384,6 +384,21 @@ static void pending_to_direct(rgn_parallel *p)
     p->pending_searched = 0;
 }
 
+/* The pending input, in direct mode: with the run going on, or a new run
+ * of the calling thread's checker from the pending input's start. */
+static void read_pending_directly(rgn_parallel *p)
+{
+    if (!p->direct) {
+        p->direct = new_run(p, NULL, p->pending_offset, p->pending_line);
+        if (!p->direct) {
+            p->failed = true;
+            return;
+        }
+        p->direct->games_before = p->counts.games;
+    }
+    pending_to_direct(p);
+}
+
 /* The chunk did not end between games: its checker reads on through the
  * chunks after it, whose results are dropped, reporting at once, until
  * it is between games at a chunk's end; past the last chunk, in direct
@@ -521,15 +536,8 @@ static void cut_chunks(rgn_parallel *p)
         /* no boundary in sight: every chunk reported, then direct mode
          * (unless reporting them has begun it) */
         drain(p, 1);
-        if (!p->direct) {
-            p->direct = new_run(p, NULL, p->pending_offset, p->pending_line);
-            if (!p->direct) {
-                p->failed = true;
-                return;
-            }
-            p->direct->games_before = p->counts.games;
-            pending_to_direct(p);
-        }
+        if (!p->direct)
+            read_pending_directly(p);
     }
 }
 
@@ -629,17 +637,8 @@ int rgn_parallel_sync(rgn_parallel *p)
     drain(p, 1); /* every chunk reported */
     /* the input not cut yet, read at once: by runs of the calling
      * thread's checker, each from where the last ended between games */
-    while (p->pending.len && !p->failed) {
-        if (!p->direct) {
-            p->direct = new_run(p, NULL, p->pending_offset, p->pending_line);
-            if (!p->direct) {
-                p->failed = true;
-                break;
-            }
-            p->direct->games_before = p->counts.games;
-        }
-        pending_to_direct(p);
-    }
+    while (p->pending.len && !p->failed)
+        read_pending_directly(p);
     return p->failed ? -1 : 0;
 }
 
