@@ -137,13 +137,13 @@ static int digit_rank(const rgn_variant *v, char c)
     return c >= '1' && c <= '9' && c - '0' <= v->ranks ? c - '1' : -1;
 }
 
-/* The common texts, read in one pass: [Piece] core [">" Dir] ['+'|'#']
- * where the core is "e4", "xe4", "de4", "3e4", "dxe4" or "3xe4" (one-digit
- * ranks). Whatever it reads, the full reader below reads the same; false
+/* The common texts, read in one pass: [Piece] core ["=" Piece] [">" Dir]
+ * ['+'|'#'] where the core is "e4", "xe4", "de4", "3e4", "dxe4" or "3xe4"
+ * (one-digit ranks). Whatever it reads, the full reader below reads the same; false
  * (with *san unspecified) for anything else, which the full reader then
  * judges, and words its errors. */
-static bool quick_parse(const rgn_variant *v, const char *text, size_t len,
-                        rgn_san *san)
+static inline bool quick_parse(const rgn_variant *v, const char *text,
+                               size_t len, rgn_san *san)
 {
     const char *p = text, *end = text + len;
     *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
@@ -163,6 +163,10 @@ static bool quick_parse(const rgn_variant *v, const char *text, size_t len,
             return false;
     } else {
         core_end = end;
+    }
+    if (core_end - p >= 2 && core_end[-2] == '=' && is_upper(core_end[-1])) {
+        san->promotion = core_end[-1];
+        core_end -= 2;
     }
     size_t n = (size_t)(core_end - p);
     if (n < 2 || n > 4 || !is_file(v, core_end[-2]) ||
@@ -699,45 +703,22 @@ static int resolve_castling(rgn_position *pos, const rgn_san *s,
     return 0;
 }
 
-/* The commonest texts, [Piece] [file] ['x'] square ['=' Piece] ['+' | '#']
- * with a one-digit rank and a file only for a pawn's capture, read and
- * resolved in one pass when the game's engine finds moves without a list
+/* The commonest texts, as quick_parse reads them, without an origin rank
+ * or a direction and with an origin file only for a pawn's capture,
+ * resolved when the game's engine finds moves without a list
  * (find_moves). True when the text names one legal move; false leaves
- * it to the general way, which reads the same texts the same way and
- * words any problem. */
+ * it to the general way, which words any problem. */
 static bool resolve_quickly(rgn_position *pos, const char *text, size_t len,
                             rgn_move *move, unsigned *warnings, char *written_check)
 {
     const struct rgn_variant *v = pos->variant;
-    const char *p = text, *end = text + len;
-    rgn_san s = {0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
-    if (end > p && (end[-1] == '+' || end[-1] == '#'))
-        s.check = *--end;
-    int promotion = 0;
-    if (end - p >= 2 && end[-2] == '=') {
-        promotion = is_upper(end[-1]) ? type_of_letter(v, end[-1]) : 0;
-        if (!promotion)
-            return false;
-        end -= 2;
-    }
-    int type = v->pawn_type;
-    if (p < end && is_upper(*p)) {
-        type = type_of_letter(v, *p);
-        if (!type || type == v->pawn_type)
-            return false;
-        s.piece = *p++;
-    }
-    if (end - p < 2 || !is_file(v, end[-2]) || digit_rank(v, end[-1]) < 0)
+    rgn_san s;
+    if (!quick_parse(v, text, len, &s) || s.direction >= 0 || s.from_rank >= 0)
         return false;
-    s.to_file = (int8_t)(end[-2] - 'a');
-    s.to_rank = (int8_t)digit_rank(v, end[-1]);
-    end -= 2;
-    if (end > p && end[-1] == 'x')
-        s.separator = *--end;
-    if (end > p && is_file(v, end[-1]))
-        s.from_file = (int8_t)(*--end - 'a');
+    int type = type_of_letter(v, s.piece);
+    int promotion = s.promotion ? type_of_letter(v, s.promotion) : 0;
     int to = v->square_at(s.to_file, s.to_rank);
-    if (end != p || to < 0 || !type)
+    if (!type || (s.promotion && !promotion) || to < 0)
         return false;
     if (v->find_moves(pos, type, to, s.from_file, -1, promotion, move) != 1)
         return false;
