@@ -870,6 +870,7 @@ static enum rgn_tok lex_digits(rgn_lexer *lx, rgn_token *tok)
     }
     if (!digits_value(lx, lx->start, 999999999, &tok->value))
         return lex_error(lx, tok, lx->where, "move number too large");
+    tok->dots = 0; /* any come as their own token */
     return complete(lx, tok, RGN_TOK_NUMBER);
 }
 
@@ -999,7 +1000,9 @@ static bool quick_move(rgn_lexer *lx, rgn_token *tok)
 }
 
 /* A move number of at most nine digits, not followed by what makes it a
- * result or a move (see lex_digits). */
+ * result or a move (see lex_digits), with the dots written straight
+ * after it when they end in the buffer: "12." is then one token, not
+ * two, for the reader to pass on (nearly every move number has its). */
 static bool quick_number(rgn_lexer *lx, rgn_token *tok)
 {
     size_t q = quick_run(lx, CC_DIGIT);
@@ -1011,8 +1014,18 @@ static bool quick_number(rgn_lexer *lx, rgn_token *tok)
     unsigned value = 0;
     for (size_t k = lx->pos; k < q; k++)
         value = value * 10 + (unsigned)(lx->buf[k] - '0');
+    size_t digits_end = q;
+    if (next == '.') {
+        size_t end = lx->len - q > RGN_MAX_TOKEN ? q + RGN_MAX_TOKEN : lx->len;
+        while (q < end && lx->buf[q] == '.')
+            q++;
+        if (q == end) /* the dots may go on: they come as their own token */
+            q = digits_end;
+    }
     quick_token(lx, tok, q, RGN_TOK_NUMBER);
     tok->value = value;
+    tok->dots = (unsigned)(q - digits_end);
+    tok->text_len = digits_end - (size_t)(tok->text - lx->base);
     return true;
 }
 

@@ -34,7 +34,9 @@ enum rgn_tok {
                       * the lexer now skips to the next game */
     RGN_TOK_TAG,     /* name and text (the value, escapes still in) */
     RGN_TOK_COMMENT, /* text: between the braces, or after ';' */
-    RGN_TOK_NUMBER,  /* value: the move number (digits only) */
+    RGN_TOK_NUMBER,  /* value: the move number (digits only); dots: the
+                      * dots written straight after it, if the lexer
+                      * read them with it (else they come as DOTS) */
     RGN_TOK_DOTS,    /* value: how many dots */
     RGN_TOK_MOVE,    /* text: the move as written */
     RGN_TOK_NAG,     /* value: 0..255, from "$n" or a suffix glyph */
@@ -53,6 +55,7 @@ typedef struct rgn_token {
     uint64_t name; /* TAG: the tag name */
     size_t name_len;
     unsigned value;  /* NUMBER, DOTS, NAG */
+    unsigned dots;   /* NUMBER */
     bool escaped;    /* TAG: the value holds backslash escapes */
     /* TAG: the value holds a '"' that is not escaped, read as part of it
      * because no ']' follows it ([White ""Mephisto""]) */

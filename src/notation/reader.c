@@ -196,7 +196,8 @@ static void on_comment(rgn_reader *r, const rgn_token *t)
         abandon(r);
 }
 
-/* move number indication: the number waits for the next token */
+/* move number indication: the number waits for the next token, which
+ * may be its dots; dots the lexer read with it settle it at once */
 static void on_number(rgn_reader *r, const rgn_token *t)
 {
     enter_movetext(r, t->where);
@@ -204,6 +205,8 @@ static void on_number(rgn_reader *r, const rgn_token *t)
     r->number_line_saved = false;
     r->number = t->value;
     r->number_where = t->where;
+    if (t->dots)
+        flush_number(r, t->dots >= 2);
 }
 
 /* element = move | nag | ... */

@@ -33,10 +33,13 @@ typedef struct line {
 } line;
 
 /* Keys of the main line's positions, counted for threefold repetition:
- * an open-addressing table, grown as the game grows. */
+ * an open-addressing table, grown as the game grows. An entry counts
+ * only in the game it was made in (stamp), so that a new game starts
+ * with an empty table without clearing it. */
 typedef struct key_count {
     uint64_t key;
     uint32_t count;
+    uint32_t stamp;
 } key_count;
 
 typedef struct game_state {
@@ -85,6 +88,7 @@ struct rgn_checker {
     int depth;
     key_count *keys;
     size_t key_capacity, key_used;
+    uint32_t key_stamp; /* the current game's, never 0: other entries are free */
 };
 
 static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
@@ -241,9 +245,17 @@ static const rgn_span no_move = {"", 0};
 
 static void forget_keys(rgn_checker *v)
 {
-    if (v->key_used)
-        memset(v->keys, 0, v->key_capacity * sizeof *v->keys);
+    if (++v->key_stamp == 0) { /* after 2^32 games, stamps start again */
+        if (v->keys)
+            memset(v->keys, 0, v->key_capacity * sizeof *v->keys);
+        v->key_stamp = 1;
+    }
     v->key_used = 0;
+}
+
+static inline bool key_taken(const rgn_checker *v, size_t at)
+{
+    return v->keys[at].stamp == v->key_stamp;
 }
 
 /* Counts one more occurrence of key; returns the count, 0 on no memory. */
@@ -255,10 +267,10 @@ static uint32_t count_key(rgn_checker *v, uint64_t key)
         if (!grown)
             return 0;
         for (size_t i = 0; i < v->key_capacity; i++) {
-            if (!v->keys[i].count)
+            if (!key_taken(v, i))
                 continue;
             size_t at = v->keys[i].key & (capacity - 1);
-            while (grown[at].count)
+            while (grown[at].stamp == v->key_stamp)
                 at = (at + 1) & (capacity - 1);
             grown[at] = v->keys[i];
         }
@@ -267,10 +279,10 @@ static uint32_t count_key(rgn_checker *v, uint64_t key)
         v->key_capacity = capacity;
     }
     size_t at = key & (v->key_capacity - 1);
-    while (v->keys[at].count && v->keys[at].key != key)
+    while (key_taken(v, at) && v->keys[at].key != key)
         at = (at + 1) & (v->key_capacity - 1);
-    if (!v->keys[at].count) {
-        v->keys[at].key = key;
+    if (!key_taken(v, at)) {
+        v->keys[at] = (key_count){key, 0, v->key_stamp};
         v->key_used++;
     }
     return ++v->keys[at].count;
@@ -740,6 +752,7 @@ rgn_checker *rgn_checker_new(const rgn_validator_options *options)
     if (!v)
         return NULL;
     v->options = *options;
+    v->key_stamp = 1; /* not 0, which every new entry has */
     v->lines = calloc(RGN_MAX_VARIATION_DEPTH + 1, sizeof *v->lines);
     v->reader = rgn_reader_new(&validator_visitor, v);
     if (!v->lines || !v->reader) {

@@ -312,6 +312,8 @@ void eng_bb_compile(eng_rules *r)
             int sq = eng_square(r, file, rank);
             b->index[sq] = (uint8_t)(rank * 8 + file);
             b->square[rank * 8 + file] = (uint16_t)sq;
+            for (int piece = 0; piece < 32; piece++)
+                b->piece_key[piece][rank * 8 + file] = eng_piece_key(piece, sq);
         }
     compile_lines(b, r);
     for (int color = 0; color < 2; color++) {

@@ -115,6 +115,12 @@ typedef struct eng_rules {
  * position that does not read). */
 int eng_compile(eng_rules *rules, const eng_game *game, rgn_error *err);
 
+/* A piece's part of a position's key: piece code on mailbox square. */
+static inline uint64_t eng_piece_key(int piece, int square)
+{
+    return rgn_mix64(((uint64_t)piece << 16) ^ (uint64_t)square);
+}
+
 static inline int eng_square(const eng_rules *r, int file, int rank)
 {
     return (rank + ENG_BORDER) * r->width + file + ENG_BORDER;

@@ -7,9 +7,11 @@
 
 enum { SIDE_SALT = 1, CASTLING_SALT = 2, EP_SALT = 3 };
 
-static inline uint64_t piece_key(int piece, int square)
+/* A piece's part of the key, from the bitboards' table where there is
+ * one (bb: NULL where there is not). */
+static inline uint64_t piece_key(const eng_bitboards *bb, int piece, int square)
 {
-    return rgn_mix64(((uint64_t)piece << 16) ^ (uint64_t)square);
+    return bb ? bb->piece_key[piece][bb->index[square]] : eng_piece_key(piece, square);
 }
 static inline uint64_t salt_key(int salt, int value)
 {
@@ -101,7 +103,7 @@ uint64_t eng_compute_key(const eng_rules *r, eng_position *pos)
         for (int file = 0; file < r->files; file++) {
             int sq = eng_square(r, file, rank);
             if (pos->board[sq] != RGN_EMPTY)
-                key ^= piece_key(pos->board[sq], sq);
+                key ^= eng_piece_key(pos->board[sq], sq);
         }
     return key ^ salt_key(CASTLING_SALT, pos->castling) ^ en_passant_key(r, pos);
 }
@@ -529,7 +531,7 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
     int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
     uint8_t captured = board[taken];
     if (captured != RGN_EMPTY) {
-        key ^= piece_key(captured, taken);
+        key ^= piece_key(bb, captured, taken);
         board[taken] = RGN_EMPTY;
         if (bb)
             bb_toggle(bb, pos, taken, captured);
@@ -544,7 +546,7 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
         pos->by_type[RGN_TYPE(piece)] ^= from;
         pos->by_type[RGN_TYPE(placed)] ^= to;
     }
-    key ^= piece_key(piece, m.from) ^ piece_key(placed, m.to);
+    key ^= piece_key(bb, piece, m.from) ^ piece_key(bb, placed, m.to);
     if (m.kind == RGN_MOVE_CASTLING) {
         const eng_castling *c = castling_of(r, m);
         uint8_t rook = board[c->rook_from];
@@ -554,7 +556,7 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
             bb_toggle(bb, pos, c->rook_from, rook);
             bb_toggle(bb, pos, c->rook_to, rook);
         }
-        key ^= piece_key(rook, c->rook_from) ^ piece_key(rook, c->rook_to);
+        key ^= piece_key(bb, rook, c->rook_from) ^ piece_key(bb, rook, c->rook_to);
     }
     int type = RGN_TYPE(piece);
     if (type == r->king_type)
