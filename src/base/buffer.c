@@ -25,6 +25,8 @@ static bool reserve(rgn_buffer *b, size_t more)
     return true;
 }
 
+void rgn_buffer_reserve(rgn_buffer *b, size_t more) { reserve(b, more); }
+
 void rgn_buffer_append(rgn_buffer *b, const char *text, size_t len)
 {
     if (!reserve(b, len) || len == 0) /* text may be NULL when len is 0 */

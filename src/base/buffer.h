@@ -14,6 +14,9 @@ typedef struct rgn_buffer {
     bool failed; /* memory ran out: the contents are incomplete */
 } rgn_buffer;
 
+/* Makes room for `more` bytes, so that appending them does not move the
+ * contents. */
+void rgn_buffer_reserve(rgn_buffer *buffer, size_t more);
 void rgn_buffer_append(rgn_buffer *buffer, const char *text, size_t len);
 void rgn_buffer_puts(rgn_buffer *buffer, const char *text);
 void rgn_buffer_printf(rgn_buffer *buffer, const char *format, ...)

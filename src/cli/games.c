@@ -295,34 +295,40 @@ static void warn_latin1(cli_games *g)
                "text that is not UTF-8, read as Latin-1 (ISO 8859-1)");
 }
 
-/* The end of the run of ASCII bytes at s[i..len): eight bytes a test. */
-static size_t ascii_end(const unsigned char *s, size_t i, size_t len)
+/* The newlines among eight bytes (each byte's high bit clear). */
+static inline unsigned newlines_in(uint64_t word)
 {
+    uint64_t x = word ^ 0x0A0A0A0A0A0A0A0Aull; /* a newline: a zero byte */
+    uint64_t nonzero = (x + 0x7F7F7F7F7F7F7F7Full) | x;
+    return (unsigned)__builtin_popcountll(~nonzero & 0x8080808080808080ull);
+}
+
+/* The end of the run of ASCII bytes at s[i..len), eight bytes a test,
+ * keeping the input's line and column (where a Latin-1 warning would
+ * point) over it: the newlines are counted on the way. */
+static size_t ascii_run(cli_games *g, const unsigned char *s, size_t i,
+                        size_t len)
+{
+    size_t start = i, lines = 0;
     for (; i + 8 <= len; i += 8) {
         uint64_t word;
         memcpy(&word, s + i, 8);
         if (word & 0x8080808080808080ull)
             break;
+        lines += newlines_in(word);
     }
-    while (i < len && s[i] < 0x80)
-        i++;
-    return i;
-}
-
-/* Keeps the input's line and column (where a Latin-1 warning would
- * point) over n bytes of ASCII: newlines are counted in bulk. */
-static void pass_ascii(cli_games *g, const unsigned char *s, size_t n)
-{
-    if (g->latin1_seen)
-        return;
-    size_t lines = 0, last = n; /* last: the last '\n', n if none */
-    for (size_t k = 0; k < n; k++)
-        lines += s[k] == '\n';
-    if (lines)
+    for (; i < len && s[i] < 0x80; i++)
+        lines += s[i] == '\n';
+    if (lines) {
+        size_t last = i; /* just after the last newline */
         while (s[last - 1] != '\n')
             last--;
-    g->text_line += lines;
-    g->text_column = lines ? 1 + (n - last) : g->text_column + n;
+        g->text_line += lines;
+        g->text_column = 1 + (i - last);
+    } else {
+        g->text_column += i - start;
+    }
+    return i;
 }
 
 /* ASCII runs at least this long go to the validator as they are; shorter
@@ -342,8 +348,7 @@ static int feed_text(cli_games *g, rgn_validator *validator, const char *data,
     size_t i = 0, o = 0;
     while (i < len || (final && g->carry_len)) {
         if (g->carry_len == 0 && s[i] < 0x80) {
-            size_t j = ascii_end(s, i, len);
-            pass_ascii(g, s + i, j - i);
+            size_t j = ascii_run(g, s, i, len);
             if (j - i >= DIRECT_RUN) {
                 /* what waits in out goes first, then the run, uncopied */
                 if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)

@@ -472,8 +472,10 @@ static void drain(rgn_parallel *p, int limit)
 /* ------------------------------------------------------------------ */
 /* Cutting (the calling thread)                                       */
 
-/* Hands the first len pending bytes to the workers as a chunk. */
-static void submit(rgn_parallel *p, size_t len, bool last)
+/* Hands the first `take` pending bytes, then extra[0, extra_len) (only
+ * when take is all of them), to the workers as a chunk. */
+static void submit(rgn_parallel *p, size_t take, const char *extra,
+                   size_t extra_len, bool last)
 {
     chunk *c = calloc(1, sizeof *c);
     if (!c) {
@@ -486,15 +488,18 @@ static void submit(rgn_parallel *p, size_t len, bool last)
     /* the chunk gets a copy of its own size, and the pending buffer stays:
      * a chunk that took the pending buffer would keep its spare room too,
      * and the memory in flight would grow by half again */
-    rgn_buffer_append(&c->text, p->pending.data, len);
+    rgn_buffer_reserve(&c->text, take + extra_len);
+    rgn_buffer_append(&c->text, p->pending.data, take);
+    rgn_buffer_append(&c->text, extra, extra_len);
     if (c->text.failed) {
         free_chunk(c);
         p->failed = true;
         return;
     }
-    if (len < p->pending.len) /* (an empty input has no buffer at all) */
-        memmove(p->pending.data, p->pending.data + len, p->pending.len - len);
-    p->pending.len -= len;
+    if (take < p->pending.len)
+        memmove(p->pending.data, p->pending.data + take, p->pending.len - take);
+    p->pending.len -= take;
+    size_t len = take + extra_len;
     p->pending_offset += len;
     p->pending_line += count_lines(c->text.data, len);
     p->pending_searched = 0;
@@ -527,7 +532,7 @@ static void cut_chunks(rgn_parallel *p)
         size_t cut = find_boundary(p->pending.data, from, p->pending.len,
                                    p->before);
         if (cut < p->pending.len) {
-            submit(p, cut, false);
+            submit(p, cut, NULL, 0, false);
             continue;
         }
         p->pending_searched = p->pending.len;
@@ -603,12 +608,44 @@ rgn_parallel *rgn_parallel_new(const rgn_validator_options *options)
     return p;
 }
 
+/* Cuts chunks that end in data, the input after the pending bytes, each
+ * copied once from there (rather than appended to the pending bytes
+ * first); returns the bytes used. */
+static size_t cut_chunks_from(rgn_parallel *p, const char *data, size_t len)
+{
+    size_t used = 0;
+    while (!p->direct && !p->failed) {
+        size_t pending = p->pending.len;
+        size_t from = pending < p->chunk_bytes ? p->chunk_bytes - pending : 0;
+        if (used + from >= len)
+            break;
+        /* the three bytes before data[used] */
+        unsigned char before[3];
+        memcpy(before, p->before, sizeof before);
+        note_last_bytes(before, p->pending.data, pending);
+        size_t cut = find_boundary(data + used, from, len - used, before);
+        if (cut == len - used)
+            break;
+        submit(p, pending, data + used, cut, false);
+        used += cut;
+    }
+    return used;
+}
+
 int rgn_parallel_feed(rgn_parallel *p, const char *data, size_t len)
 {
-    if (p->direct) {
-        size_t used = feed_direct(p, data, len, 0);
+    for (;;) {
+        if (p->direct) {
+            size_t used = feed_direct(p, data, len, 0);
+            data += used;
+            len -= used;
+        }
+        size_t used = cut_chunks_from(p, data, len);
         data += used;
         len -= used;
+        /* reporting a chunk may have begun direct mode: the rest goes there */
+        if (!p->direct || len == 0 || p->failed)
+            break;
     }
     rgn_buffer_append(&p->pending, data, len);
     if (p->pending.failed)
@@ -626,7 +663,7 @@ int rgn_parallel_finish(rgn_parallel *p)
         end_run(p, p->direct);
         p->direct = NULL;
     } else {
-        submit(p, p->pending.len, true);
+        submit(p, p->pending.len, NULL, 0, true);
     }
     drain(p, 1); /* waits for every chunk */
     return p->failed ? -1 : 0;
