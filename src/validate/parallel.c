@@ -277,9 +277,11 @@ static uint32_t count_lines(const char *data, size_t len)
     uint32_t lines = 0;
     if (len == 0)
         return 0;
-    if (!memchr(data, '\r', len)) {
-        for (size_t i = 0; i < len; i++)
-            lines += data[i] == '\n';
+    if (!memchr(data, '\r', len)) { /* line by line, with memchr */
+        const char *end = data + len;
+        for (const char *at = data; (at = memchr(at, '\n', (size_t)(end - at)));
+             at++)
+            lines++;
         return lines;
     }
     for (size_t i = 0; i < len; i++)
