@@ -803,17 +803,10 @@ static eng_bits reaching(const generation *g, int type, int to, bool capture)
     if ((capture ? b->leaper_types[us] : b->move_leaper_types[us]) >> type & 1)
         origins = (capture ? b->leap_capture_to[us][type][to] : b->leap_move_to[us][type][to]) &
                   mine;
-    /* a slider arrives from the first piece back along each direction
-     * that has one of ours on it: a few rays, not a large table */
+    /* a slider arrives from the first piece back along its directions */
     unsigned directions = capture ? b->slide_capture[us][type] : b->slide_move[us][type];
-    for (unsigned back = reversed(directions); back; back &= back - 1) {
-        int d = bb_first(back);
-        if (b->ray[d][to] & mine) {
-            int from = first_along(b, d, to, g->occupied);
-            if (mine >> from & 1)
-                origins |= bb_bit(from);
-        }
-    }
+    if (directions)
+        origins |= slides(b, reversed(directions), to, g->occupied) & mine;
     if (b->first_leaper_types[us] >> type & 1)
         for (int i = 0; i < b->first_leap_count[us]; i++) {
             const eng_first_leap *leap = &b->first_leaps[us][i];
