@@ -155,7 +155,9 @@ static inline bool quick_parse(const rgn_variant *v, const char *text,
             return false;
         san->piece = *p++;
     }
-    const char *core_end = find_char(p, end, '>');
+    /* without orientations a '>' leaves the text to the full reader,
+     * which says why it is wrong: no text read here holds one */
+    const char *core_end = v->orientation_count ? find_char(p, end, '>') : NULL;
     if (core_end) {
         san->direction = (int8_t)rgn_direction_parse(core_end + 1,
                                                      (size_t)(end - core_end - 1));
