@@ -4,9 +4,11 @@
  * The calling thread does not read the games. It cuts the input into
  * chunks of about CHUNK_BYTES at likely boundaries between games: a '['
  * that starts a line after a line that does not (an empty line, the end
- * of a game's moves), found with memchr. It counts
- * each chunk's lines (much cheaper than reading them), so every chunk
- * knows the offset and line of its first byte. Worker threads validate
+ * of a game's moves), found with memchr. A chunk is copied once, from
+ * the bytes held over from earlier calls and those of the current one;
+ * only the bytes after its last cut are held over. It counts each
+ * chunk's lines (much cheaper than reading them), so every chunk knows
+ * the offset and line of its first byte. Worker threads validate
  * whole chunks, each with a checker of its own (validate.c, the one
  * thread's code) started at that offset and line, and keep the
  * diagnostics. The calling thread reports them in input order, during
