@@ -35,6 +35,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "base/buffer.h"
 #include "validate/parallel.h"
@@ -279,11 +282,19 @@ static uint32_t count_lines(const char *data, size_t len)
     uint32_t lines = 0;
     if (len == 0)
         return 0;
-    if (!memchr(data, '\r', len)) { /* line by line, with memchr */
-        const char *end = data + len;
-        for (const char *at = data; (at = memchr(at, '\n', (size_t)(end - at)));
-             at++)
-            lines++;
+    if (!memchr(data, '\r', len)) {
+        size_t i = 0;
+#if defined(__SSE2__)
+        /* sixteen bytes a step: lines are short, a call a line is slower */
+        const __m128i newline = _mm_set1_epi8('\n');
+        for (; i + 16 <= len; i += 16) {
+            __m128i bytes = _mm_loadu_si128((const __m128i *)(data + i));
+            unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, newline));
+            lines += (uint32_t)__builtin_popcount(found);
+        }
+#endif
+        for (; i < len; i++)
+            lines += data[i] == '\n';
         return lines;
     }
     for (size_t i = 0; i < len; i++)
