@@ -719,10 +719,9 @@ static bool resolve_quickly(rgn_position *pos, const char *text, size_t len,
         return false;
     int type = type_of_letter(v, s.piece);
     int promotion = s.promotion ? type_of_letter(v, s.promotion) : 0;
-    int to = v->square_at(s.to_file, s.to_rank);
-    if (!type || (s.promotion && !promotion) || to < 0)
+    if (!type || (s.promotion && !promotion))
         return false;
-    if (v->find_moves(pos, type, to, s.from_file, -1, promotion, move) != 1)
+    if (v->find_moves(pos, type, s.to_file, s.to_rank, s.from_file, -1, promotion, move) != 1)
         return false;
     /* an origin file is never surplus on a pawn's capture, which SAN
      * writes with it; elsewhere the general way judges it */

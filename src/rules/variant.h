@@ -105,12 +105,14 @@ struct rgn_variant {
     int (*legal_moves_to)(rgn_position *position, rgn_move *moves, int type,
                           int to);
     /* SAN's common question without a move list: the number of legal
-     * moves of the type to `to`, castling aside, from file from_file and
-     * rank from_rank (-1: any), promoting to type `promotion` (0: not
-     * promoting), and the first in *first. Optional, and only for games
-     * whose pieces have no orientation. */
-    int (*find_moves)(rgn_position *position, int type, int to, int from_file,
-                      int from_rank, int promotion, rgn_move *first);
+     * moves of the type to the square on file to_file and rank to_rank,
+     * castling aside, from file from_file and rank from_rank (-1: any),
+     * promoting to type `promotion` (0: not promoting), and the first in
+     * *first. Files and ranks count from 0; a square off the board has
+     * no move. Optional, and only for games whose pieces have no
+     * orientation. */
+    int (*find_moves)(rgn_position *position, int type, int to_file, int to_rank,
+                      int from_file, int from_rank, int promotion, rgn_move *first);
     int (*count_moves)(rgn_position *position);
     /* Whether there is a legal move at all (judging '#' needs no count);
      * optional: NULL asks count_moves. */

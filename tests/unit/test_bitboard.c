@@ -68,7 +68,6 @@ static void assert_same_moves(eng_move *a, int na, eng_move *b, int nb,
 static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng_position *pos,
                                int type, int file, int rank, bool none, const char *fen)
 {
-    int to = eng_square(fast, file, rank);
     int promotions[] = {0, eng_type_of_letter(fast, 'Q'), eng_type_of_letter(fast, 'N'),
                         fast->king_type, fast->pawn_type};
     int choices = none ? 1 : type == fast->pawn_type ? 5 : 2;
@@ -78,13 +77,21 @@ static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng
             for (int p = 0; p < choices; p++) {
                 int f = files[i] > 7 ? -1 : files[i], r = ranks[j];
                 eng_move m1 = {0}, m2 = {0};
-                int n1 = eng_find_moves(fast, pos, type, to, f, r, promotions[p], &m1);
-                int n2 = eng_find_moves(slow, pos, type, to, f, r, promotions[p], &m2);
+                int n1 = eng_find_moves(fast, pos, type, file, rank, f, r, promotions[p], &m1);
+                int n2 = eng_find_moves(slow, pos, type, file, rank, f, r, promotions[p], &m2);
                 if (n1 != n2 || (n1 == 1 && memcmp(&m1, &m2, sizeof m1) != 0))
                     fail_msg("find_moves(type %d to %c%d from file %d rank %d, promotion %d): "
                              "%d moves, the reference %d, in %s",
                              type, 'a' + file, rank + 1, f, r, promotions[p], n1, n2, fen);
             }
+    /* squares off the board beside this one have no move on either path */
+    eng_move m = {0};
+    int off[][2] = {{file, -1}, {file, fast->ranks}, {-1, rank}, {fast->files, rank}};
+    for (int i = 0; i < 4; i++)
+        if (eng_find_moves(fast, pos, type, off[i][0], off[i][1], -1, -1, 0, &m) != 0 ||
+            eng_find_moves(slow, pos, type, off[i][0], off[i][1], -1, -1, 0, &m) != 0)
+            fail_msg("find_moves to file %d rank %d, off the board, found a move in %s",
+                     off[i][0], off[i][1], fen);
 }
 
 /* Every check the fast path makes on one position. */

@@ -826,15 +826,13 @@ static bool legal_step(generation *g, int type, int from, int to)
                                    : !exposes_king(g, from, to);
 }
 
-/* Sets a generation up for moves to one square: false when no move can
- * go there (off the board, or an own piece on it). */
+/* Sets a generation up for moves to square `to` (BB_NONE: off the
+ * board): false when no move can go there (off the board, or an own
+ * piece on it). */
 static bool start_to(generation *g, const eng_rules *r, const eng_position *pos,
-                     eng_move *moves, int type, int to_square, int *to)
+                     eng_move *moves, int type, int to)
 {
-    if (type < 1 || type > r->type_count || to_square < 0 || to_square >= ENG_CAPACITY)
-        return false;
-    *to = r->bb.index[to_square];
-    if (*to == BB_NONE)
+    if (type < 1 || type > r->type_count || to == BB_NONE)
         return false;
     start(g, r, pos, moves);
     /* whether the King is in check is often known already (the check
@@ -844,15 +842,15 @@ static bool start_to(generation *g, const eng_rules *r, const eng_position *pos,
         find_checkers(g);
     else
         g->checkers = 0;
-    return !(g->own >> *to & 1);
+    return !(g->own >> to & 1);
 }
 
 int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move *moves,
                           int type, int to_square)
 {
     generation g;
-    int to;
-    if (!start_to(&g, r, pos, moves, type, to_square, &to))
+    int to = to_square >= 0 && to_square < ENG_CAPACITY ? r->bb.index[to_square] : BB_NONE;
+    if (!start_to(&g, r, pos, moves, type, to))
         return 0;
     bool capture = g.enemy >> to & 1;
     for (eng_bits origins = reaching(&g, type, to, capture); origins; origins &= origins - 1)
@@ -865,13 +863,16 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move 
     return g.n;
 }
 
-int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type, int to_square,
-                      int from_file, int from_rank, int promotion, eng_move *first)
+int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type, int to_file,
+                      int to_rank, int from_file, int from_rank, int promotion,
+                      eng_move *first)
 {
     generation g;
-    int to;
-    if (!start_to(&g, r, pos, NULL, type, to_square, &to))
+    bool on_board = to_file >= 0 && to_file < r->files && to_rank >= 0 && to_rank < r->ranks;
+    int to = on_board ? to_rank * 8 + to_file : BB_NONE;
+    if (!start_to(&g, r, pos, NULL, type, to))
         return 0;
+    int to_square = g.b->square[to];
     bool capture = g.enemy >> to & 1;
     eng_bits origins = reaching(&g, type, to, capture);
     if (from_file >= 0)

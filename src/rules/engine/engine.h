@@ -165,12 +165,14 @@ int eng_legal_moves(const eng_rules *rules, eng_position *pos,
                     eng_move *moves);
 int eng_legal_moves_to(const eng_rules *rules, eng_position *pos,
                        eng_move *moves, int type, int to);
-/* The legal moves of the type to `to`, castling aside, from file
- * from_file and rank from_rank (-1: any), promoting to type `promotion`
- * (0: not promoting): their number, and the first in *first. SAN's
- * common question, answered without a move list on the fast path. */
-int eng_find_moves(const eng_rules *rules, eng_position *pos, int type, int to,
-                   int from_file, int from_rank, int promotion, eng_move *first);
+/* The legal moves of the type to the square on to_file and to_rank,
+ * castling aside, from file from_file and rank from_rank (-1: any),
+ * promoting to type `promotion` (0: not promoting): their number, and
+ * the first in *first. SAN's common question, answered without a move
+ * list on the fast path. */
+int eng_find_moves(const eng_rules *rules, eng_position *pos, int type, int to_file,
+                   int to_rank, int from_file, int from_rank, int promotion,
+                   eng_move *first);
 int eng_count_moves(const eng_rules *rules, eng_position *pos);
 bool eng_has_moves(const eng_rules *rules, eng_position *pos);
 void eng_make(const eng_rules *rules, eng_position *pos, eng_move move,
@@ -196,8 +198,8 @@ bool eng_bb_has_moves(const eng_rules *rules, const eng_position *pos);
 int eng_bb_legal_moves_to(const eng_rules *rules, const eng_position *pos,
                           eng_move *moves, int type, int to);
 int eng_bb_find_moves(const eng_rules *rules, const eng_position *pos, int type,
-                      int to, int from_file, int from_rank, int promotion,
-                      eng_move *first);
+                      int to_file, int to_rank, int from_file, int from_rank,
+                      int promotion, eng_move *first);
 
 /* The two games of the project (variants.c), their compiled rules
  * (compiled once, on first use, thread-safely) and rule sets. */

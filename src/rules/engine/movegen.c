@@ -474,12 +474,17 @@ int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
     return keep_legal(r, pos, &gs, moves, n);
 }
 
-int eng_find_moves(const eng_rules *r, eng_position *pos, int type, int to,
-                   int from_file, int from_rank, int promotion, eng_move *first)
+int eng_find_moves(const eng_rules *r, eng_position *pos, int type, int to_file,
+                   int to_rank, int from_file, int from_rank, int promotion,
+                   eng_move *first)
 {
     if (r->bb.usable)
-        return eng_bb_find_moves(r, pos, type, to, from_file, from_rank, promotion, first);
+        return eng_bb_find_moves(r, pos, type, to_file, to_rank, from_file, from_rank,
+                                 promotion, first);
+    if (to_file < 0 || to_file >= r->files || to_rank < 0 || to_rank >= r->ranks)
+        return 0;
     eng_move moves[RGN_MAX_MOVES];
+    int to = eng_square(r, to_file, to_rank);
     int n = eng_legal_moves_to(r, pos, moves, type, to), found = 0;
     for (int i = 0; i < n; i++) {
         eng_move m = moves[i];

@@ -145,11 +145,11 @@ static int legal_moves_to(rgn_position *pos, rgn_move *moves, int type, int to)
     return eng_legal_moves_to(rules_of(pos), pos, moves, type, to);
 }
 
-static int find_moves(rgn_position *pos, int type, int to, int from_file,
-                      int from_rank, int promotion, rgn_move *first)
+static int find_moves(rgn_position *pos, int type, int to_file, int to_rank,
+                      int from_file, int from_rank, int promotion, rgn_move *first)
 {
-    return eng_find_moves(rules_of(pos), pos, type, to, from_file, from_rank, promotion,
-                          first);
+    return eng_find_moves(rules_of(pos), pos, type, to_file, to_rank, from_file, from_rank,
+                          promotion, first);
 }
 
 static int count_moves(rgn_position *pos)
