@@ -1070,7 +1070,7 @@ static int bom_here(const rgn_lexer *lx)
 static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    if (!lx->bom_checked) {
+    if (__builtin_expect(!lx->bom_checked, 0)) {
         /* bom = EF BB BF, skipped at the very start only */
         static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
         size_t n = lx->len - lx->pos < 3 ? lx->len - lx->pos : 3;
@@ -1094,6 +1094,19 @@ static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
             lx->col++;
             continue;
         }
+        /* the common tokens first: '%' and a byte order mark are neither */
+        if (cls & CC_LETTER) {
+            if (quick_move(lx, tok))
+                return RGN_TOK_MOVE;
+            begin_token(lx, c, LX_MOVE);
+            return lex_move(lx, tok);
+        }
+        if (cls & CC_DIGIT) {
+            if (quick_number(lx, tok))
+                return RGN_TOK_NUMBER;
+            begin_token(lx, c, LX_DIGITS);
+            return lex_digits(lx, tok);
+        }
         if (cls & CC_EOL) {
             step(lx, c);
             continue;
@@ -1113,18 +1126,6 @@ static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
             step(lx, c);
             lx->state = LX_ESCAPE;
             return RGN_TOK_AGAIN;
-        }
-        if (cls & CC_LETTER) {
-            if (quick_move(lx, tok))
-                return RGN_TOK_MOVE;
-            begin_token(lx, c, LX_MOVE);
-            return lex_move(lx, tok);
-        }
-        if (cls & CC_DIGIT) {
-            if (quick_number(lx, tok))
-                return RGN_TOK_NUMBER;
-            begin_token(lx, c, LX_DIGITS);
-            return lex_digits(lx, tok);
         }
         switch (c) {
         case '[': begin_token(lx, c, LX_TAG); return lex_tag(lx, tok);
