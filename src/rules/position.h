@@ -48,7 +48,8 @@ struct rgn_position {
 };
 
 /* A well-mixed 64-bit hash (splitmix64's finaliser): Zobrist keys are
- * computed from it on the fly instead of being kept in tables. */
+ * computed from it on the fly instead of being kept in tables (the
+ * bitboard games keep a table of the same values, bitboard.h). */
 static inline uint64_t rgn_mix64(uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;
