@@ -86,101 +86,31 @@ static eng_bits slow_slides(const eng_bitboards *b, unsigned directions, int fro
     return reach;
 }
 
-/* The squares whose occupation matters to a slide: the rays without
- * their last square, which is reached whether or not it is occupied. */
-static eng_bits relevant(const eng_bitboards *b, unsigned directions, int from)
+/* The lines and the rank table of the whole-line slides (line_slide,
+ * rank_slide). */
+static void compile_line_slides(eng_bitboards *b)
 {
-    eng_bits mask = 0;
-    for (; directions; directions &= directions - 1) {
-        int d = bb_first(directions);
-        eng_bits ray = b->ray[d][from];
-        if (ray)
-            ray &= ~bb_bit(nearest(opposite(d), ray));
-        mask |= ray;
+    for (int from = 0; from < 64; from++) {
+        b->line[BB_FILE][from] = b->ray[BB_N][from] | b->ray[BB_S][from];
+        b->line[BB_DIAGONAL_LINE][from] = b->ray[BB_NE][from] | b->ray[BB_SW][from];
+        b->line[BB_ANTI_DIAGONAL][from] = b->ray[BB_NW][from] | b->ray[BB_SE][from];
+        b->line[BB_RANK][from] = b->ray[BB_E][from] | b->ray[BB_W][from];
     }
-    return mask;
-}
-
-static uint64_t next_random(uint64_t *state)
-{
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * 0x2545F4914F6CDD1Dull;
-}
-
-/* Whether the factor sends every occupation of the mask to an entry of
- * its own or of the same reach; fills the table as it goes. */
-static bool try_factor(eng_magic *m, eng_bits factor, const eng_bits *occupations,
-                       const eng_bits *reaches, int n, eng_bits *reach, unsigned *tried,
-                       unsigned attempt)
-{
-    for (int i = 0; i < n; i++) {
-        unsigned at = (unsigned)((occupations[i] * factor) >> m->shift);
-        if (tried[at] != attempt) {
-            tried[at] = attempt;
-            reach[at] = reaches[i];
-        } else if (reach[at] != reaches[i]) {
-            return false;
-        }
-    }
-    m->factor = factor;
-    return true;
-}
-
-/* Sets up one square's lookup: with the stored factor when it works
- * (every 8 x 8 board), else with one found by trial with sparse random
- * numbers (a fixed seed, so that every run builds the same table). */
-static void find_magic(const eng_bitboards *b, eng_magic *m, unsigned directions, int from,
-                       eng_bits stored, eng_bits *reach, uint64_t *seed)
-{
-    /* static: the rules are compiled once, under pthread_once */
-    static eng_bits occupations[4096], reaches[4096];
-    static unsigned tried[4096];
-    m->mask = relevant(b, directions, from);
-    int bits = bb_count(m->mask), n = 0;
-    eng_bits subset = 0;
-    do { /* every subset of the mask ("carry-rippler") */
-        occupations[n] = subset;
-        reaches[n++] = slow_slides(b, directions, from, subset);
-        subset = (subset - m->mask) & m->mask;
-    } while (subset);
-    m->shift = (unsigned)(64 - (bits ? bits : 1));
-    m->reach = reach;
-    memset(tried, 0, sizeof tried);
-    unsigned attempt = 1;
-    if (try_factor(m, stored, occupations, reaches, n, reach, tried, attempt))
-        return;
-    for (;;) {
-        eng_bits factor = next_random(seed) & next_random(seed) & next_random(seed);
-        if (bits && bb_count((m->mask * factor) >> 56) < 6)
-            continue;
-        if (try_factor(m, factor, occupations, reaches, n, reach, tried, ++attempt))
-            return;
-    }
-}
-
-static bool compile_magics(eng_bitboards *b, const eng_rules *r)
-{
-    size_t total = 0;
-    for (int set = 0; set < 2; set++)
-        for (int from = 0; from < 64; from++)
-            total += (size_t)1 << bb_count(relevant(b, set ? BB_DIAGONAL : BB_ORTHOGONAL, from));
-    b->magic_reach = calloc(total, sizeof *b->magic_reach);
-    if (!b->magic_reach)
-        return false;
-    uint64_t seed = 0x9E3779B97F4A7C15ull;
-    eng_bits *next = b->magic_reach;
-    for (int set = 0; set < 2; set++)
-        for (int rank = 0; rank < r->ranks; rank++)
-            for (int file = 0; file < r->files; file++) {
-                int from = rank * 8 + file;
-                eng_magic *m = &b->magic[set][from];
-                find_magic(b, m, set ? BB_DIAGONAL : BB_ORTHOGONAL, from,
-                           eng_magic_factors[set][from], next, &seed);
-                next += (size_t)1 << bb_count(m->mask);
+    for (int file = 0; file < 8; file++)
+        for (unsigned inner = 0; inner < 64; inner++) {
+            unsigned occupied = inner << 1, reach = 0;
+            for (int f = file + 1; f < 8; f++) {
+                reach |= 1u << f;
+                if (occupied >> f & 1)
+                    break;
             }
-    return true;
+            for (int f = file - 1; f >= 0; f--) {
+                reach |= 1u << f;
+                if (occupied >> f & 1)
+                    break;
+            }
+            b->rank_reach[file][inner] = (uint8_t)reach;
+        }
 }
 
 /* A leap of one type and colour into the tables; false when the ray is
@@ -327,7 +257,8 @@ void eng_bb_compile(eng_rules *r)
             b->last_rank[color] |= bb_bit(index_at(r, file, color ? 0 : r->ranks - 1));
     }
     compile_castling(b, r);
-    b->usable = compile_magics(b, r);
+    compile_line_slides(b);
+    b->usable = true;
 }
 
 void eng_bb_sync(const eng_rules *r, eng_position *pos)
@@ -347,23 +278,45 @@ void eng_bb_sync(const eng_rules *r, eng_position *pos)
 /* ------------------------------------------------------------------ */
 /* Attacks                                                             */
 
-static inline eng_bits magic_slides(const eng_magic *m, eng_bits occupied)
+/* The reach along one line through `from` that holds at most one square
+ * on each rank (a file or a diagonal), from the line alone: below the
+ * slider, subtracting it from the occupied squares of the line borrows
+ * up to the first blocker; the ranks byte-swapped, the same goes the
+ * other way ("hyperbola quintessence"). Small tables, where a lookup by
+ * multiplication ("magic") needs 800 KB that push the rest out of the
+ * cache. */
+static inline eng_bits line_slide(eng_bits line, int from, eng_bits occupied)
 {
-    return m->reach[((occupied & m->mask) * m->factor) >> m->shift];
+    eng_bits slider = bb_bit(from);
+    eng_bits forward = occupied & line, reverse = __builtin_bswap64(forward);
+    forward -= slider;
+    reverse -= __builtin_bswap64(slider);
+    return (forward ^ __builtin_bswap64(reverse)) & line;
 }
 
-/* A slide along any set of directions: by one lookup for each full set
- * of four, one ray at a time for the rest. */
+/* Along a rank, whose squares share a byte: from a table by the
+ * occupation of the inner six files. */
+static inline eng_bits rank_slide(const eng_bitboards *b, int from, eng_bits occupied)
+{
+    int shift = from & ~7;
+    unsigned inner = (unsigned)(occupied >> (shift + 1)) & 63;
+    return ((eng_bits)b->rank_reach[from & 7][inner] << shift) & b->line[BB_RANK][from];
+}
+
+/* A slide along any set of directions: whole lines for each full set of
+ * four, one ray at a time for the rest. */
 static inline eng_bits slides(const eng_bitboards *b, unsigned directions, int from,
                               eng_bits occupied)
 {
     eng_bits reach = 0;
     if ((directions & BB_ORTHOGONAL) == BB_ORTHOGONAL) {
-        reach |= magic_slides(&b->magic[0][from], occupied);
+        reach |= line_slide(b->line[BB_FILE][from], from, occupied) |
+                 rank_slide(b, from, occupied);
         directions &= ~BB_ORTHOGONAL;
     }
     if ((directions & BB_DIAGONAL) == BB_DIAGONAL) {
-        reach |= magic_slides(&b->magic[1][from], occupied);
+        reach |= line_slide(b->line[BB_DIAGONAL_LINE][from], from, occupied) |
+                 line_slide(b->line[BB_ANTI_DIAGONAL][from], from, occupied);
         directions &= ~BB_DIAGONAL;
     }
     return directions ? reach | slow_slides(b, directions, from, occupied) : reach;

@@ -47,28 +47,21 @@ typedef struct eng_slide_group {
     uint16_t types;     /* bit per type */
 } eng_slide_group;
 
-/* A slide along all four orthogonal or all four diagonal directions in
- * one lookup ("magic bitboards"): the occupied squares that matter,
- * multiplied by a number found at start-up, give the index of the
- * reach in a table. */
-typedef struct eng_magic {
-    eng_bits mask;
-    eng_bits factor;
-    const eng_bits *reach;
-    unsigned shift;
-} eng_magic;
-
-/* Factors that work on the 8 x 8 board (magics.c), so that start-up
- * need not search for them. */
-extern const eng_bits eng_magic_factors[2][64];
-
 #define BB_ORTHOGONAL 0x55u /* N E S W */
 #define BB_DIAGONAL 0xAAu   /* NE SE SW NW */
 
+/* The lines of eng_bitboards.line. */
+enum { BB_FILE, BB_DIAGONAL_LINE, BB_ANTI_DIAGONAL, BB_RANK };
+
 typedef struct eng_bitboards {
     bool usable;
-    eng_magic magic[2][64]; /* orthogonal, diagonal */
-    eng_bits *magic_reach;  /* the tables, one allocation */
+    /* a slide along a whole line at once: per square, the squares of its
+     * file, diagonal, anti-diagonal and rank, itself left out (BB_FILE,
+     * BB_DIAGONAL_LINE, BB_ANTI_DIAGONAL, BB_RANK) */
+    eng_bits line[4][64];
+    /* the reach along an 8-square rank of a slider on file f when the
+     * six inner files are occupied as the bits of o say: rank_reach[f][o] */
+    uint8_t rank_reach[8][64];
     uint8_t index[RGN_BOARD_CAPACITY]; /* mailbox square -> 0..63, BB_NONE */
     uint16_t square[64];               /* and back */
     eng_bits ray[BB_DIRECTIONS][64];   /* empty-board slide, square excluded */
