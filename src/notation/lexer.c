@@ -931,16 +931,23 @@ static enum rgn_tok lex_glyph(rgn_lexer *lx, rgn_token *tok)
  * complete); anything else (a run cut by the buffer's end, too long, or
  * a special case) is left, unchanged, to the scanner. */
 
-/* The end of the run of class mask that starts at the cursor's byte, or
- * 0 when it is not followed by another byte within the token limit. */
-static size_t quick_run(const rgn_lexer *lx, unsigned mask)
+/* The end of the run of class mask that starts at byte p (one of the
+ * class), or 0 when it is not followed by another byte within the token
+ * limit. */
+static size_t quick_run_at(const rgn_lexer *lx, size_t p, unsigned mask)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t p = lx->pos, q = p + 1;
+    size_t q = p + 1;
     size_t end = lx->len - p > RGN_MAX_TOKEN ? p + RGN_MAX_TOKEN : lx->len;
     while (q < end && (char_class[b[q]] & mask))
         q++;
     return q < end ? q : 0;
+}
+
+/* The same from the cursor's byte. */
+static size_t quick_run(const rgn_lexer *lx, unsigned mask)
+{
+    return quick_run_at(lx, lx->pos, mask);
 }
 
 /* Hands out the run from the cursor to q as a token of kind. */
@@ -1016,11 +1023,10 @@ static bool quick_number(rgn_lexer *lx, rgn_token *tok)
         value = value * 10 + (unsigned)(lx->buf[k] - '0');
     size_t digits_end = q;
     if (next == '.') {
-        size_t end = lx->len - q > RGN_MAX_TOKEN ? q + RGN_MAX_TOKEN : lx->len;
-        while (q < end && lx->buf[q] == '.')
-            q++;
-        if (q == end) /* the dots may go on: they come as their own token */
-            q = digits_end;
+        /* dots that may go on past the buffer come as their own token */
+        size_t dots_end = quick_run_at(lx, q, CC_DOT);
+        if (dots_end)
+            q = dots_end;
     }
     quick_token(lx, tok, q, RGN_TOK_NUMBER);
     tok->value = value;
