@@ -87,8 +87,9 @@ static eng_bits slow_slides(const eng_bitboards *b, unsigned directions, int fro
 }
 
 /* The lines and the rank table of the whole-line slides (line_slide,
- * rank_slide). */
-static void compile_line_slides(eng_bitboards *b)
+ * rank_slide): the rank table from the ray slides along the first rank,
+ * for every occupation of its inner squares. */
+static void compile_line_slides(eng_bitboards *b, int files)
 {
     for (int from = 0; from < 64; from++) {
         b->line[BB_FILE][from] = b->ray[BB_N][from] | b->ray[BB_S][from];
@@ -96,21 +97,11 @@ static void compile_line_slides(eng_bitboards *b)
         b->line[BB_ANTI_DIAGONAL][from] = b->ray[BB_NW][from] | b->ray[BB_SE][from];
         b->line[BB_RANK][from] = b->ray[BB_E][from] | b->ray[BB_W][from];
     }
-    for (int file = 0; file < 8; file++)
-        for (unsigned inner = 0; inner < 64; inner++) {
-            unsigned occupied = inner << 1, reach = 0;
-            for (int f = file + 1; f < 8; f++) {
-                reach |= 1u << f;
-                if (occupied >> f & 1)
-                    break;
-            }
-            for (int f = file - 1; f >= 0; f--) {
-                reach |= 1u << f;
-                if (occupied >> f & 1)
-                    break;
-            }
-            b->rank_reach[file][inner] = (uint8_t)reach;
-        }
+    unsigned along_rank = 1u << BB_E | 1u << BB_W;
+    for (int file = 0; file < files; file++)
+        for (unsigned inner = 0; inner < 64; inner++)
+            b->rank_reach[file][inner] =
+                (uint8_t)slow_slides(b, along_rank, file, (eng_bits)inner << 1);
 }
 
 /* A leap of one type and colour into the tables; false when the ray is
@@ -257,7 +248,7 @@ void eng_bb_compile(eng_rules *r)
             b->last_rank[color] |= bb_bit(index_at(r, file, color ? 0 : r->ranks - 1));
     }
     compile_castling(b, r);
-    compile_line_slides(b);
+    compile_line_slides(b, r->files);
     b->usable = true;
 }
 

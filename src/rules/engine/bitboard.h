@@ -59,8 +59,8 @@ typedef struct eng_bitboards {
      * file, diagonal, anti-diagonal and rank, itself left out (BB_FILE,
      * BB_DIAGONAL_LINE, BB_ANTI_DIAGONAL, BB_RANK) */
     eng_bits line[4][64];
-    /* the reach along an 8-square rank of a slider on file f when the
-     * six inner files are occupied as the bits of o say: rank_reach[f][o] */
+    /* the reach along the first rank of a slider on file f when the six
+     * inner files are occupied as the bits of o say: rank_reach[f][o] */
     uint8_t rank_reach[8][64];
     uint8_t index[RGN_BOARD_CAPACITY]; /* mailbox square -> 0..63, BB_NONE */
     uint16_t square[64];               /* and back */
