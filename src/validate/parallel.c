@@ -561,6 +561,30 @@ static void cut_chunks(rgn_parallel *p)
     }
 }
 
+/* Cuts chunks that end in data, the input after the pending bytes, each
+ * copied once from there (rather than appended to the pending bytes
+ * first); returns the bytes used. */
+static size_t cut_chunks_from(rgn_parallel *p, const char *data, size_t len)
+{
+    size_t used = 0;
+    while (!p->direct && !p->failed) {
+        size_t pending = p->pending.len;
+        size_t from = pending < p->chunk_bytes ? p->chunk_bytes - pending : 0;
+        if (used + from >= len)
+            break;
+        /* the three bytes before data[used] */
+        unsigned char before[3];
+        memcpy(before, p->before, sizeof before);
+        note_last_bytes(before, p->pending.data, pending);
+        size_t cut = find_boundary(data + used, from, len - used, before);
+        if (cut == len - used)
+            break;
+        submit(p, pending, data + used, cut, false);
+        used += cut;
+    }
+    return used;
+}
+
 /* Direct mode: feeds data to the calling thread's checker up to the first
  * likely boundary (from data[from] on) where it is between games, and
  * leaves direct mode there. Returns the bytes used (all of them if it
@@ -621,30 +645,6 @@ rgn_parallel *rgn_parallel_new(const rgn_validator_options *options)
         return NULL;
     }
     return p;
-}
-
-/* Cuts chunks that end in data, the input after the pending bytes, each
- * copied once from there (rather than appended to the pending bytes
- * first); returns the bytes used. */
-static size_t cut_chunks_from(rgn_parallel *p, const char *data, size_t len)
-{
-    size_t used = 0;
-    while (!p->direct && !p->failed) {
-        size_t pending = p->pending.len;
-        size_t from = pending < p->chunk_bytes ? p->chunk_bytes - pending : 0;
-        if (used + from >= len)
-            break;
-        /* the three bytes before data[used] */
-        unsigned char before[3];
-        memcpy(before, p->before, sizeof before);
-        note_last_bytes(before, p->pending.data, pending);
-        size_t cut = find_boundary(data + used, from, len - used, before);
-        if (cut == len - used)
-            break;
-        submit(p, pending, data + used, cut, false);
-        used += cut;
-    }
-    return used;
 }
 
 int rgn_parallel_feed(rgn_parallel *p, const char *data, size_t len)
