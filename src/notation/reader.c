@@ -31,6 +31,15 @@ enum game_state {
     MOVES     /* in a game's movetext */
 };
 
+/* The line of a token handed out, as rgn_reader_line gave it then: the
+ * buffer may move on at the next append, so it is saved before. */
+typedef struct saved_line {
+    uint64_t offset; /* the token's */
+    bool saved;
+    char text[2 * RGN_LINE_HALF];
+    size_t len, caret;
+} saved_line;
+
 struct rgn_reader {
     rgn_visitor visitor;
     void *user;
@@ -50,13 +59,16 @@ struct rgn_reader {
     rgn_location open[RGN_MAX_VARIATION_DEPTH]; /* the open '(' */
 
     /* A move number waits for the next token: dots make it "12." or
-     * "12...". Before the buffer may move on (the next append) its line
-     * is saved here, for rgn_reader_line. */
-    bool number_held, number_line_saved;
+     * "12...". Its line is kept for rgn_reader_line. */
+    bool number_held;
     unsigned number;
     rgn_location number_where;
-    char number_line[2 * RGN_LINE_HALF];
-    size_t number_line_len, number_caret;
+    saved_line number_line;
+
+    /* the line of a token handed out before, that the visitor still
+     * needs (rgn_reader_keep_line) */
+    bool kept;
+    saved_line kept_line;
 
     char *scratch; /* unescaped tag values */
     size_t scratch_cap;
@@ -202,7 +214,8 @@ static void on_number(rgn_reader *r, const rgn_token *t)
 {
     enter_movetext(r, t->where);
     r->number_held = true;
-    r->number_line_saved = false;
+    r->number_line.offset = t->where.offset;
+    r->number_line.saved = false;
     r->number = t->value;
     r->number_where = t->where;
     if (t->dots)
@@ -398,17 +411,28 @@ void rgn_reader_free(rgn_reader *r)
     free(r);
 }
 
-/* The line of the held move number, as rgn_reader_line would give it
- * now: it was complete when the number was handed out, and the buffer
- * has not moved since. */
-static void save_number_line(rgn_reader *r)
+/* Saves a line, as rgn_reader_line gives it now: it was complete when
+ * its token was handed out, and the buffer has not moved since. */
+static void save_line(rgn_reader *r, saved_line *line)
 {
-    size_t caret;
-    rgn_span line = rgn_lexer_line(&r->lexer, r->number_where.offset, &caret);
-    memcpy(r->number_line, line.data, line.len);
-    r->number_line_len = line.len;
-    r->number_caret = caret;
-    r->number_line_saved = true;
+    if (line->saved)
+        return;
+    rgn_span text = rgn_lexer_line(&r->lexer, line->offset, &line->caret);
+    memcpy(line->text, text.data, text.len);
+    line->len = text.len;
+    line->saved = true;
+}
+
+/* A saved line, if offset is its token's. */
+static bool saved_line_at(const saved_line *line, uint64_t offset,
+                          rgn_span *text, size_t *caret)
+{
+    if (!line->saved || line->offset != offset)
+        return false;
+    *text = (rgn_span){line->text, line->len};
+    if (caret)
+        *caret = line->caret;
+    return true;
 }
 
 int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
@@ -418,8 +442,10 @@ int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
     r->busy = true;
     while (len > 0 && !r->broken) {
         size_t n = len < FEED_CHUNK ? len : FEED_CHUNK;
-        if (r->number_held && !r->number_line_saved)
-            save_number_line(r);
+        if (r->number_held)
+            save_line(r, &r->number_line);
+        if (r->kept)
+            save_line(r, &r->kept_line);
         if (rgn_lexer_append(&r->lexer, data, n, keep_from(r)) != 0) {
             r->broken = true;
             break;
@@ -449,14 +475,18 @@ int rgn_reader_finish(rgn_reader *r)
 rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where,
                          size_t *caret)
 {
-    if (r->number_held && r->number_line_saved &&
-        where.offset == r->number_where.offset) {
-        rgn_span line = {r->number_line, r->number_line_len};
-        if (caret)
-            *caret = r->number_caret;
+    rgn_span line;
+    if ((r->number_held && saved_line_at(&r->number_line, where.offset, &line, caret)) ||
+        (r->kept && saved_line_at(&r->kept_line, where.offset, &line, caret)))
         return line;
-    }
     return rgn_lexer_line(&r->lexer, where.offset, caret);
+}
+
+void rgn_reader_keep_line(rgn_reader *r, uint64_t offset)
+{
+    r->kept = offset != UINT64_MAX;
+    r->kept_line.offset = offset;
+    r->kept_line.saved = false;
 }
 
 void rgn_reader_start_at(rgn_reader *r, uint64_t offset, uint32_t line)

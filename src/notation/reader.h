@@ -1,7 +1,8 @@
 /*
- * reader.h - private: what the parallel validator (validate/parallel.c)
- * needs of a reader (reader.c) beyond rgn.h, to read a file in pieces on
- * several threads with the result of one reader over the whole.
+ * reader.h - private: what the validator (validate/) needs of a reader
+ * (reader.c) beyond rgn.h: a line kept for a later problem, and, for the
+ * parallel validator, reading a file in pieces on several threads with
+ * the result of one reader over the whole.
  */
 #ifndef RGN_READER_H
 #define RGN_READER_H
@@ -16,6 +17,12 @@
  * beginning with '[' (and not at the input's start: no byte order mark
  * is looked for). Before the first feed only. */
 void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
+
+/* Keeps the line of the token at offset, handed out already:
+ * rgn_reader_line then gives it, as during the token's callback, until
+ * this is called with UINT64_MAX (for a problem with a token that shows
+ * only at a later one). */
+void rgn_reader_keep_line(rgn_reader *reader, uint64_t offset);
 
 /* Whether the reader, after the input fed so far, is between games with
  * nothing pending: no game open, no token begun or waiting. If the input

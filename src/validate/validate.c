@@ -78,10 +78,24 @@ typedef struct game_state {
     char error_message[512], error_number[24], error_move[64];
 } game_state;
 
+/* A '+' on a move that gives check, not judged yet: whether the side in
+ * check has a move (else the mark should be '#') is shown by the next
+ * move of the same line, when there is one, for free (see defer_mark). */
+typedef struct pending_mark {
+    bool active;
+    int depth;          /* the line */
+    rgn_location where; /* the move, its text and its ply */
+    rgn_span text;
+    int ply;
+} pending_mark;
+
 struct rgn_checker {
     rgn_validator_options options;
     rgn_reader *reader;
     uint64_t token_offset; /* the token the reader is handing over now */
+    pending_mark mark;
+    uint64_t kept_offset;  /* a token whose line the reader keeps, or
+                            * UINT64_MAX */
     rgn_validation_counts counts;
     game_state game;
     line *lines; /* lines[0] the main line, then open variations */
@@ -177,11 +191,13 @@ static bool looks_like_chess(const game_state *g, enum rgn_problem problem,
 static void report(rgn_checker *v, enum rgn_problem problem,
                    rgn_location where, rgn_span move, int ply,
                    const char *format, ...) __attribute__((format(printf, 6, 7)));
+static void judge_mark(rgn_checker *v);
 
 static void report(rgn_checker *v, enum rgn_problem problem,
                    rgn_location where, rgn_span move, int ply,
                    const char *format, ...)
 {
+    judge_mark(v); /* a problem of an earlier move is told first */
     game_state *g = &v->game;
     if (g->variant && g->variant->own_problem)
         problem = g->variant->own_problem(problem);
@@ -213,7 +229,7 @@ static void report(rgn_checker *v, enum rgn_problem problem,
     };
     /* The reader keeps only the current token's line for certain; lines
      * that problems found later point at were copied in time. */
-    if (where.offset == v->token_offset) {
+    if (where.offset == v->token_offset || where.offset == v->kept_offset) {
         d.line = rgn_reader_line(v->reader, where, &d.caret);
     } else {
         const struct kept_line *kept[2] = {&g->start_line, &g->fen_line};
@@ -286,6 +302,69 @@ static uint32_t count_key(rgn_checker *v, uint64_t key)
         v->key_used++;
     }
     return ++v->keys[at].count;
+}
+
+/* ------------------------------------------------------------------ */
+/* Check marks                                                        */
+
+/* Reports the warnings of a move's marks: line l has just made it. */
+static void report_marks(rgn_checker *v, line *l, unsigned warnings,
+                         rgn_location where, rgn_span text, int ply)
+{
+    const struct rgn_variant *rules = l->current.variant;
+    char canonical[64];
+    rules->unmake(&l->current, l->last_move, &l->last_undo);
+    rgn_move_san(&l->current, l->last_move, canonical, sizeof canonical);
+    rules->make(&l->current, l->last_move, &l->last_undo);
+    for (unsigned bits = warnings; bits; bits &= bits - 1) {
+        enum rgn_problem w = (enum rgn_problem)(RGN_W_LONG_FORM +
+                                                __builtin_ctz(bits));
+        report(v, w, where, text, ply, "'%.*s' %s; SAN writes %s",
+               (int)text.len, text.data, rgn_problem_text(w), canonical);
+    }
+}
+
+static void keep_line_of(rgn_checker *v, uint64_t offset)
+{
+    v->kept_offset = offset;
+    rgn_reader_keep_line(v->reader, offset);
+}
+
+/* A '+' on a move that gives check stands if the side in check has a
+ * move. Most such moves are answered by one, which shows it: so the
+ * question waits, and only an event of the game other than the next move
+ * of the line (a report, a variation, the result, the game's end)
+ * answers it by a search; the reader keeps the move's line for the
+ * warning meanwhile. Not where the warning would be an error (strict) or
+ * a sink follows the game move by move. */
+static bool defer_mark(rgn_checker *v, rgn_location where, rgn_span text,
+                       int ply)
+{
+    if (v->options.strict || v->options.sink)
+        return false;
+    v->mark = (pending_mark){true, v->depth, where, text, ply};
+    keep_line_of(v, where.offset);
+    return true;
+}
+
+/* The next move of the mark's line was found legal: the '+' stands. */
+static void drop_mark(rgn_checker *v)
+{
+    v->mark.active = false;
+    keep_line_of(v, UINT64_MAX);
+}
+
+/* Judges a waiting mark by searching for a move. */
+static void judge_mark(rgn_checker *v)
+{
+    if (!v->mark.active)
+        return;
+    v->mark.active = false; /* the reports below do not come back here */
+    line *l = &v->lines[v->mark.depth];
+    if (!rgn_variant_has_moves(l->current.variant, &l->current))
+        report_marks(v, l, rgn_check_mark_warnings('+', '#'), v->mark.where,
+                     v->mark.text, v->mark.ply);
+    keep_line_of(v, UINT64_MAX);
 }
 
 /* ------------------------------------------------------------------ */
@@ -514,6 +593,8 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         report(v, problem, where, text, l->ply + 1, "%s", err.message);
         return 1;
     }
+    if (v->mark.active) /* a move of its line (variations judge it): */
+        drop_mark(v);   /* the last '+' was right */
     /* the check mark is judged on the position after the move */
     const struct rgn_variant *rules = l->current.variant;
     rules->make(&l->current, move, &l->last_undo);
@@ -521,22 +602,16 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
-    if (rgn_position_in_check(&l->current))
-        deserved = rgn_variant_has_moves(rules, &l->current) ? '+' : '#';
-    warnings |= rgn_check_mark_warnings(written_check, deserved);
-    if (warnings) {
-        char canonical[64];
-        rules->unmake(&l->current, move, &l->last_undo);
-        rgn_move_san(&l->current, move, canonical, sizeof canonical);
-        rules->make(&l->current, move, &l->last_undo);
-        for (unsigned bits = warnings; bits; bits &= bits - 1) {
-            enum rgn_problem w = (enum rgn_problem)(RGN_W_LONG_FORM +
-                                                    __builtin_ctz(bits));
-            report(v, w, where, text, l->ply + 1, "'%.*s' %s; SAN writes %s",
-                   (int)text.len, text.data, rgn_problem_text(w),
-                   canonical);
-        }
+    if (rgn_position_in_check(&l->current)) {
+        if (written_check == '+' && !warnings &&
+            defer_mark(v, where, text, l->ply + 1))
+            deserved = '+'; /* until shown otherwise */
+        else
+            deserved = rgn_variant_has_moves(rules, &l->current) ? '+' : '#';
     }
+    warnings |= rgn_check_mark_warnings(written_check, deserved);
+    if (warnings)
+        report_marks(v, l, warnings, where, text, l->ply + 1);
     if (g->failed)
         return 1;
     if (want_san && deserved) {
@@ -584,6 +659,7 @@ static int on_begin_variation(void *user, rgn_location where)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    judge_mark(v);
     if (start_movetext(v))
         return 1;
     line *parent = &v->lines[v->depth];
@@ -607,6 +683,7 @@ static int on_end_variation(void *user, rgn_location where)
 {
     (void)where;
     rgn_checker *v = user;
+    judge_mark(v);
     if (v->depth > 0)
         v->depth--;
     v->game.pending_number = false;
@@ -636,6 +713,7 @@ static int on_result(void *user, rgn_span text, rgn_location where)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    judge_mark(v);
     game_state *g = &v->game;
     if (start_movetext(v))
         return 1;
@@ -691,6 +769,7 @@ static void on_end_game(void *user, rgn_location where)
 {
     (void)where;
     rgn_checker *v = user;
+    judge_mark(v);
     game_state *g = &v->game;
     if (g->failed)
         v->counts.invalid++;
@@ -753,6 +832,7 @@ rgn_checker *rgn_checker_new(const rgn_validator_options *options)
         return NULL;
     v->options = *options;
     v->key_stamp = 1; /* not 0, which every new entry has */
+    v->kept_offset = UINT64_MAX;
     v->lines = calloc(RGN_MAX_VARIATION_DEPTH + 1, sizeof *v->lines);
     v->reader = rgn_reader_new(&validator_visitor, v);
     if (!v->lines || !v->reader) {

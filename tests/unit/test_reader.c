@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "notation/lexer.h"
+#include "notation/reader.h"
 #include "rgn.h"
 
 /* ------------------------------------------------------------------ */
@@ -788,6 +789,65 @@ static void test_reader_line(void **state)
     free(rec.lines.s);
 }
 
+/* rgn_reader_keep_line: a move's line, asked for at the result, after
+ * far more input than the buffer holds has gone by */
+typedef struct kept_probe {
+    rgn_reader *reader;
+    bool keep;
+    rgn_location move;
+    char line[300];
+    size_t caret;
+} kept_probe;
+
+static int kept_move(void *u, rgn_span text, rgn_location where)
+{
+    kept_probe *p = u;
+    if (text.len == 4 && memcmp(text.data, "Qh4+", 4) == 0) {
+        p->move = where;
+        if (p->keep)
+            rgn_reader_keep_line(p->reader, where.offset);
+    }
+    return 0;
+}
+
+static int kept_result(void *u, rgn_span text, rgn_location where)
+{
+    (void)text, (void)where;
+    kept_probe *p = u;
+    rgn_span line = rgn_reader_line(p->reader, p->move, &p->caret);
+    memcpy(p->line, line.data, line.len);
+    p->line[line.len] = '\0';
+    rgn_reader_keep_line(p->reader, UINT64_MAX);
+    return 0;
+}
+
+static void read_kept(kept_probe *p, const char *input, size_t len)
+{
+    rgn_visitor v = {0};
+    v.move = kept_move;
+    v.result = kept_result;
+    p->reader = rgn_reader_new(&v, p);
+    for (size_t at = 0; at < len; at += 4096)
+        rgn_reader_feed(p->reader, input + at, len - at < 4096 ? len - at : 4096);
+    rgn_reader_finish(p->reader);
+    rgn_reader_free(p->reader);
+}
+
+static void test_kept_line(void **state)
+{
+    (void)state;
+    size_t len;
+    char *input = repeat("1. f3 e5 2. g4 Qh4+\n", "{c}\n", 100000, "0-1\n", &len);
+    kept_probe kept = {.keep = true}, gone = {.keep = false};
+    read_kept(&kept, input, len);
+    assert_string_equal(kept.line, "1. f3 e5 2. g4 Qh4+");
+    assert_int_equal(kept.caret, 15);
+    /* without it, the line has left the buffer */
+    read_kept(&gone, input, len);
+    assert_string_equal(gone.line, "");
+    free(input);
+}
+
 static void test_misuse(void **state)
 {
     (void)state;
@@ -827,6 +887,7 @@ int main(void)
         cmocka_unit_test(test_huge_comment),
         cmocka_unit_test(test_million_character_line),
         cmocka_unit_test(test_reader_line),
+        cmocka_unit_test(test_kept_line),
         cmocka_unit_test(test_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
