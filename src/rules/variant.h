@@ -70,6 +70,10 @@ struct rgn_variant {
     const char *piece_letters;
     int pawn_type;
     bool castling; /* the game has castling moves, written O-O, O-O-O */
+    /* whether a move that resets the halfmove clock (a capture, a pawn
+     * move) can never be undone: no position before it occurs again, and
+     * repetitions need only be looked for since the last one */
+    bool resets_are_irreversible;
     /* whether a result of "*" on a game that ends in mate or stalemate is
      * only a warning (chess files of puzzles and studies do this), not an
      * error */

@@ -34,8 +34,10 @@ typedef struct line {
 
 /* Keys of the main line's positions, counted for threefold repetition:
  * an open-addressing table, grown as the game grows. An entry counts
- * only in the game it was made in (stamp), so that a new game starts
- * with an empty table without clearing it. */
+ * only in the stretch of play it was made in (stamp): the game, or in a
+ * game whose captures and pawn moves cannot be undone, the plies since
+ * the last one. A new stretch starts with an empty table without
+ * clearing it, and the few keys of a stretch keep it in the cache. */
 typedef struct key_count {
     uint64_t key;
     uint32_t count;
@@ -261,7 +263,7 @@ static const rgn_span no_move = {"", 0};
 
 static void forget_keys(rgn_checker *v)
 {
-    if (++v->key_stamp == 0) { /* after 2^32 games, stamps start again */
+    if (++v->key_stamp == 0) { /* after 2^32 stretches, stamps start again */
         if (v->keys)
             memset(v->keys, 0, v->key_capacity * sizeof *v->keys);
         v->key_stamp = 1;
@@ -627,6 +629,9 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     l->has_move = true;
     l->ply++;
     v->counts.plies++;
+    if (v->depth == 0 && l->current.halfmove == 0 &&
+        rules->resets_are_irreversible)
+        forget_keys(v); /* no earlier position can come again */
     if (v->depth == 0 && count_key(v, l->current.key) == 3)
         report(v, RGN_N_REPETITION, where, text, l->ply,
                "this position occurs for the third time (a draw may be "

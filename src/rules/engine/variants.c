@@ -250,7 +250,8 @@ static int repair_fen(rgn_position *pos, const char *fen, char *what,
 static const char *const chess_aliases[] = {"Standard", NULL};
 
 #define ENGINE_FUNCTIONS                                                     \
-    .players = 2, .castling = true, .set_initial = set_initial,             \
+    .players = 2, .castling = true, .resets_are_irreversible = true,        \
+    .set_initial = set_initial,                                              \
     .set_fen = set_fen,                                                      \
     .write_fen = write_fen, .legal_moves = legal_moves,                      \
     .legal_moves_to = legal_moves_to, .find_moves = find_moves,              \

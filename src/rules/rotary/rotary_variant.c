@@ -46,6 +46,8 @@ const struct rgn_variant rgn_rotary_variant = {
     .square_rank = rotary_rank_of,
     .piece_letters = rotary_piece_letters,
     .pawn_type = ROTARY_PAWN,
+    /* pawns only go forward, and nothing comes back on the board */
+    .resets_are_irreversible = true,
     .orientation_count = rotary_orientation_count,
     .canonical_orientation = rotary_canonical,
     .direction_set = rotary_direction_set,
