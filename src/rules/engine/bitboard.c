@@ -536,15 +536,23 @@ static bool safe_after(generation *g, int from, int to, int taken)
 }
 
 /* Whether a move from -> to, out of no check, would open a line to the
- * King: only the line through `from` can open. */
+ * King: only the line through `from` can open. Whether `from` is on a
+ * line with the King at all is a coin toss from move to move, so the
+ * answer is computed without a branch: off a line, the ray is empty. */
 static bool exposes_king(const generation *g, int from, int to)
 {
-    int d = g->b->direction[g->king][from];
-    if (d < 0)
-        return false;
+    const eng_bitboards *b = g->b;
+    int d = b->direction[g->king][from];
+    int on_line = d >= 0;
+    d &= 7;
     eng_bits occupied = (g->occupied ^ bb_bit(from)) | bb_bit(to);
-    int at = first_along(g->b, d, g->king, occupied);
-    return at >= 0 && at != to && slides_back(g->b, g->pos, at, d, g->them);
+    eng_bits blockers = b->ray[d][g->king] & occupied & -(eng_bits)on_line;
+    /* the nearest blocker, or a square of no matter when there is none */
+    int low = bb_first(blockers | bb_bit(63)), high = bb_last(blockers | 1);
+    int at = (BB_RISING >> d & 1) ? low : high;
+    uint8_t piece = g->pos->board[b->square[at]];
+    int slides = b->slide_capture[g->them][RGN_TYPE(piece)] >> opposite(d) & 1;
+    return (blockers != 0) & (at != to) & (RGN_COLOR(piece) == g->them) & slides;
 }
 
 static bool king_may_go(generation *g, int to)
