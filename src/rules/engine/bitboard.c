@@ -335,13 +335,6 @@ static inline eng_bits between(const eng_bitboards *b, int from, int to)
     return d < 0 ? 0 : b->ray[d][from] ^ b->ray[d][to] ^ bb_bit(to);
 }
 
-/* The first piece from `from` along direction d, or -1. */
-static inline int first_along(const eng_bitboards *b, int d, int from, eng_bits occupied)
-{
-    eng_bits blockers = b->ray[d][from] & occupied;
-    return blockers ? nearest(d, blockers) : -1;
-}
-
 /* The pieces of colour `by` that attack square `at` when the occupied
  * squares are `occupied` (a piece taken off by the caller stays in the
  * sets: the caller masks it out). sliders[g] are the pieces of slide
@@ -388,21 +381,32 @@ bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
     return attackers(&r->bb, pos, king_index(r, pos, pos->side), occupied, pos->side ^ 1) != 0;
 }
 
-/* Whether a piece of colour `by` on `at` slides onto `target` along
- * direction d (d = the direction from target to at, so it moves the
- * opposite way). */
-static inline bool slides_back(const eng_bitboards *b, const eng_position *pos, int at,
-                               int d, int by)
+/* Whether the first piece from the King on `king` along the line through
+ * `through` (with the squares `occupied`) is one of colour `by`, not on
+ * `skip`, that slides back along the line onto the King; false when
+ * `through` is on no line with the King. Which it is, is a coin toss
+ * from move to move: so the answer is computed without a branch (off a
+ * line the ray is empty), which a mispredicted branch costs more than. */
+static inline bool line_attack(const eng_bitboards *b, const eng_position *pos, int king,
+                               int through, eng_bits occupied, int by, int skip)
 {
+    int d = b->direction[king][through];
+    int on_line = d >= 0;
+    d &= 7;
+    eng_bits blockers = b->ray[d][king] & occupied & -(eng_bits)on_line;
+    /* the nearest blocker, or a square of no matter when there is none */
+    int low = bb_first(blockers | bb_bit(63)), high = bb_last(blockers | 1);
+    int at = (BB_RISING >> d & 1) ? low : high;
     uint8_t piece = pos->board[b->square[at]];
-    return RGN_COLOR(piece) == by &&
-           (b->slide_capture[by][RGN_TYPE(piece)] >> opposite(d) & 1);
+    int slides = b->slide_capture[by][RGN_TYPE(piece)] >> opposite(d) & 1;
+    return (blockers != 0) & (at != skip) & (RGN_COLOR(piece) == by) & slides;
 }
 
 /* Whether the side to move is in check after move m, from what the move
- * changed: the moved piece's own attack, and a slide it uncovered. En
- * passant and castling, which move a second piece, and games where a
- * first-move leap captures, take the full test. */
+ * changed: the moved piece's own attack, and a slide it uncovered (both
+ * without a branch, see line_attack). En passant and castling, which
+ * move a second piece, and games where a first-move leap captures, take
+ * the full test. */
 bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
 {
     const eng_bitboards *b = &r->bb;
@@ -413,17 +417,14 @@ bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
     int king = king_index(r, pos, victim), from = b->index[m.from], to = b->index[m.to];
     eng_bits occupied = pos->by_color[0] | pos->by_color[1];
     int type = RGN_TYPE(pos->board[m.to]);
-    if (b->leap_capture[mover][type][to] >> king & 1)
-        return true;
-    int d = b->direction[to][king];
-    if (d >= 0 && (b->slide_capture[mover][type] >> d & 1) &&
-        !(between(b, to, king) & occupied))
-        return true;
-    d = b->direction[king][from];
-    if (d < 0)
-        return false;
-    int at = first_along(b, d, king, occupied);
-    return at >= 0 && at != to && slides_back(b, pos, at, d, mover);
+    int leaps = b->leap_capture[mover][type][to] >> king & 1;
+    /* the moved piece slides onto the King over empty squares */
+    int d = b->direction[king][to];
+    int on_line = d >= 0;
+    d &= 7;
+    eng_bits path = (b->ray[d][king] ^ b->ray[d][to] ^ bb_bit(to)) & occupied;
+    int slides = on_line & (b->slide_capture[mover][type] >> opposite(d) & 1) & (path == 0);
+    return leaps | slides | line_attack(b, pos, king, from, occupied, mover, to);
 }
 
 /* ------------------------------------------------------------------ */
@@ -536,23 +537,11 @@ static bool safe_after(generation *g, int from, int to, int taken)
 }
 
 /* Whether a move from -> to, out of no check, would open a line to the
- * King: only the line through `from` can open. Whether `from` is on a
- * line with the King at all is a coin toss from move to move, so the
- * answer is computed without a branch: off a line, the ray is empty. */
+ * King: only the line through `from` can open. */
 static bool exposes_king(const generation *g, int from, int to)
 {
-    const eng_bitboards *b = g->b;
-    int d = b->direction[g->king][from];
-    int on_line = d >= 0;
-    d &= 7;
     eng_bits occupied = (g->occupied ^ bb_bit(from)) | bb_bit(to);
-    eng_bits blockers = b->ray[d][g->king] & occupied & -(eng_bits)on_line;
-    /* the nearest blocker, or a square of no matter when there is none */
-    int low = bb_first(blockers | bb_bit(63)), high = bb_last(blockers | 1);
-    int at = (BB_RISING >> d & 1) ? low : high;
-    uint8_t piece = g->pos->board[b->square[at]];
-    int slides = b->slide_capture[g->them][RGN_TYPE(piece)] >> opposite(d) & 1;
-    return (blockers != 0) & (at != to) & (RGN_COLOR(piece) == g->them) & slides;
+    return line_attack(g->b, g->pos, g->king, from, occupied, g->them, to);
 }
 
 static bool king_may_go(generation *g, int to)
