@@ -396,7 +396,7 @@ static inline bool line_attack(const eng_bitboards *b, const eng_position *pos, 
     eng_bits blockers = b->ray[d][king] & occupied & -(eng_bits)on_line;
     /* the nearest blocker, or a square of no matter when there is none */
     int low = bb_first(blockers | bb_bit(63)), high = bb_last(blockers | 1);
-    int at = (BB_RISING >> d & 1) ? low : high;
+    int at = high ^ ((low ^ high) & -(int)(BB_RISING >> d & 1)); /* by mask, too */
     uint8_t piece = pos->board[b->square[at]];
     int slides = b->slide_capture[by][RGN_TYPE(piece)] >> opposite(d) & 1;
     return (blockers != 0) & (at != skip) & (RGN_COLOR(piece) == by) & slides;
