@@ -86,9 +86,11 @@ typedef struct game_state {
 typedef struct pending_mark {
     bool active;
     int depth;          /* the line */
-    rgn_location where; /* the move, its text and its ply */
-    rgn_span text;
+    rgn_location where; /* the move, its ply and its text (a copy: the
+                         * reader's buffer moves on) */
     int ply;
+    char text[32];
+    size_t len;
 } pending_mark;
 
 struct rgn_checker {
@@ -342,9 +344,14 @@ static void keep_line_of(rgn_checker *v, uint64_t offset)
 static bool defer_mark(rgn_checker *v, rgn_location where, rgn_span text,
                        int ply)
 {
-    if (v->options.strict || v->options.sink)
+    if (v->options.strict || v->options.sink || text.len > sizeof v->mark.text)
         return false;
-    v->mark = (pending_mark){true, v->depth, where, text, ply};
+    v->mark.active = true;
+    v->mark.depth = v->depth;
+    v->mark.where = where;
+    v->mark.ply = ply;
+    memcpy(v->mark.text, text.data, text.len);
+    v->mark.len = text.len;
     keep_line_of(v, where.offset);
     return true;
 }
@@ -365,7 +372,7 @@ static void judge_mark(rgn_checker *v)
     line *l = &v->lines[v->mark.depth];
     if (!rgn_variant_has_moves(l->current.variant, &l->current))
         report_marks(v, l, rgn_check_mark_warnings('+', '#'), v->mark.where,
-                     v->mark.text, v->mark.ply);
+                     (rgn_span){v->mark.text, v->mark.len}, v->mark.ply);
     keep_line_of(v, UINT64_MAX);
 }
 

@@ -63,6 +63,23 @@ static void long_comment(FILE *out, long size)
     good_game(out);
 }
 
+/* A '+' on a mate, judged only at the result (validate.c defers it), with
+ * a long run of comments between: the warning must name the move as
+ * written, though the reader's buffer has moved on many times. */
+static void comments_after_a_mate(FILE *out, long size)
+{
+    fputs("[Event \"e\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
+          "[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
+          "[FEN \"9/2r>S3s>N2/1p2k>NE1pp1/p8/4PP3/3K>NE2PP1/9/R>E2A>N5/9 w 0 30\"]\n\n"
+          "30. Ab4+ Kd8 31. Ab6+ Kc9>N 32. Aa7>E+ Kd9 33. Axb7 Sg8>E 34. Ke3 Rc8>NW\n"
+          "35. Rd2+ Kc9>NE 36. Axg7 Rb7>S 37. Ah6>SW Sd8>N 38. Ag5>NW Rb3+ 39. Kf4\n"
+          "Kb8>N 40. Axd8+ Kb7 41. e6 Ra3>NW 42. Ac8>SW+ Kb6 43. Ab8>SE+ Kc6>NE\n"
+          "44. f6 Ra3>N 45. Ke5 Re3+ 46. Kd6>N+\n", out);
+    for (long i = 0; i < size; i += 64)
+        fprintf(out, "{a comment after the mate, number %08ld, to fill the buffer}\n", i / 64);
+    fputs("1-0\n", out);
+}
+
 static void deep_nesting(FILE *out, long size)
 {
     fprintf(out, "%s1. e4 ", tags);
@@ -173,6 +190,8 @@ static const hostile_case cases[] = {
     {"100 MB comment", long_comment, 10000000, 1,
      "comment longer than 1048576 bytes", NULL},
     {"deep nesting", deep_nesting, 10000, 1, "nested deeper than 256", NULL},
+    {"comments after a '+' on a mate", comments_after_a_mate, 100000, 0,
+     "'Kd6>N+' mates, so its mark is '#', not '+'", NULL},
     {"a line of a million characters", long_line, 1000000, 0,
      "2 games: 2 valid (0 with warnings), 0 invalid", NULL},
     {"10,000 plies of rotations", many_rotations, 10000, 0,
