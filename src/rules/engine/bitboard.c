@@ -327,12 +327,19 @@ static inline eng_bits pieces_of(const eng_position *pos, unsigned types, int co
     return set & pos->by_color[color];
 }
 
+/* The squares strictly between `from` and `to`, which lie on a line in
+ * direction d from `from`. */
+static inline eng_bits between_along(const eng_bitboards *b, int d, int from, int to)
+{
+    return b->ray[d][from] ^ b->ray[d][to] ^ bb_bit(to);
+}
+
 /* The squares strictly between two squares on a line (0 when they are
  * not on one): from the rays, a small table, rather than a 32 KB one. */
 static inline eng_bits between(const eng_bitboards *b, int from, int to)
 {
     int d = b->direction[from][to];
-    return d < 0 ? 0 : b->ray[d][from] ^ b->ray[d][to] ^ bb_bit(to);
+    return d < 0 ? 0 : between_along(b, d, from, to);
 }
 
 /* The pieces of colour `by` that attack square `at` when the occupied
@@ -422,7 +429,7 @@ bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
     int d = b->direction[king][to];
     int on_line = d >= 0;
     d &= 7;
-    eng_bits path = (b->ray[d][king] ^ b->ray[d][to] ^ bb_bit(to)) & occupied;
+    eng_bits path = between_along(b, d, king, to) & occupied;
     int slides = on_line & (b->slide_capture[mover][type] >> opposite(d) & 1) & (path == 0);
     return leaps | slides | line_attack(b, pos, king, from, occupied, mover, to);
 }
