@@ -86,8 +86,9 @@ typedef struct game_state {
 typedef struct pending_mark {
     bool active;
     int depth;          /* the line */
-    rgn_location where; /* the move, its ply and its text (a copy: the
-                         * reader's buffer moves on) */
+    rgn_location where; /* the move (offset UINT64_MAX when the reader
+                         * keeps no line for one), its ply and its text
+                         * (a copy: the reader's buffer moves on) */
     int ply;
     char text[32];
     size_t len;
@@ -98,8 +99,6 @@ struct rgn_checker {
     rgn_reader *reader;
     uint64_t token_offset; /* the token the reader is handing over now */
     pending_mark mark;
-    uint64_t kept_offset;  /* a token whose line the reader keeps, or
-                            * UINT64_MAX */
     rgn_validation_counts counts;
     game_state game;
     line *lines; /* lines[0] the main line, then open variations */
@@ -233,7 +232,7 @@ static void report(rgn_checker *v, enum rgn_problem problem,
     };
     /* The reader keeps only the current token's line for certain; lines
      * that problems found later point at were copied in time. */
-    if (where.offset == v->token_offset || where.offset == v->kept_offset) {
+    if (where.offset == v->token_offset || where.offset == v->mark.where.offset) {
         d.line = rgn_reader_line(v->reader, where, &d.caret);
     } else {
         const struct kept_line *kept[2] = {&g->start_line, &g->fen_line};
@@ -328,12 +327,6 @@ static void report_marks(rgn_checker *v, line *l, unsigned warnings,
     }
 }
 
-static void keep_line_of(rgn_checker *v, uint64_t offset)
-{
-    v->kept_offset = offset;
-    rgn_reader_keep_line(v->reader, offset);
-}
-
 /* A '+' on a move that gives check stands if the side in check has a
  * move. Most such moves are answered by one, which shows it: so the
  * question waits, and only an event of the game other than the next move
@@ -352,15 +345,17 @@ static bool defer_mark(rgn_checker *v, rgn_location where, rgn_span text,
     v->mark.ply = ply;
     memcpy(v->mark.text, text.data, text.len);
     v->mark.len = text.len;
-    keep_line_of(v, where.offset);
+    rgn_reader_keep_line(v->reader, where.offset);
     return true;
 }
 
-/* The next move of the mark's line was found legal: the '+' stands. */
+/* Done with a mark: the next move of its line was found legal (the '+'
+ * stands), or it was judged and any warning told. */
 static void drop_mark(rgn_checker *v)
 {
     v->mark.active = false;
-    keep_line_of(v, UINT64_MAX);
+    v->mark.where.offset = UINT64_MAX;
+    rgn_reader_keep_line(v->reader, UINT64_MAX);
 }
 
 /* Judges a waiting mark by searching for a move. */
@@ -373,7 +368,7 @@ static void judge_mark(rgn_checker *v)
     if (!rgn_variant_has_moves(l->current.variant, &l->current))
         report_marks(v, l, rgn_check_mark_warnings('+', '#'), v->mark.where,
                      (rgn_span){v->mark.text, v->mark.len}, v->mark.ply);
-    keep_line_of(v, UINT64_MAX);
+    drop_mark(v);
 }
 
 /* ------------------------------------------------------------------ */
@@ -844,7 +839,7 @@ rgn_checker *rgn_checker_new(const rgn_validator_options *options)
         return NULL;
     v->options = *options;
     v->key_stamp = 1; /* not 0, which every new entry has */
-    v->kept_offset = UINT64_MAX;
+    v->mark.where.offset = UINT64_MAX;
     v->lines = calloc(RGN_MAX_VARIATION_DEPTH + 1, sizeof *v->lines);
     v->reader = rgn_reader_new(&validator_visitor, v);
     if (!v->lines || !v->reader) {
