@@ -474,13 +474,13 @@ int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
     return keep_legal(r, pos, &gs, moves, n);
 }
 
-int eng_find_moves(const eng_rules *r, eng_position *pos, int type, int to_file,
-                   int to_rank, int from_file, int from_rank, int promotion,
-                   eng_move *first)
+/* find_moves from the list of legal moves to the square. Out of line, so
+ * that eng_find_moves stays small and the bitboards' way inlines into
+ * its caller (and the list's 16 KB stays out of the caller's frame). */
+static __attribute__((noinline)) int
+find_in_list(const eng_rules *r, eng_position *pos, int type, int to_file, int to_rank,
+             int from_file, int from_rank, int promotion, eng_move *first)
 {
-    if (r->bb.usable)
-        return eng_bb_find_moves(r, pos, type, to_file, to_rank, from_file, from_rank,
-                                 promotion, first);
     if (to_file < 0 || to_file >= r->files || to_rank < 0 || to_rank >= r->ranks)
         return 0;
     eng_move moves[RGN_MAX_MOVES];
@@ -494,6 +494,17 @@ int eng_find_moves(const eng_rules *r, eng_position *pos, int type, int to_file,
             *first = m;
     }
     return found;
+}
+
+int eng_find_moves(const eng_rules *r, eng_position *pos, int type, int to_file,
+                   int to_rank, int from_file, int from_rank, int promotion,
+                   eng_move *first)
+{
+    if (r->bb.usable)
+        return eng_bb_find_moves(r, pos, type, to_file, to_rank, from_file, from_rank,
+                                 promotion, first);
+    return find_in_list(r, pos, type, to_file, to_rank, from_file, from_rank, promotion,
+                        first);
 }
 
 bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
