@@ -260,7 +260,7 @@ enum rgn_problem {
     RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
     RGN_E_NO_FEN,             /* a game with no start position lacks FEN */
     RGN_E_BAD_SETUP,          /* SetUp other than "1" where a set-up is due */
-    /* Rotationary's own kinds (the names of its rules, section 6.6) */
+    /* Rotationary's own kinds (the names in rgn-rotationary(7), NOTATION) */
     RGN_E_ROT_BAD_FEN,
     RGN_E_ROT_BAD_SETUP,
     RGN_E_ROT_BAD_MOVE,
