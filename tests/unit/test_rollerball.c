@@ -33,8 +33,9 @@
 
 #define INITIAL "2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1"
 
-/* Perft of the initial position, depths 1..7, as the rules' authors
- * counted them (rgn-rollerball(7), THE INITIAL POSITION, shows depth 3). */
+/* Perft of the initial position, depths 1..7 (depth 3 is in
+ * rgn-rollerball(7), THE INITIAL POSITION): the reference and the library
+ * must both give them. */
 static const uint64_t SPEC_PERFT[] = {7,      49,     507,     5251,
                                       65182, 804787, 11133103};
 
@@ -300,8 +301,8 @@ static void test_initial_library(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Worked examples of the pieces' moves, destination by destination (d1,
- * a1, b2 and e1 as in rgn-rollerball(7)). The Kings stand
+/* Worked examples of the pieces' moves, destination by destination (some
+ * in rgn-rollerball(7), THE PIECES AND HOW THEY MOVE). The Kings stand
  * where no example's path runs: mostly White g4 (East, T = -1) and Black
  * f6 (East, T = 1) for the rooks and pawns, White g2 (East, T = -1) and
  * Black b7 (North, T = 0) for the bishops. */
@@ -479,7 +480,7 @@ static void test_lone_pieces_everywhere(void **state)
     /* 40 squares x 6 pieces, less 2 squares for each pawn */
     assert_int_equal(positions, 40 * 6 - 4);
     assert_int_equal(problems, 0);
-    /* The rules' "both blocked: a corner of the grid, no rebound" never
+    /* A slide's "both blocked" case (a corner of the grid, no rebound) never
      * happens to a slide that has made a step: the diagonal approaches
      * to a1, a7, g7, g1 all come out of the hole. */
     assert_int_equal(ref_rb_grid_corner_stops(), 0);
@@ -487,7 +488,7 @@ static void test_lone_pieces_everywhere(void **state)
 
 /* ------------------------------------------------------------------ */
 /* Hand-built positions, one ruling or more each. The counts by hand
- * follow the rules text; T as zone(King) - home zone (mod 4). */
+ * follow rgn-rollerball(7); T as zone(King) - home zone (mod 4). */
 
 typedef struct {
     const char *name;

@@ -1,7 +1,7 @@
 /*
  * test_xbetza.c - the XBetza reader, modifier by modifier, and every
- * piece of Rotary Chess on an empty 12 x 12 board (counts from the rules'
- * text and by hand).
+ * piece of Rotary Chess on an empty 12 x 12 board (counts from the moves
+ * rgn-rotary-chess(7) gives each piece, worked out by hand).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -249,7 +249,7 @@ static void test_counts_from_f6(void **state)
 {
     (void)state;
     static const struct { char letter; int count; } cases[] = {
-        /* from the rules' text (M in rgn-rotary-chess(7)) */
+        /* from rgn-rotary-chess(7)'s moves (M's 20 listed there) */
         {'T', 12}, {'L', 8}, {'S', 8}, {'C', 20}, {'W', 12}, {'F', 32},
         {'J', 12}, {'M', 20},
         /* by hand: 8 neighbours; 11 + 11 on the lines; diagonals
