@@ -5,8 +5,8 @@
 # every game and solves two Rotationary set-ups (each game's hot code:
 # code the training leaves out is laid out as cold, and runs slower),
 # then a
-# second build is laid out by that record (chess validation about 15%
-# faster). Further arguments go to cmake. With another compiler, or if
+# second build is laid out by that record (the gain: bench/README.md).
+# Further arguments go to cmake. With another compiler, or if
 # the training run fails, it makes the plain optimised build instead.
 #
 #   sh cmake/build-pgo.sh [FOLDER] [CMAKE ARGUMENTS...]

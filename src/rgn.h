@@ -187,7 +187,9 @@ int rgn_position_fullmove(const rgn_position *position);
 int rgn_position_halfmove(const rgn_position *position);
 bool rgn_position_in_check(const rgn_position *position);
 /* Key for repetition: equal for positions with the same pieces on the
- * same squares with the same direction sets and the same side to move. */
+ * same squares with the same direction sets and the same side to move
+ * (and the same castling rights, en passant captures or turn counts in
+ * the games that have them). */
 uint64_t rgn_position_key(const rgn_position *position);
 
 /* What stands on a square: its letter (upper case, 'P' for a pawn), 0 if
@@ -260,7 +262,7 @@ enum rgn_problem {
     RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
     RGN_E_NO_FEN,             /* a game with no start position lacks FEN */
     RGN_E_BAD_SETUP,          /* SetUp other than "1" where a set-up is due */
-    /* Rotationary's own kinds (the names of its rules, section 6.6) */
+    /* Rotationary's own kinds (the names in rgn-rotationary(7), NOTATION) */
     RGN_E_ROT_BAD_FEN,
     RGN_E_ROT_BAD_SETUP,
     RGN_E_ROT_BAD_MOVE,
@@ -495,10 +497,10 @@ int rgn_validator_finish(rgn_validator *validator);
 int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads the XML that an RGN_FORMAT_XML writer writes and validates its
- * games as RGN, with diagnostics at XML lines (a validator of one job). Refuses any document type
+ * games as RGN, with diagnostics at XML lines. Refuses any document type
  * declaration (and so every entity), never touches the network, keeps
  * libxml2's size limits. name is for messages. Returns 0, or -1 when in
- * cannot be read. */
+ * cannot be read or the validator has more than one job. */
 int rgn_validator_read_xml(rgn_validator *validator, FILE *in,
                            const char *name);
 

@@ -42,7 +42,8 @@ bool cli_color_default(int fd);
 int cli_usage_error(const cli_command *command, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 int cli_print_help(const cli_command *command);
-/* Parses a whole non-negative number; -1 if the text is not one. */
+/* Parses a whole non-negative number of at most max; -1 if the text is
+ * not one. */
 long cli_parse_count(const char *text, long max);
 
 /* Output to path written atomically (stdout when path is NULL): NULL

@@ -426,8 +426,8 @@ static int feed_text(cli_games *g, rgn_validator *validator, const char *data,
 
 /* Plain files are read in blocks this large: few calls, and the reader
  * takes them without a copy when they are ASCII; small enough that a
- * block is still in the cache when the reader reads it (chess validation
- * 1% faster than with 1 MB blocks). */
+ * block is still in the cache when the reader reads it (measured against
+ * 1 MB blocks: bench/README.md). */
 #define READ_BLOCK ((size_t)1 << 18)
 
 static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)

@@ -1,6 +1,6 @@
 /*
  * write_coord.c - one game a line, for programs: the main line's moves in
- * coordinate form (rgn-notation.md section 6), then the result.
+ * coordinate form (rgn(1), DESCRIPTION), then the result.
  */
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /*
- * write_rgn.c - canonical RGN (rgn-notation.md section 4, "Where the
- * writer has a choice"), and the same with moves in long algebraic form.
+ * write_rgn.c - canonical RGN (rgn(1), COMMANDS, convert --to rgn: the
+ * writer's choices), and the same with moves in long algebraic form.
  *
  * The tag section is written last, when the game's result is known: the
  * roster first (its missing tags as "?"), then the other tags in their
@@ -149,7 +149,7 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     w->after_move = true;
     rgn_turn turns[RGN_MAX_TURNS];
     int count = w->options.chains ? rgn_move_chain(before, move, turns) : 0;
-    if (count) { /* "{b3>S b2>W a2>S}", rules section 6.5 */
+    if (count) { /* "{b3>S b2>W a2>S}", rgn(5), ROTATIONARY */
         size_t n = 0;
         for (int i = 0; i < count; i++) {
             char cell[8];

@@ -1,4 +1,4 @@
-/* fen_util.c - what the position-string readers share. */
+/* board_string.c - what the position-string readers and writers share. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>

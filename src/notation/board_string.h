@@ -1,6 +1,7 @@
 /*
- * fen_util.h - what the position-string readers share (private): the
- * form of a rejection and the reading of numbers.
+ * board_string.h - what the position-string readers and writers share
+ * (private): the form of a rejection, the reading of numbers and of the
+ * side to move, and the board field, read and written.
  */
 #ifndef RGN_FEN_UTIL_H
 #define RGN_FEN_UTIL_H
@@ -15,9 +16,10 @@ int rgn_fen_reject(rgn_error *err, const char *format, int field,
                    const char *field_name, const char *fen, const char *at,
                    const char *reason, ...) __attribute__((format(printf, 7, 8)));
 
-/* Reads a decimal number of at most max_digits digits that ends at a space
- * or the end of the string, without a sign or leading zeros unless
- * allow_zeros; -1 (leaving *text) if there is none. */
+/* Reads a decimal number of 1 to max_digits digits, without a sign, that
+ * ends at a space or the end of the string, and moves *text past it;
+ * leading zeros are read as digits (the caller refuses them where a form
+ * forbids them). -1, leaving *text, if there is none. */
 int rgn_fen_read_number(const char **text, int max_digits, long *value);
 
 /* The board field (field 1) of a position string: ranks from the highest
@@ -41,8 +43,9 @@ typedef struct rgn_fen_board {
     void *context;
 } rgn_fen_board;
 
-/* Field 2 after the board: a space, then 'w' or 'b'. Returns the side
- * (RGN_WHITE or RGN_BLACK) with *side_at where it stands, or -1. */
+/* Field 2 after the board: a space, then 'w' or 'b' followed by a space
+ * or the end. Returns the side (RGN_WHITE or RGN_BLACK) with *side_at
+ * where it stands and *cursor just after it, or -1 after filling err. */
 int rgn_fen_read_side(const char *format, const char *fen, const char **cursor,
                       const char **side_at, rgn_error *err);
 
@@ -55,11 +58,6 @@ int rgn_fen_read_board(const rgn_fen_board *board, const char *fen,
 typedef size_t (*rgn_fen_square_writer)(const void *context, int file,
                                         int rank, char *out);
 
-/* Writes the board field into out (room enough for every square's text,
- * the counts and the slashes): runs of empty squares as their count in
- * decimal ("12"), the longest runs possible. Returns the length. Inline,
- * so that the rule set's square writer is inlined into the loop: this
- * runs for every position a converter writes. */
 /* Writes a count of empty squares (1 or more) in decimal: no printf on
  * this path, which runs for every square of every position written. */
 static inline size_t rgn_fen_write_count(int count, char *out)
@@ -73,6 +71,11 @@ static inline size_t rgn_fen_write_count(int count, char *out)
     return 1;
 }
 
+/* Writes the board field into out (room enough for every square's text,
+ * the counts and the slashes): runs of empty squares as their count in
+ * decimal ("12"), the longest runs possible. Returns the length. Inline,
+ * so that the rule set's square writer is inlined into the loop: this
+ * runs for every position a converter writes. */
 static inline size_t rgn_fen_write_board(int files, int ranks,
                                          rgn_fen_square_writer square,
                                          const void *context, char *out)

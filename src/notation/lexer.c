@@ -1088,14 +1088,15 @@ static int bom_here(const rgn_lexer *lx)
     return n == 3 ? 1 : lx->eof ? 0 : -1;
 }
 
-/* input = [ byte order mark ], { white space | escape line | token } ;
- * here: the byte order mark, white space, the "%" of an escape line, and
+/* input = [ byte order mark ], { white space | escape line
+ *         | line byte order mark | token } ;
+ * here: the byte order marks, white space, the "%" of an escape line, and
  * the first byte of every token, which picks its scanner */
 static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     if (__builtin_expect(!lx->bom_checked, 0)) {
-        /* bom = EF BB BF, skipped at the very start only */
+        /* bom = EF BB BF at the very start (at a line's start: below) */
         static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
         size_t n = lx->len - lx->pos < 3 ? lx->len - lx->pos : 3;
         bool prefix = n == 0 || memcmp(b + lx->pos, bom, n) == 0;

@@ -1,6 +1,6 @@
 /*
  * move_forms.c - the move forms that need no board search: coordinates
- * (rgn-notation.md section 6).
+ * (rgn(1), DESCRIPTION).
  */
 #include <ctype.h>
 #include <string.h>

@@ -42,8 +42,8 @@ struct rgn_position {
      * rule set on a board of at most 8 x 8 that uses them (chess) */
     uint64_t by_color[2];
     uint64_t by_type[16];
-    /* whether the side to move is in check: -1 until asked (make, unmake
-     * and setting a position forget it) */
+    /* whether the side to move is in check: -1 until known (setting a
+     * position forgets it, a make may fill it, an unmake restores it) */
     int8_t check_cache;
 };
 

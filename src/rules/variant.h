@@ -137,8 +137,6 @@ struct rgn_variant {
     enum rgn_status (*status)(rgn_position *position);
     /* Move texts other than SAN; optional (NULL: SAN, src/rules/san.c). */
     const rgn_notation *notation;
-    /* The game's own name for a generic problem (Rotationary reports a
-     * missing FEN as its "bad_fen"); optional: NULL keeps the generic. */
     /* The compass direction (RGN_N..RGN_NW) a piece points that has no
      * orientation in the chess sense (a Rotationary pyramid), -1 for
      * none; optional. Diagrams draw it as a piece's one direction. */
@@ -151,6 +149,8 @@ struct rgn_variant {
     /* The text diagrams' legend where the generic one does not fit (a
      * solitaire's letters and arrows); optional. */
     const char *diagram_key;
+    /* The game's own name for a generic problem (Rotationary reports a
+     * missing FEN as its "bad_fen"); optional: NULL keeps the generic. */
     enum rgn_problem (*own_problem)(enum rgn_problem generic);
     /* Judges a result token against the final position: RGN_PROBLEM_COUNT
      * when it fits, else the problem with why filled in; optional (NULL:

@@ -1,7 +1,7 @@
 /*
  * validate.c - replays every game a reader meets, main line and
- * variations, and reports what is wrong (rgn-notation.md sections 1-4,
- * rotary-rules.md "Check, mate and the end of the game").
+ * variations, and reports what is wrong (rgn(5); each game's page, as
+ * rgn-rotary(7), CHECK, MATE AND THE END OF THE GAME).
  *
  * The validator is a visitor of the reader. Its memory is one position
  * per open variation (bounded by RGN_MAX_VARIATION_DEPTH) and the keys

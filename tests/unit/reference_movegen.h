@@ -2,7 +2,7 @@
  * reference_movegen.h - an independent, deliberately slow and simple Rotary
  * move generator, used only by the tests to check the library's perft and
  * move lists. It shares no code with src/: it has its own RFEN reader and
- * its own reading of the rules (rotary-rules.md), so that a misreading
+ * its own reading of the rules (rgn-rotary(7)), so that a misreading
  * of the rules in either of them shows up as a disagreement.
  */
 #ifndef REFERENCE_MOVEGEN_H

@@ -1,7 +1,7 @@
 /*
  * reference_rollerball.c - a plain Rollerball move generator written from
- * rollerball-rules.md alone (see reference_rollerball.h). Speed is no aim:
- * a 7 x 7 array of characters, the forward map F copied from the rules
+ * rgn-rollerball(7) alone (see reference_rollerball.h). Speed is no aim:
+ * a 7 x 7 array of characters, the forward map F written out from the rules
  * text, legality by playing the move and asking whether any enemy piece
  * could then capture on the mover's King square.
  */
@@ -31,9 +31,10 @@ typedef struct {
 } move_t;
 
 /* ------------------------------------------------------------------ */
-/* Geometry, from section 1 */
+/* Geometry, from rgn-rollerball(7), THE BOARD */
 
-/* F for every square, ranks 7 down to 1, as the rules draw it. */
+/* F for every square, ranks 7 down to 1, from the four sides the rules
+ * name. */
 static const char *const F_TABLE[N] = {
     "EEEEEES", /* 7 */
     "NEEEESS", /* 6 */
@@ -68,7 +69,7 @@ static int dir_of_letter(char c)
 
 static int fwd(int x, int y) { return dir_of_letter(F_TABLE[N - 1 - y][x]); }
 
-/* The rings, clockwise, as the rules list them. */
+/* The rings, clockwise, as the rules describe them. */
 static const char *const OUTER =
     "a1a2a3a4a5a6a7b7c7d7e7f7g7g6g5g4g3g2g1f1e1d1c1b1";
 static const char *const INNER = "b2b3b4b5b6c6d6e6f6f5f4f3f2e2d2c2";
@@ -286,7 +287,8 @@ static void pawn(const pos_t *p, list_t *l, int x, int y, int c)
     }
 }
 
-/* Every move of side c's pieces by section 2, legality aside. */
+/* Every move of side c's pieces by rgn-rollerball(7), THE PIECES AND HOW
+ * THEY MOVE, legality aside. */
 static void pseudo(const pos_t *p, list_t *l, int c)
 {
     l->n = 0;
@@ -414,7 +416,8 @@ static uint64_t perft(const pos_t *p, int depth)
 }
 
 /* ------------------------------------------------------------------ */
-/* Reading the position string (section 7), minimally: the board, the
+/* Reading the position string (rgn(5), Rollerball positions),
+ * minimally: the board, the
  * side, the two turn counts; fields 5 and 6 are skipped. */
 
 static int read_int(const char **s, int *v)

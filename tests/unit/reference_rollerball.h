@@ -3,7 +3,7 @@
  * Rollerball move generator, used only by the tests to check the library's
  * perft and move lists. It shares no code with src/: it has its own reader
  * of the position string and its own reading of the rules
- * (rollerball-rules.md), written from the rules text alone, so that a
+ * (rgn-rollerball(7)), written from the rules text alone, so that a
  * misreading in either of them shows up as a disagreement.
  */
 #ifndef REFERENCE_ROLLERBALL_H

@@ -1,7 +1,7 @@
 /*
  * test_engine.c - the data-driven engine on Chess and Rotary Chess:
- * perft against the published tables and the spec, and positions whose
- * move counts are worked out by hand in the comments.
+ * perft against the published tables and fixed Rotary Chess counts, and
+ * positions whose move counts are worked out by hand in the comments.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -75,8 +75,8 @@ static uint64_t perft(const eng_rules *r, const char *fen, int depth)
 }
 
 /* ------------------------------------------------------------------ */
-/* Perft: the standard chess tables and the spec's Rotary Chess counts
- * (deeper ones with RGN_SLOW_TESTS set in the environment) */
+/* Perft: the standard chess tables and fixed Rotary Chess counts (deeper
+ * ones with RGN_SLOW_TESTS set in the environment) */
 
 static const char *const kiwipete =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

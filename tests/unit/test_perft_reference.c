@@ -190,7 +190,8 @@ static int check_position(const char *name, const char *rfen, int depth,
 static void test_initial_reference(void **state)
 {
     (void)state;
-    /* the numbers the rules text states */
+    /* the numbers of rgn-rotary(7), THE INITIAL POSITION, and of rgn(1),
+     * EXAMPLES */
     assert_int_equal(ref_perft(INITIAL, 1), 130);
     assert_int_equal(ref_perft(INITIAL, 2), 16900);
     static char moves[MAX_LIST][16];

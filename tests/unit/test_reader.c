@@ -1,5 +1,5 @@
 /*
- * test_reader.c - the streaming RGN reader (rgn-notation.md sections 1-3,
+ * test_reader.c - the streaming RGN reader (rgn(5), Files to Movetext,
  * grammar/rgn.ebnf).
  *
  * A recording visitor turns the callbacks into a text trace such as

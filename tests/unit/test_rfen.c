@@ -1,5 +1,5 @@
 /*
- * test_rfen.c - RFEN reading and writing (rgn-notation.md section 5).
+ * test_rfen.c - RFEN reading and writing (rgn(5), RFEN).
  * Each rejection the section lists has a case here; the expected columns
  * were counted by hand on the strings below.
  */

@@ -1,17 +1,17 @@
 /*
- * test_rollerball.c - the Rollerball rule set (rollerball-rules.md) through
+ * test_rollerball.c - the Rollerball rule set (rgn-rollerball(7)) through
  * the public API:
  *   - the library's move generator against an independent reference
  *     (reference_rollerball.c, written from the rules text alone): sorted
  *     coordinate move lists at depth 1 and perft at depths 1..4, on
- *     hand-built positions for every ruling of section 2, on every piece
+ *     hand-built positions for every ruling on the pieces, on every piece
  *     alone on every square, and along seeded random games;
  *   - counts and destination lists worked out by hand from the rules'
  *     own examples (these check the reference too);
  *   - rgn_position_status: checkmate, stalemate, king-reach;
- *   - the position string of section 7: every rejection with its message
- *     and column, and the accepted forms;
- *   - canonical SAN (section 6) and the resolving errors.
+ *   - the position string (rgn(5), Rollerball positions): every
+ *     rejection with its message and column, and the accepted forms;
+ *   - canonical SAN (rgn(5), ROLLERBALL) and the resolving errors.
  *
  * On a disagreement the tests print the position, the first differing move
  * and every move only one side generates, and go on with the other
@@ -33,7 +33,9 @@
 
 #define INITIAL "2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1"
 
-/* Section 8: perft of the initial position, depths 1..7. */
+/* Perft of the initial position, depths 1..7 (depth 3 is in
+ * rgn-rollerball(7), THE INITIAL POSITION): the reference and the library
+ * must both give them. */
 static const uint64_t SPEC_PERFT[] = {7,      49,     507,     5251,
                                       65182, 804787, 11133103};
 
@@ -272,7 +274,7 @@ static void build(char *out, size_t size, const char *pieces, char side,
 static void test_initial_reference(void **state)
 {
     (void)state;
-    /* the numbers section 8 states (depth 7, 11133103, takes the
+    /* the numbers above (depth 7, 11133103, takes the
      * reference several seconds: checked once outside the tests) */
     for (int d = 1; d <= 5; d++) /* 6 too slow under the sanitizers */
         assert_int_equal(ref_rb_perft(INITIAL, d), SPEC_PERFT[d - 1]);
@@ -299,14 +301,15 @@ static void test_initial_library(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* The examples of section 2, destination by destination. The Kings stand
+/* Worked examples of the pieces' moves, destination by destination (some
+ * in rgn-rollerball(7), THE PIECES AND HOW THEY MOVE). The Kings stand
  * where no example's path runs: mostly White g4 (East, T = -1) and Black
  * f6 (East, T = 1) for the rooks and pawns, White g2 (East, T = -1) and
  * Black b7 (North, T = 0) for the bishops. */
 
 typedef struct {
     const char *pieces; /* the piece under test first */
-    const char *dests;  /* its destinations as the rules list them, sorted */
+    const char *dests;  /* its destinations by the rules, sorted */
 } example;
 
 static const example examples[] = {
@@ -477,7 +480,7 @@ static void test_lone_pieces_everywhere(void **state)
     /* 40 squares x 6 pieces, less 2 squares for each pawn */
     assert_int_equal(positions, 40 * 6 - 4);
     assert_int_equal(problems, 0);
-    /* The rules' "both blocked: a corner of the grid, no rebound" never
+    /* A slide's "both blocked" case (a corner of the grid, no rebound) never
      * happens to a slide that has made a step: the diagonal approaches
      * to a1, a7, g7, g1 all come out of the hole. */
     assert_int_equal(ref_rb_grid_corner_stops(), 0);
@@ -485,7 +488,7 @@ static void test_lone_pieces_everywhere(void **state)
 
 /* ------------------------------------------------------------------ */
 /* Hand-built positions, one ruling or more each. The counts by hand
- * follow the rules text; T as zone(King) - home zone (mod 4). */
+ * follow rgn-rollerball(7); T as zone(King) - home zone (mod 4). */
 
 typedef struct {
     const char *name;
@@ -870,7 +873,7 @@ static void test_king_reach_by_play(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* The position string (section 7). Every expected column below was
+/* The position string (rgn(5)). Every expected column below was
  * computed independently of the library: each string was written with a
  * marker '|' before the character the error must point at (or at its
  * end), and the column is the marker's index + 1 (python's str.index);
@@ -1169,7 +1172,7 @@ static void test_fen_accepted(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* SAN (section 6) */
+/* SAN (rgn(5), ROLLERBALL) */
 
 static void expect_san(const char *fen, const char *coord, const char *san)
 {

@@ -1,8 +1,8 @@
 /*
- * test_rotationary.c - the Rotationary core (rules page sections 3, 6.2, 7):
- *   - every worked example of section 3, turn by turn;
+ * test_rotationary.c - the Rotationary core (rgn-rotationary(7), rgn(1)):
+ *   - every worked example of rgn-rotationary(7), turn by turn;
  *   - every rejection of the position string, with its column;
- *   - the layer counts of section 7 (basic and wrap);
+ *   - the layer counts (rgn(1), layers; basic and wrap);
  *   - every move changes the position; predecessors are exactly the
  *     positions a move leads from (checked against brute force on a
  *     neighbourhood);
@@ -35,7 +35,8 @@ static rot_position parse_ok(const char *text)
     return pos;
 }
 
-/* The chain in the form of section 3: "b3>S b2>W a2>S". */
+/* The chain in the form of rgn-rotationary(7), THE WORKED EXAMPLE:
+ * "b3>S b2>W a2>S". */
 static void chain_text(const rot_chain *chain, char *out, size_t size)
 {
     size_t used = 0;
@@ -94,7 +95,7 @@ static void test_worked_examples(void **state)
 static void test_diagram_reading(void **state)
 {
     (void)state;
-    /* The diagram of section 3, cell by cell. */
+    /* The diagram of rgn-rotationary(7), THE WORKED EXAMPLE, cell by cell. */
     rot_position pos = parse_ok(EXAMPLE);
     assert_int_equal(pos.arrangement.empty, 2 * 4 + 2); /* c3 */
     static const char *const diagram[4] = {"L>SvM^S<", "S^M>..L^",

@@ -1,6 +1,6 @@
 /*
  * test_rotationary_variant.c - Rotationary and Rotationary Wrap through the
- * public API: the worked examples of the rules' section 3 (expected
+ * public API: the worked examples of rgn-rotationary(7) (expected
  * position strings worked out by hand from the table's chains), move
  * counts, the solved status and the move numbering of a solitaire.
  */

@@ -1,7 +1,7 @@
 /*
  * test_san.c - move texts: the round trip over random playouts, the
  * writer's disambiguation, and each error and lenient reading of
- * rgn-notation.md section 4 with its message.
+ * rgn(5), What rgn accepts, and what it rejects, with its message.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -85,7 +85,7 @@ static void expect_san(rgn_position *pos, const char *coord, const char *san)
 }
 
 /* White Trident d9 facing E (slides E to f9) and Trident f8 facing N
- * (steps N to f9), both keeping their sets: the spec's own example. */
+ * (steps N to f9), both keeping their sets: Tdf9 of rgn(5), Moves. */
 #define TRIDENTS "3T>E5/5T>N3/9/9/9/9/9/8k>N/K>N8 w 0 1"
 
 static void test_writer_disambiguates(void **state)

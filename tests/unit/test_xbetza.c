@@ -1,7 +1,7 @@
 /*
  * test_xbetza.c - the XBetza reader, modifier by modifier, and every
- * piece of Rotary Chess on an empty 12 x 12 board (counts from the spec
- * and by hand).
+ * piece of Rotary Chess on an empty 12 x 12 board (counts from the moves
+ * rgn-rotary-chess(7) gives each piece, worked out by hand).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -249,7 +249,7 @@ static void test_counts_from_f6(void **state)
 {
     (void)state;
     static const struct { char letter; int count; } cases[] = {
-        /* from the spec */
+        /* from rgn-rotary-chess(7)'s moves (M's 20 listed there) */
         {'T', 12}, {'L', 8}, {'S', 8}, {'C', 20}, {'W', 12}, {'F', 32},
         {'J', 12}, {'M', 20},
         /* by hand: 8 neighbours; 11 + 11 on the lines; diagonals
@@ -269,7 +269,8 @@ static void test_mongoose_squares(void **state)
     (void)state;
     char squares[512];
     moves_from_f6('M', squares, sizeof squares);
-    /* the spec's list, in the generator's order: steps, then each bend */
+    /* rgn-rotary-chess(7)'s list, in the generator's order: steps, then
+     * each bend */
     const char *expected[] = {"e6", "g6", "d7", "c8", "b9", "a10", "d5", "c4", "b3", "a2",
                               "h7", "i8", "j9", "k10", "l11", "h5", "i4", "j3", "k2", "l1"};
     for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {

@@ -2,7 +2,7 @@
  * xbetza.h - XBetza piece descriptions compiled into move atoms (private).
  *
  * A piece type is written as an XBetza string ("FsN", "ifmnDfmWfceF");
- * xbetza_compile turns it into atoms: a base vector with the images the
+ * xb_compile turns it into atoms: a base vector with the images the
  * direction modifiers keep, a range, a mode and flags. Offsets are
  * (file, rank) with the rank counted forward, so one description serves
  * both colours. Only what the project's games need is read; anything else

@@ -4,7 +4,7 @@
  *
  * The board is two rings round a hole; every piece moves clockwise. All
  * directions come from F(s), the forward direction of each square (the
- * spec's map below): backward B(s) is F turned 90 degrees clockwise on the
+ * map below): backward B(s) is F turned 90 degrees clockwise on the
  * eight bend squares and opposite elsewhere; the sideways directions are
  * the two orthogonals that are neither; forward diagonals are F +- 45
  * degrees. Every move runs along paths fixed by the board alone, kept as
@@ -26,7 +26,8 @@ static const int ray_offset[8] = {
     -ROLLER_WIDTH, -ROLLER_WIDTH - 1, -1, ROLLER_WIDTH - 1,
 };
 
-/* F(s), rank 1 first, files a to g ('*' the hole): the spec's map. */
+/* F(s), rank 1 first, files a to g ('*' the hole): the four sides of
+ * rgn-rollerball(7), THE BOARD, square by square. */
 static const char forward_map[ROLLER_SIZE][ROLLER_SIZE + 1] = {
     "NWWWWWW", /* 1 */
     "NNWWWWS", /* 2 */
@@ -301,8 +302,9 @@ static void add_rook_forward(int from)
 }
 
 /* A Bishop's forward diagonal slide, with at most one rebound off a side
- * (the spec's rule: only when exactly one of the two orthogonal
- * neighbours beyond is off the board, and after at least one step). */
+ * (rgn-rollerball(7), THE PIECES AND HOW THEY MOVE, and RULINGS: only
+ * when exactly one of the two orthogonal neighbours beyond is off the
+ * board, and after at least one step). */
 static void add_bishop_forward(int from, int direction)
 {
     begin_path();

@@ -1,6 +1,6 @@
 /*
  * rollerball_fen.c - Rollerball's position string
- * (rollerball-rules.md section 7): board, side, the two turn counts,
+ * (rgn(5), Rollerball positions): board, side, the two turn counts,
  * halfmove clock, fullmove number.
  *
  * The reader is strict and names the field and column of each rejection;

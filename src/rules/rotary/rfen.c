@@ -1,5 +1,5 @@
 /*
- * rfen.c - RFEN, Rotary's position string (rgn-notation.md section 5):
+ * rfen.c - RFEN, Rotary's position string (rgn(5), RFEN):
  * FEN with an orientation after every piece but the pawn.
  *
  * The reader is strict and says which field and which column (counting
