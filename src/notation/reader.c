@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buffer.h"
 #include "notation/lexer.h"
 #include "notation/reader.h"
 #include "rgn.h"
@@ -30,15 +31,6 @@ enum game_state {
     HEAD,     /* in a game, before its movetext: tags and comments */
     MOVES     /* in a game's movetext */
 };
-
-/* The line of a token handed out, as rgn_reader_line gave it then: the
- * buffer may move on at the next append, so it is saved before. */
-typedef struct saved_line {
-    uint64_t offset; /* the token's */
-    bool saved;
-    char text[2 * RGN_LINE_HALF];
-    size_t len, caret;
-} saved_line;
 
 struct rgn_reader {
     rgn_visitor visitor;
@@ -63,15 +55,14 @@ struct rgn_reader {
     bool number_held;
     unsigned number;
     rgn_location number_where;
-    saved_line number_line;
+    rgn_saved_line number_line;
 
     /* the line of a token handed out before, that the visitor still
      * needs (rgn_reader_keep_line) */
     bool kept;
-    saved_line kept_line;
+    rgn_saved_line kept_line;
 
-    char *scratch; /* unescaped tag values */
-    size_t scratch_cap;
+    rgn_buffer scratch; /* unescaped tag values */
 
     bool finished, broken, busy;
 };
@@ -152,22 +143,20 @@ static void enter_movetext(rgn_reader *r, rgn_location where)
 /* Unescapes a tag value (\" and \\) into the scratch buffer. */
 static bool unescape(rgn_reader *r, rgn_span *value)
 {
-    if (r->scratch_cap < value->len) {
-        char *grown = realloc(r->scratch, value->len);
-        if (!grown)
-            return false;
-        r->scratch = grown;
-        r->scratch_cap = value->len;
-    }
+    rgn_buffer_reset(&r->scratch);
+    rgn_buffer_reserve(&r->scratch, value->len);
+    if (r->scratch.failed)
+        return false;
+    char *out = r->scratch.data;
     size_t n = 0;
     for (size_t i = 0; i < value->len; i++) {
         char c = value->data[i];
         if (c == '\\' && i + 1 < value->len &&
             (value->data[i + 1] == '"' || value->data[i + 1] == '\\'))
             c = value->data[++i];
-        r->scratch[n++] = c;
+        out[n++] = c;
     }
-    value->data = r->scratch;
+    value->data = out;
     value->len = n;
     return true;
 }
@@ -407,25 +396,23 @@ void rgn_reader_free(rgn_reader *r)
     if (!r)
         return;
     rgn_lexer_free(&r->lexer);
-    free(r->scratch);
+    rgn_buffer_free(&r->scratch);
     free(r);
 }
 
-/* Saves a line, as rgn_reader_line gives it now: it was complete when
- * its token was handed out, and the buffer has not moved since. */
-static void save_line(rgn_reader *r, saved_line *line)
+void rgn_saved_line_take(rgn_saved_line *line, const rgn_reader *r,
+                         uint64_t offset)
 {
-    if (line->saved)
-        return;
-    rgn_span text = rgn_lexer_line(&r->lexer, line->offset, &line->caret);
-    memcpy(line->text, text.data, text.len);
-    line->len = text.len;
+    rgn_span text =
+        rgn_reader_line(r, (rgn_location){.offset = offset}, &line->caret);
+    line->len = text.len < sizeof line->text ? text.len : sizeof line->text;
+    memcpy(line->text, text.data, line->len);
+    line->offset = offset;
     line->saved = true;
 }
 
-/* A saved line, if offset is its token's. */
-static bool saved_line_at(const saved_line *line, uint64_t offset,
-                          rgn_span *text, size_t *caret)
+bool rgn_saved_line_at(const rgn_saved_line *line, uint64_t offset,
+                       rgn_span *text, size_t *caret)
 {
     if (!line->saved || line->offset != offset)
         return false;
@@ -433,6 +420,15 @@ static bool saved_line_at(const saved_line *line, uint64_t offset,
     if (caret)
         *caret = line->caret;
     return true;
+}
+
+/* Saves a line that waits to be saved before the buffer moves on: it was
+ * complete when its token was handed out, and the buffer has not moved
+ * since. */
+static void save_line(rgn_reader *r, rgn_saved_line *line)
+{
+    if (!line->saved)
+        rgn_saved_line_take(line, r, line->offset);
 }
 
 int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
@@ -476,8 +472,9 @@ rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where,
                          size_t *caret)
 {
     rgn_span line;
-    if ((r->number_held && saved_line_at(&r->number_line, where.offset, &line, caret)) ||
-        (r->kept && saved_line_at(&r->kept_line, where.offset, &line, caret)))
+    if ((r->number_held &&
+         rgn_saved_line_at(&r->number_line, where.offset, &line, caret)) ||
+        (r->kept && rgn_saved_line_at(&r->kept_line, where.offset, &line, caret)))
         return line;
     return rgn_lexer_line(&r->lexer, where.offset, caret);
 }
@@ -516,5 +513,5 @@ bool rgn_reader_between_games(const rgn_reader *r, uint32_t *line)
 
 size_t rgn_reader_buffer_capacity(const rgn_reader *r)
 {
-    return r->lexer.cap + r->scratch_cap;
+    return r->lexer.cap + r->scratch.capacity;
 }
