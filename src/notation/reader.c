@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "base/buffer.h"
+#include "notation/latin1.h"
 #include "notation/lexer.h"
 #include "notation/reader.h"
 #include "rgn.h"
@@ -63,6 +64,12 @@ struct rgn_reader {
     rgn_saved_line kept_line;
 
     rgn_buffer scratch; /* unescaped tag values */
+
+    /* rgn_reader_read_latin1: the input goes through it, and where its
+     * first byte read as Latin-1 was */
+    rgn_latin1 *latin1;
+    bool latin1_seen;
+    rgn_location latin1_first;
 
     bool finished, broken, busy;
 };
@@ -397,6 +404,7 @@ void rgn_reader_free(rgn_reader *r)
         return;
     rgn_lexer_free(&r->lexer);
     rgn_buffer_free(&r->scratch);
+    rgn_latin1_free(r->latin1);
     free(r);
 }
 
@@ -431,11 +439,10 @@ static void save_line(rgn_reader *r, rgn_saved_line *line)
         rgn_saved_line_take(line, r, line->offset);
 }
 
-int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
+/* The input as UTF-8, to the lexer. */
+static int feed_utf8(void *user, const char *data, size_t len)
 {
-    if (!r || r->broken || r->finished || r->busy)
-        return -1;
-    r->busy = true;
+    rgn_reader *r = user;
     while (len > 0 && !r->broken) {
         size_t n = len < FEED_CHUNK ? len : FEED_CHUNK;
         if (r->number_held)
@@ -450,6 +457,42 @@ int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
         len -= n;
         process(r);
     }
+    return r->broken ? -1 : 0;
+}
+
+static int note_latin1(void *user, rgn_location where)
+{
+    rgn_reader *r = user;
+    r->latin1_seen = true;
+    r->latin1_first = where;
+    return 0;
+}
+
+int rgn_reader_read_latin1(rgn_reader *r)
+{
+    if (!r->latin1) {
+        rgn_latin1_target target = {feed_utf8, note_latin1, r};
+        r->latin1 = rgn_latin1_new(&target);
+    }
+    return r->latin1 ? 0 : -1;
+}
+
+bool rgn_reader_latin1_seen(const rgn_reader *r, rgn_location *first)
+{
+    if (r->latin1_seen && first)
+        *first = r->latin1_first;
+    return r->latin1_seen;
+}
+
+int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
+{
+    if (!r || r->broken || r->finished || r->busy)
+        return -1;
+    r->busy = true;
+    if (r->latin1)
+        rgn_latin1_feed(r->latin1, data, len);
+    else
+        feed_utf8(r, data, len);
     r->busy = false;
     return r->broken ? -1 : 0;
 }
@@ -460,10 +503,14 @@ int rgn_reader_finish(rgn_reader *r)
         return -1;
     if (r->finished)
         return 0;
-    r->finished = true;
     r->busy = true;
-    rgn_lexer_finish(&r->lexer);
-    process(r);
+    if (r->latin1)
+        rgn_latin1_finish(r->latin1); /* a character cut at the end */
+    r->finished = true;
+    if (!r->broken) {
+        rgn_lexer_finish(&r->lexer);
+        process(r);
+    }
     r->busy = false;
     return r->broken ? -1 : 0;
 }
