@@ -492,9 +492,11 @@ typedef struct rgn_validator_options {
     /* read text that is not UTF-8 as Latin-1, as rgn_reader_read_latin1
      * says (else it is a syntax error); the first such byte of the input
      * is reported once, as a warning RGN_W_LATIN1 about the input (game
-     * 0, a warning also when strict, counted in no game), after what one
-     * job would have reported by then of the input before it. Not for
-     * rgn_validator_read_xml, whose text is UTF-8. */
+     * 0, a warning also when strict, counted in no game), after the
+     * reports that one job would have made by then of the input before
+     * it: at least up to the last run of 512 or more ASCII bytes before
+     * it, whatever the jobs. Not for rgn_validator_read_xml, whose text
+     * is UTF-8. */
     bool latin1;
 } rgn_validator_options;
 
