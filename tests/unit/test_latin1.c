@@ -98,9 +98,10 @@ static void test_reader_converts(void **state)
                                     "tag White=M\xc3\xbcller|"
                                     "comment d\xc3\xa9j\xc3\xa0 vu@3:1|");
         /* the first one: the input's line and column, and byte offset */
-        assert_int_equal(first.line, 1);
-        assert_int_equal(first.column, 12);
-        assert_int_equal(first.offset, 11);
+        char at[64];
+        snprintf(at, sizeof at, "%u:%u offset %llu", (unsigned)first.line,
+                 (unsigned)first.column, (unsigned long long)first.offset);
+        assert_string_equal(at, "1:12 offset 11");
     }
 }
 
