@@ -291,6 +291,7 @@ enum rgn_problem {
     RGN_W_EN_PASSANT_MARK,    /* "e.p." after an en passant capture */
     RGN_W_FEN_REPAIRED,       /* a FEN tag read as a program meant it */
     RGN_W_OPEN_RESULT,        /* "*" on a game that ended in mate or stalemate */
+    RGN_W_LATIN1,             /* text that is not UTF-8, read as Latin-1 */
     RGN_N_REPETITION,         /* a position occurs for the third time */
     RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
     RGN_PROBLEM_COUNT
@@ -420,6 +421,19 @@ int rgn_reader_finish(rgn_reader *reader);
  * where. An empty span when the line is gone. */
 rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
                          size_t *caret);
+/* Reads the input as Latin-1 (ISO 8859-1) where it is not UTF-8, as older
+ * PGN archives are written: a byte that does not begin a well-formed
+ * UTF-8 character (RFC 3629) is the Latin-1 character of that code, and
+ * the callbacks see it as UTF-8 (tag values, comments, moves, and
+ * rgn_reader_line). Lines and columns stay the input's (a column a
+ * character); offsets after such a byte count it as its two UTF-8 bytes.
+ * Without it such a byte is a syntax error. Before the first feed;
+ * returns 0, or -1 when memory runs out. */
+int rgn_reader_read_latin1(rgn_reader *reader);
+/* Whether the input fed so far had a byte read as Latin-1; if so, *first
+ * (may be NULL) is where the first one was (its line and column in the
+ * input, lines counted by LF, and its offset). */
+bool rgn_reader_latin1_seen(const rgn_reader *reader, rgn_location *first);
 
 /* ------------------------------------------------------------------ */
 /* Validating                                                         */
@@ -431,7 +445,10 @@ typedef struct rgn_diagnostic {
     enum rgn_severity severity; /* an error under --strict for warnings */
     const char *message;
     rgn_location where;
-    uint64_t game;          /* 1-based number of the game in the input */
+    uint64_t game;          /* 1-based number of the game in the input;
+                               0 for a finding about the input as a
+                               whole (RGN_W_LATIN1), with no ply, move,
+                               line, and "" for white and black */
     const char *white;      /* the game's White and Black tags, or "?" */
     const char *black;
     int ply;                /* the move's ply from the game's start, or 0 */
@@ -474,6 +491,15 @@ typedef struct rgn_validator_options {
     /* threads to validate with (without a sink): the reports and counts
      * are the same, in the same order, as with one */
     int jobs;
+    /* read text that is not UTF-8 as Latin-1, as rgn_reader_read_latin1
+     * says (else it is a syntax error); the first such byte of the input
+     * is reported once, as a warning RGN_W_LATIN1 about the input (game
+     * 0, a warning also when strict, counted in no game), after the
+     * reports that one job would have made by then of the input before
+     * it: at least up to the last run of 512 or more ASCII bytes before
+     * it, whatever the jobs. Not for rgn_validator_read_xml, whose text
+     * is UTF-8. */
+    bool latin1;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {

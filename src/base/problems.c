@@ -70,6 +70,7 @@ static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_EN_PASSANT_MARK] = {"en-passant-mark", RGN_WARNING, ""},
     [RGN_W_FEN_REPAIRED] = {"fen-repaired", RGN_WARNING, ""},
     [RGN_W_OPEN_RESULT] = {"open-result", RGN_WARNING, ""},
+    [RGN_W_LATIN1] = {"latin-1", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_CHESS_HINT] = {"chess-hint", RGN_NOTE, ""},
 };

@@ -97,12 +97,7 @@ typedef struct cli_games {
     uint64_t only_game; /* --game: only its diagnostics are shown (0: all) */
     const char *diag_path; /* --diagnostics-file: "-" standard output */
     FILE *diag;            /* where diagnostics go */
-    /* the input read as UTF-8, Latin-1 where it is not (games.c) */
-    unsigned long long text_line, text_column;
-    bool latin1_seen;
     bool no_game; /* an input held no game (a warning) */
-    unsigned char carry[4];
-    size_t carry_len;
     rgn_validation_counts total;
     bool io_error;
     bool progress, progress_shown;

@@ -80,9 +80,42 @@ static void print_source(FILE *out, const rgn_diagnostic *d, const char *color)
     fprintf(out, "%s\n", *color ? "\033[0m" : "");
 }
 
+/* A warning about an input as a whole or its text, not about a game:
+ * FILE:LINE:COLUMN: warning: MESSAGE (in JSON game and ply null). */
+static void warn_input(const cli_games *g, unsigned long long line,
+                       unsigned long long column, const char *code,
+                       const char *message)
+{
+    /* an input without a game is an error under --strict */
+    enum rgn_severity severity =
+        strcmp(code, "no-game") == 0 && g->options.strict ? RGN_ERROR
+                                                           : RGN_WARNING;
+    if (g->quiet)
+        return;
+    if (g->json) {
+        fputs("{\"file\":", g->diag);
+        print_json_string(g->diag, g->file, strlen(g->file));
+        fprintf(g->diag, ",\"line\":%llu,\"column\":%llu,\"game\":null,"
+                         "\"ply\":null,\"severity\":\"%s\",\"code\":"
+                         "\"%s\",\"message\":\"%s\"}\n",
+                line, column, severity_names[severity], code, message);
+    } else {
+        const char *bold = g->color ? "\033[1m" : "";
+        const char *color = g->color ? severity_colors[severity] : "";
+        const char *reset = g->color ? "\033[0m" : "";
+        fprintf(g->diag, "%s%s:%llu:%llu:%s %s%s:%s %s\n", bold, g->file, line,
+                column, reset, color, severity_names[severity], reset, message);
+    }
+}
+
 static void print_diagnostic(void *user, const rgn_diagnostic *d)
 {
     const cli_games *g = user;
+    if (d->game == 0) { /* about the input: text read as Latin-1 */
+        warn_input(g, d->where.line, d->where.column,
+                   rgn_problem_code(d->problem), d->message);
+        return;
+    }
     if (g->quiet || (g->only_game && game_number(g, d) != g->only_game))
         return;
     if (g->json) {
@@ -113,6 +146,7 @@ void cli_games_init(cli_games *g, const cli_command *command)
     g->from = -1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g->options.jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
+    g->options.latin1 = true; /* PGN archives are often Latin-1 */
 }
 
 int cli_games_option(cli_games *g, int argc, char **argv, int *i)
@@ -227,203 +261,6 @@ static void show_progress(cli_games *g, const rgn_validator *validator)
     fflush(stderr);
 }
 
-/* The length of the well-formed UTF-8 character (RFC 3629) at s[0..n):
- * its length, 0 when it is not one, -1 when n bytes are too few to tell. */
-static int utf8_length(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0], need, lo = 0x80, hi = 0xBF;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF)
-        need = 1;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        need = 2;
-        if (c == 0xE0)
-            lo = 0xA0;
-        else if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 3;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F;
-    } else
-        return 0;
-    for (unsigned k = 1; k <= need; k++) {
-        if (k >= n)
-            return -1;
-        unsigned b = s[k];
-        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF))
-            return 0;
-    }
-    return (int)need + 1;
-}
-
-/* A warning about an input as a whole or its text, not about a game:
- * FILE:LINE:COLUMN: warning: MESSAGE (in JSON game and ply null). */
-static void warn_input(const cli_games *g, unsigned long long line,
-                       unsigned long long column, const char *code,
-                       const char *message)
-{
-    /* an input without a game is an error under --strict */
-    enum rgn_severity severity =
-        strcmp(code, "no-game") == 0 && g->options.strict ? RGN_ERROR
-                                                           : RGN_WARNING;
-    if (g->quiet)
-        return;
-    if (g->json) {
-        fputs("{\"file\":", g->diag);
-        print_json_string(g->diag, g->file, strlen(g->file));
-        fprintf(g->diag, ",\"line\":%llu,\"column\":%llu,\"game\":null,"
-                         "\"ply\":null,\"severity\":\"%s\",\"code\":"
-                         "\"%s\",\"message\":\"%s\"}\n",
-                line, column, severity_names[severity], code, message);
-    } else {
-        const char *bold = g->color ? "\033[1m" : "";
-        const char *color = g->color ? severity_colors[severity] : "";
-        const char *reset = g->color ? "\033[0m" : "";
-        fprintf(g->diag, "%s%s:%llu:%llu:%s %s%s:%s %s\n", bold, g->file, line,
-                column, reset, color, severity_names[severity], reset, message);
-    }
-}
-
-/* Says (once an input) where text that is not UTF-8 was read as Latin-1. */
-static void warn_latin1(cli_games *g)
-{
-    warn_input(g, g->text_line, g->text_column, "latin-1",
-               "text that is not UTF-8, read as Latin-1 (ISO 8859-1)");
-}
-
-/* The newlines among eight bytes (each byte's high bit clear). */
-static inline unsigned newlines_in(uint64_t word)
-{
-    uint64_t x = word ^ 0x0A0A0A0A0A0A0A0Aull; /* a newline: a zero byte */
-    uint64_t nonzero = (x + 0x7F7F7F7F7F7F7F7Full) | x;
-    return (unsigned)__builtin_popcountll(~nonzero & 0x8080808080808080ull);
-}
-
-/* The end of the run of ASCII bytes at s[i..len), eight bytes a test,
- * keeping the input's line and column (where a Latin-1 warning would
- * point) over it: the newlines are counted on the way. */
-static size_t ascii_run(cli_games *g, const unsigned char *s, size_t i,
-                        size_t len)
-{
-    size_t start = i, lines = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t word;
-        memcpy(&word, s + i, 8);
-        if (word & 0x8080808080808080ull)
-            break;
-        lines += newlines_in(word);
-    }
-    for (; i < len && s[i] < 0x80; i++)
-        lines += s[i] == '\n';
-    if (lines) {
-        size_t last = i; /* just after the last newline */
-        while (s[last - 1] != '\n')
-            last--;
-        g->text_line += lines;
-        g->text_column = 1 + (i - last);
-    } else {
-        g->text_column += i - start;
-    }
-    return i;
-}
-
-/* ASCII runs at least this long go to the validator as they are; shorter
- * ones are copied together with the characters around them. */
-#define DIRECT_RUN 512
-
-/* Hands data to the validator as UTF-8: a byte that does not begin a
- * well-formed UTF-8 character is a Latin-1 character (PGN archives are
- * often Latin-1), written as UTF-8; a character cut at the end of data
- * waits for the next call (final: there is none). Lines and columns (a
- * column a character) stay those of the input. */
-static int feed_text(cli_games *g, rgn_validator *validator, const char *data,
-                     size_t len, bool final)
-{
-    static unsigned char out[2 * (1 << 16) + 8];
-    const unsigned char *s = (const unsigned char *)data;
-    size_t i = 0, o = 0;
-    while (i < len || (final && g->carry_len)) {
-        if (g->carry_len == 0 && s[i] < 0x80) {
-            size_t j = ascii_run(g, s, i, len);
-            if (j - i >= DIRECT_RUN) {
-                /* what waits in out goes first, then the run, uncopied */
-                if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)
-                    return -1;
-                o = 0;
-                if (rgn_validator_feed(validator, data + i, j - i) < 0)
-                    return -1;
-                i = j;
-                continue;
-            }
-            /* a short run: copied into out with what surrounds it */
-            if (o + (j - i) > sizeof out - 8) {
-                if (rgn_validator_feed(validator, (const char *)out, o) < 0)
-                    return -1;
-                o = 0;
-            }
-            memcpy(out + o, s + i, j - i);
-            o += j - i;
-            i = j;
-            continue;
-        }
-        /* the next bytes: a carried partial character first */
-        unsigned char window[4];
-        size_t w = 0;
-        for (; w < g->carry_len; w++)
-            window[w] = g->carry[w];
-        for (size_t k = i; w < 4 && k < len; k++)
-            window[w++] = s[k];
-        int n = utf8_length(window, w);
-        if (n < 0 && !final) {
-            /* cut at the end of data: keep it for the next call */
-            size_t keep = len - i;
-            memcpy(g->carry + g->carry_len, s + i, keep);
-            g->carry_len += keep;
-            i = len;
-            break;
-        }
-        if (o > sizeof out - 8) {
-            if (rgn_validator_feed(validator, (const char *)out, o) < 0)
-                return -1;
-            o = 0;
-        }
-        size_t used = n > 0 ? (size_t)n : 1;
-        if (n > 0) {
-            memcpy(out + o, window, used);
-            o += used;
-        } else {
-            if (!g->latin1_seen) {
-                g->latin1_seen = true;
-                /* after the diagnostics of what came before it, as one
-                 * job would have printed them, with any number of jobs */
-                if (rgn_validator_sync(validator) < 0)
-                    return -1;
-                warn_latin1(g);
-            }
-            out[o++] = (unsigned char)(0xC0 | window[0] >> 6);
-            out[o++] = (unsigned char)(0x80 | (window[0] & 0x3F));
-        }
-        if (window[0] == '\n') {
-            g->text_line++;
-            g->text_column = 1;
-        } else {
-            g->text_column++;
-        }
-        /* consume used bytes: from the carry first, then from data */
-        size_t from_carry = used < g->carry_len ? used : g->carry_len;
-        memmove(g->carry, g->carry + from_carry, g->carry_len - from_carry);
-        g->carry_len -= from_carry;
-        i += used - from_carry;
-    }
-    if (o && rgn_validator_feed(validator, (const char *)out, o) < 0)
-        return -1;
-    return 0;
-}
-
 /* Plain files are read in blocks this large: few calls, and the reader
  * takes them without a copy when they are ASCII; small enough that a
  * block is still in the cache when the reader reads it (measured against
@@ -435,12 +272,12 @@ static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)
     static char buf[READ_BLOCK];
     size_t got;
     while ((got = fread(buf, 1, sizeof buf, in)) > 0) {
-        if (feed_text(g, validator, buf, got, false) < 0)
+        if (rgn_validator_feed(validator, buf, got) < 0)
             return -1;
         g->bytes += got;
         show_progress(g, validator);
     }
-    return feed_text(g, validator, "", 0, true);
+    return 0;
 }
 
 int cli_games_check_inputs(const cli_games *g, char **paths, int count)
@@ -569,10 +406,7 @@ void cli_games_read(cli_games *g, const char *path)
         if (xml) {
             rc = rgn_validator_read_xml(validator, xml_in, g->file);
         } else {
-            g->text_line = g->text_column = 1;
-            g->latin1_seen = false;
-            g->carry_len = 0;
-            if (feed_text(g, validator, head, head_len, false) < 0)
+            if (rgn_validator_feed(validator, head, head_len) < 0)
                 rc = -1;
             g->bytes += head_len;
             if (rc == 0)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "diagram/diagram.h"
 
 void diagram_view_init(diagram_view *view, const rgn_position *pos,
@@ -95,30 +96,16 @@ void diagram_rank_label(int rank, char *buf)
  * and that is no control character; 0 if there is none. */
 static size_t safe_sequence(const unsigned char *s, size_t n)
 {
-    unsigned char c = s[0];
-    if (c >= 0x20 && c < 0x7F)
-        return 1;
-    if (c < 0xC2 || c > 0xF4)
+    int len = rgn_utf8_length(s, n);
+    if (len == 1)
+        return s[0] >= 0x20 && s[0] < 0x7F ? 1 : 0;
+    if (len <= 0)
         return 0;
-    size_t len = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    if (n < len)
+    if (s[0] == 0xC2 && s[1] < 0xA0) /* C1 controls */
         return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if (c == 0xC2 && s[1] < 0xA0) /* C1 controls */
+    if (s[0] == 0xEF && s[1] == 0xBF && s[2] >= 0xBE) /* U+FFFE, U+FFFF */
         return 0;
-    if (c == 0xE0 && s[1] < 0xA0) /* overlong */
-        return 0;
-    if (c == 0xED && s[1] >= 0xA0) /* surrogates */
-        return 0;
-    if (c == 0xEF && s[1] == 0xBF && s[2] >= 0xBE) /* U+FFFE, U+FFFF */
-        return 0;
-    if (c == 0xF0 && s[1] < 0x90) /* overlong */
-        return 0;
-    if (c == 0xF4 && s[1] >= 0x90) /* above U+10FFFF */
-        return 0;
-    return len;
+    return (size_t)len;
 }
 
 void diagram_append_safe(rgn_buffer *out, const char *text, bool ascii_only)

@@ -24,6 +24,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/utf8.h"
+
 /* ------------------------------------------------------------------ */
 /* Character classes                                                  */
 
@@ -215,7 +217,7 @@ rgn_span rgn_lexer_line(const rgn_lexer *lx, uint64_t offset, size_t *caret)
         s = (size_t)(3 - lx->base); /* line 1 starts after the BOM */
     if (s > i)
         s = i;
-    while (s < i && (b[s] & 0xC0) == 0x80)
+    while (s < i && rgn_utf8_continuation(b[s]))
         s++; /* do not start inside a character */
 
     size_t high = lx->len - i > RGN_LINE_HALF ? i + RGN_LINE_HALF : lx->len;
@@ -227,7 +229,7 @@ rgn_span rgn_lexer_line(const rgn_lexer *lx, uint64_t offset, size_t *caret)
          * first byte, not from the byte after the cut, which is buffered
          * or not depending on how the input was fed */
         size_t lead = e - 1;
-        while (lead > i && (b[lead] & 0xC0) == 0x80)
+        while (lead > i && rgn_utf8_continuation(b[lead]))
             lead--;
         unsigned c = b[lead];
         size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
@@ -273,54 +275,8 @@ static inline void step(rgn_lexer *lx, unsigned c)
     }
     if (lx->bol)
         mark_first(lx, c);
-    if ((c & 0xC0) != 0x80)
+    if (!rgn_utf8_continuation(c))
         lx->col++;
-}
-
-/* UTF-8 (RFC 3629): for a lead byte, how many continuation bytes follow
- * and the range of the first of them (the later ones are 80..BF). False
- * for a byte that cannot start a character. */
-static bool utf8_lead(unsigned c, unsigned *need, unsigned *lo, unsigned *hi)
-{
-    *lo = 0x80;
-    *hi = 0xBF;
-    if (c < 0x80)
-        *need = 0;
-    else if (c >= 0xC2 && c <= 0xDF)
-        *need = 1;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        *need = 2;
-        if (c == 0xE0)
-            *lo = 0xA0; /* no overlong forms */
-        if (c == 0xED)
-            *hi = 0x9F; /* no surrogates */
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        *need = 3;
-        if (c == 0xF0)
-            *lo = 0x90;
-        if (c == 0xF4)
-            *hi = 0x8F; /* nothing above U+10FFFF */
-    } else
-        return false;
-    return true;
-}
-
-/* The length of the character at s: 1..4, 0 if it is not well-formed, -1
- * if the n bytes there are a proper beginning of one. */
-static int utf8_char(const unsigned char *s, size_t n)
-{
-    unsigned need, lo, hi;
-    if (!utf8_lead(s[0], &need, &lo, &hi))
-        return 0;
-    for (unsigned k = 1; k <= need; k++) {
-        if (k >= n)
-            return -1;
-        if (s[k] < lo || s[k] > hi)
-            return 0;
-        lo = 0x80;
-        hi = 0xBF;
-    }
-    return (int)need + 1;
 }
 
 /* Advances the cursor over text: ASCII bytes whose class is in mask and
@@ -364,7 +320,7 @@ static bool scan_text(rgn_lexer *lx, size_t end, unsigned mask)
         lx->u8_where.offset = lx->base + p;
         lx->u8_where.line = lx->line;
         lx->u8_where.column = col;
-        if (!utf8_lead(c, &need, &lo, &hi)) {
+        if (!rgn_utf8_lead(c, &need, &lo, &hi)) {
             ok = false;
             break;
         }
@@ -475,25 +431,22 @@ static enum rgn_tok unexpected(rgn_lexer *lx, rgn_token *tok)
     int n = 1;
     char shown[48];
     if (s[0] >= 0x80) {
-        n = utf8_char(s, lx->len - lx->pos);
+        n = rgn_utf8_length(s, lx->len - lx->pos);
         if (n < 0 && !lx->eof)
             return RGN_TOK_NONE;
         if (n <= 0)
             n = 1;
     }
     if (n > 1) {
-        unsigned long cp = s[0] & (0x7F >> n);
-        for (int k = 1; k < n; k++)
-            cp = cp << 6 | (s[k] & 0x3F);
-        snprintf(shown, sizeof shown, "'%.*s' (U+%04lX)", n,
-                 (const char *)s, cp);
+        snprintf(shown, sizeof shown, "'%.*s' (U+%04lX)", n, (const char *)s,
+                 (unsigned long)rgn_utf8_code_point(s, n));
     } else {
         quote(shown, sizeof shown, s, 1);
     }
     rgn_location where = here(lx);
     if (lx->bol)
         mark_first(lx, s[0]);
-    if ((s[0] & 0xC0) != 0x80)
+    if (!rgn_utf8_continuation(s[0]))
         lx->col++;
     lx->pos += (size_t)n;
     return lex_error(lx, tok, where, "unexpected character %s", shown);
@@ -506,7 +459,7 @@ static enum rgn_tok lex_escape(rgn_lexer *lx)
     size_t p = lx->pos;
     uint32_t col = lx->col;
     while (p < lx->len && !(char_class[b[p]] & CC_EOL)) {
-        if ((b[p] & 0xC0) != 0x80)
+        if (!rgn_utf8_continuation(b[p]))
             col++;
         p++;
     }

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buffer.h"
+#include "notation/latin1.h"
 #include "notation/lexer.h"
 #include "notation/reader.h"
 #include "rgn.h"
@@ -30,15 +32,6 @@ enum game_state {
     HEAD,     /* in a game, before its movetext: tags and comments */
     MOVES     /* in a game's movetext */
 };
-
-/* The line of a token handed out, as rgn_reader_line gave it then: the
- * buffer may move on at the next append, so it is saved before. */
-typedef struct saved_line {
-    uint64_t offset; /* the token's */
-    bool saved;
-    char text[2 * RGN_LINE_HALF];
-    size_t len, caret;
-} saved_line;
 
 struct rgn_reader {
     rgn_visitor visitor;
@@ -63,15 +56,20 @@ struct rgn_reader {
     bool number_held;
     unsigned number;
     rgn_location number_where;
-    saved_line number_line;
+    rgn_saved_line number_line;
 
     /* the line of a token handed out before, that the visitor still
      * needs (rgn_reader_keep_line) */
     bool kept;
-    saved_line kept_line;
+    rgn_saved_line kept_line;
 
-    char *scratch; /* unescaped tag values */
-    size_t scratch_cap;
+    rgn_buffer scratch; /* unescaped tag values */
+
+    /* rgn_reader_read_latin1: the input goes through it, and where its
+     * first byte read as Latin-1 was */
+    rgn_latin1 *latin1;
+    bool latin1_seen;
+    rgn_location latin1_first;
 
     bool finished, broken, busy;
 };
@@ -152,22 +150,20 @@ static void enter_movetext(rgn_reader *r, rgn_location where)
 /* Unescapes a tag value (\" and \\) into the scratch buffer. */
 static bool unescape(rgn_reader *r, rgn_span *value)
 {
-    if (r->scratch_cap < value->len) {
-        char *grown = realloc(r->scratch, value->len);
-        if (!grown)
-            return false;
-        r->scratch = grown;
-        r->scratch_cap = value->len;
-    }
+    rgn_buffer_reset(&r->scratch);
+    rgn_buffer_reserve(&r->scratch, value->len);
+    if (r->scratch.failed)
+        return false;
+    char *out = r->scratch.data;
     size_t n = 0;
     for (size_t i = 0; i < value->len; i++) {
         char c = value->data[i];
         if (c == '\\' && i + 1 < value->len &&
             (value->data[i + 1] == '"' || value->data[i + 1] == '\\'))
             c = value->data[++i];
-        r->scratch[n++] = c;
+        out[n++] = c;
     }
-    value->data = r->scratch;
+    value->data = out;
     value->len = n;
     return true;
 }
@@ -407,25 +403,24 @@ void rgn_reader_free(rgn_reader *r)
     if (!r)
         return;
     rgn_lexer_free(&r->lexer);
-    free(r->scratch);
+    rgn_buffer_free(&r->scratch);
+    rgn_latin1_free(r->latin1);
     free(r);
 }
 
-/* Saves a line, as rgn_reader_line gives it now: it was complete when
- * its token was handed out, and the buffer has not moved since. */
-static void save_line(rgn_reader *r, saved_line *line)
+void rgn_saved_line_take(rgn_saved_line *line, const rgn_reader *r,
+                         uint64_t offset)
 {
-    if (line->saved)
-        return;
-    rgn_span text = rgn_lexer_line(&r->lexer, line->offset, &line->caret);
-    memcpy(line->text, text.data, text.len);
-    line->len = text.len;
+    rgn_span text =
+        rgn_reader_line(r, (rgn_location){.offset = offset}, &line->caret);
+    line->len = text.len < sizeof line->text ? text.len : sizeof line->text;
+    memcpy(line->text, text.data, line->len);
+    line->offset = offset;
     line->saved = true;
 }
 
-/* A saved line, if offset is its token's. */
-static bool saved_line_at(const saved_line *line, uint64_t offset,
-                          rgn_span *text, size_t *caret)
+bool rgn_saved_line_at(const rgn_saved_line *line, uint64_t offset,
+                       rgn_span *text, size_t *caret)
 {
     if (!line->saved || line->offset != offset)
         return false;
@@ -435,11 +430,19 @@ static bool saved_line_at(const saved_line *line, uint64_t offset,
     return true;
 }
 
-int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
+/* Saves a line that waits to be saved before the buffer moves on: it was
+ * complete when its token was handed out, and the buffer has not moved
+ * since. */
+static void save_line(rgn_reader *r, rgn_saved_line *line)
 {
-    if (!r || r->broken || r->finished || r->busy)
-        return -1;
-    r->busy = true;
+    if (!line->saved)
+        rgn_saved_line_take(line, r, line->offset);
+}
+
+/* The input as UTF-8, to the lexer. */
+static int feed_utf8(void *user, const char *data, size_t len)
+{
+    rgn_reader *r = user;
     while (len > 0 && !r->broken) {
         size_t n = len < FEED_CHUNK ? len : FEED_CHUNK;
         if (r->number_held)
@@ -454,6 +457,42 @@ int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
         len -= n;
         process(r);
     }
+    return r->broken ? -1 : 0;
+}
+
+static int note_latin1(void *user, rgn_location where)
+{
+    rgn_reader *r = user;
+    r->latin1_seen = true;
+    r->latin1_first = where;
+    return 0;
+}
+
+int rgn_reader_read_latin1(rgn_reader *r)
+{
+    if (!r->latin1) {
+        rgn_latin1_target target = {feed_utf8, note_latin1, r};
+        r->latin1 = rgn_latin1_new(&target);
+    }
+    return r->latin1 ? 0 : -1;
+}
+
+bool rgn_reader_latin1_seen(const rgn_reader *r, rgn_location *first)
+{
+    if (r->latin1_seen && first)
+        *first = r->latin1_first;
+    return r->latin1_seen;
+}
+
+int rgn_reader_feed(rgn_reader *r, const char *data, size_t len)
+{
+    if (!r || r->broken || r->finished || r->busy)
+        return -1;
+    r->busy = true;
+    if (r->latin1)
+        rgn_latin1_feed(r->latin1, data, len);
+    else
+        feed_utf8(r, data, len);
     r->busy = false;
     return r->broken ? -1 : 0;
 }
@@ -464,10 +503,14 @@ int rgn_reader_finish(rgn_reader *r)
         return -1;
     if (r->finished)
         return 0;
-    r->finished = true;
     r->busy = true;
-    rgn_lexer_finish(&r->lexer);
-    process(r);
+    if (r->latin1)
+        rgn_latin1_finish(r->latin1); /* a character cut at the end */
+    r->finished = true;
+    if (!r->broken) {
+        rgn_lexer_finish(&r->lexer);
+        process(r);
+    }
     r->busy = false;
     return r->broken ? -1 : 0;
 }
@@ -476,8 +519,9 @@ rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where,
                          size_t *caret)
 {
     rgn_span line;
-    if ((r->number_held && saved_line_at(&r->number_line, where.offset, &line, caret)) ||
-        (r->kept && saved_line_at(&r->kept_line, where.offset, &line, caret)))
+    if ((r->number_held &&
+         rgn_saved_line_at(&r->number_line, where.offset, &line, caret)) ||
+        (r->kept && rgn_saved_line_at(&r->kept_line, where.offset, &line, caret)))
         return line;
     return rgn_lexer_line(&r->lexer, where.offset, caret);
 }
@@ -516,5 +560,5 @@ bool rgn_reader_between_games(const rgn_reader *r, uint32_t *line)
 
 size_t rgn_reader_buffer_capacity(const rgn_reader *r)
 {
-    return r->lexer.cap + r->scratch_cap;
+    return r->lexer.cap + r->scratch.capacity;
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "notation/lexer.h"
 #include "rgn.h"
 
 /* The input the new reader will be fed starts at this offset and line of
@@ -17,6 +18,25 @@
  * beginning with '[' (and not at the input's start: no byte order mark
  * is looked for). Before the first feed only. */
 void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
+
+/* A copy of a token's line, as rgn_reader_line gave it during the
+ * token's callback, for a problem that shows after the reader's buffer
+ * has moved on. */
+typedef struct rgn_saved_line {
+    uint64_t offset; /* the token's */
+    bool saved;
+    char text[2 * RGN_LINE_HALF];
+    size_t len, caret;
+} rgn_saved_line;
+
+/* Saves the line of the token at offset, as rgn_reader_line gives it
+ * now. */
+void rgn_saved_line_take(rgn_saved_line *line, const rgn_reader *reader,
+                         uint64_t offset);
+/* The saved line and its caret, if line is saved and is the token at
+ * offset's. */
+bool rgn_saved_line_at(const rgn_saved_line *line, uint64_t offset,
+                       rgn_span *text, size_t *caret);
 
 /* Keeps the line of the token at offset, handed out already:
  * rgn_reader_line then gives it, as during the token's callback, until

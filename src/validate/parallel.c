@@ -35,11 +35,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "base/buffer.h"
+#include "base/lines.h"
 #include "validate/parallel.h"
 #include "validate/validate.h"
 
@@ -78,8 +76,7 @@ struct chunk {
     /* filled by the worker */
     run *open_end; /* its checker, if it did not end between games */
     rgn_buffer notes;
-    kept_diagnostic *diagnostics;
-    size_t diagnostic_count, diagnostic_capacity;
+    rgn_buffer diagnostics; /* kept_diagnostic records, one after another */
     rgn_validation_counts counts;
     bool failed;
     chunk *next;
@@ -122,24 +119,14 @@ static size_t keep_note(chunk *c, const char *text, size_t len)
 
 static void keep_diagnostic(chunk *c, const rgn_diagnostic *d)
 {
-    if (c->diagnostic_count == c->diagnostic_capacity) {
-        size_t capacity = c->diagnostic_capacity ? 2 * c->diagnostic_capacity : 16;
-        kept_diagnostic *grown = realloc(c->diagnostics, capacity * sizeof *grown);
-        if (!grown) {
-            c->failed = true;
-            return;
-        }
-        c->diagnostics = grown;
-        c->diagnostic_capacity = capacity;
-    }
-    kept_diagnostic *k = &c->diagnostics[c->diagnostic_count++];
-    k->d = *d;
-    k->message = keep_note(c, d->message, strlen(d->message));
-    k->white = keep_note(c, d->white, strlen(d->white));
-    k->black = keep_note(c, d->black, strlen(d->black));
-    k->number = keep_note(c, d->move_number, strlen(d->move_number));
-    k->move = keep_note(c, d->move.data, d->move.len);
-    k->line = keep_note(c, d->line.data, d->line.len);
+    kept_diagnostic k = {.d = *d};
+    k.message = keep_note(c, d->message, strlen(d->message));
+    k.white = keep_note(c, d->white, strlen(d->white));
+    k.black = keep_note(c, d->black, strlen(d->black));
+    k.number = keep_note(c, d->move_number, strlen(d->move_number));
+    k.move = keep_note(c, d->move.data, d->move.len);
+    k.line = keep_note(c, d->line.data, d->line.len);
+    rgn_buffer_append(&c->diagnostics, (const char *)&k, sizeof k);
 }
 
 static void report_now(rgn_parallel *p, rgn_diagnostic d,
@@ -275,35 +262,6 @@ static void note_last_bytes(unsigned char before[3], const char *data,
     }
 }
 
-/* The line ends in data (LF, CRLF or a lone CR, as the lexer counts
- * them); a CR at the end is not followed by LF (data ends before '['). */
-static uint32_t count_lines(const char *data, size_t len)
-{
-    uint32_t lines = 0;
-    if (len == 0)
-        return 0;
-    if (!memchr(data, '\r', len)) {
-        size_t i = 0;
-#if defined(__SSE2__)
-        /* sixteen bytes a step: lines are short, a call a line is slower */
-        const __m128i newline = _mm_set1_epi8('\n');
-        for (; i + 16 <= len; i += 16) {
-            __m128i bytes = _mm_loadu_si128((const __m128i *)(data + i));
-            unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, newline));
-            lines += (uint32_t)__builtin_popcount(found);
-        }
-#endif
-        for (; i < len; i++)
-            lines += data[i] == '\n';
-        return lines;
-    }
-    for (size_t i = 0; i < len; i++)
-        if (data[i] == '\n' || (data[i] == '\r' && !(i + 1 < len &&
-                                                     data[i + 1] == '\n')))
-            lines++;
-    return lines;
-}
-
 /* ------------------------------------------------------------------ */
 /* Workers                                                            */
 
@@ -356,7 +314,7 @@ static void free_chunk(chunk *c)
         return;
     rgn_buffer_free(&c->text);
     rgn_buffer_free(&c->notes);
-    free(c->diagnostics);
+    rgn_buffer_free(&c->diagnostics);
     free_run(c->open_end);
     free(c);
 }
@@ -445,8 +403,10 @@ static void read_on(rgn_parallel *p, run *r)
 static void report_chunk(rgn_parallel *p, chunk *c)
 {
     const char *notes = c->notes.data;
-    for (size_t i = 0; i < c->diagnostic_count; i++) {
-        kept_diagnostic *k = &c->diagnostics[i];
+    const kept_diagnostic *kept = (const kept_diagnostic *)c->diagnostics.data;
+    size_t count = c->diagnostics.len / sizeof *kept;
+    for (size_t i = 0; i < count; i++) {
+        const kept_diagnostic *k = &kept[i];
         rgn_diagnostic d = k->d;
         d.message = notes + k->message;
         d.white = notes + k->white;
@@ -456,7 +416,7 @@ static void report_chunk(rgn_parallel *p, chunk *c)
         d.line = (rgn_span){notes + k->line, k->d.line.len};
         report_now(p, d, p->counts.games);
     }
-    if (c->failed || c->notes.failed)
+    if (c->failed || c->notes.failed || c->diagnostics.failed)
         p->failed = true;
     if (c->open_end) {
         run *r = c->open_end;
@@ -516,7 +476,8 @@ static void submit(rgn_parallel *p, size_t take, const char *extra,
     p->pending.len -= take;
     size_t len = take + extra_len;
     p->pending_offset += len;
-    p->pending_line += count_lines(c->text.data, len);
+    /* a CR that ends the chunk is a lone one: the chunk ends before '[' */
+    p->pending_line += (uint32_t)rgn_count_line_ends(c->text.data, len);
     p->pending_searched = 0;
     note_last_bytes(p->before, c->text.data, len);
 

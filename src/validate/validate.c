@@ -70,11 +70,7 @@ typedef struct game_state {
     char result[16];
     /* copies of lines whose problems show only later: the game's first
      * line (roster) and the FEN tag's line */
-    struct kept_line {
-        uint64_t offset;
-        char text[2 * 128 + 1];
-        size_t len, caret;
-    } start_line, fen_line;
+    rgn_saved_line start_line, fen_line;
     /* the first error, kept for the sink's end_game */
     rgn_diagnostic first_error;
     char error_message[512], error_number[24], error_move[64];
@@ -151,17 +147,6 @@ static void keep_first_error(game_state *g, const rgn_diagnostic *d)
     g->first_error.line = (rgn_span){"", 0};
 }
 
-static void keep_line(rgn_checker *v, rgn_location where,
-                      struct kept_line *kept)
-{
-    size_t caret;
-    rgn_span line = rgn_reader_line(v->reader, where, &caret);
-    kept->len = line.len < sizeof kept->text ? line.len : sizeof kept->text - 1;
-    memcpy(kept->text, line.data, kept->len);
-    kept->caret = caret;
-    kept->offset = where.offset;
-}
-
 /* Whether a game's first error reads as a chess game's: the game has no
  * Variant tag and is read as the default game, and the error is at a FEN
  * tag without a single '>' orientation, at a move with a chess piece
@@ -235,12 +220,8 @@ static void report(rgn_checker *v, enum rgn_problem problem,
     if (where.offset == v->token_offset || where.offset == v->mark.where.offset) {
         d.line = rgn_reader_line(v->reader, where, &d.caret);
     } else {
-        const struct kept_line *kept[2] = {&g->start_line, &g->fen_line};
-        for (int i = 0; i < 2; i++)
-            if (kept[i]->len && kept[i]->offset == where.offset) {
-                d.line = (rgn_span){kept[i]->text, kept[i]->len};
-                d.caret = kept[i]->caret;
-            }
+        if (!rgn_saved_line_at(&g->fen_line, where.offset, &d.line, &d.caret))
+            rgn_saved_line_at(&g->start_line, where.offset, &d.line, &d.caret);
     }
     bool first_error = severity == RGN_ERROR && !g->first_error.message;
     if (first_error)
@@ -387,7 +368,7 @@ static int on_begin_game(void *user, rgn_location where)
     g->variant = v->options.variant ? v->options.variant : rgn_variant_default();
     v->depth = 0;
     forget_keys(v);
-    keep_line(v, where, &g->start_line);
+    rgn_saved_line_take(&g->start_line, v->reader, where.offset);
     SINK(v, begin_game, g->number);
     return 0;
 }
@@ -445,7 +426,7 @@ static int on_tag(void *user, rgn_span name, rgn_span value,
         copy_span(g->fen, sizeof g->fen, value);
         g->has_fen = true;
         g->fen_where = where;
-        keep_line(v, where, &g->fen_line);
+        rgn_saved_line_take(&g->fen_line, v->reader, where.offset);
     } else if (span_is(name, "Variant")) {
         copy_span(g->variant_name, sizeof g->variant_name, value);
         g->variant = rgn_variant_find(g->variant_name);

@@ -1,0 +1,182 @@
+/*
+ * latin1.c - reading input that is not all UTF-8: UTF-8 passes, a byte
+ * that begins no well-formed UTF-8 character is a Latin-1 character.
+ *
+ * Most input is ASCII: long runs of it go to the target as they are;
+ * shorter ones are copied with the characters around them into one
+ * buffer, so that the target is not called for every few bytes.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/lines.h"
+#include "base/utf8.h"
+#include "notation/latin1.h"
+
+/* ASCII runs at least this long go to the target as they are; shorter
+ * ones are copied together with the characters around them. */
+#define DIRECT_RUN 512
+/* The copy buffer; a character (at most 4 bytes) always fits after a
+ * flush at OUT_SIZE - 8. */
+#define OUT_SIZE (2 * ((size_t)1 << 16) + 8)
+
+struct rgn_latin1 {
+    rgn_latin1_target target;
+    uint64_t input;    /* the input's bytes before the current data */
+    uint32_t line;     /* the input's line and column at the next byte */
+    uint32_t column;
+    bool seen;         /* a byte has been read as Latin-1 */
+    unsigned char carry[4]; /* a character cut at the end of the data */
+    size_t carry_len;
+    unsigned char *out;
+};
+
+rgn_latin1 *rgn_latin1_new(const rgn_latin1_target *target)
+{
+    rgn_latin1 *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->out = malloc(OUT_SIZE);
+    if (!t->out) {
+        free(t);
+        return NULL;
+    }
+    t->target = *target;
+    t->line = t->column = 1;
+    return t;
+}
+
+void rgn_latin1_free(rgn_latin1 *t)
+{
+    if (!t)
+        return;
+    free(t->out);
+    free(t);
+}
+
+/* The end of the run of ASCII bytes at s[i..len), eight bytes a test,
+ * keeping the line and column over it. */
+static size_t ascii_run(rgn_latin1 *t, const unsigned char *s, size_t i,
+                        size_t len)
+{
+    size_t start = i;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t word;
+        memcpy(&word, s + i, 8);
+        if (word & 0x8080808080808080ull)
+            break;
+    }
+    while (i < len && s[i] < 0x80)
+        i++;
+    size_t lines = rgn_count_newlines((const char *)s + start, i - start);
+    if (lines) {
+        size_t last = i; /* just after the last newline */
+        while (s[last - 1] != '\n')
+            last--;
+        t->line += (uint32_t)lines;
+        t->column = (uint32_t)(1 + (i - last));
+    } else {
+        t->column += (uint32_t)(i - start);
+    }
+    return i;
+}
+
+/* Hands the copy buffer's o bytes to the target. */
+static int flush(rgn_latin1 *t, size_t o)
+{
+    return o ? t->target.feed(t->target.user, (const char *)t->out, o) : 0;
+}
+
+/* Converts data; final: the input ends here (a carried partial character
+ * is read as Latin-1). */
+static int convert(rgn_latin1 *t, const char *data, size_t len, bool final)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    unsigned char *out = t->out;
+    size_t i = 0, o = 0;
+    while (i < len || (final && t->carry_len)) {
+        if (t->carry_len == 0 && s[i] < 0x80) {
+            size_t j = ascii_run(t, s, i, len);
+            if (j - i >= DIRECT_RUN) {
+                /* what waits in out goes first, then the run, uncopied */
+                if (flush(t, o) < 0 ||
+                    t->target.feed(t->target.user, data + i, j - i) < 0)
+                    return -1;
+                o = 0;
+                i = j;
+                continue;
+            }
+            /* a short run: copied into out with what surrounds it */
+            if (o + (j - i) > OUT_SIZE - 8) {
+                if (flush(t, o) < 0)
+                    return -1;
+                o = 0;
+            }
+            memcpy(out + o, s + i, j - i);
+            o += j - i;
+            i = j;
+            continue;
+        }
+        /* the next bytes: a carried partial character first */
+        unsigned char window[4];
+        size_t w = 0;
+        for (; w < t->carry_len; w++)
+            window[w] = t->carry[w];
+        for (size_t k = i; w < 4 && k < len; k++)
+            window[w++] = s[k];
+        int n = rgn_utf8_length(window, w);
+        if (n < 0 && !final) {
+            /* cut at the end of data: keep it for the next call */
+            size_t keep = len - i;
+            memcpy(t->carry + t->carry_len, s + i, keep);
+            t->carry_len += keep;
+            i = len;
+            break;
+        }
+        if (o > OUT_SIZE - 8) {
+            if (flush(t, o) < 0)
+                return -1;
+            o = 0;
+        }
+        size_t used = n > 0 ? (size_t)n : 1;
+        if (n > 0) {
+            memcpy(out + o, window, used);
+            o += used;
+        } else {
+            if (!t->seen) {
+                t->seen = true;
+                rgn_location where = {t->input + i - t->carry_len, t->line,
+                                      t->column};
+                if (t->target.first(t->target.user, where) < 0)
+                    return -1;
+            }
+            out[o++] = (unsigned char)(0xC0 | window[0] >> 6);
+            out[o++] = (unsigned char)(0x80 | (window[0] & 0x3F));
+        }
+        if (window[0] == '\n') {
+            t->line++;
+            t->column = 1;
+        } else {
+            t->column++;
+        }
+        /* consume used bytes: from the carry first, then from data */
+        size_t from_carry = used < t->carry_len ? used : t->carry_len;
+        memmove(t->carry, t->carry + from_carry, t->carry_len - from_carry);
+        t->carry_len -= from_carry;
+        i += used - from_carry;
+    }
+    t->input += len;
+    return flush(t, o);
+}
+
+int rgn_latin1_feed(rgn_latin1 *t, const char *data, size_t len)
+{
+    return convert(t, data, len, false);
+}
+
+int rgn_latin1_finish(rgn_latin1 *t)
+{
+    return convert(t, "", 0, true);
+}
