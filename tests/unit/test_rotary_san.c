@@ -1,5 +1,5 @@
 /*
- * test_san.c - move texts: the round trip over random playouts, the
+ * test_rotary_san.c - move texts: the round trip over random playouts, the
  * writer's disambiguation, and each error and lenient reading of
  * rgn-notation.md section 4 with its message.
  */

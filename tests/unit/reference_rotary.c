@@ -1,12 +1,12 @@
 /*
- * reference_movegen.c - see reference_movegen.h.
+ * reference_rotary.c - see reference_rotary.h.
  *
  * Everything here favours obviousness over speed: the board is a plain 9x9
  * array, moves are generated pseudo-legally, each one is played on a copy
  * of the board, and it is kept only if no enemy piece then attacks the
  * mover's King (found by walking every enemy piece's rays).
  */
-#include "reference_movegen.h"
+#include "reference_rotary.h"
 
 #include <stdlib.h>
 #include <string.h>

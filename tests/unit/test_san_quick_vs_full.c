@@ -1,5 +1,5 @@
 /*
- * test_san_quick.c - the resolver's one-pass reading of the commonest
+ * test_san_quick_vs_full.c - the resolver's one-pass reading of the commonest
  * texts (a game whose engine finds moves without a list) against its
  * general way, which the same call takes when it is asked for the
  * canonical text too: along random games of Chess and Rotary Chess,

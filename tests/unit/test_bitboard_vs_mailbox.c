@@ -1,5 +1,5 @@
 /*
- * test_bitboard.c - the engine's bitboard fast path against its mailbox
+ * test_bitboard_vs_mailbox.c - the engine's bitboard fast path against its mailbox
  * generator, on the same compiled chess rules with the fast path turned
  * off: along random games from positions rich in pins, checks, en
  * passant, castling and promotions, every position must give the same

@@ -1,5 +1,5 @@
 /*
- * test_rotary_chess_reference.c - Rotary Chess perft against a second,
+ * test_rotary_chess_vs_reference.c - Rotary Chess perft against a second,
  * deliberately simple move generator written here from the plain move
  * lists of the rules (no XBetza, no mailbox, no pins): moves are played
  * on a copy of a 12 x 12 array and kept when no enemy move could then

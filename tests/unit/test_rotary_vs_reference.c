@@ -1,6 +1,6 @@
 /*
- * test_perft_reference.c - Rotary: the library's move generator against an
- * independent reference (reference_movegen.c), written from the rules
+ * test_rotary_vs_reference.c - Rotary: the library's move generator against an
+ * independent reference (reference_rotary.c), written from the rules
  * alone. For every position of the Rotary perft table
  * (tests/perft/rotary.txt, named on the command line) the sorted
  * coordinate move lists must be identical and perft must agree at every
@@ -11,7 +11,7 @@
  * move and every move only one side generates, then goes on with the other
  * positions, so that one run shows every failing case.
  *
- *   test_perft_reference tests/perft/rotary.txt
+ *   test_rotary_vs_reference tests/perft/rotary.txt
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "perft_table.h"
-#include "reference_movegen.h"
+#include "reference_rotary.h"
 #include "rgn.h"
 
 #define MAX_LIST RGN_MAX_MOVES

@@ -1,12 +1,12 @@
 /*
- * reference_movegen.h - an independent, deliberately slow and simple Rotary
+ * reference_rotary.h - an independent, deliberately slow and simple Rotary
  * move generator, used only by the tests to check the library's perft and
  * move lists. It shares no code with src/: it has its own RFEN reader and
  * its own reading of the rules (rotary-rules.md), so that a misreading
  * of the rules in either of them shows up as a disagreement.
  */
-#ifndef REFERENCE_MOVEGEN_H
-#define REFERENCE_MOVEGEN_H
+#ifndef REFERENCE_ROTARY_H
+#define REFERENCE_ROTARY_H
 
 #include <stdint.h>
 
@@ -20,4 +20,4 @@ uint64_t ref_perft(const char *rfen, int depth);
  * when the string is not a position the reference accepts. */
 int ref_moves(const char *rfen, char moves[][16], int max);
 
-#endif /* REFERENCE_MOVEGEN_H */
+#endif /* REFERENCE_ROTARY_H */
