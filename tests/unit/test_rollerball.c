@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perft_table.h"
+#include "reference_check.h"
 #include "reference_rollerball.h"
 #include "rgn.h"
 
@@ -47,6 +47,9 @@ static const char *table_path;
 
 typedef char move_text[16];
 
+static const reference reference_rollerball = {"Rollerball", ref_rb_moves,
+                                               ref_rb_perft};
+
 static const rgn_variant *rollerball(void)
 {
     const rgn_variant *v = rgn_variant_find("Rollerball");
@@ -58,167 +61,16 @@ static const rgn_variant *rollerball(void)
  * string. */
 static rgn_position *load(const char *name, const char *fen)
 {
-    rgn_position *pos = rgn_position_new(rollerball());
-    if (!pos) {
-        print_error("%s: rgn_position_new failed\n", name);
-        return NULL;
-    }
-    rgn_error err;
-    memset(&err, 0, sizeof err);
-    if (rgn_position_set_fen(pos, fen, &err) != 0) {
-        print_error("%s: library rejects \"%s\": column %d: %s\n", name, fen,
-                    err.column, err.message);
-        rgn_position_free(pos);
-        return NULL;
-    }
-    return pos;
+    return reference_load(&reference_rollerball, name, fen);
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
-/* The library's legal moves in coordinate form, sorted; -1 on a problem. */
-static int library_moves(const char *name, rgn_position *pos, move_text *out)
-{
-    rgn_move *moves = malloc(sizeof *moves * RGN_MAX_MOVES);
-    assert_non_null(moves);
-    int n = rgn_position_legal_moves(pos, moves);
-    if (n > MAX_LIST) {
-        print_error("%s: library generates %d moves\n", name, n);
-        free(moves);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        size_t len = rgn_move_coord(pos, moves[i], out[i], sizeof out[i]);
-        if (len >= sizeof out[i]) {
-            print_error("%s: coordinate move %d too long\n", name, i);
-            free(moves);
-            return -1;
-        }
-    }
-    free(moves);
-    qsort(out, (size_t)n, sizeof *out, cmp_text);
-    return n;
-}
-
-/* Compares the sorted depth-1 move lists of fen, in played when it is not
- * NULL (a position reached by play, fen its string), else in fen read
- * afresh; returns the number of problems found (0 when they agree). */
-static int compare_moves_in(const char *name, const char *fen,
-                            rgn_position *played)
-{
-    move_text *ref = malloc(sizeof *ref * MAX_LIST);
-    move_text *lib = malloc(sizeof *lib * MAX_LIST);
-    assert_non_null(ref);
-    assert_non_null(lib);
-    int problems = 0;
-
-    int nref = ref_rb_moves(fen, ref, MAX_LIST);
-    rgn_position *pos = played ? played : load(name, fen);
-    if (nref < 0 || nref > MAX_LIST) {
-        print_error("%s: the reference rejects \"%s\"\n", name, fen);
-        problems++;
-    }
-    if (!pos)
-        problems++;
-    if (problems)
-        goto done;
-
-    int nlib = library_moves(name, pos, lib);
-    if (nlib < 0) {
-        problems++;
-        goto done;
-    }
-
-    /* Walk both sorted lists together: what one lacks, the other has. */
-    int i = 0, j = 0, shown_first = 0;
-    while (i < nlib || j < nref) {
-        int c = i >= nlib ? 1 : j >= nref ? -1 : strcmp(lib[i], ref[j]);
-        if (c == 0) {
-            i++, j++;
-            continue;
-        }
-        if (!shown_first) {
-            print_error("%s: move lists differ (library %d, reference %d) "
-                        "in \"%s\"; first difference: library \"%s\", "
-                        "reference \"%s\"\n",
-                        name, nlib, nref, fen, i < nlib ? lib[i] : "(end)",
-                        j < nref ? ref[j] : "(end)");
-            shown_first = 1;
-        }
-        if (c < 0)
-            print_error("  only the library generates %s\n", lib[i++]);
-        else
-            print_error("  only the reference generates %s\n", ref[j++]);
-        problems++;
-    }
-    /* one move per origin, destination and promotion */
-    for (int k = 1; k < nlib; k++) {
-        if (strcmp(lib[k], lib[k - 1]) == 0) {
-            print_error("%s: library generates %s twice\n", name, lib[k]);
-            problems++;
-        }
-    }
-
-done:
-    if (pos && pos != played)
-        rgn_position_free(pos);
-    free(lib);
-    free(ref);
-    return problems;
-}
-
-static int compare_moves(const char *name, const char *fen)
-{
-    return compare_moves_in(name, fen, NULL);
-}
-
-/* Compares perft at depths 1..depth, in played when it is not NULL (as
- * compare_moves_in); also checks that rgn_perft leaves the position as it
- * found it. Returns the number of problems. */
-static int compare_perft_in(const char *name, const char *fen, int depth,
-                            rgn_position *played)
-{
-    int problems = 0;
-    rgn_position *pos = played ? played : load(name, fen);
-    if (!pos)
-        return 1;
-    for (int d = 1; d <= depth; d++) {
-        char before[256], after[256];
-        rgn_position_fen(pos, before, sizeof before);
-        uint64_t lib = rgn_perft(pos, d);
-        rgn_position_fen(pos, after, sizeof after);
-        uint64_t ref = ref_rb_perft(fen, d);
-        if (lib != ref) {
-            print_error("%s: perft(%d) of \"%s\": library %llu, reference "
-                        "%llu\n",
-                        name, d, fen, (unsigned long long)lib,
-                        (unsigned long long)ref);
-            problems++;
-        }
-        if (strcmp(before, after) != 0) {
-            print_error("%s: rgn_perft(%d) changed the position from \"%s\" "
-                        "to \"%s\"\n",
-                        name, d, before, after);
-            problems++;
-        }
-    }
-    if (pos != played)
-        rgn_position_free(pos);
-    return problems;
-}
-
-static int compare_perft(const char *name, const char *fen, int depth)
-{
-    return compare_perft_in(name, fen, depth, NULL);
-}
-
-/* Everything for one position. */
+/* The library against the reference in one position: moves, and perft to
+ * depth. */
 static int check_position(const char *name, const char *fen, int depth)
 {
-    return compare_moves(name, fen) + compare_perft(name, fen, depth);
+    return reference_compare_moves(&reference_rollerball, name, fen, NULL) +
+           reference_compare_perft(&reference_rollerball, name, fen, depth,
+                                   NULL, NULL);
 }
 
 /* Writes a position string from a list of pieces ("Ra2 Kd1 kd6"), with
@@ -370,7 +222,7 @@ static void test_rule_examples(void **state)
                 rgn_position_free(pos);
             continue;
         }
-        int nlib = library_moves(ex->pieces, pos, lib);
+        int nlib = reference_library_moves(ex->pieces, pos, lib, MAX_LIST);
         rgn_position_free(pos);
         char got_ref[256], got_lib[256];
         destinations(ref, nref, origin, got_ref, sizeof got_ref);
@@ -470,31 +322,9 @@ static void test_lone_pieces_everywhere(void **state)
 static void test_table(void **state)
 {
     (void)state;
-    perft_entry *entries = NULL;
-    int count = 0, problems = 0;
-    assert_non_null(table_path);
-    assert_int_equal(perft_table_read(table_path, &entries, &count), 0);
-    assert_true(count > 0);
-    for (int i = 0; i < count; i++) {
-        const perft_entry *e = &entries[i];
-        assert_string_equal(e->game, "Rollerball");
-        /* the table lists a position once per depth, one line after the
-         * other */
-        if (i == 0 || strcmp(e->position, entries[i - 1].position) != 0)
-            problems += check_position(e->where, e->position, COMPARE_DEPTH);
-        if (e->depth <= COUNT_DEPTH && perft_entry_runs(e)) {
-            uint64_t ref = ref_rb_perft(e->position, e->depth);
-            if (ref != e->count) {
-                print_error("%s: reference perft(%d) is %llu, the table "
-                            "says %llu\n",
-                            e->where, e->depth, (unsigned long long)ref,
-                            (unsigned long long)e->count);
-                problems++;
-            }
-        }
-    }
-    free(entries);
-    assert_int_equal(problems, 0);
+    assert_int_equal(reference_check_table(&reference_rollerball, table_path,
+                                           COMPARE_DEPTH, COUNT_DEPTH),
+                     0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -546,9 +376,11 @@ static void test_random_games(void **state)
                 }
                 break;
             }
-            problems += compare_moves_in(name, fen, pos);
+            problems += reference_compare_moves(&reference_rollerball, name,
+                                                fen, pos);
             if (ply % 8 == 0)
-                problems += compare_perft_in(name, fen, 2, pos);
+                problems += reference_compare_perft(&reference_rollerball,
+                                                    name, fen, 2, pos, NULL);
             rgn_position *fresh = load(name, fen);
             assert_non_null(fresh);
             if (rgn_position_key(pos) != rgn_position_key(fresh)) {
