@@ -1,6 +1,6 @@
 #!/bin/sh
 # Checks chess-gen's games with pgn-extract: sh bench/check-chess-gen.sh
-# [GAMES (20000)] [CHESS_GEN (build-bench/bench/chess-gen)]
+# [GAMES (20000)] [CHESS_GEN (build-bench/tests/gen/chess-gen)]
 #
 # 1. pgn-extract -r -s reports no error: every move is legal;
 # 2. pgn-extract's rewrite of the games has the same movetext, token for
@@ -12,7 +12,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 games=${1:-20000}
-gen=${2:-build-bench/bench/chess-gen}
+gen=${2:-build-bench/tests/gen/chess-gen}
 PATH=$PATH:/usr/games
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chess-gen-check.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

@@ -115,9 +115,9 @@ fi
 # --- corpora ---------------------------------------------------------------
 # Both generators end with 'NAME: N games, P plies' on standard error.
 echo "generating $games Rotary games and $chess_games chess games in $data"
-"$build/bench/rgn-gen" --games "$games" --seed "$seed" \
+"$build/tests/gen/rgn-gen" --games "$games" --seed "$seed" \
     >"$data/games.rgn" 2>"$data/rgn-gen.err"
-"$build/bench/chess-gen" --games "$chess_games" --seed "$seed" \
+"$build/tests/gen/chess-gen" --games "$chess_games" --seed "$seed" \
     >"$data/games.pgn" 2>"$data/chess-gen.err"
 rgn_plies=$(awk '{ print $(NF - 1) }' "$data/rgn-gen.err")
 chess_plies=$(awk '{ print $(NF - 1) }' "$data/chess-gen.err")

@@ -37,8 +37,8 @@ trap 'rm -rf "$train"' EXIT
 rgn=$build/src/rgn
 # seeds other than the benchmark's, so that it is not trained on its
 # file; the runs' reports (notes on repetitions) are not wanted here
-if "$build/bench/chess-gen" --games 4000 --seed 77 >"$train/chess.pgn" &&
-    "$build/bench/rgn-gen" --games 3000 --seed 77 >"$train/rotary.rgn" &&
+if "$build/tests/gen/chess-gen" --games 4000 --seed 77 >"$train/chess.pgn" &&
+    "$build/tests/gen/rgn-gen" --games 3000 --seed 77 >"$train/rotary.rgn" &&
     "$rgn" validate --variant chess --quiet --jobs 1 "$train/chess.pgn" 2>/dev/null &&
     "$rgn" validate --quiet --jobs 1 "$train/rotary.rgn" 2>/dev/null &&
     "$rgn" validate --quiet --jobs 2 "$train/rotary.rgn" 2>/dev/null &&

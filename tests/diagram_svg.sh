@@ -11,7 +11,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 initial='r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1'
-game=$root/tests/e2e/cases/diagram_game.rgn
+game=$root/tests/e2e/inputs/diagram_game.rgn
 
 for tool in xmllint rsvg-convert od; do
     if ! command -v $tool >/dev/null 2>&1; then

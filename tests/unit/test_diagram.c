@@ -3,7 +3,7 @@
  * with a fin for exactly each direction a piece moves in, pointing that
  * way on the page (turned round by flip); sizes; escaped user text; the
  * text formats' defaults. The text pictures themselves are golden files
- * (tests/e2e/cases/diagram_*).
+ * (tests/e2e/diagram/).
  */
 #include <setjmp.h>
 #include <stdarg.h>

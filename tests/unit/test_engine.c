@@ -1,7 +1,8 @@
 /*
  * test_engine.c - the data-driven engine on Chess and Rotary Chess:
- * perft against the published tables and fixed Rotary Chess counts, and
- * positions whose move counts are worked out by hand in the comments.
+ * positions whose move counts are worked out by hand in the comments
+ * (the perft tables of both games are in tests/perft/, checked by
+ * test_perft).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -64,74 +65,11 @@ static int count(const eng_rules *r, const char *fen)
     return eng_count_moves(r, &pos);
 }
 
-static uint64_t perft(const eng_rules *r, const char *fen, int depth)
-{
-    eng_position pos;
-    if (fen)
-        set(r, &pos, fen);
-    else
-        eng_set_initial(r, &pos);
-    return eng_perft(r, &pos, depth);
-}
-
-/* ------------------------------------------------------------------ */
-/* Perft: the standard chess tables and fixed Rotary Chess counts (deeper
- * ones with RGN_SLOW_TESTS set in the environment) */
-
+/* Kiwipete, the chessprogramming wiki's perft position 2: castling, en
+ * passant, promotions and pins in one position (its perft counts are in
+ * tests/perft/chess.txt). */
 static const char *const kiwipete =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-static void test_chess_perft(void **state)
-{
-    (void)state;
-    const eng_rules *r = eng_chess_rules();
-    static const struct { const char *fen; uint64_t counts[4]; } table[] = {
-        {NULL, {20, 400, 8902, 197281}},
-        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-         {48, 2039, 97862, 4085603}},
-        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", {14, 191, 2812, 43238}},
-        {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-         {6, 264, 9467, 422333}},
-        {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-         {44, 1486, 62379, 2103487}},
-        {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-         {46, 2079, 89890, 3894594}},
-    };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        for (int depth = 1; depth <= 4; depth++) {
-            uint64_t got = perft(r, table[i].fen, depth);
-            if (got != table[i].counts[depth - 1])
-                fail_msg("%s depth %d: %llu, expected %llu",
-                         table[i].fen ? table[i].fen : "start", depth,
-                         (unsigned long long)got,
-                         (unsigned long long)table[i].counts[depth - 1]);
-        }
-    assert_int_equal(perft(r, NULL, 5), 4865609);
-    if (!getenv("RGN_SLOW_TESTS"))
-        return;
-    static const struct { const char *fen; int depth; uint64_t count; } deep[] = {
-        {NULL, 6, 119060324},
-        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193690690},
-        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11030083},
-        {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15833292},
-        {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194},
-        {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5,
-         164075551},
-    };
-    for (size_t i = 0; i < sizeof deep / sizeof deep[0]; i++)
-        assert_int_equal(perft(r, deep[i].fen, deep[i].depth), deep[i].count);
-}
-
-static void test_rotary_chess_perft(void **state)
-{
-    (void)state;
-    const eng_rules *r = eng_rotary_chess_rules();
-    assert_int_equal(perft(r, NULL, 1), 66);
-    assert_int_equal(perft(r, NULL, 2), 4356);
-    assert_int_equal(perft(r, NULL, 3), 302940);
-    if (getenv("RGN_SLOW_TESTS"))
-        assert_int_equal(perft(r, NULL, 4), 21008873);
-}
 
 /* make and unmake restore every field, the key included */
 static void test_make_unmake_restores(void **state)
@@ -510,8 +448,6 @@ static void test_fen(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_chess_perft),
-        cmocka_unit_test(test_rotary_chess_perft),
         cmocka_unit_test(test_make_unmake_restores),
         cmocka_unit_test(test_moves_to_agree),
         cmocka_unit_test(test_castling),

@@ -3,14 +3,17 @@
  * the public API:
  *   - the library's move generator against an independent reference
  *     (reference_rollerball.c, written from the rules text alone): sorted
- *     coordinate move lists at depth 1 and perft at depths 1..4, on
- *     hand-built positions for every ruling on the pieces, on every piece
- *     alone on every square, and along seeded random games;
- *   - counts and destination lists worked out by hand from the rules'
- *     own examples (these check the reference too);
+ *     coordinate move lists at depth 1 and perft at depths 1..4, on the
+ *     positions of the Rollerball perft table (tests/perft/rollerball.txt,
+ *     named on the command line: hand-built positions for every ruling on
+ *     the pieces), on every piece alone on every square, and along seeded
+ *     random games;
+ *   - the reference reproduces the table's counts up to depth 5, and the
+ *     destination lists worked out by hand from the rules' own examples
+ *     (these check the reference too);
  *   - rgn_position_status: checkmate, stalemate, king-reach;
- *   - the position string (rgn(5), Rollerball positions): every
- *     rejection with its message and column, and the accepted forms;
+ *   - the position string (rgn(5), Rollerball positions): every rejection with its message
+ *     and column, and the accepted forms;
  *   - canonical SAN (rgn(5), ROLLERBALL) and the resolving errors.
  *
  * On a disagreement the tests print the position, the first differing move
@@ -28,21 +31,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reference_check.h"
 #include "reference_rollerball.h"
 #include "rgn.h"
 
 #define INITIAL "2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1"
 
-/* Perft of the initial position, depths 1..7 (depth 3 is in
- * rgn-rollerball(7), THE INITIAL POSITION): the reference and the library
- * must both give them. */
-static const uint64_t SPEC_PERFT[] = {7,      49,     507,     5251,
-                                      65182, 804787, 11133103};
-
 #define MAX_LIST 512
-#define NO_HAND_COUNT (-1)
+/* the deepest perft compared, and the deepest count of the table the
+ * reference reproduces (6 is too slow under the sanitizers) */
+#define COMPARE_DEPTH 4
+#define COUNT_DEPTH 5
+
+static const char *table_path;
 
 typedef char move_text[16];
+
+static const reference reference_rollerball = {"Rollerball", ref_rb_moves,
+                                               ref_rb_perft};
 
 static const rgn_variant *rollerball(void)
 {
@@ -55,180 +61,16 @@ static const rgn_variant *rollerball(void)
  * string. */
 static rgn_position *load(const char *name, const char *fen)
 {
-    rgn_position *pos = rgn_position_new(rollerball());
-    if (!pos) {
-        print_error("%s: rgn_position_new failed\n", name);
-        return NULL;
-    }
-    rgn_error err;
-    memset(&err, 0, sizeof err);
-    if (rgn_position_set_fen(pos, fen, &err) != 0) {
-        print_error("%s: library rejects \"%s\": column %d: %s\n", name, fen,
-                    err.column, err.message);
-        rgn_position_free(pos);
-        return NULL;
-    }
-    return pos;
+    return reference_load(&reference_rollerball, name, fen);
 }
 
-static int cmp_text(const void *a, const void *b)
+/* The library against the reference in one position: moves, and perft to
+ * depth. */
+static int check_position(const char *name, const char *fen, int depth)
 {
-    return strcmp((const char *)a, (const char *)b);
-}
-
-/* The library's legal moves in coordinate form, sorted; -1 on a problem. */
-static int library_moves(const char *name, rgn_position *pos, move_text *out)
-{
-    rgn_move *moves = malloc(sizeof *moves * RGN_MAX_MOVES);
-    assert_non_null(moves);
-    int n = rgn_position_legal_moves(pos, moves);
-    if (n > MAX_LIST) {
-        print_error("%s: library generates %d moves\n", name, n);
-        free(moves);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        size_t len = rgn_move_coord(pos, moves[i], out[i], sizeof out[i]);
-        if (len >= sizeof out[i]) {
-            print_error("%s: coordinate move %d too long\n", name, i);
-            free(moves);
-            return -1;
-        }
-    }
-    free(moves);
-    qsort(out, (size_t)n, sizeof *out, cmp_text);
-    return n;
-}
-
-/* Compares the sorted depth-1 move lists of fen, in played when it is not
- * NULL (a position reached by play, fen its string), else in fen read
- * afresh; returns the number of problems found (0 when they agree). */
-static int compare_moves_in(const char *name, const char *fen,
-                            rgn_position *played)
-{
-    move_text *ref = malloc(sizeof *ref * MAX_LIST);
-    move_text *lib = malloc(sizeof *lib * MAX_LIST);
-    assert_non_null(ref);
-    assert_non_null(lib);
-    int problems = 0;
-
-    int nref = ref_rb_moves(fen, ref, MAX_LIST);
-    rgn_position *pos = played ? played : load(name, fen);
-    if (nref < 0 || nref > MAX_LIST) {
-        print_error("%s: the reference rejects \"%s\"\n", name, fen);
-        problems++;
-    }
-    if (!pos)
-        problems++;
-    if (problems)
-        goto done;
-
-    int nlib = library_moves(name, pos, lib);
-    if (nlib < 0) {
-        problems++;
-        goto done;
-    }
-
-    /* Walk both sorted lists together: what one lacks, the other has. */
-    int i = 0, j = 0, shown_first = 0;
-    while (i < nlib || j < nref) {
-        int c = i >= nlib ? 1 : j >= nref ? -1 : strcmp(lib[i], ref[j]);
-        if (c == 0) {
-            i++, j++;
-            continue;
-        }
-        if (!shown_first) {
-            print_error("%s: move lists differ (library %d, reference %d) "
-                        "in \"%s\"; first difference: library \"%s\", "
-                        "reference \"%s\"\n",
-                        name, nlib, nref, fen, i < nlib ? lib[i] : "(end)",
-                        j < nref ? ref[j] : "(end)");
-            shown_first = 1;
-        }
-        if (c < 0)
-            print_error("  only the library generates %s\n", lib[i++]);
-        else
-            print_error("  only the reference generates %s\n", ref[j++]);
-        problems++;
-    }
-    /* one move per origin, destination and promotion */
-    for (int k = 1; k < nlib; k++) {
-        if (strcmp(lib[k], lib[k - 1]) == 0) {
-            print_error("%s: library generates %s twice\n", name, lib[k]);
-            problems++;
-        }
-    }
-
-done:
-    if (pos && pos != played)
-        rgn_position_free(pos);
-    free(lib);
-    free(ref);
-    return problems;
-}
-
-static int compare_moves(const char *name, const char *fen)
-{
-    return compare_moves_in(name, fen, NULL);
-}
-
-/* Compares perft at depths 1..depth, in played when it is not NULL (as
- * compare_moves_in); also checks that rgn_perft leaves the position as it
- * found it. Returns the number of problems. */
-static int compare_perft_in(const char *name, const char *fen, int depth,
-                            rgn_position *played)
-{
-    int problems = 0;
-    rgn_position *pos = played ? played : load(name, fen);
-    if (!pos)
-        return 1;
-    for (int d = 1; d <= depth; d++) {
-        char before[256], after[256];
-        rgn_position_fen(pos, before, sizeof before);
-        uint64_t lib = rgn_perft(pos, d);
-        rgn_position_fen(pos, after, sizeof after);
-        uint64_t ref = ref_rb_perft(fen, d);
-        if (lib != ref) {
-            print_error("%s: perft(%d) of \"%s\": library %llu, reference "
-                        "%llu\n",
-                        name, d, fen, (unsigned long long)lib,
-                        (unsigned long long)ref);
-            problems++;
-        }
-        if (strcmp(before, after) != 0) {
-            print_error("%s: rgn_perft(%d) changed the position from \"%s\" "
-                        "to \"%s\"\n",
-                        name, d, before, after);
-            problems++;
-        }
-    }
-    if (pos != played)
-        rgn_position_free(pos);
-    return problems;
-}
-
-static int compare_perft(const char *name, const char *fen, int depth)
-{
-    return compare_perft_in(name, fen, depth, NULL);
-}
-
-/* Everything for one position; hand is a perft(1) worked out by hand, or
- * NO_HAND_COUNT. */
-static int check_position(const char *name, const char *fen, int depth,
-                          long hand)
-{
-    int problems = 0;
-    if (hand != NO_HAND_COUNT) {
-        uint64_t ref = ref_rb_perft(fen, 1);
-        if (ref != (uint64_t)hand) {
-            print_error("%s: reference perft(1) is %llu, by hand %ld\n", name,
-                        (unsigned long long)ref, hand);
-            problems++;
-        }
-    }
-    problems += compare_moves(name, fen);
-    problems += compare_perft(name, fen, depth);
-    return problems;
+    return reference_compare_moves(&reference_rollerball, name, fen, NULL) +
+           reference_compare_perft(&reference_rollerball, name, fen, depth,
+                                   NULL, NULL);
 }
 
 /* Writes a position string from a list of pieces ("Ra2 Kd1 kd6"), with
@@ -271,13 +113,14 @@ static void build(char *out, size_t size, const char *pieces, char side,
 /* ------------------------------------------------------------------ */
 /* The initial position */
 
-static void test_initial_reference(void **state)
+static void test_initial_position(void **state)
 {
     (void)state;
-    /* the numbers above (depth 7, 11133103, takes the
-     * reference several seconds: checked once outside the tests) */
-    for (int d = 1; d <= 5; d++) /* 6 too slow under the sanitizers */
-        assert_int_equal(ref_rb_perft(INITIAL, d), SPEC_PERFT[d - 1]);
+    rgn_position *pos = rgn_position_new(rollerball());
+    char fen[256];
+    rgn_position_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, INITIAL);
+    rgn_position_free(pos);
     /* c1b1 c1b2 c2b1 c2b2 c2b3 (pawns), e1f1 e2f2 (rook back steps) */
     static move_text moves[MAX_LIST];
     assert_int_equal(ref_rb_moves(INITIAL, moves, MAX_LIST), 7);
@@ -287,29 +130,15 @@ static void test_initial_reference(void **state)
         assert_string_equal(moves[i], expect[i]);
 }
 
-static void test_initial_library(void **state)
-{
-    (void)state;
-    rgn_position *pos = rgn_position_new(rollerball());
-    char fen[256];
-    rgn_position_fen(pos, fen, sizeof fen);
-    assert_string_equal(fen, INITIAL);
-    for (int d = 1; d <= 6; d++)
-        assert_int_equal(rgn_perft(pos, d), SPEC_PERFT[d - 1]);
-    rgn_position_free(pos);
-    assert_int_equal(check_position("initial", INITIAL, 4, 7), 0);
-}
-
 /* ------------------------------------------------------------------ */
-/* Worked examples of the pieces' moves, destination by destination (some
- * in rgn-rollerball(7), THE PIECES AND HOW THEY MOVE). The Kings stand
+/* Worked examples of the pieces' moves (some in rgn-rollerball(7)), destination by destination. The Kings stand
  * where no example's path runs: mostly White g4 (East, T = -1) and Black
  * f6 (East, T = 1) for the rooks and pawns, White g2 (East, T = -1) and
  * Black b7 (North, T = 0) for the bishops. */
 
 typedef struct {
     const char *pieces; /* the piece under test first */
-    const char *dests;  /* its destinations by the rules, sorted */
+    const char *dests;  /* its destinations as the rules list them, sorted */
 } example;
 
 static const example examples[] = {
@@ -393,7 +222,7 @@ static void test_rule_examples(void **state)
                 rgn_position_free(pos);
             continue;
         }
-        int nlib = library_moves(ex->pieces, pos, lib);
+        int nlib = reference_library_moves(ex->pieces, pos, lib, MAX_LIST);
         rgn_position_free(pos);
         char got_ref[256], got_lib[256];
         destinations(ref, nref, origin, got_ref, sizeof got_ref);
@@ -466,7 +295,7 @@ static void test_lone_pieces_everywhere(void **state)
                         continue;
                     char name[64];
                     snprintf(name, sizeof name, "lone %s", pieces);
-                    problems += check_position(name, fen, 3, NO_HAND_COUNT);
+                    problems += check_position(name, fen, 3);
                     positions++;
                     done = 1;
                 }
@@ -480,196 +309,22 @@ static void test_lone_pieces_everywhere(void **state)
     /* 40 squares x 6 pieces, less 2 squares for each pawn */
     assert_int_equal(positions, 40 * 6 - 4);
     assert_int_equal(problems, 0);
-    /* A slide's "both blocked" case (a corner of the grid, no rebound) never
+    /* The rules' "both blocked: a corner of the grid, no rebound" never
      * happens to a slide that has made a step: the diagonal approaches
      * to a1, a7, g7, g1 all come out of the hole. */
     assert_int_equal(ref_rb_grid_corner_stops(), 0);
 }
 
 /* ------------------------------------------------------------------ */
-/* Hand-built positions, one ruling or more each. The counts by hand
- * follow rgn-rollerball(7); T as zone(King) - home zone (mod 4). */
+/* The perft table: every position once, and its counts up to COUNT_DEPTH
+ * from the reference. */
 
-typedef struct {
-    const char *name;
-    const char *fen;
-    int depth; /* deepest perft compared */
-    long hand; /* perft(1) by hand, or NO_HAND_COUNT */
-} test_case;
-
-static const test_case cases[] = {
-    /* W: Ra2 Kd1; B: kd6. Ra2: a3..a7 (5), rebound b7..g7 (6), sideways
-     * b2..g2 full length (6), back a1 = 18; Kd1: c1 e1 c2 d2 e2 = 5. */
-    {"rook sideways from a2", "7/3k3/2***2/2***2/2***2/R6/3K3 w 0 0 0 1", 4,
-     23},
-    /* Rb7: c7..g7 (5), rebound g6..g1 (6), sideways b6..b1 (6), back a7
-     * = 18; Kd1 5. */
-    {"rook sideways from b7", "1R5/3k3/2***2/2***2/2***2/7/3K3 w 0 0 0 1", 4,
-     23},
-    /* Rg6: g5..g1 (5), rebound f1..a1 (6), sideways f6..a6 (6), back g7
-     * = 18; Kd2: c1 d1 e1 c2 e2 = 5. */
-    {"rook sideways from g6", "3k3/6R/2***2/2***2/2***2/3K3/7 w 0 0 0 1", 4,
-     23},
-    /* Rf1: e1..a1 (5), rebound a2..a7 (6), sideways f2..f7 (6), back g1
-     * = 18; Kd2 5. */
-    {"rook sideways from f1", "7/3k3/2***2/2***2/2***2/3K3/5R1 w 0 0 0 1", 4,
-     23},
-    /* Rd1: c1 b1 a1, rebound a2 a3, stopped by its own King on a4 (5),
-     * d2, e1 = 7; Ka4: a3 a5 b3 b4 b5 = 5. */
-    {"rook rebound, own piece after the corner",
-     "7/3k3/2***2/K1***2/2***2/7/3R3 w 1 0 0 1", 4, 12},
-    /* Rd1: c1 b1 a1 a2 xa3 (5), d2, e1 = 7; Kg4: g3 g5 f3 f4 f5 = 5. */
-    {"rook rebound, capture after the corner",
-     "7/3k3/2***2/2***1K/p1***2/7/3R3 w -1 0 0 1", 4, 12},
-    /* Rd1: c1 b1 xa1 (3), d2, e1 = 5; Kg4 5. */
-    {"rook rebound, capture on the corner",
-     "7/3k3/2***2/2***1K/2***2/7/b2R3 w -1 0 0 1", 4, 10},
-    /* Rd1: c1 xb1 (2), d2, e1 = 4; Kg4 5. */
-    {"rook rebound, capture before the corner",
-     "7/3k3/2***2/2***1K/2***2/7/1p1R3 w -1 0 0 1", 4, 9},
-    /* Ra1: a2..a7 (6), rebound b7..g7 (6) and no second rebound at g7,
-     * back b1 (not c1) = 13; Kd2 5. */
-    {"rook from a corner, one rebound only",
-     "7/3k3/2***2/2***2/2***2/3K3/R6 w 0 0 0 1", 4, 18},
-    /* Rb2 (inner ring): b3..b7 straight past b6 (5), sideways a2 b1, back
-     * c2 (not d2) = 8; Kd1 5. */
-    {"inner rook straight past a bend",
-     "7/7/2***2/2***k1/2***2/1R5/3K3 w 0 1 0 1", 4, 13},
-    /* Rf6 (inner bend, F = S, B = W): f5..f1 (5), sideways f7 g6, back e6
-     * = 8; Kd2: c1 d1 e1 e2 (c2 is next to the Black King on b3) = 4. */
-    {"rook on an inner bend", "7/5R1/2***2/2***2/1k***2/3K3/7 w 0 -1 0 1", 4,
-     12},
-    /* Rg7 (corner, F = S): g6..g1 (6), rebound f1..a1 (6), back f7 = 13;
-     * Kb4: a3 a4 a5 b3 b5 = 5. */
-    {"rook on an outer corner", "3k2R/7/2***2/1K***2/2***2/7/7 w 1 0 0 1", 4,
-     18},
-    /* Be1: d2, rebound off the hole, c1; back f2 = 3. Bd1: c2 b3 a4,
-     * rebound off the a-file, b5 c6 d7; back e2 = 7. Kg4 5. */
-    {"bishops rebound off the edge and the hole",
-     "7/3k3/2***2/2***1K/2***2/7/3BB2 w -1 0 0 1", 4, 15},
-    /* Ba4: b5 c6 d7, rebound off rank 7, e6 f5 g4; back b3 = 7; Kg2: f1
-     * f2 f3 g1 g3 = 5. */
-    {"bishop rebound off the top edge",
-     "7/3k3/2***2/B1***2/2***2/6K/7 w -1 0 0 1", 4, 12},
-    /* Ba1: b2 only (aimed at the hole corner c3); Bg7: f6 only (e5);
-     * Black's ba7 (b6 only) and bg1 (f2 only) likewise. Their other
-     * forward diagonals leave the grid at once from a grid corner: no
-     * rebound on the starting square. Kd1 5: 1 + 1 + 5 = 7. (A slide
-     * that has made a step never meets a grid corner: the approaches
-     * b2-a1, b6-a7, f6-g7, f2-g1 all come from the hole.) */
-    {"bishops aimed at hole corners",
-     "b5B/3k3/2***2/2***2/2***2/7/B2K2b w 0 0 0 1", 4, 7},
-    /* Bd1: c2 b3 xa4: the rook on a4 stops the slide before any rebound;
-     * back e2 = 4; Kg4 5. */
-    {"bishop stops on a piece before a rebound",
-     "7/3k3/2***2/r1***1K/2***2/7/3B3 w -1 0 0 1", 4, 9},
-    /* Pa1: a2 b2; Pc1: b1 b2; Kg4 5. */
-    {"white pawns on bend squares",
-     "7/3k3/2***2/2***1K/2***2/7/P1P4 w -1 0 0 1", 4, 9},
-    /* pb2: b3 a3 (c3 is the hole); pf6 (F = S): f5 g5 (e5 the hole);
-     * kd7: c7 e7 c6 d6 e6 = 5. */
-    {"black pawns on bend squares",
-     "3k3/5p1/2***2/2***2/2***2/1p4K/7 b -1 0 0 1", 4, 9},
-    /* Pd6: e6, e7; Pd7: e7, e6; each =R or =B = 8; Kg2 5. */
-    {"white promotion", "3P3/3P3/2***2/2***2/2***2/1k4K/7 w -1 -1 0 1", 4,
-     13},
-    /* Pd6: xe6 (F), xe7 (NE), each =R or =B = 4; Ka4: a3 a5 b3 b4 b5 =
-     * 5. */
-    {"white promotion by capture",
-     "4r2/3Pb2/2***2/K1***2/2***2/6k/7 w 1 1 0 1", 4, 9},
-    /* pd2: c2, c1; pd1: c1, c2; each =r or =b = 8; kf6: e6 e7 f7 g7 g6
-     * g5 f5 = 7. */
-    {"black promotion", "7/5k1/2***2/K1***2/2***2/3p3/3p3 b 1 1 0 1", 4, 15},
-    /* pd2: xc2, xc1, each =r or =b = 4; kf6 7. */
-    {"black promotion by capture",
-     "7/5k1/2***2/K1***2/2***2/2Rp3/2B4 b 1 1 0 1", 4, 11},
-    /* Kc7 with T = 2: b6 b7 c6 d7 and d6, which wins: perft(2) is
-     * 4 x 5 = 20 (kg2: f1 f2 f3 g1 g3), the line through d6 ends. */
-    {"king-reach, T = 2", "2K4/7/2***2/2***2/2***2/6k/7 w 2 1 0 1", 4, 5},
-    /* The same King having turned the other way round (T = -2): Kd6 does
-     * not win, perft(2) = 5 x 5 = 25. */
-    {"king-reach, T = -2", "2K4/7/2***2/2***2/2***2/6k/7 w -2 1 0 1", 4, 5},
-    /* ke2 with T = 2: d1 e1 f1 f2 and d2, which wins (f3 is next to the
-     * White King on g4). */
-    {"black king-reach, T = 2", "7/7/2***2/2***1K/2***2/4k2/7 b -1 2 0 1", 4,
-     5},
-    {"black king-reach, T = -2", "7/7/2***2/2***1K/2***2/4k2/7 b -1 -2 0 1",
-     4, 5},
-    /* bd7 checks Kd1: e6 f5 g4, rebound off the g-file, f3 e2 d1. Kd1:
-     * c1 c2 d2 e1 (e2 is on the ray); no block; Ra5: a6 a7, rebound,
-     * b7 c7 xd7 = 1. Total 5. */
-    {"check by a rebounding bishop",
-     "3b2k/7/R1***2/2***2/2***2/7/3K3 w 0 1 0 1", 4, 5},
-    /* Ra6 checks kd6 sideways along rank 6 and covers c7 d7 e7 after its
-     * rebound at a7; c6 and e6 are on rank 6: mate. */
-    {"mate by a lone rook", "7/R2k3/2***2/2***2/2***2/3K3/7 b 0 0 0 1", 4, 0},
-    /* Ra2 checks ka3; a4 (Ra2's ray), b2 b3 b4 (Rb1 sideways), xa2
-     * (guarded by Ka1): mate. */
-    {"mate by two rooks", "7/7/2***2/2***2/k1***2/R6/KR5 b 1 3 0 1", 4, 0},
-    /* ka3, not in check: a4 and b3 (Ba2: b3, rebound off the hole, a4),
-     * b4 (Ba5's back step), b2 and xa2 (Ka1): stalemate. */
-    {"stalemate by two bishops", "7/7/B1***2/2***2/k1***2/B6/K6 b 1 3 0 1",
-     4, 0},
-    /* Kd2 next to kf2? e1 and e2 touch f2: only c1 c2 d1. */
-    {"kings never adjacent", "7/7/2***2/2***2/2***2/3K1k1/7 w 0 -2 0 1", 4,
-     3},
-    /* Pins and checks along rebounds: the move generator judges them
-     * from lines of squares without playing the moves. rd1's forward
-     * slide c1 b1 a1, rebound a2 a3 pins Ra3 to Ka5: a4 and a2 stay on
-     * the line, b3 does not; Ka5: a4 a6 b4 b5 b6 = 7. */
-    {"pin along a rook's rebound",
-     "7/5k1/K1***2/2***2/R1***2/7/3r3 w 1 1 0 1", 4, 7},
-    /* ra2's sideways slide pins Rd2 to Kg2: c2 b2 xa2 (forward) and e2
-     * (back) stay on it, d1 does not; Kg2: f1 f2 f3 g1 g3 = 9. */
-    {"pinned rook takes its pinner",
-     "7/3k3/2***2/2***2/2***2/r2R2K/7 w -1 0 0 1", 4, 9},
-    /* rd1 checks Ka5 round the corner a1: Rb4 blocks on a4; Ka5: b5 b6
-     * (a4 is on the line, a6 behind the King on it) = 3. */
-    {"check round a corner, blocked",
-     "7/5k1/K1***2/1R***2/2***2/7/3r3 w 1 1 0 1", 4, 3},
-    /* The same and bb6's back step to a5: double check, Rb4's block does
-     * not help; Ka5: b5, xb6 = 2. */
-    {"double check, rebound and back step",
-     "7/1b3k1/K1***2/1R***2/2***2/7/3r3 w 1 1 0 1", 4, 2},
-    /* Busy positions reached by seeded random play from the initial
-     * position (library), no count by hand. */
-    {"busy 1", "2k2r1/2r4/2***1p/B1***p1/P1***b1/2R4/1PK1R2 w 0 0 6 8", 4,
-     NO_HAND_COUNT},
-    {"busy 2", "7/2rk2r/2***1p/BP***p1/2***2/7/P1K1R2 b 0 0 0 14", 4,
-     NO_HAND_COUNT},
-    {"busy 3", "1rr2bp/1P1k3/2***p1/2***2/2***2/K1R1R2/1P1B3 b 1 0 0 14", 4,
-     NO_HAND_COUNT},
-    {"busy 4", "1r4p/3krR1/P1***2/1P***2/2***2/3R3/3bK2 w 0 0 1 21", 4,
-     NO_HAND_COUNT},
-};
-
-static void test_positions(void **state)
+static void test_table(void **state)
 {
     (void)state;
-    int problems = 0;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        problems += check_position(cases[i].name, cases[i].fen,
-                                   cases[i].depth, cases[i].hand);
-    assert_int_equal(problems, 0);
-}
-
-/* The counts by hand at depth 2 quoted above. */
-static void test_king_reach_perft(void **state)
-{
-    (void)state;
-    rgn_position *pos =
-        load("T = 2", "2K4/7/2***2/2***2/2***2/6k/7 w 2 1 0 1");
-    assert_non_null(pos);
-    assert_int_equal(rgn_perft(pos, 2), 20);
-    rgn_position_free(pos);
-    assert_int_equal(ref_rb_perft("2K4/7/2***2/2***2/2***2/6k/7 w 2 1 0 1", 2),
-                     20);
-    pos = load("T = -2", "2K4/7/2***2/2***2/2***2/6k/7 w -2 1 0 1");
-    assert_non_null(pos);
-    assert_int_equal(rgn_perft(pos, 2), 25);
-    rgn_position_free(pos);
-    assert_int_equal(
-        ref_rb_perft("2K4/7/2***2/2***2/2***2/6k/7 w -2 1 0 1", 2), 25);
+    assert_int_equal(reference_check_table(&reference_rollerball, table_path,
+                                           COMPARE_DEPTH, COUNT_DEPTH),
+                     0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -721,9 +376,11 @@ static void test_random_games(void **state)
                 }
                 break;
             }
-            problems += compare_moves_in(name, fen, pos);
+            problems += reference_compare_moves(&reference_rollerball, name,
+                                                fen, pos);
             if (ply % 8 == 0)
-                problems += compare_perft_in(name, fen, 2, pos);
+                problems += reference_compare_perft(&reference_rollerball,
+                                                    name, fen, 2, pos, NULL);
             rgn_position *fresh = load(name, fen);
             assert_non_null(fresh);
             if (rgn_position_key(pos) != rgn_position_key(fresh)) {
@@ -1363,15 +1020,14 @@ static void test_san_lenient(void **state)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    table_path = argc > 1 ? argv[1] : NULL;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_initial_reference),
-        cmocka_unit_test(test_initial_library),
+        cmocka_unit_test(test_initial_position),
         cmocka_unit_test(test_rule_examples),
         cmocka_unit_test(test_lone_pieces_everywhere),
-        cmocka_unit_test(test_positions),
-        cmocka_unit_test(test_king_reach_perft),
+        cmocka_unit_test(test_table),
         cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_status),
         cmocka_unit_test(test_king_reach_by_play),

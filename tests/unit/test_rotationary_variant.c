@@ -88,9 +88,7 @@ static void test_moves_and_status(void **state)
     assert_int_equal(rgn_position_legal_moves(pos, moves), 30);
     assert_int_equal(rgn_position_status(pos), RGN_ONGOING);
     assert_false(rgn_position_in_check(pos));
-    /* every move changes the position, so depth 2 is 30 x 30 unless a
-     * move solves it (none does from here: layer 1 has 30 positions) */
-    assert_int_equal(rgn_perft(pos, 1), 30);
+    /* its perft counts are in tests/perft/rotationary.txt */
     rgn_position_free(pos);
 
     pos = at("Rotationary", "lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN");

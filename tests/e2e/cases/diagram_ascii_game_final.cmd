@@ -1,1 +1,0 @@
-diagram --format ascii tests/e2e/cases/diagram_game.rgn

@@ -1,1 +1,0 @@
-diagram --format ascii --ply 7 --highlight d2,d7 --arrow f4-f7,c2-e4 tests/e2e/cases/diagram_game.rgn

@@ -1,1 +1,0 @@
-diagram --ply 1

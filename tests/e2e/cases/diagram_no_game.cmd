@@ -1,1 +1,0 @@
-diagram --game 3 tests/e2e/cases/diagram_game.rgn

@@ -1,1 +1,0 @@
-validate --variant chess --jobs 2 -

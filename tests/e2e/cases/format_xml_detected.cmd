@@ -1,1 +1,0 @@
-validate tests/e2e/cases/format_game.xml

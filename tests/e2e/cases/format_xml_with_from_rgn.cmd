@@ -1,1 +1,0 @@
-validate --from rgn tests/e2e/cases/format_game.xml

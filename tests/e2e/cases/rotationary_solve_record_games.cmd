@@ -1,1 +1,0 @@
-solve --format rgn -

@@ -1,1 +1,0 @@
-solve --format rgn - 2>/dev/null | "$RGN" validate -

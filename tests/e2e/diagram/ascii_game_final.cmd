@@ -1,0 +1,1 @@
+diagram --format ascii tests/e2e/inputs/diagram_game.rgn

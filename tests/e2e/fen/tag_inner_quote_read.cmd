@@ -1,0 +1,1 @@
+fen - < tests/e2e/inputs/tag_inner_quote.rgn

@@ -1,0 +1,1 @@
+solve --format rgn - < tests/e2e/inputs/rotationary_record.rgn

@@ -1,0 +1,1 @@
+validate --variant chess - < tests/e2e/inputs/chess_open_result.rgn

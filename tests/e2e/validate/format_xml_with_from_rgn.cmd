@@ -1,0 +1,1 @@
+validate --from rgn tests/e2e/inputs/format_game.xml

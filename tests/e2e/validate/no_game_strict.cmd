@@ -1,0 +1,1 @@
+validate --strict < tests/e2e/inputs/no_game.rgn
