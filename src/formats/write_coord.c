@@ -6,37 +6,37 @@
 
 #include "formats/writer.h"
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
+typedef struct coord_state {
+    int moves; /* written on the game's line so far */
+} coord_state;
+
+static void coord_begin_game(rgn_writer *w)
+{
+    ((coord_state *)w->state)->moves = 0;
+}
+
+static void coord_move(rgn_writer *w, rgn_position *before, rgn_move move,
+                 const char *san)
 {
     (void)san;
-    rgn_writer *w = user;
-    if (w->depth > 0)
-        return;
+    coord_state *s = w->state;
     char text[32];
     rgn_move_coord(before, move, text, sizeof text);
-    rgn_buffer_printf(&w->game, "%s%s", w->ply++ ? " " : "", text);
+    rgn_buffer_printf(&w->game, "%s%s", s->moves++ ? " " : "", text);
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void coord_end_game(rgn_writer *w, rgn_span result, const rgn_diagnostic *error)
 {
-    rgn_writer *w = user;
-    if (error && !w->options.keep_invalid) {
-        rgn_writer_end_game(w, false);
-        return;
-    }
-    if (error)
-        rgn_buffer_printf(&w->game, "%s*\n", w->ply ? " " : "");
-    else
-        rgn_buffer_printf(&w->game, "%s%.*s\n", w->ply ? " " : "",
-                          (int)result.len, result.data);
-    rgn_writer_end_game(w, true);
+    (void)error; /* its result is "*" */
+    coord_state *s = w->state;
+    rgn_buffer_printf(&w->game, "%s%.*s\n", s->moves ? " " : "",
+                      (int)result.len, result.data);
 }
 
-const rgn_game_sink rgn_coord_sink = {
-    .begin_game = rgn_main_line_begin_game,
-    .move = on_move,
-    .begin_variation = rgn_main_line_begin_variation,
-    .end_variation = rgn_main_line_end_variation,
-    .end_game = on_end_game,
+const writer_format rgn_coord_format = {
+    .state_size = sizeof(coord_state),
+    .main_line_only = true,
+    .begin_game = coord_begin_game,
+    .move = coord_move,
+    .end_game = coord_end_game,
 };
