@@ -41,9 +41,14 @@ rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out)
     w->options = *options;
     w->out = out;
     w->format = formats[options->format].format;
-    w->state = calloc(1, w->format->state_size);
-    if (!w->state ||
-        (w->format->begin_document && w->format->begin_document(w) < 0)) {
+    if (w->format->state_size) {
+        w->state = calloc(1, w->format->state_size);
+        if (!w->state) {
+            rgn_writer_free(w);
+            return NULL;
+        }
+    }
+    if (w->format->begin_document && w->format->begin_document(w) < 0) {
         rgn_writer_free(w);
         return NULL;
     }

@@ -14,7 +14,7 @@ static void fen_begin_game(rgn_writer *w)
 }
 
 static void fen_move(rgn_writer *w, rgn_position *before, rgn_move move,
-                 const char *san)
+                     const char *san)
 {
     (void)san;
     fen_state *s = w->state;

@@ -242,23 +242,23 @@ static void text_comment(rgn_writer *w, rgn_span text)
     write_comment(w->state, text);
 }
 
-static void text_begin_variation(rgn_writer *w)
+/* '(' before the next word, or ')' after the last: either way the next
+ * move shows its number, and no glyph joins. */
+static void parenthesis(rgn_writer *w, bool open)
 {
     text_state *s = w->state;
     flush_chain(s);
-    begin_next_word_with(&s->layout, '(');
+    if (open)
+        begin_next_word_with(&s->layout, '(');
+    else
+        join_word(&s->layout, ")");
     s->need_number = true;
     s->after_move = false;
 }
 
-static void text_end_variation(rgn_writer *w)
-{
-    text_state *s = w->state;
-    flush_chain(s);
-    join_word(&s->layout, ")");
-    s->need_number = true;
-    s->after_move = false;
-}
+static void text_begin_variation(rgn_writer *w) { parenthesis(w, true); }
+
+static void text_end_variation(rgn_writer *w) { parenthesis(w, false); }
 
 static void write_tag(rgn_buffer *out, const char *name, const char *value)
 {

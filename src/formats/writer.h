@@ -15,7 +15,8 @@
  * the writer, whose state is the format's own; a part the format does
  * not need is NULL. */
 typedef struct writer_format {
-    size_t state_size;   /* the state, zeroed when the writer is made */
+    size_t state_size;   /* the state, zeroed when the writer is made
+                            (0: none) */
     bool main_line_only; /* the moves of variations are not passed on */
     int (*begin_document)(rgn_writer *w); /* -1 when it cannot start */
     int (*end_document)(rgn_writer *w);   /* -1 when a write failed */
