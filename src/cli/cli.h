@@ -154,7 +154,7 @@ typedef struct cli_option {
 /* What a command takes on its command line. */
 typedef struct cli_options {
     const cli_command *command;
-    const cli_option *own; /* the command's own options, ending in {NULL} */
+    const cli_option *own; /* the command's own options, ending in {0} */
     /* A command that reads games takes their shared options (and colour)
      * through cli_games_option; another takes --color and --no-color
      * into color (NULL: taken, and nothing is coloured). */

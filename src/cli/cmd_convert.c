@@ -1,6 +1,5 @@
 /* cmd_convert.c - "rgn convert": games from one format to another. */
 #include <errno.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -62,7 +61,7 @@ static int run_convert(int argc, char **argv)
         {"--keep-invalid", .flag = &options.keep_invalid},
         {"--xml-fen", .flag = &options.xml_fen},
         {"--chains", .flag = &options.chains},
-        {NULL},
+        {0},
     };
     const cli_options parser = {&cli_convert, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);

@@ -530,7 +530,7 @@ static int run_diagram(int argc, char **argv)
         {"--all-plies", .value = &all_plies},
         {"--flip", .flag = &r->options.flip},
         {"--no-coords", .flag = &r->options.no_coordinates},
-        {NULL},
+        {0},
     };
     const cli_options parser = {&cli_diagram, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);

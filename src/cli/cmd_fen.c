@@ -1,6 +1,5 @@
 /* cmd_fen.c - "rgn fen": positions of games, without decoration. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -118,7 +117,7 @@ static int run_fen(int argc, char **argv)
     const cli_option own[] = {
         {"--game", .take = cli_take_game, .out = &printer.only_game},
         {"--ply", .take = cli_take_ply, .out = &printer.ply},
-        {NULL},
+        {0},
     };
     const cli_options parser = {&cli_fen, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);

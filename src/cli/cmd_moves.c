@@ -30,7 +30,7 @@ static int run_moves(int argc, char **argv)
     const cli_option own[] = {
         {"--fen", .value = &fen},
         {"--variant", .value = &variant},
-        {NULL},
+        {0},
     };
     const cli_options parser = {&cli_moves, own, NULL, NULL, 0, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);

@@ -68,7 +68,7 @@ static int run_perft(int argc, char **argv)
         {"--variant", .value = &variant},
         {"--divide", .flag = &divide},
         {"--time", .flag = &timing},
-        {NULL},
+        {0},
     };
     const cli_options parser = {&cli_perft, own, NULL, NULL, 1,
                                 "more than one DEPTH"};

@@ -1,6 +1,4 @@
 /* cmd_validate.c - "rgn validate": replay every game and report. */
-#include <string.h>
-
 #include "cli.h"
 
 static int run_validate(int argc, char **argv);
