@@ -561,7 +561,8 @@ typedef struct rgn_writer rgn_writer;
  * a validator's sink and sink_user) that writes to out. Each game is
  * built in memory and written whole when it ends; an invalid game is left
  * out, or written up to its error and a comment saying where and why it
- * stops (keep_invalid). */
+ * stops (keep_invalid). NULL when memory runs out or options->format is
+ * not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
 /* Ends the output (the XML document's end); -1 if any write failed. */

@@ -132,12 +132,52 @@ void cli_games_init(cli_games *games, const cli_command *command);
  * --diagnostics=, --diagnostics-file, --variant, --from, --jobs): 1 when argv[*i] was one, 0
  * when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
-/* The start of each game-reading command's option loop: --help and the
- * shared options. 1 when argv[*i] was taken, 0 when it is the command's
- * own, -1 when the command is to return *status (after help or an
- * error). */
-int cli_games_take(cli_games *games, int argc, char **argv, int *i,
-                   int *status);
+
+/* One option of a command's own, for cli_parse_options: a flag, or an
+ * option that takes a value ("--name VALUE" or "--name=VALUE"), kept as
+ * it is or taken by a function when it is met. Give one of flag, value
+ * and take. */
+typedef struct cli_option {
+    const char *name;   /* "--fen", "-o" */
+    bool *flag;         /* a flag: set when given */
+    const char **value; /* the value, the last one given */
+    /* checks the value and stores what it means in out: 0, or -1 after
+     * cli_usage_error */
+    int (*take)(const cli_command *command, const char *value, void *out);
+    void *out;
+} cli_option;
+
+/* What a command takes on its command line. */
+typedef struct cli_options {
+    const cli_command *command;
+    const cli_option *own; /* the command's own options, ending in {0} */
+    /* A command that reads games takes their shared options (and colour)
+     * through cli_games_option; another takes --color and --no-color
+     * into color (NULL: taken, and nothing is coloured). */
+    cli_games *games;
+    int *color;
+    /* How many operands: -1 any number. A command that takes none says
+     * "unexpected argument" to anything it does not know; too_many is
+     * said to one operand too many (NULL: "unexpected argument"). */
+    int max_operands;
+    const char *too_many;
+} cli_options;
+
+/* What cli_parse_options returns when the command goes on. */
+#define CLI_GO_ON (-1)
+
+/* The one option loop: --help, "--" (the arguments after it are
+ * operands), the shared options, the command's own, in the order given.
+ * The operands gather at argv[1..*operands]. Returns CLI_GO_ON, or the
+ * exit status the command returns at once (after the help, or after
+ * saying what is wrong). */
+int cli_parse_options(const cli_options *options, int argc, char **argv,
+                      int *operands);
+/* Takes for --game: a game's number, from 1, into the long at out. */
+int cli_take_game(const cli_command *command, const char *value, void *out);
+/* Takes for --ply: a ply, from 0, into the long at out. */
+int cli_take_ply(const cli_command *command, const char *value, void *out);
+
 /* After the options: where diagnostics go, colour, progress, and the
  * diagnostics printer; -1 (after printing why) when the diagnostics file
  * cannot be created. */

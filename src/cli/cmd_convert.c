@@ -1,6 +1,5 @@
 /* cmd_convert.c - "rgn convert": games from one format to another. */
 #include <errno.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -36,48 +35,38 @@ const cli_command cli_convert = {
     run_convert,
 };
 
+/* --to: the format's name. */
+static int take_format(const cli_command *command, const char *value,
+                       void *out)
+{
+    int format = rgn_format_parse(value);
+    if (format < 0) {
+        cli_usage_error(command, "no format '%s' (rgn, lan, coord, fen, xml "
+                        "or html)", value);
+        return -1;
+    }
+    *(enum rgn_format *)out = (enum rgn_format)format;
+    return 0;
+}
+
 static int run_convert(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_convert);
     rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
-    const char *output = NULL, *value;
-    int files = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_end_of_options(argv[i])) {
-            while (++i < argc)
-                argv[++files] = argv[i];
-            break;
-        }
-        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
-        if (taken < 0)
-            return status;
-        if (taken)
-            continue;
-        int found;
-        if ((found = cli_option_value(argc, argv, &i, "--to", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            int format = rgn_format_parse(value);
-            if (format < 0)
-                return cli_usage_error(&cli_convert, "no format '%s' (rgn, lan, "
-                                       "coord, fen, xml or html)", value);
-            options.format = (enum rgn_format)format;
-        } else if ((found = cli_option_value(argc, argv, &i, "-o", &output))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--keep-invalid") == 0) {
-            options.keep_invalid = true;
-        } else if (strcmp(argv[i], "--xml-fen") == 0) {
-            options.xml_fen = true;
-        } else if (strcmp(argv[i], "--chains") == 0) {
-            options.chains = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(&cli_convert, "unknown option '%s'", argv[i]);
-        } else {
-            argv[++files] = argv[i];
-        }
-    }
+    const char *output = NULL;
+    const cli_option own[] = {
+        {"--to", .take = take_format, .out = &options.format},
+        {"-o", .value = &output},
+        {"--keep-invalid", .flag = &options.keep_invalid},
+        {"--xml-fen", .flag = &options.xml_fen},
+        {"--chains", .flag = &options.chains},
+        {0},
+    };
+    const cli_options parser = {&cli_convert, own, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    if (status != CLI_GO_ON)
+        return status;
     /* Every input is checked before the output is touched. */
     if (cli_games_check_inputs(&games, argv + 1, files) < 0)
         return EXIT_USAGE;
@@ -103,7 +92,7 @@ static int run_convert(int argc, char **argv)
     if (!written)
         cli_output_error(output, errno);
     rgn_writer_free(writer);
-    int status = cli_games_finish(&games);
+    status = cli_games_finish(&games);
     /* An input that could not be read fails the run: the target stays. */
     if (cli_output_close(out, output, written && status != EXIT_USAGE) < 0 ||
         !written)

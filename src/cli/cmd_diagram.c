@@ -455,6 +455,58 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     return drawn; /* other games' problems do not count */
 }
 
+/* --format: ascii, unicode or svg, kept as named. */
+static int take_format(const cli_command *command, const char *value,
+                       void *out)
+{
+    if (strcmp(value, "ascii") != 0 && strcmp(value, "unicode") != 0 &&
+        strcmp(value, "svg") != 0) {
+        cli_usage_error(command, "no format '%s' (ascii, unicode or svg)",
+                        value);
+        return -1;
+    }
+    *(const char **)out = value;
+    return 0;
+}
+
+/* --size: pixels, into a long. */
+static int take_size(const cli_command *command, const char *value, void *out)
+{
+    long *size = out;
+    *size = cli_parse_count(value, RGN_DIAGRAM_MAX_SIZE);
+    if (*size >= RGN_DIAGRAM_MIN_SIZE)
+        return 0;
+    cli_usage_error(command, "--size takes a number of pixels from %d to %d",
+                    RGN_DIAGRAM_MIN_SIZE, RGN_DIAGRAM_MAX_SIZE);
+    return -1;
+}
+
+/* --highlight: squares, into the request. */
+static int take_highlights(const cli_command *command, const char *value,
+                           void *out)
+{
+    diagram_request *r = out;
+    if (parse_squares(value, false, r->highlights, &r->highlight_count,
+                      MAX_MARKS))
+        return 0;
+    cli_usage_error(command, "--highlight takes squares such as e4,d5 (at "
+                    "most %d), not '%s'", MAX_MARKS, value);
+    return -1;
+}
+
+/* --arrow: pairs of squares, into the request. */
+static int take_arrows(const cli_command *command, const char *value,
+                       void *out)
+{
+    diagram_request *r = out;
+    if (parse_squares(value, true, r->arrows, &r->arrow_count,
+                      2 * MAX_MARKS))
+        return 0;
+    cli_usage_error(command, "--arrow takes square pairs such as b2-b6,e3-e4 "
+                    "(at most %d), not '%s'", MAX_MARKS, value);
+    return -1;
+}
+
 static int run_diagram(int argc, char **argv)
 {
     cli_games games;
@@ -462,89 +514,28 @@ static int run_diagram(int argc, char **argv)
     static diagram_request request;
     memset(&request, 0, sizeof request);
     diagram_request *r = &request;
-    const char *fen = NULL, *output = NULL, *all_plies = NULL, *value;
+    const char *fen = NULL, *output = NULL, *all_plies = NULL;
     const char *format = NULL;
     long game = -1, ply = -1, size = 0;
-    int files = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_end_of_options(argv[i])) {
-            while (++i < argc)
-                argv[++files] = argv[i];
-            break;
-        }
-        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
-        if (taken < 0)
-            return status;
-        if (taken)
-            continue;
-        int found;
-        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else if ((found = cli_option_value(argc, argv, &i, "--game", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            game = cli_parse_count(value, 1000000000L);
-            if (game < 1)
-                return cli_usage_error(&cli_diagram, "--game takes a number from 1");
-        } else if ((found = cli_option_value(argc, argv, &i, "--ply", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            ply = cli_parse_count(value, 1000000000L);
-            if (ply < 0)
-                return cli_usage_error(&cli_diagram, "--ply takes a number from 0");
-        } else if ((found = cli_option_value(argc, argv, &i, "--format", &format))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            if (strcmp(format, "ascii") != 0 && strcmp(format, "unicode") != 0 &&
-                strcmp(format, "svg") != 0)
-                return cli_usage_error(&cli_diagram, "no format '%s' (ascii, "
-                                       "unicode or svg)", format);
-        } else if ((found = cli_option_value(argc, argv, &i, "--size", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            size = cli_parse_count(value, RGN_DIAGRAM_MAX_SIZE);
-            if (size < RGN_DIAGRAM_MIN_SIZE)
-                return cli_usage_error(&cli_diagram, "--size takes a number of "
-                                       "pixels from %d to %d",
-                                       RGN_DIAGRAM_MIN_SIZE, RGN_DIAGRAM_MAX_SIZE);
-        } else if ((found = cli_option_value(argc, argv, &i, "--highlight", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            if (!parse_squares(value, false, r->highlights, &r->highlight_count,
-                               MAX_MARKS))
-                return cli_usage_error(&cli_diagram, "--highlight takes squares "
-                                       "such as e4,d5 (at most %d), not '%s'",
-                                       MAX_MARKS, value);
-        } else if ((found = cli_option_value(argc, argv, &i, "--arrow", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            if (!parse_squares(value, true, r->arrows, &r->arrow_count,
-                               2 * MAX_MARKS))
-                return cli_usage_error(&cli_diagram, "--arrow takes square pairs "
-                                       "such as b2-b6,e3-e4 (at most %d), not "
-                                       "'%s'", MAX_MARKS, value);
-        } else if ((found = cli_option_value(argc, argv, &i, "--title", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            r->options.title = value;
-        } else if ((found = cli_option_value(argc, argv, &i, "-o", &output))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else if ((found = cli_option_value(argc, argv, &i, "--all-plies",
-                                             &all_plies))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--flip") == 0) {
-            r->options.flip = true;
-        } else if (strcmp(argv[i], "--no-coords") == 0) {
-            r->options.no_coordinates = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(&cli_diagram, "unknown option '%s'", argv[i]);
-        } else {
-            argv[++files] = argv[i];
-        }
-    }
+    const cli_option own[] = {
+        {"--fen", .value = &fen},
+        {"--game", .take = cli_take_game, .out = &game},
+        {"--ply", .take = cli_take_ply, .out = &ply},
+        {"--format", .take = take_format, .out = &format},
+        {"--size", .take = take_size, .out = &size},
+        {"--highlight", .take = take_highlights, .out = r},
+        {"--arrow", .take = take_arrows, .out = r},
+        {"--title", .value = &r->options.title},
+        {"-o", .value = &output},
+        {"--all-plies", .value = &all_plies},
+        {"--flip", .flag = &r->options.flip},
+        {"--no-coords", .flag = &r->options.no_coordinates},
+        {0},
+    };
+    const cli_options parser = {&cli_diagram, own, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    if (status != CLI_GO_ON)
+        return status;
     if (fen && (files || game > 0 || ply >= 0 || all_plies))
         return cli_usage_error(&cli_diagram, "--fen draws one position: it "
                                "takes no FILE, --game, --ply or --all-plies");

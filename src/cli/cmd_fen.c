@@ -1,6 +1,5 @@
 /* cmd_fen.c - "rgn fen": positions of games, without decoration. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -115,38 +114,15 @@ static int run_fen(int argc, char **argv)
     cli_games games;
     cli_games_init(&games, &cli_fen);
     fen_printer printer = {0, -1, 0, 0, NULL, 0, 0, false, false, false};
-    const char *value;
-    int files = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_end_of_options(argv[i])) {
-            while (++i < argc)
-                argv[++files] = argv[i];
-            break;
-        }
-        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
-        if (taken < 0)
-            return status;
-        if (taken)
-            continue;
-        int found;
-        if ((found = cli_option_value(argc, argv, &i, "--game", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            printer.only_game = cli_parse_count(value, 1000000000L);
-            if (printer.only_game < 1)
-                return cli_usage_error(&cli_fen, "--game takes a number from 1");
-        } else if ((found = cli_option_value(argc, argv, &i, "--ply", &value))) {
-            if (found < 0)
-                return EXIT_USAGE;
-            printer.ply = cli_parse_count(value, 1000000000L);
-            if (printer.ply < 0)
-                return cli_usage_error(&cli_fen, "--ply takes a number from 0");
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(&cli_fen, "unknown option '%s'", argv[i]);
-        } else {
-            argv[++files] = argv[i];
-        }
-    }
+    const cli_option own[] = {
+        {"--game", .take = cli_take_game, .out = &printer.only_game},
+        {"--ply", .take = cli_take_ply, .out = &printer.ply},
+        {0},
+    };
+    const cli_options parser = {&cli_fen, own, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    if (status != CLI_GO_ON)
+        return status;
     games.options.sink = &fen_sink;
     games.options.sink_user = &printer;
     games.only_game = printer.only_game > 0 ? (uint64_t)printer.only_game : 0;
@@ -155,7 +131,7 @@ static int run_fen(int argc, char **argv)
         return EXIT_USAGE;
     cli_games_read_all(&games, argv + 1, files);
     rgn_position_free(printer.line);
-    int status = cli_games_finish(&games);
+    status = cli_games_finish(&games);
     if (status == EXIT_USAGE)
         return status;
     /* Judged by the games asked for only. */

@@ -27,28 +27,15 @@ static int by_text(const void *a, const void *b)
 static int run_moves(int argc, char **argv)
 {
     const char *fen = NULL, *variant = NULL;
-    int color = -1; /* nothing is coloured; taken as every command takes it */
-    for (int i = 1; i < argc; i++) {
-        int found;
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_moves);
-        if (cli_is_end_of_options(argv[i])) {
-            if (i + 1 < argc)
-                return cli_usage_error(&cli_moves, "unexpected argument '%s'",
-                                       argv[i + 1]);
-            break;
-        }
-        if (cli_color_option(argv[i], &color))
-            continue;
-        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
-            (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else {
-            return cli_usage_error(&cli_moves, "unexpected argument '%s'",
-                                   argv[i]);
-        }
-    }
+    const cli_option own[] = {
+        {"--fen", .value = &fen},
+        {"--variant", .value = &variant},
+        {0},
+    };
+    const cli_options parser = {&cli_moves, own, NULL, NULL, 0, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
     rgn_position *pos = cli_load_position(&cli_moves, variant, fen);
     if (!pos)
         return EXIT_USAGE;

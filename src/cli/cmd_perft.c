@@ -61,44 +61,23 @@ static uint64_t print_divide(rgn_position *pos, int depth)
 
 static int run_perft(int argc, char **argv)
 {
-    const char *fen = NULL, *variant = NULL, *depth_text = NULL;
+    const char *fen = NULL, *variant = NULL;
     bool divide = false, timing = false;
-    int color = -1; /* nothing is coloured; taken as every command takes it */
-    bool operands = false; /* after "--" */
-    for (int i = 1; i < argc; i++) {
-        int found;
-        if (!operands && cli_is_help(argv[i]))
-            return cli_print_help(&cli_perft);
-        if (!operands && cli_is_end_of_options(argv[i])) {
-            operands = true;
-            continue;
-        }
-        if (operands) {
-            if (depth_text)
-                return cli_usage_error(&cli_perft, "more than one DEPTH");
-            depth_text = argv[i];
-            continue;
-        }
-        if (cli_color_option(argv[i], &color))
-            continue;
-        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
-            (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--divide") == 0) {
-            divide = true;
-        } else if (strcmp(argv[i], "--time") == 0) {
-            timing = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(&cli_perft, "unknown option '%s'", argv[i]);
-        } else if (depth_text) {
-            return cli_usage_error(&cli_perft, "more than one DEPTH");
-        } else {
-            depth_text = argv[i];
-        }
-    }
-    if (!depth_text)
+    const cli_option own[] = {
+        {"--fen", .value = &fen},
+        {"--variant", .value = &variant},
+        {"--divide", .flag = &divide},
+        {"--time", .flag = &timing},
+        {0},
+    };
+    const cli_options parser = {&cli_perft, own, NULL, NULL, 1,
+                                "more than one DEPTH"};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
+    if (operands == 0)
         return cli_usage_error(&cli_perft, "missing DEPTH");
+    const char *depth_text = argv[1];
     long depth = cli_parse_count(depth_text, 20);
     if (depth < 0 || (divide && depth < 1))
         return cli_usage_error(&cli_perft, "DEPTH must be a whole number "

@@ -1,6 +1,4 @@
 /* cmd_validate.c - "rgn validate": replay every game and report. */
-#include <string.h>
-
 #include "cli.h"
 
 static int run_validate(int argc, char **argv);
@@ -30,23 +28,10 @@ static int run_validate(int argc, char **argv)
     cli_games games;
     cli_games_init(&games, &cli_validate);
     games.summary_always = true;
-    int files = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_end_of_options(argv[i])) {
-            while (++i < argc)
-                argv[++files] = argv[i];
-            break;
-        }
-        int status, taken = cli_games_take(&games, argc, argv, &i, &status);
-        if (taken < 0)
-            return status;
-        if (taken)
-            continue;
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error(&cli_validate, "unknown option '%s'",
-                                   argv[i]);
-        argv[++files] = argv[i]; /* files gather at the front */
-    }
+    const cli_options parser = {&cli_validate, NULL, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    if (status != CLI_GO_ON)
+        return status;
     if (cli_games_ready(&games) < 0)
         return EXIT_USAGE;
     cli_games_read_all(&games, argv + 1, files);

@@ -211,17 +211,6 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
     return 1;
 }
 
-int cli_games_take(cli_games *g, int argc, char **argv, int *i, int *status)
-{
-    if (cli_is_help(argv[*i])) {
-        *status = cli_print_help(g->command);
-        return -1;
-    }
-    int taken = cli_games_option(g, argc, argv, i);
-    *status = EXIT_USAGE;
-    return taken;
-}
-
 int cli_games_ready(cli_games *g)
 {
     g->diag = stderr;

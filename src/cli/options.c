@@ -29,6 +29,93 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
     return 1;
 }
 
+/* Takes argv[*i] when it is one of the command's own options: 1 when it
+ * was, 0 when it is not, -1 after saying what is wrong. */
+static int take_own(const cli_options *o, int argc, char **argv, int *i)
+{
+    for (const cli_option *option = o->own; option && option->name;
+         option++) {
+        if (option->flag) {
+            if (strcmp(argv[*i], option->name) != 0)
+                continue;
+            *option->flag = true;
+            return 1;
+        }
+        const char *value;
+        int found = cli_option_value(argc, argv, i, option->name, &value);
+        if (found <= 0) {
+            if (found < 0)
+                return -1;
+            continue;
+        }
+        if (option->value)
+            *option->value = value;
+        else if (option->take(o->command, value, option->out) < 0)
+            return -1;
+        return 1;
+    }
+    return 0;
+}
+
+int cli_parse_options(const cli_options *o, int argc, char **argv,
+                      int *operands)
+{
+    int count = 0, ignored_color;
+    bool options_ended = false; /* by "--" */
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!options_ended) {
+            if (cli_is_end_of_options(arg)) {
+                options_ended = true;
+                continue;
+            }
+            if (cli_is_help(arg))
+                return cli_print_help(o->command);
+            int taken = o->games ? cli_games_option(o->games, argc, argv, &i)
+                                 : cli_color_option(arg, o->color
+                                                             ? o->color
+                                                             : &ignored_color);
+            if (taken == 0)
+                taken = take_own(o, argc, argv, &i);
+            if (taken < 0)
+                return EXIT_USAGE;
+            if (taken)
+                continue;
+            if (arg[0] == '-' && arg[1] != '\0' && o->max_operands != 0)
+                return cli_usage_error(o->command, "unknown option '%s'", arg);
+        }
+        if (count == o->max_operands) {
+            if (o->too_many)
+                return cli_usage_error(o->command, "%s", o->too_many);
+            return cli_usage_error(o->command, "unexpected argument '%s'", arg);
+        }
+        argv[++count] = argv[i];
+    }
+    *operands = count;
+    return CLI_GO_ON;
+}
+
+/* A whole number of at least min into the long at out. */
+static int take_number(const cli_command *command, const char *value,
+                       long *out, long min, const char *option)
+{
+    *out = cli_parse_count(value, 1000000000L);
+    if (*out >= min)
+        return 0;
+    cli_usage_error(command, "%s takes a number from %ld", option, min);
+    return -1;
+}
+
+int cli_take_game(const cli_command *command, const char *value, void *out)
+{
+    return take_number(command, value, out, 1, "--game");
+}
+
+int cli_take_ply(const cli_command *command, const char *value, void *out)
+{
+    return take_number(command, value, out, 0, "--ply");
+}
+
 bool cli_is_help(const char *arg)
 {
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;

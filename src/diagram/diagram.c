@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/directions.h"
 #include "base/utf8.h"
 #include "diagram/diagram.h"
 
@@ -43,16 +44,13 @@ int diagram_rank_at(const diagram_view *view, int row)
     return view->opt->flip ? row : view->ranks - 1 - row;
 }
 
-/* Board steps of the directions N, NE, ... (file, rank). */
-static const int step_file[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-static const int step_rank[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-
 void diagram_screen_step(const diagram_view *view, int direction, int *dx,
                          int *dy)
 {
     int sign = view->opt->flip ? -1 : 1;
-    *dx = sign * step_file[direction & 7];
-    *dy = -sign * step_rank[direction & 7];
+    rgn_step step = rgn_direction_step(direction & 7);
+    *dx = sign * step.file;
+    *dy = -sign * step.rank; /* the page's y grows downwards */
 }
 
 int diagram_screen_direction(const diagram_view *view, int direction)

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/directions.h"
 #include "diagram/diagram.h"
 
 #define COLOR_PAGE "#ffffff"
@@ -225,9 +226,9 @@ static void draw_outline(svg *s)
             if (rgn_square_at(v->variant, f, r) < 0)
                 continue;
             /* neighbours on the board: N, E, S, W */
-            static const int df[4] = {0, 1, 0, -1}, dr[4] = {1, 0, -1, 0};
-            for (int k = 0; k < 4; k++) {
-                int nf = f + df[k], nr = r + dr[k];
+            for (int d = RGN_N; d <= RGN_W; d += 2) {
+                rgn_step step = rgn_direction_step(d);
+                int nf = f + step.file, nr = r + step.rank;
                 if (nf >= 0 && nf < v->files && nr >= 0 && nr < v->ranks &&
                     rgn_square_at(v->variant, nf, nr) >= 0)
                     continue;
@@ -235,8 +236,8 @@ static void draw_outline(svg *s)
                  * page: take the square's corner and the side facing it */
                 double x, y;
                 square_corner(s, f, r, &x, &y);
-                int sx = v->opt->flip ? -df[k] : df[k];
-                int sy = v->opt->flip ? dr[k] : -dr[k];
+                int sx = v->opt->flip ? -step.file : step.file;
+                int sy = v->opt->flip ? step.rank : -step.rank;
                 if (sy != 0) { /* a horizontal edge */
                     double ey = sy < 0 ? y : y + s->sq;
                     number(x, a, sizeof a);
@@ -275,11 +276,10 @@ static bool is_bend(const diagram_view *v, int square)
     int forward = rgn_square_forward(v->variant, square);
     if (forward < 0)
         return false;
-    static const int df[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-    static const int dr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+    rgn_step step = rgn_direction_step(forward);
     int behind = rgn_square_at(v->variant,
-                               rgn_square_file(v->variant, square) - df[forward],
-                               rgn_square_rank(v->variant, square) - dr[forward]);
+                               rgn_square_file(v->variant, square) - step.file,
+                               rgn_square_rank(v->variant, square) - step.rank);
     return behind < 0 || rgn_square_forward(v->variant, behind) != forward;
 }
 

@@ -1,39 +1,54 @@
 /*
- * formats.c - the writer's entry points: choosing the format (each one a
- * game sink in its own write_*.c), starting and ending the document.
+ * formats.c - the writer's entry points: the table of formats (each one
+ * in its own write_*.c), starting and ending the document.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "formats/writer.h"
 
-static const char *const format_names[] = {
-    [RGN_FORMAT_RGN] = "rgn", [RGN_FORMAT_LAN] = "lan",
-    [RGN_FORMAT_COORD] = "coord", [RGN_FORMAT_FEN] = "fen",
-    [RGN_FORMAT_XML] = "xml", [RGN_FORMAT_HTML] = "html",
+/* Every format by its enum rgn_format value: the name --to takes, and
+ * what writes it. */
+static const struct {
+    const char *name;
+    const writer_format *format;
+} formats[] = {
+    [RGN_FORMAT_RGN] = {"rgn", &rgn_text_format},
+    [RGN_FORMAT_LAN] = {"lan", &rgn_text_format},
+    [RGN_FORMAT_COORD] = {"coord", &rgn_coord_format},
+    [RGN_FORMAT_FEN] = {"fen", &rgn_fen_format},
+    [RGN_FORMAT_XML] = {"xml", &rgn_xml_format},
+    [RGN_FORMAT_HTML] = {"html", &rgn_html_format},
 };
+
+#define FORMAT_COUNT ((int)(sizeof formats / sizeof formats[0]))
 
 int rgn_format_parse(const char *name)
 {
-    for (int f = 0; f < (int)(sizeof format_names / sizeof format_names[0]); f++)
-        if (strcmp(name, format_names[f]) == 0)
+    for (int f = 0; f < FORMAT_COUNT; f++)
+        if (strcmp(name, formats[f].name) == 0)
             return f;
     return -1;
 }
 
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out)
 {
+    if ((int)options->format < 0 || (int)options->format >= FORMAT_COUNT)
+        return NULL;
     rgn_writer *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
     w->options = *options;
     w->out = out;
-    w->layout.out = &w->movetext;
-    if (options->format == RGN_FORMAT_XML && rgn_xml_begin_document(w) < 0) {
-        rgn_writer_free(w);
-        return NULL;
+    w->format = formats[options->format].format;
+    if (w->format->state_size) {
+        w->state = calloc(1, w->format->state_size);
+        if (!w->state) {
+            rgn_writer_free(w);
+            return NULL;
+        }
     }
-    if (options->format == RGN_FORMAT_HTML && rgn_html_begin_document(w) < 0) {
+    if (w->format->begin_document && w->format->begin_document(w) < 0) {
         rgn_writer_free(w);
         return NULL;
     }
@@ -42,20 +57,13 @@ rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out)
 
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *w)
 {
-    switch (w->options.format) {
-    case RGN_FORMAT_COORD: return &rgn_coord_sink;
-    case RGN_FORMAT_FEN: return &rgn_fen_sink;
-    case RGN_FORMAT_XML: return &rgn_xml_sink;
-    case RGN_FORMAT_HTML: return &rgn_html_sink;
-    default: return &rgn_text_sink;
-    }
+    (void)w; /* one sink: the writer passes the games to its format */
+    return &rgn_writer_game_sink;
 }
 
 int rgn_writer_finish(rgn_writer *w)
 {
-    if (w->options.format == RGN_FORMAT_XML && rgn_xml_end_document(w) < 0)
-        w->write_failed = true;
-    if (w->options.format == RGN_FORMAT_HTML && rgn_html_end_document(w) < 0)
+    if (w->format->end_document && w->format->end_document(w) < 0)
         w->write_failed = true;
     if (fflush(w->out) != 0 || ferror(w->out))
         w->write_failed = true;
@@ -66,10 +74,9 @@ void rgn_writer_free(rgn_writer *w)
 {
     if (!w)
         return;
-    rgn_xml_free(w);
-    rgn_html_free(w);
+    if (w->state && w->format->free_state)
+        w->format->free_state(w->state);
+    free(w->state);
     rgn_buffer_free(&w->game);
-    rgn_buffer_free(&w->tags);
-    rgn_buffer_free(&w->movetext);
     free(w);
 }

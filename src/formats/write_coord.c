@@ -6,37 +6,32 @@
 
 #include "formats/writer.h"
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
+/* Words are spaced: all but the first of the game's line. */
+static const char *space_before(const rgn_writer *w)
+{
+    return w->game.len ? " " : "";
+}
+
+static void coord_move(rgn_writer *w, rgn_position *before, rgn_move move,
+                       const char *san)
 {
     (void)san;
-    rgn_writer *w = user;
-    if (w->depth > 0)
-        return;
     char text[32];
     rgn_move_coord(before, move, text, sizeof text);
-    rgn_buffer_printf(&w->game, "%s%s", w->ply++ ? " " : "", text);
+    rgn_buffer_printf(&w->game, "%s%s", space_before(w), text);
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void coord_end_game(rgn_writer *w, rgn_span result,
+                           const rgn_diagnostic *error)
 {
-    rgn_writer *w = user;
-    if (error && !w->options.keep_invalid) {
-        rgn_writer_end_game(w, false);
-        return;
-    }
-    if (error)
-        rgn_buffer_printf(&w->game, "%s*\n", w->ply ? " " : "");
-    else
-        rgn_buffer_printf(&w->game, "%s%.*s\n", w->ply ? " " : "",
-                          (int)result.len, result.data);
-    rgn_writer_end_game(w, true);
+    (void)error; /* its result is "*" */
+    rgn_buffer_printf(&w->game, "%s%.*s\n", space_before(w), (int)result.len,
+                      result.data);
 }
 
-const rgn_game_sink rgn_coord_sink = {
-    .begin_game = rgn_main_line_begin_game,
-    .move = on_move,
-    .begin_variation = rgn_main_line_begin_variation,
-    .end_variation = rgn_main_line_end_variation,
-    .end_game = on_end_game,
+/* The game's line is all it keeps. */
+const writer_format rgn_coord_format = {
+    .main_line_only = true,
+    .move = coord_move,
+    .end_game = coord_end_game,
 };

@@ -4,33 +4,33 @@
  */
 #include "formats/writer.h"
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
+typedef struct fen_state {
+    int ply; /* of the main line, from the game's start */
+} fen_state;
+
+static void fen_begin_game(rgn_writer *w)
+{
+    ((fen_state *)w->state)->ply = 0;
+}
+
+static void fen_move(rgn_writer *w, rgn_position *before, rgn_move move,
+                     const char *san)
 {
     (void)san;
-    rgn_writer *w = user;
-    if (w->depth > 0)
-        return;
+    fen_state *s = w->state;
     rgn_undo undo;
     writer_play(before, move, &undo);
     char fen[1024];
     rgn_position_fen(before, fen, sizeof fen);
     writer_take_back(before, move, &undo);
     rgn_buffer_printf(&w->game, "%llu %d %s\n", (unsigned long long)w->number,
-                      ++w->ply, fen);
+                      ++s->ply, fen);
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
-{
-    (void)result;
-    rgn_writer *w = user;
-    rgn_writer_end_game(w, !error || w->options.keep_invalid);
-}
-
-const rgn_game_sink rgn_fen_sink = {
-    .begin_game = rgn_main_line_begin_game,
-    .move = on_move,
-    .begin_variation = rgn_main_line_begin_variation,
-    .end_variation = rgn_main_line_end_variation,
-    .end_game = on_end_game,
+/* Nothing ends a game: a kept one is written as it is. */
+const writer_format rgn_fen_format = {
+    .state_size = sizeof(fen_state),
+    .main_line_only = true,
+    .begin_game = fen_begin_game,
+    .move = fen_move,
 };

@@ -59,7 +59,7 @@ typedef struct html_page {
     bool failed;
 } html_page;
 
-static html_page *page_of(rgn_writer *w) { return w->html; }
+static html_page *page_of(rgn_writer *w) { return w->state; }
 
 /* ------------------------------------------------------------------ */
 /* JSON                                                               */
@@ -348,11 +348,9 @@ static void token(html_page *p, const char *text)
     rgn_buffer_printf(&p->text, "%s%s", p->text.len ? "," : "", text);
 }
 
-static void on_begin_game(void *user, uint64_t number)
+static void html_begin_game(rgn_writer *w)
 {
-    rgn_writer *w = user;
     html_page *p = page_of(w);
-    rgn_main_line_begin_game(w, number);
     p->variant = -1;
     rgn_buffer_reset(&p->tags);
     rgn_buffer_reset(&p->nodes);
@@ -361,9 +359,9 @@ static void on_begin_game(void *user, uint64_t number)
     p->current = 0;
 }
 
-static void on_tag(void *user, rgn_span name, rgn_span value)
+static void html_tag(rgn_writer *w, rgn_span name, rgn_span value)
 {
-    html_page *p = page_of(user);
+    html_page *p = page_of(w);
     rgn_buffer_puts(&p->tags, p->tags.len ? ",[" : "[");
     json_string(&p->tags, name.data, name.len);
     rgn_buffer_puts(&p->tags, ",");
@@ -371,10 +369,11 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
     rgn_buffer_puts(&p->tags, "]");
 }
 
-static void on_start(void *user, const rgn_position *start, bool has_fen)
+static void html_start(rgn_writer *w, const rgn_position *start,
+                       bool has_fen)
 {
     (void)has_fen;
-    html_page *p = page_of(user);
+    html_page *p = page_of(w);
     p->variant = page_variant(p, start);
     if (p->variant < 0)
         return;
@@ -382,10 +381,10 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
                           rgn_position_side(start), start, NULL);
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
+static void html_move(rgn_writer *w, rgn_position *before, rgn_move move,
+                      const char *san)
 {
-    html_page *p = page_of(user);
+    html_page *p = page_of(w);
     if (p->variant < 0)
         return;
     rgn_position after;
@@ -398,119 +397,84 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     token(p, text);
 }
 
-static void on_nag(void *user, unsigned nag)
+static void html_nag(rgn_writer *w, unsigned nag)
 {
-    html_page *p = page_of(user);
+    html_page *p = page_of(w);
     char text[32];
     snprintf(text, sizeof text, "{\"g\":%u}", nag);
     token(p, text);
 }
 
-static void on_comment(void *user, rgn_span text)
+static void html_comment(rgn_writer *w, rgn_span text)
 {
-    html_page *p = page_of(user);
+    html_page *p = page_of(w);
     token(p, "{\"c\":");
     json_string(&p->text, text.data, text.len);
     rgn_buffer_puts(&p->text, "}");
 }
 
-static void on_begin_variation(void *user)
+static void html_begin_variation(rgn_writer *w)
 {
-    rgn_writer *w = user;
     html_page *p = page_of(w);
-    p->saved[w->depth] = p->current;
-    w->depth++;
+    p->saved[w->depth - 1] = p->current;
     /* an alternative to the line's last move: it starts where that did */
     if (p->current > 0 && (size_t)p->current < p->node_count)
         p->current = p->parents[p->current];
     token(p, "\"(\"");
 }
 
-static void on_end_variation(void *user)
+static void html_end_variation(rgn_writer *w)
 {
-    rgn_writer *w = user;
     html_page *p = page_of(w);
-    if (w->depth > 0)
-        w->depth--;
-    p->current = p->saved[w->depth];
+    p->current = p->saved[w->depth - 1];
     token(p, "\")\"");
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void html_end_game(rgn_writer *w, rgn_span result,
+                          const rgn_diagnostic *error)
 {
-    rgn_writer *w = user;
     html_page *p = page_of(w);
-    bool keep = !error || w->options.keep_invalid;
-    if (keep) {
-        while (w->depth > 0)
-            on_end_variation(w);
-        rgn_buffer *out = &w->game;
-        rgn_buffer_printf(out,
-                          "<script type=\"application/json\" "
-                          "class=\"rgn-game\">{\"number\":%llu,\"variant\":%d,"
-                          "\"tags\":[",
-                          (unsigned long long)w->number, p->variant);
-        if (p->tags.len)
-            rgn_buffer_append(out, p->tags.data, p->tags.len);
-        rgn_buffer_puts(out, "],\"result\":");
-        if (error)
-            json_cstring(out, "*");
-        else
-            json_string(out, result.data, result.len);
-        rgn_buffer_puts(out, ",\"error\":");
-        if (error) {
-            char note[700];
-            rgn_stop_note(error, note, sizeof note);
-            json_cstring(out, strncmp(note, "rgn: ", 5) == 0 ? note + 5 : note);
-        } else {
-            rgn_buffer_puts(out, "null");
-        }
-        rgn_buffer_puts(out, ",\"nodes\":[\n");
-        if (p->nodes.len)
-            rgn_buffer_append(out, p->nodes.data, p->nodes.len);
-        rgn_buffer_puts(out, "],\n\"text\":[");
-        if (p->text.len)
-            rgn_buffer_append(out, p->text.data, p->text.len);
-        rgn_buffer_puts(out, "]}</script>\n");
-        if (p->tags.failed || p->nodes.failed || p->text.failed)
-            out->failed = true;
+    rgn_writer_close_variations(w);
+    rgn_buffer *out = &w->game;
+    rgn_buffer_printf(out,
+                      "<script type=\"application/json\" "
+                      "class=\"rgn-game\">{\"number\":%llu,\"variant\":%d,"
+                      "\"tags\":[",
+                      (unsigned long long)w->number, p->variant);
+    if (p->tags.len)
+        rgn_buffer_append(out, p->tags.data, p->tags.len);
+    rgn_buffer_puts(out, "],\"result\":");
+    json_string(out, result.data, result.len);
+    rgn_buffer_puts(out, ",\"error\":");
+    if (error) {
+        char note[700];
+        rgn_stop_note(error, note, sizeof note);
+        json_cstring(out, strncmp(note, "rgn: ", 5) == 0 ? note + 5 : note);
+    } else {
+        rgn_buffer_puts(out, "null");
     }
-    if (p->failed)
-        w->write_failed = true;
-    rgn_writer_end_game(w, keep);
+    rgn_buffer_puts(out, ",\"nodes\":[\n");
+    if (p->nodes.len)
+        rgn_buffer_append(out, p->nodes.data, p->nodes.len);
+    rgn_buffer_puts(out, "],\n\"text\":[");
+    if (p->text.len)
+        rgn_buffer_append(out, p->text.data, p->text.len);
+    rgn_buffer_puts(out, "]}</script>\n");
+    if (p->tags.failed || p->nodes.failed || p->text.failed)
+        out->failed = true;
 }
-
-const rgn_game_sink rgn_html_sink = {
-    .begin_game = on_begin_game,
-    .tag = on_tag,
-    .start = on_start,
-    .move = on_move,
-    .nag = on_nag,
-    .comment = on_comment,
-    .begin_variation = on_begin_variation,
-    .end_variation = on_end_variation,
-    .end_game = on_end_game,
-};
 
 /* ------------------------------------------------------------------ */
 /* The document                                                       */
 
-int rgn_html_begin_document(rgn_writer *w)
+static int html_begin_document(rgn_writer *w)
 {
-    html_page *p = calloc(1, sizeof *p);
-    if (!p)
-        return -1;
-    w->html = p;
-    if (fputs(rgn_html_head, w->out) == EOF)
-        return -1;
-    return 0;
+    return fputs(rgn_html_head, w->out) == EOF ? -1 : 0;
 }
 
-int rgn_html_end_document(rgn_writer *w)
+static int html_end_document(rgn_writer *w)
 {
     html_page *p = page_of(w);
-    if (!p)
-        return -1;
     rgn_buffer out = {0};
     rgn_buffer_puts(&out, "<script type=\"application/json\" "
                           "id=\"rgn-pictures\">{\"variants\":[");
@@ -532,11 +496,9 @@ int rgn_html_end_document(rgn_writer *w)
     return rc;
 }
 
-void rgn_html_free(rgn_writer *w)
+static void html_free(void *state)
 {
-    html_page *p = page_of(w);
-    if (!p)
-        return;
+    html_page *p = state;
     for (int i = 0; i < p->variant_count; i++)
         rgn_buffer_free(&p->variant_json[i]);
     free(p->kinds);
@@ -545,6 +507,20 @@ void rgn_html_free(rgn_writer *w)
     rgn_buffer_free(&p->nodes);
     rgn_buffer_free(&p->text);
     free(p->parents);
-    free(p);
-    w->html = NULL;
 }
+
+const writer_format rgn_html_format = {
+    .state_size = sizeof(html_page),
+    .begin_document = html_begin_document,
+    .end_document = html_end_document,
+    .free_state = html_free,
+    .begin_game = html_begin_game,
+    .tag = html_tag,
+    .start = html_start,
+    .move = html_move,
+    .nag = html_nag,
+    .comment = html_comment,
+    .begin_variation = html_begin_variation,
+    .end_variation = html_end_variation,
+    .end_game = html_end_game,
+};

@@ -13,6 +13,27 @@
 
 #define LINE_WIDTH 79
 
+/* Movetext laid out in words, lines of at most 79 characters. The last
+ * word waits (pending) so that a glyph or ')' can still join it. */
+typedef struct text_layout {
+    rgn_buffer *out;
+    size_t line_length;
+    char pending[128];
+    size_t pending_len;
+    char prefix[8]; /* what the next word begins with: '(' or '{' */
+    size_t prefix_len;
+} text_layout;
+
+typedef struct text_state {
+    rgn_buffer tags; /* name, NUL, value, NUL, in input order */
+    rgn_buffer movetext;
+    text_layout layout;
+    bool need_number; /* the next Black move needs "n..." */
+    bool after_move;  /* the last word is a move: a glyph may join it */
+    char chain[RGN_MAX_TURNS * 8]; /* --chains: the last move's turns, */
+    size_t chain_len;              /* written after its glyph and NAGs */
+} text_state;
+
 static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
                                      "White", "Black", "Result"};
 static const char *const roster_default[] = {"?", "?", "????.??.??", "?",
@@ -89,64 +110,61 @@ static void end_line(text_layout *t)
 /* ------------------------------------------------------------------ */
 /* Game parts                                                         */
 
-static void on_begin_game(void *user, uint64_t number)
+static void text_begin_game(rgn_writer *w)
 {
-    rgn_writer *w = user;
-    (void)number; /* numbered over all inputs, not per input */
-    w->number = ++w->games;
-    w->depth = 0;
-    rgn_buffer_reset(&w->tags);
-    rgn_buffer_reset(&w->movetext);
-    w->layout = (text_layout){.out = &w->movetext};
-    w->chain_len = 0;
-    w->need_number = true;
-    w->after_move = false;
+    text_state *s = w->state;
+    rgn_buffer_reset(&s->tags);
+    rgn_buffer_reset(&s->movetext);
+    s->layout = (text_layout){.out = &s->movetext};
+    s->chain_len = 0; /* a chain left by a game not written */
+    s->need_number = true;
+    s->after_move = false;
 }
 
-static void on_tag(void *user, rgn_span name, rgn_span value)
+static void text_tag(rgn_writer *w, rgn_span name, rgn_span value)
 {
-    rgn_writer *w = user;
-    rgn_buffer_append(&w->tags, name.data, name.len);
-    rgn_buffer_append(&w->tags, "", 1);
-    rgn_buffer_append(&w->tags, value.data, value.len);
-    rgn_buffer_append(&w->tags, "", 1);
+    text_state *s = w->state;
+    rgn_buffer_append(&s->tags, name.data, name.len);
+    rgn_buffer_append(&s->tags, "", 1);
+    rgn_buffer_append(&s->tags, value.data, value.len);
+    rgn_buffer_append(&s->tags, "", 1);
 }
 
 /* The chain comment waits until the move's glyph and NAGs are written, so
  * that a glyph still joins its move as without --chains. */
-static void write_comment(rgn_writer *w, rgn_span text);
+static void write_comment(text_state *s, rgn_span text);
 
-static void flush_chain(rgn_writer *w)
+static void flush_chain(text_state *s)
 {
-    if (w->chain_len) {
-        size_t len = w->chain_len;
-        w->chain_len = 0;
-        write_comment(w, (rgn_span){w->chain, len});
+    if (s->chain_len) {
+        size_t len = s->chain_len;
+        s->chain_len = 0;
+        write_comment(s, (rgn_span){s->chain, len});
     }
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
+static void text_move(rgn_writer *w, rgn_position *before, rgn_move move,
+                      const char *san)
 {
-    rgn_writer *w = user;
+    text_state *s = w->state;
     char word[80];
-    flush_chain(w);
+    flush_chain(s);
     int fullmove = rgn_position_fullmove(before);
     if (rgn_position_side(before) == RGN_WHITE) {
         int n = snprintf(word, sizeof word, "%d.", fullmove);
-        put_word(&w->layout, word, (size_t)n);
-    } else if (w->need_number) {
+        put_word(&s->layout, word, (size_t)n);
+    } else if (s->need_number) {
         int n = snprintf(word, sizeof word, "%d...", fullmove);
-        put_word(&w->layout, word, (size_t)n);
+        put_word(&s->layout, word, (size_t)n);
     }
     if (w->options.format == RGN_FORMAT_LAN) {
         size_t len = rgn_move_lan(before, move, word, sizeof word);
-        put_word(&w->layout, word, len);
+        put_word(&s->layout, word, len);
     } else {
-        put_word(&w->layout, san, strlen(san));
+        put_word(&s->layout, san, strlen(san));
     }
-    w->need_number = false;
-    w->after_move = true;
+    s->need_number = false;
+    s->after_move = true;
     rgn_turn turns[RGN_MAX_TURNS];
     int count = w->options.chains ? rgn_move_chain(before, move, turns) : 0;
     if (count) { /* "{b3>S b2>W a2>S}", rgn(5), ROTATIONARY */
@@ -155,25 +173,25 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
             char cell[8];
             rgn_square_name(rgn_position_variant(before), turns[i].square,
                             cell);
-            n += (size_t)snprintf(w->chain + n, sizeof w->chain - n,
+            n += (size_t)snprintf(s->chain + n, sizeof s->chain - n,
                                   "%s%s>%s", i ? " " : "", cell,
                                   rgn_direction_name(turns[i].facing));
         }
-        w->chain_len = n;
+        s->chain_len = n;
     }
 }
 
-static void on_nag(void *user, unsigned nag)
+static void text_nag(rgn_writer *w, unsigned nag)
 {
-    rgn_writer *w = user;
-    if (w->after_move && nag >= 1 && nag <= 6) {
-        join_word(&w->layout, glyphs[nag]);
+    text_state *s = w->state;
+    if (s->after_move && nag >= 1 && nag <= 6) {
+        join_word(&s->layout, glyphs[nag]);
     } else {
         char word[8];
         int n = snprintf(word, sizeof word, "$%u", nag);
-        put_word(&w->layout, word, (size_t)n);
+        put_word(&s->layout, word, (size_t)n);
     }
-    w->after_move = false;
+    s->after_move = false;
 }
 
 static bool is_space(char c)
@@ -181,11 +199,11 @@ static bool is_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static void write_comment(rgn_writer *w, rgn_span text)
+static void write_comment(text_state *s, rgn_span text)
 {
-    text_layout *t = &w->layout;
-    w->after_move = false;
-    w->need_number = true;
+    text_layout *t = &s->layout;
+    s->after_move = false;
+    s->need_number = true;
     if (memchr(text.data, '}', text.len)) {
         /* braces cannot hold a '}': a ';' comment to the line's end can */
         put_word(t, ";", 1);
@@ -218,31 +236,29 @@ static void write_comment(rgn_writer *w, rgn_span text)
     }
 }
 
-static void on_comment(void *user, rgn_span text)
+static void text_comment(rgn_writer *w, rgn_span text)
 {
-    flush_chain(user);
-    write_comment(user, text);
+    flush_chain(w->state);
+    write_comment(w->state, text);
 }
 
-static void on_begin_variation(void *user)
+/* '(' before the next word, or ')' after the last: either way the next
+ * move shows its number, and no glyph joins. */
+static void parenthesis(rgn_writer *w, bool open)
 {
-    rgn_writer *w = user;
-    flush_chain(w);
-    w->depth++;
-    begin_next_word_with(&w->layout, '(');
-    w->need_number = true;
-    w->after_move = false;
+    text_state *s = w->state;
+    flush_chain(s);
+    if (open)
+        begin_next_word_with(&s->layout, '(');
+    else
+        join_word(&s->layout, ")");
+    s->need_number = true;
+    s->after_move = false;
 }
 
-static void on_end_variation(void *user)
-{
-    rgn_writer *w = user;
-    flush_chain(w);
-    w->depth--;
-    join_word(&w->layout, ")");
-    w->need_number = true;
-    w->after_move = false;
-}
+static void text_begin_variation(rgn_writer *w) { parenthesis(w, true); }
+
+static void text_end_variation(rgn_writer *w) { parenthesis(w, false); }
 
 static void write_tag(rgn_buffer *out, const char *name, const char *value)
 {
@@ -268,42 +284,37 @@ static const char *find_tag(const rgn_buffer *tags, const char *name)
     return NULL;
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void text_end_game(rgn_writer *w, rgn_span result,
+                          const rgn_diagnostic *error)
 {
-    rgn_writer *w = user;
-    flush_chain(w);
-    if (error && !w->options.keep_invalid) {
-        rgn_writer_end_game(w, false);
-        return;
-    }
-    char result_text[16] = "*";
-    if (!error) {
-        snprintf(result_text, sizeof result_text, "%.*s", (int)result.len,
-                 result.data);
-    } else {
+    text_state *s = w->state;
+    flush_chain(s);
+    char result_text[16];
+    snprintf(result_text, sizeof result_text, "%.*s", (int)result.len,
+             result.data);
+    if (error) {
         /* close what the error left open, then say why it stops */
-        for (; w->depth > 0; w->depth--)
-            join_word(&w->layout, ")");
+        rgn_writer_close_variations(w);
         char note[700];
         rgn_stop_note(error, note, sizeof note);
-        on_comment(w, (rgn_span){note, strlen(note)});
+        write_comment(s, (rgn_span){note, strlen(note)});
     }
-    put_word(&w->layout, result_text, strlen(result_text));
-    end_line(&w->layout);
+    put_word(&s->layout, result_text, strlen(result_text));
+    end_line(&s->layout);
 
     rgn_buffer *out = &w->game;
     for (int i = 0; i < ROSTER_SIZE; i++) {
-        const char *value = find_tag(&w->tags, roster[i]);
+        const char *value = find_tag(&s->tags, roster[i]);
         if (i == ROSTER_SIZE - 1)
             value = result_text;
         write_tag(out, roster[i], value ? value : roster_default[i]);
     }
     /* the other tags, and any second tag of a roster name, in input order */
     bool seen[ROSTER_SIZE] = {false};
-    for (size_t i = 0; i < w->tags.len;) {
-        const char *name = w->tags.data + i;
+    for (size_t i = 0; i < s->tags.len;) {
+        const char *name = s->tags.data + i;
         const char *value = name + strlen(name) + 1;
-        i = (size_t)(value + strlen(value) + 1 - w->tags.data);
+        i = (size_t)(value + strlen(value) + 1 - s->tags.data);
         bool first_of_roster = false;
         for (int r = 0; r < ROSTER_SIZE; r++)
             if (strcmp(name, roster[r]) == 0 && !seen[r])
@@ -312,20 +323,28 @@ static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error
             write_tag(out, name, value);
     }
     rgn_buffer_puts(out, "\n");
-    rgn_buffer_append(out, w->movetext.data, w->movetext.len);
+    rgn_buffer_append(out, s->movetext.data, s->movetext.len);
     rgn_buffer_puts(out, "\n");
-    if (w->tags.failed || w->movetext.failed)
+    if (s->tags.failed || s->movetext.failed)
         out->failed = true;
-    rgn_writer_end_game(w, true);
 }
 
-const rgn_game_sink rgn_text_sink = {
-    .begin_game = on_begin_game,
-    .tag = on_tag,
-    .move = on_move,
-    .nag = on_nag,
-    .comment = on_comment,
-    .begin_variation = on_begin_variation,
-    .end_variation = on_end_variation,
-    .end_game = on_end_game,
+static void text_free(void *state)
+{
+    text_state *s = state;
+    rgn_buffer_free(&s->tags);
+    rgn_buffer_free(&s->movetext);
+}
+
+const writer_format rgn_text_format = {
+    .state_size = sizeof(text_state),
+    .free_state = text_free,
+    .begin_game = text_begin_game,
+    .tag = text_tag,
+    .move = text_move,
+    .nag = text_nag,
+    .comment = text_comment,
+    .begin_variation = text_begin_variation,
+    .end_variation = text_end_variation,
+    .end_game = text_end_game,
 };

@@ -13,21 +13,32 @@
 
 #include "formats/writer.h"
 
-static xmlTextWriterPtr game_writer(rgn_writer *w) { return w->xml_game; }
+typedef struct xml_state {
+    xmlTextWriterPtr doc;  /* the document */
+    xmlTextWriterPtr game; /* the game, written into buffer */
+    xmlBufferPtr buffer;
+    bool move_open[RGN_MAX_VARIATION_DEPTH + 1]; /* a <move> open per depth */
+    int line_ply[RGN_MAX_VARIATION_DEPTH + 1]; /* plies from the start, per depth */
+} xml_state;
+
+static xml_state *state_of(rgn_writer *w) { return w->state; }
+
+static xmlTextWriterPtr game_writer(rgn_writer *w) { return state_of(w)->game; }
 
 static const xmlChar *X(const char *text) { return (const xmlChar *)text; }
 
-int rgn_xml_begin_document(rgn_writer *w)
+static int xml_begin_document(rgn_writer *w)
 {
+    xml_state *s = state_of(w);
     xmlOutputBufferPtr output = xmlOutputBufferCreateFile(w->out, NULL);
     if (!output)
         return -1;
     xmlTextWriterPtr doc = xmlNewTextWriter(output);
     if (!doc)
         return -1;
-    w->xml = doc;
-    w->xml_buffer = xmlBufferCreate();
-    if (!w->xml_buffer)
+    s->doc = doc;
+    s->buffer = xmlBufferCreate();
+    if (!s->buffer)
         return -1;
     xmlTextWriterSetIndent(doc, 1);
     if (xmlTextWriterStartDocument(doc, NULL, "UTF-8", NULL) < 0 ||
@@ -37,9 +48,9 @@ int rgn_xml_begin_document(rgn_writer *w)
     return 0;
 }
 
-int rgn_xml_end_document(rgn_writer *w)
+static int xml_end_document(rgn_writer *w)
 {
-    xmlTextWriterPtr doc = w->xml;
+    xmlTextWriterPtr doc = state_of(w)->doc;
     if (!doc)
         return -1;
     if (xmlTextWriterEndDocument(doc) < 0 || xmlTextWriterFlush(doc) < 0)
@@ -47,15 +58,23 @@ int rgn_xml_end_document(rgn_writer *w)
     return 0;
 }
 
-void rgn_xml_free(rgn_writer *w)
+/* Drops the game being written, if any (one not to be written is left
+ * until the next begins). */
+static void drop_game(xml_state *s)
 {
-    if (w->xml_game)
-        xmlFreeTextWriter(w->xml_game);
-    if (w->xml)
-        xmlFreeTextWriter(w->xml);
-    if (w->xml_buffer)
-        xmlBufferFree(w->xml_buffer);
-    w->xml = w->xml_game = w->xml_buffer = NULL;
+    if (s->game)
+        xmlFreeTextWriter(s->game);
+    s->game = NULL;
+}
+
+static void xml_free(void *state)
+{
+    xml_state *s = state;
+    drop_game(s);
+    if (s->doc)
+        xmlFreeTextWriter(s->doc);
+    if (s->buffer)
+        xmlBufferFree(s->buffer);
 }
 
 static void attribute(rgn_writer *w, const char *name, const char *value)
@@ -88,24 +107,22 @@ static void text_element(rgn_writer *w, const char *name, const char *text,
 
 static void close_move(rgn_writer *w)
 {
-    if (w->move_open[w->depth]) {
+    xml_state *s = state_of(w);
+    if (s->move_open[w->depth]) {
         end_element(w);
-        w->move_open[w->depth] = false;
+        s->move_open[w->depth] = false;
     }
 }
 
-static void on_begin_game(void *user, uint64_t number)
+static void xml_begin_game(rgn_writer *w)
 {
-    rgn_writer *w = user;
-    (void)number; /* numbered over all inputs, not per input */
-    w->number = ++w->games;
-    w->depth = 0;
-    w->ply = 0;
-    memset(w->move_open, 0, sizeof w->move_open);
-    w->line_ply[0] = 0;
-    xmlBufferEmpty(w->xml_buffer);
-    w->xml_game = xmlNewTextWriterMemory(w->xml_buffer, 0);
-    if (!w->xml_game) {
+    xml_state *s = state_of(w);
+    memset(s->move_open, 0, sizeof s->move_open);
+    s->line_ply[0] = 0;
+    drop_game(s);
+    xmlBufferEmpty(s->buffer);
+    s->game = xmlNewTextWriterMemory(s->buffer, 0);
+    if (!s->game) {
         w->write_failed = true;
         return;
     }
@@ -116,10 +133,9 @@ static void on_begin_game(void *user, uint64_t number)
     attribute(w, "number", text);
 }
 
-static void on_tag(void *user, rgn_span name, rgn_span value)
+static void xml_tag(rgn_writer *w, rgn_span name, rgn_span value)
 {
-    rgn_writer *w = user;
-    if (!w->xml_game)
+    if (!game_writer(w))
         return;
     char name_text[256];
     snprintf(name_text, sizeof name_text, "%.*s", (int)name.len, name.data);
@@ -131,10 +147,9 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
     end_element(w);
 }
 
-static void on_start(void *user, const rgn_position *start, bool has_fen)
+static void xml_start(rgn_writer *w, const rgn_position *start, bool has_fen)
 {
-    rgn_writer *w = user;
-    if (!w->xml_game)
+    if (!game_writer(w))
         return;
     start_element(w, "start");
     attribute(w, "variant", rgn_variant_name(rgn_position_variant(start)));
@@ -152,20 +167,20 @@ static const char *orientation_name(int orientation)
     return orientation >= 0 ? rgn_direction_name(orientation) : NULL;
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
+static void xml_move(rgn_writer *w, rgn_position *before, rgn_move move,
+                     const char *san)
 {
-    rgn_writer *w = user;
-    if (!w->xml_game)
+    xml_state *s = state_of(w);
+    if (!s->game)
         return;
     close_move(w);
     start_element(w, "move");
-    w->move_open[w->depth] = true;
+    s->move_open[w->depth] = true;
 
     const rgn_variant *v = rgn_position_variant(before);
     char text[512];
     /* counted from the game's start position, as everywhere in rgn */
-    snprintf(text, sizeof text, "%d", ++w->line_ply[w->depth]);
+    snprintf(text, sizeof text, "%d", ++s->line_ply[w->depth]);
     attribute(w, "ply", text);
     attribute(w, "side", rgn_position_side(before) == RGN_WHITE ? "white"
                                                                  : "black");
@@ -232,10 +247,9 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     }
 }
 
-static void on_nag(void *user, unsigned nag)
+static void xml_nag(rgn_writer *w, unsigned nag)
 {
-    rgn_writer *w = user;
-    if (!w->xml_game)
+    if (!game_writer(w))
         return;
     char text[8];
     snprintf(text, sizeof text, "%u", nag);
@@ -244,71 +258,66 @@ static void on_nag(void *user, unsigned nag)
     end_element(w);
 }
 
-static void on_comment(void *user, rgn_span text)
+static void xml_comment(rgn_writer *w, rgn_span text)
 {
-    rgn_writer *w = user;
-    if (w->xml_game)
+    if (game_writer(w))
         text_element(w, "comment", text.data, text.len);
 }
 
-static void on_begin_variation(void *user)
+static void xml_begin_variation(rgn_writer *w)
 {
-    rgn_writer *w = user;
-    if (!w->xml_game)
+    xml_state *s = state_of(w);
+    if (!s->game)
         return;
     start_element(w, "variation");
-    w->depth++;
-    w->move_open[w->depth] = false;
+    s->move_open[w->depth] = false;
     /* a variation replaces the move just made */
-    w->line_ply[w->depth] = w->line_ply[w->depth - 1] - 1;
+    s->line_ply[w->depth] = s->line_ply[w->depth - 1] - 1;
 }
 
-static void on_end_variation(void *user)
+static void xml_end_variation(rgn_writer *w)
 {
-    rgn_writer *w = user;
-    if (!w->xml_game)
+    if (!game_writer(w))
         return;
     close_move(w);
     end_element(w);
-    w->depth--;
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void xml_end_game(rgn_writer *w, rgn_span result,
+                         const rgn_diagnostic *error)
 {
-    rgn_writer *w = user;
-    if (!w->xml_game)
+    xml_state *s = state_of(w);
+    if (!s->game)
         return;
-    bool keep = !error || w->options.keep_invalid;
-    if (keep) {
-        if (error) {
-            char note[700];
-            rgn_stop_note(error, note, sizeof note);
-            text_element(w, "comment", note, strlen(note));
-            result = (rgn_span){"*", 1};
-        }
-        while (w->depth > 0)
-            on_end_variation(w);
-        close_move(w);
-        text_element(w, "result", result.data, result.len);
-        end_element(w); /* game */
-        if (xmlTextWriterFlush(game_writer(w)) < 0)
-            w->write_failed = true;
+    if (error) {
+        char note[700];
+        rgn_stop_note(error, note, sizeof note);
+        text_element(w, "comment", note, strlen(note));
     }
-    xmlFreeTextWriter(w->xml_game);
-    w->xml_game = NULL;
-    if (keep && xmlTextWriterWriteRaw(w->xml, xmlBufferContent(w->xml_buffer)) < 0)
+    rgn_writer_close_variations(w);
+    close_move(w);
+    text_element(w, "result", result.data, result.len);
+    end_element(w); /* game */
+    if (xmlTextWriterFlush(s->game) < 0)
         w->write_failed = true;
-    xmlBufferEmpty(w->xml_buffer);
+    drop_game(s);
+    if (xmlTextWriterWriteRaw(s->doc, xmlBufferContent(s->buffer)) < 0)
+        w->write_failed = true;
+    xmlBufferEmpty(s->buffer);
 }
 
-const rgn_game_sink rgn_xml_sink = {
-    .begin_game = on_begin_game,
-    .tag = on_tag,
-    .start = on_start,
-    .move = on_move,
-    .nag = on_nag,
-    .comment = on_comment,
-    .begin_variation = on_begin_variation,
-    .end_variation = on_end_variation,
-    .end_game = on_end_game,
+const writer_format rgn_xml_format = {
+    .state_size = sizeof(xml_state),
+    .begin_document = xml_begin_document,
+    .end_document = xml_end_document,
+    .free_state = xml_free,
+    .begin_game = xml_begin_game,
+    .tag = xml_tag,
+    .start = xml_start,
+    .move = xml_move,
+    .nag = xml_nag,
+    .comment = xml_comment,
+    .begin_variation = xml_begin_variation,
+    .end_variation = xml_end_variation,
+    .end_game = xml_end_game,
 };

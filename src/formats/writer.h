@@ -1,7 +1,9 @@
 /*
- * writer.h - what the exporters share (private): each format is a game
- * sink over struct rgn_writer, which holds the current game's output and
- * writes it, or not, when the game ends.
+ * writer.h - what the exporters share (private). A writer is one game
+ * sink (writer.c) over one format: the writer numbers the games, follows
+ * the variation depth, keeps the current game's output and decides
+ * whether a game is written; the format (a write_*.c) only writes, into
+ * a state of its own that no other file sees.
  */
 #ifndef RGN_WRITER_H
 #define RGN_WRITER_H
@@ -9,54 +11,52 @@
 #include "base/buffer.h"
 #include "rules/variant.h"
 
-/* Movetext laid out in words, lines of at most 79 characters. The last
- * word waits (pending) so that a glyph or ')' can still join it. */
-typedef struct text_layout {
-    rgn_buffer *out;
-    size_t line_length;
-    char pending[128];
-    size_t pending_len;
-    char prefix[8]; /* what the next word begins with: '(' or '{' */
-    size_t prefix_len;
-} text_layout;
+/* One output format, as its write_*.c exports it. Each part is given
+ * the writer, whose state is the format's own; a part the format does
+ * not need is NULL. */
+typedef struct writer_format {
+    size_t state_size;   /* the state, zeroed when the writer is made
+                            (0: none) */
+    bool main_line_only; /* the moves of variations are not passed on */
+    int (*begin_document)(rgn_writer *w); /* -1 when it cannot start */
+    int (*end_document)(rgn_writer *w);   /* -1 when a write failed */
+    void (*free_state)(void *state);      /* what the state holds */
+
+    void (*begin_game)(rgn_writer *w);
+    void (*tag)(rgn_writer *w, rgn_span name, rgn_span value);
+    void (*start)(rgn_writer *w, const rgn_position *start, bool has_fen);
+    void (*move)(rgn_writer *w, rgn_position *before, rgn_move move,
+                 const char *san);
+    void (*nag)(rgn_writer *w, unsigned nag);
+    void (*comment)(rgn_writer *w, rgn_span text);
+    void (*begin_variation)(rgn_writer *w); /* w->depth is the new line's */
+    void (*end_variation)(rgn_writer *w);   /* w->depth is the ending line's */
+    /* Only for a game to be written (valid, or --keep-invalid): error is
+     * where an invalid one stops, and its result is then "*". */
+    void (*end_game)(rgn_writer *w, rgn_span result,
+                     const rgn_diagnostic *error);
+} writer_format;
 
 struct rgn_writer {
     rgn_writer_options options;
+    const writer_format *format;
+    void *state; /* the format's own */
     FILE *out;
     bool write_failed;
     rgn_buffer game; /* the current game's output */
     uint64_t games;  /* games begun, over all inputs */
     uint64_t number; /* the current game's number among them */
     int depth;       /* variation depth */
-
-    /* RGN and LAN */
-    rgn_buffer tags;     /* name, NUL, value, NUL, in input order */
-    rgn_buffer movetext;
-    text_layout layout;
-    bool need_number;    /* the next Black move needs "n..." */
-    bool after_move;     /* the last word is a move: a glyph may join it */
-    char chain[RGN_MAX_TURNS * 8]; /* --chains: the last move's turns, */
-    size_t chain_len;              /* written after its glyph and NAGs */
-
-    /* coordinates and RFEN: the main line's plies */
-    int ply;
-
-    /* XML */
-    void *xml; /* the document's xmlTextWriterPtr */
-    void *xml_game; /* the game's xmlTextWriterPtr, writing into xml_buffer */
-    void *xml_buffer;
-    bool move_open[RGN_MAX_VARIATION_DEPTH + 1]; /* a <move> open per depth */
-    int line_ply[RGN_MAX_VARIATION_DEPTH + 1]; /* plies from the start, per depth */
-
-    /* HTML */
-    void *html; /* the page's state: write_html.c */
 };
 
-extern const rgn_game_sink rgn_text_sink;  /* RGN and LAN: write_rgn.c */
-extern const rgn_game_sink rgn_coord_sink; /* write_coord.c */
-extern const rgn_game_sink rgn_fen_sink;   /* write_fen.c */
-extern const rgn_game_sink rgn_xml_sink;   /* write_xml.c */
-extern const rgn_game_sink rgn_html_sink;  /* write_html.c */
+extern const writer_format rgn_text_format;  /* RGN and LAN: write_rgn.c */
+extern const writer_format rgn_coord_format; /* write_coord.c */
+extern const writer_format rgn_fen_format;   /* write_fen.c */
+extern const writer_format rgn_xml_format;   /* write_xml.c */
+extern const writer_format rgn_html_format;  /* write_html.c */
+
+/* The one sink of every writer (writer.c). */
+extern const rgn_game_sink rgn_writer_game_sink;
 
 /* Plays a move on the position a sink was given, for as long as the sink
  * needs the position after it; writer_take_back restores it exactly (a
@@ -74,21 +74,9 @@ static inline void writer_take_back(rgn_position *pos, rgn_move move,
     pos->variant->unmake(pos, move, undo);
 }
 
-/* Sink parts for formats that follow only the main line (w->depth 0). */
-void rgn_main_line_begin_game(void *writer, uint64_t number);
-void rgn_main_line_begin_variation(void *writer);
-void rgn_main_line_end_variation(void *writer);
-
-/* Writes the game's output if it is to be written, and forgets it. */
-void rgn_writer_end_game(rgn_writer *writer, bool write);
-
-int rgn_xml_begin_document(rgn_writer *writer);
-int rgn_xml_end_document(rgn_writer *writer);
-void rgn_xml_free(rgn_writer *writer);
-
-int rgn_html_begin_document(rgn_writer *writer);
-int rgn_html_end_document(rgn_writer *writer);
-void rgn_html_free(rgn_writer *writer);
+/* Ends the variations still open (a game stopped by an error inside
+ * one), as the format's end_variation ends each. */
+void rgn_writer_close_variations(rgn_writer *writer);
 
 /* "stopped at line 9, column 13: MESSAGE", for --keep-invalid */
 void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size);

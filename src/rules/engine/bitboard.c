@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int8_t direction_file[BB_DIRECTIONS] = {0, 1, 1, 1, 0, -1, -1, -1};
-static const int8_t direction_rank[BB_DIRECTIONS] = {1, 1, 0, -1, -1, -1, 0, 1};
+#include "base/directions.h"
+
 /* the directions whose squares have rising numbers: N, NE, E, NW */
 #define BB_RISING 0x87u
 
@@ -27,9 +27,11 @@ static int index_at(const eng_rules *r, int file, int rank)
 
 static int direction_of(int file, int rank)
 {
-    for (int d = 0; d < BB_DIRECTIONS; d++)
-        if (direction_file[d] == file && direction_rank[d] == rank)
+    for (int d = 0; d < BB_DIRECTIONS; d++) {
+        rgn_step step = rgn_direction_step(d);
+        if (step.file == file && step.rank == rank)
             return d;
+    }
     return -1;
 }
 
@@ -49,10 +51,11 @@ static void compile_lines(eng_bitboards *b, const eng_rules *r)
         for (int file = 0; file < r->files; file++) {
             int from = rank * 8 + file;
             for (int d = 0; d < BB_DIRECTIONS; d++) {
+                rgn_step step = rgn_direction_step(d);
                 eng_bits passed = 0;
                 for (int k = 1;; k++) {
-                    int to = index_at(r, file + k * direction_file[d],
-                                      rank + k * direction_rank[d]);
+                    int to = index_at(r, file + k * step.file,
+                                      rank + k * step.rank);
                     if (to < 0)
                         break;
                     b->direction[from][to] = (int8_t)d;

@@ -1,0 +1,1 @@
+diagram --size=3 samples/king-mate.rgn

@@ -1,0 +1,1 @@
+fen --game 0 --bogus samples/king-mate.rgn

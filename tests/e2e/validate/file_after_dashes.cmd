@@ -1,0 +1,1 @@
+validate -q -- samples/king-mate.rgn
