@@ -239,9 +239,18 @@ size_t rgn_move_coord(const rgn_position *position, rgn_move move,
 
 enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
 
-/* Every kind of diagnostic, with a stable code for scripts
+/* The generic kinds of diagnostic, each with a stable code for scripts
  * (rgn_problem_code) and a severity. The lenient readings that rgn(5)
- * lists are the warnings RGN_W_*. */
+ * lists are the warnings RGN_W_*.
+ *
+ * A game may have kinds of its own, which its rule set registers with
+ * their codes and severities (rgn_variant_problem lists them). They
+ * are numbered from RGN_PROBLEM_COUNT on, game after game in the order
+ * of the registry: the same numbers within one build of the library,
+ * not across builds. A diagnostic's problem may be one of them;
+ * rgn_problem_code and rgn_problem_severity know every kind, so a
+ * program that keeps or compares kinds across builds keeps their codes,
+ * not their numbers. */
 enum rgn_problem {
     RGN_E_SYNTAX,             /* the file is not RGN here */
     RGN_E_MOVE_SYNTAX,        /* a move text that is no move */
@@ -260,18 +269,6 @@ enum rgn_problem {
     RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
     RGN_E_NO_FEN,             /* a game with no start position lacks FEN */
     RGN_E_BAD_SETUP,          /* SetUp other than "1" where a set-up is due */
-    /* Rotationary's own kinds (the names of its rules, section 6.6) */
-    RGN_E_ROT_BAD_FEN,
-    RGN_E_ROT_BAD_SETUP,
-    RGN_E_ROT_BAD_MOVE,
-    RGN_E_ROT_BAD_CELL,
-    RGN_E_ROT_BAD_TURN,
-    RGN_E_ROT_EMPTY_CELL,
-    RGN_E_ROT_MOVE_AFTER_SOLVED,
-    RGN_E_ROT_FALSE_SOLVED,
-    RGN_E_ROT_UNCLAIMED_SOLVED,
-    RGN_E_ROT_BAD_RESULT,
-    RGN_E_ROT_RESULT_TAG_MISMATCH,
     RGN_W_LONG_FORM,          /* "Sb2-b6", "e3-e4" */
     RGN_W_PAWN_CAPTURE_WITHOUT_X, /* "de5" */
     RGN_W_SURPLUS_DISAMBIGUATION, /* "R1c1" where "Rc1" is enough */
@@ -290,12 +287,18 @@ enum rgn_problem {
     RGN_W_FEN_REPAIRED,       /* a FEN tag read as a program meant it */
     RGN_W_OPEN_RESULT,        /* "*" on a game that ended in mate or stalemate */
     RGN_N_REPETITION,         /* a position occurs for the third time */
-    RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
-    RGN_PROBLEM_COUNT
+    RGN_PROBLEM_COUNT         /* the generic kinds; games' own kinds follow */
 };
 
+/* A kind's code ("illegal-move"; a game's own kind by the game's word,
+ * "bad_cell"); "unknown" for a number that is no kind. */
 const char *rgn_problem_code(enum rgn_problem problem);
+/* A kind's severity; RGN_ERROR for a number that is no kind. */
 enum rgn_severity rgn_problem_severity(enum rgn_problem problem);
+/* The number of a game's own kinds, and the kind of the index-th
+ * (index < that number): a game's kinds in a program's hands. */
+int rgn_variant_problem_count(const rgn_variant *variant);
+enum rgn_problem rgn_variant_problem(const rgn_variant *variant, int index);
 /* The warning's bit in a warning set (only for the RGN_W_* problems). */
 #define RGN_WARNING_BIT(problem) (1u << ((problem) - RGN_W_LONG_FORM))
 
