@@ -74,8 +74,9 @@ bool rgn_variant_needs_setup(const rgn_variant *variant);
 /* The text diagrams' legend of a game whose letters and marks need their
  * own (NULL: the generic legend). */
 const char *rgn_variant_diagram_key(const rgn_variant *variant);
-/* For a game of flat pyramids (Rotationary), a piece's drawn size as a
- * fraction of the largest, by its letter; 0 for other games. */
+/* For a game whose pieces are drawn in sizes (smaller than the largest
+ * piece), a piece's drawn size as a fraction of the largest, by its
+ * letter; 0 for games whose pieces are drawn alike. */
 double rgn_variant_pyramid_scale(const rgn_variant *variant, char letter);
 int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
@@ -93,6 +94,11 @@ int rgn_square_rank(const rgn_variant *variant, int square);
 int rgn_square_forward(const rgn_variant *variant, int square);
 /* Writes the square's name ("e4") into buf (at least 4 bytes). */
 void rgn_square_name(const rgn_variant *variant, int square, char *buf);
+/* The square a name of len bytes names, as rgn_square_name writes it (a
+ * file letter from 'a', a rank from 1 without leading zeros); -1 when
+ * the text is no such name or names no square of the board (off the
+ * grid, in a hole). */
+int rgn_square_parse(const rgn_variant *variant, const char *text, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Directions and orientations                                        */
@@ -210,9 +216,25 @@ enum rgn_status rgn_position_status(rgn_position *position);
 /* Plays a move, which must be one of rgn_position_legal_moves. */
 void rgn_position_play(rgn_position *position, rgn_move move);
 
-/* One turn of a move that turns several pieces (a Rotationary chain):
- * the square, the piece's letter and its facing after the turn (RGN_N,
- * RGN_E, RGN_S or RGN_W). */
+/* What rgn_position_play_undoable keeps of a move so that it can be taken
+ * back; the caller owns it (on its stack, or an array for a line of
+ * moves). state is the rule set's business. */
+typedef struct rgn_played {
+    rgn_move move;
+    uint64_t state[6];
+} rgn_played;
+/* Plays a move as rgn_position_play does and fills *played. */
+void rgn_position_play_undoable(rgn_position *position, rgn_move move,
+                                rgn_played *played);
+/* Takes back the move of played, which must be the last move played on
+ * the position: the position is again the one before it (board, side to
+ * move, rights, clocks). Several moves are taken back in the reverse
+ * order of their playing. */
+void rgn_position_undo(rgn_position *position, const rgn_played *played);
+
+/* One turn of a move that turns several pieces one after another (a
+ * chain): the square, the piece's letter and its facing after the turn
+ * (RGN_N, RGN_E, RGN_S or RGN_W). */
 typedef struct rgn_turn {
     int square;
     char piece;
