@@ -179,7 +179,8 @@ static void suggest_variant(rgn_checker *v, rgn_diagnostic d,
     for (size_t i = 0; i < rgn_variant_count(); i++) {
         const rgn_variant *other = rgn_variant_at(i);
         enum rgn_problem note;
-        if (!other->looks_like_own || !other->looks_like_own(&failed, &note))
+        if (other == g->variant || !other->looks_like_own ||
+            !other->looks_like_own(&failed, &note))
             continue;
         char name[NAME_MAX_LEN], option[NAME_MAX_LEN], message[2 * NAME_MAX_LEN + 64];
         size_t n = 0;

@@ -392,8 +392,9 @@ static int keep_legal(const eng_rules *r, eng_position *pos, const gen_state *gs
     return kept;
 }
 
-static int legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
+int eng_legal_moves(eng_position *pos, eng_move *moves)
 {
+    const eng_rules *r = eng_rules_of(pos);
     if (r->bb.usable)
         return eng_bb_legal_moves(r, pos, moves);
     gen_state gs;
@@ -401,22 +402,13 @@ static int legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
     return keep_legal(r, pos, &gs, moves, pseudo_moves(r, pos, &gs, moves));
 }
 
-int eng_legal_moves(eng_position *pos, eng_move *moves)
+int eng_count_moves(eng_position *pos)
 {
-    return legal_moves(eng_rules_of(pos), pos, moves);
-}
-
-static int count_moves(const eng_rules *r, eng_position *pos)
-{
+    const eng_rules *r = eng_rules_of(pos);
     if (r->bb.usable)
         return eng_bb_legal_moves(r, pos, NULL);
     eng_move moves[RGN_MAX_MOVES];
-    return legal_moves(r, pos, moves);
-}
-
-int eng_count_moves(eng_position *pos)
-{
-    return count_moves(eng_rules_of(pos), pos);
+    return eng_legal_moves(pos, moves);
 }
 
 bool eng_has_moves(eng_position *pos)
@@ -424,7 +416,7 @@ bool eng_has_moves(eng_position *pos)
     const eng_rules *r = eng_rules_of(pos);
     if (r->bb.usable)
         return eng_bb_has_moves(r, pos);
-    return count_moves(r, pos) > 0;
+    return eng_count_moves(pos) > 0;
 }
 
 /* The origins found by walking each ray of the type backwards from the
