@@ -450,6 +450,7 @@ rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
 /* One finding about the input. Pointers and spans are valid only during
  * the report callback. */
 typedef struct rgn_diagnostic {
+    /* a generic kind or a game's own (rgn_problem_code names either) */
     enum rgn_problem problem;
     enum rgn_severity severity; /* an error under --strict for warnings */
     const char *message;
