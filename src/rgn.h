@@ -74,8 +74,9 @@ bool rgn_variant_needs_setup(const rgn_variant *variant);
 /* The text diagrams' legend of a game whose letters and marks need their
  * own (NULL: the generic legend). */
 const char *rgn_variant_diagram_key(const rgn_variant *variant);
-/* For a game of flat pyramids (Rotationary), a piece's drawn size as a
- * fraction of the largest, by its letter; 0 for other games. */
+/* For a game whose pieces are drawn in sizes (smaller than the largest
+ * piece), a piece's drawn size as a fraction of the largest, by its
+ * letter; 0 for games whose pieces are drawn alike. */
 double rgn_variant_pyramid_scale(const rgn_variant *variant, char letter);
 int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
@@ -93,6 +94,11 @@ int rgn_square_rank(const rgn_variant *variant, int square);
 int rgn_square_forward(const rgn_variant *variant, int square);
 /* Writes the square's name ("e4") into buf (at least 4 bytes). */
 void rgn_square_name(const rgn_variant *variant, int square, char *buf);
+/* The square a name of len bytes names, as rgn_square_name writes it (a
+ * file letter from 'a', a rank from 1 without leading zeros); -1 when
+ * the text is no such name or names no square of the board (off the
+ * grid, in a hole). */
+int rgn_square_parse(const rgn_variant *variant, const char *text, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Directions and orientations                                        */
@@ -212,9 +218,25 @@ enum rgn_status rgn_position_status(rgn_position *position);
 /* Plays a move, which must be one of rgn_position_legal_moves. */
 void rgn_position_play(rgn_position *position, rgn_move move);
 
-/* One turn of a move that turns several pieces (a Rotationary chain):
- * the square, the piece's letter and its facing after the turn (RGN_N,
- * RGN_E, RGN_S or RGN_W). */
+/* What rgn_position_play_undoable keeps of a move so that it can be taken
+ * back; the caller owns it (on its stack, or an array for a line of
+ * moves). state is the rule set's business. */
+typedef struct rgn_played {
+    rgn_move move;
+    uint64_t state[6];
+} rgn_played;
+/* Plays a move as rgn_position_play does and fills *played. */
+void rgn_position_play_undoable(rgn_position *position, rgn_move move,
+                                rgn_played *played);
+/* Takes back the move of played, which must be the last move played on
+ * the position: the position is again the one before it (board, side to
+ * move, rights, clocks). Several moves are taken back in the reverse
+ * order of their playing. */
+void rgn_position_undo(rgn_position *position, const rgn_played *played);
+
+/* One turn of a move that turns several pieces one after another (a
+ * chain): the square, the piece's letter and its facing after the turn
+ * (RGN_N, RGN_E, RGN_S or RGN_W). */
 typedef struct rgn_turn {
     int square;
     char piece;
@@ -241,9 +263,18 @@ size_t rgn_move_coord(const rgn_position *position, rgn_move move,
 
 enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
 
-/* Every kind of diagnostic, with a stable code for scripts
+/* The generic kinds of diagnostic, each with a stable code for scripts
  * (rgn_problem_code) and a severity. The lenient readings that rgn(5)
- * lists are the warnings RGN_W_*. */
+ * lists are the warnings RGN_W_*.
+ *
+ * A game may have kinds of its own, which its rule set registers with
+ * their codes and severities (rgn_variant_problem lists them). They
+ * are numbered from RGN_PROBLEM_COUNT on, game after game in the order
+ * of the registry: the same numbers within one build of the library,
+ * not across builds. A diagnostic's problem may be one of them;
+ * rgn_problem_code and rgn_problem_severity know every kind, so a
+ * program that keeps or compares kinds across builds keeps their codes,
+ * not their numbers. */
 enum rgn_problem {
     RGN_E_SYNTAX,             /* the file is not RGN here */
     RGN_E_MOVE_SYNTAX,        /* a move text that is no move */
@@ -262,18 +293,6 @@ enum rgn_problem {
     RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
     RGN_E_NO_FEN,             /* a game with no start position lacks FEN */
     RGN_E_BAD_SETUP,          /* SetUp other than "1" where a set-up is due */
-    /* Rotationary's own kinds (the names in rgn-rotationary(7), NOTATION) */
-    RGN_E_ROT_BAD_FEN,
-    RGN_E_ROT_BAD_SETUP,
-    RGN_E_ROT_BAD_MOVE,
-    RGN_E_ROT_BAD_CELL,
-    RGN_E_ROT_BAD_TURN,
-    RGN_E_ROT_EMPTY_CELL,
-    RGN_E_ROT_MOVE_AFTER_SOLVED,
-    RGN_E_ROT_FALSE_SOLVED,
-    RGN_E_ROT_UNCLAIMED_SOLVED,
-    RGN_E_ROT_BAD_RESULT,
-    RGN_E_ROT_RESULT_TAG_MISMATCH,
     RGN_W_LONG_FORM,          /* "Sb2-b6", "e3-e4" */
     RGN_W_PAWN_CAPTURE_WITHOUT_X, /* "de5" */
     RGN_W_SURPLUS_DISAMBIGUATION, /* "R1c1" where "Rc1" is enough */
@@ -293,12 +312,18 @@ enum rgn_problem {
     RGN_W_OPEN_RESULT,        /* "*" on a game that ended in mate or stalemate */
     RGN_W_LATIN1,             /* text that is not UTF-8, read as Latin-1 */
     RGN_N_REPETITION,         /* a position occurs for the third time */
-    RGN_N_CHESS_HINT,         /* a game without a Variant tag reads as chess */
-    RGN_PROBLEM_COUNT
+    RGN_PROBLEM_COUNT         /* the generic kinds; games' own kinds follow */
 };
 
+/* A kind's code ("illegal-move"; a game's own kind by the game's word,
+ * "bad_cell"); "unknown" for a number that is no kind. */
 const char *rgn_problem_code(enum rgn_problem problem);
+/* A kind's severity; RGN_ERROR for a number that is no kind. */
 enum rgn_severity rgn_problem_severity(enum rgn_problem problem);
+/* The number of a game's own kinds, and the kind of the index-th
+ * (index < that number): a game's kinds in a program's hands. */
+int rgn_variant_problem_count(const rgn_variant *variant);
+enum rgn_problem rgn_variant_problem(const rgn_variant *variant, int index);
 /* The warning's bit in a warning set (only for the RGN_W_* problems). */
 #define RGN_WARNING_BIT(problem) (1u << ((problem) - RGN_W_LONG_FORM))
 
@@ -441,6 +466,7 @@ bool rgn_reader_latin1_seen(const rgn_reader *reader, rgn_location *first);
 /* One finding about the input. Pointers and spans are valid only during
  * the report callback. */
 typedef struct rgn_diagnostic {
+    /* a generic kind or a game's own (rgn_problem_code names either) */
     enum rgn_problem problem;
     enum rgn_severity severity; /* an error under --strict for warnings */
     const char *message;

@@ -1,17 +1,12 @@
 /*
- * problems.c - every kind of diagnostic in one table: its stable code for
- * scripts, its severity, and for the lenient readings what the warning
- * says of the move text. A rule set's own errors are rows here too.
+ * problems.c - every generic kind of diagnostic in one table: its stable
+ * code for scripts, its severity, and for the lenient readings what the
+ * warning says of the move text. A game's own kinds are rows of its rule
+ * set (rules/registry.c numbers them).
  */
 #include "base/problems.h"
 
-typedef struct problem_kind {
-    const char *code;
-    enum rgn_severity severity;
-    const char *text;
-} problem_kind;
-
-static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
+static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_E_SYNTAX] = {"syntax", RGN_ERROR, ""},
     [RGN_E_MOVE_SYNTAX] = {"move-syntax", RGN_ERROR, ""},
     [RGN_E_COORDINATE_FORM] = {"coordinate-form", RGN_ERROR, ""},
@@ -29,17 +24,6 @@ static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_E_BAD_FEN] = {"bad-fen", RGN_ERROR, ""},
     [RGN_E_NO_FEN] = {"missing-fen", RGN_ERROR, ""},
     [RGN_E_BAD_SETUP] = {"bad-setup", RGN_ERROR, ""},
-    [RGN_E_ROT_BAD_FEN] = {"bad_fen", RGN_ERROR, ""},
-    [RGN_E_ROT_BAD_SETUP] = {"bad_setup", RGN_ERROR, ""},
-    [RGN_E_ROT_BAD_MOVE] = {"bad_move", RGN_ERROR, ""},
-    [RGN_E_ROT_BAD_CELL] = {"bad_cell", RGN_ERROR, ""},
-    [RGN_E_ROT_BAD_TURN] = {"bad_turn", RGN_ERROR, ""},
-    [RGN_E_ROT_EMPTY_CELL] = {"empty_cell", RGN_ERROR, ""},
-    [RGN_E_ROT_MOVE_AFTER_SOLVED] = {"move_after_solved", RGN_ERROR, ""},
-    [RGN_E_ROT_FALSE_SOLVED] = {"false_solved", RGN_ERROR, ""},
-    [RGN_E_ROT_UNCLAIMED_SOLVED] = {"unclaimed_solved", RGN_ERROR, ""},
-    [RGN_E_ROT_BAD_RESULT] = {"bad_result", RGN_ERROR, ""},
-    [RGN_E_ROT_RESULT_TAG_MISMATCH] = {"result_tag_mismatch", RGN_ERROR, ""},
     [RGN_W_LONG_FORM] = {"long-algebraic", RGN_WARNING,
                          "is in long algebraic form"},
     [RGN_W_PAWN_CAPTURE_WITHOUT_X] = {"pawn-capture-without-x", RGN_WARNING,
@@ -72,17 +56,11 @@ static const problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_OPEN_RESULT] = {"open-result", RGN_WARNING, ""},
     [RGN_W_LATIN1] = {"latin-1", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
-    [RGN_N_CHESS_HINT] = {"chess-hint", RGN_NOTE, ""},
 };
 
-const char *rgn_problem_code(enum rgn_problem problem)
+const rgn_problem_kind *rgn_generic_problem(enum rgn_problem problem)
 {
-    return problem < RGN_PROBLEM_COUNT ? kinds[problem].code : "unknown";
-}
-
-enum rgn_severity rgn_problem_severity(enum rgn_problem problem)
-{
-    return problem < RGN_PROBLEM_COUNT ? kinds[problem].severity : RGN_ERROR;
+    return problem < RGN_PROBLEM_COUNT ? &kinds[problem] : NULL;
 }
 
 const char *rgn_problem_text(enum rgn_problem problem)

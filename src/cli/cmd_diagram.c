@@ -59,7 +59,6 @@ const cli_command cli_diagram = {
 
 /* A square as the user named it, before the board is known. */
 typedef struct named_square {
-    int file, rank;
     char text[16];
 } named_square;
 
@@ -155,7 +154,8 @@ static const rgn_game_sink line_sink = {
     .end_game = on_end_game,
 };
 
-/* "e4" (files a.., ranks 1..); false if the text is not a square name. */
+/* "e4" (files a.., ranks 1..); false if the text is not shaped as a
+ * square name. The board, known later, says whether it names a square. */
 static bool parse_square(const char *text, size_t len, named_square *sq)
 {
     if (len < 2 || len >= sizeof sq->text || text[0] < 'a' || text[0] > 'z' ||
@@ -167,8 +167,6 @@ static bool parse_square(const char *text, size_t len, named_square *sq)
             return false;
         rank = rank * 10 + (text[i] - '0');
     }
-    sq->file = text[0] - 'a';
-    sq->rank = rank - 1;
     memcpy(sq->text, text, len);
     sq->text[len] = '\0';
     return true;
@@ -208,15 +206,12 @@ static bool parse_squares(const char *value, bool pairs, named_square *list,
  * one is not on it. */
 static int resolve_squares(diagram_request *r, const rgn_variant *variant)
 {
-    int files = rgn_variant_files(variant), ranks = rgn_variant_ranks(variant);
     named_square *lists[2] = {r->highlights, r->arrows};
     int counts[2] = {r->highlight_count, r->arrow_count};
     for (int l = 0; l < 2; l++)
         for (int i = 0; i < counts[l]; i++) {
             named_square *n = &lists[l][i];
-            int sq = n->file < files && n->rank < ranks
-                         ? rgn_square_at(variant, n->file, n->rank)
-                         : -1;
+            int sq = rgn_square_parse(variant, n->text, strlen(n->text));
             if (sq < 0) {
                 fprintf(stderr, "rgn diagram: %s is not a square of the %s "
                                 "board\n", n->text, rgn_variant_name(variant));

@@ -118,3 +118,22 @@ void rgn_position_play(rgn_position *pos, rgn_move move)
     rgn_undo undo;
     pos->variant->make(pos, move, &undo);
 }
+
+_Static_assert(sizeof(rgn_undo) <= sizeof(((rgn_played *)0)->state),
+               "rgn_played has room for a rule set's undo record");
+
+void rgn_position_play_undoable(rgn_position *pos, rgn_move move,
+                                rgn_played *played)
+{
+    rgn_undo undo;
+    pos->variant->make(pos, move, &undo);
+    played->move = move;
+    memcpy(played->state, &undo, sizeof undo);
+}
+
+void rgn_position_undo(rgn_position *pos, const rgn_played *played)
+{
+    rgn_undo undo;
+    memcpy(&undo, played->state, sizeof undo);
+    pos->variant->unmake(pos, played->move, &undo);
+}

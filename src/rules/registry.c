@@ -1,6 +1,7 @@
 /*
- * registry.c - the list of rule sets, looked up by name or alias. A new
- * game is one line here (and its folder beside this file).
+ * registry.c - the list of rule sets, looked up by name or alias, and the
+ * numbers of the games' own problem kinds. A new game is one line here
+ * (and its folder beside this file).
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -95,4 +96,88 @@ const rgn_variant *rgn_variant_for_file(const char *path)
             has_extension(path, len, variants[i]->file_extension, &stem))
             return variants[i];
     return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* The games' own problem kinds                                       */
+
+/* Whether the variant at index is the first of the list with its table
+ * of problems (rule sets that share a table share its numbers). */
+static bool first_with_table(size_t index)
+{
+    const rgn_problem_kind *table = variants[index]->problems;
+    if (!table)
+        return false;
+    for (size_t i = 0; i < index; i++)
+        if (variants[i]->problems == table)
+            return false;
+    return true;
+}
+
+static int table_size(const rgn_problem_kind *table)
+{
+    int n = 0;
+    while (table && table[n].code)
+        n++;
+    return n;
+}
+
+/* The number of a table's first kind: the generic kinds come first, then
+ * each table in the order of the list. */
+static enum rgn_problem first_of(const rgn_problem_kind *table)
+{
+    int number = RGN_PROBLEM_COUNT;
+    for (size_t i = 0; i < VARIANT_COUNT; i++)
+        if (first_with_table(i)) {
+            if (variants[i]->problems == table)
+                break;
+            number += table_size(variants[i]->problems);
+        }
+    return (enum rgn_problem)number;
+}
+
+int rgn_variant_problem_count(const rgn_variant *variant)
+{
+    return table_size(variant->problems);
+}
+
+enum rgn_problem rgn_variant_problem(const rgn_variant *variant, int index)
+{
+    return (enum rgn_problem)(first_of(variant->problems) + index);
+}
+
+enum rgn_problem rgn_problem_of(const rgn_variant *variant,
+                                enum rgn_problem problem)
+{
+    if (problem < RGN_PROBLEM_COUNT)
+        return problem;
+    return rgn_variant_problem(variant, (int)(problem - RGN_PROBLEM_COUNT));
+}
+
+/* The row of any kind, generic or a game's; NULL for no kind. */
+static const rgn_problem_kind *kind_of(enum rgn_problem problem)
+{
+    if (problem < RGN_PROBLEM_COUNT)
+        return rgn_generic_problem(problem);
+    int index = (int)(problem - RGN_PROBLEM_COUNT);
+    for (size_t i = 0; i < VARIANT_COUNT; i++)
+        if (first_with_table(i)) {
+            int n = table_size(variants[i]->problems);
+            if (index < n)
+                return &variants[i]->problems[index];
+            index -= n;
+        }
+    return NULL;
+}
+
+const char *rgn_problem_code(enum rgn_problem problem)
+{
+    const rgn_problem_kind *kind = kind_of(problem);
+    return kind ? kind->code : "unknown";
+}
+
+enum rgn_severity rgn_problem_severity(enum rgn_problem problem)
+{
+    const rgn_problem_kind *kind = kind_of(problem);
+    return kind ? kind->severity : RGN_ERROR;
 }

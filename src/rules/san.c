@@ -745,8 +745,10 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
 {
     const struct rgn_variant *v = pos->variant;
     if (v->notation) { /* its own move texts: no marks, no lenient forms */
-        if (v->notation->resolve(pos, text, len, move, problem, err) < 0)
+        if (v->notation->resolve(pos, text, len, move, problem, err) < 0) {
+            *problem = rgn_problem_of(v, *problem);
             return -1;
+        }
         *warnings = 0;
         if (written_check)
             *written_check = 0;
@@ -810,7 +812,7 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
     }
     if (count == 0) {
         char why[160];
-        *problem = v->explain_unmatched(pos, &s, why, sizeof why);
+        *problem = rgn_problem_of(v, v->explain_unmatched(pos, &s, why, sizeof why));
         return fail(problem, *problem, err, 1, "'%.*s' is not a legal move: %s",
                     (int)len, text, why);
     }

@@ -47,6 +47,23 @@ int rgn_square_forward(const rgn_variant *v, int square)
     return v->square_forward ? v->square_forward(square) : -1;
 }
 
+int rgn_square_parse(const rgn_variant *v, const char *text, size_t len)
+{
+    if (len < 2 || text[0] < 'a' || text[0] > 'z' || text[1] < '1' ||
+        text[1] > '9')
+        return -1;
+    int rank = 0;
+    for (size_t i = 1; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9')
+            return -1;
+        rank = rank * 10 + (text[i] - '0');
+        if (rank > v->ranks)
+            return -1;
+    }
+    int file = text[0] - 'a';
+    return file < v->files ? v->square_at(file, rank - 1) : -1;
+}
+
 void rgn_square_name(const rgn_variant *v, int square, char *buf)
 {
     int rank = v->square_rank(square) + 1;

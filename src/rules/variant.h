@@ -10,6 +10,7 @@
 #ifndef RGN_VARIANT_H
 #define RGN_VARIANT_H
 
+#include "base/problems.h"
 #include "rules/position.h"
 
 /* What make() saves so that unmake() can restore the position exactly:
@@ -37,6 +38,20 @@ typedef struct rgn_notation {
     size_t (*write)(const rgn_position *position, rgn_move move, char *buf,
                     size_t size);
 } rgn_notation;
+
+/* A rule set's functions name the i-th kind of its own problems table
+ * RGN_OWN_PROBLEM(i); generic code turns that into the kind's registered
+ * number (rgn_problem_of) before it leaves for a caller. */
+#define RGN_OWN_PROBLEM(i) ((enum rgn_problem)(RGN_PROBLEM_COUNT + (i)))
+
+/* What the validator tells the rule sets of a game that failed under the
+ * default rule set and named no variant (the hook looks_like_own). */
+typedef struct rgn_failed_game {
+    enum rgn_problem problem; /* its first error, a generic kind */
+    const char *fen;          /* its FEN tag; NULL when it has none */
+    rgn_span move;            /* the move of the error; empty for none */
+    int ply;                  /* that move's ply; 0 for none */
+} rgn_failed_game;
 
 /* A rule set is mostly data. Members marked "optional" are NULL (or 0)
  * when the game has no such thing; generic code asks, never assumes. */
@@ -137,6 +152,9 @@ struct rgn_variant {
     enum rgn_status (*status)(rgn_position *position);
     /* Move texts other than SAN; optional (NULL: SAN, src/rules/san.c). */
     const rgn_notation *notation;
+    /* The compiled tables its functions work from (found through a
+     * position's variant); optional. */
+    const void *context;
     /* The compass direction (RGN_N..RGN_NW) a piece points that has no
      * orientation in the chess sense (a Rotationary pyramid), -1 for
      * none; optional. Diagrams draw it as a piece's one direction. */
@@ -149,15 +167,28 @@ struct rgn_variant {
     /* The text diagrams' legend where the generic one does not fit (a
      * solitaire's letters and arrows); optional. */
     const char *diagram_key;
+    /* The game's own kinds of problem, ended by a row whose code is NULL;
+     * optional. Rule sets that share a table share its kinds. */
+    const rgn_problem_kind *problems;
     /* The game's own name for a generic problem (Rotationary reports a
-     * missing FEN as its "bad_fen"); optional: NULL keeps the generic. */
+     * missing FEN as its "bad_fen"), or the generic; optional. */
     enum rgn_problem (*own_problem)(enum rgn_problem generic);
-    /* Judges a result token against the final position: RGN_PROBLEM_COUNT
-     * when it fits, else the problem with why filled in; optional (NULL:
-     * the result a mate or another end forces). */
-    enum rgn_problem (*judge_result)(rgn_position *final, const char *result,
-                                     char *why, size_t size);
+    /* Judges a result token against the final position: false when it
+     * fits, else true with the problem and why filled in; optional
+     * (NULL: the result a mate or another end forces). */
+    bool (*judge_result)(rgn_position *final, const char *result,
+                         enum rgn_problem *problem, char *why, size_t size);
+    /* Whether a game that failed as the default game may be one of this
+     * game's (chess pieces and castling in a Rotary record): then *note is
+     * set to the kind of the note that suggests --variant. Optional. */
+    bool (*looks_like_own)(const rgn_failed_game *game, enum rgn_problem *note);
 };
+
+/* A problem a rule set's function gave, as the registry numbers it: a
+ * generic kind stays, RGN_OWN_PROBLEM(i) becomes the i-th of the game's
+ * own kinds (rules/registry.c). */
+enum rgn_problem rgn_problem_of(const struct rgn_variant *variant,
+                                enum rgn_problem problem);
 
 /* Whether the side to move has a legal move by the rules of movement. */
 static inline bool rgn_variant_has_moves(const struct rgn_variant *v,

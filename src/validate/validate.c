@@ -7,6 +7,7 @@
  * per open variation (bounded by RGN_MAX_VARIATION_DEPTH) and the keys
  * of the main line for repetitions (bounded by the game's length).
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,33 +148,41 @@ static void keep_first_error(game_state *g, const rgn_diagnostic *d)
     g->first_error.line = (rgn_span){"", 0};
 }
 
-/* Whether a game's first error reads as a chess game's: the game has no
- * Variant tag and is read as the default game, and the error is at a FEN
- * tag without a single '>' orientation, at a move with a chess piece
- * letter (N, B) or castling (O-O, 0-0), or at a pawn move of the first
- * two plies from the initial position that no pawn can make (a chess
- * double step such as 1... e5). */
-static bool looks_like_chess(const game_state *g, enum rgn_problem problem,
-                             rgn_span move, int ply)
+/* A game without a Variant tag read as the default game whose first
+ * error is problem: another rule set that takes it for one of its own
+ * games adds a note that suggests it ("if this is a chess game, try
+ * --variant chess"). */
+static void suggest_variant(rgn_checker *v, rgn_diagnostic d,
+                            enum rgn_problem problem)
 {
-    if (g->variant_name[0] || g->variant != rgn_variant_default())
-        return false;
-    if (problem == RGN_E_BAD_FEN)
-        return g->has_fen && !strchr(g->fen, '>');
-    if (problem != RGN_E_UNMATCHED && problem != RGN_E_MOVE_SYNTAX &&
-        problem != RGN_E_AMBIGUOUS)
-        return false;
-    if (move.len < 2)
-        return false;
-    const char *m = move.data;
-    if (move.len >= 3 && (memcmp(m, "O-O", 3) == 0 || memcmp(m, "0-0", 3) == 0))
-        return true;
-    if ((m[0] == 'N' || m[0] == 'B') &&
-        ((m[1] >= 'a' && m[1] <= 'h') || m[1] == 'x' ||
-         (m[1] >= '1' && m[1] <= '8')))
-        return true;
-    return problem == RGN_E_UNMATCHED && !g->has_fen && ply >= 1 && ply <= 2 &&
-           m[0] >= 'a' && m[0] <= 'h';
+    const game_state *g = &v->game;
+    if (g->variant_name[0] || g->variant != rgn_variant_default() ||
+        !v->options.report)
+        return;
+    rgn_failed_game failed = {problem, g->has_fen ? g->fen : NULL, d.move,
+                              d.ply};
+    for (size_t i = 0; i < rgn_variant_count(); i++) {
+        const rgn_variant *other = rgn_variant_at(i);
+        enum rgn_problem note;
+        if (other == g->variant || !other->looks_like_own ||
+            !other->looks_like_own(&failed, &note))
+            continue;
+        char name[NAME_MAX_LEN], option[NAME_MAX_LEN], message[2 * NAME_MAX_LEN + 64];
+        size_t n = 0;
+        for (; other->name[n] && n + 1 < sizeof name; n++) {
+            name[n] = (char)tolower((unsigned char)other->name[n]);
+            option[n] = name[n] == ' ' ? '-' : name[n];
+        }
+        name[n] = option[n] = '\0';
+        snprintf(message, sizeof message,
+                 "if this is a %s game, try --variant %s", name, option);
+        d.problem = rgn_problem_of(other, note);
+        d.severity = rgn_problem_severity(d.problem);
+        d.message = message;
+        d.line = (rgn_span){"", 0}; /* the error before showed it */
+        v->options.report(v->options.user, &d);
+        return;
+    }
 }
 
 static void report(rgn_checker *v, enum rgn_problem problem,
@@ -187,8 +196,9 @@ static void report(rgn_checker *v, enum rgn_problem problem,
 {
     judge_mark(v); /* a problem of an earlier move is told first */
     game_state *g = &v->game;
-    if (g->variant && g->variant->own_problem)
-        problem = g->variant->own_problem(problem);
+    enum rgn_problem generic = problem;
+    if (problem < RGN_PROBLEM_COUNT && g->variant && g->variant->own_problem)
+        problem = rgn_problem_of(g->variant, g->variant->own_problem(problem));
     enum rgn_severity severity = rgn_problem_severity(problem);
     if (severity == RGN_WARNING && v->options.strict)
         severity = RGN_ERROR;
@@ -228,14 +238,8 @@ static void report(rgn_checker *v, enum rgn_problem problem,
         keep_first_error(g, &d);
     if (v->options.report)
         v->options.report(v->options.user, &d);
-    if (first_error && looks_like_chess(g, problem, move, ply)) {
-        d.problem = RGN_N_CHESS_HINT;
-        d.severity = RGN_NOTE;
-        d.message = "if this is a chess game, try --variant chess";
-        d.line = (rgn_span){"", 0}; /* the error above showed it */
-        if (v->options.report)
-            v->options.report(v->options.user, &d);
-    }
+    if (first_error)
+        suggest_variant(v, d, generic);
 }
 
 static const rgn_span no_move = {"", 0};
@@ -721,10 +725,11 @@ static int on_result(void *user, rgn_span text, rgn_location where)
     line *main_line = &v->lines[0];
     if (g->variant->judge_result) {
         char why[200];
-        enum rgn_problem p = g->variant->judge_result(&main_line->current,
-                                                      result, why, sizeof why);
-        if (p != RGN_PROBLEM_COUNT) {
-            report(v, p, where, no_move, 0, "%s", why);
+        enum rgn_problem p;
+        if (g->variant->judge_result(&main_line->current, result, &p, why,
+                                     sizeof why)) {
+            report(v, rgn_problem_of(g->variant, p), where, no_move, 0, "%s",
+                   why);
             return 1;
         }
         memcpy(g->result, result, sizeof g->result);

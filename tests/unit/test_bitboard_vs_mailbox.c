@@ -19,6 +19,18 @@
 
 #include "rules/engine/engine.h"
 
+/* The reference: Chess's rule set, its context the rules with the fast
+ * path off. */
+static struct rgn_variant slow_chess;
+static eng_tables slow_tables;
+
+/* pos, made a position of the rule set of r (fast or slow). */
+static eng_position *at(const eng_rules *r, eng_position *pos)
+{
+    pos->variant = r->bb.usable ? &rgn_chess_variant : &slow_chess;
+    return pos;
+}
+
 static const char *const starts[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -77,8 +89,8 @@ static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng
             for (int p = 0; p < choices; p++) {
                 int f = files[i] > 7 ? -1 : files[i], r = ranks[j];
                 eng_move m1 = {0}, m2 = {0};
-                int n1 = eng_find_moves(fast, pos, type, file, rank, f, r, promotions[p], &m1);
-                int n2 = eng_find_moves(slow, pos, type, file, rank, f, r, promotions[p], &m2);
+                int n1 = eng_find_moves(at(fast, pos), type, file, rank, f, r, promotions[p], &m1);
+                int n2 = eng_find_moves(at(slow, pos), type, file, rank, f, r, promotions[p], &m2);
                 if (n1 != n2 || (n1 == 1 && memcmp(&m1, &m2, sizeof m1) != 0))
                     fail_msg("find_moves(type %d to %c%d from file %d rank %d, promotion %d): "
                              "%d moves, the reference %d, in %s",
@@ -88,8 +100,8 @@ static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng
     eng_move m = {0};
     int off[][2] = {{file, -1}, {file, fast->ranks}, {-1, rank}, {fast->files, rank}};
     for (int i = 0; i < 4; i++)
-        if (eng_find_moves(fast, pos, type, off[i][0], off[i][1], -1, -1, 0, &m) != 0 ||
-            eng_find_moves(slow, pos, type, off[i][0], off[i][1], -1, -1, 0, &m) != 0)
+        if (eng_find_moves(at(fast, pos), type, off[i][0], off[i][1], -1, -1, 0, &m) != 0 ||
+            eng_find_moves(at(slow, pos), type, off[i][0], off[i][1], -1, -1, 0, &m) != 0)
             fail_msg("find_moves to file %d rank %d, off the board, found a move in %s",
                      off[i][0], off[i][1], fen);
 }
@@ -98,17 +110,17 @@ static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng
 static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *pos)
 {
     char fen[128], fast_fen[128];
-    eng_write_fen(slow, pos, fen, sizeof fen);
-    eng_write_fen(fast, pos, fast_fen, sizeof fast_fen);
+    eng_write_fen(at(slow, pos), fen, sizeof fen);
+    eng_write_fen(at(fast, pos), fast_fen, sizeof fast_fen);
     assert_string_equal(fast_fen, fen);
     /* the key make kept, against one computed afresh by the reference */
     if (pos->key != eng_compute_key(slow, pos))
         fail_msg("the key after make differs from a fresh one in %s", fen);
     eng_move a[RGN_MAX_MOVES], b[RGN_MAX_MOVES];
-    int na = eng_legal_moves(fast, pos, a), nb = eng_legal_moves(slow, pos, b);
+    int na = eng_legal_moves(at(fast, pos), a), nb = eng_legal_moves(at(slow, pos), b);
     assert_same_moves(a, na, b, nb, "legal moves", fen);
-    assert_int_equal(eng_count_moves(fast, pos), nb);
-    assert_int_equal(eng_has_moves(fast, pos), nb > 0);
+    assert_int_equal(eng_count_moves(at(fast, pos)), nb);
+    assert_int_equal(eng_has_moves(at(fast, pos)), nb > 0);
     bool check = eng_in_check(slow, pos);
     assert_int_equal(eng_in_check(fast, pos), check);
     if (pos->check_cache >= 0 && pos->check_cache != check)
@@ -117,8 +129,8 @@ static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *
         for (int rank = 0; rank < 8; rank++)
             for (int file = 0; file < 8; file++) {
                 int to = eng_square(fast, file, rank);
-                na = eng_legal_moves_to(fast, pos, a, type, to);
-                nb = eng_legal_moves_to(slow, pos, b, type, to);
+                na = eng_legal_moves_to(at(fast, pos), a, type, to);
+                nb = eng_legal_moves_to(at(slow, pos), b, type, to);
                 assert_same_moves(a, na, b, nb, "moves to a square", fen);
                 compare_find_moves(fast, slow, pos, type, file, rank, nb == 0, fen);
             }
@@ -131,19 +143,24 @@ static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *
 static void test_agrees_with_mailbox(void **state)
 {
     (void)state;
-    const eng_rules *fast = eng_chess_rules();
+    const eng_rules *fast = eng_variant_rules(&rgn_chess_variant);
     assert_true(fast->bb.usable);
     eng_rules *slow = malloc(sizeof *slow);
     assert_non_null(slow);
     memcpy(slow, fast, sizeof *slow);
     slow->bb.usable = false;
+    slow_tables.game = &eng_chess_game;
+    slow_tables.rules = slow;
+    atomic_store(&slow_tables.ready, slow);
+    slow_chess = rgn_chess_variant;
+    slow_chess.context = &slow_tables;
     uint32_t seed = 12345;
     long positions = 0;
     for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++)
         for (int game = 0; game < 6; game++) {
             eng_position pos;
             rgn_error err;
-            if (eng_set_fen(fast, &pos, starts[s], &err) < 0)
+            if (eng_set_fen(at(fast, &pos), starts[s], &err) < 0)
                 fail_msg("%s: %s", starts[s], err.message);
             eng_move played[120];
             eng_undo undo[120];
@@ -152,15 +169,15 @@ static void test_agrees_with_mailbox(void **state)
                 compare(fast, slow, &pos);
                 positions++;
                 eng_move moves[RGN_MAX_MOVES];
-                int n = eng_legal_moves(fast, &pos, moves);
+                int n = eng_legal_moves(at(fast, &pos), moves);
                 if (n == 0)
                     break;
                 played[plies] = moves[next(&seed) % (uint32_t)n];
-                eng_make(fast, &pos, played[plies], &undo[plies]);
+                eng_make(at(fast, &pos), played[plies], &undo[plies]);
             }
             /* back to the start: the sets must follow unmake too */
             while (plies-- > 0) {
-                eng_unmake(fast, &pos, played[plies], &undo[plies]);
+                eng_unmake(at(fast, &pos), played[plies], &undo[plies]);
                 compare(fast, slow, &pos);
             }
         }
@@ -173,7 +190,7 @@ static void test_agrees_with_mailbox(void **state)
 static void test_only_where_it_fits(void **state)
 {
     (void)state;
-    assert_false(eng_rotary_chess_rules()->bb.usable);
+    assert_false(eng_variant_rules(&rgn_rotary_chess_variant)->bb.usable);
 }
 
 int main(void)

@@ -15,10 +15,29 @@
 
 #include "rules/engine/engine.h"
 
+/* The rule set whose compiled rules r are. */
+static const rgn_variant *variant_of(const eng_rules *r)
+{
+    for (size_t i = 0; i < rgn_variant_count(); i++) {
+        const rgn_variant *v = rgn_variant_at(i);
+        if (v->make == eng_make && eng_variant_rules(v) == r)
+            return v;
+    }
+    fail_msg("no rule set has these rules");
+    return NULL;
+}
+
+/* pos, made a position of the game of r. */
+static eng_position *at(const eng_rules *r, eng_position *pos)
+{
+    pos->variant = variant_of(r);
+    return pos;
+}
+
 static void set(const eng_rules *r, eng_position *pos, const char *fen)
 {
     rgn_error err;
-    if (eng_set_fen(r, pos, fen, &err) < 0)
+    if (eng_set_fen(at(r, pos), fen, &err) < 0)
         fail_msg("%s: %s", fen, err.message);
 }
 
@@ -33,7 +52,7 @@ static int find(const eng_rules *r, eng_position *pos, const char *from,
                 const char *to, char promotion, eng_move *found)
 {
     eng_move moves[RGN_MAX_MOVES];
-    int n = eng_legal_moves(r, pos, moves);
+    int n = eng_legal_moves(pos, moves);
     for (int i = 0; i < n; i++)
         if (moves[i].from == square(r, from) && moves[i].to == square(r, to) &&
             (!promotion || moves[i].promotion == eng_type_of_letter(r, promotion))) {
@@ -55,14 +74,14 @@ static void play(const eng_rules *r, eng_position *pos, const char *from, const 
     eng_undo undo;
     if (find(r, pos, from, to, 0, &m) < 0)
         fail_msg("%s%s is not legal", from, to);
-    eng_make(r, pos, m, &undo);
+    eng_make(pos, m, &undo);
 }
 
 static int count(const eng_rules *r, const char *fen)
 {
     eng_position pos;
     set(r, &pos, fen);
-    return eng_count_moves(r, &pos);
+    return eng_count_moves(&pos);
 }
 
 /* Kiwipete, the chessprogramming wiki's perft position 2: castling, en
@@ -75,17 +94,17 @@ static const char *const kiwipete =
 static void test_make_unmake_restores(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_chess_variant);
     eng_position pos, before;
     set(r, &pos, kiwipete);
     before = pos;
     eng_move moves[RGN_MAX_MOVES];
-    int n = eng_legal_moves(r, &pos, moves);
+    int n = eng_legal_moves(&pos, moves);
     for (int i = 0; i < n; i++) {
         eng_undo undo;
-        eng_make(r, &pos, moves[i], &undo);
+        eng_make(&pos, moves[i], &undo);
         assert_int_equal(pos.key, eng_compute_key(r, &pos));
-        eng_unmake(r, &pos, moves[i], &undo);
+        eng_unmake(&pos, moves[i], &undo);
         assert_memory_equal(&pos, &before, sizeof pos);
     }
 }
@@ -96,11 +115,11 @@ static void test_moves_to_agree(void **state)
 {
     (void)state;
     const struct { const eng_rules *r; const char *fen; } cases[] = {
-        {eng_chess_rules(), kiwipete},
-        {eng_chess_rules(), "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
-        {eng_chess_rules(), "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"},
-        {eng_rotary_chess_rules(), NULL},
-        {eng_rotary_chess_rules(),
+        {eng_variant_rules(&rgn_chess_variant), kiwipete},
+        {eng_variant_rules(&rgn_chess_variant), "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+        {eng_variant_rules(&rgn_chess_variant), "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"},
+        {eng_variant_rules(&rgn_rotary_chess_variant), NULL},
+        {eng_variant_rules(&rgn_rotary_chess_variant),
          "r5k4r/12/3m8/12/2W2pPm4/12/4F7/1C10/12/12/2S9/R5K4R w KQkq f9 0 1"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -109,14 +128,14 @@ static void test_moves_to_agree(void **state)
         if (cases[c].fen)
             set(r, &pos, cases[c].fen);
         else
-            eng_set_initial(r, &pos);
+            eng_set_initial(at(r, &pos));
         eng_move all[RGN_MAX_MOVES], some[RGN_MAX_MOVES];
-        int n = eng_legal_moves(r, &pos, all), total = 0;
+        int n = eng_legal_moves(&pos, all), total = 0;
         for (int rank = 0; rank < r->ranks; rank++)
             for (int file = 0; file < r->files; file++)
                 for (int type = 1; type <= r->type_count; type++) {
                     int to = eng_square(r, file, rank);
-                    int k = eng_legal_moves_to(r, &pos, some, type, to);
+                    int k = eng_legal_moves_to(&pos, some, type, to);
                     total += k;
                     for (int i = 0; i < k; i++) {
                         bool listed = false;
@@ -136,12 +155,12 @@ static void test_moves_to_agree(void **state)
 static void test_castling(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_chess_variant);
     eng_position pos;
     /* King: d1 f1 d2 e2 f2 and both castlings (7); Ra1: b1 c1 d1, a2..a7,
      * xa8 (10); Rh1: g1 f1, h2..h7, xh8 (9) */
     set(r, &pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    assert_int_equal(eng_count_moves(r, &pos), 26);
+    assert_int_equal(eng_count_moves(&pos), 26);
     assert_true(legal(r, &pos, "e1", "g1") && legal(r, &pos, "e1", "c1"));
 
     /* in check from e4: no castling; the King goes to d1 f1 d2 f2 and
@@ -171,29 +190,29 @@ static void test_castling(void **state)
     assert_false(legal(r, &pos, "e1", "g1"));
     assert_true(legal(r, &pos, "e1", "c1"));
     char fen[128];
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 4 3");
 
     /* a Rook captured on its square takes the right with it */
     set(r, &pos, "r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1");
     play(r, &pos, "g2", "h1");
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "r3k2r/8/8/8/8/8/8/R3K2b w Qkq - 0 2");
 
     /* Rotary Chess: the King moves 4 squares, g1 -> k1 with l1 -> j1 and
      * g1 -> c1 with a1 -> d1 */
-    const eng_rules *rc = eng_rotary_chess_rules();
+    const eng_rules *rc = eng_variant_rules(&rgn_rotary_chess_variant);
     set(rc, &pos, "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w KQkq - 0 1");
     eng_move m;
     eng_undo undo;
     assert_int_equal(find(rc, &pos, "g1", "k1", 0, &m), 0);
     assert_int_equal(m.kind, RGN_MOVE_CASTLING);
-    eng_make(rc, &pos, m, &undo);
-    eng_write_fen(rc, &pos, fen, sizeof fen);
+    eng_make(&pos, m, &undo);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "r5k4r/12/12/12/12/12/12/12/12/12/12/R8RK1 b kq - 1 1");
     assert_int_equal(find(rc, &pos, "g12", "c12", 0, &m), 0);
-    eng_make(rc, &pos, m, &undo);
-    eng_write_fen(rc, &pos, fen, sizeof fen);
+    eng_make(&pos, m, &undo);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "2kr7r/12/12/12/12/12/12/12/12/12/12/R8RK1 w - - 2 2");
     /* the King's 4-square move needs the right: a King that moved back */
     set(rc, &pos, "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w kq - 0 1");
@@ -207,48 +226,48 @@ static void test_castling(void **state)
 static void test_en_passant(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_chess_variant);
     eng_position pos;
     char fen[128];
     /* King d1 f1 d2 e2 f2, e6 and exd6 */
     set(r, &pos, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
-    assert_int_equal(eng_count_moves(r, &pos), 7);
+    assert_int_equal(eng_count_moves(&pos), 7);
     eng_move m;
     eng_undo undo;
     assert_int_equal(find(r, &pos, "e5", "d6", 0, &m), 0);
     assert_int_equal(m.kind, RGN_MOVE_EN_PASSANT);
-    eng_make(r, &pos, m, &undo);
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_make(&pos, m, &undo);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
 
     /* the pinned case: exd6 would empty the fifth rank between the King
      * on a5 and the Rook on h5. King a4 a6 b4 b5 b6 and e6: 6 */
     set(r, &pos, "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1");
-    assert_int_equal(eng_count_moves(r, &pos), 6);
+    assert_int_equal(eng_count_moves(&pos), 6);
     assert_false(legal(r, &pos, "e5", "d6"));
     /* the square is accepted on reading, written only when usable */
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "8/8/8/K2pP2r/8/8/8/7k w - - 0 1");
 
     /* written after a double step only when a capture is possible */
     set(r, &pos, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
     play(r, &pos, "e2", "e4");
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
     set(r, &pos, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     play(r, &pos, "e2", "e4");
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
 
     /* Rotary Chess: a Black double step d10-d8 beside a White pawn on e8;
      * e8xd9 removes the pawn on d8 */
-    const eng_rules *rc = eng_rotary_chess_rules();
+    const eng_rules *rc = eng_variant_rules(&rgn_rotary_chess_variant);
     set(rc, &pos, "6k5/12/3p8/12/4P7/12/12/12/12/12/12/6K5 b - - 0 1");
     play(rc, &pos, "d10", "d8");
     assert_int_equal(find(rc, &pos, "e8", "d9", 0, &m), 0);
     assert_int_equal(m.kind, RGN_MOVE_EN_PASSANT);
-    eng_make(rc, &pos, m, &undo);
-    eng_write_fen(rc, &pos, fen, sizeof fen);
+    eng_make(&pos, m, &undo);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "6k5/12/12/3P8/12/12/12/12/12/12/12/6K5 b - - 0 2");
 }
 
@@ -258,13 +277,13 @@ static void test_en_passant(void **state)
 static void test_twelve_promotions(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_rotary_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     eng_position pos;
     /* e11-e12 in 12 ways; the King on g1: f1 h1 f2 g2 h2 */
     set(r, &pos, "6k5/4P7/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1");
-    assert_int_equal(eng_count_moves(r, &pos), 17);
+    assert_int_equal(eng_count_moves(&pos), 17);
     eng_move moves[RGN_MAX_MOVES];
-    int n = eng_legal_moves_to(r, &pos, moves, r->pawn_type, square(r, "e12"));
+    int n = eng_legal_moves_to(&pos, moves, r->pawn_type, square(r, "e12"));
     assert_int_equal(n, 12);
     const char *letters = "BRQTMLSCGWFJ";
     for (int i = 0; i < 12; i++) {
@@ -280,19 +299,19 @@ static void test_twelve_promotions(void **state)
 static void test_mongoose(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_rotary_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     eng_position pos;
     /* a friendly piece on e6: no step there and no bend through it;
      * g6, h7..l11, h5..l1: 11 */
     set(r, &pos, "k11/12/12/12/12/12/4GM6/12/12/12/11K/12 w - - 0 1");
     eng_move moves[RGN_MAX_MOVES];
-    int n = eng_legal_moves(r, &pos, moves), from_f6 = 0;
+    int n = eng_legal_moves(&pos, moves), from_f6 = 0;
     for (int i = 0; i < n; i++)
         from_f6 += moves[i].from == square(r, "f6");
     assert_int_equal(from_f6, 11);
     /* an enemy on e6: captured by the step, still no bend: 12 */
     set(r, &pos, "k11/12/12/12/12/12/4gM6/12/12/12/11K/12 w - - 0 1");
-    n = eng_legal_moves(r, &pos, moves);
+    n = eng_legal_moves(&pos, moves);
     from_f6 = 0;
     for (int i = 0; i < n; i++)
         from_f6 += moves[i].from == square(r, "f6");
@@ -311,7 +330,7 @@ static void test_mongoose(void **state)
     assert_true(eng_attacked(r, pos.board, square(r, "c4"), 0));
     /* a Black Mongoose bends the same way (the set is mirrored) */
     set(r, &pos, "K11/12/12/12/12/12/5m6/12/12/12/12/11k b - - 0 1");
-    n = eng_legal_moves(r, &pos, moves);
+    n = eng_legal_moves(&pos, moves);
     from_f6 = 0;
     for (int i = 0; i < n; i++)
         from_f6 += moves[i].from == square(r, "f6");
@@ -322,7 +341,7 @@ static void test_mongoose(void **state)
 static void test_walrus(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_rotary_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     eng_position pos;
     eng_move moves[RGN_MAX_MOVES];
     static const struct { const char *fen; int count; } cases[] = {
@@ -337,7 +356,7 @@ static void test_walrus(void **state)
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         set(r, &pos, cases[c].fen);
-        int n = eng_legal_moves(r, &pos, moves), from_f6 = 0;
+        int n = eng_legal_moves(&pos, moves), from_f6 = 0;
         for (int i = 0; i < n; i++)
             from_f6 += moves[i].from == square(r, "f6");
         if (from_f6 != cases[c].count)
@@ -355,7 +374,7 @@ static void test_walrus(void **state)
 static void test_pawn_modifiers(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_rotary_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     /* King g1: f1 h1 f2 g2 h2 (5), then the pawn's moves */
     /* e3: e4 and the double step e5 */
     assert_int_equal(count(r, "6k5/12/12/12/12/12/12/12/12/4P7/12/6K5 w - - 0 1"), 5 + 2);
@@ -379,7 +398,7 @@ static void expect_fen_error(const eng_rules *r, const char *fen, int field,
 {
     eng_position pos;
     rgn_error err;
-    assert_int_equal(eng_set_fen(r, &pos, fen, &err), -1);
+    assert_int_equal(eng_set_fen(at(r, &pos), fen, &err), -1);
     char head[64];
     snprintf(head, sizeof head, "field %d", field);
     if (!strstr(err.message, head) || err.column != column || !strstr(err.message, words))
@@ -390,16 +409,16 @@ static void expect_fen_error(const eng_rules *r, const char *fen, int field,
 static void test_fen(void **state)
 {
     (void)state;
-    const eng_rules *r = eng_rotary_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     eng_position pos;
     char fen[256];
-    eng_set_initial(r, &pos);
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_set_initial(at(r, &pos));
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, r->game->start_fen);
     /* adjacent digits are one number; maximal runs on writing; fields 5
      * and 6 optional */
     set(r, &pos, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - -");
-    eng_write_fen(r, &pos, fen, sizeof fen);
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1");
 
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K9 w - - 0 1", 1, 35, "11 squares wide");
@@ -424,9 +443,9 @@ static void test_fen(void **state)
     expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K4r5 b - - 0 1", 2, 41, "not to move is in check");
     /* a rejected string leaves the position as it was */
     eng_position before;
-    eng_set_initial(r, &pos);
+    eng_set_initial(at(r, &pos));
     before = pos;
-    assert_int_equal(eng_set_fen(r, &pos, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1",
+    assert_int_equal(eng_set_fen(at(r, &pos), "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1",
                                  &(rgn_error){0}), -1);
     assert_memory_equal(&pos, &before, sizeof pos);
     /* accepted though no capture is possible: changes nothing */
@@ -434,12 +453,12 @@ static void test_fen(void **state)
     set(r, &with, "6k5/12/12/12/4p7/12/12/12/12/12/12/1K10 w - e9 0 1");
     set(r, &without, "6k5/12/12/12/4p7/12/12/12/12/12/12/1K10 w - - 0 1");
     assert_int_equal(with.key, without.key);
-    eng_write_fen(r, &with, fen, sizeof fen);
+    eng_write_fen(&with, fen, sizeof fen);
     assert_string_equal(fen, "6k5/12/12/12/4p7/12/12/12/12/12/12/1K10 w - - 0 1");
 
-    const eng_rules *c = eng_chess_rules();
-    eng_set_initial(c, &pos);
-    eng_write_fen(c, &pos, fen, sizeof fen);
+    const eng_rules *c = eng_variant_rules(&rgn_chess_variant);
+    eng_set_initial(at(c, &pos));
+    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     expect_fen_error(c, "4k3/8/8/8/8/8/8/4K2 w - - 0 1", 1, 17, "7 squares wide");
     expect_fen_error(c, "4k3/8/8/8/8/8/8/4K4 w - - 0 1", 1, 19, "more than 8 squares wide");

@@ -1,7 +1,7 @@
 /*
  * test_registry.c - the list of rule sets: lookup by name and alias in
  * any case, with '-' or '_' for a space; the default; which game a file
- * name's extension stands for.
+ * name's extension stands for; the games' own problem kinds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -66,6 +66,68 @@ static void file_extensions(void **state)
     assert_null(rgn_variant_for_file(""));
 }
 
+/* Every game's own kinds have codes of their own (no other kind, generic
+ * or a game's, has the same code), and rgn_problem_code and
+ * rgn_problem_severity know them by the number the registry gave. */
+static void own_problem_kinds_have_unique_codes(void **state)
+{
+    (void)state;
+    const char *codes[256];
+    int count = 0;
+    for (int p = 0; p < RGN_PROBLEM_COUNT; p++)
+        codes[count++] = rgn_problem_code((enum rgn_problem)p);
+    int highest = RGN_PROBLEM_COUNT - 1;
+    for (size_t i = 0; i < rgn_variant_count(); i++) {
+        const rgn_variant *v = rgn_variant_at(i);
+        for (int k = 0; k < rgn_variant_problem_count(v); k++) {
+            enum rgn_problem p = rgn_variant_problem(v, k);
+            assert_true(p >= RGN_PROBLEM_COUNT);
+            if ((int)p <= highest)
+                continue; /* a kind of a table shared with a game before */
+            assert_int_equal(p, highest + 1); /* numbered without gaps */
+            highest = p;
+            const char *code = rgn_problem_code(p);
+            assert_string_not_equal(code, "unknown");
+            for (int j = 0; j < count; j++)
+                if (strcmp(codes[j], code) == 0)
+                    fail_msg("%s's kind %d has the code \"%s\" of another kind",
+                             rgn_variant_name(v), k, code);
+            assert_true(count < 256);
+            codes[count++] = code;
+        }
+    }
+    assert_string_equal(rgn_problem_code((enum rgn_problem)(highest + 1)), "unknown");
+    assert_int_equal(rgn_problem_severity((enum rgn_problem)(highest + 1)), RGN_ERROR);
+}
+
+/* The codes the games' kinds had when rgn.h listed them: scripts match
+ * on them. */
+static void own_problem_kinds_keep_their_codes(void **state)
+{
+    (void)state;
+    const rgn_variant *chess = rgn_variant_find("Chess");
+    assert_int_equal(rgn_variant_problem_count(chess), 1);
+    enum rgn_problem hint = rgn_variant_problem(chess, 0);
+    assert_string_equal(rgn_problem_code(hint), "chess-hint");
+    assert_int_equal(rgn_problem_severity(hint), RGN_NOTE);
+
+    const rgn_variant *rot = rgn_variant_find("Rotationary");
+    const rgn_variant *wrap = rgn_variant_find("Rotationary Wrap");
+    static const char *const expected[] = {
+        "bad_fen",    "bad_setup",         "bad_move",     "bad_cell",
+        "bad_turn",   "empty_cell",        "move_after_solved",
+        "false_solved", "unclaimed_solved", "bad_result", "result_tag_mismatch",
+    };
+    assert_int_equal(rgn_variant_problem_count(rot), 11);
+    for (int k = 0; k < 11; k++) {
+        enum rgn_problem p = rgn_variant_problem(rot, k);
+        assert_string_equal(rgn_problem_code(p), expected[k]);
+        assert_int_equal(rgn_problem_severity(p), RGN_ERROR);
+        assert_int_equal(rgn_variant_problem(wrap, k), p); /* one table */
+    }
+    assert_int_equal(rgn_variant_problem_count(rgn_variant_find("Rotary")), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -73,6 +135,8 @@ int main(void)
         cmocka_unit_test(names_that_are_no_game),
         cmocka_unit_test(the_default_is_rotary),
         cmocka_unit_test(file_extensions),
+        cmocka_unit_test(own_problem_kinds_have_unique_codes),
+        cmocka_unit_test(own_problem_kinds_keep_their_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

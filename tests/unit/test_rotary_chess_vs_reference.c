@@ -359,16 +359,15 @@ static void test_engine_agrees_with_simple_generator(void **state)
         {"r2gbq1b1c1r/m1sw2lk1s1m/2cp1p1p1ppp/1jpfpFp3wt/p1l5p3/1p10/9C2/5PP3P1/"
          "TP1PP7/P1P2C2PP1P/1MSW1LLGWSTM/R2GBQKR3F w Q - 0 41", 2},
     };
-    const eng_rules *r = eng_rotary_chess_rules();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         simple p;
         parse(&p, cases[i].fen);
-        eng_position pos;
+        eng_position pos = {.variant = &rgn_rotary_chess_variant};
         rgn_error err;
-        if (eng_set_fen(r, &pos, cases[i].fen, &err) < 0)
+        if (eng_set_fen(&pos, cases[i].fen, &err) < 0)
             fail_msg("%s: %s", cases[i].fen, err.message);
         for (int depth = 1; depth <= cases[i].depth; depth++) {
-            uint64_t expected = simple_perft(&p, depth), got = eng_perft(r, &pos, depth);
+            uint64_t expected = simple_perft(&p, depth), got = eng_perft(&pos, depth);
             if (got != expected)
                 fail_msg("%s depth %d: engine %llu, simple generator %llu", cases[i].fen,
                          depth, (unsigned long long)got, (unsigned long long)expected);

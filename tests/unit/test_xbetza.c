@@ -222,15 +222,15 @@ static void test_game_rejections(void **state)
 
 static int moves_from_f6(char letter, char *squares, size_t size)
 {
-    const eng_rules *r = eng_rotary_chess_rules();
+    const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     char fen[128];
     snprintf(fen, sizeof fen, "k11/12/12/12/12/12/5%c6/12/12/12/11K/12 w - - 0 1", letter);
-    eng_position pos;
+    eng_position pos = {.variant = &rgn_rotary_chess_variant};
     rgn_error err;
-    if (eng_set_fen(r, &pos, fen, &err) < 0)
+    if (eng_set_fen(&pos, fen, &err) < 0)
         fail_msg("%s: %s", fen, err.message);
     eng_move moves[RGN_MAX_MOVES];
-    int n = eng_legal_moves(r, &pos, moves), count = 0;
+    int n = eng_legal_moves(&pos, moves), count = 0;
     size_t used = 0;
     if (size)
         squares[0] = 0;

@@ -243,5 +243,5 @@ int eng_compile(eng_rules *r, const eng_game *game, rgn_error *err)
     compile_castling(r);
     eng_bb_compile(r);
     /* the start position's rights, now that the rules know them */
-    return eng_set_fen(r, &r->start, game->start_fen, err);
+    return eng_read_fen(r, &r->start, game->start_fen, err);
 }

@@ -17,6 +17,7 @@
 #ifndef RGN_ENGINE_H
 #define RGN_ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -136,21 +137,69 @@ static inline int eng_rank(const eng_rules *r, int square)
 /* -1 for a letter that names no piece (case ignored). */
 int eng_type_of_letter(const eng_rules *rules, char letter);
 
+/* A game's compiled rules, made on first use by whichever thread asks
+ * first (the context of the game's rule set). compile is reached through
+ * the table, so that the engine's files need not call the file that
+ * holds the games (which calls them). */
+typedef struct eng_tables {
+    const eng_rules *_Atomic ready; /* rules, once compiled */
+    /* compiles the rules if no thread has; gives them */
+    const eng_rules *(*compile)(struct eng_tables *tables);
+    const eng_game *game;
+    eng_rules *rules; /* where they are compiled */
+} eng_tables;
+
+/* The compiled rules of a rule set of the engine. Once they are ready an
+ * acquiring load (a plain one on common processors) is all a call
+ * needs. */
+static inline const eng_rules *eng_variant_rules(const struct rgn_variant *variant)
+{
+    eng_tables *tables = (eng_tables *)variant->context;
+    const eng_rules *r = atomic_load_explicit(&tables->ready, memory_order_acquire);
+    return __builtin_expect(r != NULL, 1) ? r : tables->compile(tables);
+}
+
+static inline const eng_rules *eng_rules_of(const eng_position *pos)
+{
+    return eng_variant_rules(pos->variant);
+}
+
+/* The rule set's functions: each finds the rules through the position's
+ * variant (eng_rules_of). */
+
 /* Position strings (FEN; 12 x 12 boards write runs up to 12). */
-int eng_set_fen(const eng_rules *rules, eng_position *pos, const char *fen,
-                rgn_error *err);
-size_t eng_write_fen(const eng_rules *rules, const eng_position *pos,
-                     char *buf, size_t size);
-/* Reads only the board field (the first) into pos: board and kings. */
-int eng_read_board(const eng_rules *rules, eng_position *pos, const char *fen,
-                   rgn_error *err);
+int eng_set_fen(eng_position *pos, const char *fen, rgn_error *err);
+size_t eng_write_fen(const eng_position *pos, char *buf, size_t size);
 /* The strict reader's refusals that files in the wild make, repaired (a
  * castling right without its King or Rook in place dropped, a move number
  * of 0 read as 1): 0 with what saying what changed, -1 when there is
  * nothing of the kind to repair or the repaired string is still refused. */
-int eng_repair_fen(const eng_rules *rules, eng_position *pos, const char *fen,
-                   char *what, size_t what_size);
-void eng_set_initial(const eng_rules *rules, eng_position *pos);
+int eng_repair_fen(eng_position *pos, const char *fen, char *what,
+                   size_t what_size);
+void eng_set_initial(eng_position *pos);
+
+int eng_legal_moves(eng_position *pos, eng_move *moves);
+int eng_legal_moves_to(eng_position *pos, eng_move *moves, int type, int to);
+/* The legal moves of the type to the square on to_file and to_rank,
+ * castling aside, from file from_file and rank from_rank (-1: any),
+ * promoting to type `promotion` (0: not promoting): their number, and
+ * the first in *first. SAN's common question, answered without a move
+ * list on the fast path. */
+int eng_find_moves(eng_position *pos, int type, int to_file, int to_rank,
+                   int from_file, int from_rank, int promotion, eng_move *first);
+int eng_count_moves(eng_position *pos);
+bool eng_has_moves(eng_position *pos);
+void eng_make(eng_position *pos, eng_move move, eng_undo *undo);
+void eng_unmake(eng_position *pos, eng_move move, const eng_undo *undo);
+uint64_t eng_perft(eng_position *pos, int depth);
+
+/* The same from given rules, for positions that have no variant yet
+ * (the compiler's start position). */
+int eng_read_fen(const eng_rules *rules, eng_position *pos, const char *fen,
+                 rgn_error *err);
+/* Reads only the board field (the first) into pos: board and kings. */
+int eng_read_board(const eng_rules *rules, eng_position *pos, const char *fen,
+                   rgn_error *err);
 /* The Zobrist key of a position (pos is only read: the en passant test
  * plays the capture and takes it back). */
 uint64_t eng_compute_key(const eng_rules *rules, eng_position *pos);
@@ -160,26 +209,6 @@ bool eng_attacked(const eng_rules *rules, const uint8_t *board, int square,
 bool eng_in_check(const eng_rules *rules, const eng_position *pos);
 /* Whether the side to move has a legal en passant capture. */
 bool eng_en_passant_possible(const eng_rules *rules, eng_position *pos);
-
-int eng_legal_moves(const eng_rules *rules, eng_position *pos,
-                    eng_move *moves);
-int eng_legal_moves_to(const eng_rules *rules, eng_position *pos,
-                       eng_move *moves, int type, int to);
-/* The legal moves of the type to the square on to_file and to_rank,
- * castling aside, from file from_file and rank from_rank (-1: any),
- * promoting to type `promotion` (0: not promoting): their number, and
- * the first in *first. SAN's common question, answered without a move
- * list on the fast path. */
-int eng_find_moves(const eng_rules *rules, eng_position *pos, int type, int to_file,
-                   int to_rank, int from_file, int from_rank, int promotion,
-                   eng_move *first);
-int eng_count_moves(const eng_rules *rules, eng_position *pos);
-bool eng_has_moves(const eng_rules *rules, eng_position *pos);
-void eng_make(const eng_rules *rules, eng_position *pos, eng_move move,
-              eng_undo *undo);
-void eng_unmake(const eng_rules *rules, eng_position *pos, eng_move move,
-                const eng_undo *undo);
-uint64_t eng_perft(const eng_rules *rules, eng_position *pos, int depth);
 
 /* The fast path (bitboard.c). eng_bb_compile sets rules->bb up when every
  * ray of the game fits it; the functions above turn to the ones below
@@ -201,12 +230,9 @@ int eng_bb_find_moves(const eng_rules *rules, const eng_position *pos, int type,
                       int to_file, int to_rank, int from_file, int from_rank,
                       int promotion, eng_move *first);
 
-/* The two games of the project (variants.c), their compiled rules
- * (compiled once, on first use, thread-safely) and rule sets. */
+/* The two games of the project (variants.c) and their rule sets. */
 extern const eng_game eng_rotary_chess_game;
 extern const eng_game eng_chess_game;
-const eng_rules *eng_rotary_chess_rules(void);
-const eng_rules *eng_chess_rules(void);
 extern const struct rgn_variant rgn_rotary_chess_variant;
 extern const struct rgn_variant rgn_chess_variant;
 

@@ -188,8 +188,8 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
 }
 
 /* Read into a copy: on failure the position is unchanged. */
-int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
-                rgn_error *err)
+int eng_read_fen(const eng_rules *r, eng_position *pos, const char *fen,
+                 rgn_error *err)
 {
     eng_position next = *pos;
     err->column = 0;
@@ -199,10 +199,15 @@ int eng_set_fen(const eng_rules *r, eng_position *pos, const char *fen,
     return 0;
 }
 
-void eng_set_initial(const eng_rules *r, eng_position *pos)
+int eng_set_fen(eng_position *pos, const char *fen, rgn_error *err)
+{
+    return eng_read_fen(eng_rules_of(pos), pos, fen, err);
+}
+
+void eng_set_initial(eng_position *pos)
 {
     const struct rgn_variant *variant = pos->variant;
-    *pos = r->start;
+    *pos = eng_rules_of(pos)->start;
     pos->variant = variant;
 }
 
@@ -222,9 +227,9 @@ static size_t write_square(const void *context, int file, int rank, char *out)
     return 1;
 }
 
-size_t eng_write_fen(const eng_rules *r, const eng_position *pos, char *buf,
-                     size_t size)
+size_t eng_write_fen(const eng_position *pos, char *buf, size_t size)
 {
+    const eng_rules *r = eng_rules_of(pos);
     char out[512];
     board_writing writing = {r, pos};
     size_t n = rgn_fen_write_board(r->files, r->ranks, write_square, &writing, out);

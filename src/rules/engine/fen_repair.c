@@ -26,9 +26,10 @@ static int split(char *copy, char *field[MAX_FIELDS])
     return n;
 }
 
-int eng_repair_fen(const eng_rules *r, eng_position *pos, const char *fen,
-                   char *what, size_t what_size)
+int eng_repair_fen(eng_position *pos, const char *fen, char *what,
+                   size_t what_size)
 {
+    const eng_rules *r = eng_rules_of(pos);
     char copy[512], rights[16] = "", dropped[16] = "";
     if (strlen(fen) >= sizeof copy)
         return -1;
@@ -71,7 +72,7 @@ int eng_repair_fen(const eng_rules *r, eng_position *pos, const char *fen,
     for (int i = 0; i < fields; i++)
         n += (size_t)snprintf(fixed + n, sizeof fixed - n, "%s%s",
                               i ? " " : "", field[i]);
-    if (n >= sizeof fixed || eng_set_fen(r, pos, fixed, &err) < 0)
+    if (n >= sizeof fixed || eng_read_fen(r, pos, fixed, &err) < 0)
         return -1;
     snprintf(what, what_size, "%s%s%s%s%s%s, read as \"%s\"",
              gone ? "castling right" : "", gone > 1 ? "s " : gone ? " " : "",

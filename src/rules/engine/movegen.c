@@ -392,8 +392,9 @@ static int keep_legal(const eng_rules *r, eng_position *pos, const gen_state *gs
     return kept;
 }
 
-int eng_legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
+int eng_legal_moves(eng_position *pos, eng_move *moves)
 {
+    const eng_rules *r = eng_rules_of(pos);
     if (r->bb.usable)
         return eng_bb_legal_moves(r, pos, moves);
     gen_state gs;
@@ -401,25 +402,27 @@ int eng_legal_moves(const eng_rules *r, eng_position *pos, eng_move *moves)
     return keep_legal(r, pos, &gs, moves, pseudo_moves(r, pos, &gs, moves));
 }
 
-bool eng_has_moves(const eng_rules *r, eng_position *pos)
+int eng_count_moves(eng_position *pos)
 {
-    if (r->bb.usable)
-        return eng_bb_has_moves(r, pos);
-    return eng_count_moves(r, pos) > 0;
-}
-
-int eng_count_moves(const eng_rules *r, eng_position *pos)
-{
+    const eng_rules *r = eng_rules_of(pos);
     if (r->bb.usable)
         return eng_bb_legal_moves(r, pos, NULL);
     eng_move moves[RGN_MAX_MOVES];
-    return eng_legal_moves(r, pos, moves);
+    return eng_legal_moves(pos, moves);
+}
+
+bool eng_has_moves(eng_position *pos)
+{
+    const eng_rules *r = eng_rules_of(pos);
+    if (r->bb.usable)
+        return eng_bb_has_moves(r, pos);
+    return eng_count_moves(pos) > 0;
 }
 
 /* The origins found by walking each ray of the type backwards from the
  * destination. */
-int eng_legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
-                       int type, int to)
+static int legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
+                          int type, int to)
 {
     if (r->bb.usable)
         return eng_bb_legal_moves_to(r, pos, moves, type, to);
@@ -485,7 +488,7 @@ find_in_list(const eng_rules *r, eng_position *pos, int type, int to_file, int t
         return 0;
     eng_move moves[RGN_MAX_MOVES];
     int to = eng_square(r, to_file, to_rank);
-    int n = eng_legal_moves_to(r, pos, moves, type, to), found = 0;
+    int n = legal_moves_to(r, pos, moves, type, to), found = 0;
     for (int i = 0; i < n; i++) {
         eng_move m = moves[i];
         if (m.kind != RGN_MOVE_CASTLING && m.promotion == promotion &&
@@ -496,10 +499,15 @@ find_in_list(const eng_rules *r, eng_position *pos, int type, int to_file, int t
     return found;
 }
 
-int eng_find_moves(const eng_rules *r, eng_position *pos, int type, int to_file,
-                   int to_rank, int from_file, int from_rank, int promotion,
-                   eng_move *first)
+int eng_legal_moves_to(eng_position *pos, eng_move *moves, int type, int to)
 {
+    return legal_moves_to(eng_rules_of(pos), pos, moves, type, to);
+}
+
+int eng_find_moves(eng_position *pos, int type, int to_file, int to_rank,
+                   int from_file, int from_rank, int promotion, eng_move *first)
+{
+    const eng_rules *r = eng_rules_of(pos);
     if (r->bb.usable)
         return eng_bb_find_moves(r, pos, type, to_file, to_rank, from_file, from_rank,
                                  promotion, first);
@@ -512,7 +520,7 @@ bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
     if (!en_passant_candidate(r, pos))
         return false;
     eng_move moves[RGN_MAX_MOVES];
-    int n = eng_legal_moves_to(r, pos, moves, r->pawn_type, pos->ep_square);
+    int n = legal_moves_to(r, pos, moves, r->pawn_type, pos->ep_square);
     for (int i = 0; i < n; i++)
         if (moves[i].kind == RGN_MOVE_EN_PASSANT)
             return true;
@@ -530,8 +538,9 @@ static const eng_castling *castling_of(const eng_rules *r, eng_move m)
     return NULL;
 }
 
-void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
+void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
 {
+    const eng_rules *r = eng_rules_of(pos);
     uint8_t *board = pos->board;
     int side = pos->side;
     const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
@@ -593,9 +602,9 @@ void eng_make(const eng_rules *r, eng_position *pos, eng_move m, eng_undo *undo)
     pos->key = key ^ en_passant_key(r, pos);
 }
 
-void eng_unmake(const eng_rules *r, eng_position *pos, eng_move m,
-                const eng_undo *undo)
+void eng_unmake(eng_position *pos, eng_move m, const eng_undo *undo)
 {
+    const eng_rules *r = eng_rules_of(pos);
     uint8_t *board = pos->board;
     int side = pos->side ^ 1;
     uint8_t placed = board[m.to];
@@ -632,20 +641,20 @@ void eng_unmake(const eng_rules *r, eng_position *pos, eng_move m,
     pos->check_cache = undo->check_cache;
 }
 
-uint64_t eng_perft(const eng_rules *r, eng_position *pos, int depth)
+uint64_t eng_perft(eng_position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
     if (depth == 1)
-        return (uint64_t)eng_count_moves(r, pos);
+        return (uint64_t)eng_count_moves(pos);
     eng_move moves[RGN_MAX_MOVES];
-    int n = eng_legal_moves(r, pos, moves);
+    int n = eng_legal_moves(pos, moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         eng_undo undo;
-        eng_make(r, pos, moves[i], &undo);
-        total += eng_perft(r, pos, depth - 1);
-        eng_unmake(r, pos, moves[i], &undo);
+        eng_make(pos, moves[i], &undo);
+        total += eng_perft(pos, depth - 1);
+        eng_unmake(pos, moves[i], &undo);
     }
     return total;
 }

@@ -1,7 +1,9 @@
 /*
  * variants.c - the engine's games as tables, Greenwade's Rotary Chess
  * (12 x 12) and orthodox Chess, and the rule sets that put them behind
- * struct rgn_variant. The tables are compiled once, on first use.
+ * struct rgn_variant. The tables are compiled once, on first use; each
+ * rule set's context is its game's tables, so the engine's functions
+ * stand in the rule sets directly.
  */
 #include "rules/engine/engine.h"
 
@@ -36,65 +38,34 @@ const eng_game eng_chess_game = {
     "QRBN",
 };
 
-static eng_rules rotary_chess_rules, chess_rules;
-static pthread_once_t rotary_chess_once = PTHREAD_ONCE_INIT;
-static pthread_once_t chess_once = PTHREAD_ONCE_INIT;
-
-/* The tables are the program's own: failing to compile them is a bug. */
-static void compile_or_die(eng_rules *rules, const eng_game *game)
+/* The tables are the program's own: failing to compile them is a bug.
+ * Threads that meet the rules unready wait here for the first to compile
+ * them; after that the acquiring load of eng_variant_rules is all a move
+ * costs. */
+static const eng_rules *compile_tables(eng_tables *tables)
 {
-    rgn_error err;
-    if (eng_compile(rules, game, &err) < 0) {
-        fprintf(stderr, "rgn: internal error in %s: %s\n", game->name, err.message);
-        abort();
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&lock);
+    if (!atomic_load_explicit(&tables->ready, memory_order_relaxed)) {
+        rgn_error err;
+        if (eng_compile(tables->rules, tables->game, &err) < 0) {
+            fprintf(stderr, "rgn: internal error in %s: %s\n", tables->game->name,
+                    err.message);
+            abort();
+        }
+        atomic_store_explicit(&tables->ready, tables->rules, memory_order_release);
     }
+    pthread_mutex_unlock(&lock);
+    return tables->rules;
 }
 
-static void compile_rotary_chess(void)
-{
-    compile_or_die(&rotary_chess_rules, &eng_rotary_chess_game);
-}
-
-static void compile_chess(void)
-{
-    compile_or_die(&chess_rules, &eng_chess_game);
-}
-
-/* Set once the rules are compiled: after that, an acquiring load (a
- * plain one on common processors) is all a move needs, not the cost of
- * a pthread_once per call. */
-static const eng_rules *_Atomic rotary_chess_ready, *_Atomic chess_ready;
-
-static const eng_rules *compiled(const eng_rules *_Atomic *ready, pthread_once_t *once,
-                                 void (*compile)(void), const eng_rules *rules)
-{
-    const eng_rules *r = atomic_load_explicit(ready, memory_order_acquire);
-    if (r)
-        return r;
-    pthread_once(once, compile);
-    atomic_store_explicit(ready, rules, memory_order_release);
-    return rules;
-}
-
-const eng_rules *eng_rotary_chess_rules(void)
-{
-    return compiled(&rotary_chess_ready, &rotary_chess_once, compile_rotary_chess,
-                    &rotary_chess_rules);
-}
-
-const eng_rules *eng_chess_rules(void)
-{
-    return compiled(&chess_ready, &chess_once, compile_chess, &chess_rules);
-}
+static eng_rules rotary_chess_rules, chess_rules;
+static eng_tables rotary_chess_tables = {NULL, compile_tables, &eng_rotary_chess_game,
+                                         &rotary_chess_rules};
+static eng_tables chess_tables = {NULL, compile_tables, &eng_chess_game, &chess_rules};
 
 /* ------------------------------------------------------------------ */
 /* The rule sets                                                       */
-
-static const eng_rules *rules_of(const rgn_position *pos)
-{
-    return pos->variant == &rgn_chess_variant ? eng_chess_rules()
-                                              : eng_rotary_chess_rules();
-}
 
 /* The mailbox geometry from the game table alone (the move readers ask
  * for squares on every ply; no need to reach the compiled rules). */
@@ -123,65 +94,16 @@ static int chess_square_at(int file, int rank) { return square_in(&eng_chess_gam
 static int chess_file(int square) { return file_of(&eng_chess_game, square); }
 static int chess_rank(int square) { return rank_of(&eng_chess_game, square); }
 
-static void set_initial(rgn_position *pos) { eng_set_initial(rules_of(pos), pos); }
-
-static int set_fen(rgn_position *pos, const char *fen, rgn_error *err)
-{
-    return eng_set_fen(rules_of(pos), pos, fen, err);
-}
-
-static size_t write_fen(const rgn_position *pos, char *buf, size_t size)
-{
-    return eng_write_fen(rules_of(pos), pos, buf, size);
-}
-
-static int legal_moves(rgn_position *pos, rgn_move *moves)
-{
-    return eng_legal_moves(rules_of(pos), pos, moves);
-}
-
-static int legal_moves_to(rgn_position *pos, rgn_move *moves, int type, int to)
-{
-    return eng_legal_moves_to(rules_of(pos), pos, moves, type, to);
-}
-
-static int find_moves(rgn_position *pos, int type, int to_file, int to_rank,
-                      int from_file, int from_rank, int promotion, rgn_move *first)
-{
-    return eng_find_moves(rules_of(pos), pos, type, to_file, to_rank, from_file, from_rank,
-                          promotion, first);
-}
-
-static int count_moves(rgn_position *pos)
-{
-    return eng_count_moves(rules_of(pos), pos);
-}
-
-static void make(rgn_position *pos, rgn_move move, rgn_undo *undo)
-{
-    eng_make(rules_of(pos), pos, move, undo);
-}
-
-static void unmake(rgn_position *pos, rgn_move move, const rgn_undo *undo)
-{
-    eng_unmake(rules_of(pos), pos, move, undo);
-}
-
-static bool has_moves(rgn_position *pos)
-{
-    return eng_has_moves(rules_of(pos), pos);
-}
-
 static bool in_check(const rgn_position *pos)
 {
     if (pos->check_cache < 0) /* a cache, not state: filled on demand */
-        ((rgn_position *)pos)->check_cache = (int8_t)eng_in_check(rules_of(pos), pos);
+        ((rgn_position *)pos)->check_cache = (int8_t)eng_in_check(eng_rules_of(pos), pos);
     return pos->check_cache;
 }
 
 static enum rgn_status status(rgn_position *pos)
 {
-    if (has_moves(pos))
+    if (eng_has_moves(pos))
         return RGN_ONGOING;
     return in_check(pos) ? RGN_CHECKMATE : RGN_STALEMATE;
 }
@@ -191,7 +113,7 @@ static enum rgn_status status(rgn_position *pos)
 static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
                                 size_t size)
 {
-    const eng_rules *r = rules_of(pos);
+    const eng_rules *r = eng_rules_of(pos);
     int side = pos->side;
     const char *color = side ? "Black" : "White";
     int type = s->piece ? eng_type_of_letter(r, s->piece) : r->pawn_type;
@@ -215,7 +137,7 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
     }
     if (type == r->king_type) { /* "Kk1" for castling */
         rgn_move moves[RGN_MAX_MOVES];
-        int n = eng_legal_moves_to(r, pos, moves, type, eng_square(r, s->to_file, s->to_rank));
+        int n = eng_legal_moves_to(pos, moves, type, eng_square(r, s->to_file, s->to_rank));
         for (int i = 0; i < n; i++)
             if (moves[i].kind == RGN_MOVE_CASTLING) {
                 snprintf(why, size, "castling is written %s",
@@ -241,24 +163,50 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
     return RGN_E_UNMATCHED;
 }
 
-static int repair_fen(rgn_position *pos, const char *fen, char *what,
-                      size_t size)
-{
-    return eng_repair_fen(rules_of(pos), pos, fen, what, size);
-}
-
 static const char *const chess_aliases[] = {"Standard", NULL};
+
+/* Chess's own problem kinds: the note that suggests it for a Rotary
+ * record that reads as chess. */
+enum { CHESS_HINT };
+static const rgn_problem_kind chess_problems[] = {
+    [CHESS_HINT] = {"chess-hint", RGN_NOTE, ""},
+    {NULL, RGN_ERROR, NULL},
+};
+
+/* Whether a game that failed as the default game reads as chess: the
+ * error is at a FEN tag without a single '>' orientation, at a move with
+ * a chess piece letter (N, B) or castling (O-O, 0-0), or at a pawn move
+ * of the first two plies from the initial position that no pawn can make
+ * (a chess double step such as 1... e5). */
+static bool looks_like_chess(const rgn_failed_game *g, enum rgn_problem *note)
+{
+    *note = RGN_OWN_PROBLEM(CHESS_HINT);
+    if (g->problem == RGN_E_BAD_FEN)
+        return g->fen && !strchr(g->fen, '>');
+    if (g->problem != RGN_E_UNMATCHED && g->problem != RGN_E_MOVE_SYNTAX &&
+        g->problem != RGN_E_AMBIGUOUS)
+        return false;
+    if (g->move.len < 2)
+        return false;
+    const char *m = g->move.data;
+    if (g->move.len >= 3 && (memcmp(m, "O-O", 3) == 0 || memcmp(m, "0-0", 3) == 0))
+        return true;
+    if ((m[0] == 'N' || m[0] == 'B') &&
+        ((m[1] >= 'a' && m[1] <= 'h') || m[1] == 'x' || (m[1] >= '1' && m[1] <= '8')))
+        return true;
+    return g->problem == RGN_E_UNMATCHED && !g->fen && g->ply >= 1 && g->ply <= 2 &&
+           m[0] >= 'a' && m[0] <= 'h';
+}
 
 #define ENGINE_FUNCTIONS                                                     \
     .players = 2, .castling = true, .resets_are_irreversible = true,        \
-    .set_initial = set_initial,                                              \
-    .set_fen = set_fen,                                                      \
-    .write_fen = write_fen, .legal_moves = legal_moves,                      \
-    .legal_moves_to = legal_moves_to, .find_moves = find_moves,              \
-    .count_moves = count_moves,                                              \
-    .has_moves = has_moves,                                                  \
-    .make = make, .unmake = unmake, .in_check = in_check, .status = status,  \
-    .explain_unmatched = explain, .repair_fen = repair_fen
+    .set_initial = eng_set_initial, .set_fen = eng_set_fen,                  \
+    .write_fen = eng_write_fen, .legal_moves = eng_legal_moves,              \
+    .legal_moves_to = eng_legal_moves_to, .find_moves = eng_find_moves,      \
+    .count_moves = eng_count_moves, .has_moves = eng_has_moves,              \
+    .make = eng_make, .unmake = eng_unmake, .in_check = in_check,            \
+    .status = status, .explain_unmatched = explain,                          \
+    .repair_fen = eng_repair_fen
 
 const struct rgn_variant rgn_rotary_chess_variant = {
     .name = "Rotary Chess",
@@ -270,6 +218,7 @@ const struct rgn_variant rgn_rotary_chess_variant = {
     .square_rank = rotary_chess_rank,
     .piece_letters = ROTARY_CHESS_LETTERS,
     .pawn_type = (int)sizeof ROTARY_CHESS_LETTERS - 2,
+    .context = &rotary_chess_tables,
     ENGINE_FUNCTIONS,
 };
 
@@ -286,5 +235,8 @@ const struct rgn_variant rgn_chess_variant = {
     .square_rank = chess_rank,
     .piece_letters = CHESS_LETTERS,
     .pawn_type = (int)sizeof CHESS_LETTERS - 2,
+    .context = &chess_tables,
+    .problems = chess_problems,
+    .looks_like_own = looks_like_chess,
     ENGINE_FUNCTIONS,
 };

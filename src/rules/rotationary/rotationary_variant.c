@@ -10,9 +10,6 @@
 #include "rules/rotationary/rotationary_core.h"
 #include "rules/variant.h"
 
-const struct rgn_variant rgn_rotationary_variant;
-const struct rgn_variant rgn_rotationary_wrap_variant;
-
 static const char rot_letters[] = " SML"; /* type = ROT_SMALL..ROT_LARGE */
 static const double rot_pyramids[] = {0, 0.6, 0.8, 1.0};
 
@@ -25,11 +22,43 @@ static int rot_square_at(int file, int rank)
 static int rot_square_file(int square) { return square % 4; }
 static int rot_square_rank(int square) { return square / 4; }
 
+/* Which of the two rule sets: the variant's context. */
+static const rot_rules basic_rules = ROT_BASIC, wrap_rules = ROT_WRAP;
+
 static rot_rules rules_of(const rgn_position *pos)
 {
-    return pos->variant == &rgn_rotationary_wrap_variant ? ROT_WRAP
-                                                         : ROT_BASIC;
+    return *(const rot_rules *)pos->variant->context;
 }
+
+/* Rotationary's own problem kinds, by the names of its rules. */
+enum {
+    BAD_FEN,
+    BAD_SETUP,
+    BAD_MOVE,
+    BAD_CELL,
+    BAD_TURN,
+    EMPTY_CELL,
+    MOVE_AFTER_SOLVED,
+    FALSE_SOLVED,
+    UNCLAIMED_SOLVED,
+    BAD_RESULT,
+    RESULT_TAG_MISMATCH,
+};
+
+static const rgn_problem_kind rot_problems[] = {
+    [BAD_FEN] = {"bad_fen", RGN_ERROR, ""},
+    [BAD_SETUP] = {"bad_setup", RGN_ERROR, ""},
+    [BAD_MOVE] = {"bad_move", RGN_ERROR, ""},
+    [BAD_CELL] = {"bad_cell", RGN_ERROR, ""},
+    [BAD_TURN] = {"bad_turn", RGN_ERROR, ""},
+    [EMPTY_CELL] = {"empty_cell", RGN_ERROR, ""},
+    [MOVE_AFTER_SOLVED] = {"move_after_solved", RGN_ERROR, ""},
+    [FALSE_SOLVED] = {"false_solved", RGN_ERROR, ""},
+    [UNCLAIMED_SOLVED] = {"unclaimed_solved", RGN_ERROR, ""},
+    [BAD_RESULT] = {"bad_result", RGN_ERROR, ""},
+    [RESULT_TAG_MISMATCH] = {"result_tag_mismatch", RGN_ERROR, ""},
+    {NULL, RGN_ERROR, NULL},
+};
 
 /* The compact form of a position and the board of its arrangement. */
 static void to_core(const rgn_position *pos, rot_board *board,
@@ -244,33 +273,33 @@ static int rot_resolve(rgn_position *pos, const char *text, size_t len,
         t[1] <= '9')
         cell_shape = true; /* "B3+": a cell, wrongly spelt */
     if (!cell_shape) {
-        *problem = RGN_E_ROT_BAD_MOVE;
+        *problem = RGN_OWN_PROBLEM(BAD_MOVE);
         snprintf(err->message, sizeof err->message,
                  "'%s' is not a Rotationary move (a cell and + or -)", t);
         return -1;
     }
     if (t[0] < 'a' || t[0] > 'd' || t[1] < '1' || t[1] > '4' ||
         (len > 2 && t[2] >= '0' && t[2] <= '9')) {
-        *problem = RGN_E_ROT_BAD_CELL;
+        *problem = RGN_OWN_PROBLEM(BAD_CELL);
         snprintf(err->message, sizeof err->message,
                  "'%s' names a cell off the 4x4 grid", t);
         return -1;
     }
     if (len != 3 || (t[2] != '+' && t[2] != '-')) {
-        *problem = RGN_E_ROT_BAD_TURN;
+        *problem = RGN_OWN_PROBLEM(BAD_TURN);
         snprintf(err->message, sizeof err->message,
                  "'%s': the cell must be followed by + or -", t);
         return -1;
     }
     int cell = (t[1] - '1') * 4 + (t[0] - 'a');
     if (solved(pos)) {
-        *problem = RGN_E_ROT_MOVE_AFTER_SOLVED;
+        *problem = RGN_OWN_PROBLEM(MOVE_AFTER_SOLVED);
         snprintf(err->message, sizeof err->message,
                  "'%s' follows a solved position", t);
         return -1;
     }
     if (pos->board[cell] == RGN_EMPTY) {
-        *problem = RGN_E_ROT_EMPTY_CELL;
+        *problem = RGN_OWN_PROBLEM(EMPTY_CELL);
         snprintf(err->message, sizeof err->message,
                  "'%s' picks the empty cell %.2s", t, t);
         return -1;
@@ -303,16 +332,16 @@ static enum rgn_problem rot_own_problem(enum rgn_problem generic)
     switch (generic) {
     case RGN_E_BAD_FEN:
     case RGN_E_NO_FEN:
-        return RGN_E_ROT_BAD_FEN;
+        return RGN_OWN_PROBLEM(BAD_FEN);
     case RGN_E_BAD_SETUP:
-        return RGN_E_ROT_BAD_SETUP;
+        return RGN_OWN_PROBLEM(BAD_SETUP);
     case RGN_E_MOVE_SYNTAX:
     case RGN_E_COORDINATE_FORM:
-        return RGN_E_ROT_BAD_MOVE;
+        return RGN_OWN_PROBLEM(BAD_MOVE);
     case RGN_E_MOVE_AFTER_END:
-        return RGN_E_ROT_MOVE_AFTER_SOLVED;
+        return RGN_OWN_PROBLEM(MOVE_AFTER_SOLVED);
     case RGN_E_RESULT_MISMATCH:
-        return RGN_E_ROT_RESULT_TAG_MISMATCH;
+        return RGN_OWN_PROBLEM(RESULT_TAG_MISMATCH);
     default:
         return generic;
     }
@@ -320,27 +349,29 @@ static enum rgn_problem rot_own_problem(enum rgn_problem generic)
 
 /* 1-0 = solved, * = not solved (section 6.4); a solitaire has no 0-1 or
  * draw. */
-static enum rgn_problem rot_judge_result(rgn_position *final,
-                                         const char *result, char *why,
-                                         size_t size)
+static bool rot_judge_result(rgn_position *final, const char *result,
+                             enum rgn_problem *problem, char *why, size_t size)
 {
     bool is_solved = solved(final);
     if (strcmp(result, "1-0") == 0 && !is_solved) {
         snprintf(why, size, "the result 1-0 claims a solved puzzle, but the "
                             "final position is not solved");
-        return RGN_E_ROT_FALSE_SOLVED;
+        *problem = RGN_OWN_PROBLEM(FALSE_SOLVED);
+        return true;
     }
     if (strcmp(result, "*") == 0 && is_solved) {
         snprintf(why, size, "the final position is solved, so the result "
                             "must be 1-0, not *");
-        return RGN_E_ROT_UNCLAIMED_SOLVED;
+        *problem = RGN_OWN_PROBLEM(UNCLAIMED_SOLVED);
+        return true;
     }
     if (strcmp(result, "1-0") != 0 && strcmp(result, "*") != 0) {
         snprintf(why, size, "a solitaire's result is 1-0 (solved) or * (not "
                             "solved), not %s", result);
-        return RGN_E_ROT_BAD_RESULT;
+        *problem = RGN_OWN_PROBLEM(BAD_RESULT);
+        return true;
     }
-    return RGN_PROBLEM_COUNT;
+    return false;
 }
 
 #define ROTATIONARY_COMMON                                                   \
@@ -351,7 +382,8 @@ static enum rgn_problem rot_judge_result(rgn_position *final,
     .legal_moves_to = rot_legal_moves_to, .count_moves = rot_count_moves,    \
     .make = rot_make, .unmake = rot_unmake, .in_check = rot_in_check,        \
     .explain_unmatched = rot_explain, .status = rot_status,                  \
-    .notation = &rot_notation, .own_problem = rot_own_problem,             \
+    .notation = &rot_notation, .problems = rot_problems,                     \
+    .own_problem = rot_own_problem,                                         \
     .judge_result = rot_judge_result, .facing = rot_facing,               \
     .chain = chain_of, .pyramid_scale = rot_pyramids,                       \
     .diagram_key = "S M L: small, medium, large piece; it points ^ N, > E, " \
@@ -361,6 +393,7 @@ const struct rgn_variant rgn_rotationary_variant = {
     .name = "Rotationary",
     .summary = "Chalker's solitaire of turning pyramids, chains stop at "
                "nothing",
+    .context = &basic_rules,
     ROTATIONARY_COMMON,
 };
 
@@ -368,5 +401,6 @@ const struct rgn_variant rgn_rotationary_wrap_variant = {
     .name = "Rotationary Wrap",
     .summary = "Rotationary with pointing round the edges, past the empty "
                "cell",
+    .context = &wrap_rules,
     ROTATIONARY_COMMON,
 };
