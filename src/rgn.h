@@ -637,7 +637,8 @@ typedef struct rgn_rotationary_solution {
 int rgn_rotationary_solve(const rgn_position *position,
                           rgn_rotationary_solution *solution, rgn_error *err);
 
-/* Distances are at most this many moves less one. */
+/* The distances a survey counts: 0 to 14 moves (the largest known is
+ * 12). */
 #define RGN_ROTATIONARY_SURVEY_DISTANCES 15
 
 typedef struct rgn_rotationary_distances {
@@ -650,11 +651,11 @@ typedef struct rgn_rotationary_distances {
 
 /* The distance of every facing of position's arrangement (its empty cell
  * and the size of each piece; its facings play no part), by a search
- * backwards from the solved ones on threads threads, in about 520 MB.
- * progress, when not NULL, is called after each distance with the
- * facings reached so far (of RGN_ROTATIONARY_FACINGS). example, when not
- * NULL, is set to a copy of position with facings at the largest
- * distance. Takes minutes. */
+ * backwards from the solved ones on threads threads (up to 64), in
+ * about 520 MB. progress, when not NULL, is called after each distance
+ * with the facings reached so far (of RGN_ROTATIONARY_FACINGS). example,
+ * when not NULL, is set to a copy of position with facings at the
+ * largest distance. Takes minutes. */
 int rgn_rotationary_survey(const rgn_position *position, int threads,
                            void (*progress)(void *user, int distance,
                                             uint64_t done),

@@ -323,8 +323,8 @@ static enum rgn_problem rot_own_problem(enum rgn_problem generic)
     }
 }
 
-/* 1-0 = solved, * = not solved (section 6.4); a solitaire has no 0-1 or
- * draw. */
+/* 1-0 = solved, * = not solved (rgn-rotationary(7), THE END); a
+ * solitaire has no 0-1 or draw. */
 static enum rgn_problem rot_judge_result(rgn_position *final,
                                          const char *result, char *why,
                                          size_t size)
