@@ -47,7 +47,8 @@ static int run_puzzle(int argc, char **argv)
     }
     if (!distance_text)
         return cli_usage_error(&cli_puzzle, "missing --distance D");
-    long distance = cli_parse_count(distance_text, RGN_ROTATIONARY_MAX_SOLUTION);
+    long distance =
+        cli_parse_count(distance_text, RGN_ROTATIONARY_MAX_SOLUTION);
     long seed = seed_text ? cli_parse_count(seed_text, 0x7fffffffL) : 1;
     long count = count_text ? cli_parse_count(count_text, 1000000L) : 1;
     if (distance < 0)

@@ -35,7 +35,8 @@ static void show_progress(void *context, int depth, uint64_t done)
     fprintf(stderr, "\rrgn survey: distance %d done, %llu of %llu positions "
             "reached, %.0f s",
             depth, (unsigned long long)done,
-            (unsigned long long)RGN_ROTATIONARY_FACINGS, cli_seconds() - p->start);
+            (unsigned long long)RGN_ROTATIONARY_FACINGS,
+            cli_seconds() - p->start);
     fflush(stderr);
 }
 

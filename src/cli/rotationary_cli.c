@@ -48,7 +48,8 @@ rgn_position *rot_cli_position(const cli_command *command,
     return NULL;
 }
 
-/* The game sink's state: the main line replayed on end. */
+/* The game sink's state: each game's main line played on a position of
+ * its own, under --variant's rules when given. */
 typedef struct game_walk {
     cli_games games;
     const rgn_variant *variant; /* --variant, or NULL */
@@ -116,7 +117,8 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
     rgn_error err;
     rgn_position_fen(start, fen, sizeof fen);
     if (rgn_position_set_fen(w->end, fen, &err) < 0)
-        game_failed(w, "has a position %s cannot read", rgn_variant_name(rules));
+        game_failed(w, "has a position %s cannot read",
+                    rgn_variant_name(rules));
 }
 
 static void on_move(void *user, rgn_position *before, rgn_move move,
@@ -142,7 +144,8 @@ static void on_end_variation(void *user)
     ((game_walk *)user)->depth--;
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void on_end_game(void *user, rgn_span result,
+                        const rgn_diagnostic *error)
 {
     (void)result;
     game_walk *w = user;
