@@ -657,6 +657,76 @@ char *rgn_diagram_render(const rgn_position *position,
 int rgn_diagram_write(const rgn_position *position,
                       const rgn_diagram_options *options, FILE *out);
 
+/* ------------------------------------------------------------------ */
+/* Solitaire tools (Rotationary)                                      */
+
+/* Searches over the positions of the solitaire Rotationary and its
+ * cousin Rotationary Wrap (rgn-rotationary(7)): the rule set is the
+ * position's (rgn_variant_find("Rotationary") or "Rotationary Wrap").
+ * Each fails with -1 and err filled in when the position is of another
+ * game or memory runs out. */
+
+/* The longest solution a result holds; no position needs as many. */
+#define RGN_ROTATIONARY_MAX_SOLUTION 64
+/* The facings of one arrangement (4^15), which a survey goes through. */
+#define RGN_ROTATIONARY_FACINGS 1073741824u
+
+/* counts[n-1]: the number of distinct positions first reached after
+ * exactly n moves from position, for n = 1..depth (depth below
+ * RGN_ROTATIONARY_MAX_SOLUTION), in a breadth-first search in which a
+ * solved position has no successors. Memory grows about tenfold a
+ * layer. */
+int rgn_rotationary_layers(const rgn_position *position, int depth,
+                           uint64_t *counts, rgn_error *err);
+
+typedef struct rgn_rotationary_solution {
+    int distance; /* the moves of an optimal solution; -1: unsolvable */
+    /* the first distance moves: each one legal (rgn_position_play,
+     * rgn_move_san) in the position the ones before it lead to */
+    rgn_move moves[RGN_ROTATIONARY_MAX_SOLUTION];
+    uint64_t positions_visited; /* by the search, from both ends */
+} rgn_rotationary_solution;
+
+/* An optimal solution of position (a bidirectional breadth-first
+ * search), or proof that there is none. */
+int rgn_rotationary_solve(const rgn_position *position,
+                          rgn_rotationary_solution *solution, rgn_error *err);
+
+/* The distances a survey counts: 0 to 14 moves (the largest known is
+ * 12). */
+#define RGN_ROTATIONARY_SURVEY_DISTANCES 15
+
+typedef struct rgn_rotationary_distances {
+    /* count[d]: the facings at distance d, d = 0..max_distance */
+    uint64_t count[RGN_ROTATIONARY_SURVEY_DISTANCES];
+    int max_distance;
+    uint64_t unsolvable; /* facings no sequence of moves solves */
+    double mean;         /* the distance's mean over the solvable ones */
+} rgn_rotationary_distances;
+
+/* The distance of every facing of position's arrangement (its empty cell
+ * and the size of each piece; its facings play no part), by a search
+ * backwards from the solved ones on threads threads (up to 64), in
+ * about 520 MB. progress, when not NULL, is called after each distance
+ * with the facings reached so far (of RGN_ROTATIONARY_FACINGS). example,
+ * when not NULL, is set to a copy of position with facings at the
+ * largest distance. Takes minutes. */
+int rgn_rotationary_survey(const rgn_position *position, int threads,
+                           void (*progress)(void *user, int distance,
+                                            uint64_t done),
+                           void *user, rgn_rotationary_distances *distances,
+                           rgn_position *example, rgn_error *err);
+
+/* Sets puzzle (a position of the game wanted) to a random set-up (random
+ * arrangement and facings) whose optimal solution has exactly distance
+ * moves. *state is the random generator's state: a seed to begin with;
+ * each call moves it on, so the same seed gives the same puzzles on
+ * every platform. Returns 0, or 1 (puzzle unchanged) when none of
+ * max_tries set-ups has that distance (distances of 11 and more are
+ * rare), or -1 with err. */
+int rgn_rotationary_puzzle(rgn_position *puzzle, int distance,
+                           uint64_t *state, int max_tries, rgn_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -50,16 +50,17 @@ static int run_layers(int argc, char **argv)
                                depth_text);
     if (!fen)
         return cli_usage_error(&cli_layers, "missing --fen POSITION");
-    rot_rules rules;
-    rot_position pos;
-    if (rot_cli_rules(&cli_layers, variant, &rules) < 0 ||
-        rot_cli_parse(&cli_layers, fen, &pos) < 0)
+    const rgn_variant *rules = rot_cli_variant(&cli_layers, variant);
+    rgn_position *pos = rules ? rot_cli_position(&cli_layers, rules, fen)
+                              : NULL;
+    if (!pos)
         return EXIT_USAGE;
-    rot_board board;
-    rot_board_init(&board, &pos.arrangement, rules);
     uint64_t counts[MAX_DEPTH];
-    if (rot_layers(&board, pos.facings, (int)depth, counts) < 0) {
-        fprintf(stderr, "rgn layers: out of memory\n");
+    rgn_error err;
+    int status = rgn_rotationary_layers(pos, (int)depth, counts, &err);
+    rgn_position_free(pos);
+    if (status < 0) {
+        fprintf(stderr, "rgn layers: %s\n", err.message);
         return EXIT_USAGE;
     }
     for (long d = 1; d <= depth; d++)

@@ -47,7 +47,8 @@ static int run_puzzle(int argc, char **argv)
     }
     if (!distance_text)
         return cli_usage_error(&cli_puzzle, "missing --distance D");
-    long distance = cli_parse_count(distance_text, ROT_MAX_SOLUTION);
+    long distance =
+        cli_parse_count(distance_text, RGN_ROTATIONARY_MAX_SOLUTION);
     long seed = seed_text ? cli_parse_count(seed_text, 0x7fffffffL) : 1;
     long count = count_text ? cli_parse_count(count_text, 1000000L) : 1;
     if (distance < 0)
@@ -57,26 +58,32 @@ static int run_puzzle(int argc, char **argv)
         return cli_usage_error(&cli_puzzle, "bad --seed '%s'", seed_text);
     if (count < 0)
         return cli_usage_error(&cli_puzzle, "bad --count '%s'", count_text);
-    rot_rules rules;
-    if (rot_cli_rules(&cli_puzzle, variant, &rules) < 0)
-        return EXIT_USAGE;
-    rot_rng rng;
-    rot_rng_seed(&rng, (uint64_t)seed);
-    for (long n = 0; n < count; n++) {
-        rot_position pos;
-        int status = rot_generate(rules, (int)distance, &rng, MAX_TRIES, &pos);
-        if (status < 0) {
+    const rgn_variant *rules = rot_cli_variant(&cli_puzzle, variant);
+    rgn_position *pos = rules ? rgn_position_new(rules) : NULL;
+    if (!pos) {
+        if (rules)
             fprintf(stderr, "rgn puzzle: out of memory\n");
-            return EXIT_USAGE;
-        }
-        if (status > 0) {
+        return EXIT_USAGE;
+    }
+    uint64_t state = (uint64_t)seed;
+    int exit_status = EXIT_OK;
+    for (long n = 0; n < count && exit_status == EXIT_OK; n++) {
+        rgn_error err;
+        int status = rgn_rotationary_puzzle(pos, (int)distance, &state,
+                                            MAX_TRIES, &err);
+        if (status < 0) {
+            fprintf(stderr, "rgn puzzle: %s\n", err.message);
+            exit_status = EXIT_USAGE;
+        } else if (status > 0) {
             fprintf(stderr, "rgn puzzle: no set-up at distance %ld found in "
                     "%d tries\n", distance, MAX_TRIES);
-            return EXIT_INVALID;
+            exit_status = EXIT_INVALID;
+        } else {
+            char text[128];
+            rgn_position_fen(pos, text, sizeof text);
+            printf("%s\n", text);
         }
-        char text[ROT_TEXT_MAX];
-        rot_format(&pos, text);
-        printf("%s\n", text);
     }
-    return EXIT_OK;
+    rgn_position_free(pos);
+    return exit_status;
 }

@@ -30,93 +30,77 @@ const cli_command cli_solve = {
 
 typedef struct solve_run {
     bool hint;
-    rgn_writer *writer;       /* --format rgn: writes what validator passes */
-    rgn_validator *validator; /* replays each record before it is written */
+    rgn_writer *writer; /* --format rgn */
     int games;
 } solve_run;
 
-static void report_problem(void *user, const rgn_diagnostic *d)
+static rgn_span span_of(const char *text)
 {
-    (void)user;
-    fprintf(stderr, "rgn solve: the record written for game %llu is wrong: "
-            "%s\n", (unsigned long long)d->game, d->message);
+    return (rgn_span){text, strlen(text)};
 }
 
-static int append(char **text, size_t *len, size_t *room, const char *part)
+/* The record of one solution, handed to the RGN writer as the validator
+ * hands it a game, so that it is laid out as every record rgn writes. */
+static void write_record(solve_run *run, rgn_position *walk,
+                         const rgn_rotationary_solution *solution)
 {
-    size_t n = strlen(part);
-    if (*len + n + 1 > *room) {
-        size_t bigger = (*len + n + 1) * 2;
-        char *t = realloc(*text, bigger);
-        if (!t)
-            return -1;
-        *text = t;
-        *room = bigger;
-    }
-    memcpy(*text + *len, part, n + 1);
-    *len += n;
-    return 0;
-}
-
-/* The record of one solution, passed through the validator to the RGN
- * writer, so that what is written is laid out as every record rgn writes
- * and replays to the result it claims. */
-static int write_record(solve_run *run, rot_rules rules,
-                        const rot_position *pos, const rot_board *board,
-                        const rot_solution *solution)
-{
-    char fen[ROT_TEXT_MAX], line[160];
-    rot_format(pos, fen);
-    bool solvable = solution->distance != ROT_UNSOLVABLE;
+    const rgn_game_sink *sink = rgn_writer_sink(run->writer);
+    void *writer = run->writer;
+    bool solvable = solution->distance >= 0;
     const char *result = solvable ? "1-0" : "*";
-    char *text = NULL;
-    size_t len = 0, room = 0;
-    snprintf(line, sizeof line,
-             "[Event \"Optimal solution\"]\n[Site \"-\"]\n"
-             "[Date \"????.??.??\"]\n[Round \"%d\"]\n[White \"rgn solve\"]\n"
-             "[Black \"-\"]\n[Result \"%s\"]\n",
-             run->games, result);
-    int status = append(&text, &len, &room, line);
-    snprintf(line, sizeof line,
-             "[Variant \"%s\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n",
-             rules == ROT_WRAP ? "Rotationary Wrap" : "Rotationary", fen);
-    status |= append(&text, &len, &room, line);
+    char round[16], fen[128];
+    snprintf(round, sizeof round, "%d", run->games);
+    rgn_position_fen(walk, fen, sizeof fen);
+    const char *const tags[][2] = {
+        {"Event", "Optimal solution"}, {"Site", "-"},
+        {"Date", "????.??.??"},        {"Round", round},
+        {"White", "rgn solve"},        {"Black", "-"},
+        {"Result", result},
+        {"Variant", rgn_variant_name(rgn_position_variant(walk))},
+        {"SetUp", "1"},                {"FEN", fen},
+    };
+    sink->begin_game(writer, (uint64_t)run->games);
+    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+        sink->tag(writer, span_of(tags[i][0]), span_of(tags[i][1]));
+    if (sink->start) /* a sink may do without it */
+        sink->start(writer, walk, true);
     if (!solvable)
-        status |= append(&text, &len, &room, "{No sequence of moves "
-                         "solves this position.} ");
-    for (int i = 0; i < (solvable ? solution->distance : 0); i++) {
-        char move[4];
-        rot_format_move(board, solution->moves[i], move);
-        snprintf(line, sizeof line, "%d. %s ", i + 1, move);
-        status |= append(&text, &len, &room, line);
+        sink->comment(writer,
+                      span_of("No sequence of moves solves this position."));
+    for (int i = 0; i < solution->distance; i++) {
+        char san[16];
+        rgn_move_san(walk, solution->moves[i], san, sizeof san);
+        sink->move(writer, walk, solution->moves[i], san);
+        rgn_position_play(walk, solution->moves[i]);
     }
-    status |= append(&text, &len, &room, result);
-    status |= append(&text, &len, &room, "\n\n");
-    if (status == 0)
-        status = rgn_validator_feed(run->validator, text, len);
-    free(text);
-    return status < 0 ? -1 : 0;
+    sink->end_game(writer, span_of(result), NULL);
 }
 
-static int solve_one(void *context, rot_rules rules, const rot_position *pos)
+static int solve_one(void *context, const rgn_position *pos)
 {
     solve_run *run = context;
     run->games++;
-    rot_board board;
-    rot_board_init(&board, &pos->arrangement, rules);
     double start = cli_seconds();
-    rot_solution solution;
-    if (rot_solve(&board, pos->facings, &solution) < 0) {
-        fprintf(stderr, "rgn solve: out of memory\n");
+    rgn_rotationary_solution solution;
+    rgn_error err;
+    if (rgn_rotationary_solve(pos, &solution, &err) < 0) {
+        fprintf(stderr, "rgn solve: %s\n", err.message);
         return -1;
     }
     double elapsed = cli_seconds() - start;
+    /* the solution played out from the position as a set-up (move 1,
+     * whatever moves led to it in a game) */
+    char fen[128];
+    rgn_position_fen(pos, fen, sizeof fen);
+    rgn_position *walk = rgn_position_new(rgn_position_variant(pos));
+    if (!walk || rgn_position_set_fen(walk, fen, &err) < 0) {
+        fprintf(stderr, "rgn solve: out of memory\n");
+        rgn_position_free(walk);
+        return -1;
+    }
     if (run->writer) {
-        if (write_record(run, rules, pos, &board, &solution) < 0) {
-            fprintf(stderr, "rgn solve: out of memory\n");
-            return -1;
-        }
-    } else if (solution.distance == ROT_UNSOLVABLE) {
+        write_record(run, walk, &solution);
+    } else if (solution.distance < 0) {
         printf("unsolvable\n");
     } else {
         if (!run->hint)
@@ -124,12 +108,14 @@ static int solve_one(void *context, rot_rules rules, const rot_position *pos)
         int shown = run->hint && solution.distance > 0 ? 1
                                                        : solution.distance;
         for (int i = 0; i < shown; i++) {
-            char move[4];
-            rot_format_move(&board, solution.moves[i], move);
+            char move[16];
+            rgn_move_san(walk, solution.moves[i], move, sizeof move);
+            rgn_position_play(walk, solution.moves[i]);
             printf("%s%s", i ? " " : "", move);
         }
         printf("\n");
     }
+    rgn_position_free(walk);
     fflush(stdout);
     fprintf(stderr, "solve: %llu positions searched in %.3f s\n",
             (unsigned long long)solution.positions_visited, elapsed);
@@ -170,43 +156,36 @@ static int run_solve(int argc, char **argv)
         return cli_usage_error(&cli_solve, "--hint prints one move, not a "
                                "record: give one of --hint and --format "
                                "rgn");
-    rot_rules rules = ROT_BASIC;
-    rot_position pos;
-    if ((variant || fen) && rot_cli_rules(&cli_solve, variant, &rules) < 0)
+    const rgn_variant *rules = rgn_variant_find("Rotationary");
+    rgn_position *pos = NULL;
+    if ((variant || fen) && !(rules = rot_cli_variant(&cli_solve, variant)))
         return EXIT_USAGE;
-    if (fen && rot_cli_parse(&cli_solve, fen, &pos) < 0)
+    if (fen && !(pos = rot_cli_position(&cli_solve, rules, fen)))
         return EXIT_USAGE;
-    solve_run run = {hint, NULL, NULL, 0};
+    solve_run run = {hint, NULL, 0};
     if (record) {
         rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
         run.writer = rgn_writer_new(&options, stdout);
-        rgn_validator_options check = {0};
-        check.report = report_problem;
-        check.sink = run.writer ? rgn_writer_sink(run.writer) : NULL;
-        check.sink_user = run.writer;
-        check.jobs = 1;
-        run.validator = run.writer ? rgn_validator_new(&check) : NULL;
-        if (!run.validator) {
+        if (!run.writer) {
             fprintf(stderr, "rgn solve: cannot start the output\n");
-            rgn_writer_free(run.writer);
+            rgn_position_free(pos);
             return EXIT_USAGE;
         }
     }
-    int status = fen ? solve_one(&run, rules, &pos)
-                     : rot_cli_each_game(&cli_solve, file, variant != NULL,
-                                         rules, solve_one, &run);
+    int status;
+    if (fen)
+        status = solve_one(&run, pos) < 0 ? EXIT_USAGE : EXIT_OK;
+    else
+        status = rot_cli_each_game(&cli_solve, file, variant ? rules : NULL,
+                                   solve_one, &run);
+    rgn_position_free(pos);
     if (record) {
-        bool checked = rgn_validator_finish(run.validator) == 0 &&
-                       rgn_validator_counts(run.validator).invalid == 0;
         bool written = rgn_writer_finish(run.writer) == 0;
-        rgn_validator_free(run.validator);
         rgn_writer_free(run.writer);
-        if (!checked || !written) {
+        if (!written) {
             fprintf(stderr, "rgn solve: the records could not be written\n");
             return EXIT_USAGE;
         }
     }
-    if (status < 0)
-        return fen ? EXIT_USAGE : EXIT_INVALID;
-    return EXIT_OK;
+    return status;
 }

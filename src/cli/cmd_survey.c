@@ -29,13 +29,14 @@ typedef struct progress_state {
     double start;
 } progress_state;
 
-static void show_progress(int depth, uint64_t done, void *context)
+static void show_progress(void *context, int depth, uint64_t done)
 {
     const progress_state *p = context;
     fprintf(stderr, "\rrgn survey: distance %d done, %llu of %llu positions "
             "reached, %.0f s",
             depth, (unsigned long long)done,
-            (unsigned long long)ROT_FACING_SPACE, cli_seconds() - p->start);
+            (unsigned long long)RGN_ROTATIONARY_FACINGS,
+            cli_seconds() - p->start);
     fflush(stderr);
 }
 
@@ -62,30 +63,37 @@ static int run_survey(int argc, char **argv)
                                "not '%s'", jobs_text);
     if (!fen)
         return cli_usage_error(&cli_survey, "missing --fen POSITION");
-    rot_rules rules;
-    rot_position pos;
-    if (rot_cli_rules(&cli_survey, variant, &rules) < 0 ||
-        rot_cli_parse(&cli_survey, fen, &pos) < 0)
-        return EXIT_USAGE;
-    rot_board board;
-    rot_board_init(&board, &pos.arrangement, rules);
-    progress_state progress = {cli_seconds()};
-    bool show = isatty(STDERR_FILENO);
-    rot_survey survey;
-    if (rot_survey_run(&board, (int)jobs, show ? show_progress : NULL,
-                       &progress, &survey) < 0) {
-        fprintf(stderr, "rgn survey: out of memory\n");
+    const rgn_variant *rules = rot_cli_variant(&cli_survey, variant);
+    rgn_position *pos = rules ? rot_cli_position(&cli_survey, rules, fen)
+                              : NULL;
+    rgn_position *example = pos ? rgn_position_new(rules) : NULL;
+    if (!example) {
+        if (pos)
+            fprintf(stderr, "rgn survey: out of memory\n");
+        rgn_position_free(pos);
         return EXIT_USAGE;
     }
-    if (show)
-        fprintf(stderr, "\n");
-    for (int d = 0; d <= survey.max_distance; d++)
-        printf("%d %llu\n", d, (unsigned long long)survey.count[d]);
-    rot_position example = {pos.arrangement, survey.example};
-    char text[ROT_TEXT_MAX];
-    rot_format(&example, text);
-    printf("max %d %s\n", survey.max_distance, text);
-    printf("mean %.4f\n", survey.mean);
-    printf("unsolvable %llu\n", (unsigned long long)survey.unsolvable);
-    return EXIT_OK;
+    progress_state progress = {cli_seconds()};
+    bool show = isatty(STDERR_FILENO);
+    rgn_rotationary_distances survey;
+    rgn_error err;
+    int status = rgn_rotationary_survey(pos, (int)jobs,
+                                        show ? show_progress : NULL,
+                                        &progress, &survey, example, &err);
+    if (status == 0) {
+        if (show)
+            fprintf(stderr, "\n");
+        for (int d = 0; d <= survey.max_distance; d++)
+            printf("%d %llu\n", d, (unsigned long long)survey.count[d]);
+        char text[128];
+        rgn_position_fen(example, text, sizeof text);
+        printf("max %d %s\n", survey.max_distance, text);
+        printf("mean %.4f\n", survey.mean);
+        printf("unsolvable %llu\n", (unsigned long long)survey.unsolvable);
+    } else {
+        fprintf(stderr, "rgn survey: %s\n", err.message);
+    }
+    rgn_position_free(pos);
+    rgn_position_free(example);
+    return status == 0 ? EXIT_OK : EXIT_USAGE;
 }

@@ -1,264 +1,189 @@
 /*
  * rotationary_cli.c - rule set, position string and game file for the
- * Rotationary commands. The game reader here is deliberately small: it
- * takes each game's Variant and FEN tags and replays its main line
- * (comments, NAGs, glyphs, move numbers, variations and escape lines
- * skipped); checking a record is the validator's job.
+ * Rotationary commands. Game files are read as every command reads them
+ * (cli_games: compressed input, the validator and its diagnostics); a
+ * game sink here keeps the position at the end of each main line.
  */
-#include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rotationary_cli.h"
 
-int rot_cli_rules(const cli_command *command, const char *name,
-                  rot_rules *rules)
+static bool served(const rgn_variant *variant)
 {
-    if (!name || strcmp(name, "Rotationary") == 0)
-        *rules = ROT_BASIC;
-    else if (strcmp(name, "Rotationary Wrap") == 0)
-        *rules = ROT_WRAP;
-    else {
-        cli_usage_error(command, "this command knows the variants "
-                        "'Rotationary' and 'Rotationary Wrap', not '%s'",
-                        name);
-        return -1;
-    }
-    return 0;
+    return variant && (variant == rgn_variant_find("Rotationary") ||
+                       variant == rgn_variant_find("Rotationary Wrap"));
 }
 
-int rot_cli_parse(const cli_command *command, const char *fen,
-                  rot_position *pos)
+const rgn_variant *rot_cli_variant(const cli_command *command,
+                                   const char *name)
 {
-    rot_parse_error err;
-    if (rot_parse(fen, pos, &err) == 0)
-        return 0;
+    const rgn_variant *variant = rgn_variant_find(name ? name : "Rotationary");
+    if (served(variant))
+        return variant;
+    cli_usage_error(command, "this command knows the variants "
+                    "'Rotationary' and 'Rotationary Wrap', not '%s'", name);
+    return NULL;
+}
+
+rgn_position *rot_cli_position(const cli_command *command,
+                               const rgn_variant *variant, const char *fen)
+{
+    rgn_position *pos = rgn_position_new(variant);
+    if (!pos) {
+        fprintf(stderr, "rgn %s: out of memory\n", command->name);
+        return NULL;
+    }
+    rgn_error err;
+    if (rgn_position_set_fen(pos, fen, &err) == 0)
+        return pos;
     if (err.column > 0)
-        fprintf(stderr, "rgn %s: column %d: %s\n  %s\n  %*s^\n",
-                command->name, err.column, err.message, fen, err.column - 1,
-                "");
+        fprintf(stderr, "rgn %s: %s\n  %s\n  %*s^\n", command->name,
+                err.message, fen, err.column - 1, "");
     else
         fprintf(stderr, "rgn %s: %s\n  %s\n", command->name, err.message,
                 fen);
-    return -1;
+    rgn_position_free(pos);
+    return NULL;
 }
 
-static char *read_all(const char *path)
+/* The game sink's state: each game's main line played on a position of
+ * its own, under --variant's rules when given. */
+typedef struct game_walk {
+    cli_games games;
+    const rgn_variant *variant; /* --variant, or NULL */
+    rgn_position *end;          /* the main line's position so far */
+    uint64_t number;            /* of the game, in its input */
+    int depth;                  /* of variations */
+    bool skip;                  /* this game is not to be visited */
+    bool failed, stopped;
+    int (*visit)(void *context, const rgn_position *end);
+    void *context;
+} game_walk;
+
+/* Says why the game is not visited: "rgn solve: FILE: game N ...". */
+static void game_failed(game_walk *w, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void game_failed(game_walk *w, const char *format, ...)
 {
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!in)
-        return NULL;
-    size_t size = 0, room = 4096;
-    char *text = malloc(room);
-    while (text) {
-        size_t got = fread(text + size, 1, room - size - 1, in);
-        size += got;
-        if (got == 0)
-            break;
-        if (room - size - 1 == 0) {
-            char *bigger = realloc(text, room * 2);
-            if (!bigger) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = bigger;
-            room *= 2;
+    fprintf(stderr, "rgn %s: %s: game %llu ", w->games.command->name,
+            w->games.file, (unsigned long long)w->number);
+    va_list ap;
+    va_start(ap, format);
+    vfprintf(stderr, format, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    w->skip = w->failed = true;
+}
+
+static void on_begin_game(void *user, uint64_t number)
+{
+    game_walk *w = user;
+    w->number = number;
+    w->depth = 0;
+    w->skip = w->stopped;
+}
+
+/* The main line starts from start, under --variant's rules if given. */
+static void on_start(void *user, const rgn_position *start, bool has_fen)
+{
+    (void)has_fen; /* a Rotationary game always has one */
+    game_walk *w = user;
+    const rgn_variant *own = rgn_position_variant(start);
+    if (w->skip)
+        return;
+    if (!served(own)) {
+        game_failed(w, "is not a Rotationary game (it is read as %s)",
+                    rgn_variant_name(own));
+        return;
+    }
+    const rgn_variant *rules = w->variant ? w->variant : own;
+    if (!w->end || rgn_position_variant(w->end) != rules) {
+        rgn_position_free(w->end);
+        w->end = rgn_position_new(rules);
+        if (!w->end) {
+            game_failed(w, "cannot be read: out of memory");
+            return;
         }
     }
-    if (text)
-        text[size] = '\0';
-    if (in != stdin)
-        fclose(in);
-    return text;
-}
-
-/* The value of tag name in the tag line at p ("[Name "value"]"), copied
- * into out; false if the line is another tag. */
-static bool tag_value(const char *p, const char *name, char *out, size_t size)
-{
-    size_t len = strlen(name);
-    if (strncmp(p + 1, name, len) != 0 || p[1 + len] != ' ')
-        return false;
-    const char *q = strchr(p + 1 + len, '"');
-    if (!q)
-        return false;
-    size_t n = 0;
-    for (q++; *q && *q != '"' && *q != '\n' && n + 1 < size; q++)
-        out[n++] = *q;
-    out[n] = '\0';
-    return true;
-}
-
-typedef struct game_reader {
-    const cli_command *command;
-    const char *path;
-    int line;
-    int games; /* read so far */
-} game_reader;
-
-static int game_error(const game_reader *r, const char *message,
-                      const char *token, size_t len)
-{
-    fprintf(stderr, "rgn %s: %s:%d: %s '%.*s'\n", r->command->name, r->path,
-            r->line, message, (int)len, token);
-    return -1;
-}
-
-static bool is_result(const char *t, size_t len)
-{
-    return (len == 1 && *t == '*') ||
-           (len == 3 && (!strncmp(t, "1-0", 3) || !strncmp(t, "0-1", 3))) ||
-           (len == 7 && !strncmp(t, "1/2-1/2", 7));
-}
-
-/* Replays the movetext from *pp on pos; leaves *pp after the game. */
-static int replay(game_reader *r, const char **pp, const rot_board *board,
-                  rot_position *pos)
-{
-    const char *p = *pp;
-    int depth = 0; /* of variations */
-    bool line_start = true;
-    while (*p) {
-        char c = *p;
-        if (c == '\n') {
-            r->line++;
-            line_start = true;
-            p++;
-            continue;
-        }
-        if (line_start && c == '%') { /* escape line */
-            p += strcspn(p, "\n");
-            continue;
-        }
-        line_start = false;
-        if (isspace((unsigned char)c)) {
-            p++;
-        } else if (c == '{') {
-            for (p++; *p && *p != '}'; p++)
-                r->line += *p == '\n';
-            p += *p == '}';
-        } else if (c == ';') {
-            p += strcspn(p, "\n");
-        } else if (c == '(') {
-            depth++;
-            p++;
-        } else if (c == ')') {
-            depth -= depth > 0;
-            p++;
-        } else if (c == '[' && depth == 0) {
-            break; /* the next game's tags */
-        } else {
-            size_t len = strcspn(p, " \t\r\n{};()[");
-            const char *token = p;
-            p += len;
-            if (depth > 0 || token[0] == '$')
-                continue;
-            if (is_result(token, len))
-                break;
-            /* A move number, alone or glued to the move: "12." "12.b3+". */
-            size_t digits = strspn(token, "0123456789");
-            if (digits && token[digits] == '.') {
-                while (digits < len && token[digits] == '.')
-                    digits++;
-                token += digits;
-                len -= digits;
-                if (len == 0)
-                    continue;
-            }
-            size_t glyph = strspn(token + (len >= 3 ? 3 : len), "!?");
-            char text[4] = {0};
-            if (len >= 3 && len == 3 + glyph && glyph <= 2)
-                memcpy(text, token, 3);
-            int move = text[0] ? rot_parse_move(board, text) : -1;
-            if (move < 0)
-                return game_error(r, "not a move on this board", token, len);
-            if (rot_is_solved(pos->facings))
-                return game_error(r, "a move after the puzzle is solved",
-                                  token, len);
-            pos->facings = rot_apply(board, pos->facings, move, NULL);
-        }
+    if (rules == own) {
+        rgn_position_copy(w->end, start);
+        return;
     }
-    *pp = p;
-    return 0;
+    /* the same position string read under the other rule set */
+    char fen[256];
+    rgn_error err;
+    rgn_position_fen(start, fen, sizeof fen);
+    if (rgn_position_set_fen(w->end, fen, &err) < 0)
+        game_failed(w, "has a position %s cannot read",
+                    rgn_variant_name(rules));
 }
 
-/* The next game from *pp: tags, then the main line replayed. 1 when there
- * is no game left, -1 after printing why the game cannot be read. */
-static int next_game(game_reader *r, const char **pp, bool variant_given,
-                     rot_rules *rules, rot_position *pos)
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
 {
-    char fen[256] = "", variant[64] = "";
-    bool have_fen = false, have_variant = false, have_tags = false;
-    const char *p = *pp;
-    /* Tag lines (and blank lines or comments) before the movetext. */
-    for (;;) {
-        p += strspn(p, " \t\r");
-        if (*p == '\n') {
-            r->line++;
-            p++;
-        } else if (*p == '{') { /* a comment between games */
-            for (p++; *p && *p != '}'; p++)
-                r->line += *p == '\n';
-            p += *p == '}';
-        } else if (*p == '[') {
-            have_tags = true;
-            have_fen |= tag_value(p, "FEN", fen, sizeof fen);
-            have_variant |= tag_value(p, "Variant", variant, sizeof variant);
-            p += strcspn(p, "\n");
-        } else {
-            break;
-        }
-    }
-    if (!have_tags && !*p && r->games > 0)
-        return 1;
-    r->games++;
-    if (!variant_given) {
-        if (!have_variant || rot_cli_rules(r->command, variant, rules) < 0) {
-            fprintf(stderr, "rgn %s: %s: game %d is not a Rotationary game "
-                    "(Variant tag '%s')\n", r->command->name, r->path,
-                    r->games, have_variant ? variant : "missing");
-            return -1;
-        }
-    }
-    if (!have_fen) {
-        fprintf(stderr, "rgn %s: %s: game %d has no FEN tag\n",
-                r->command->name, r->path, r->games);
-        return -1;
-    }
-    if (rot_cli_parse(r->command, fen, pos) < 0)
-        return -1;
-    rot_board board;
-    rot_board_init(&board, &pos->arrangement, *rules);
-    *pp = p;
-    return replay(r, pp, &board, pos);
+    (void)before;
+    game_walk *w = user;
+    if (w->skip || w->depth > 0)
+        return;
+    if (rgn_position_count_moves(w->end) == 0) /* solved under --variant */
+        game_failed(w, "has a move after the puzzle is solved: '%s'", san);
+    else
+        rgn_position_play(w->end, move);
 }
+
+static void on_begin_variation(void *user)
+{
+    ((game_walk *)user)->depth++;
+}
+
+static void on_end_variation(void *user)
+{
+    ((game_walk *)user)->depth--;
+}
+
+static void on_end_game(void *user, rgn_span result,
+                        const rgn_diagnostic *error)
+{
+    (void)result;
+    game_walk *w = user;
+    if (error || w->skip) /* the validator has said why, or we have */
+        return;
+    if (w->visit(w->context, w->end) < 0)
+        w->failed = w->stopped = true;
+}
+
+static const rgn_game_sink main_line_sink = {
+    .begin_game = on_begin_game,
+    .start = on_start,
+    .move = on_move,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .end_game = on_end_game,
+};
 
 int rot_cli_each_game(const cli_command *command, const char *path,
-                      bool variant_given, rot_rules rules,
-                      int (*visit)(void *context, rot_rules rules,
-                                   const rot_position *pos),
+                      const rgn_variant *variant,
+                      int (*visit)(void *context, const rgn_position *end),
                       void *context)
 {
-    char *text = read_all(path);
-    if (!text) {
-        fprintf(stderr, "rgn %s: cannot read '%s'\n", command->name, path);
-        return -1;
-    }
-    game_reader r = {command, path, 1, 0};
-    const char *p = text;
-    int status;
-    for (;;) {
-        rot_rules game_rules = rules;
-        rot_position pos;
-        status = next_game(&r, &p, variant_given, &game_rules, &pos);
-        if (status != 0)
-            break;
-        if (visit(context, game_rules, &pos) < 0) {
-            status = -1;
-            break;
-        }
-    }
-    free(text);
-    return status < 0 ? -1 : 0;
+    game_walk w;
+    memset(&w, 0, sizeof w);
+    w.variant = variant;
+    w.visit = visit;
+    w.context = context;
+    cli_games_init(&w.games, command);
+    w.games.options.variant = variant; /* also for games without a tag */
+    w.games.variant_chosen = variant != NULL;
+    w.games.options.sink = &main_line_sink;
+    w.games.options.sink_user = &w;
+    w.games.options.jobs = 1; /* the sink sees the games in order */
+    if (cli_games_ready(&w.games) < 0)
+        return EXIT_USAGE;
+    cli_games_read(&w.games, path);
+    int status = cli_games_finish(&w.games);
+    rgn_position_free(w.end);
+    return status == EXIT_OK && w.failed ? EXIT_INVALID : status;
 }

@@ -7,29 +7,29 @@
 #define RGN_ROTATIONARY_CLI_H
 
 #include "cli.h"
-#include "rules/rotationary/rotationary_core.h"
 
 extern const cli_command cli_layers, cli_solve, cli_puzzle, cli_survey;
 
-/* "Rotationary" (the default when name is NULL) or "Rotationary Wrap";
- * -1 after a usage error. */
-int rot_cli_rules(const cli_command *command, const char *name,
-                  rot_rules *rules);
+/* The rule set named name (Rotationary when name is NULL), looked up as
+ * every command does; NULL after a usage error when it is not one of the
+ * two games these commands serve. */
+const rgn_variant *rot_cli_variant(const cli_command *command,
+                                   const char *name);
 
-/* Parses fen; on a rejection prints it with a caret under the column and
- * returns -1. */
-int rot_cli_parse(const cli_command *command, const char *fen,
-                  rot_position *pos);
+/* A position of variant from fen; NULL after printing why (with a caret
+ * under the column). */
+rgn_position *rot_cli_position(const cli_command *command,
+                               const rgn_variant *variant, const char *fen);
 
-/* Calls visit with the position at the end of the main line of each game
- * in path ('-' for standard input): its FEN tag replayed through the
- * moves, under its Variant tag's rules unless variant_given (then under
- * rules). Stops at the first game that cannot be read (after printing
- * why) or when visit returns -1; returns 0 or -1. */
+/* Reads path ('-' for standard input) through the validator, as every
+ * command reads games, and calls visit with the position at the end of
+ * the main line of each valid game: under its own rule set, or under
+ * variant when that is not NULL (--variant). Goes on after a game that
+ * is invalid or not Rotationary (saying why); after visit returns -1, no
+ * more calls. Returns the exit status. */
 int rot_cli_each_game(const cli_command *command, const char *path,
-                      bool variant_given, rot_rules rules,
-                      int (*visit)(void *context, rot_rules rules,
-                                   const rot_position *pos),
+                      const rgn_variant *variant,
+                      int (*visit)(void *context, const rgn_position *end),
                       void *context);
 
 #endif

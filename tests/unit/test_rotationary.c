@@ -1,8 +1,9 @@
 /*
- * test_rotationary.c - the Rotationary core (rgn-rotationary(7), rgn(1)):
+ * test_rotationary.c - the Rotationary core and the tools over it
+ * (man/rgn-rotationary.7, man/rgn.1 "layers"):
  *   - every worked example of rgn-rotationary(7), turn by turn;
  *   - every rejection of the position string, with its column;
- *   - the layer counts (rgn(1), layers; basic and wrap);
+ *   - the layer counts (basic and wrap);
  *   - every move changes the position; predecessors are exactly the
  *     positions a move leads from (checked against brute force on a
  *     neighbourhood);
@@ -21,22 +22,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/rotationary/rotationary_core.h"
+#include "solitaire/solitaire.h"
 
 #define EXAMPLE "lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN"
 
 static rot_position parse_ok(const char *text)
 {
     rot_position pos;
-    rot_parse_error err = {0, ""};
+    rgn_error err = {0, ""};
     if (rot_parse(text, &pos, &err) != 0)
         fail_msg("\"%s\" rejected: column %d: %s", text, err.column,
                  err.message);
     return pos;
 }
 
-/* The chain in the form of rgn-rotationary(7), THE WORKED EXAMPLE:
- * "b3>S b2>W a2>S". */
+/* The chain as rgn-rotationary(7) writes it: "b3>S b2>W a2>S". */
 static void chain_text(const rot_chain *chain, char *out, size_t size)
 {
     size_t used = 0;
@@ -95,7 +95,7 @@ static void test_worked_examples(void **state)
 static void test_diagram_reading(void **state)
 {
     (void)state;
-    /* The diagram of rgn-rotationary(7), THE WORKED EXAMPLE, cell by cell. */
+    /* The worked example's diagram, cell by cell. */
     rot_position pos = parse_ok(EXAMPLE);
     assert_int_equal(pos.arrangement.empty, 2 * 4 + 2); /* c3 */
     static const char *const diagram[4] = {"L>SvM^S<", "S^M>..L^",
@@ -174,7 +174,7 @@ static void test_position_string_rejected(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rot_position pos;
-        rot_parse_error err = {-1, ""};
+        rgn_error err = {-1, ""};
         if (rot_parse(cases[i].text, &pos, &err) == 0)
             fail_msg("\"%s\" accepted", cases[i].text);
         if (err.column != cases[i].column ||

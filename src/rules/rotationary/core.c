@@ -191,7 +191,7 @@ static int size_index(char c)
     return p ? (int)(p - "sml") + 1 : 0;
 }
 
-static int reject(rot_parse_error *err, int column, const char *format, ...)
+static int reject(rgn_error *err, int column, const char *format, ...)
 {
     if (err) {
         va_list ap;
@@ -203,7 +203,7 @@ static int reject(rot_parse_error *err, int column, const char *format, ...)
     return -1;
 }
 
-int rot_parse(const char *text, rot_position *out, rot_parse_error *err)
+int rot_parse(const char *text, rot_position *out, rgn_error *err)
 {
     if (!text || !*text)
         return reject(err, 0, "empty position string");

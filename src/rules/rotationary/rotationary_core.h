@@ -1,9 +1,9 @@
 /*
  * rotationary_core.h - the computational core of Rotationary (Dave
- * Chalker's solitaire; rules in the project's rotationary rules page):
- * compact positions, moves under both rule sets, the position string,
- * layer counts, an optimal solver, the exhaustive survey of one
- * arrangement and a puzzle generator. Private to librgn; self-contained.
+ * Chalker's solitaire; rules in man/rgn-rotationary.7): compact
+ * positions, moves under both rule sets and the position string. The
+ * tools built on it (layers, solver, survey, puzzles) are in
+ * solitaire/. Private to librgn.
  *
  * Cells are numbered 0..15 as rank * 4 + file (a1 = 0, b1 = 1, d4 = 15).
  * A position is an arrangement (the empty cell and the size of each piece)
@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "rgn.h"
 
 #define ROT_CELLS 16
 #define ROT_PIECES 15
@@ -103,15 +105,11 @@ rot_facings rot_apply(const rot_board *board, rot_facings w, int move,
 int rot_predecessors(const rot_board *board, rot_facings w, int move,
                      rot_facings out[ROT_MAX_PREDECESSORS]);
 
-/* ---- position string (rules section 6.2) ---- */
+/* ---- position string (rgn-rotationary(7), NOTATION) ---- */
 
-typedef struct rot_parse_error {
-    int column; /* 1-based; 0 when the rejection has no single column */
-    char message[120];
-} rot_parse_error;
-
-/* 0 on success; -1 with err filled in. */
-int rot_parse(const char *text, rot_position *out, rot_parse_error *err);
+/* 0 on success; -1 with err filled in (its column 1-based, 0 when the
+ * rejection has no single column). */
+int rot_parse(const char *text, rot_position *out, rgn_error *err);
 
 /* Writes the string (at most ROT_TEXT_MAX bytes with the NUL). */
 #define ROT_TEXT_MAX 64
@@ -126,62 +124,13 @@ int rot_parse_move(const rot_board *board, const char *text);
 void rot_cell_facings(const rot_board *board, rot_facings w,
                       uint8_t facing_of_cell[ROT_CELLS]);
 
-/* ---- layers (rules section 7) ---- */
+/* ---- the bridge to rgn_position (rotationary_variant.c) ---- */
 
-/* counts[n-1] = positions first reached after exactly n moves, n = 1..depth;
- * a solved position has no successors. Returns 0, or -1 when out of
- * memory. */
-int rot_layers(const rot_board *board, rot_facings start, int depth,
-               uint64_t *counts);
-
-/* ---- solver ---- */
-
-#define ROT_MAX_SOLUTION 64
-
-typedef struct rot_solution {
-    int distance;                  /* ROT_UNSOLVABLE if there is none */
-    int moves[ROT_MAX_SOLUTION];   /* distance moves */
-    uint64_t positions_visited;    /* both directions together */
-} rot_solution;
-
-/* Optimal solution by bidirectional breadth-first search. Returns 0, or -1
- * when out of memory. */
-int rot_solve(const rot_board *board, rot_facings start, rot_solution *out);
-
-/* ---- survey: every facing of one arrangement ---- */
-
-#define ROT_SURVEY_MAX_DISTANCE 15 /* 4-bit cells: 15 = not reached */
-
-typedef struct rot_survey {
-    uint64_t count[ROT_SURVEY_MAX_DISTANCE]; /* positions per distance */
-    int max_distance;
-    rot_facings example;       /* one position at max_distance */
-    uint64_t unsolvable;
-    double mean;               /* over the solvable positions */
-} rot_survey;
-
-/* progress(depth, positions done so far, context) is called after each
- * layer when not NULL. Returns 0, or -1 when out of memory. */
-int rot_survey_run(const rot_board *board, int threads,
-                   void (*progress)(int depth, uint64_t done, void *context),
-                   void *context, rot_survey *out);
-
-/* ---- puzzle generator ---- */
-
-typedef struct rot_rng {
-    uint64_t state;
-} rot_rng;
-
-void rot_rng_seed(rot_rng *rng, uint64_t seed);
-uint64_t rot_rng_next(rot_rng *rng);
-
-/* A random arrangement (sizes and empty cell uniformly). */
-void rot_random_arrangement(rot_rng *rng, rot_arrangement *out);
-
-/* A random set-up whose distance is exactly distance; tries at most
- * max_tries random set-ups. Returns 0, 1 when none was found, -1 when out
- * of memory. Deterministic for a given rng state. */
-int rot_generate(rot_rules rules, int distance, rot_rng *rng, int max_tries,
-                 rot_position *out);
+/* The compact form of pos and its rule set; false when pos is not of
+ * Rotationary or Rotationary Wrap. */
+bool rot_from_position(const rgn_position *pos, rot_position *out,
+                       rot_rules *rules);
+/* Sets pos (of Rotationary or Rotationary Wrap) to p. */
+void rot_to_position(rgn_position *pos, const rot_position *p);
 
 #endif

@@ -96,25 +96,14 @@ static void set_facings(rgn_position *pos, const rot_board *board,
     pos->key = key_of(pos);
 }
 
-static int rot_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
+void rot_to_position(rgn_position *pos, const rot_position *p)
 {
-    rot_position p;
-    rot_parse_error perr;
-    if (rot_parse(fen, &p, &perr) < 0) {
-        err->column = perr.column;
-        if (perr.column > 0)
-            snprintf(err->message, sizeof err->message, "column %d: %s",
-                     perr.column, perr.message);
-        else
-            snprintf(err->message, sizeof err->message, "%s", perr.message);
-        return -1;
-    }
     rot_board board;
-    rot_board_init(&board, &p.arrangement, rules_of(pos));
+    rot_board_init(&board, &p->arrangement, rules_of(pos));
     memset(pos->board, RGN_OFF, sizeof pos->board);
     memset(pos->orientation, 0, sizeof pos->orientation);
     for (int c = 0; c < ROT_CELLS; c++)
-        pos->board[c] = (uint8_t)p.arrangement.size[c]; /* 0 = empty */
+        pos->board[c] = (uint8_t)p->arrangement.size[c]; /* 0 = empty */
     pos->side = RGN_WHITE;
     pos->castling = 0;
     pos->ep_square = -1;
@@ -122,7 +111,23 @@ static int rot_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
     pos->fullmove = 1;
     pos->extra[0] = pos->extra[1] = 0;
     pos->check_cache = -1;
-    set_facings(pos, &board, p.facings);
+    set_facings(pos, &board, p->facings);
+}
+
+static int rot_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
+{
+    rot_position p;
+    if (rot_parse(fen, &p, err) < 0) {
+        if (err->column > 0) { /* the column in the message too */
+            char message[sizeof err->message];
+            memcpy(message, err->message, sizeof message);
+            /* the core's messages are far shorter than 200 bytes */
+            snprintf(err->message, sizeof err->message, "column %d: %.200s",
+                     err->column, message);
+        }
+        return -1;
+    }
+    rot_to_position(pos, &p);
     return 0;
 }
 
@@ -347,8 +352,8 @@ static enum rgn_problem rot_own_problem(enum rgn_problem generic)
     }
 }
 
-/* 1-0 = solved, * = not solved (section 6.4); a solitaire has no 0-1 or
- * draw. */
+/* 1-0 = solved, * = not solved (rgn-rotationary(7), THE END);
+ * a solitaire has no 0-1 or draw. */
 static bool rot_judge_result(rgn_position *final, const char *result,
                              enum rgn_problem *problem, char *why, size_t size)
 {
@@ -404,3 +409,15 @@ const struct rgn_variant rgn_rotationary_wrap_variant = {
     .context = &wrap_rules,
     ROTATIONARY_COMMON,
 };
+
+bool rot_from_position(const rgn_position *pos, rot_position *out,
+                       rot_rules *rules)
+{
+    if (pos->variant->make != rot_make) /* another game */
+        return false;
+    rot_board board;
+    to_core(pos, &board, &out->facings);
+    out->arrangement = board.arrangement;
+    *rules = rules_of(pos);
+    return true;
+}

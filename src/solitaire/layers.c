@@ -1,5 +1,5 @@
 /*
- * layers.c - layer counts (rules section 7): a breadth-first search over
+ * layers.c - layer counts (rgn(1), "layers"): a breadth-first search over
  * facing words kept as layers. Each layer is a sorted array of distinct
  * 30-bit words, made by listing every successor of the previous layer,
  * radix-sorting, removing duplicates and removing whatever an earlier
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rotationary_core.h"
+#include "solitaire/solitaire.h"
 
 #define MAX_LAYERS 64
 

@@ -31,7 +31,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "rotationary_core.h"
+#include "solitaire/solitaire.h"
 
 #define USED (1u << 31)
 #define BACKWARD (1u << 30)

@@ -3,7 +3,7 @@
  * from a seed (splitmix64, so the same seed gives the same puzzles on
  * every platform).
  */
-#include "rotationary_core.h"
+#include "solitaire/solitaire.h"
 
 void rot_rng_seed(rot_rng *rng, uint64_t seed)
 {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rotationary_core.h"
+#include "solitaire/solitaire.h"
 
 #define BLOCK_WORDS (1u << 20)
 #define BLOCKS (ROT_FACING_SPACE / BLOCK_WORDS)

@@ -1,0 +1,1 @@
+layers --variant chess --fen lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN 1

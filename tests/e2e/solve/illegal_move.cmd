@@ -1,0 +1,1 @@
+solve samples/bad/rotationary-bad-cell.rgn

@@ -1,0 +1,1 @@
+solve --variant 'rotationary wrap' samples/rotationary-chains.rgn
