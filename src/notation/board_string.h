@@ -3,8 +3,8 @@
  * (private): the form of a rejection, the reading of numbers and of the
  * side to move, and the board field, read and written.
  */
-#ifndef RGN_FEN_UTIL_H
-#define RGN_FEN_UTIL_H
+#ifndef RGN_BOARD_STRING_H
+#define RGN_BOARD_STRING_H
 
 #include <string.h>
 

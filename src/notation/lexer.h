@@ -124,7 +124,4 @@ rgn_span rgn_lexer_span(const rgn_lexer *lexer, uint64_t offset, size_t len);
 rgn_span rgn_lexer_line(const rgn_lexer *lexer, uint64_t offset,
                         size_t *caret);
 
-/* For the tests: the bytes the reader holds in its buffers. */
-size_t rgn_reader_buffer_capacity(const rgn_reader *reader);
-
 #endif /* RGN_LEXER_H */

@@ -53,4 +53,7 @@ void rgn_reader_keep_line(rgn_reader *reader, uint64_t offset);
  * both. *line: the line the next byte is on. */
 bool rgn_reader_between_games(const rgn_reader *reader, uint32_t *line);
 
+/* For the tests: the bytes the reader holds in its buffers. */
+size_t rgn_reader_buffer_capacity(const rgn_reader *reader);
+
 #endif
