@@ -57,6 +57,7 @@ typedef struct game_walk {
     uint64_t number;            /* of the game, in its input */
     int depth;                  /* of variations */
     bool skip;                  /* this game is not to be visited */
+    bool started;               /* end holds the main line's position */
     bool failed, stopped;
     int (*visit)(void *context, const rgn_position *end);
     void *context;
@@ -84,6 +85,7 @@ static void on_begin_game(void *user, uint64_t number)
     w->number = number;
     w->depth = 0;
     w->skip = w->stopped;
+    w->started = false;
 }
 
 /* The main line starts from start, under --variant's rules if given. */
@@ -108,6 +110,7 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
             return;
         }
     }
+    w->started = true;
     if (rules == own) {
         rgn_position_copy(w->end, start);
         return;
@@ -144,12 +147,28 @@ static void on_end_variation(void *user)
     ((game_walk *)user)->depth--;
 }
 
+/* Whether the game's error came after its last move, so that the whole
+ * main line was played: an error about the result, which the validator
+ * reports at the result token (a mismatch with the Result tag, a result
+ * the final position contradicts, or the game's own end-of-game rule).
+ * Errors before the movetext (tags, set-up) come before start. */
+static bool after_last_move(const game_walk *w, const rgn_diagnostic *error)
+{
+    if (!w->started || w->depth > 0 || error->move.len > 0)
+        return false;
+    return error->problem == RGN_E_RESULT_MISMATCH ||
+           error->problem == RGN_E_WRONG_RESULT ||
+           error->problem >= RGN_PROBLEM_COUNT; /* the game's own rule */
+}
+
 static void on_end_game(void *user, rgn_span result,
                         const rgn_diagnostic *error)
 {
     (void)result;
     game_walk *w = user;
-    if (error || w->skip) /* the validator has said why, or we have */
+    /* the validator has said why (and the exit status says so too), or
+     * we have */
+    if (w->skip || (error && !after_last_move(w, error)))
         return;
     if (w->visit(w->context, w->end) < 0)
         w->failed = w->stopped = true;
