@@ -277,12 +277,11 @@ static int write_all_plies(const cli_main_line *k, rgn_diagram_options *options,
 {
     if (make_folders(dir) < 0)
         return EXIT_USAGE;
-    rgn_position *pos = rgn_position_new(rgn_position_variant(k->start));
-    if (!pos) {
+    rgn_position *pos = NULL;
+    if (!cli_main_line_position(k, 0, &pos)) {
         fprintf(stderr, "rgn diagram: out of memory\n");
         return EXIT_USAGE;
     }
-    rgn_position_copy(pos, k->start);
     const char *extension = options->format == RGN_DIAGRAM_SVG ? "svg" : "txt";
     size_t path_size = strlen(dir) + 32;
     char *path = malloc(path_size);
@@ -353,26 +352,22 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
         drawn = write_all_plies(&k, &r->options, all_plies);
     } else {
         size_t upto = ply < 0 ? k.plies : (size_t)ply;
-        rgn_position *pos = rgn_position_new(rgn_position_variant(k.start));
-        if (!pos) {
+        rgn_position *pos = NULL, *before = NULL;
+        if (!cli_main_line_position(&k, upto, &pos)) {
             fprintf(stderr, "rgn diagram: out of memory\n");
             drawn = EXIT_USAGE;
         } else {
-            rgn_position_copy(pos, k.start);
-            rgn_position *before = rgn_position_new(rgn_position_variant(k.start));
-            for (size_t i = 0; i < upto; i++) {
-                if (before)
-                    rgn_position_copy(before, pos);
-                rgn_position_play(pos, k.moves[i]);
-            }
+            /* the last move's start, when there is one (shown if it can be) */
+            if (upto > 0)
+                r->options.before =
+                    cli_main_line_position(&k, upto - 1, &before);
             r->options.last_move = upto > 0 ? &k.moves[upto - 1] : NULL;
-            r->options.before = upto > 0 ? before : NULL;
             drawn = write_diagram(pos, &r->options, output);
             r->options.last_move = NULL;
             r->options.before = NULL;
-            rgn_position_free(before);
-            rgn_position_free(pos);
         }
+        rgn_position_free(before);
+        rgn_position_free(pos);
     }
     cli_main_line_free(&k);
     if (drawn == EXIT_USAGE || status == EXIT_USAGE)
