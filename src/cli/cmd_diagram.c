@@ -72,87 +72,17 @@ typedef struct diagram_request {
     rgn_diagram_arrow arrow_squares[MAX_MARKS];
 } diagram_request;
 
-/* The main line of the game asked for. */
-typedef struct line_keeper {
-    long only_game;
-    uint64_t games_seen, game;
-    int depth;
+/* The game asked for: whether it was met, and whether it is valid. */
+typedef struct game_found {
     bool found, valid;
-    rgn_position *start;
-    rgn_move *moves;
-    size_t plies, capacity;
-    bool out_of_memory;
-} line_keeper;
+} game_found;
 
-static void on_begin_game(void *user, uint64_t number)
+static void note_game(cli_main_line *line, const rgn_diagnostic *error)
 {
-    line_keeper *k = user;
-    (void)number; /* numbered per input; we count over all inputs */
-    k->game = ++k->games_seen;
-    k->depth = 0;
+    game_found *g = line->user;
+    g->found = true;
+    g->valid = !error && line->started && !line->out_of_memory;
 }
-
-static bool wanted(const line_keeper *k)
-{
-    return (long)k->game == k->only_game;
-}
-
-static void on_start(void *user, const rgn_position *start, bool has_fen)
-{
-    (void)has_fen;
-    line_keeper *k = user;
-    if (!wanted(k))
-        return;
-    k->start = rgn_position_new(rgn_position_variant(start));
-    if (!k->start) {
-        k->out_of_memory = true;
-        return;
-    }
-    rgn_position_copy(k->start, start);
-}
-
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
-{
-    (void)san;
-    (void)before;
-    line_keeper *k = user;
-    if (!wanted(k) || k->depth > 0 || !k->start)
-        return;
-    if (k->plies == k->capacity) {
-        size_t capacity = k->capacity ? 2 * k->capacity : 256;
-        rgn_move *grown = realloc(k->moves, capacity * sizeof *grown);
-        if (!grown) {
-            k->out_of_memory = true;
-            return;
-        }
-        k->moves = grown;
-        k->capacity = capacity;
-    }
-    k->moves[k->plies++] = move;
-}
-
-static void on_begin_variation(void *user) { ((line_keeper *)user)->depth++; }
-static void on_end_variation(void *user) { ((line_keeper *)user)->depth--; }
-
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
-{
-    (void)result;
-    line_keeper *k = user;
-    if (!wanted(k))
-        return;
-    k->found = true;
-    k->valid = !error && k->start && !k->out_of_memory;
-}
-
-static const rgn_game_sink line_sink = {
-    .begin_game = on_begin_game,
-    .start = on_start,
-    .move = on_move,
-    .begin_variation = on_begin_variation,
-    .end_variation = on_end_variation,
-    .end_game = on_end_game,
-};
 
 /* "e4" (files a.., ranks 1..); false if the text is not shaped as a
  * square name. The board, known later, says whether it names a square. */
@@ -342,17 +272,16 @@ static int remove_stale_frames(const char *dir, size_t plies,
     return status;
 }
 
-static int write_all_plies(const line_keeper *k, rgn_diagram_options *options,
+static int write_all_plies(const cli_main_line *k, rgn_diagram_options *options,
                            const char *dir)
 {
     if (make_folders(dir) < 0)
         return EXIT_USAGE;
-    rgn_position *pos = rgn_position_new(rgn_position_variant(k->start));
-    if (!pos) {
+    rgn_position *pos = NULL;
+    if (!cli_main_line_position(k, 0, &pos)) {
         fprintf(stderr, "rgn diagram: out of memory\n");
         return EXIT_USAGE;
     }
-    rgn_position_copy(pos, k->start);
     const char *extension = options->format == RGN_DIAGRAM_SVG ? "svg" : "txt";
     size_t path_size = strlen(dir) + 32;
     char *path = malloc(path_size);
@@ -394,9 +323,10 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
 {
     if (cli_games_check_inputs(games, files, file_count) < 0)
         return EXIT_USAGE;
-    line_keeper k = {0};
-    k.only_game = game;
-    games->options.sink = &line_sink;
+    game_found g = {false, false};
+    cli_main_line k = {.only_game = (uint64_t)game, .end = note_game,
+                       .user = &g};
+    games->options.sink = &cli_main_line_sink;
     games->options.sink_user = &k;
     games->only_game = (uint64_t)game; /* judged by this game alone */
     if (cli_games_ready(games) < 0)
@@ -406,12 +336,12 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     int drawn = EXIT_INVALID;
     if (status == EXIT_USAGE) {
         /* an input could not be read: the numbering cannot be trusted */
-    } else if (!k.found) {
+    } else if (!g.found) {
         fprintf(stderr, "rgn diagram: there is no game %ld\n", game);
     } else if (k.out_of_memory) {
         fprintf(stderr, "rgn diagram: out of memory\n");
         drawn = EXIT_USAGE;
-    } else if (!k.valid) {
+    } else if (!g.valid) {
         fprintf(stderr, "rgn diagram: game %ld is invalid; no diagram\n", game);
     } else if (ply > (long)k.plies) {
         fprintf(stderr, "rgn diagram: game %ld has %zu plies, not %ld\n", game,
@@ -422,29 +352,24 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
         drawn = write_all_plies(&k, &r->options, all_plies);
     } else {
         size_t upto = ply < 0 ? k.plies : (size_t)ply;
-        rgn_position *pos = rgn_position_new(rgn_position_variant(k.start));
-        if (!pos) {
+        rgn_position *pos = NULL, *before = NULL;
+        if (!cli_main_line_position(&k, upto, &pos)) {
             fprintf(stderr, "rgn diagram: out of memory\n");
             drawn = EXIT_USAGE;
         } else {
-            rgn_position_copy(pos, k.start);
-            rgn_position *before = rgn_position_new(rgn_position_variant(k.start));
-            for (size_t i = 0; i < upto; i++) {
-                if (before)
-                    rgn_position_copy(before, pos);
-                rgn_position_play(pos, k.moves[i]);
-            }
+            /* the last move's start, when there is one (shown if it can be) */
+            if (upto > 0)
+                r->options.before =
+                    cli_main_line_position(&k, upto - 1, &before);
             r->options.last_move = upto > 0 ? &k.moves[upto - 1] : NULL;
-            r->options.before = upto > 0 ? before : NULL;
             drawn = write_diagram(pos, &r->options, output);
             r->options.last_move = NULL;
             r->options.before = NULL;
-            rgn_position_free(before);
-            rgn_position_free(pos);
         }
+        rgn_position_free(before);
+        rgn_position_free(pos);
     }
-    rgn_position_free(k.start);
-    free(k.moves);
+    cli_main_line_free(&k);
     if (drawn == EXIT_USAGE || status == EXIT_USAGE)
         return EXIT_USAGE;
     return drawn; /* other games' problems do not count */

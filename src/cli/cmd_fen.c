@@ -28,94 +28,41 @@ const cli_command cli_fen = {
 };
 
 typedef struct fen_printer {
-    long only_game; /* 0: every game */
-    long ply;       /* -1: the final position */
-    uint64_t game, games_seen;
-    rgn_position *line; /* the main line, played up to the ply asked for */
-    long plies;
-    int depth;
+    long ply;         /* -1: the final position */
+    rgn_position *at; /* the position printed */
     bool quiet;
     bool found, failed; /* failed: a game asked for printed "-" */
 } fen_printer;
 
-static void on_begin_game(void *user, uint64_t number)
+static void print_position(cli_main_line *line, const rgn_diagnostic *error)
 {
-    fen_printer *p = user;
-    p->game = ++p->games_seen;
-    (void)number;
-    p->plies = 0;
-    p->depth = 0;
-}
-
-static void on_start(void *user, const rgn_position *start, bool has_fen)
-{
-    (void)has_fen;
-    fen_printer *p = user;
-    if (!p->line || rgn_position_variant(p->line) != rgn_position_variant(start)) {
-        rgn_position_free(p->line);
-        p->line = rgn_position_new(rgn_position_variant(start));
-    }
-    if (p->line)
-        rgn_position_copy(p->line, start);
-}
-
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
-{
-    (void)san;
-    fen_printer *p = user;
-    (void)before;
-    if (p->depth > 0 || !p->line)
-        return;
-    if (p->ply < 0 || p->plies < p->ply)
-        rgn_position_play(p->line, move);
-    p->plies++;
-}
-
-static void on_begin_variation(void *user) { ((fen_printer *)user)->depth++; }
-static void on_end_variation(void *user) { ((fen_printer *)user)->depth--; }
-
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
-{
-    (void)result;
-    fen_printer *p = user;
-    if (p->only_game && (long)p->game != p->only_game)
-        return;
+    fen_printer *p = line->user;
     p->found = true;
-    if (error || !p->line) {
-        puts("-"); /* the diagnostic went to standard error */
-        p->failed = true;
+    /* else the diagnostic went to standard error */
+    bool replayed = !error && line->started;
+    size_t upto = p->ply < 0 ? line->plies : (size_t)p->ply;
+    if (replayed && upto > line->plies && !p->quiet)
+        fprintf(stderr, "rgn fen: game %llu has %zu plies, not %ld\n",
+                (unsigned long long)line->game, line->plies, p->ply);
+    if (replayed && upto <= line->plies &&
+        cli_main_line_position(line, upto, &p->at)) {
+        char fen[512];
+        rgn_position_fen(p->at, fen, sizeof fen);
+        puts(fen);
         return;
     }
-    if (p->ply > p->plies) {
-        if (!p->quiet)
-            fprintf(stderr, "rgn fen: game %llu has %ld plies, not %ld\n",
-                    (unsigned long long)p->game, p->plies, p->ply);
-        puts("-");
-        p->failed = true;
-        return;
-    }
-    char fen[512];
-    rgn_position_fen(p->line, fen, sizeof fen);
-    puts(fen);
+    puts("-");
+    p->failed = true;
 }
-
-static const rgn_game_sink fen_sink = {
-    .begin_game = on_begin_game,
-    .start = on_start,
-    .move = on_move,
-    .begin_variation = on_begin_variation,
-    .end_variation = on_end_variation,
-    .end_game = on_end_game,
-};
 
 static int run_fen(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_fen);
-    fen_printer printer = {0, -1, 0, 0, NULL, 0, 0, false, false, false};
+    fen_printer printer = {-1, NULL, false, false, false};
+    long only_game = 0;
     const cli_option own[] = {
-        {"--game", .take = cli_take_game, .out = &printer.only_game},
+        {"--game", .take = cli_take_game, .out = &only_game},
         {"--ply", .take = cli_take_ply, .out = &printer.ply},
         {0},
     };
@@ -123,22 +70,24 @@ static int run_fen(int argc, char **argv)
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;
-    games.options.sink = &fen_sink;
-    games.options.sink_user = &printer;
-    games.only_game = printer.only_game > 0 ? (uint64_t)printer.only_game : 0;
+    cli_main_line line = {.only_game = (uint64_t)only_game,
+                          .end = print_position, .user = &printer};
+    games.options.sink = &cli_main_line_sink;
+    games.options.sink_user = &line;
+    games.only_game = line.only_game;
     printer.quiet = games.quiet;
     if (cli_games_ready(&games) < 0)
         return EXIT_USAGE;
     cli_games_read_all(&games, argv + 1, files);
-    rgn_position_free(printer.line);
+    cli_main_line_free(&line);
+    rgn_position_free(printer.at);
     status = cli_games_finish(&games);
     if (status == EXIT_USAGE)
         return status;
     /* Judged by the games asked for only. */
-    if (printer.only_game && !printer.found) {
+    if (only_game && !printer.found) {
         if (!games.quiet)
-            fprintf(stderr, "rgn fen: there is no game %ld\n",
-                    printer.only_game);
+            fprintf(stderr, "rgn fen: there is no game %ld\n", only_game);
         return EXIT_INVALID;
     }
     return printer.failed ? EXIT_INVALID : EXIT_OK;

@@ -24,23 +24,18 @@ const cli_command cli_layers = {
 
 static int run_layers(int argc, char **argv)
 {
-    const char *fen = NULL, *variant = NULL, *depth_text = NULL;
-    for (int i = 1; i < argc; i++) {
-        int found;
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_layers);
-        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
-            (found = cli_option_value(argc, argv, &i, "--variant", &variant))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(&cli_layers, "unknown option '%s'", argv[i]);
-        } else if (depth_text) {
-            return cli_usage_error(&cli_layers, "more than one DEPTH");
-        } else {
-            depth_text = argv[i];
-        }
-    }
+    const char *fen = NULL, *variant = NULL;
+    const cli_option own[] = {
+        {"--fen", .value = &fen},
+        {"--variant", .value = &variant},
+        {0},
+    };
+    const cli_options parser = {&cli_layers, own, NULL, NULL, 1,
+                                "more than one DEPTH"};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
+    const char *depth_text = operands ? argv[1] : NULL;
     if (!depth_text)
         return cli_usage_error(&cli_layers, "missing DEPTH");
     long depth = cli_parse_count(depth_text, MAX_DEPTH);
@@ -57,7 +52,7 @@ static int run_layers(int argc, char **argv)
         return EXIT_USAGE;
     uint64_t counts[MAX_DEPTH];
     rgn_error err;
-    int status = rgn_rotationary_layers(pos, (int)depth, counts, &err);
+    status = rgn_rotationary_layers(pos, (int)depth, counts, &err);
     rgn_position_free(pos);
     if (status < 0) {
         fprintf(stderr, "rgn layers: %s\n", err.message);

@@ -29,22 +29,17 @@ static int run_puzzle(int argc, char **argv)
 {
     const char *variant = NULL, *distance_text = NULL, *seed_text = NULL,
                *count_text = NULL;
-    for (int i = 1; i < argc; i++) {
-        int found;
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_puzzle);
-        if ((found = cli_option_value(argc, argv, &i, "--variant", &variant)) ||
-            (found = cli_option_value(argc, argv, &i, "--distance",
-                                      &distance_text)) ||
-            (found = cli_option_value(argc, argv, &i, "--seed", &seed_text)) ||
-            (found = cli_option_value(argc, argv, &i, "--count", &count_text))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else {
-            return cli_usage_error(&cli_puzzle, "unexpected argument '%s'",
-                                   argv[i]);
-        }
-    }
+    const cli_option own[] = {
+        {"--variant", .value = &variant},
+        {"--distance", .value = &distance_text},
+        {"--seed", .value = &seed_text},
+        {"--count", .value = &count_text},
+        {0},
+    };
+    const cli_options parser = {&cli_puzzle, own, NULL, NULL, 0, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
     if (!distance_text)
         return cli_usage_error(&cli_puzzle, "missing --distance D");
     long distance =
@@ -69,8 +64,8 @@ static int run_puzzle(int argc, char **argv)
     int exit_status = EXIT_OK;
     for (long n = 0; n < count && exit_status == EXIT_OK; n++) {
         rgn_error err;
-        int status = rgn_rotationary_puzzle(pos, (int)distance, &state,
-                                            MAX_TRIES, &err);
+        status = rgn_rotationary_puzzle(pos, (int)distance, &state,
+                                        MAX_TRIES, &err);
         if (status < 0) {
             fprintf(stderr, "rgn puzzle: %s\n", err.message);
             exit_status = EXIT_USAGE;

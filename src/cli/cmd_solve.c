@@ -124,27 +124,21 @@ static int solve_one(void *context, const rgn_position *pos)
 
 static int run_solve(int argc, char **argv)
 {
-    const char *fen = NULL, *variant = NULL, *file = NULL, *format = NULL;
+    const char *fen = NULL, *variant = NULL, *format = NULL;
     bool hint = false;
-    for (int i = 1; i < argc; i++) {
-        int found;
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_solve);
-        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
-            (found = cli_option_value(argc, argv, &i, "--variant", &variant)) ||
-            (found = cli_option_value(argc, argv, &i, "--format", &format))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--hint") == 0) {
-            hint = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(&cli_solve, "unknown option '%s'", argv[i]);
-        } else if (file) {
-            return cli_usage_error(&cli_solve, "more than one FILE");
-        } else {
-            file = argv[i];
-        }
-    }
+    const cli_option own[] = {
+        {"--fen", .value = &fen},
+        {"--variant", .value = &variant},
+        {"--format", .value = &format},
+        {"--hint", .flag = &hint},
+        {0},
+    };
+    const cli_options parser = {&cli_solve, own, NULL, NULL, 1,
+                                "more than one FILE"};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
+    const char *file = operands ? argv[1] : NULL;
     if (!fen == !file)
         return cli_usage_error(&cli_solve, "give either --fen POSITION or "
                                "FILE");
@@ -172,7 +166,6 @@ static int run_solve(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    int status;
     if (fen)
         status = solve_one(&run, pos) < 0 ? EXIT_USAGE : EXIT_OK;
     else

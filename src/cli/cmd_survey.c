@@ -43,20 +43,16 @@ static void show_progress(void *context, int depth, uint64_t done)
 static int run_survey(int argc, char **argv)
 {
     const char *fen = NULL, *variant = NULL, *jobs_text = NULL;
-    for (int i = 1; i < argc; i++) {
-        int found;
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_survey);
-        if ((found = cli_option_value(argc, argv, &i, "--fen", &fen)) ||
-            (found = cli_option_value(argc, argv, &i, "--variant", &variant)) ||
-            (found = cli_option_value(argc, argv, &i, "--jobs", &jobs_text))) {
-            if (found < 0)
-                return EXIT_USAGE;
-        } else {
-            return cli_usage_error(&cli_survey, "unexpected argument '%s'",
-                                   argv[i]);
-        }
-    }
+    const cli_option own[] = {
+        {"--fen", .value = &fen},
+        {"--variant", .value = &variant},
+        {"--jobs", .value = &jobs_text},
+        {0},
+    };
+    const cli_options parser = {&cli_survey, own, NULL, NULL, 0, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
     long jobs = 2;
     if (jobs_text && ((jobs = cli_parse_count(jobs_text, 64)) < 1))
         return cli_usage_error(&cli_survey, "--jobs must be from 1 to 64, "
@@ -77,9 +73,9 @@ static int run_survey(int argc, char **argv)
     bool show = isatty(STDERR_FILENO);
     rgn_rotationary_distances survey;
     rgn_error err;
-    int status = rgn_rotationary_survey(pos, (int)jobs,
-                                        show ? show_progress : NULL,
-                                        &progress, &survey, example, &err);
+    status = rgn_rotationary_survey(pos, (int)jobs,
+                                    show ? show_progress : NULL,
+                                    &progress, &survey, example, &err);
     if (status == 0) {
         if (show)
             fprintf(stderr, "\n");

@@ -1,8 +1,8 @@
 /*
  * rotationary_cli.c - rule set, position string and game file for the
  * Rotationary commands. Game files are read as every command reads them
- * (cli_games: compressed input, the validator and its diagnostics); a
- * game sink here keeps the position at the end of each main line.
+ * (cli_games: compressed input, the validator and its diagnostics), and
+ * each game's main line (cli_main_line) is played again here.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -48,15 +48,13 @@ rgn_position *rot_cli_position(const cli_command *command,
     return NULL;
 }
 
-/* The game sink's state: each game's main line played on a position of
- * its own, under --variant's rules when given. */
+/* Each game's main line (kept by cli_main_line_sink) played again on a
+ * position of its own, under --variant's rules when given. */
 typedef struct game_walk {
     cli_games games;
+    cli_main_line line;
     const rgn_variant *variant; /* --variant, or NULL */
-    rgn_position *end;          /* the main line's position so far */
-    uint64_t number;            /* of the game, in its input */
-    int depth;                  /* of variations */
-    bool skip;                  /* this game is not to be visited */
+    rgn_position *end;          /* the main line's position */
     bool failed, stopped;
     int (*visit)(void *context, const rgn_position *end);
     void *context;
@@ -69,35 +67,27 @@ static void game_failed(game_walk *w, const char *format, ...)
 static void game_failed(game_walk *w, const char *format, ...)
 {
     fprintf(stderr, "rgn %s: %s: game %llu ", w->games.command->name,
-            w->games.file, (unsigned long long)w->number);
+            w->games.file, (unsigned long long)w->line.game);
     va_list ap;
     va_start(ap, format);
     vfprintf(stderr, format, ap);
     va_end(ap);
     fputc('\n', stderr);
-    w->skip = w->failed = true;
+    w->failed = true;
 }
 
-static void on_begin_game(void *user, uint64_t number)
+/* The main line starts from start, under --variant's rules if given;
+ * false passes the game by. */
+static bool begin_walk(cli_main_line *line, const rgn_position *start)
 {
-    game_walk *w = user;
-    w->number = number;
-    w->depth = 0;
-    w->skip = w->stopped;
-}
-
-/* The main line starts from start, under --variant's rules if given. */
-static void on_start(void *user, const rgn_position *start, bool has_fen)
-{
-    (void)has_fen; /* a Rotationary game always has one */
-    game_walk *w = user;
+    game_walk *w = line->user;
     const rgn_variant *own = rgn_position_variant(start);
-    if (w->skip)
-        return;
+    if (w->stopped)
+        return false;
     if (!served(own)) {
         game_failed(w, "is not a Rotationary game (it is read as %s)",
                     rgn_variant_name(own));
-        return;
+        return false;
     }
     const rgn_variant *rules = w->variant ? w->variant : own;
     if (!w->end || rgn_position_variant(w->end) != rules) {
@@ -105,64 +95,62 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
         w->end = rgn_position_new(rules);
         if (!w->end) {
             game_failed(w, "cannot be read: out of memory");
-            return;
+            return false;
         }
     }
     if (rules == own) {
         rgn_position_copy(w->end, start);
-        return;
+        return true;
     }
     /* the same position string read under the other rule set */
     char fen[256];
     rgn_error err;
     rgn_position_fen(start, fen, sizeof fen);
-    if (rgn_position_set_fen(w->end, fen, &err) < 0)
-        game_failed(w, "has a position %s cannot read",
-                    rgn_variant_name(rules));
+    if (rgn_position_set_fen(w->end, fen, &err) == 0)
+        return true;
+    game_failed(w, "has a position %s cannot read", rgn_variant_name(rules));
+    return false;
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
-                    const char *san)
+/* Whether the game's error came after its last move, so that the whole
+ * main line was played: an error about the result, which the validator
+ * reports at the result token (a mismatch with the Result tag, a result
+ * the final position contradicts, or the game's own end-of-game rule).
+ * Errors before the movetext (tags, set-up) come before its start. */
+static bool after_last_move(const cli_main_line *line,
+                            const rgn_diagnostic *error)
 {
-    (void)before;
-    game_walk *w = user;
-    if (w->skip || w->depth > 0)
+    if (!line->started || error->move.len > 0)
+        return false;
+    return error->problem == RGN_E_RESULT_MISMATCH ||
+           error->problem == RGN_E_WRONG_RESULT ||
+           error->problem >= RGN_PROBLEM_COUNT; /* the game's own rule */
+}
+
+static void end_walk(cli_main_line *line, const rgn_diagnostic *error)
+{
+    game_walk *w = line->user;
+    /* the validator has said why (and the exit status says so too) */
+    if (error && !after_last_move(line, error))
         return;
-    if (rgn_position_count_moves(w->end) == 0) /* solved under --variant */
-        game_failed(w, "has a move after the puzzle is solved: '%s'", san);
-    else
-        rgn_position_play(w->end, move);
-}
-
-static void on_begin_variation(void *user)
-{
-    ((game_walk *)user)->depth++;
-}
-
-static void on_end_variation(void *user)
-{
-    ((game_walk *)user)->depth--;
-}
-
-static void on_end_game(void *user, rgn_span result,
-                        const rgn_diagnostic *error)
-{
-    (void)result;
-    game_walk *w = user;
-    if (error || w->skip) /* the validator has said why, or we have */
+    if (!line->started) {
+        if (line->out_of_memory)
+            game_failed(w, "cannot be read: out of memory");
         return;
+    }
+    for (size_t i = 0; i < line->plies; i++) {
+        if (rgn_position_count_moves(w->end) == 0) { /* under --variant */
+            char san[16];
+            rgn_move_san(w->end, line->moves[i], san, sizeof san);
+            game_failed(w, "has a move after the puzzle is solved: '%s'",
+                        san);
+            return;
+        }
+        rgn_position_play(w->end, line->moves[i]);
+    }
     if (w->visit(w->context, w->end) < 0)
         w->failed = w->stopped = true;
 }
-
-static const rgn_game_sink main_line_sink = {
-    .begin_game = on_begin_game,
-    .start = on_start,
-    .move = on_move,
-    .begin_variation = on_begin_variation,
-    .end_variation = on_end_variation,
-    .end_game = on_end_game,
-};
 
 int rot_cli_each_game(const cli_command *command, const char *path,
                       const rgn_variant *variant,
@@ -174,16 +162,20 @@ int rot_cli_each_game(const cli_command *command, const char *path,
     w.variant = variant;
     w.visit = visit;
     w.context = context;
+    w.line.begin = begin_walk;
+    w.line.end = end_walk;
+    w.line.user = &w;
     cli_games_init(&w.games, command);
     w.games.options.variant = variant; /* also for games without a tag */
     w.games.variant_chosen = variant != NULL;
-    w.games.options.sink = &main_line_sink;
-    w.games.options.sink_user = &w;
+    w.games.options.sink = &cli_main_line_sink;
+    w.games.options.sink_user = &w.line;
     w.games.options.jobs = 1; /* the sink sees the games in order */
     if (cli_games_ready(&w.games) < 0)
         return EXIT_USAGE;
     cli_games_read(&w.games, path);
     int status = cli_games_finish(&w.games);
+    cli_main_line_free(&w.line);
     rgn_position_free(w.end);
     return status == EXIT_OK && w.failed ? EXIT_INVALID : status;
 }

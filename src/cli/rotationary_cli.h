@@ -23,10 +23,11 @@ rgn_position *rot_cli_position(const cli_command *command,
 
 /* Reads path ('-' for standard input) through the validator, as every
  * command reads games, and calls visit with the position at the end of
- * the main line of each valid game: under its own rule set, or under
- * variant when that is not NULL (--variant). Goes on after a game that
- * is invalid or not Rotationary (saying why); after visit returns -1, no
- * more calls. Returns the exit status. */
+ * the main line of each valid game, and of each game whose only error is
+ * about its result (all its moves were played): under its own rule set,
+ * or under variant when that is not NULL (--variant). Goes on after a
+ * game that is invalid or not Rotationary (saying why); after visit
+ * returns -1, no more calls. Returns the exit status. */
 int rot_cli_each_game(const cli_command *command, const char *path,
                       const rgn_variant *variant,
                       int (*visit)(void *context, const rgn_position *end),

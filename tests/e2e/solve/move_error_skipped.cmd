@@ -1,0 +1,1 @@
+solve samples/bad/rotationary-move-after-solved.rgn

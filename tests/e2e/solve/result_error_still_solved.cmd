@@ -1,0 +1,1 @@
+solve samples/bad/rotationary-false-solved.rgn 2>/dev/null
