@@ -112,8 +112,9 @@ int main(int argc, char **argv)
     }
     if (i + 1 >= argc || strcmp(argv[i], "--") != 0 || runs < 1 ||
         runs > MAX_RUNS) {
-        fprintf(stderr, "usage: measure [-n RUNS (1-%d)] [-i IN] [-o OUT] "
-                        "[-e ERR] -- COMMAND [ARG...]\n",
+        fprintf(stderr,
+                "usage: measure [-n RUNS (1-%d)] [-i IN] [-o OUT] "
+                "[-e ERR] -- COMMAND [ARG...]\n",
                 MAX_RUNS);
         return 2;
     }
@@ -121,8 +122,8 @@ int main(int argc, char **argv)
     double seconds[MAX_RUNS], cpu[MAX_RUNS], maxrss[MAX_RUNS];
     int failed = 0;
     for (int r = 0; r < runs; r++) {
-        int status = run_once(command, in, out, err, &seconds[r],
-                              &cpu[r], &maxrss[r]);
+        int status =
+            run_once(command, in, out, err, &seconds[r], &cpu[r], &maxrss[r]);
         if (status < 0)
             return 1;
         if (status != 0)
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
     }
     printf("runs %d seconds %.4f min %.4f max %.4f maxrss_kb %.0f status %d "
            "cpu %.4f\n",
-           runs, median(seconds, runs), min, max, median(maxrss, runs),
-           failed, median(cpu, runs));
+           runs, median(seconds, runs), min, max, median(maxrss, runs), failed,
+           median(cpu, runs));
     return failed != 0;
 }

@@ -12,12 +12,11 @@
 #include "rgn.h"
 
 typedef struct stats {
-    unsigned long long games, tags, moves, nags, comments, variations,
-        results, errors;
+    unsigned long long games, tags, moves, nags, comments, variations, results,
+        errors;
 } stats;
 
-static int on_tag(void *user, rgn_span name, rgn_span value,
-                  rgn_location where)
+static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     (void)name, (void)value, (void)where;
     ((stats *)user)->tags++;

@@ -63,15 +63,9 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
         rgn_position_play(r->position, move);
 }
 
-static void on_begin_variation(void *user)
-{
-    ((struct replay *)user)->depth++;
-}
+static void on_begin_variation(void *user) { ((struct replay *)user)->depth++; }
 
-static void on_end_variation(void *user)
-{
-    ((struct replay *)user)->depth--;
-}
+static void on_end_variation(void *user) { ((struct replay *)user)->depth--; }
 
 static void on_end_game(void *user, rgn_span result,
                         const rgn_diagnostic *error)
@@ -85,8 +79,8 @@ static void on_end_game(void *user, rgn_span result,
     } else if (r->position != NULL) {
         char fen[256];
         rgn_position_fen(r->position, fen, sizeof fen);
-        printf("%llu %.*s %s\n", (unsigned long long)r->game,
-               (int)result.len, result.data, fen);
+        printf("%llu %.*s %s\n", (unsigned long long)r->game, (int)result.len,
+               result.data, fen);
     }
     rgn_position_free(r->position);
     r->position = NULL;

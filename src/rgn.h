@@ -105,7 +105,14 @@ int rgn_square_parse(const rgn_variant *variant, const char *text, size_t len);
 
 /* Absolute compass directions, numbered clockwise from N. */
 enum rgn_direction {
-    RGN_N, RGN_NE, RGN_E, RGN_SE, RGN_S, RGN_SW, RGN_W, RGN_NW
+    RGN_N,
+    RGN_NE,
+    RGN_E,
+    RGN_SE,
+    RGN_S,
+    RGN_SW,
+    RGN_W,
+    RGN_NW
 };
 
 /* "N", "NE", ... ; NULL for a value outside 0..7. */
@@ -167,10 +174,10 @@ enum rgn_color { RGN_WHITE = 0, RGN_BLACK = 1 };
 /* The game's state after a position's last move, as the rules see it. */
 enum rgn_status {
     RGN_ONGOING,
-    RGN_CHECKMATE, /* the side to move is mated */
-    RGN_STALEMATE, /* the side to move has no move and is not in check */
+    RGN_CHECKMATE,  /* the side to move is mated */
+    RGN_STALEMATE,  /* the side to move has no move and is not in check */
     RGN_KING_REACH, /* the side not to move has won by reaching its target */
-    RGN_SOLVED     /* a solitaire's goal is reached */
+    RGN_SOLVED      /* a solitaire's goal is reached */
 };
 
 /* A new position holding the variant's initial position. NULL only when
@@ -245,8 +252,7 @@ typedef struct rgn_turn {
 #define RGN_MAX_TURNS 8
 /* The turns a legal move makes, in order, into turns (RGN_MAX_TURNS
  * entries); 0 for a game whose moves make no chain. */
-int rgn_move_chain(const rgn_position *before, rgn_move move,
-                   rgn_turn *turns);
+int rgn_move_chain(const rgn_position *before, rgn_move move, rgn_turn *turns);
 
 /* Number of legal move sequences of the given length. */
 uint64_t rgn_perft(rgn_position *position, int depth);
@@ -255,8 +261,8 @@ uint64_t rgn_perft(rgn_position *position, int depth);
 /* Move forms                                                         */
 
 /* Coordinate form ("e3e4", "b2b6ne", "e8e9qne"). Returns the length. */
-size_t rgn_move_coord(const rgn_position *position, rgn_move move,
-                      char *buf, size_t size);
+size_t rgn_move_coord(const rgn_position *position, rgn_move move, char *buf,
+                      size_t size);
 
 /* ------------------------------------------------------------------ */
 /* Problems: what a diagnostic can say                                */
@@ -276,24 +282,24 @@ enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
  * program that keeps or compares kinds across builds keeps their codes,
  * not their numbers. */
 enum rgn_problem {
-    RGN_E_SYNTAX,             /* the file is not RGN here */
-    RGN_E_MOVE_SYNTAX,        /* a move text that is no move */
-    RGN_E_COORDINATE_FORM,    /* "e3e4" inside movetext */
-    RGN_E_UNMATCHED,          /* no legal move matches (with the reason) */
-    RGN_E_AMBIGUOUS,          /* several legal moves match */
-    RGN_E_NULL_ROTATION,      /* a rotation that keeps the direction set */
-    RGN_E_PROMOTION_ORIENTATION, /* "=Q" without ">Dir" */
+    RGN_E_SYNTAX,                  /* the file is not RGN here */
+    RGN_E_MOVE_SYNTAX,             /* a move text that is no move */
+    RGN_E_COORDINATE_FORM,         /* "e3e4" inside movetext */
+    RGN_E_UNMATCHED,               /* no legal move matches (with the reason) */
+    RGN_E_AMBIGUOUS,               /* several legal moves match */
+    RGN_E_NULL_ROTATION,           /* a rotation that keeps the direction set */
+    RGN_E_PROMOTION_ORIENTATION,   /* "=Q" without ">Dir" */
     RGN_E_ORIENTATION_NOT_ALLOWED, /* ">Dir" in a game without them */
-    RGN_E_MOVE_AFTER_END,     /* a move after mate (or another end) */
-    RGN_E_RESULT_MISMATCH,    /* Result tag differs from the result */
-    RGN_E_WRONG_RESULT,       /* mate, but the result says otherwise */
+    RGN_E_MOVE_AFTER_END,          /* a move after mate (or another end) */
+    RGN_E_RESULT_MISMATCH,         /* Result tag differs from the result */
+    RGN_E_WRONG_RESULT,            /* mate, but the result says otherwise */
     RGN_E_RESULT_IN_VARIATION,
-    RGN_E_VARIATION_FIRST,    /* a variation before the first move */
+    RGN_E_VARIATION_FIRST, /* a variation before the first move */
     RGN_E_UNKNOWN_VARIANT,
-    RGN_E_BAD_FEN,            /* the FEN tag cannot be read */
-    RGN_E_NO_FEN,             /* a game with no start position lacks FEN */
-    RGN_E_BAD_SETUP,          /* SetUp other than "1" where a set-up is due */
-    RGN_W_LONG_FORM,          /* "Sb2-b6", "e3-e4" */
+    RGN_E_BAD_FEN,   /* the FEN tag cannot be read */
+    RGN_E_NO_FEN,    /* a game with no start position lacks FEN */
+    RGN_E_BAD_SETUP, /* SetUp other than "1" where a set-up is due */
+    RGN_W_LONG_FORM, /* "Sb2-b6", "e3-e4" */
     RGN_W_PAWN_CAPTURE_WITHOUT_X, /* "de5" */
     RGN_W_SURPLUS_DISAMBIGUATION, /* "R1c1" where "Rc1" is enough */
     RGN_W_MISSING_CAPTURE_MARK,
@@ -303,16 +309,16 @@ enum rgn_problem {
     RGN_W_CHECK_MARK_ON_MATE, /* "+" on a mating move */
     RGN_W_MATE_MARK_WITHOUT_MATE,
     RGN_W_UNCHANGED_ORIENTATION, /* ">N" naming the set the piece keeps */
-    RGN_W_CASTLING_WITH_ZEROS, /* "0-0" for "O-O" */
-    RGN_W_MISSING_TAG,        /* one of the seven-tag roster is missing */
-    RGN_W_MOVE_NUMBER,        /* a move number that is not the move's */
-    RGN_W_TAG_QUOTE,          /* an unescaped '"' inside a tag value */
-    RGN_W_EN_PASSANT_MARK,    /* "e.p." after an en passant capture */
-    RGN_W_FEN_REPAIRED,       /* a FEN tag read as a program meant it */
-    RGN_W_OPEN_RESULT,        /* "*" on a game that ended in mate or stalemate */
-    RGN_W_LATIN1,             /* text that is not UTF-8, read as Latin-1 */
-    RGN_N_REPETITION,         /* a position occurs for the third time */
-    RGN_PROBLEM_COUNT         /* the generic kinds; games' own kinds follow */
+    RGN_W_CASTLING_WITH_ZEROS,   /* "0-0" for "O-O" */
+    RGN_W_MISSING_TAG,           /* one of the seven-tag roster is missing */
+    RGN_W_MOVE_NUMBER,           /* a move number that is not the move's */
+    RGN_W_TAG_QUOTE,             /* an unescaped '"' inside a tag value */
+    RGN_W_EN_PASSANT_MARK,       /* "e.p." after an en passant capture */
+    RGN_W_FEN_REPAIRED,          /* a FEN tag read as a program meant it */
+    RGN_W_OPEN_RESULT, /* "*" on a game that ended in mate or stalemate */
+    RGN_W_LATIN1,      /* text that is not UTF-8, read as Latin-1 */
+    RGN_N_REPETITION,  /* a position occurs for the third time */
+    RGN_PROBLEM_COUNT  /* the generic kinds; games' own kinds follow */
 };
 
 /* A kind's code ("illegal-move"; a game's own kind by the game's word,
@@ -325,7 +331,7 @@ enum rgn_severity rgn_problem_severity(enum rgn_problem problem);
 int rgn_variant_problem_count(const rgn_variant *variant);
 enum rgn_problem rgn_variant_problem(const rgn_variant *variant, int index);
 /* The warning's bit in a warning set (only for the RGN_W_* problems). */
-#define RGN_WARNING_BIT(problem) (1u << ((problem) - RGN_W_LONG_FORM))
+#define RGN_WARNING_BIT(problem) (1u << ((problem)-RGN_W_LONG_FORM))
 
 /* ------------------------------------------------------------------ */
 /* SAN                                                                */
@@ -333,15 +339,15 @@ enum rgn_problem rgn_variant_problem(const rgn_variant *variant, int index);
 /* A move text read without a board: only its syntax. Absent parts are
  * -1 (numbers) or 0 (characters). Files and ranks count from 0. */
 typedef struct rgn_san {
-    char piece;        /* upper-case letter; 0 for a pawn */
+    char piece; /* upper-case letter; 0 for a pawn */
     int8_t from_file, from_rank;
     int8_t to_file, to_rank;
-    char separator;    /* 'x', '-' or 0 */
-    char promotion;    /* the letter after '=' */
-    int8_t direction;  /* after '>' */
-    char check;        /* '+' or '#' */
-    char castling;     /* 'K' for O-O, 'Q' for O-O-O (the King's castling
-                          move, whatever its squares), else 0 */
+    char separator;   /* 'x', '-' or 0 */
+    char promotion;   /* the letter after '=' */
+    int8_t direction; /* after '>' */
+    char check;       /* '+' or '#' */
+    char castling;    /* 'K' for O-O, 'Q' for O-O-O (the King's castling
+                         move, whatever its squares), else 0 */
 } rgn_san;
 
 /* Reads the syntax of a move text (with its + or #, without ! or ?).
@@ -471,17 +477,17 @@ typedef struct rgn_diagnostic {
     enum rgn_severity severity; /* an error under --strict for warnings */
     const char *message;
     rgn_location where;
-    uint64_t game;          /* 1-based number of the game in the input;
-                               0 for a finding about the input as a
-                               whole (RGN_W_LATIN1), with no ply, move,
-                               line, and "" for white and black */
-    const char *white;      /* the game's White and Black tags, or "?" */
+    uint64_t game;     /* 1-based number of the game in the input;
+                          0 for a finding about the input as a
+                          whole (RGN_W_LATIN1), with no ply, move,
+                          line, and "" for white and black */
+    const char *white; /* the game's White and Black tags, or "?" */
     const char *black;
-    int ply;                /* the move's ply from the game's start, or 0 */
+    int ply;                 /* the move's ply from the game's start, or 0 */
     const char *move_number; /* "23." or "23..." for a move, else "" */
-    rgn_span move;          /* the move as written, or empty */
-    rgn_span line;          /* the source line, when still buffered */
-    size_t caret;           /* where's byte offset inside line */
+    rgn_span move;           /* the move as written, or empty */
+    rgn_span line;           /* the source line, when still buffered */
+    size_t caret;            /* where's byte offset inside line */
 } rgn_diagnostic;
 
 /* What a validator passes on of each game it reads: the parts it has
@@ -539,8 +545,7 @@ typedef struct rgn_validator rgn_validator;
  * an error is reported and skipped from that point. */
 rgn_validator *rgn_validator_new(const rgn_validator_options *options);
 void rgn_validator_free(rgn_validator *validator);
-int rgn_validator_feed(rgn_validator *validator, const char *data,
-                       size_t len);
+int rgn_validator_feed(rgn_validator *validator, const char *data, size_t len);
 int rgn_validator_finish(rgn_validator *validator);
 /* Reports what the input fed so far shows, as far as one job would have
  * by now (with several jobs, the games still being read are finished
@@ -629,16 +634,16 @@ typedef struct rgn_diagram_arrow {
  * of the position's board are left out. */
 typedef struct rgn_diagram_options {
     enum rgn_diagram_format format;
-    bool flip;           /* Black at the bottom */
-    bool no_coordinates; /* no file and rank labels */
-    bool color;          /* UNICODE: ANSI colours (for a terminal) */
-    int size;            /* SVG: the width in pixels; 0 for the default */
-    const char *title;   /* NULL, or UTF-8 text above the board (anything
-                          * else is replaced; markup is escaped) */
+    bool flip;                 /* Black at the bottom */
+    bool no_coordinates;       /* no file and rank labels */
+    bool color;                /* UNICODE: ANSI colours (for a terminal) */
+    int size;                  /* SVG: the width in pixels; 0 for the default */
+    const char *title;         /* NULL, or UTF-8 text above the board (anything
+                                * else is replaced; markup is escaped) */
     const rgn_move *last_move; /* NULL, or the move that led here: its
                                 * origin and destination are marked (a
                                 * rotation in place on its square) */
-    const int *highlights; /* squares to mark */
+    const int *highlights;     /* squares to mark */
     size_t highlight_count;
     const rgn_diagram_arrow *arrows; /* SVG: drawn; text: listed */
     size_t arrow_count;
@@ -724,8 +729,8 @@ int rgn_rotationary_survey(const rgn_position *position, int threads,
  * every platform. Returns 0, or 1 (puzzle unchanged) when none of
  * max_tries set-ups has that distance (distances of 11 and more are
  * rare), or -1 with err. */
-int rgn_rotationary_puzzle(rgn_position *puzzle, int distance,
-                           uint64_t *state, int max_tries, rgn_error *err);
+int rgn_rotationary_puzzle(rgn_position *puzzle, int distance, uint64_t *state,
+                           int max_tries, rgn_error *err);
 
 #ifdef __cplusplus
 }

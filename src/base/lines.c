@@ -27,7 +27,8 @@ size_t rgn_count_newlines(const char *data, size_t len)
         uint64_t x;
         memcpy(&x, data + i, 8);
         x ^= 0x0A0A0A0A0A0A0A0Aull;
-        uint64_t nonzero = ((x & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | x;
+        uint64_t nonzero =
+            ((x & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | x;
         lines += (size_t)__builtin_popcountll(~nonzero & 0x8080808080808080ull);
     }
 #endif

@@ -14,7 +14,8 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_E_AMBIGUOUS] = {"ambiguous-move", RGN_ERROR, ""},
     [RGN_E_NULL_ROTATION] = {"null-rotation", RGN_ERROR, ""},
     [RGN_E_PROMOTION_ORIENTATION] = {"promotion-orientation", RGN_ERROR, ""},
-    [RGN_E_ORIENTATION_NOT_ALLOWED] = {"orientation-not-allowed", RGN_ERROR, ""},
+    [RGN_E_ORIENTATION_NOT_ALLOWED] = {"orientation-not-allowed", RGN_ERROR,
+                                       ""},
     [RGN_E_MOVE_AFTER_END] = {"move-after-end", RGN_ERROR, ""},
     [RGN_E_RESULT_MISMATCH] = {"result-tag-mismatch", RGN_ERROR, ""},
     [RGN_E_WRONG_RESULT] = {"wrong-result", RGN_ERROR, ""},
@@ -42,10 +43,10 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
                                   "mates, so its mark is '#', not '+'"},
     [RGN_W_MATE_MARK_WITHOUT_MATE] = {"mate-mark-without-mate", RGN_WARNING,
                                       "has a '#' but does not mate"},
-    [RGN_W_UNCHANGED_ORIENTATION] = {
-        "unchanged-orientation", RGN_WARNING,
-        "names the direction set the piece keeps; '>Dir' is only for a "
-        "change"},
+    [RGN_W_UNCHANGED_ORIENTATION] =
+        {"unchanged-orientation", RGN_WARNING,
+         "names the direction set the piece keeps; '>Dir' is only for a "
+         "change"},
     [RGN_W_CASTLING_WITH_ZEROS] = {"castling-with-zeros", RGN_WARNING,
                                    "writes castling with zeros"},
     [RGN_W_MISSING_TAG] = {"missing-tag", RGN_WARNING, ""},

@@ -91,13 +91,13 @@ typedef struct cli_games {
     bool quiet, json, color;
     bool variant_chosen; /* --variant given: file names decide nothing */
     int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
-    bool summary_always; /* validate: the summary also when all is well */
-    int color_choice;    /* --color 1, --no-color 0, -1: cli_color_default */
-    const char *file; /* the input being read, as diagnostics name it */
-    uint64_t only_game; /* --game: only its diagnostics are shown (0: all) */
+    bool summary_always;   /* validate: the summary also when all is well */
+    int color_choice;      /* --color 1, --no-color 0, -1: cli_color_default */
+    const char *file;      /* the input being read, as diagnostics name it */
+    uint64_t only_game;    /* --game: only its diagnostics are shown (0: all) */
     const char *diag_path; /* --diagnostics-file: "-" standard output */
     FILE *diag;            /* where diagnostics go */
-    bool no_game; /* an input held no game (a warning) */
+    bool no_game;          /* an input held no game (a warning) */
     rgn_validation_counts total;
     bool io_error;
     bool progress, progress_shown;
@@ -107,30 +107,30 @@ typedef struct cli_games {
 
 /* The end of every game-reading command's help: the options of
  * cli_games_option. */
-#define CLI_GAMES_OPTIONS_HELP \
-    "Options of every command that reads games:\n" \
+#define CLI_GAMES_OPTIONS_HELP                                                 \
+    "Options of every command that reads games:\n"                             \
     "  --strict         lenient readings and roster or move-number warnings\n" \
-    "                   are errors\n" \
-    "  -q, --quiet      print no diagnostics and no summary\n" \
-    "  --diagnostics=json  one JSON object a line per diagnostic\n" \
-    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n" \
-    "                   output) instead of standard error\n" \
-    "  --variant NAME   rule set of games without a Variant tag\n" \
-    "  --from rgn|xml   the input format (default: XML when an input\n" \
-    "                   begins with '<', else RGN)\n" \
-    "  -j, --jobs N     validate on N threads (default: the number of\n" \
+    "                   are errors\n"                                          \
+    "  -q, --quiet      print no diagnostics and no summary\n"                 \
+    "  --diagnostics=json  one JSON object a line per diagnostic\n"            \
+    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"        \
+    "                   output) instead of standard error\n"                   \
+    "  --variant NAME   rule set of games without a Variant tag\n"             \
+    "  --from rgn|xml   the input format (default: XML when an input\n"        \
+    "                   begins with '<', else RGN)\n"                          \
+    "  -j, --jobs N     validate on N threads (default: the number of\n"       \
     "                   cores); the output is the same as with one\n"
-#define CLI_COLOR_HELP \
-    "  --color, --no-color  colour diagnostics (default: on a terminal,\n" \
-    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n" \
+#define CLI_COLOR_HELP                                                         \
+    "  --color, --no-color  colour diagnostics (default: on a terminal,\n"     \
+    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n"    \
     "                   --colour, --no-colour\n"
-#define CLI_END_OF_OPTIONS_HELP \
+#define CLI_END_OF_OPTIONS_HELP                                                \
     "  --               the arguments after it are files\n"
 
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
- * --diagnostics=, --diagnostics-file, --variant, --from, --jobs): 1 when argv[*i] was one, 0
- * when not, -1 after printing an error. */
+ * --diagnostics=, --diagnostics-file, --variant, --from, --jobs): 1 when
+ * argv[*i] was one, 0 when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
 
 /* One option of a command's own, for cli_parse_options: a flag, or an

@@ -30,19 +30,19 @@ const cli_command cli_convert = {
     "and a comment saying where and why they stop. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
     "and a run that fails with status 2 leaves FILE as it was.\n"
-    "\n"
-    CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_convert,
 };
 
 /* --to: the format's name. */
-static int take_format(const cli_command *command, const char *value,
-                       void *out)
+static int take_format(const cli_command *command, const char *value, void *out)
 {
     int format = rgn_format_parse(value);
     if (format < 0) {
-        cli_usage_error(command, "no format '%s' (rgn, lan, coord, fen, xml "
-                        "or html)", value);
+        cli_usage_error(command,
+                        "no format '%s' (rgn, lan, coord, fen, xml "
+                        "or html)",
+                        value);
         return -1;
     }
     *(enum rgn_format *)out = (enum rgn_format)format;

@@ -15,9 +15,12 @@ const cli_command cli_diagram = {
     "diagram",
     "draw a position as text or an SVG image",
     "Usage: rgn diagram [--fen POSITION | [--game N] [--ply N] [FILE...]]\n"
-    "                   [--format ascii|unicode|svg] [-o FILE | --all-plies DIR]\n"
-    "                   [--size PIXELS] [--flip] [--no-coords] [--color|--no-color]\n"
-    "                   [--highlight SQ,...] [--arrow FROM-TO,...] [--title TEXT]\n"
+    "                   [--format ascii|unicode|svg] [-o FILE | --all-plies "
+    "DIR]\n"
+    "                   [--size PIXELS] [--flip] [--no-coords] "
+    "[--color|--no-color]\n"
+    "                   [--highlight SQ,...] [--arrow FROM-TO,...] [--title "
+    "TEXT]\n"
     "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [--from rgn|xml] [-j|--jobs N] [--]\n"
@@ -46,12 +49,12 @@ const cli_command cli_diagram = {
     "                    other extensions are refused\n"
     "  --all-plies DIR   one SVG per ply of the main line: DIR/0000.svg (the\n"
     "                    start), DIR/0001.svg, ... (text formats: .txt); DIR\n"
-    "                    is created if missing, and frames (NNNN.svg, NNNN.txt)\n"
+    "                    is created if missing, and frames (NNNN.svg, "
+    "NNNN.txt)\n"
     "                    this run did not write are removed from it\n"
     "Exit status 1 when the game is invalid or the game or ply asked for\n"
     "does not exist; 2 for wrong usage or an output that cannot be written.\n"
-    "\n"
-    CLI_GAMES_OPTIONS_HELP CLI_END_OF_OPTIONS_HELP,
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_END_OF_OPTIONS_HELP,
     run_diagram,
 };
 
@@ -143,8 +146,10 @@ static int resolve_squares(diagram_request *r, const rgn_variant *variant)
             named_square *n = &lists[l][i];
             int sq = rgn_square_parse(variant, n->text, strlen(n->text));
             if (sq < 0) {
-                fprintf(stderr, "rgn diagram: %s is not a square of the %s "
-                                "board\n", n->text, rgn_variant_name(variant));
+                fprintf(stderr,
+                        "rgn diagram: %s is not a square of the %s "
+                        "board\n",
+                        n->text, rgn_variant_name(variant));
                 return -1;
             }
             if (l == 0)
@@ -232,7 +237,8 @@ static long frame_number(const char *name, const char **extension)
 {
     size_t digits = strspn(name, "0123456789");
     if (digits < 4 || digits > 9 ||
-        (strcmp(name + digits, ".svg") != 0 && strcmp(name + digits, ".txt") != 0))
+        (strcmp(name + digits, ".svg") != 0 &&
+         strcmp(name + digits, ".txt") != 0))
         return -1;
     *extension = name + digits + 1;
     return strtol(name, NULL, 10);
@@ -260,8 +266,10 @@ static int remove_stale_frames(const char *dir, size_t plies,
             continue;
         snprintf(path, path_size, "%s/%s", dir, entry->d_name);
         if (unlink(path) < 0) {
-            fprintf(stderr, "rgn diagram: cannot remove the stale frame %s: "
-                            "%s\n", path, strerror(errno));
+            fprintf(stderr,
+                    "rgn diagram: cannot remove the stale frame %s: "
+                    "%s\n",
+                    path, strerror(errno));
             status = EXIT_USAGE;
         }
     }
@@ -324,8 +332,8 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     if (cli_games_check_inputs(games, files, file_count) < 0)
         return EXIT_USAGE;
     game_found g = {false, false};
-    cli_main_line k = {.only_game = (uint64_t)game, .end = note_game,
-                       .user = &g};
+    cli_main_line k = {
+        .only_game = (uint64_t)game, .end = note_game, .user = &g};
     games->options.sink = &cli_main_line_sink;
     games->options.sink_user = &k;
     games->only_game = (uint64_t)game; /* judged by this game alone */
@@ -376,8 +384,7 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
 }
 
 /* --format: ascii, unicode or svg, kept as named. */
-static int take_format(const cli_command *command, const char *value,
-                       void *out)
+static int take_format(const cli_command *command, const char *value, void *out)
 {
     if (strcmp(value, "ascii") != 0 && strcmp(value, "unicode") != 0 &&
         strcmp(value, "svg") != 0) {
@@ -409,21 +416,23 @@ static int take_highlights(const cli_command *command, const char *value,
     if (parse_squares(value, false, r->highlights, &r->highlight_count,
                       MAX_MARKS))
         return 0;
-    cli_usage_error(command, "--highlight takes squares such as e4,d5 (at "
-                    "most %d), not '%s'", MAX_MARKS, value);
+    cli_usage_error(command,
+                    "--highlight takes squares such as e4,d5 (at "
+                    "most %d), not '%s'",
+                    MAX_MARKS, value);
     return -1;
 }
 
 /* --arrow: pairs of squares, into the request. */
-static int take_arrows(const cli_command *command, const char *value,
-                       void *out)
+static int take_arrows(const cli_command *command, const char *value, void *out)
 {
     diagram_request *r = out;
-    if (parse_squares(value, true, r->arrows, &r->arrow_count,
-                      2 * MAX_MARKS))
+    if (parse_squares(value, true, r->arrows, &r->arrow_count, 2 * MAX_MARKS))
         return 0;
-    cli_usage_error(command, "--arrow takes square pairs such as b2-b6,e3-e4 "
-                    "(at most %d), not '%s'", MAX_MARKS, value);
+    cli_usage_error(command,
+                    "--arrow takes square pairs such as b2-b6,e3-e4 "
+                    "(at most %d), not '%s'",
+                    MAX_MARKS, value);
     return -1;
 }
 
@@ -457,11 +466,12 @@ static int run_diagram(int argc, char **argv)
     if (status != CLI_GO_ON)
         return status;
     if (fen && (files || game > 0 || ply >= 0 || all_plies))
-        return cli_usage_error(&cli_diagram, "--fen draws one position: it "
+        return cli_usage_error(&cli_diagram,
+                               "--fen draws one position: it "
                                "takes no FILE, --game, --ply or --all-plies");
     if (all_plies && (output || ply >= 0))
         return cli_usage_error(&cli_diagram, "--all-plies writes every ply: "
-                               "it takes no -o or --ply");
+                                             "it takes no -o or --ply");
 
     if (output) {
         /* The name's extension says what the file holds. */
@@ -471,15 +481,21 @@ static int run_diagram(int argc, char **argv)
         bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
         bool text_name = dot && strcasecmp(dot, ".txt") == 0;
         if (dot && dot != base && !svg_name && !text_name)
-            return cli_usage_error(&cli_diagram, "cannot write a %s file: -o "
+            return cli_usage_error(&cli_diagram,
+                                   "cannot write a %s file: -o "
                                    "takes a .svg or .txt name (an SVG converts "
-                                   "to PNG with e.g. rsvg-convert)", dot);
+                                   "to PNG with e.g. rsvg-convert)",
+                                   dot);
         if (format && svg_name && strcmp(format, "svg") != 0)
-            return cli_usage_error(&cli_diagram, "-o %s is an SVG name, but "
-                                   "--format %s writes text", output, format);
+            return cli_usage_error(&cli_diagram,
+                                   "-o %s is an SVG name, but "
+                                   "--format %s writes text",
+                                   output, format);
         if (format && text_name && strcmp(format, "svg") == 0)
-            return cli_usage_error(&cli_diagram, "-o %s is a text name, but "
-                                   "--format svg writes SVG", output);
+            return cli_usage_error(&cli_diagram,
+                                   "-o %s is a text name, but "
+                                   "--format svg writes SVG",
+                                   output);
     }
     bool to_terminal = !output && !all_plies && isatty(STDOUT_FILENO);
     if (format)

@@ -22,8 +22,7 @@ const cli_command cli_fen = {
     "validate' does.\n"
     "Exit status 0 when every game asked for printed a position, 1 when one\n"
     "printed '-' or game N does not exist, 2 for wrong usage or I/O errors.\n"
-    "\n"
-    CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_fen,
 };
 
@@ -71,7 +70,8 @@ static int run_fen(int argc, char **argv)
     if (status != CLI_GO_ON)
         return status;
     cli_main_line line = {.only_game = (uint64_t)only_game,
-                          .end = print_position, .user = &printer};
+                          .end = print_position,
+                          .user = &printer};
     games.options.sink = &cli_main_line_sink;
     games.options.sink_user = &line;
     games.only_game = line.only_game;

@@ -30,8 +30,8 @@ static int run_layers(int argc, char **argv)
         {"--variant", .value = &variant},
         {0},
     };
-    const cli_options parser = {&cli_layers, own, NULL, NULL, 1,
-                                "more than one DEPTH"};
+    const cli_options parser = {&cli_layers, own, NULL,
+                                NULL,        1,   "more than one DEPTH"};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
@@ -40,14 +40,15 @@ static int run_layers(int argc, char **argv)
         return cli_usage_error(&cli_layers, "missing DEPTH");
     long depth = cli_parse_count(depth_text, MAX_DEPTH);
     if (depth < 0)
-        return cli_usage_error(&cli_layers, "DEPTH must be a whole number "
-                               "from 0 to %d, not '%s'", MAX_DEPTH,
-                               depth_text);
+        return cli_usage_error(&cli_layers,
+                               "DEPTH must be a whole number "
+                               "from 0 to %d, not '%s'",
+                               MAX_DEPTH, depth_text);
     if (!fen)
         return cli_usage_error(&cli_layers, "missing --fen POSITION");
     const rgn_variant *rules = rot_cli_variant(&cli_layers, variant);
-    rgn_position *pos = rules ? rot_cli_position(&cli_layers, rules, fen)
-                              : NULL;
+    rgn_position *pos =
+        rules ? rot_cli_position(&cli_layers, rules, fen) : NULL;
     if (!pos)
         return EXIT_USAGE;
     uint64_t counts[MAX_DEPTH];

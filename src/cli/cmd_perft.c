@@ -70,8 +70,8 @@ static int run_perft(int argc, char **argv)
         {"--time", .flag = &timing},
         {0},
     };
-    const cli_options parser = {&cli_perft, own, NULL, NULL, 1,
-                                "more than one DEPTH"};
+    const cli_options parser = {&cli_perft, own, NULL,
+                                NULL,       1,   "more than one DEPTH"};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
@@ -80,9 +80,10 @@ static int run_perft(int argc, char **argv)
     const char *depth_text = argv[1];
     long depth = cli_parse_count(depth_text, 20);
     if (depth < 0 || (divide && depth < 1))
-        return cli_usage_error(&cli_perft, "DEPTH must be a whole number "
-                               "from %d to 20, not '%s'", divide ? 1 : 0,
-                               depth_text);
+        return cli_usage_error(&cli_perft,
+                               "DEPTH must be a whole number "
+                               "from %d to 20, not '%s'",
+                               divide ? 1 : 0, depth_text);
     rgn_position *pos = cli_load_position(&cli_perft, variant, fen);
     if (!pos)
         return EXIT_USAGE;

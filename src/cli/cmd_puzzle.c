@@ -64,14 +64,16 @@ static int run_puzzle(int argc, char **argv)
     int exit_status = EXIT_OK;
     for (long n = 0; n < count && exit_status == EXIT_OK; n++) {
         rgn_error err;
-        status = rgn_rotationary_puzzle(pos, (int)distance, &state,
-                                        MAX_TRIES, &err);
+        status =
+            rgn_rotationary_puzzle(pos, (int)distance, &state, MAX_TRIES, &err);
         if (status < 0) {
             fprintf(stderr, "rgn puzzle: %s\n", err.message);
             exit_status = EXIT_USAGE;
         } else if (status > 0) {
-            fprintf(stderr, "rgn puzzle: no set-up at distance %ld found in "
-                    "%d tries\n", distance, MAX_TRIES);
+            fprintf(stderr,
+                    "rgn puzzle: no set-up at distance %ld found in "
+                    "%d tries\n",
+                    distance, MAX_TRIES);
             exit_status = EXIT_INVALID;
         } else {
             char text[128];

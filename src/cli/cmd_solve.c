@@ -52,12 +52,16 @@ static void write_record(solve_run *run, rgn_position *walk,
     snprintf(round, sizeof round, "%d", run->games);
     rgn_position_fen(walk, fen, sizeof fen);
     const char *const tags[][2] = {
-        {"Event", "Optimal solution"}, {"Site", "-"},
-        {"Date", "????.??.??"},        {"Round", round},
-        {"White", "rgn solve"},        {"Black", "-"},
+        {"Event", "Optimal solution"},
+        {"Site", "-"},
+        {"Date", "????.??.??"},
+        {"Round", round},
+        {"White", "rgn solve"},
+        {"Black", "-"},
         {"Result", result},
         {"Variant", rgn_variant_name(rgn_position_variant(walk))},
-        {"SetUp", "1"},                {"FEN", fen},
+        {"SetUp", "1"},
+        {"FEN", fen},
     };
     sink->begin_game(writer, (uint64_t)run->games);
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
@@ -105,8 +109,7 @@ static int solve_one(void *context, const rgn_position *pos)
     } else {
         if (!run->hint)
             printf("distance %d\n", solution.distance);
-        int shown = run->hint && solution.distance > 0 ? 1
-                                                       : solution.distance;
+        int shown = run->hint && solution.distance > 0 ? 1 : solution.distance;
         for (int i = 0; i < shown; i++) {
             char move[16];
             rgn_move_san(walk, solution.moves[i], move, sizeof move);
@@ -133,21 +136,22 @@ static int run_solve(int argc, char **argv)
         {"--hint", .flag = &hint},
         {0},
     };
-    const cli_options parser = {&cli_solve, own, NULL, NULL, 1,
-                                "more than one FILE"};
+    const cli_options parser = {&cli_solve, own, NULL,
+                                NULL,       1,   "more than one FILE"};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
     const char *file = operands ? argv[1] : NULL;
     if (!fen == !file)
         return cli_usage_error(&cli_solve, "give either --fen POSITION or "
-                               "FILE");
+                                           "FILE");
     bool record = format && strcmp(format, "rgn") == 0;
     if (format && !record && strcmp(format, "text") != 0)
         return cli_usage_error(&cli_solve, "no format '%s' (text or rgn)",
                                format);
     if (record && hint)
-        return cli_usage_error(&cli_solve, "--hint prints one move, not a "
+        return cli_usage_error(&cli_solve,
+                               "--hint prints one move, not a "
                                "record: give one of --hint and --format "
                                "rgn");
     const rgn_variant *rules = rgn_variant_find("Rotationary");

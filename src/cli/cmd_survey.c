@@ -32,7 +32,8 @@ typedef struct progress_state {
 static void show_progress(void *context, int depth, uint64_t done)
 {
     const progress_state *p = context;
-    fprintf(stderr, "\rrgn survey: distance %d done, %llu of %llu positions "
+    fprintf(stderr,
+            "\rrgn survey: distance %d done, %llu of %llu positions "
             "reached, %.0f s",
             depth, (unsigned long long)done,
             (unsigned long long)RGN_ROTATIONARY_FACINGS,
@@ -55,13 +56,15 @@ static int run_survey(int argc, char **argv)
         return status;
     long jobs = 2;
     if (jobs_text && ((jobs = cli_parse_count(jobs_text, 64)) < 1))
-        return cli_usage_error(&cli_survey, "--jobs must be from 1 to 64, "
-                               "not '%s'", jobs_text);
+        return cli_usage_error(&cli_survey,
+                               "--jobs must be from 1 to 64, "
+                               "not '%s'",
+                               jobs_text);
     if (!fen)
         return cli_usage_error(&cli_survey, "missing --fen POSITION");
     const rgn_variant *rules = rot_cli_variant(&cli_survey, variant);
-    rgn_position *pos = rules ? rot_cli_position(&cli_survey, rules, fen)
-                              : NULL;
+    rgn_position *pos =
+        rules ? rot_cli_position(&cli_survey, rules, fen) : NULL;
     rgn_position *example = pos ? rgn_position_new(rules) : NULL;
     if (!example) {
         if (pos)
@@ -73,8 +76,7 @@ static int run_survey(int argc, char **argv)
     bool show = isatty(STDERR_FILENO);
     rgn_rotationary_distances survey;
     rgn_error err;
-    status = rgn_rotationary_survey(pos, (int)jobs,
-                                    show ? show_progress : NULL,
+    status = rgn_rotationary_survey(pos, (int)jobs, show ? show_progress : NULL,
                                     &progress, &survey, example, &err);
     if (status == 0) {
         if (show)

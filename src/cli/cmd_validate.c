@@ -15,9 +15,7 @@ const cli_command cli_validate = {
     "as FILE:LINE:COLUMN: error|warning|note: MESSAGE on standard error,\n"
     "then a summary (with --quiet nothing: the exit status tells). '-' or\n"
     "no FILE reads standard input.\n"
-    "\n"
-    CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP
-    "\n"
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP "\n"
     "Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O\n"
     "error.",
     run_validate,

@@ -34,7 +34,8 @@ static void print_json_string(FILE *out, const char *text, size_t len)
 
 /* A diagnostic's game, counted from 1 over all the inputs of the run
  * (the validator counts per input). */
-static unsigned long long game_number(const cli_games *g, const rgn_diagnostic *d)
+static unsigned long long game_number(const cli_games *g,
+                                      const rgn_diagnostic *d)
 {
     return (unsigned long long)(g->total.games + d->game);
 }
@@ -43,8 +44,9 @@ static void print_json(const cli_games *g, const rgn_diagnostic *d)
 {
     fputs("{\"file\":", g->diag);
     print_json_string(g->diag, g->file, strlen(g->file));
-    fprintf(g->diag, ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":",
-            d->where.line, d->where.column, game_number(g, d));
+    fprintf(g->diag,
+            ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":", d->where.line,
+            d->where.column, game_number(g, d));
     /* null: the problem concerns no move (ply 0 is the start position) */
     if (d->ply > 0)
         fprintf(g->diag, "%d", d->ply);
@@ -89,15 +91,16 @@ static void warn_input(const cli_games *g, unsigned long long line,
     /* an input without a game is an error under --strict */
     enum rgn_severity severity =
         strcmp(code, "no-game") == 0 && g->options.strict ? RGN_ERROR
-                                                           : RGN_WARNING;
+                                                          : RGN_WARNING;
     if (g->quiet)
         return;
     if (g->json) {
         fputs("{\"file\":", g->diag);
         print_json_string(g->diag, g->file, strlen(g->file));
-        fprintf(g->diag, ",\"line\":%llu,\"column\":%llu,\"game\":null,"
-                         "\"ply\":null,\"severity\":\"%s\",\"code\":"
-                         "\"%s\",\"message\":\"%s\"}\n",
+        fprintf(g->diag,
+                ",\"line\":%llu,\"column\":%llu,\"game\":null,"
+                "\"ply\":null,\"severity\":\"%s\",\"code\":"
+                "\"%s\",\"message\":\"%s\"}\n",
                 line, column, severity_names[severity], code, message);
     } else {
         const char *bold = g->color ? "\033[1m" : "";
@@ -162,19 +165,20 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
         }
         return 1;
     }
-    if (found == 0 &&
-        (found = cli_option_value(argc, argv, i, "--diagnostics", &value)) > 0) {
+    if (found == 0 && (found = cli_option_value(argc, argv, i, "--diagnostics",
+                                                &value)) > 0) {
         if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0) {
             cli_usage_error(g->command,
-                            "--diagnostics takes text or json, not '%s'", value);
+                            "--diagnostics takes text or json, not '%s'",
+                            value);
             return -1;
         }
         g->json = strcmp(value, "json") == 0;
         return 1;
     }
-    if (found == 0 && (found = cli_option_value(argc, argv, i,
-                                                "--diagnostics-file",
-                                                &g->diag_path)) > 0)
+    if (found == 0 &&
+        (found = cli_option_value(argc, argv, i, "--diagnostics-file",
+                                  &g->diag_path)) > 0)
         return 1;
     if (found == 0 &&
         (found = cli_option_value(argc, argv, i, "--jobs", &value)) == 0)
@@ -224,9 +228,9 @@ int cli_games_ready(cli_games *g)
     /* Diagnostics can come by the thousand: write them in blocks. */
     static char stderr_buffer[1 << 16];
     setvbuf(stderr, stderr_buffer, _IOFBF, sizeof stderr_buffer);
-    g->color = !g->json && (g->color_choice >= 0
-                                ? g->color_choice > 0
-                                : cli_color_default(fileno(g->diag)));
+    g->color =
+        !g->json && (g->color_choice >= 0 ? g->color_choice > 0
+                                          : cli_color_default(fileno(g->diag)));
     g->progress = isatty(STDERR_FILENO) && !g->json && !g->quiet;
     g->start = g->last_progress = cli_seconds();
     g->options.report = print_diagnostic;
@@ -351,12 +355,15 @@ void cli_games_read(cli_games *g, const char *path)
     int xml_look = looks_like_xml(head, head_len);
     bool xml = g->from >= 0 ? g->from == 1 : xml_look == 1;
     if (g->from == 0 && xml_look == 1) {
-        fprintf(stderr, "rgn %s: %s looks like XML, not RGN: use --from xml "
-                        "(or no --from)\n", g->command->name, g->file);
+        fprintf(stderr,
+                "rgn %s: %s looks like XML, not RGN: use --from xml "
+                "(or no --from)\n",
+                g->command->name, g->file);
         g->io_error = true;
     } else if (g->from == 1 && xml_look == 0) {
-        fprintf(stderr, "rgn %s: %s does not look like XML (it does not begin "
-                        "with '<'): is it RGN? Then drop --from xml\n",
+        fprintf(stderr,
+                "rgn %s: %s does not look like XML (it does not begin "
+                "with '<'): is it RGN? Then drop --from xml\n",
                 g->command->name, g->file);
         g->io_error = true;
     }
@@ -407,8 +414,9 @@ void cli_games_read(cli_games *g, const char *path)
             const char *why = cli_input_problem(in);
             fprintf(stderr, "rgn %s: cannot read %s%s%s\n", g->command->name,
                     g->file, ferror(in) ? ": " : "",
-                    !ferror(in) ? " (out of memory)" : why ? why
-                                                          : strerror(errno));
+                    !ferror(in) ? " (out of memory)"
+                    : why       ? why
+                                : strerror(errno));
             g->io_error = true;
         }
         rgn_validation_counts c = rgn_validator_counts(validator);

@@ -19,7 +19,7 @@
 enum compression { PLAIN, GZIP, ZSTD, BZIP2 };
 
 static const char *const compression_names[] = {"plain", "gzip", "zstd",
-                                                  "bzip2"};
+                                                "bzip2"};
 
 #define RAW_CHUNK (1 << 16)
 
@@ -30,7 +30,7 @@ typedef struct input {
     unsigned char buf[RAW_CHUNK]; /* raw bytes read, not yet used */
     size_t len, pos;
     bool raw_eof;
-    bool stream_done; /* a compressed stream ended; another may follow */
+    bool stream_done;    /* a compressed stream ended; another may follow */
     const char *problem; /* why reading failed, or NULL */
     z_stream gzip;
     ZSTD_DStream *zstd;
@@ -231,10 +231,8 @@ static bool start_decoder(input *in)
     case ZSTD:
         in->zstd = ZSTD_createDStream();
         return in->zstd && !ZSTD_isError(ZSTD_initDStream(in->zstd));
-    case BZIP2:
-        return BZ2_bzDecompressInit(&in->bzip2, 0, 0) == BZ_OK;
-    default:
-        return true;
+    case BZIP2: return BZ2_bzDecompressInit(&in->bzip2, 0, 0) == BZ_OK;
+    default: return true;
     }
 }
 
@@ -261,9 +259,8 @@ FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
     while (slot < MAX_OPEN && open_inputs[slot].file)
         slot++;
     cookie_io_functions_t io = {input_read, NULL, NULL, input_close};
-    FILE *file = slot < MAX_OPEN && start_decoder(in)
-                     ? fopencookie(in, "rb", io)
-                     : NULL;
+    FILE *file =
+        slot < MAX_OPEN && start_decoder(in) ? fopencookie(in, "rb", io) : NULL;
     if (!file) {
         input_free(in);
         errno = ENOMEM;
@@ -286,8 +283,8 @@ FILE *cli_input_open(const cli_command *command, const char *path,
         raw = NULL;
         errno = EISDIR;
     }
-    FILE *file = raw ? cli_input_wrap(raw, !is_stdin, !is_stdin, compression)
-                     : NULL;
+    FILE *file =
+        raw ? cli_input_wrap(raw, !is_stdin, !is_stdin, compression) : NULL;
     if (!file)
         fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
                 strerror(errno));
@@ -302,7 +299,4 @@ const char *cli_input_problem(FILE *file)
     return NULL;
 }
 
-int cli_input_close(FILE *file)
-{
-    return fclose(file);
-}
+int cli_input_close(FILE *file) { return fclose(file); }

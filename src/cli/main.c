@@ -8,17 +8,9 @@
 #include "rotationary_cli.h"
 
 static const cli_command *const commands[] = {
-    &cli_perft,
-    &cli_moves,
-    &cli_validate,
-    &cli_convert,
-    &cli_fen,
-    &cli_diagram,
-    &cli_variants,
-    &cli_layers,
-    &cli_solve,
-    &cli_puzzle,
-    &cli_survey,
+    &cli_perft, &cli_moves,   &cli_validate, &cli_convert,
+    &cli_fen,   &cli_diagram, &cli_variants, &cli_layers,
+    &cli_solve, &cli_puzzle,  &cli_survey,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
@@ -70,8 +62,10 @@ static int no_command(const char *name)
         }
     }
     if (nearest)
-        fprintf(stderr, "rgn: no command '%s'; did you mean '%s'? (rgn help "
-                        "lists them)\n", name, nearest);
+        fprintf(stderr,
+                "rgn: no command '%s'; did you mean '%s'? (rgn help "
+                "lists them)\n",
+                name, nearest);
     else
         fprintf(stderr, "rgn: no command '%s'; try 'rgn help'\n", name);
     return EXIT_USAGE;
@@ -81,13 +75,16 @@ static int print_overview(FILE *out)
 {
     fprintf(out, "Usage: rgn COMMAND [OPTIONS] [ARGUMENTS]\n"
                  "       rgn help [COMMAND] | rgn --version\n\n"
-                 "rgn reads, checks and converts game records of Rotary and its cousins\n"
+                 "rgn reads, checks and converts game records of Rotary and "
+                 "its cousins\n"
                  "('rgn variants' lists them).\n\n"
                  "Commands:\n");
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
     fprintf(out, "  %-10s %s\n", "help", "show this, or a command's help");
-    fprintf(out, "\n'rgn COMMAND --help' describes a command; man rgn has it all.\n");
+    fprintf(
+        out,
+        "\n'rgn COMMAND --help' describes a command; man rgn has it all.\n");
     return EXIT_OK;
 }
 

@@ -69,15 +69,9 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     line->moves[line->plies++] = move;
 }
 
-static void on_begin_variation(void *user)
-{
-    ((cli_main_line *)user)->depth++;
-}
+static void on_begin_variation(void *user) { ((cli_main_line *)user)->depth++; }
 
-static void on_end_variation(void *user)
-{
-    ((cli_main_line *)user)->depth--;
-}
+static void on_end_variation(void *user) { ((cli_main_line *)user)->depth--; }
 
 static void on_end_game(void *user, rgn_span result,
                         const rgn_diagnostic *error)

@@ -33,8 +33,7 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
  * was, 0 when it is not, -1 after saying what is wrong. */
 static int take_own(const cli_options *o, int argc, char **argv, int *i)
 {
-    for (const cli_option *option = o->own; option && option->name;
-         option++) {
+    for (const cli_option *option = o->own; option && option->name; option++) {
         if (option->flag) {
             if (strcmp(argv[*i], option->name) != 0)
                 continue;
@@ -71,9 +70,9 @@ int cli_parse_options(const cli_options *o, int argc, char **argv,
             }
             if (cli_is_help(arg))
                 return cli_print_help(o->command);
-            int taken = o->games ? cli_games_option(o->games, argc, argv, &i)
-                                 : cli_color_option(arg, o->color
-                                                             ? o->color
+            int taken = o->games
+                            ? cli_games_option(o->games, argc, argv, &i)
+                            : cli_color_option(arg, o->color ? o->color
                                                              : &ignored_color);
             if (taken == 0)
                 taken = take_own(o, argc, argv, &i);
@@ -96,8 +95,8 @@ int cli_parse_options(const cli_options *o, int argc, char **argv,
 }
 
 /* A whole number of at least min into the long at out. */
-static int take_number(const cli_command *command, const char *value,
-                       long *out, long min, const char *option)
+static int take_number(const cli_command *command, const char *value, long *out,
+                       long min, const char *option)
 {
     *out = cli_parse_count(value, 1000000000L);
     if (*out >= min)
@@ -121,10 +120,7 @@ bool cli_is_help(const char *arg)
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
-bool cli_is_end_of_options(const char *arg)
-{
-    return strcmp(arg, "--") == 0;
-}
+bool cli_is_end_of_options(const char *arg) { return strcmp(arg, "--") == 0; }
 
 bool cli_color_option(const char *arg, int *choice)
 {

@@ -62,9 +62,8 @@ static int resolve_target(const char *path)
         }
         link[len] = '\0';
         const char *slash = strrchr(target_path, '/');
-        size_t dir_len = link[0] != '/' && slash
-                             ? (size_t)(slash - target_path + 1)
-                             : 0;
+        size_t dir_len =
+            link[0] != '/' && slash ? (size_t)(slash - target_path + 1) : 0;
         if (dir_len + (size_t)len >= sizeof target_path) {
             fprintf(stderr, "rgn: output path too long: %s\n", path);
             return -1;
@@ -144,7 +143,8 @@ void cli_output_error(const char *path, int error)
             return;
         stdout_reported = true;
     }
-    fprintf(stderr, "rgn: cannot write %s: %s\n", path ? path : "standard output",
+    fprintf(stderr, "rgn: cannot write %s: %s\n",
+            path ? path : "standard output",
             error ? strerror(error) : "a write failed");
 }
 
@@ -178,7 +178,8 @@ int cli_output_close(FILE *out, const char *path, bool keep)
         return -1;
     slot->out = NULL;
     errno = 0;
-    bool ok = keep && fflush(out) == 0 && !ferror(out) && fsync(fileno(out)) == 0;
+    bool ok =
+        keep && fflush(out) == 0 && !ferror(out) && fsync(fileno(out)) == 0;
     if (keep && !ok)
         cli_output_error(path, errno);
     if (fclose(out) != 0 && ok) {

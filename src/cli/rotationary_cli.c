@@ -16,14 +16,15 @@ static bool served(const rgn_variant *variant)
                        variant == rgn_variant_find("Rotationary Wrap"));
 }
 
-const rgn_variant *rot_cli_variant(const cli_command *command,
-                                   const char *name)
+const rgn_variant *rot_cli_variant(const cli_command *command, const char *name)
 {
     const rgn_variant *variant = rgn_variant_find(name ? name : "Rotationary");
     if (served(variant))
         return variant;
-    cli_usage_error(command, "this command knows the variants "
-                    "'Rotationary' and 'Rotationary Wrap', not '%s'", name);
+    cli_usage_error(command,
+                    "this command knows the variants "
+                    "'Rotationary' and 'Rotationary Wrap', not '%s'",
+                    name);
     return NULL;
 }
 
@@ -42,8 +43,7 @@ rgn_position *rot_cli_position(const cli_command *command,
         fprintf(stderr, "rgn %s: %s\n  %s\n  %*s^\n", command->name,
                 err.message, fen, err.column - 1, "");
     else
-        fprintf(stderr, "rgn %s: %s\n  %s\n", command->name, err.message,
-                fen);
+        fprintf(stderr, "rgn %s: %s\n  %s\n", command->name, err.message, fen);
     rgn_position_free(pos);
     return NULL;
 }
@@ -142,8 +142,7 @@ static void end_walk(cli_main_line *line, const rgn_diagnostic *error)
         if (rgn_position_count_moves(w->end) == 0) { /* under --variant */
             char san[16];
             rgn_move_san(w->end, line->moves[i], san, sizeof san);
-            game_failed(w, "has a move after the puzzle is solved: '%s'",
-                        san);
+            game_failed(w, "has a move after the puzzle is solved: '%s'", san);
             return;
         }
         rgn_position_play(w->end, line->moves[i]);

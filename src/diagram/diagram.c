@@ -60,7 +60,8 @@ int diagram_screen_direction(const diagram_view *view, int direction)
 
 bool diagram_is_last_move(const diagram_view *view, int square)
 {
-    return square >= 0 && (square == view->last_from || square == view->last_to);
+    return square >= 0 &&
+           (square == view->last_from || square == view->last_to);
 }
 
 bool diagram_is_highlight(const diagram_view *view, int square)

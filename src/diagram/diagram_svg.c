@@ -310,8 +310,12 @@ static void draw_ring_flow(svg *s)
             /* tip near the edge the pieces leave by; base behind it */
             double tx = cx + dx * 0.44 * s->sq, ty = cy + dy * 0.44 * s->sq;
             double bx = tx - dx * len, by = ty - dy * len;
-            double xy[6] = {tx, ty, bx - dy * half, by + dx * half,
-                            bx + dy * half, by - dx * half};
+            double xy[6] = {tx,
+                            ty,
+                            bx - dy * half,
+                            by + dx * half,
+                            bx + dy * half,
+                            by - dx * half};
             start(s, "polygon");
             points(s, xy, 3);
             end(s);
@@ -368,13 +372,16 @@ static void draw_rotation(svg *s)
     attr_num(s, "stroke-width", 0.04 * s->sq);
     end(s);
     /* the head: along the tangent at the end, clockwise */
-    double tx = cos(to), ty = sin(to);   /* tangent */
-    double nx = sin(to), ny = -cos(to);  /* outwards */
+    double tx = cos(to), ty = sin(to);  /* tangent */
+    double nx = sin(to), ny = -cos(to); /* outwards */
     double h = 0.1 * s->sq;
     double xy[6] = {
-        x2 + tx * h,                  y2 + ty * h,
-        x2 - tx * h * 0.3 + nx * h,   y2 - ty * h * 0.3 + ny * h,
-        x2 - tx * h * 0.3 - nx * h,   y2 - ty * h * 0.3 - ny * h,
+        x2 + tx * h,
+        y2 + ty * h,
+        x2 - tx * h * 0.3 + nx * h,
+        y2 - ty * h * 0.3 + ny * h,
+        x2 - tx * h * 0.3 - nx * h,
+        y2 - ty * h * 0.3 - ny * h,
     };
     start(s, "polygon");
     points(s, xy, 3);
@@ -402,8 +409,8 @@ static void draw_highlights(svg *s)
         double x, y, inset = 0.035 * s->sq;
         square_center(s, sq, &x, &y);
         start(s, "rect");
-        rect(s, x - s->sq / 2 + inset, y - s->sq / 2 + inset,
-             s->sq - 2 * inset, s->sq - 2 * inset);
+        rect(s, x - s->sq / 2 + inset, y - s->sq / 2 + inset, s->sq - 2 * inset,
+             s->sq - 2 * inset);
         end(s);
     }
     if (any)
@@ -458,8 +465,8 @@ static void draw_pyramid(svg *s, int direction, double scale, double cx,
     diagram_screen_step(s->view, direction, &dx, &dy);
     double half = 0.45 * scale * s->sq; /* the largest nearly fills a cell */
     double ux = dx * half, uy = dy * half, px = -uy * 0.6, py = ux * 0.6;
-    double xy[6] = {cx + ux,      cy + uy,      cx - ux + px, cy - uy + py,
-                    cx - ux - px, cy - uy - py};
+    double xy[6] = {cx + ux,      cy + uy,      cx - ux + px,
+                    cy - uy + py, cx - ux - px, cy - uy - py};
     start(s, "polygon");
     attr(s, "class", "pyramid");
     attr(s, "data-direction", rgn_direction_name(direction));
@@ -475,8 +482,10 @@ static void draw_piece(svg *s, int square, bool without_square)
     if (!letter)
         return;
     unsigned dirs = rgn_position_directions(v->pos, square);
-    const char *fill = colour == RGN_WHITE ? COLOR_WHITE_FILL : COLOR_BLACK_FILL;
-    const char *line = colour == RGN_WHITE ? COLOR_WHITE_LINE : COLOR_BLACK_LINE;
+    const char *fill =
+        colour == RGN_WHITE ? COLOR_WHITE_FILL : COLOR_BLACK_FILL;
+    const char *line =
+        colour == RGN_WHITE ? COLOR_WHITE_LINE : COLOR_BLACK_LINE;
     double cx, cy;
     square_center(s, square, &cx, &cy);
     double radius = (dirs ? DISC_RADIUS : PAWN_RADIUS) * s->sq;
@@ -511,9 +520,9 @@ static void draw_piece(svg *s, int square, bool without_square)
         double px = -uy, py = ux;            /* across it */
         double base = radius * 0.75, w = FIN_HALF_WIDTH * s->sq;
         double xy[6] = {
-            cx + ux * base + px * w,       cy + uy * base + py * w,
-            cx + ux * (radius + fin),      cy + uy * (radius + fin),
-            cx + ux * base - px * w,       cy + uy * base - py * w,
+            cx + ux * base + px * w,  cy + uy * base + py * w,
+            cx + ux * (radius + fin), cy + uy * (radius + fin),
+            cx + ux * base - px * w,  cy + uy * base - py * w,
         };
         start(s, "polygon");
         attr(s, "class", "fin");
@@ -582,13 +591,20 @@ static void draw_arrows(svg *s)
         double tx = bx - ux * 0.12 * s->sq, ty = by - uy * 0.12 * s->sq;
         double hx = tx - ux * head_len, hy = ty - uy * head_len;
         double xy[14] = {
-            ax + nx * shaft, ay + ny * shaft,
-            hx + nx * shaft, hy + ny * shaft,
-            hx + nx * head,  hy + ny * head,
-            tx,              ty,
-            hx - nx * head,  hy - ny * head,
-            hx - nx * shaft, hy - ny * shaft,
-            ax - nx * shaft, ay - ny * shaft,
+            ax + nx * shaft,
+            ay + ny * shaft,
+            hx + nx * shaft,
+            hy + ny * shaft,
+            hx + nx * head,
+            hy + ny * head,
+            tx,
+            ty,
+            hx - nx * head,
+            hy - ny * head,
+            hx - nx * shaft,
+            hy - ny * shaft,
+            ax - nx * shaft,
+            ay - ny * shaft,
         };
         start(s, "polygon");
         points(s, xy, 7);

@@ -76,7 +76,8 @@ static const char *ascii_mark(const diagram_view *view, unsigned dirs,
         return "x";
     if (count_bits(dirs) == 2 && rotate(dirs, 4) == dirs)
         return ascii_axes[diagram_screen_direction(view,
-                                                   lowest_direction(dirs)) & 3];
+                                                   lowest_direction(dirs)) &
+                          3];
     if (orientation < 0)
         orientation = lowest_direction(dirs);
     return ascii_arrows[diagram_screen_direction(view, orientation)];
@@ -104,8 +105,8 @@ static int unicode_mark(const diagram_view *view, unsigned dirs,
         order[j] = d;
     }
     for (int i = 0; i < n; i++)
-        rgn_buffer_puts(out, unicode_arrows[diagram_screen_direction(view,
-                                                                     order[i])]);
+        rgn_buffer_puts(
+            out, unicode_arrows[diagram_screen_direction(view, order[i])]);
     return n;
 }
 
@@ -138,15 +139,15 @@ static void spaces(rgn_buffer *out, int n)
 
 static const char *square_color(bool last, bool marked, int file, int rank)
 {
-    return last     ? SQUARE_LAST
-           : marked ? SQUARE_MARKED
+    return last                     ? SQUARE_LAST
+           : marked                 ? SQUARE_MARKED
            : (file + rank) % 2 == 0 ? SQUARE_DARK /* a1 is dark */
                                     : SQUARE_LIGHT;
 }
 
 /* One square: width + 2 characters on the page. */
-static void write_cell(const diagram_view *view, int file, int rank,
-                       int width, rgn_buffer *out)
+static void write_cell(const diagram_view *view, int file, int rank, int width,
+                       rgn_buffer *out)
 {
     bool unicode = view->opt->format == RGN_DIAGRAM_UNICODE;
     bool color = unicode && view->opt->color;
@@ -170,7 +171,8 @@ static void write_cell(const diagram_view *view, int file, int rank,
         if (colour == RGN_BLACK && letter >= 'A' && letter <= 'Z')
             letter = (char)(letter - 'A' + 'a');
         if (color)
-            rgn_buffer_puts(out, colour == RGN_WHITE ? PIECE_WHITE : PIECE_BLACK);
+            rgn_buffer_puts(out,
+                            colour == RGN_WHITE ? PIECE_WHITE : PIECE_BLACK);
         rgn_buffer_append(out, &letter, 1);
         unsigned dirs = rgn_position_directions(view->pos, sq);
         if (unicode) {
@@ -295,8 +297,9 @@ static void legend(const diagram_view *view, rgn_buffer *out)
     }
     if (unicode) {
         int up = diagram_screen_direction(view, RGN_N);
-        rgn_buffer_printf(out, "Arrows show the directions each piece moves "
-                               "in (%s is N).\n",
+        rgn_buffer_printf(out,
+                          "Arrows show the directions each piece moves "
+                          "in (%s is N).\n",
                           unicode_arrows[up]);
         return;
     }

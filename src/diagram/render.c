@@ -18,14 +18,9 @@ char *rgn_diagram_render(const rgn_position *position,
     int rc;
     switch (options->format) {
     case RGN_DIAGRAM_ASCII:
-    case RGN_DIAGRAM_UNICODE:
-        rc = diagram_text(&view, &out);
-        break;
-    case RGN_DIAGRAM_SVG:
-        rc = diagram_svg(&view, &out);
-        break;
-    default:
-        rc = -1;
+    case RGN_DIAGRAM_UNICODE: rc = diagram_text(&view, &out); break;
+    case RGN_DIAGRAM_SVG: rc = diagram_svg(&view, &out); break;
+    default: rc = -1;
     }
     if (rc < 0 || out.failed || !out.data) {
         rgn_buffer_free(&out);

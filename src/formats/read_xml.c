@@ -21,11 +21,11 @@ typedef struct xml_source {
     const rgn_visitor *visitor;
     void *user;
     bool in_game;
-    bool abandoned;     /* the visitor gave the game up: skip to </game> */
-    bool collecting;    /* inside <comment> or <result>: gather its text */
+    bool abandoned;  /* the visitor gave the game up: skip to </game> */
+    bool collecting; /* inside <comment> or <result>: gather its text */
     rgn_buffer text;
     rgn_location text_where;
-    char error[300];    /* libxml2's first complaint */
+    char error[300]; /* libxml2's first complaint */
     rgn_location error_where;
 } xml_source;
 
@@ -99,8 +99,9 @@ static void on_xml_error(void *context, xmlErrorPtr error)
     size_t len = strlen(x->error);
     while (len && (x->error[len - 1] == '\n' || x->error[len - 1] == ' '))
         x->error[--len] = '\0';
-    x->error_where = (rgn_location){0, (uint32_t)(error->line > 0 ? error->line : 1),
-                                    (uint32_t)(error->int2 > 0 ? error->int2 : 1)};
+    x->error_where =
+        (rgn_location){0, (uint32_t)(error->line > 0 ? error->line : 1),
+                       (uint32_t)(error->int2 > 0 ? error->int2 : 1)};
 }
 
 static rgn_location here(const xml_source *x)
@@ -113,11 +114,11 @@ static rgn_location here(const xml_source *x)
 
 /* Calls a visitor callback unless the game is being skipped; a non-zero
  * answer abandons the game. */
-#define VISIT(x, callback, ...)                                             \
-    do {                                                                    \
-        if (!(x)->abandoned && (x)->visitor->callback &&                    \
-            (x)->visitor->callback((x)->user, __VA_ARGS__))                 \
-            (x)->abandoned = true;                                          \
+#define VISIT(x, callback, ...)                                                \
+    do {                                                                       \
+        if (!(x)->abandoned && (x)->visitor->callback &&                       \
+            (x)->visitor->callback((x)->user, __VA_ARGS__))                    \
+            (x)->abandoned = true;                                             \
     } while (0)
 
 static void begin_game(xml_source *x, rgn_location where)
@@ -181,8 +182,8 @@ static bool start_element(xml_source *x, const xmlChar *name)
     }
     if (!x->in_game) {
         char message[160];
-        snprintf(message, sizeof message,
-                 "XML: <%.40s> outside a <game>", (const char *)name);
+        snprintf(message, sizeof message, "XML: <%.40s> outside a <game>",
+                 (const char *)name);
         document_error(x, where, message);
         return false;
     }
@@ -276,9 +277,7 @@ int rgn_validator_read_xml(rgn_validator *validator, FILE *in, const char *name)
                 end_element(&x, node);
             break;
         }
-        case XML_READER_TYPE_END_ELEMENT:
-            end_element(&x, node);
-            break;
+        case XML_READER_TYPE_END_ELEMENT: end_element(&x, node); break;
         case XML_READER_TYPE_TEXT:
         case XML_READER_TYPE_CDATA:
         case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
@@ -289,8 +288,7 @@ int rgn_validator_read_xml(rgn_validator *validator, FILE *in, const char *name)
                     rgn_buffer_puts(&x.text, (const char *)value);
             }
             break;
-        default:
-            break;
+        default: break;
         }
     }
     if (!refused && input.doctype)

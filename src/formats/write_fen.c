@@ -8,10 +8,7 @@ typedef struct fen_state {
     int ply; /* of the main line, from the game's start */
 } fen_state;
 
-static void fen_begin_game(rgn_writer *w)
-{
-    ((fen_state *)w->state)->ply = 0;
-}
+static void fen_begin_game(rgn_writer *w) { ((fen_state *)w->state)->ply = 0; }
 
 static void fen_move(rgn_writer *w, rgn_position *before, rgn_move move,
                      const char *san)

@@ -129,8 +129,7 @@ static void view_of(diagram_view *view, rgn_diagram_options *options,
 }
 
 /* Appends a picture part as a JSON string. */
-static void json_picture(html_page *p, rgn_buffer *out, int rc,
-                         rgn_buffer *svg)
+static void json_picture(html_page *p, rgn_buffer *out, int rc, rgn_buffer *svg)
 {
     if (rc < 0 || svg->failed || !svg->data) {
         p->failed = true;
@@ -171,10 +170,9 @@ static int page_variant(html_page *p, const rgn_position *position)
             char name[8];
             if (square >= 0)
                 rgn_square_name(variant, square, name);
-            rgn_buffer_printf(out, "%s%s%s%s", r || f ? "," : "",
-                              square >= 0 ? "\"" : "",
-                              square >= 0 ? name : "null",
-                              square >= 0 ? "\"" : "");
+            rgn_buffer_printf(
+                out, "%s%s%s%s", r || f ? "," : "", square >= 0 ? "\"" : "",
+                square >= 0 ? name : "null", square >= 0 ? "\"" : "");
         }
     rgn_buffer_puts(out, "]");
     static const char *const parts[] = {"board", "mark", "rotation", "centers"};
@@ -228,8 +226,8 @@ static int page_variant(html_page *p, const rgn_position *position)
 static long page_kind(html_page *p, const rgn_position *position, int square)
 {
     html_kind kind = {p->variant, 0, 0, 0, 0};
-    kind.letter = rgn_position_piece(position, square, &kind.colour,
-                                     &kind.orientation);
+    kind.letter =
+        rgn_position_piece(position, square, &kind.colour, &kind.orientation);
     kind.directions = rgn_position_directions(position, square);
     for (size_t i = 0; i < p->kind_count; i++) {
         const html_kind *k = &p->kinds[i];
@@ -369,8 +367,7 @@ static void html_tag(rgn_writer *w, rgn_span name, rgn_span value)
     rgn_buffer_puts(&p->tags, "]");
 }
 
-static void html_start(rgn_writer *w, const rgn_position *start,
-                       bool has_fen)
+static void html_start(rgn_writer *w, const rgn_position *start, bool has_fen)
 {
     (void)has_fen;
     html_page *p = page_of(w);

@@ -173,8 +173,8 @@ static void text_move(rgn_writer *w, rgn_position *before, rgn_move move,
             char cell[8];
             rgn_square_name(rgn_position_variant(before), turns[i].square,
                             cell);
-            n += (size_t)snprintf(s->chain + n, sizeof s->chain - n,
-                                  "%s%s>%s", i ? " " : "", cell,
+            n += (size_t)snprintf(s->chain + n, sizeof s->chain - n, "%s%s>%s",
+                                  i ? " " : "", cell,
                                   rgn_direction_name(turns[i].facing));
         }
         s->chain_len = n;
@@ -209,8 +209,8 @@ static void write_comment(text_state *s, rgn_span text)
         put_word(t, ";", 1);
         commit_pending(t);
         for (size_t i = 0; i < text.len; i++)
-            rgn_buffer_append(t->out, is_space(text.data[i]) ? " " : text.data + i,
-                              1);
+            rgn_buffer_append(t->out,
+                              is_space(text.data[i]) ? " " : text.data + i, 1);
         end_line(t);
         return;
     }

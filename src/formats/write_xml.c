@@ -18,7 +18,8 @@ typedef struct xml_state {
     xmlTextWriterPtr game; /* the game, written into buffer */
     xmlBufferPtr buffer;
     bool move_open[RGN_MAX_VARIATION_DEPTH + 1]; /* a <move> open per depth */
-    int line_ply[RGN_MAX_VARIATION_DEPTH + 1]; /* plies from the start, per depth */
+    int line_ply[RGN_MAX_VARIATION_DEPTH +
+                 1]; /* plies from the start, per depth */
 } xml_state;
 
 static xml_state *state_of(rgn_writer *w) { return w->state; }
@@ -99,8 +100,8 @@ static void text_element(rgn_writer *w, const char *name, const char *text,
                          size_t len)
 {
     start_element(w, name);
-    if (xmlTextWriterWriteFormatString(game_writer(w), "%.*s", (int)len,
-                                       text) < 0)
+    if (xmlTextWriterWriteFormatString(game_writer(w), "%.*s", (int)len, text) <
+        0)
         w->write_failed = true;
     end_element(w);
 }
@@ -182,8 +183,8 @@ static void xml_move(rgn_writer *w, rgn_position *before, rgn_move move,
     /* counted from the game's start position, as everywhere in rgn */
     snprintf(text, sizeof text, "%d", ++s->line_ply[w->depth]);
     attribute(w, "ply", text);
-    attribute(w, "side", rgn_position_side(before) == RGN_WHITE ? "white"
-                                                                 : "black");
+    attribute(w, "side",
+              rgn_position_side(before) == RGN_WHITE ? "white" : "black");
     attribute(w, "san", san);
     rgn_move_lan(before, move, text, sizeof text);
     attribute(w, "lan", text);
@@ -192,8 +193,8 @@ static void xml_move(rgn_writer *w, rgn_position *before, rgn_move move,
     rgn_square_name(v, move.to, text);
     attribute(w, "to", text);
     int orientation_before;
-    char piece[2] = {rgn_position_piece(before, move.from, NULL,
-                                        &orientation_before), 0};
+    char piece[2] = {
+        rgn_position_piece(before, move.from, NULL, &orientation_before), 0};
     attribute(w, "piece", piece);
     /* en passant takes the pawn beside the origin, not on the
      * destination */
@@ -208,7 +209,8 @@ static void xml_move(rgn_writer *w, rgn_position *before, rgn_move move,
     if (captured[0])
         attribute(w, "captured", captured);
     if (orientation_name(orientation_before))
-        attribute(w, "orientation-before", orientation_name(orientation_before));
+        attribute(w, "orientation-before",
+                  orientation_name(orientation_before));
     rgn_undo undo;
     writer_play(before, move, &undo); /* until the end: the position after */
     const rgn_position *after = before;
@@ -223,11 +225,10 @@ static void xml_move(rgn_writer *w, rgn_position *before, rgn_move move,
     if (rgn_position_in_check(after))
         attribute(w, "check",
                   rgn_position_status(before) == RGN_CHECKMATE ? "mate"
-                                                                : "check");
+                                                               : "check");
     if (rgn_variant_players(v) == 1) /* a solitaire: goal reached? */
-        attribute(w, "solved", rgn_position_status(before) == RGN_SOLVED
-                                   ? "yes"
-                                   : "no");
+        attribute(w, "solved",
+                  rgn_position_status(before) == RGN_SOLVED ? "yes" : "no");
     if (w->options.xml_fen) {
         rgn_position_fen(after, text, sizeof text);
         attribute(w, "fen", text);

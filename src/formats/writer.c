@@ -80,7 +80,8 @@ void rgn_writer_close_variations(rgn_writer *w)
         on_end_variation(w);
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void on_end_game(void *user, rgn_span result,
+                        const rgn_diagnostic *error)
 {
     rgn_writer *w = user;
     bool write = !error || w->options.keep_invalid;

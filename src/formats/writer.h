@@ -62,8 +62,7 @@ extern const rgn_game_sink rgn_writer_game_sink;
  * needs the position after it; writer_take_back restores it exactly (a
  * sink must leave its "before" position as it was). No position is
  * copied. */
-static inline void writer_play(rgn_position *pos, rgn_move move,
-                               rgn_undo *undo)
+static inline void writer_play(rgn_position *pos, rgn_move move, rgn_undo *undo)
 {
     pos->variant->make(pos, move, undo);
 }

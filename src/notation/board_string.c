@@ -16,8 +16,9 @@ int rgn_fen_reject(rgn_error *err, const char *format, int field,
     vsnprintf(text, sizeof text, reason, args);
     va_end(args);
     err->column = (int)(at - fen) + 1;
-    snprintf(err->message, sizeof err->message, "%s field %d (%s), column %d: %s",
-             format, field, field_name, err->column, text);
+    snprintf(err->message, sizeof err->message,
+             "%s field %d (%s), column %d: %s", format, field, field_name,
+             err->column, text);
     return -1;
 }
 
@@ -73,8 +74,8 @@ int rgn_fen_read_board(const rgn_fen_board *b, const char *fen,
                 return rgn_fen_reject(err, b->format, 1, "board", fen, digits,
                                       "rank %d is more than %d squares wide",
                                       rank + 1, b->files);
-            if (b->empties && b->empties(b->context, fen, digits, file, empty,
-                                         rank, err) < 0)
+            if (b->empties &&
+                b->empties(b->context, fen, digits, file, empty, rank, err) < 0)
                 return -1;
             file += empty;
             continue;
@@ -100,7 +101,8 @@ int rgn_fen_read_side(const char *format, const char *fen, const char **cursor,
 {
     const char *p = *cursor;
     if (*p != ' ')
-        return rgn_fen_reject(err, format, 2, "side to move", fen, p, "missing");
+        return rgn_fen_reject(err, format, 2, "side to move", fen, p,
+                              "missing");
     p++;
     if ((*p != 'w' && *p != 'b') || (p[1] != ' ' && p[1] != '\0'))
         return rgn_fen_reject(err, format, 2, "side to move", fen, p,

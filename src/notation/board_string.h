@@ -14,7 +14,8 @@
  * characters of the whole string from 1, at points into fen); returns -1. */
 int rgn_fen_reject(rgn_error *err, const char *format, int field,
                    const char *field_name, const char *fen, const char *at,
-                   const char *reason, ...) __attribute__((format(printf, 7, 8)));
+                   const char *reason, ...)
+    __attribute__((format(printf, 7, 8)));
 
 /* Reads a decimal number of 1 to max_digits digits, without a sign, that
  * ends at a space or the end of the string, and moves *text past it;
@@ -55,8 +56,8 @@ int rgn_fen_read_board(const rgn_fen_board *board, const char *fen,
 
 /* Writes what stands on (file, rank) into out and returns its length; 0
  * for an empty square. */
-typedef size_t (*rgn_fen_square_writer)(const void *context, int file,
-                                        int rank, char *out);
+typedef size_t (*rgn_fen_square_writer)(const void *context, int file, int rank,
+                                        char *out);
 
 /* Writes a count of empty squares (1 or more) in decimal: no printf on
  * this path, which runs for every square of every position written. */

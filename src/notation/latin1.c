@@ -24,10 +24,10 @@
 
 struct rgn_latin1 {
     rgn_latin1_target target;
-    uint64_t input;    /* the input's bytes before the current data */
-    uint32_t line;     /* the input's line and column at the next byte */
+    uint64_t input; /* the input's bytes before the current data */
+    uint32_t line;  /* the input's line and column at the next byte */
     uint32_t column;
-    bool seen;         /* a byte has been read as Latin-1 */
+    bool seen;              /* a byte has been read as Latin-1 */
     unsigned char carry[4]; /* a character cut at the end of the data */
     size_t carry_len;
     unsigned char *out;
@@ -176,7 +176,4 @@ int rgn_latin1_feed(rgn_latin1 *t, const char *data, size_t len)
     return convert(t, data, len, false);
 }
 
-int rgn_latin1_finish(rgn_latin1 *t)
-{
-    return convert(t, "", 0, true);
-}
+int rgn_latin1_finish(rgn_latin1 *t) { return convert(t, "", 0, true); }

@@ -43,20 +43,21 @@ enum {
     CC_GLYPH = 1 << 10  /* '!' '?' */
 };
 
-#define T_ (CC_CTEXT | CC_VTEXT)                    /* other ASCII */
-#define SP (CC_SPACE | T_)                          /* blank */
-#define EL CC_EOL                                   /* line end */
-#define LT (CC_LETTER | CC_MOVE | CC_NAME | T_)     /* letter */
-#define DG (CC_DIGIT | CC_MOVE | CC_NAME | T_)      /* digit */
-#define MV (CC_MOVE | T_)                           /* - = > + # */
-#define US (CC_NAME | T_)                           /* _ */
-#define GL (CC_GLYPH | T_)                          /* ! ? */
-#define DT (CC_DOT | T_)                            /* . */
-#define SL (CC_SLASH | T_)                          /* / */
-#define CB CC_VTEXT                                 /* } */
-#define QB CC_CTEXT                                 /* " \ */
-#define HI 0                                        /* not ASCII */
+#define T_ (CC_CTEXT | CC_VTEXT)                /* other ASCII */
+#define SP (CC_SPACE | T_)                      /* blank */
+#define EL CC_EOL                               /* line end */
+#define LT (CC_LETTER | CC_MOVE | CC_NAME | T_) /* letter */
+#define DG (CC_DIGIT | CC_MOVE | CC_NAME | T_)  /* digit */
+#define MV (CC_MOVE | T_)                       /* - = > + # */
+#define US (CC_NAME | T_)                       /* _ */
+#define GL (CC_GLYPH | T_)                      /* ! ? */
+#define DT (CC_DOT | T_)                        /* . */
+#define SL (CC_SLASH | T_)                      /* / */
+#define CB CC_VTEXT                             /* } */
+#define QB CC_CTEXT                             /* " \ */
+#define HI 0                                    /* not ASCII */
 
+/* clang-format off */
 static const uint16_t char_class[256] = {
     /*       0   1   2   3   4   5   6   7   8   9   A   B   C   D   E   F */
     /* 0 */ T_, T_, T_, T_, T_, T_, T_, T_, T_, SP, EL, SP, SP, EL, T_, T_,
@@ -76,6 +77,7 @@ static const uint16_t char_class[256] = {
     /* E */ HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI,
     /* F */ HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI, HI,
 };
+/* clang-format on */
 
 /* The scanner states: which token the lexer is in. */
 enum {
@@ -85,12 +87,12 @@ enum {
     LX_COMMENT,      /* in { } */
     LX_LINE_COMMENT, /* after ; */
     LX_MOVE,
-    LX_DIGITS,       /* a move number, or the start of a result */
-    LX_RESULT,       /* digits then '-' or '/': must be a result */
+    LX_DIGITS, /* a move number, or the start of a result */
+    LX_RESULT, /* digits then '-' or '/': must be a result */
     LX_DOTS,
     LX_NAG,
     LX_GLYPH,
-    LX_SKIP          /* resynchronising */
+    LX_SKIP /* resynchronising */
 };
 
 enum { TAG_OPEN, TAG_NAME, TAG_AFTER_NAME, TAG_VALUE, TAG_CLOSE };
@@ -123,8 +125,7 @@ void rgn_lexer_free(rgn_lexer *lx)
     lx->cap = lx->len = 0;
 }
 
-int rgn_lexer_append(rgn_lexer *lx, const char *data, size_t n,
-                     uint64_t keep)
+int rgn_lexer_append(rgn_lexer *lx, const char *data, size_t n, uint64_t keep)
 {
     if (lx->cap - lx->len < n) {
         size_t drop = keep > lx->base ? (size_t)(keep - lx->base) : 0;
@@ -168,20 +169,15 @@ int rgn_lexer_append(rgn_lexer *lx, const char *data, size_t n,
     return 0;
 }
 
-void rgn_lexer_finish(rgn_lexer *lx)
-{
-    lx->eof = true;
-}
+void rgn_lexer_finish(rgn_lexer *lx) { lx->eof = true; }
 
 uint64_t rgn_lexer_keep(const rgn_lexer *lx)
 {
     switch (lx->state) {
     case LX_START:
     case LX_ESCAPE:
-    case LX_SKIP:
-        return lx->base + lx->pos;
-    default:
-        return lx->start;
+    case LX_SKIP: return lx->base + lx->pos;
+    default: return lx->start;
     }
 }
 
@@ -346,8 +342,8 @@ static bool scan_text(rgn_lexer *lx, size_t end, unsigned mask)
 
 /* A lexical error: the lexer goes on by skipping to the next game. */
 PRINTF_LIKE(4, 5)
-static enum rgn_tok lex_error(rgn_lexer *lx, rgn_token *tok,
-                              rgn_location where, const char *fmt, ...)
+static enum rgn_tok lex_error(rgn_lexer *lx, rgn_token *tok, rgn_location where,
+                              const char *fmt, ...)
 {
     va_list ap;
     tok->kind = RGN_TOK_ERROR;
@@ -360,8 +356,7 @@ static enum rgn_tok lex_error(rgn_lexer *lx, rgn_token *tok,
     return RGN_TOK_ERROR;
 }
 
-static enum rgn_tok utf8_error(rgn_lexer *lx, rgn_token *tok,
-                               const char *what)
+static enum rgn_tok utf8_error(rgn_lexer *lx, rgn_token *tok, const char *what)
 {
     return lex_error(lx, tok, lx->u8_where, "invalid UTF-8 in %s", what);
 }
@@ -485,8 +480,7 @@ static bool closes_tag(const unsigned char *b, size_t at, size_t end)
 /* Whether the quote at b[at] stands inside the value: it does not close
  * the tag, and a later quote on the line does. -1 when the line is not
  * all buffered yet. */
-static int inner_quote(const rgn_lexer *lx, size_t at, size_t end,
-                       size_t limit)
+static int inner_quote(const rgn_lexer *lx, size_t at, size_t end, size_t limit)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t k = at;
@@ -788,12 +782,13 @@ static enum rgn_tok lex_result(rgn_lexer *lx, rgn_token *tok)
         return kind;
     size_t len;
     const unsigned char *text = token_text(lx, &len);
-    if ((len == 3 && (memcmp(text, "1-0", 3) == 0 ||
-                      memcmp(text, "0-1", 3) == 0)) ||
+    if ((len == 3 &&
+         (memcmp(text, "1-0", 3) == 0 || memcmp(text, "0-1", 3) == 0)) ||
         (len == 7 && memcmp(text, "1/2-1/2", 7) == 0))
         return complete(lx, tok, RGN_TOK_RESULT);
     /* castling written with zeros, "0-0" or "0-0-0" (and a check mark) */
-    size_t core = len - (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#'));
+    size_t core =
+        len - (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#'));
     if ((core == 3 && memcmp(text, "0-0", 3) == 0) ||
         (core == 5 && memcmp(text, "0-0-0", 5) == 0))
         return complete(lx, tok, RGN_TOK_MOVE);
@@ -910,12 +905,14 @@ static size_t quick_run(const rgn_lexer *lx, unsigned mask)
 static inline void put_here(const rgn_lexer *lx, rgn_location *out)
 {
 #if defined(__SSE2__)
-    _Static_assert(sizeof(rgn_location) == 16 && offsetof(rgn_location, line) == 8 &&
+    _Static_assert(sizeof(rgn_location) == 16 &&
+                       offsetof(rgn_location, line) == 8 &&
                        offsetof(rgn_location, column) == 12,
                    "rgn_location is offset, line, column");
     uint64_t offset = lx->base + lx->pos;
-    _mm_storeu_si128((__m128i *)out, _mm_set_epi32((int)lx->col, (int)lx->line,
-                                                   (int)(offset >> 32), (int)offset));
+    _mm_storeu_si128((__m128i *)out,
+                     _mm_set_epi32((int)lx->col, (int)lx->line,
+                                   (int)(offset >> 32), (int)offset));
 #else
     *out = here(lx);
 #endif
@@ -952,8 +949,9 @@ static size_t quick_move_run(const rgn_lexer *lx)
         __m128i letter =
             _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
                           _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-        __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                                      _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+        __m128i digit =
+            _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                          _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
         __m128i in = _mm_or_si128(letter, digit);
         static const char signs[] = "-=>+#";
         for (size_t k = 0; k + 1 < sizeof signs; k++)

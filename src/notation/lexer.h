@@ -28,23 +28,23 @@
 #define RGN_LINE_HALF 128
 
 enum rgn_tok {
-    RGN_TOK_NONE,    /* no complete token yet: append more input */
-    RGN_TOK_EOF,     /* the end of the input (after rgn_lexer_finish) */
-    RGN_TOK_ERROR,   /* a lexical error: where and message are set, and
-                      * the lexer now skips to the next game */
-    RGN_TOK_TAG,     /* name and text (the value, escapes still in) */
-    RGN_TOK_COMMENT, /* text: between the braces, or after ';' */
-    RGN_TOK_NUMBER,  /* value: the move number (digits only); dots: the
-                      * dots written straight after it, if the lexer
-                      * read them with it (else they come as DOTS) */
-    RGN_TOK_DOTS,    /* value: how many dots */
-    RGN_TOK_MOVE,    /* text: the move as written */
-    RGN_TOK_NAG,     /* value: 0..255, from "$n" or a suffix glyph */
-    RGN_TOK_OPEN,    /* "(" */
-    RGN_TOK_CLOSE,   /* ")" */
-    RGN_TOK_RESULT,  /* text: "1-0", "0-1", "1/2-1/2" or "*" */
+    RGN_TOK_NONE,       /* no complete token yet: append more input */
+    RGN_TOK_EOF,        /* the end of the input (after rgn_lexer_finish) */
+    RGN_TOK_ERROR,      /* a lexical error: where and message are set, and
+                         * the lexer now skips to the next game */
+    RGN_TOK_TAG,        /* name and text (the value, escapes still in) */
+    RGN_TOK_COMMENT,    /* text: between the braces, or after ';' */
+    RGN_TOK_NUMBER,     /* value: the move number (digits only); dots: the
+                         * dots written straight after it, if the lexer
+                         * read them with it (else they come as DOTS) */
+    RGN_TOK_DOTS,       /* value: how many dots */
+    RGN_TOK_MOVE,       /* text: the move as written */
+    RGN_TOK_NAG,        /* value: 0..255, from "$n" or a suffix glyph */
+    RGN_TOK_OPEN,       /* "(" */
+    RGN_TOK_CLOSE,      /* ")" */
+    RGN_TOK_RESULT,     /* text: "1-0", "0-1", "1/2-1/2" or "*" */
     RGN_TOK_EN_PASSANT, /* "e.p." (or "e.p") standing after a move */
-    RGN_TOK_AGAIN    /* internal to lexer.c */
+    RGN_TOK_AGAIN       /* internal to lexer.c */
 };
 
 typedef struct rgn_token {
@@ -54,14 +54,14 @@ typedef struct rgn_token {
     size_t text_len;
     uint64_t name; /* TAG: the tag name */
     size_t name_len;
-    unsigned value;  /* NUMBER, DOTS, NAG */
-    unsigned dots;   /* NUMBER */
-    bool escaped;    /* TAG: the value holds backslash escapes */
+    unsigned value; /* NUMBER, DOTS, NAG */
+    unsigned dots;  /* NUMBER */
+    bool escaped;   /* TAG: the value holds backslash escapes */
     /* TAG: the value holds a '"' that is not escaped, read as part of it
      * because no ']' follows it ([White ""Mephisto""]) */
     rgn_location inner_quote;
-    bool at_resync;  /* TAG: its '[' starts a line that follows a line not
-                      * starting with '[' (a resynchronisation point) */
+    bool at_resync;    /* TAG: its '[' starts a line that follows a line not
+                        * starting with '[' (a resynchronisation point) */
     char message[128]; /* ERROR */
 } rgn_token;
 
@@ -70,8 +70,8 @@ typedef struct rgn_lexer {
     char *buf;
     size_t cap, len;
     uint64_t base;
-    size_t pos;          /* the cursor: the next byte to scan */
-    bool eof;            /* no more input will come */
+    size_t pos; /* the cursor: the next byte to scan */
+    bool eof;   /* no more input will come */
     bool bom_checked, bom;
     uint64_t last_break; /* 1 + the offset of the last CR or LF appended,
                           * 0 before any */
@@ -85,10 +85,10 @@ typedef struct rgn_lexer {
 
     /* The token being scanned. */
     int state, sub;
-    uint64_t start;       /* offset of its first byte */
-    rgn_location where;   /* and its location */
+    uint64_t start;     /* offset of its first byte */
+    rgn_location where; /* and its location */
     bool at_resync;
-    uint64_t mark;        /* COMMENT: text start; TAG: name start */
+    uint64_t mark; /* COMMENT: text start; TAG: name start */
     size_t name_len;
     uint64_t value_start; /* TAG */
     size_t value_len;
@@ -121,7 +121,6 @@ rgn_location rgn_lexer_here(const rgn_lexer *lexer);
 rgn_span rgn_lexer_span(const rgn_lexer *lexer, uint64_t offset, size_t len);
 /* The line around offset, cut to RGN_LINE_HALF bytes on each side (at
  * character boundaries); an empty span if offset is not buffered. */
-rgn_span rgn_lexer_line(const rgn_lexer *lexer, uint64_t offset,
-                        size_t *caret);
+rgn_span rgn_lexer_line(const rgn_lexer *lexer, uint64_t offset, size_t *caret);
 
 #endif /* RGN_LEXER_H */

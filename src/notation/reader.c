@@ -28,9 +28,9 @@
 #define FEED_CHUNK ((size_t)1 << 16)
 
 enum game_state {
-    OUTSIDE,  /* between games */
-    HEAD,     /* in a game, before its movetext: tags and comments */
-    MOVES     /* in a game's movetext */
+    OUTSIDE, /* between games */
+    HEAD,    /* in a game, before its movetext: tags and comments */
+    MOVES    /* in a game's movetext */
 };
 
 struct rgn_reader {
@@ -74,9 +74,9 @@ struct rgn_reader {
     bool finished, broken, busy;
 };
 
-#define CALL(r, callback, ...)                                         \
-    ((r)->visitor.callback && !(r)->quiet                               \
-         ? (r)->visitor.callback((r)->user, __VA_ARGS__)                \
+#define CALL(r, callback, ...)                                                 \
+    ((r)->visitor.callback && !(r)->quiet                                      \
+         ? (r)->visitor.callback((r)->user, __VA_ARGS__)                       \
          : 0)
 
 /* ------------------------------------------------------------------ */
@@ -94,10 +94,7 @@ static void end_game(rgn_reader *r, rgn_location where)
 
 /* A callback asked to abandon the game: the rest of it is read quietly
  * (see quiet). */
-static void abandon(rgn_reader *r)
-{
-    r->quiet = true;
-}
+static void abandon(rgn_reader *r) { r->quiet = true; }
 
 /* game = ... ; the game begins at its first token. */
 static void begin(rgn_reader *r, rgn_location where)
@@ -115,8 +112,8 @@ static void begin(rgn_reader *r, rgn_location where)
 /* A syntax error: report it in its game (begun here if need be), end the
  * game, and resynchronise (the lexer already does after its own errors
  * and at the end of the input). */
-static void syntax_error(rgn_reader *r, rgn_location where,
-                         const char *message, bool skip)
+static void syntax_error(rgn_reader *r, rgn_location where, const char *message,
+                         bool skip)
 {
     begin(r, where);
     if (r->visitor.error && !r->quiet)
@@ -234,11 +231,11 @@ static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
 static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
 {
     enter_movetext(r, t->where);
-    int stop = t->kind == RGN_TOK_MOVE
-                   ? CALL(r, move,
-                          rgn_lexer_span(&r->lexer, t->text, t->text_len),
-                          t->where)
-                   : CALL(r, nag, t->value, t->where);
+    int stop =
+        t->kind == RGN_TOK_MOVE
+            ? CALL(r, move, rgn_lexer_span(&r->lexer, t->text, t->text_len),
+                   t->where)
+            : CALL(r, nag, t->value, t->where);
     if (stop)
         abandon(r);
 }
@@ -276,8 +273,7 @@ static void on_close(rgn_reader *r, const rgn_token *t)
 static void on_result(rgn_reader *r, const rgn_token *t)
 {
     enter_movetext(r, t->where);
-    int stop = CALL(r, result,
-                    rgn_lexer_span(&r->lexer, t->text, t->text_len),
+    int stop = CALL(r, result, rgn_lexer_span(&r->lexer, t->text, t->text_len),
                     t->where);
     if (r->depth > 0) {
         if (stop)
@@ -305,8 +301,7 @@ static void on_eof(rgn_reader *r, const rgn_token *t)
                  (unsigned long)open.line, (unsigned long)open.column);
         syntax_error(r, t->where, message, false);
     } else {
-        syntax_error(r, t->where, "file ends inside a game (no result)",
-                     false);
+        syntax_error(r, t->where, "file ends inside a game (no result)", false);
     }
 }
 
@@ -363,9 +358,10 @@ static void process(rgn_reader *r)
             r->held = true;
         }
         /* a tag's warning about an inner quote shows the line there */
-        uint64_t shown = r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
-                             ? r->token.inner_quote.offset
-                             : r->token.where.offset;
+        uint64_t shown =
+            r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
+                ? r->token.inner_quote.offset
+                : r->token.where.offset;
         if (!line_ready(r, shown))
             return;
         r->held = false;
@@ -515,13 +511,13 @@ int rgn_reader_finish(rgn_reader *r)
     return r->broken ? -1 : 0;
 }
 
-rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where,
-                         size_t *caret)
+rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where, size_t *caret)
 {
     rgn_span line;
     if ((r->number_held &&
          rgn_saved_line_at(&r->number_line, where.offset, &line, caret)) ||
-        (r->kept && rgn_saved_line_at(&r->kept_line, where.offset, &line, caret)))
+        (r->kept &&
+         rgn_saved_line_at(&r->kept_line, where.offset, &line, caret)))
         return line;
     return rgn_lexer_line(&r->lexer, where.offset, caret);
 }
@@ -554,8 +550,8 @@ bool rgn_reader_between_games(const rgn_reader *r, uint32_t *line)
     bool lexer_idle = rgn_lexer_keep(lx) == lx->base + lx->pos &&
                       lx->pos == lx->len && lx->bol && !lx->eof;
     *line = lx->line;
-    return lexer_idle && r->state == OUTSIDE && !r->held &&
-           !r->number_held && !r->quiet && !r->broken && !r->busy;
+    return lexer_idle && r->state == OUTSIDE && !r->held && !r->number_held &&
+           !r->quiet && !r->broken && !r->busy;
 }
 
 size_t rgn_reader_buffer_capacity(const rgn_reader *r)

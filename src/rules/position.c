@@ -70,10 +70,10 @@ char rgn_position_piece(const rgn_position *pos, int square, int *color,
     if (color)
         *color = RGN_COLOR(piece);
     if (orientation)
-        *orientation = rgn_variant_oriented(pos->variant, type)
-                           ? pos->orientation[square]
-                       : pos->variant->facing ? pos->variant->facing(pos, square)
-                                              : -1;
+        *orientation =
+            rgn_variant_oriented(pos->variant, type) ? pos->orientation[square]
+            : pos->variant->facing ? pos->variant->facing(pos, square)
+                                   : -1;
     return pos->variant->piece_letters[type];
 }
 
@@ -84,8 +84,8 @@ unsigned rgn_position_directions(const rgn_position *pos, int square)
         return 0;
     int type = RGN_TYPE(piece);
     if (!rgn_variant_oriented(pos->variant, type)) {
-        int facing = pos->variant->facing ? pos->variant->facing(pos, square)
-                                          : -1;
+        int facing =
+            pos->variant->facing ? pos->variant->facing(pos, square) : -1;
         return facing >= 0 ? 1u << facing : 0;
     }
     return pos->variant->direction_set(type, pos->orientation[square]);

@@ -20,7 +20,7 @@
 #define RGN_OFF 0xFF
 #define RGN_BLACK_BIT 0x10
 #define RGN_PIECE(color, type) ((uint8_t)(((color) << 4) | (type)))
-#define RGN_TYPE(piece) ((piece) & 0x0F)
+#define RGN_TYPE(piece) ((piece)&0x0F)
 #define RGN_COLOR(piece) ((piece) >> 4)
 
 struct rgn_position {

@@ -18,12 +18,9 @@ extern const struct rgn_variant rgn_rotationary_wrap_variant;
 
 /* The first is the default: the game of a record without a Variant tag. */
 static const struct rgn_variant *const variants[] = {
-    &rgn_rotary_variant,
-    &rgn_rollerball_variant,
-    &rgn_rotary_chess_variant,
-    &rgn_chess_variant,
-    &rgn_rotationary_variant,
-    &rgn_rotationary_wrap_variant,
+    &rgn_rotary_variant,       &rgn_rollerball_variant,
+    &rgn_rotary_chess_variant, &rgn_chess_variant,
+    &rgn_rotationary_variant,  &rgn_rotationary_wrap_variant,
 };
 
 #define VARIANT_COUNT (sizeof variants / sizeof variants[0])
@@ -58,8 +55,8 @@ const rgn_variant *rgn_variant_find(const char *name)
     for (size_t i = 0; i < VARIANT_COUNT; i++) {
         if (same_name(variants[i]->name, name))
             return variants[i];
-        for (const char *const *alias = variants[i]->aliases;
-             alias && *alias; alias++)
+        for (const char *const *alias = variants[i]->aliases; alias && *alias;
+             alias++)
             if (same_name(*alias, name))
                 return variants[i];
     }

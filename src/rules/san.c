@@ -139,8 +139,8 @@ static int digit_rank(const rgn_variant *v, char c)
 
 /* The common texts, read in one pass: [Piece] core ["=" Piece] [">" Dir]
  * ['+'|'#'] where the core is "e4", "xe4", "de4", "3e4", "dxe4" or "3xe4"
- * (one-digit ranks). Whatever it reads, the full reader below reads the same; false
- * (with *san unspecified) for anything else, which the full reader then
+ * (one-digit ranks). Whatever it reads, the full reader below reads the same;
+ * false (with *san unspecified) for anything else, which the full reader then
  * judges, and words its errors. */
 static inline bool quick_parse(const rgn_variant *v, const char *text,
                                size_t len, rgn_san *san)
@@ -159,8 +159,8 @@ static inline bool quick_parse(const rgn_variant *v, const char *text,
      * which says why it is wrong: no text read here holds one */
     const char *core_end = v->orientation_count ? find_char(p, end, '>') : NULL;
     if (core_end) {
-        san->direction = (int8_t)rgn_direction_parse(core_end + 1,
-                                                     (size_t)(end - core_end - 1));
+        san->direction = (int8_t)rgn_direction_parse(
+            core_end + 1, (size_t)(end - core_end - 1));
         if (san->direction < 0)
             return false;
     } else {
@@ -216,8 +216,8 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
     }
     const char *gt = find_char(p, end, '>');
     if (gt) {
-        san->direction = (int8_t)rgn_direction_parse(gt + 1,
-                                                     (size_t)(end - gt - 1));
+        san->direction =
+            (int8_t)rgn_direction_parse(gt + 1, (size_t)(end - gt - 1));
         if (san->direction < 0)
             return fail(problem, RGN_E_MOVE_SYNTAX, err, (int)(gt - text) + 2,
                         "'%.*s' is not a direction (N NE E SE S SW W NW)",
@@ -398,8 +398,8 @@ static int matching_moves(const rgn_position *pos, const rgn_san *s,
 {
     matcher mt = {.pos = pos, .s = s, .reading = reading};
     int count = 0;
-    if (!s->castling && !s->promotion && s->from_file < 0 &&
-        s->from_rank < 0 && match_plain(&mt, moves, n, found, &count))
+    if (!s->castling && !s->promotion && s->from_file < 0 && s->from_rank < 0 &&
+        match_plain(&mt, moves, n, found, &count))
         return count;
     for (int i = 0; i < n; i++)
         if (san_matches(&mt, moves[i]))
@@ -422,9 +422,15 @@ static rgn_san bare_san(const rgn_position *pos, rgn_move m)
     const struct rgn_variant *v = pos->variant;
     int type = RGN_TYPE(pos->board[m.from]);
     bool pawn = type == v->pawn_type;
-    rgn_san s = {pawn ? 0 : v->piece_letters[type], -1, -1,
-                 (int8_t)v->square_file(m.to), (int8_t)v->square_rank(m.to),
-                 is_capture(pos, m) ? 'x' : 0, promotion_letter(v, m), -1, 0,
+    rgn_san s = {pawn ? 0 : v->piece_letters[type],
+                 -1,
+                 -1,
+                 (int8_t)v->square_file(m.to),
+                 (int8_t)v->square_rank(m.to),
+                 is_capture(pos, m) ? 'x' : 0,
+                 promotion_letter(v, m),
+                 -1,
+                 0,
                  castling_side(v, m)};
     int after = m.promotion ? m.promotion : type;
     if (rgn_variant_oriented(v, after) &&
@@ -571,9 +577,9 @@ static int by_text(const void *a, const void *b)
 }
 
 /* The candidates' canonical texts, sorted, as "Tdf9, Tff9". */
-static void list_candidates(rgn_position *pos, const rgn_move *found,
-                            int count, const rgn_move *moves, int n,
-                            char *out, size_t size)
+static void list_candidates(rgn_position *pos, const rgn_move *found, int count,
+                            const rgn_move *moves, int n, char *out,
+                            size_t size)
 {
     char texts[16][32];
     int shown = count < 16 ? count : 16;
@@ -585,8 +591,8 @@ static void list_candidates(rgn_position *pos, const rgn_move *found,
     size_t used = 0;
     out[0] = '\0';
     for (int i = 0; i < shown && used < size; i++)
-        used += (size_t)snprintf(out + used, size - used, "%s%s",
-                                 i ? ", " : "", texts[i]);
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "",
+                                 texts[i]);
 }
 
 /* The lenient readings a resolved text used, as warning bits. The
@@ -622,7 +628,8 @@ static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
 
 /* lenient_readings for a text with no origin but a pawn's file, which
  * matched one move only: only its capture mark can be off. */
-static unsigned plain_readings(const rgn_position *pos, const rgn_san *s, rgn_move m)
+static unsigned plain_readings(const rgn_position *pos, const rgn_san *s,
+                               rgn_move m)
 {
     bool capture = is_capture(pos, m);
     if (capture && s->separator != 'x')
@@ -665,8 +672,8 @@ int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
                     enum rgn_problem *problem, rgn_error *err)
 {
     char written;
-    if (rgn_san_resolve_unmarked(pos, text, len, move, warnings, &written,
-                                 NULL, 0, problem, err) < 0)
+    if (rgn_san_resolve_unmarked(pos, text, len, move, warnings, &written, NULL,
+                                 0, problem, err) < 0)
         return -1;
     *warnings |= rgn_check_mark_warnings(written, check_mark(pos, *move));
     return 0;
@@ -688,8 +695,8 @@ static int resolve_castling(rgn_position *pos, const rgn_san *s,
     if (found < 0) {
         if (n == 0)
             return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
-                        "'%.*s' comes after the end of the game: %s",
-                        (int)len, text, game_over_reason(pos));
+                        "'%.*s' comes after the end of the game: %s", (int)len,
+                        text, game_over_reason(pos));
         return fail(problem, RGN_E_UNMATCHED, err, 1,
                     "'%.*s' is not a legal move: %s cannot castle %s now",
                     (int)len, text, pos->side == RGN_WHITE ? "White" : "Black",
@@ -723,7 +730,8 @@ resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
     int promotion = s.promotion ? type_of_letter(v, s.promotion) : 0;
     if (!type || (s.promotion && !promotion))
         return false;
-    if (v->find_moves(pos, type, s.to_file, s.to_rank, s.from_file, -1, promotion, move) != 1)
+    if (v->find_moves(pos, type, s.to_file, s.to_rank, s.from_file, -1,
+                      promotion, move) != 1)
         return false;
     /* an origin file is never surplus on a pawn's capture, which SAN
      * writes with it; elsewhere the general way judges it */
@@ -741,7 +749,8 @@ resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
 static __attribute__((noinline)) int
 resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
                 unsigned *warnings, char *written_check, char *canonical,
-                size_t canonical_size, enum rgn_problem *problem, rgn_error *err)
+                size_t canonical_size, enum rgn_problem *problem,
+                rgn_error *err)
 {
     const struct rgn_variant *v = pos->variant;
     if (v->notation) { /* its own move texts: no marks, no lenient forms */
@@ -769,7 +778,8 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
         s.direction < 0)
         return fail(problem, RGN_E_PROMOTION_ORIENTATION, err, 1,
                     "'%.*s': a promotion must name the new piece's "
-                    "orientation, as in =%c>N", (int)len, text, s.promotion);
+                    "orientation, as in =%c>N",
+                    (int)len, text, s.promotion);
 
     if (v->game_over && v->game_over(pos))
         return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
@@ -812,7 +822,8 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
     }
     if (count == 0) {
         char why[160];
-        *problem = rgn_problem_of(v, v->explain_unmatched(pos, &s, why, sizeof why));
+        *problem =
+            rgn_problem_of(v, v->explain_unmatched(pos, &s, why, sizeof why));
         return fail(problem, *problem, err, 1, "'%.*s' is not a legal move: %s",
                     (int)len, text, why);
     }
@@ -838,6 +849,6 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
     if (!v->notation && v->find_moves && !canonical && !v->game_over &&
         resolve_quickly(pos, text, len, move, warnings, written_check))
         return 0;
-    return resolve_in_full(pos, text, len, move, warnings, written_check, canonical,
-                           canonical_size, problem, err);
+    return resolve_in_full(pos, text, len, move, warnings, written_check,
+                           canonical, canonical_size, problem, err);
 }

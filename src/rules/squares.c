@@ -88,7 +88,8 @@ int rgn_direction_parse(const char *text, size_t len)
 {
     if (len < 1 || len > 2)
         return -1;
-    char first = (char)(text[0] & ~0x20), second = (char)(text[len - 1] & ~0x20);
+    char first = (char)(text[0] & ~0x20),
+         second = (char)(text[len - 1] & ~0x20);
     if (len == 1) {
         switch (first) {
         case 'N': return RGN_N;
@@ -98,10 +99,14 @@ int rgn_direction_parse(const char *text, size_t len)
         default: return -1;
         }
     }
-    if (first == 'N' && second == 'E') return RGN_NE;
-    if (first == 'N' && second == 'W') return RGN_NW;
-    if (first == 'S' && second == 'E') return RGN_SE;
-    if (first == 'S' && second == 'W') return RGN_SW;
+    if (first == 'N' && second == 'E')
+        return RGN_NE;
+    if (first == 'N' && second == 'W')
+        return RGN_NW;
+    if (first == 'S' && second == 'E')
+        return RGN_SE;
+    if (first == 'S' && second == 'W')
+        return RGN_SW;
     return -1;
 }
 

@@ -130,15 +130,15 @@ struct rgn_variant {
      * *first. Files and ranks count from 0; a square off the board has
      * no move. Optional, and only for games whose pieces have no
      * orientation. */
-    int (*find_moves)(rgn_position *position, int type, int to_file, int to_rank,
-                      int from_file, int from_rank, int promotion, rgn_move *first);
+    int (*find_moves)(rgn_position *position, int type, int to_file,
+                      int to_rank, int from_file, int from_rank, int promotion,
+                      rgn_move *first);
     int (*count_moves)(rgn_position *position);
     /* Whether there is a legal move at all (judging '#' needs no count);
      * optional: NULL asks count_moves. */
     bool (*has_moves)(rgn_position *position);
     void (*make)(rgn_position *position, rgn_move move, rgn_undo *undo);
-    void (*unmake)(rgn_position *position, rgn_move move,
-                   const rgn_undo *undo);
+    void (*unmake)(rgn_position *position, rgn_move move, const rgn_undo *undo);
     bool (*in_check)(const rgn_position *position);
     /* Whether the game ended by a rule other than having no move (a
      * king-reach win); NULL when there is none. The move generators follow
@@ -194,8 +194,7 @@ enum rgn_problem rgn_problem_of(const struct rgn_variant *variant,
 static inline bool rgn_variant_has_moves(const struct rgn_variant *v,
                                          rgn_position *position)
 {
-    return v->has_moves ? v->has_moves(position)
-                        : v->count_moves(position) > 0;
+    return v->has_moves ? v->has_moves(position) : v->count_moves(position) > 0;
 }
 
 /* Whether pieces of the type have an orientation. */

@@ -5,10 +5,7 @@
  */
 #include "solitaire/solitaire.h"
 
-void rot_rng_seed(rot_rng *rng, uint64_t seed)
-{
-    rng->state = seed;
-}
+void rot_rng_seed(rot_rng *rng, uint64_t seed) { rng->state = seed; }
 
 uint64_t rot_rng_next(rot_rng *rng)
 {
@@ -50,8 +47,7 @@ static rot_facings walk_back(const rot_board *board, rot_rng *rng, int steps)
         rot_facings before[ROT_MAX_PREDECESSORS];
         int k = 0;
         for (int tries = 0; tries < 100 && k == 0; tries++)
-            k = rot_predecessors(board, w, (int)below(rng, ROT_MOVES),
-                                 before);
+            k = rot_predecessors(board, w, (int)below(rng, ROT_MOVES), before);
         if (k == 0)
             break;
         w = before[below(rng, (unsigned)k)];

@@ -100,8 +100,7 @@ static int flush_chunk(const side *s, rot_facings *chunk, size_t n,
         n = subtract(chunk, n, &s->layers[d]);
     if (n == 0)
         return 0;
-    rot_facings *merged =
-        malloc((building->count + n) * sizeof *merged);
+    rot_facings *merged = malloc((building->count + n) * sizeof *merged);
     if (!merged)
         return -1;
     size_t i = 0, j = 0, k = 0;

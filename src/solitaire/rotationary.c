@@ -67,8 +67,12 @@ int rgn_rotationary_solve(const rgn_position *position,
     solution->positions_visited = found.positions_visited;
     for (int i = 0; i < found.distance; i++) {
         int cell = board.cell_of_slot[rot_move_slot(found.moves[i])];
-        rgn_move move = {(uint16_t)cell, (uint16_t)cell, RGN_MOVE_TURN, 0,
-                         (uint8_t)rot_move_turn(found.moves[i]), 0};
+        rgn_move move = {(uint16_t)cell,
+                         (uint16_t)cell,
+                         RGN_MOVE_TURN,
+                         0,
+                         (uint8_t)rot_move_turn(found.moves[i]),
+                         0};
         solution->moves[i] = move;
     }
     return 0;
@@ -114,8 +118,8 @@ int rgn_rotationary_survey(const rgn_position *position, int threads,
     return 0;
 }
 
-int rgn_rotationary_puzzle(rgn_position *puzzle, int distance,
-                           uint64_t *state, int max_tries, rgn_error *err)
+int rgn_rotationary_puzzle(rgn_position *puzzle, int distance, uint64_t *state,
+                           int max_tries, rgn_error *err)
 {
     rot_position core;
     rot_board board;

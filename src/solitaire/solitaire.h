@@ -22,9 +22,9 @@ int rot_layers(const rot_board *board, rot_facings start, int depth,
 #define ROT_MAX_SOLUTION 64
 
 typedef struct rot_solution {
-    int distance;                  /* ROT_UNSOLVABLE if there is none */
-    int moves[ROT_MAX_SOLUTION];   /* distance moves */
-    uint64_t positions_visited;    /* both directions together */
+    int distance;                /* ROT_UNSOLVABLE if there is none */
+    int moves[ROT_MAX_SOLUTION]; /* distance moves */
+    uint64_t positions_visited;  /* both directions together */
 } rot_solution;
 
 /* Optimal solution by bidirectional breadth-first search. Returns 0, or -1
@@ -38,9 +38,9 @@ int rot_solve(const rot_board *board, rot_facings start, rot_solution *out);
 typedef struct rot_survey {
     uint64_t count[ROT_SURVEY_MAX_DISTANCE]; /* positions per distance */
     int max_distance;
-    rot_facings example;       /* one position at max_distance */
+    rot_facings example; /* one position at max_distance */
     uint64_t unsolvable;
-    double mean;               /* over the solvable positions */
+    double mean; /* over the solvable positions */
 } rot_survey;
 
 /* progress(depth, positions done so far, context) is called after each

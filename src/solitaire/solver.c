@@ -222,11 +222,9 @@ static int flush_chunk(grow_state *g)
 static int side_grow(const rot_board *board, seen_table *t, side *s,
                      rot_facings *chunk, meeting *meet)
 {
-    grow_state g = {t, s, meet, {NULL, 0, 0}, (uint32_t)s->depth + 1,
-                    chunk, 0};
+    grow_state g = {t, s, meet, {NULL, 0, 0}, (uint32_t)s->depth + 1, chunk, 0};
     int status = 0;
-    for (size_t i = 0; i < s->last.count && status == 0 && !meet->found;
-         i++) {
+    for (size_t i = 0; i < s->last.count && status == 0 && !meet->found; i++) {
         if (g.n + ROT_MOVES * ROT_MAX_PREDECESSORS > CHUNK)
             status = flush_chunk(&g);
         rot_facings w = s->last.items[i];
@@ -251,8 +249,7 @@ static int side_grow(const rot_board *board, seen_table *t, side *s,
 }
 
 /* Whether the table holds w on the side flag at depth. */
-static bool holds(const seen_table *t, rot_facings w, uint32_t flag,
-                  int depth)
+static bool holds(const seen_table *t, rot_facings w, uint32_t flag, int depth)
 {
     size_t j = table_find(t, w);
     return t->slots[j] && (t->slots[j] & BACKWARD) == flag &&

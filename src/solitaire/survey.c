@@ -24,11 +24,11 @@
 
 typedef struct survey_job {
     const rot_board *board;
-    uint8_t *codes;           /* two words a byte, low nibble first */
-    unsigned layer_code;      /* code of the last layer (distance + 1) */
+    uint8_t *codes;      /* two words a byte, low nibble first */
+    unsigned layer_code; /* code of the last layer (distance + 1) */
     bool pull;
-    unsigned next_block;      /* taken atomically */
-    uint64_t marked;          /* added atomically */
+    unsigned next_block; /* taken atomically */
+    uint64_t marked;     /* added atomically */
 } survey_job;
 
 static inline unsigned code_of(const uint8_t *codes, rot_facings w)
@@ -88,8 +88,8 @@ static void *survey_worker(void *arg)
     survey_job *job = arg;
     uint64_t marked = 0;
     for (;;) {
-        unsigned block = __atomic_fetch_add(&job->next_block, 1,
-                                            __ATOMIC_RELAXED);
+        unsigned block =
+            __atomic_fetch_add(&job->next_block, 1, __ATOMIC_RELAXED);
         if (block >= BLOCKS)
             break;
         rot_facings first = (rot_facings)block * BLOCK_WORDS;

@@ -94,7 +94,7 @@ struct rgn_parallel {
     uint32_t pending_line;
     size_t pending_searched; /* no likely boundary before this */
     unsigned char before[3];
-    run *direct;     /* direct mode: the calling thread's checker */
+    run *direct; /* direct mode: the calling thread's checker */
     /* chunks in input order: queued, being validated or done */
     chunk *oldest, *newest, *next_to_run;
     int in_flight;
@@ -129,8 +129,7 @@ static void keep_diagnostic(chunk *c, const rgn_diagnostic *d)
     rgn_buffer_append(&c->diagnostics, (const char *)&k, sizeof k);
 }
 
-static void report_now(rgn_parallel *p, rgn_diagnostic d,
-                       uint64_t games_before)
+static void report_now(rgn_parallel *p, rgn_diagnostic d, uint64_t games_before)
 {
     d.game += games_before;
     p->options.report(p->options.user, &d);
@@ -433,8 +432,8 @@ static void drain(rgn_parallel *p, int limit)
 {
     for (;;) {
         pthread_mutex_lock(&p->lock);
-        bool ready = p->oldest &&
-                     (p->oldest->state == DONE || p->in_flight >= limit);
+        bool ready =
+            p->oldest && (p->oldest->state == DONE || p->in_flight >= limit);
         pthread_mutex_unlock(&p->lock);
         if (!ready)
             return;
@@ -502,11 +501,11 @@ static void cut_chunks(rgn_parallel *p)
 {
     while (!p->direct && !p->failed) {
         size_t from = p->pending_searched > p->chunk_bytes ? p->pending_searched
-                                                          : p->chunk_bytes;
+                                                           : p->chunk_bytes;
         if (from >= p->pending.len)
             return;
-        size_t cut = find_boundary(p->pending.data, from, p->pending.len,
-                                   p->before);
+        size_t cut =
+            find_boundary(p->pending.data, from, p->pending.len, p->before);
         if (cut < p->pending.len) {
             submit(p, cut, NULL, 0, false);
             continue;
@@ -565,8 +564,7 @@ static size_t feed_direct(rgn_parallel *p, const char *data, size_t len,
         p->pending_offset += cut - fed;
         fed = cut;
         uint32_t line;
-        if (cut < len &&
-            rgn_checker_between_games(p->direct->checker, &line)) {
+        if (cut < len && rgn_checker_between_games(p->direct->checker, &line)) {
             p->pending_line = line;
             end_run(p, p->direct);
             p->direct = NULL;

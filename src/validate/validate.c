@@ -60,8 +60,8 @@ typedef struct game_state {
     const rgn_variant *variant;
     rgn_location variant_where;
     char variant_name[NAME_MAX_LEN];
-    bool started;      /* movetext begun: start position set up */
-    bool failed;       /* an error: the rest of the game is skipped */
+    bool started; /* movetext begun: start position set up */
+    bool failed;  /* an error: the rest of the game is skipped */
     bool warned;
     int start_side, start_fullmove;
     /* the last move number seen and for which move it was */
@@ -102,17 +102,19 @@ struct rgn_checker {
     int depth;
     key_count *keys;
     size_t key_capacity, key_used;
-    uint32_t key_stamp; /* the current game's, never 0: other entries are free */
+    uint32_t
+        key_stamp; /* the current game's, never 0: other entries are free */
 };
 
 static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
                                      "White", "Black", "Result"};
 #define ROSTER_SIZE 7
 
-#define SINK(v, callback, ...)                                              \
-    do {                                                                    \
-        if ((v)->options.sink && (v)->options.sink->callback)               \
-            (v)->options.sink->callback((v)->options.sink_user, ##__VA_ARGS__); \
+#define SINK(v, callback, ...)                                                 \
+    do {                                                                       \
+        if ((v)->options.sink && (v)->options.sink->callback)                  \
+            (v)->options.sink->callback((v)->options.sink_user,                \
+                                        ##__VA_ARGS__);                        \
     } while (0)
 
 /* ------------------------------------------------------------------ */
@@ -167,7 +169,8 @@ static void suggest_variant(rgn_checker *v, rgn_diagnostic d,
         if (other == g->variant || !other->looks_like_own ||
             !other->looks_like_own(&failed, &note))
             continue;
-        char name[NAME_MAX_LEN], option[NAME_MAX_LEN], message[2 * NAME_MAX_LEN + 64];
+        char name[NAME_MAX_LEN], option[NAME_MAX_LEN],
+            message[2 * NAME_MAX_LEN + 64];
         size_t n = 0;
         for (; other->name[n] && n + 1 < sizeof name; n++) {
             name[n] = (char)tolower((unsigned char)other->name[n]);
@@ -185,14 +188,13 @@ static void suggest_variant(rgn_checker *v, rgn_diagnostic d,
     }
 }
 
-static void report(rgn_checker *v, enum rgn_problem problem,
-                   rgn_location where, rgn_span move, int ply,
-                   const char *format, ...) __attribute__((format(printf, 6, 7)));
+static void report(rgn_checker *v, enum rgn_problem problem, rgn_location where,
+                   rgn_span move, int ply, const char *format, ...)
+    __attribute__((format(printf, 6, 7)));
 static void judge_mark(rgn_checker *v);
 
-static void report(rgn_checker *v, enum rgn_problem problem,
-                   rgn_location where, rgn_span move, int ply,
-                   const char *format, ...)
+static void report(rgn_checker *v, enum rgn_problem problem, rgn_location where,
+                   rgn_span move, int ply, const char *format, ...)
 {
     judge_mark(v); /* a problem of an earlier move is told first */
     game_state *g = &v->game;
@@ -227,7 +229,8 @@ static void report(rgn_checker *v, enum rgn_problem problem,
     };
     /* The reader keeps only the current token's line for certain; lines
      * that problems found later point at were copied in time. */
-    if (where.offset == v->token_offset || where.offset == v->mark.where.offset) {
+    if (where.offset == v->token_offset ||
+        where.offset == v->mark.where.offset) {
         d.line = rgn_reader_line(v->reader, where, &d.caret);
     } else {
         if (!rgn_saved_line_at(&g->fen_line, where.offset, &d.line, &d.caret))
@@ -305,8 +308,8 @@ static void report_marks(rgn_checker *v, line *l, unsigned warnings,
     rgn_move_san(&l->current, l->last_move, canonical, sizeof canonical);
     rules->make(&l->current, l->last_move, &l->last_undo);
     for (unsigned bits = warnings; bits; bits &= bits - 1) {
-        enum rgn_problem w = (enum rgn_problem)(RGN_W_LONG_FORM +
-                                                __builtin_ctz(bits));
+        enum rgn_problem w =
+            (enum rgn_problem)(RGN_W_LONG_FORM + __builtin_ctz(bits));
         report(v, w, where, text, ply, "'%.*s' %s; SAN writes %s",
                (int)text.len, text.data, rgn_problem_text(w), canonical);
     }
@@ -369,7 +372,8 @@ static int on_begin_game(void *user, rgn_location where)
     g->start = where;
     strcpy(g->white, "?");
     strcpy(g->black, "?");
-    g->variant = v->options.variant ? v->options.variant : rgn_variant_default();
+    g->variant =
+        v->options.variant ? v->options.variant : rgn_variant_default();
     v->depth = 0;
     forget_keys(v);
     rgn_saved_line_take(&g->start_line, v->reader, where.offset);
@@ -396,12 +400,13 @@ static void known_variants(char *out, size_t size)
     out[0] = '\0';
     for (size_t i = 0; i < count && used < size; i++)
         used += (size_t)snprintf(out + used, size - used, "%s%s",
-                                 i == 0 ? "" : i + 1 == count ? " and " : ", ",
+                                 i == 0           ? ""
+                                 : i + 1 == count ? " and "
+                                                  : ", ",
                                  rgn_variant_name(rgn_variant_at(i)));
 }
 
-static int on_tag(void *user, rgn_span name, rgn_span value,
-                  rgn_location where)
+static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
@@ -456,8 +461,9 @@ static int set_up_movetext(rgn_checker *v)
     char missing[80] = "";
     for (int i = 0; i < ROSTER_SIZE; i++)
         if (!(g->roster_seen & (1u << i)))
-            snprintf(missing + strlen(missing), sizeof missing - strlen(missing),
-                     "%s%s", missing[0] ? ", " : "", roster[i]);
+            snprintf(missing + strlen(missing),
+                     sizeof missing - strlen(missing), "%s%s",
+                     missing[0] ? ", " : "", roster[i]);
     if (missing[0])
         report(v, RGN_W_MISSING_TAG, g->start, no_move, 0,
                "missing tag%s of the seven-tag roster: %s",
@@ -472,7 +478,8 @@ static int set_up_movetext(rgn_checker *v)
         if (g->setup[0] && strcmp(g->setup, "1") != 0) {
             report(v, RGN_E_BAD_SETUP, g->setup_where, no_move, 0,
                    "SetUp is \"%s\"; a %s game is always set up, so it can "
-                   "only be \"1\"", g->setup, g->variant->name);
+                   "only be \"1\"",
+                   g->setup, g->variant->name);
             return 1;
         }
         if (!g->has_fen) {
@@ -496,8 +503,8 @@ static int set_up_movetext(rgn_checker *v)
                        repaired);
             } else {
                 report(v, RGN_E_BAD_FEN, g->fen_where, no_move, 0,
-                       "the FEN tag is not a %s position: %s",
-                       g->variant->name, err.message);
+                       "the FEN tag is not a %s position: %s", g->variant->name,
+                       err.message);
                 return 1;
             }
             if (g->failed)
@@ -575,10 +582,9 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     enum rgn_problem problem;
     rgn_error err;
     bool want_san = v->options.sink && v->options.sink->move;
-    if (rgn_san_resolve_unmarked(&l->current, text.data, text.len, &move,
-                                 &warnings, &written_check,
-                                 want_san ? san : NULL, sizeof san - 1,
-                                 &problem, &err) < 0) {
+    if (rgn_san_resolve_unmarked(
+            &l->current, text.data, text.len, &move, &warnings, &written_check,
+            want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0) {
         report(v, problem, where, text, l->ply + 1, "%s", err.message);
         return 1;
     }
@@ -687,16 +693,11 @@ static int on_end_variation(void *user, rgn_location where)
 static const char *forced_result(rgn_position *pos)
 {
     switch (rgn_position_status(pos)) {
-    case RGN_CHECKMATE:
-        return pos->side == RGN_WHITE ? "0-1" : "1-0";
-    case RGN_KING_REACH:
-        return pos->side == RGN_WHITE ? "0-1" : "1-0";
-    case RGN_STALEMATE:
-        return "1/2-1/2";
-    case RGN_SOLVED:
-        return "1-0";
-    case RGN_ONGOING:
-        break;
+    case RGN_CHECKMATE: return pos->side == RGN_WHITE ? "0-1" : "1-0";
+    case RGN_KING_REACH: return pos->side == RGN_WHITE ? "0-1" : "1-0";
+    case RGN_STALEMATE: return "1/2-1/2";
+    case RGN_SOLVED: return "1-0";
+    case RGN_ONGOING: break;
     }
     return NULL;
 }
@@ -738,7 +739,7 @@ static int on_result(void *user, rgn_span text, rgn_location where)
     const char *forced = forced_result(&main_line->current);
     if (forced && strcmp(forced, result) != 0) {
         enum rgn_status status = rgn_position_status(&main_line->current);
-        const char *how = status == RGN_STALEMATE   ? "ends in stalemate"
+        const char *how = status == RGN_STALEMATE    ? "ends in stalemate"
                           : status == RGN_KING_REACH ? "ends by king-reach"
                           : status == RGN_SOLVED     ? "ends solved"
                                                      : "ends in checkmate";
@@ -749,8 +750,8 @@ static int on_result(void *user, rgn_span text, rgn_location where)
                    result);
         else {
             report(v, RGN_E_WRONG_RESULT, where, no_move, 0,
-                   "the game %s, so its result must be %s, not %s", how,
-                   forced, result);
+                   "the game %s, so its result must be %s, not %s", how, forced,
+                   result);
             return 1;
         }
     }
@@ -774,8 +775,8 @@ static void on_end_game(void *user, rgn_location where)
     SINK(v, end_game, result, g->failed ? &g->first_error : NULL);
 }
 
-static void on_lenient(void *user, rgn_location where,
-                       enum rgn_problem problem, const char *message)
+static void on_lenient(void *user, rgn_location where, enum rgn_problem problem,
+                       const char *message)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
@@ -850,10 +851,7 @@ int rgn_checker_feed(rgn_checker *v, const char *data, size_t len)
     return rgn_reader_feed(v->reader, data, len);
 }
 
-int rgn_checker_finish(rgn_checker *v)
-{
-    return rgn_reader_finish(v->reader);
-}
+int rgn_checker_finish(rgn_checker *v) { return rgn_reader_finish(v->reader); }
 
 rgn_validation_counts rgn_checker_counts(const rgn_checker *v)
 {

@@ -25,8 +25,7 @@ rgn_checker *rgn_validator_checker(rgn_validator *validator);
  * checker's input starts at this offset and line of a larger input, at a
  * '[' that starts a line after a line that does not
  * (rgn_reader_start_at). Its games are numbered from 1 all the same. */
-void rgn_checker_start_at(rgn_checker *checker, uint64_t offset,
-                          uint32_t line);
+void rgn_checker_start_at(rgn_checker *checker, uint64_t offset, uint32_t line);
 /* Whether the checker is between games with nothing pending
  * (rgn_reader_between_games); *line: the line of the next byte. */
 bool rgn_checker_between_games(const rgn_checker *checker, uint32_t *line);

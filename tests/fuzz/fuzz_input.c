@@ -28,8 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bool same = true;
     while ((n = fread(out, 1, sizeof out, in)) > 0) {
         if (!compression)
-            same = same && total + n <= size &&
-                   memcmp(out, data + total, n) == 0;
+            same =
+                same && total + n <= size && memcmp(out, data + total, n) == 0;
         total += n;
         if (total > ((size_t)1 << 28))
             break; /* a bomb: enough read to know it streams */

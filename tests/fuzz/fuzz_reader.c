@@ -30,23 +30,72 @@ static uint64_t mix_where(uint64_t h, rgn_location w)
     return mix(mix(mix(h, w.offset), w.line), w.column);
 }
 
-static int on_begin(void *u, rgn_location w) { *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 1), w); return 0; }
-static int on_tag(void *u, rgn_span n, rgn_span v, rgn_location w) { *(uint64_t *)u = mix_where(mix_span(mix_span(mix(*(uint64_t *)u, 2), n), v), w); return 0; }
-static int on_number(void *u, unsigned n, bool b, rgn_location w) { *(uint64_t *)u = mix_where(mix(mix(mix(*(uint64_t *)u, 3), n), b), w); return 0; }
-static int on_move(void *u, rgn_span t, rgn_location w) { *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 4), t), w); return 0; }
-static int on_nag(void *u, unsigned n, rgn_location w) { *(uint64_t *)u = mix_where(mix(mix(*(uint64_t *)u, 5), n), w); return 0; }
-static int on_comment(void *u, rgn_span t, rgn_location w) { *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 6), t), w); return 0; }
-static int on_open(void *u, rgn_location w) { *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 7), w); return 0; }
-static int on_close(void *u, rgn_location w) { *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 8), w); return 0; }
-static int on_result(void *u, rgn_span t, rgn_location w) { *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 9), t), w); return 0; }
-static void on_end(void *u, rgn_location w) { *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 10), w); }
-static void on_error(void *u, rgn_location w, const char *m) { *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 11), (rgn_span){m, strlen(m)}), w); }
+static int on_begin(void *u, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 1), w);
+    return 0;
+}
+static int on_tag(void *u, rgn_span n, rgn_span v, rgn_location w)
+{
+    *(uint64_t *)u =
+        mix_where(mix_span(mix_span(mix(*(uint64_t *)u, 2), n), v), w);
+    return 0;
+}
+static int on_number(void *u, unsigned n, bool b, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix(mix(mix(*(uint64_t *)u, 3), n), b), w);
+    return 0;
+}
+static int on_move(void *u, rgn_span t, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 4), t), w);
+    return 0;
+}
+static int on_nag(void *u, unsigned n, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix(mix(*(uint64_t *)u, 5), n), w);
+    return 0;
+}
+static int on_comment(void *u, rgn_span t, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 6), t), w);
+    return 0;
+}
+static int on_open(void *u, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 7), w);
+    return 0;
+}
+static int on_close(void *u, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 8), w);
+    return 0;
+}
+static int on_result(void *u, rgn_span t, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix_span(mix(*(uint64_t *)u, 9), t), w);
+    return 0;
+}
+static void on_end(void *u, rgn_location w)
+{
+    *(uint64_t *)u = mix_where(mix(*(uint64_t *)u, 10), w);
+}
+static void on_error(void *u, rgn_location w, const char *m)
+{
+    *(uint64_t *)u = mix_where(
+        mix_span(mix(*(uint64_t *)u, 11), (rgn_span){m, strlen(m)}), w);
+}
 
-static void on_lenient(void *u, rgn_location w, enum rgn_problem p, const char *m) { *(uint64_t *)u = mix_where(mix_span(mix(mix(*(uint64_t *)u, 12), p), (rgn_span){m, strlen(m)}), w); }
+static void on_lenient(void *u, rgn_location w, enum rgn_problem p,
+                       const char *m)
+{
+    *(uint64_t *)u = mix_where(
+        mix_span(mix(mix(*(uint64_t *)u, 12), p), (rgn_span){m, strlen(m)}), w);
+}
 
-static const rgn_visitor hashing = {on_begin, on_tag, on_number, on_move, on_nag,
-                                    on_comment, on_open, on_close, on_result,
-                                    on_end, on_error, on_lenient};
+static const rgn_visitor hashing = {
+    on_begin, on_tag,   on_number, on_move, on_nag,   on_comment,
+    on_open,  on_close, on_result, on_end,  on_error, on_lenient};
 
 static uint64_t read_in_chunks(const uint8_t *data, size_t size, size_t chunk)
 {
@@ -66,8 +115,8 @@ static uint64_t read_in_chunks(const uint8_t *data, size_t size, size_t chunk)
 
 static void hash_diagnostic(void *u, const rgn_diagnostic *d)
 {
-    uint64_t h = mix_where(mix(mix(*(uint64_t *)u, d->problem), d->severity),
-                           d->where);
+    uint64_t h =
+        mix_where(mix(mix(*(uint64_t *)u, d->problem), d->severity), d->where);
     h = mix(mix(mix(h, d->game), (uint64_t)d->ply), d->caret);
     h = mix_span(h, (rgn_span){d->message, strlen(d->message)});
     h = mix_span(h, (rgn_span){d->white, strlen(d->white)});

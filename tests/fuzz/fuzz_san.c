@@ -1,7 +1,8 @@
 /*
  * fuzz_san.c - libFuzzer target for the SAN parser and resolver, in a few
- * positions of every two-player game (the first input byte chooses). A text that resolves to a
- * move must have a canonical SAN that resolves to the same move, exactly.
+ * positions of every two-player game (the first input byte chooses). A text
+ * that resolves to a move must have a canonical SAN that resolves to the same
+ * move, exactly.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,12 +21,15 @@ static const struct {
     {"Rotary", "k>N8/9/2K>NEA>NW5/2T>S6/9/9/9/9/9 w 0 1"},
     {"Chess", NULL},
     /* castling both ways, en passant, promotions, pins */
-    {"Chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+    {"Chess",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
     {"Chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
-    {"Chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+    {"Chess",
+     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
     {"Chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
     {"Rotary Chess", NULL},
-    {"Rotary Chess", "2M9/6k5/pp2pppppppp/12/12/12/12/12/12/PPPP1PPPPPPP/12/R8RK1 w - - 1 6"},
+    {"Rotary Chess",
+     "2M9/6k5/pp2pppppppp/12/12/12/12/12/12/PPPP1PPPPPPP/12/R8RK1 w - - 1 6"},
     {"Rollerball", NULL},
 };
 

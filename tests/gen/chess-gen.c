@@ -29,11 +29,11 @@ enum { EMPTY, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, BLACK = 8 };
 enum { WHITE_SIDE = 0, BLACK_SIDE = BLACK };
 enum { WK_CASTLE = 1, WQ_CASTLE = 2, BK_CASTLE = 4, BQ_CASTLE = 8 };
 
-#define TYPE(p) ((p) & 7)
-#define COLOUR(p) ((p) & BLACK)
-#define OFF_BOARD(sq) ((sq) & 0x88)
+#define TYPE(p) ((p)&7)
+#define COLOUR(p) ((p)&BLACK)
+#define OFF_BOARD(sq) ((sq)&0x88)
 #define SQ(file, rank) (16 * (rank) + (file))
-#define FILE_OF(sq) ((sq) & 7)
+#define FILE_OF(sq) ((sq)&7)
 #define RANK_OF(sq) ((sq) >> 4)
 
 typedef struct {
@@ -65,15 +65,9 @@ static uint32_t next_random(void)
     return (uint32_t)(rng_state >> 33);
 }
 
-static int random_below(int n)
-{
-    return (int)(next_random() % (uint32_t)n);
-}
+static int random_below(int n) { return (int)(next_random() % (uint32_t)n); }
 
-static int king_index(int side)
-{
-    return side == BLACK_SIDE;
-}
+static int king_index(int side) { return side == BLACK_SIDE; }
 
 static void initial_position(position *pos)
 {
@@ -134,8 +128,7 @@ static bool attacked(const position *pos, int sq, int by)
 
 static bool in_check(const position *pos)
 {
-    return attacked(pos, pos->king[king_index(pos->side)],
-                    pos->side ^ BLACK);
+    return attacked(pos, pos->king[king_index(pos->side)], pos->side ^ BLACK);
 }
 
 static void add(move *moves, int *n, int from, int to, int promotion,
@@ -146,8 +139,7 @@ static void add(move *moves, int *n, int from, int to, int promotion,
     (*n)++;
 }
 
-static void add_pawn_move(move *moves, int *n, int from, int to,
-                          bool capture)
+static void add_pawn_move(move *moves, int *n, int from, int to, bool capture)
 {
     if (RANK_OF(to) == 0 || RANK_OF(to) == 7) {
         for (int piece = QUEEN; piece >= KNIGHT; piece--)
@@ -228,8 +220,7 @@ static int generate_pseudo(const position *pos, move *moves)
         default: { /* bishop, rook, queen */
             for (int i = 0; i < 8; i++) {
                 int step = i < 4 ? bishop_steps[i] : rook_steps[i - 4];
-                if ((TYPE(p) == BISHOP && i >= 4) ||
-                    (TYPE(p) == ROOK && i < 4))
+                if ((TYPE(p) == BISHOP && i >= 4) || (TYPE(p) == ROOK && i < 4))
                     continue;
                 for (int to = from + step; !OFF_BOARD(to); to += step) {
                     int q = pos->board[to];

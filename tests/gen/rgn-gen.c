@@ -27,8 +27,11 @@ static uint64_t next_random(void)
 }
 
 static const char *const comments[] = {
-    "A quiet rotation.", "The Scythe turns after its slide.",
-    "Threatening the King.", "Both sides regroup.", "Unclear.",
+    "A quiet rotation.",
+    "The Scythe turns after its slide.",
+    "Threatening the King.",
+    "Both sides regroup.",
+    "Unclear.",
 };
 
 static rgn_span span(const char *text)
@@ -40,7 +43,7 @@ static rgn_span span(const char *text)
  * validator would: the output is canonical RGN by construction. Returns
  * its number of plies. */
 static int write_game(rgn_writer *writer, int number, int min_plies,
-                       int max_plies)
+                      int max_plies)
 {
     const rgn_game_sink *sink = rgn_writer_sink(writer);
     rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));

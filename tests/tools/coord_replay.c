@@ -26,7 +26,8 @@ int main(int argc, char **argv)
         game++;
         rgn_position *pos = rgn_position_new(variant);
         int ply = 0;
-        for (char *word = strtok(line, " \n"); word; word = strtok(NULL, " \n")) {
+        for (char *word = strtok(line, " \n"); word;
+             word = strtok(NULL, " \n")) {
             if (!strcmp(word, "1-0") || !strcmp(word, "0-1") ||
                 !strcmp(word, "1/2-1/2") || !strcmp(word, "*"))
                 break;
@@ -36,7 +37,8 @@ int main(int argc, char **argv)
                 rgn_move_coord(pos, moves[i], text, sizeof text);
                 if (strcmp(text, word) == 0) {
                     if (found >= 0) {
-                        fprintf(stderr, "game %lu: %s matches twice\n", game, word);
+                        fprintf(stderr, "game %lu: %s matches twice\n", game,
+                                word);
                         status = 1;
                     }
                     found = i;

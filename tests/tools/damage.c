@@ -39,7 +39,7 @@ static void insert(size_t at, const char *piece, size_t n)
     len += n;
 }
 
-static void delete(size_t at, size_t n)
+static void delete (size_t at, size_t n)
 {
     if (n > len - at)
         n = len - at;
@@ -70,15 +70,35 @@ int main(int argc, char **argv)
     while ((got = fread(block, 1, sizeof block, stdin)) > 0)
         insert(len, block, got);
     static const char *const pieces[] = {
-        "{", "}", "(", ")", "[", "]", "\n", "\n\n", "\r\n", "\r",
-        "\n\n[Event \"x\"]\n", "1-0", "*", "\xEF\xBB\xBF", ";", "%",
-        "\"", "\\", "$", "12.", "e4", "\xC3\xA9", "{\n\n[Event \"c\"]\n\n",
+        "{",
+        "}",
+        "(",
+        ")",
+        "[",
+        "]",
+        "\n",
+        "\n\n",
+        "\r\n",
+        "\r",
+        "\n\n[Event \"x\"]\n",
+        "1-0",
+        "*",
+        "\xEF\xBB\xBF",
+        ";",
+        "%",
+        "\"",
+        "\\",
+        "$",
+        "12.",
+        "e4",
+        "\xC3\xA9",
+        "{\n\n[Event \"c\"]\n\n",
     };
     size_t piece_count = sizeof pieces / sizeof pieces[0];
     for (long e = 0; e < edits && len > 0; e++) {
         size_t at = below(len), found;
         switch (below(6)) {
-        case 0: delete(at, 1 + below(40)); break;
+        case 0: delete (at, 1 + below(40)); break;
         case 1: {
             const char *piece = pieces[below(piece_count)];
             insert(at, piece, strlen(piece));
@@ -86,7 +106,7 @@ int main(int argc, char **argv)
         }
         case 2:
             if ((found = find(at, "}")) < len)
-                delete(found, 1);
+                delete (found, 1);
             break;
         case 3: /* a game without its result */
             if ((found = find(at, "\n\n[")) < len) {
@@ -94,7 +114,7 @@ int main(int argc, char **argv)
                 while (space > 0 && data[space - 1] != ' ')
                     space--;
                 if (space > 0)
-                    delete(space, found - space);
+                    delete (space, found - space);
             }
             break;
         case 4: {

@@ -5,8 +5,8 @@
  *
  * Each case is generated at a base size and at 10 times that size; the
  * larger run must take well under 20 times the processor time (plus a
- * small allowance for process start-up), its peak memory must not grow with the input
- * (under twice the smaller run's, plus a little), and, unless the program
+ * small allowance for process start-up), its peak memory must not grow with the
+ * input (under twice the smaller run's, plus a little), and, unless the program
  * was built with sanitizers (which inflate memory), stay under
  * MEMORY_LIMIT_KB.
  *
@@ -38,10 +38,7 @@ static const char *tags =
     "[Event \"e\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
     "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n";
 
-static void good_game(FILE *out)
-{
-    fprintf(out, "%s1. e4 e6 *\n\n", tags);
-}
+static void good_game(FILE *out) { fprintf(out, "%s1. e4 e6 *\n\n", tags); }
 
 static void binary_junk(FILE *out, long size)
 {
@@ -68,15 +65,23 @@ static void long_comment(FILE *out, long size)
  * written, though the reader's buffer has moved on many times. */
 static void comments_after_a_mate(FILE *out, long size)
 {
-    fputs("[Event \"e\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
-          "[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
-          "[FEN \"9/2r>S3s>N2/1p2k>NE1pp1/p8/4PP3/3K>NE2PP1/9/R>E2A>N5/9 w 0 30\"]\n\n"
-          "30. Ab4+ Kd8 31. Ab6+ Kc9>N 32. Aa7>E+ Kd9 33. Axb7 Sg8>E 34. Ke3 Rc8>NW\n"
-          "35. Rd2+ Kc9>NE 36. Axg7 Rb7>S 37. Ah6>SW Sd8>N 38. Ag5>NW Rb3+ 39. Kf4\n"
-          "Kb8>N 40. Axd8+ Kb7 41. e6 Ra3>NW 42. Ac8>SW+ Kb6 43. Ab8>SE+ Kc6>NE\n"
-          "44. f6 Ra3>N 45. Ke5 Re3+ 46. Kd6>N+\n", out);
+    fputs(
+        "[Event \"e\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
+        "[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
+        "[FEN \"9/2r>S3s>N2/1p2k>NE1pp1/p8/4PP3/3K>NE2PP1/9/R>E2A>N5/9 w 0 "
+        "30\"]\n\n"
+        "30. Ab4+ Kd8 31. Ab6+ Kc9>N 32. Aa7>E+ Kd9 33. Axb7 Sg8>E 34. Ke3 "
+        "Rc8>NW\n"
+        "35. Rd2+ Kc9>NE 36. Axg7 Rb7>S 37. Ah6>SW Sd8>N 38. Ag5>NW Rb3+ 39. "
+        "Kf4\n"
+        "Kb8>N 40. Axd8+ Kb7 41. e6 Ra3>NW 42. Ac8>SW+ Kb6 43. Ab8>SE+ Kc6>NE\n"
+        "44. f6 Ra3>N 45. Ke5 Re3+ 46. Kd6>N+\n",
+        out);
     for (long i = 0; i < size; i += 64)
-        fprintf(out, "{a comment after the mate, number %08ld, to fill the buffer}\n", i / 64);
+        fprintf(
+            out,
+            "{a comment after the mate, number %08ld, to fill the buffer}\n",
+            i / 64);
     fputs("1-0\n", out);
 }
 
@@ -140,9 +145,10 @@ static void truncated(FILE *out, long size)
 /* XML that would read a file, if entities were expanded. */
 static void xml_external_entity(FILE *out, long size)
 {
-    fprintf(out, "<?xml version=\"1.0\"?>\n"
-                 "<!DOCTYPE rgn [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n"
-                 "<rgn version=\"1\"><game number=\"1\">");
+    fprintf(out,
+            "<?xml version=\"1.0\"?>\n"
+            "<!DOCTYPE rgn [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n"
+            "<rgn version=\"1\"><game number=\"1\">");
     for (long i = 0; i < size; i++)
         fprintf(out, "<comment>&secret;</comment>");
     fprintf(out, "<result>*</result></game></rgn>\n");
@@ -170,19 +176,21 @@ static void xml_truncated(FILE *out, long size)
 {
     fprintf(out, "<?xml version=\"1.0\"?>\n<rgn version=\"1\">\n");
     for (long i = 1; i <= size; i++)
-        fprintf(out, "<game number=\"%ld\"><move ply=\"1\" side=\"white\" "
-                     "san=\"e4\" lan=\"e3-e4\" from=\"e3\" to=\"e4\" "
-                     "piece=\"P\"/><result>*</result></game>\n", i);
+        fprintf(out,
+                "<game number=\"%ld\"><move ply=\"1\" side=\"white\" "
+                "san=\"e4\" lan=\"e3-e4\" from=\"e3\" to=\"e4\" "
+                "piece=\"P\"/><result>*</result></game>\n",
+                i);
     fprintf(out, "<game number=\"0\"><move ply=\"1\" side=\"wh");
 }
 
 typedef struct hostile_case {
     const char *name;
     generator generate;
-    long base;             /* the smaller size */
-    int status;            /* expected exit status */
-    const char *expected;  /* a line of standard error must contain it */
-    const char *from;      /* "xml" to read the input as XML */
+    long base;            /* the smaller size */
+    int status;           /* expected exit status */
+    const char *expected; /* a line of standard error must contain it */
+    const char *from;     /* "xml" to read the input as XML */
 } hostile_case;
 
 static const hostile_case cases[] = {
@@ -194,8 +202,8 @@ static const hostile_case cases[] = {
      "'Kd6>N+' mates, so its mark is '#', not '+'", NULL},
     {"a line of a million characters", long_line, 1000000, 0,
      "2 games: 2 valid (0 with warnings), 0 invalid", NULL},
-    {"10,000 plies of rotations", many_rotations, 10000, 0,
-     "1 game: 1 valid", NULL},
+    {"10,000 plies of rotations", many_rotations, 10000, 0, "1 game: 1 valid",
+     NULL},
     {"many games", many_games, 20000, 0, "0 invalid", NULL},
     /* read as Latin-1, with a warning: the games stay valid */
     {"invalid UTF-8", invalid_utf8, 2000, 0, "read as Latin-1", NULL},
@@ -227,8 +235,8 @@ static bool file_contains(const char *path, const char *text)
     return found;
 }
 
-static run_result run(const char *input, const char *expected,
-                      const char *from, const char *jobs)
+static run_result run(const char *input, const char *expected, const char *from,
+                      const char *jobs)
 {
     run_result r = {-1, 0, 0, false};
     char err_path[512];
@@ -254,8 +262,9 @@ static run_result run(const char *input, const char *expected,
     /* the processor time the run used, not the wall clock's: on a
      * shared machine the wall clock measures the neighbours too, and a
      * loaded moment made a linear run look quadratic */
-    r.seconds = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6 +
-                (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
+    r.seconds =
+        (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6 +
+        (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.max_rss_kb = usage.ru_maxrss;
     r.found = file_contains(err_path, expected);
@@ -310,9 +319,8 @@ static void run_case(const hostile_case *c, const char *jobs)
     check(results[1].seconds < 20 * results[0].seconds + 0.05, c->name,
           "10x the input took %.3f s, 1x took %.3f s: not linear",
           results[1].seconds, results[0].seconds);
-    printf("%-32s jobs %s %8.3f s %8.3f s (10x) %6ld KB peak\n", c->name,
-           jobs, results[0].seconds, results[1].seconds,
-           results[1].max_rss_kb);
+    printf("%-32s jobs %s %8.3f s %8.3f s (10x) %6ld KB peak\n", c->name, jobs,
+           results[0].seconds, results[1].seconds, results[1].max_rss_kb);
     if (failed == before)
         passed++;
 }

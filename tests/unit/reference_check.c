@@ -37,8 +37,8 @@ static int cmp_text(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-int reference_library_moves(const char *name, rgn_position *pos,
-                            char out[][16], int max)
+int reference_library_moves(const char *name, rgn_position *pos, char out[][16],
+                            int max)
 {
     rgn_move *moves = malloc(sizeof *moves * RGN_MAX_MOVES);
     if (!moves)
@@ -168,7 +168,8 @@ int reference_check_table(const reference *r, const char *path,
         free(entries);
         return 1;
     }
-    uint64_t *ref_counts = calloc((size_t)compare_depth + 1, sizeof *ref_counts);
+    uint64_t *ref_counts =
+        calloc((size_t)compare_depth + 1, sizeof *ref_counts);
     if (!ref_counts) {
         free(entries);
         return 1;
@@ -184,15 +185,18 @@ int reference_check_table(const reference *r, const char *path,
         /* the table lists a position once per depth, one line after the
          * other */
         if (i == 0 || strcmp(e->position, entries[i - 1].position) != 0)
-            problems += reference_compare_moves(r, e->where, e->position, NULL) +
-                        reference_compare_perft(r, e->where, e->position,
-                                                compare_depth, NULL, ref_counts);
+            problems +=
+                reference_compare_moves(r, e->where, e->position, NULL) +
+                reference_compare_perft(r, e->where, e->position, compare_depth,
+                                        NULL, ref_counts);
         if (e->depth > count_depth || !perft_entry_runs(e))
             continue;
-        uint64_t ref = e->depth <= compare_depth ? ref_counts[e->depth]
-                                                 : r->perft(e->position, e->depth);
+        uint64_t ref = e->depth <= compare_depth
+                           ? ref_counts[e->depth]
+                           : r->perft(e->position, e->depth);
         if (ref != e->count) {
-            fprintf(stderr, "%s: reference perft(%d) is %llu, the table says %llu\n",
+            fprintf(stderr,
+                    "%s: reference perft(%d) is %llu, the table says %llu\n",
                     e->where, e->depth, (unsigned long long)ref,
                     (unsigned long long)e->count);
             problems++;

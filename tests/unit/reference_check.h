@@ -29,8 +29,8 @@ rgn_position *reference_load(const reference *r, const char *name,
 
 /* The library's legal moves of pos in coordinate form, sorted; their
  * number, or -1 (printed) on a problem, such as more than max moves. */
-int reference_library_moves(const char *name, rgn_position *pos,
-                            char out[][16], int max);
+int reference_library_moves(const char *name, rgn_position *pos, char out[][16],
+                            int max);
 
 /* Compares the depth-1 move lists of fen, in played when it is not NULL
  * (a position reached by play, fen its string), else in fen read afresh. */

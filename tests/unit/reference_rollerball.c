@@ -542,7 +542,7 @@ int ref_rb_moves(const char *text, char out[][16], int max)
     if (!l)
         abort();
     legal(&p, l);
-    char (*all)[16] = malloc(sizeof *all * (size_t)(l->n ? l->n : 1));
+    char(*all)[16] = malloc(sizeof *all * (size_t)(l->n ? l->n : 1));
     if (!all)
         abort();
     for (int i = 0; i < l->n; i++) {

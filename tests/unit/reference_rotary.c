@@ -21,7 +21,7 @@
 static const int DF[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int DR[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 static const char *const DIR_NAME[8] = {"N", "NE", "E", "SE",
-                                         "S", "SW", "W", "NW"};
+                                        "S", "SW", "W", "NW"};
 
 typedef struct {
     char kind; /* 0 (empty) or one of K Q R A T S P, always upper case */
@@ -71,20 +71,11 @@ static int piece_dirs(char kind, int o, int out[4])
         for (int i = 0; i < 4; i++)
             out[i] = (o + 2 * i) % 8;
         return 4;
-    case 'R':
-        out[0] = o, out[1] = (o + 6) % 8, out[2] = (o + 2) % 8;
-        return 3;
-    case 'A':
-        out[0] = o, out[1] = (o + 7) % 8, out[2] = (o + 1) % 8;
-        return 3;
-    case 'T':
-        out[0] = o, out[1] = (o + 5) % 8, out[2] = (o + 3) % 8;
-        return 3;
-    case 'S':
-        out[0] = o, out[1] = (o + 4) % 8;
-        return 2;
-    default:
-        return 0;
+    case 'R': out[0] = o, out[1] = (o + 6) % 8, out[2] = (o + 2) % 8; return 3;
+    case 'A': out[0] = o, out[1] = (o + 7) % 8, out[2] = (o + 1) % 8; return 3;
+    case 'T': out[0] = o, out[1] = (o + 5) % 8, out[2] = (o + 3) % 8; return 3;
+    case 'S': out[0] = o, out[1] = (o + 4) % 8; return 2;
+    default: return 0;
     }
 }
 

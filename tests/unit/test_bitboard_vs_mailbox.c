@@ -1,12 +1,13 @@
 /*
- * test_bitboard_vs_mailbox.c - the engine's bitboard fast path against its mailbox
- * generator, on the same compiled chess rules with the fast path turned
+ * test_bitboard_vs_mailbox.c - the engine's bitboard fast path against its
+ * mailbox generator, on the same compiled chess rules with the fast path turned
  * off: along random games from positions rich in pins, checks, en
  * passant, castling and promotions, every position must give the same
  * legal moves (as sets), the same moves to each square for each piece
- * type, the same answers to SAN's question (find_moves), the same check and position string, and make/unmake must keep
- * the sets and the key in step with the board. The mailbox generator is the reference: it is the one the
- * perft tables checked before the fast path existed.
+ * type, the same answers to SAN's question (find_moves), the same check and
+ * position string, and make/unmake must keep the sets and the key in step with
+ * the board. The mailbox generator is the reference: it is the one the perft
+ * tables checked before the fast path existed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -77,11 +78,13 @@ static void assert_same_moves(eng_move *a, int na, eng_move *b, int nb,
  * there is one (the only answer a resolver uses). Origins on the files
  * beside the target and on two ranks, promotions right and wrong; only
  * the plainest question where no move of the type goes there. */
-static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng_position *pos,
-                               int type, int file, int rank, bool none, const char *fen)
+static void compare_find_moves(const eng_rules *fast, const eng_rules *slow,
+                               eng_position *pos, int type, int file, int rank,
+                               bool none, const char *fen)
 {
-    int promotions[] = {0, eng_type_of_letter(fast, 'Q'), eng_type_of_letter(fast, 'N'),
-                        fast->king_type, fast->pawn_type};
+    int promotions[] = {0, eng_type_of_letter(fast, 'Q'),
+                        eng_type_of_letter(fast, 'N'), fast->king_type,
+                        fast->pawn_type};
     int choices = none ? 1 : type == fast->pawn_type ? 5 : 2;
     int files[] = {-1, file - 1, file + 1}, ranks[] = {-1, rank - 1, rank - 2};
     for (int i = 0; i < (none ? 1 : 3); i++)
@@ -89,25 +92,34 @@ static void compare_find_moves(const eng_rules *fast, const eng_rules *slow, eng
             for (int p = 0; p < choices; p++) {
                 int f = files[i] > 7 ? -1 : files[i], r = ranks[j];
                 eng_move m1 = {0}, m2 = {0};
-                int n1 = eng_find_moves(at(fast, pos), type, file, rank, f, r, promotions[p], &m1);
-                int n2 = eng_find_moves(at(slow, pos), type, file, rank, f, r, promotions[p], &m2);
+                int n1 = eng_find_moves(at(fast, pos), type, file, rank, f, r,
+                                        promotions[p], &m1);
+                int n2 = eng_find_moves(at(slow, pos), type, file, rank, f, r,
+                                        promotions[p], &m2);
                 if (n1 != n2 || (n1 == 1 && memcmp(&m1, &m2, sizeof m1) != 0))
-                    fail_msg("find_moves(type %d to %c%d from file %d rank %d, promotion %d): "
+                    fail_msg("find_moves(type %d to %c%d from file %d rank %d, "
+                             "promotion %d): "
                              "%d moves, the reference %d, in %s",
-                             type, 'a' + file, rank + 1, f, r, promotions[p], n1, n2, fen);
+                             type, 'a' + file, rank + 1, f, r, promotions[p],
+                             n1, n2, fen);
             }
     /* squares off the board beside this one have no move on either path */
     eng_move m = {0};
-    int off[][2] = {{file, -1}, {file, fast->ranks}, {-1, rank}, {fast->files, rank}};
+    int off[][2] = {
+        {file, -1}, {file, fast->ranks}, {-1, rank}, {fast->files, rank}};
     for (int i = 0; i < 4; i++)
-        if (eng_find_moves(at(fast, pos), type, off[i][0], off[i][1], -1, -1, 0, &m) != 0 ||
-            eng_find_moves(at(slow, pos), type, off[i][0], off[i][1], -1, -1, 0, &m) != 0)
-            fail_msg("find_moves to file %d rank %d, off the board, found a move in %s",
+        if (eng_find_moves(at(fast, pos), type, off[i][0], off[i][1], -1, -1, 0,
+                           &m) != 0 ||
+            eng_find_moves(at(slow, pos), type, off[i][0], off[i][1], -1, -1, 0,
+                           &m) != 0)
+            fail_msg("find_moves to file %d rank %d, off the board, found a "
+                     "move in %s",
                      off[i][0], off[i][1], fen);
 }
 
 /* Every check the fast path makes on one position. */
-static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *pos)
+static void compare(const eng_rules *fast, const eng_rules *slow,
+                    eng_position *pos)
 {
     char fen[128], fast_fen[128];
     eng_write_fen(at(slow, pos), fen, sizeof fen);
@@ -117,14 +129,16 @@ static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *
     if (pos->key != eng_compute_key(slow, pos))
         fail_msg("the key after make differs from a fresh one in %s", fen);
     eng_move a[RGN_MAX_MOVES], b[RGN_MAX_MOVES];
-    int na = eng_legal_moves(at(fast, pos), a), nb = eng_legal_moves(at(slow, pos), b);
+    int na = eng_legal_moves(at(fast, pos), a),
+        nb = eng_legal_moves(at(slow, pos), b);
     assert_same_moves(a, na, b, nb, "legal moves", fen);
     assert_int_equal(eng_count_moves(at(fast, pos)), nb);
     assert_int_equal(eng_has_moves(at(fast, pos)), nb > 0);
     bool check = eng_in_check(slow, pos);
     assert_int_equal(eng_in_check(fast, pos), check);
     if (pos->check_cache >= 0 && pos->check_cache != check)
-        fail_msg("make judged check %d, the reference %d, in %s", pos->check_cache, check, fen);
+        fail_msg("make judged check %d, the reference %d, in %s",
+                 pos->check_cache, check, fen);
     for (int type = 1; type <= fast->type_count; type++)
         for (int rank = 0; rank < 8; rank++)
             for (int file = 0; file < 8; file++) {
@@ -132,7 +146,8 @@ static void compare(const eng_rules *fast, const eng_rules *slow, eng_position *
                 na = eng_legal_moves_to(at(fast, pos), a, type, to);
                 nb = eng_legal_moves_to(at(slow, pos), b, type, to);
                 assert_same_moves(a, na, b, nb, "moves to a square", fen);
-                compare_find_moves(fast, slow, pos, type, file, rank, nb == 0, fen);
+                compare_find_moves(fast, slow, pos, type, file, rank, nb == 0,
+                                   fen);
             }
     eng_position synced = *pos;
     eng_bb_sync(fast, &synced);

@@ -43,8 +43,8 @@ static size_t write_cell(const void *context, int file, int rank, char *out)
 
 static int read(grid *g, const char *text, int digits, rgn_error *err)
 {
-    rgn_fen_board board = {"FEN", g->files, g->ranks, digits, read_cell, NULL,
-                           g};
+    rgn_fen_board board = {"FEN",     g->files, g->ranks, digits,
+                           read_cell, NULL,     g};
     const char *cursor;
     return rgn_fen_read_board(&board, text, &cursor, err);
 }

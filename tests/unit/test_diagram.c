@@ -19,14 +19,14 @@
 
 #include "rgn.h"
 
-#define INITIAL                                                             \
-    "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/"            \
+#define INITIAL                                                                \
+    "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/"              \
     "1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1"
 /* every orientation of every piece, both colours */
-#define ORIENTATIONS                                                        \
-    "r>Nr>NEr>Er>SEr>Sr>SWr>Wr>NWk>N/a>Na>NEa>Ea>SEa>Sa>SWa>Wa>NWq>NE/"      \
-    "t>Nt>NEt>Et>SEt>St>SWt>Wt>NWs>E/s>Ns>NEs>SEp5/9/"                       \
-    "P1P1Q>NS>SES>NES>N1/T>NT>NET>ET>SET>ST>SWT>WT>NWS>E/"                   \
+#define ORIENTATIONS                                                           \
+    "r>Nr>NEr>Er>SEr>Sr>SWr>Wr>NWk>N/a>Na>NEa>Ea>SEa>Sa>SWa>Wa>NWq>NE/"        \
+    "t>Nt>NEt>Et>SEt>St>SWt>Wt>NWs>E/s>Ns>NEs>SEp5/9/"                         \
+    "P1P1Q>NS>SES>NES>N1/T>NT>NET>ET>SET>ST>SWT>WT>NWS>E/"                     \
     "A>NA>NEA>EA>SEA>SA>SWA>WA>NWQ>N/R>NR>NER>ER>SER>SR>SWR>WR>NWK>NE w 0 1"
 
 static rgn_position *position(const char *fen)
@@ -159,8 +159,8 @@ static void check_piece(piece_check *c, xmlNodePtr g)
         /* the fin's tip is its second point */
         char *points = prop(n, "points");
         double x[3], y[3];
-        assert_int_equal(sscanf(points, "%lf,%lf %lf,%lf %lf,%lf", &x[0],
-                                &y[0], &x[1], &y[1], &x[2], &y[2]),
+        assert_int_equal(sscanf(points, "%lf,%lf %lf,%lf %lf,%lf", &x[0], &y[0],
+                                &x[1], &y[1], &x[2], &y[2]),
                          6);
         xmlFree(points);
         int want_dx = c->flip ? -step_file[d] : step_file[d];
@@ -205,9 +205,10 @@ static void check_fins(const char *fen, bool flip)
     int occupied = 0;
     for (int f = 0; f < 9; f++)
         for (int r = 0; r < 9; r++)
-            occupied += rgn_position_piece(
-                            pos, rgn_square_at(rgn_variant_find("Rotary"), f, r),
-                            NULL, NULL) != 0;
+            occupied +=
+                rgn_position_piece(
+                    pos, rgn_square_at(rgn_variant_find("Rotary"), f, r), NULL,
+                    NULL) != 0;
     assert_int_equal(c.pieces, occupied);
     assert_true(c.king_fin > 0 && c.king_fin < c.other_fin);
     xmlFreeDoc(doc);

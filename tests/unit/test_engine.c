@@ -55,20 +55,23 @@ static int find(const eng_rules *r, eng_position *pos, const char *from,
     int n = eng_legal_moves(pos, moves);
     for (int i = 0; i < n; i++)
         if (moves[i].from == square(r, from) && moves[i].to == square(r, to) &&
-            (!promotion || moves[i].promotion == eng_type_of_letter(r, promotion))) {
+            (!promotion ||
+             moves[i].promotion == eng_type_of_letter(r, promotion))) {
             *found = moves[i];
             return 0;
         }
     return -1;
 }
 
-static bool legal(const eng_rules *r, eng_position *pos, const char *from, const char *to)
+static bool legal(const eng_rules *r, eng_position *pos, const char *from,
+                  const char *to)
 {
     eng_move m;
     return find(r, pos, from, to, 0, &m) == 0;
 }
 
-static void play(const eng_rules *r, eng_position *pos, const char *from, const char *to)
+static void play(const eng_rules *r, eng_position *pos, const char *from,
+                 const char *to)
 {
     eng_move m;
     eng_undo undo;
@@ -114,10 +117,15 @@ static void test_make_unmake_restores(void **state)
 static void test_moves_to_agree(void **state)
 {
     (void)state;
-    const struct { const eng_rules *r; const char *fen; } cases[] = {
+    const struct {
+        const eng_rules *r;
+        const char *fen;
+    } cases[] = {
         {eng_variant_rules(&rgn_chess_variant), kiwipete},
-        {eng_variant_rules(&rgn_chess_variant), "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
-        {eng_variant_rules(&rgn_chess_variant), "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"},
+        {eng_variant_rules(&rgn_chess_variant),
+         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+        {eng_variant_rules(&rgn_chess_variant),
+         "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"},
         {eng_variant_rules(&rgn_rotary_chess_variant), NULL},
         {eng_variant_rules(&rgn_rotary_chess_variant),
          "r5k4r/12/3m8/12/2W2pPm4/12/4F7/1C10/12/12/2S9/R5K4R w KQkq f9 0 1"},
@@ -140,9 +148,11 @@ static void test_moves_to_agree(void **state)
                     for (int i = 0; i < k; i++) {
                         bool listed = false;
                         for (int j = 0; j < n; j++)
-                            listed |= memcmp(&all[j], &some[i], sizeof some[i]) == 0;
+                            listed |=
+                                memcmp(&all[j], &some[i], sizeof some[i]) == 0;
                         assert_true(listed);
-                        assert_int_equal(RGN_TYPE(pos.board[some[i].from]), type);
+                        assert_int_equal(RGN_TYPE(pos.board[some[i].from]),
+                                         type);
                     }
                 }
         assert_int_equal(total, n);
@@ -209,11 +219,13 @@ static void test_castling(void **state)
     assert_int_equal(m.kind, RGN_MOVE_CASTLING);
     eng_make(&pos, m, &undo);
     eng_write_fen(&pos, fen, sizeof fen);
-    assert_string_equal(fen, "r5k4r/12/12/12/12/12/12/12/12/12/12/R8RK1 b kq - 1 1");
+    assert_string_equal(fen,
+                        "r5k4r/12/12/12/12/12/12/12/12/12/12/R8RK1 b kq - 1 1");
     assert_int_equal(find(rc, &pos, "g12", "c12", 0, &m), 0);
     eng_make(&pos, m, &undo);
     eng_write_fen(&pos, fen, sizeof fen);
-    assert_string_equal(fen, "2kr7r/12/12/12/12/12/12/12/12/12/12/R8RK1 w - - 2 2");
+    assert_string_equal(fen,
+                        "2kr7r/12/12/12/12/12/12/12/12/12/12/R8RK1 w - - 2 2");
     /* the King's 4-square move needs the right: a King that moved back */
     set(rc, &pos, "r5k4r/12/12/12/12/12/12/12/12/12/12/R5K4R w kq - 0 1");
     assert_false(legal(rc, &pos, "g1", "k1"));
@@ -268,7 +280,8 @@ static void test_en_passant(void **state)
     assert_int_equal(m.kind, RGN_MOVE_EN_PASSANT);
     eng_make(&pos, m, &undo);
     eng_write_fen(&pos, fen, sizeof fen);
-    assert_string_equal(fen, "6k5/12/12/3P8/12/12/12/12/12/12/12/6K5 b - - 0 2");
+    assert_string_equal(fen,
+                        "6k5/12/12/3P8/12/12/12/12/12/12/12/6K5 b - - 0 2");
 }
 
 /* ------------------------------------------------------------------ */
@@ -291,9 +304,10 @@ static void test_twelve_promotions(void **state)
         assert_int_equal(r->letters[moves[i].promotion], letters[i]);
     }
     /* a capture-promotion on d12 also gives 12; Black promotes on rank 1 */
-    assert_int_equal(count(r, "3r2k5/4P7/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1"), 29);
-    assert_int_equal(count(r, "6k5/12/12/12/12/12/12/12/12/12/4p7/K11 b - - 0 1"),
-                     12 + 5);
+    assert_int_equal(
+        count(r, "3r2k5/4P7/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1"), 29);
+    assert_int_equal(
+        count(r, "6k5/12/12/12/12/12/12/12/12/12/4p7/K11 b - - 0 1"), 12 + 5);
 }
 
 static void test_mongoose(void **state)
@@ -344,12 +358,16 @@ static void test_walrus(void **state)
     const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     eng_position pos;
     eng_move moves[RGN_MAX_MOVES];
-    static const struct { const char *fen; int count; } cases[] = {
+    static const struct {
+        const char *fen;
+        int count;
+    } cases[] = {
         /* empty: three squares on each diagonal */
         {"k11/12/12/12/12/12/5W6/12/12/12/11K/12 w - - 0 1", 12},
         /* own piece on g7: the leaps still reach h8 and i9 */
         {"k11/12/12/12/12/6G5/5W6/12/12/12/11K/12 w - - 0 1", 11},
-        /* enemy on h8, g7 empty: the slide captures h8, the leap goes on to i9 */
+        /* enemy on h8, g7 empty: the slide captures h8, the leap goes on to i9
+         */
         {"k11/12/12/12/7g4/12/5W6/12/12/12/11K/12 w - - 0 1", 12},
         /* enemy on h8 behind an own piece on g7: the leap cannot capture */
         {"k11/12/12/12/7g4/6G5/5W6/12/12/12/11K/12 w - - 0 1", 10},
@@ -360,7 +378,8 @@ static void test_walrus(void **state)
         for (int i = 0; i < n; i++)
             from_f6 += moves[i].from == square(r, "f6");
         if (from_f6 != cases[c].count)
-            fail_msg("%s: %d Walrus moves, expected %d", cases[c].fen, from_f6, cases[c].count);
+            fail_msg("%s: %d Walrus moves, expected %d", cases[c].fen, from_f6,
+                     cases[c].count);
     }
     /* the move-only leaps do not attack */
     set(r, &pos, "12/12/12/12/7k4/6R5/5W6/12/12/12/11K/12 w - - 0 1");
@@ -377,17 +396,23 @@ static void test_pawn_modifiers(void **state)
     const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     /* King g1: f1 h1 f2 g2 h2 (5), then the pawn's moves */
     /* e3: e4 and the double step e5 */
-    assert_int_equal(count(r, "6k5/12/12/12/12/12/12/12/12/4P7/12/6K5 w - - 0 1"), 5 + 2);
+    assert_int_equal(
+        count(r, "6k5/12/12/12/12/12/12/12/12/4P7/12/6K5 w - - 0 1"), 5 + 2);
     /* e5 taken: e4 only (the double step is move-only) */
-    assert_int_equal(count(r, "6k5/12/12/12/12/12/12/4g7/12/4P7/12/6K5 w - - 0 1"), 5 + 1);
+    assert_int_equal(
+        count(r, "6k5/12/12/12/12/12/12/4g7/12/4P7/12/6K5 w - - 0 1"), 5 + 1);
     /* e4 taken: no step and, non-jumping, no double step over it */
-    assert_int_equal(count(r, "6k5/12/12/12/12/12/12/12/4g7/4P7/12/6K5 w - - 0 1"), 5);
+    assert_int_equal(
+        count(r, "6k5/12/12/12/12/12/12/12/4g7/4P7/12/6K5 w - - 0 1"), 5);
     /* e4 is not the initial rank: e5 only */
-    assert_int_equal(count(r, "6k5/12/12/12/12/12/12/12/4P7/12/12/6K5 w - - 0 1"), 5 + 1);
+    assert_int_equal(
+        count(r, "6k5/12/12/12/12/12/12/12/4P7/12/12/6K5 w - - 0 1"), 5 + 1);
     /* captures diagonally forward: d4 and f4, besides e4 and e5 */
-    assert_int_equal(count(r, "6k5/12/12/12/12/12/12/12/3g1g6/4P7/12/6K5 w - - 0 1"), 5 + 4);
+    assert_int_equal(
+        count(r, "6k5/12/12/12/12/12/12/12/3g1g6/4P7/12/6K5 w - - 0 1"), 5 + 4);
     /* never captures forwards: an enemy pawn on e4 blocks it */
-    assert_int_equal(count(r, "6k5/12/12/12/12/12/12/12/4p7/4P7/12/6K5 w - - 0 1"), 5);
+    assert_int_equal(
+        count(r, "6k5/12/12/12/12/12/12/12/4p7/4P7/12/6K5 w - - 0 1"), 5);
 }
 
 /* ------------------------------------------------------------------ */
@@ -401,9 +426,10 @@ static void expect_fen_error(const eng_rules *r, const char *fen, int field,
     assert_int_equal(eng_set_fen(at(r, &pos), fen, &err), -1);
     char head[64];
     snprintf(head, sizeof head, "field %d", field);
-    if (!strstr(err.message, head) || err.column != column || !strstr(err.message, words))
-        fail_msg("%s: \"%s\" (column %d), expected field %d, column %d, \"%s\"", fen,
-                 err.message, err.column, field, column, words);
+    if (!strstr(err.message, head) || err.column != column ||
+        !strstr(err.message, words))
+        fail_msg("%s: \"%s\" (column %d), expected field %d, column %d, \"%s\"",
+                 fen, err.message, err.column, field, column, words);
 }
 
 static void test_fen(void **state)
@@ -419,34 +445,56 @@ static void test_fen(void **state)
      * and 6 optional */
     set(r, &pos, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - -");
     eng_write_fen(&pos, fen, sizeof fen);
-    assert_string_equal(fen, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1");
+    assert_string_equal(fen,
+                        "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1");
 
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K9 w - - 0 1", 1, 35, "11 squares wide");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 36, "11 ranks");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K9X w - - 0 1", 1, 38, "unknown character 'X'");
-    expect_fen_error(r, "12/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 1, "no Black King");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1KK9 w - - 0 1", 1, 37, "more than one White King");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/P11/1K10 w - - 0 1", 1, 32, "White pawn on rank 2");
-    expect_fen_error(r, "6k5/p11/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 5, "Black pawn on rank 11");
-    expect_fen_error(r, "P5k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 1, "White pawn on rank 12");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 x - - 0 1", 2, 40, "expected 'w' or 'b'");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K9 w - - 0 1", 1,
+                     35, "11 squares wide");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 36,
+                     "11 ranks");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K9X w - - 0 1", 1,
+                     38, "unknown character 'X'");
+    expect_fen_error(r, "12/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1, 1,
+                     "no Black King");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1KK9 w - - 0 1", 1,
+                     37, "more than one White King");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/P11/1K10 w - - 0 1", 1,
+                     32, "White pawn on rank 2");
+    expect_fen_error(r, "6k5/p11/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1,
+                     5, "Black pawn on rank 11");
+    expect_fen_error(r, "P5k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 1", 1,
+                     1, "White pawn on rank 12");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 x - - 0 1", 2,
+                     40, "expected 'w' or 'b'");
     /* the string ends where the en passant field should start (found by
      * fuzzing: the reader went past the end) */
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - ", 4, 44, "missing");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1", 3, 42, "without its King and Rook");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w X - 0 1", 3, 42, "unknown castling right");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - e8 0 1", 4, 44, "not on rank 9");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - e9 0 1", 4, 44, "no Black pawn");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 b - e9 0 1", 4, 44, "not on rank 4");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - x 1", 5, 46, "expected a number");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 0", 6, 48, "expected a number");
-    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K4r5 b - - 0 1", 2, 41, "not to move is in check");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - ", 4, 44,
+                     "missing");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1", 3,
+                     42, "without its King and Rook");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w X - 0 1", 3,
+                     42, "unknown castling right");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - e8 0 1", 4,
+                     44, "not on rank 9");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - e9 0 1", 4,
+                     44, "no Black pawn");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 b - e9 0 1", 4,
+                     44, "not on rank 4");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - x 1", 5,
+                     46, "expected a number");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w - - 0 0", 6,
+                     48, "expected a number");
+    expect_fen_error(r, "6k5/12/12/12/12/12/12/12/12/12/12/1K4r5 b - - 0 1", 2,
+                     41, "not to move is in check");
     /* a rejected string leaves the position as it was */
     eng_position before;
     eng_set_initial(at(r, &pos));
     before = pos;
-    assert_int_equal(eng_set_fen(at(r, &pos), "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1",
-                                 &(rgn_error){0}), -1);
+    assert_int_equal(
+        eng_set_fen(at(r, &pos),
+                    "6k5/12/12/12/12/12/12/12/12/12/12/1K10 w K - 0 1",
+                    &(rgn_error){0}),
+        -1);
     assert_memory_equal(&pos, &before, sizeof pos);
     /* accepted though no capture is possible: changes nothing */
     eng_position with, without;
@@ -454,14 +502,18 @@ static void test_fen(void **state)
     set(r, &without, "6k5/12/12/12/4p7/12/12/12/12/12/12/1K10 w - - 0 1");
     assert_int_equal(with.key, without.key);
     eng_write_fen(&with, fen, sizeof fen);
-    assert_string_equal(fen, "6k5/12/12/12/4p7/12/12/12/12/12/12/1K10 w - - 0 1");
+    assert_string_equal(fen,
+                        "6k5/12/12/12/4p7/12/12/12/12/12/12/1K10 w - - 0 1");
 
     const eng_rules *c = eng_variant_rules(&rgn_chess_variant);
     eng_set_initial(at(c, &pos));
     eng_write_fen(&pos, fen, sizeof fen);
-    assert_string_equal(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    expect_fen_error(c, "4k3/8/8/8/8/8/8/4K2 w - - 0 1", 1, 17, "7 squares wide");
-    expect_fen_error(c, "4k3/8/8/8/8/8/8/4K4 w - - 0 1", 1, 19, "more than 8 squares wide");
+    assert_string_equal(
+        fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    expect_fen_error(c, "4k3/8/8/8/8/8/8/4K2 w - - 0 1", 1, 17,
+                     "7 squares wide");
+    expect_fen_error(c, "4k3/8/8/8/8/8/8/4K4 w - - 0 1", 1, 19,
+                     "more than 8 squares wide");
 }
 
 int main(void)

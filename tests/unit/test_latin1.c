@@ -33,8 +33,7 @@ static void add(seen *s, const char *fmt, ...)
     s->len += (size_t)n;
 }
 
-static int on_tag(void *user, rgn_span name, rgn_span value,
-                  rgn_location where)
+static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     (void)where;
     add(user, "tag %.*s=%.*s|", (int)name.len, name.data, (int)value.len,
@@ -51,8 +50,8 @@ static int on_comment(void *user, rgn_span text, rgn_location where)
 
 static void on_error(void *user, rgn_location where, const char *message)
 {
-    add(user, "error %u:%u %s|", (unsigned)where.line,
-        (unsigned)where.column, message);
+    add(user, "error %u:%u %s|", (unsigned)where.line, (unsigned)where.column,
+        message);
 }
 
 static const rgn_visitor visitor = {
@@ -72,9 +71,9 @@ static bool read_text(seen *s, const char *input, size_t chunk, bool latin1,
     size_t len = strlen(input);
     size_t step = chunk ? chunk : len;
     for (size_t at = 0; at < len; at += step)
-        assert_int_equal(
-            rgn_reader_feed(reader, input + at, len - at < step ? len - at : step),
-            0);
+        assert_int_equal(rgn_reader_feed(reader, input + at,
+                                         len - at < step ? len - at : step),
+                         0);
     assert_int_equal(rgn_reader_finish(reader), 0);
     bool found = rgn_reader_latin1_seen(reader, first);
     rgn_reader_free(reader);

@@ -46,8 +46,8 @@ static int check(const perft_entry *e)
         problems++;
     }
     if (strcmp(before, after) != 0) {
-        print_error("%s: rgn_perft changed the position to \"%s\"\n",
-                    e->where, after);
+        print_error("%s: rgn_perft changed the position to \"%s\"\n", e->where,
+                    after);
         problems++;
     }
     return problems;

@@ -58,8 +58,8 @@ static void undo_line(const rgn_variant *v)
         char fen[256];
         rgn_position_fen(pos, fen, sizeof fen);
         if (strcmp(fen, fens[plies]) != 0)
-            fail_msg("%s, ply %d taken back: %s, before it %s", rgn_variant_name(v),
-                     plies + 1, fen, fens[plies]);
+            fail_msg("%s, ply %d taken back: %s, before it %s",
+                     rgn_variant_name(v), plies + 1, fen, fens[plies]);
         assert_int_equal(rgn_position_key(pos), keys[plies]);
     }
     rgn_position_free(pos);
@@ -88,7 +88,8 @@ static void square_names_read_back(void **state)
                 int square = rank >= 0 && rank < ranks && file < files
                                  ? rgn_square_at(v, file, rank)
                                  : -1;
-                assert_int_equal(rgn_square_parse(v, name, strlen(name)), square);
+                assert_int_equal(rgn_square_parse(v, name, strlen(name)),
+                                 square);
                 if (square >= 0) {
                     char back[8];
                     rgn_square_name(v, square, back);
@@ -97,12 +98,14 @@ static void square_names_read_back(void **state)
             }
     }
     const rgn_variant *chess = rgn_variant_find("Chess");
-    static const char *const no_names[] = {"", "e", "4", "E4", "e04", "e4+", "ee4", "e-1",
-                                           "e99999999999"};
+    static const char *const no_names[] = {
+        "", "e", "4", "E4", "e04", "e4+", "ee4", "e-1", "e99999999999"};
     for (size_t i = 0; i < sizeof no_names / sizeof *no_names; i++)
-        assert_int_equal(rgn_square_parse(chess, no_names[i], strlen(no_names[i])), -1);
+        assert_int_equal(
+            rgn_square_parse(chess, no_names[i], strlen(no_names[i])), -1);
     /* the length given, not the terminating zero, ends the name */
-    assert_int_equal(rgn_square_parse(chess, "e4xd5", 2), rgn_square_at(chess, 4, 3));
+    assert_int_equal(rgn_square_parse(chess, "e4xd5", 2),
+                     rgn_square_at(chess, 4, 3));
     /* Rollerball's centre is a hole: no square */
     const rgn_variant *rollerball = rgn_variant_find("Rollerball");
     assert_int_equal(rgn_square_at(rollerball, 3, 3), -1);

@@ -47,10 +47,10 @@ static void text_add(text *t, const char *data, size_t n)
 
 typedef struct recorder {
     rgn_reader *reader;
-    text trace;     /* the callbacks */
-    text lines;     /* rgn_reader_line at each callback */
-    bool locations; /* write @L:C after every item */
-    bool no_lines;  /* do not fill lines (for huge inputs) */
+    text trace;          /* the callbacks */
+    text lines;          /* rgn_reader_line at each callback */
+    bool locations;      /* write @L:C after every item */
+    bool no_lines;       /* do not fill lines (for huge inputs) */
     const char *stop_at; /* return 1 from the callback whose item starts so */
 } recorder;
 
@@ -82,9 +82,8 @@ static int item(recorder *rec, rgn_location where, const char *fmt, ...)
     if (!rec->no_lines) {
         size_t caret = 99999;
         rgn_span line = rgn_reader_line(rec->reader, where, &caret);
-        snprintf(buf, sizeof buf, "%lu:%lu:%lu ",
-                 (unsigned long)where.offset, (unsigned long)where.line,
-                 (unsigned long)where.column);
+        snprintf(buf, sizeof buf, "%lu:%lu:%lu ", (unsigned long)where.offset,
+                 (unsigned long)where.line, (unsigned long)where.column);
         text_add(&rec->lines, buf, strlen(buf));
         text_add(&rec->lines, line.data, line.len);
         snprintf(buf, sizeof buf, " ^%lu\n", (unsigned long)caret);
@@ -96,10 +95,7 @@ static int item(recorder *rec, rgn_location where, const char *fmt, ...)
 
 #define SPAN(s) (int)(s).len, (s).data
 
-static int on_begin(void *u, rgn_location w)
-{
-    return item(u, w, "begin");
-}
+static int on_begin(void *u, rgn_location w) { return item(u, w, "begin"); }
 static int on_tag(void *u, rgn_span name, rgn_span value, rgn_location w)
 {
     return item(u, w, "tag %.*s=%.*s", SPAN(name), SPAN(value));
@@ -122,22 +118,13 @@ static int on_comment(void *u, rgn_span t, rgn_location w)
         return item(u, w, "comment (%lu bytes)", (unsigned long)t.len);
     return item(u, w, "comment {%.*s}", SPAN(t));
 }
-static int on_open(void *u, rgn_location w)
-{
-    return item(u, w, "(");
-}
-static int on_close(void *u, rgn_location w)
-{
-    return item(u, w, ")");
-}
+static int on_open(void *u, rgn_location w) { return item(u, w, "("); }
+static int on_close(void *u, rgn_location w) { return item(u, w, ")"); }
 static int on_result(void *u, rgn_span t, rgn_location w)
 {
     return item(u, w, "result %.*s", SPAN(t));
 }
-static void on_end(void *u, rgn_location w)
-{
-    item(u, w, "end");
-}
+static void on_end(void *u, rgn_location w) { item(u, w, "end"); }
 static void on_error(void *u, rgn_location w, const char *message)
 {
     item(u, w, "error %lu:%lu %s", (unsigned long)w.line,
@@ -219,15 +206,14 @@ static size_t check_len(const char *input, size_t len, const char *expected)
 /* For string literals, which may hold NUL bytes. */
 #define CHECK(input, expected) check_len(input, sizeof(input) - 1, expected)
 
-static size_t check_located(const char *input, size_t len,
-                            const char *expected)
+static size_t check_located(const char *input, size_t len, const char *expected)
 {
     recorder rec = {0};
     rec.locations = true;
     return check_with(&rec, input, len, expected);
 }
 
-#define CHECK_AT(input, expected)                                           \
+#define CHECK_AT(input, expected)                                              \
     check_located(input, sizeof(input) - 1, expected)
 
 /* ------------------------------------------------------------------ */
@@ -273,9 +259,11 @@ static void test_tag_inner_quotes(void **state)
 {
     (void)state;
     CHECK("[White \"\"Mephisto\"\"]\n[Black \"a \"b\" c\" ]\n*\n",
-          "begin|lenient unescaped-quote 1:9 a '\"' inside a tag value must be written \\\"; "
+          "begin|lenient unescaped-quote 1:9 a '\"' inside a tag value must be "
+          "written \\\"; "
           "read as part of the value|tag White=\"Mephisto\""
-          "|lenient unescaped-quote 2:11 a '\"' inside a tag value must be written \\\"; "
+          "|lenient unescaped-quote 2:11 a '\"' inside a tag value must be "
+          "written \\\"; "
           "read as part of the value|tag Black=a \"b\" c|result *|end");
     /* no later quote closes it: the first one did */
     CHECK("[Event \"x\" \"y]\n*\n",
@@ -283,17 +271,19 @@ static void test_tag_inner_quotes(void **state)
     /* the line shown at an inner quote well into a long tag is the same
      * however the input comes: the tag waits until the line there is in */
     char input[300], expected[600];
-    snprintf(input, sizeof input, "[Event \"%.92s\"%.100s\"] {%.40s}\n*\n",
-             "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-             "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-             "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
-             "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
-             "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz");
-    snprintf(expected, sizeof expected,
-             "begin|lenient unescaped-quote 1:101 a '\"' inside a tag value must be "
-             "written \\\"; read as part of the value|tag Event=%.*s|comment {%.40s}"
-             "|result *|end",
-             193, input + 8, input + 205);
+    snprintf(
+        input, sizeof input, "[Event \"%.92s\"%.100s\"] {%.40s}\n*\n",
+        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+        "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
+        "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz");
+    snprintf(
+        expected, sizeof expected,
+        "begin|lenient unescaped-quote 1:101 a '\"' inside a tag value must be "
+        "written \\\"; read as part of the value|tag Event=%.*s|comment {%.40s}"
+        "|result *|end",
+        193, input + 8, input + 205);
     check_len(input, strlen(input), expected);
 }
 
@@ -343,8 +333,7 @@ static void test_move_numbers(void **state)
     CHECK("1. e4 ... e5 *",
           "begin|num 1|move e4|error 1:7 '.' without a move number before "
           "it|end");
-    CHECK("1234567890. e4 *",
-          "begin|error 1:1 move number too large|end");
+    CHECK("1234567890. e4 *", "begin|error 1:1 move number too large|end");
 }
 
 static void test_moves_as_written(void **state)
@@ -491,9 +480,8 @@ static void test_escape_lines(void **state)
     CHECK("%rgn 1\n[Event \"x\"]\n%junk ] ) {\n1. e4\n% e5\n1-0\n%end",
           "begin|tag Event=x|num 1|move e4|result 1-0|end");
     /* only at the start of a line, and not inside a comment */
-    CHECK("e4 {\n%kept\n} %x *",
-          "begin|move e4|comment {\\n%kept\\n}"
-          "|error 3:3 unexpected character '%'|end");
+    CHECK("e4 {\n%kept\n} %x *", "begin|move e4|comment {\\n%kept\\n}"
+                                 "|error 3:3 unexpected character '%'|end");
 }
 
 /* ------------------------------------------------------------------ */
@@ -637,21 +625,19 @@ static void test_huge_comment(void **state)
     (void)state;
     size_t len;
     char *input = repeat("[Event \"big\"]\n1. e4 {", "0123456789abcdef\n",
-                         300000, "} e5 1-0\n\n[Event \"ok\"]\n1. d4 *\n",
-                         &len);
-    size_t capacity = check_len(
-        input, len,
-        "begin|tag Event=big|num 1|move e4"
-        "|error 2:7 comment longer than 1048576 bytes|end"
-        "|begin|tag Event=ok|num 1|move d4|result *|end");
+                         300000, "} e5 1-0\n\n[Event \"ok\"]\n1. d4 *\n", &len);
+    size_t capacity =
+        check_len(input, len,
+                  "begin|tag Event=big|num 1|move e4"
+                  "|error 2:7 comment longer than 1048576 bytes|end"
+                  "|begin|tag Event=ok|num 1|move d4|result *|end");
     assert_true(len > 5000000);
     assert_true(capacity <= 2 * (size_t)RGN_MAX_TOKEN);
     free(input);
 
     /* exactly the limit is accepted */
     input = repeat("e4 {", "x", RGN_MAX_TOKEN, "} *", &len);
-    check_len(input, len,
-              "begin|move e4|comment (1048576 bytes)|result *|end");
+    check_len(input, len, "begin|move e4|comment (1048576 bytes)|result *|end");
     free(input);
     /* and a token of more is not */
     input = repeat("e4 ", "a", RGN_MAX_TOKEN + 1, " *", &len);
@@ -659,8 +645,7 @@ static void test_huge_comment(void **state)
               "begin|move e4|error 1:4 token longer than 1048576 bytes|end");
     free(input);
     input = repeat("[Event \"", "a", RGN_MAX_TOKEN, "\"]\n*", &len);
-    check_len(input, len,
-              "begin|error 1:1 tag longer than 1048576 bytes|end");
+    check_len(input, len, "begin|error 1:1 tag longer than 1048576 bytes|end");
     free(input);
 }
 
@@ -687,8 +672,7 @@ static void test_million_character_line(void **state)
 {
     (void)state;
     size_t len;
-    char *input = repeat("[Event \"long\"]\n1. ", "Sb2 ", 250000, "*\n",
-                         &len);
+    char *input = repeat("[Event \"long\"]\n1. ", "Sb2 ", 250000, "*\n", &len);
     assert_true(len > 1000000);
     static const size_t chunks[] = {0, 1, 7, 4096};
     for (size_t k = 0; k < 4; k++) {
@@ -698,10 +682,10 @@ static void test_million_character_line(void **state)
         ll.reader = rgn_reader_new(&v, &ll);
         size_t chunk = chunks[k] ? chunks[k] : len;
         for (size_t at = 0; at < len; at += chunk)
-            assert_int_equal(rgn_reader_feed(ll.reader, input + at,
-                                             len - at < chunk ? len - at
-                                                              : chunk),
-                             0);
+            assert_int_equal(
+                rgn_reader_feed(ll.reader, input + at,
+                                len - at < chunk ? len - at : chunk),
+                0);
         assert_int_equal(rgn_reader_finish(ll.reader), 0);
         assert_int_equal(ll.moves, 250000);
         /* the line comes back as a window around the move */
@@ -770,20 +754,22 @@ static void test_reader_line(void **state)
     for (size_t chunk = 0; chunk < 4; chunk++) {
         probe("[Event \"x\"]\r\n1. e4 e5 2. Sb6 *\r\n", "Sb6", chunk,
               "1. e4 e5 2. Sb6 *", 12);
-        probe("\xef\xbb\xbf" "e4 {\xc3\xa9t\xc3\xa9} d4 *", "d4", chunk,
-              "e4 {\xc3\xa9t\xc3\xa9} d4 *", 11);
-        probe("\xef\xbb\xbf" "e4 d4", "e4", chunk, "e4 d4", 0);
+        probe("\xef\xbb\xbf"
+              "e4 {\xc3\xa9t\xc3\xa9} d4 *",
+              "d4", chunk, "e4 {\xc3\xa9t\xc3\xa9} d4 *", 11);
+        probe("\xef\xbb\xbf"
+              "e4 d4",
+              "e4", chunk, "e4 d4", 0);
     }
     /* the line of a syntax error, with the caret on it */
     recorder rec = {0};
     read_in_chunks(&rec, "[Event \"x\"]\n1. e4 ] e5 *\n", 25, 1);
-    assert_string_equal(rec.lines.s,
-                        "0:1:1 [Event \"x\"] ^0\n"
-                        "0:1:1 [Event \"x\"] ^0\n"
-                        "12:2:1 1. e4 ] e5 * ^0\n"
-                        "15:2:4 1. e4 ] e5 * ^3\n"
-                        "18:2:7 1. e4 ] e5 * ^6\n"
-                        "18:2:7 1. e4 ] e5 * ^6\n");
+    assert_string_equal(rec.lines.s, "0:1:1 [Event \"x\"] ^0\n"
+                                     "0:1:1 [Event \"x\"] ^0\n"
+                                     "12:2:1 1. e4 ] e5 * ^0\n"
+                                     "15:2:4 1. e4 ] e5 * ^3\n"
+                                     "18:2:7 1. e4 ] e5 * ^6\n"
+                                     "18:2:7 1. e4 ] e5 * ^6\n");
     rgn_reader_free(rec.reader);
     free(rec.trace.s);
     free(rec.lines.s);
@@ -828,7 +814,8 @@ static void read_kept(kept_probe *p, const char *input, size_t len)
     v.result = kept_result;
     p->reader = rgn_reader_new(&v, p);
     for (size_t at = 0; at < len; at += 4096)
-        rgn_reader_feed(p->reader, input + at, len - at < 4096 ? len - at : 4096);
+        rgn_reader_feed(p->reader, input + at,
+                        len - at < 4096 ? len - at : 4096);
     rgn_reader_finish(p->reader);
     rgn_reader_free(p->reader);
 }
@@ -837,7 +824,8 @@ static void test_kept_line(void **state)
 {
     (void)state;
     size_t len;
-    char *input = repeat("1. f3 e5 2. g4 Qh4+\n", "{c}\n", 100000, "0-1\n", &len);
+    char *input =
+        repeat("1. f3 e5 2. g4 Qh4+\n", "{c}\n", 100000, "0-1\n", &len);
     kept_probe kept = {.keep = true}, gone = {.keep = false};
     read_kept(&kept, input, len);
     assert_string_equal(kept.line, "1. f3 e5 2. g4 Qh4+");

@@ -27,7 +27,8 @@ static void every_listed_variant_is_found_by_its_names(void **state)
         char shouted[64];
         snprintf(shouted, sizeof shouted, "%s", rgn_variant_name(v));
         for (char *c = shouted; *c; c++)
-            *c = *c == ' ' ? '-' : (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+            *c =
+                *c == ' ' ? '-' : (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
         assert_ptr_equal(rgn_variant_find(shouted), v);
     }
 }
@@ -96,8 +97,10 @@ static void own_problem_kinds_have_unique_codes(void **state)
             codes[count++] = code;
         }
     }
-    assert_string_equal(rgn_problem_code((enum rgn_problem)(highest + 1)), "unknown");
-    assert_int_equal(rgn_problem_severity((enum rgn_problem)(highest + 1)), RGN_ERROR);
+    assert_string_equal(rgn_problem_code((enum rgn_problem)(highest + 1)),
+                        "unknown");
+    assert_int_equal(rgn_problem_severity((enum rgn_problem)(highest + 1)),
+                     RGN_ERROR);
 }
 
 /* The codes the games' kinds had when rgn.h listed them: scripts match
@@ -114,9 +117,17 @@ static void own_problem_kinds_keep_their_codes(void **state)
     const rgn_variant *rot = rgn_variant_find("Rotationary");
     const rgn_variant *wrap = rgn_variant_find("Rotationary Wrap");
     static const char *const expected[] = {
-        "bad_fen",    "bad_setup",         "bad_move",     "bad_cell",
-        "bad_turn",   "empty_cell",        "move_after_solved",
-        "false_solved", "unclaimed_solved", "bad_result", "result_tag_mismatch",
+        "bad_fen",
+        "bad_setup",
+        "bad_move",
+        "bad_cell",
+        "bad_turn",
+        "empty_cell",
+        "move_after_solved",
+        "false_solved",
+        "unclaimed_solved",
+        "bad_result",
+        "result_tag_mismatch",
     };
     assert_int_equal(rgn_variant_problem_count(rot), 11);
     for (int k = 0; k < 11; k++) {

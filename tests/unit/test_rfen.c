@@ -13,8 +13,8 @@
 
 #include "rgn.h"
 
-#define INITIAL                                                             \
-    "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/"            \
+#define INITIAL                                                                \
+    "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/"              \
     "1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1"
 
 static void expect_rejection(const char *fen, int column, const char *message)

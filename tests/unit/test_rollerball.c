@@ -12,8 +12,8 @@
  *     destination lists worked out by hand from the rules' own examples
  *     (these check the reference too);
  *   - rgn_position_status: checkmate, stalemate, king-reach;
- *   - the position string (rgn(5), Rollerball positions): every rejection with its message
- *     and column, and the accepted forms;
+ *   - the position string (rgn(5), Rollerball positions): every rejection with
+ * its message and column, and the accepted forms;
  *   - canonical SAN (rgn(5), ROLLERBALL) and the resolving errors.
  *
  * On a disagreement the tests print the position, the first differing move
@@ -75,8 +75,8 @@ static int check_position(const char *name, const char *fen, int depth)
 
 /* Writes a position string from a list of pieces ("Ra2 Kd1 kd6"), with
  * its own little writer (digits for empty runs, '*' for the hole). */
-static void build(char *out, size_t size, const char *pieces, char side,
-                  int tw, int tb)
+static void build(char *out, size_t size, const char *pieces, char side, int tw,
+                  int tb)
 {
     char grid[7][7];
     memset(grid, 0, sizeof grid);
@@ -131,10 +131,10 @@ static void test_initial_position(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Worked examples of the pieces' moves (some in rgn-rollerball(7)), destination by destination. The Kings stand
- * where no example's path runs: mostly White g4 (East, T = -1) and Black
- * f6 (East, T = 1) for the rooks and pawns, White g2 (East, T = -1) and
- * Black b7 (North, T = 0) for the bishops. */
+/* Worked examples of the pieces' moves (some in rgn-rollerball(7)), destination
+ * by destination. The Kings stand where no example's path runs: mostly White g4
+ * (East, T = -1) and Black f6 (East, T = 1) for the rooks and pawns, White g2
+ * (East, T = -1) and Black b7 (North, T = 0) for the bishops. */
 
 typedef struct {
     const char *pieces; /* the piece under test first */
@@ -149,13 +149,11 @@ static const example examples[] = {
     /* "a1: a2..a7 then b7..g7; b1" (never along rank 1: no c1) */
     {"Ra1 Kg4 kf6", "a2 a3 a4 a5 a6 a7 b1 b7 c7 d7 e7 f7 g7"},
     /* "a2: a3..a7 then b7..g7; b2..g2 (sideways); a1" */
-    {"Ra2 Kg4 kf6",
-     "a1 a3 a4 a5 a6 a7 b2 b7 c2 c7 d2 d7 e2 e7 f2 f7 g2 g7"},
+    {"Ra2 Kg4 kf6", "a1 a3 a4 a5 a6 a7 b2 b7 c2 c7 d2 d7 e2 e7 f2 f7 g2 g7"},
     /* "b2: b3..b7; a2; b1; c2" (straight past the bend b6) */
     {"Rb2 Kg4 kf6", "a2 b1 b3 b4 b5 b6 b7 c2"},
     /* "f1: f2..f7" sideways, e1..a1 a2..a7 forward, g1 back */
-    {"Rf1 Kg4 kd6",
-     "a1 a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f2 f3 f4 f5 f6 f7 g1"},
+    {"Rf1 Kg4 kd6", "a1 a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f2 f3 f4 f5 f6 f7 g1"},
     /* Bishops: "d1: c2 b3 a4, rebound, b5 c6 d7; e2 (back)" */
     {"Bd1 Kg2 kb7", "a4 b3 b5 c2 c6 d7 e2"},
     /* "a4: b5 c6 d7, rebound, e6 f5 g4" and b3 back */
@@ -183,16 +181,16 @@ static const example examples[] = {
 
 /* The destinations of the moves from origin in a sorted move list, as
  * "dest[promotion] ...". */
-static void destinations(move_text *moves, int n, const char *origin,
-                         char *out, size_t size)
+static void destinations(move_text *moves, int n, const char *origin, char *out,
+                         size_t size)
 {
     out[0] = 0;
     size_t len = 0;
     for (int i = 0; i < n; i++) {
         if (strncmp(moves[i], origin, 2) != 0)
             continue;
-        len += (size_t)snprintf(out + len, size - len, "%s%s",
-                                len ? " " : "", moves[i] + 2);
+        len += (size_t)snprintf(out + len, size - len, "%s%s", len ? " " : "",
+                                moves[i] + 2);
     }
 }
 
@@ -226,8 +224,7 @@ static void test_rule_examples(void **state)
         rgn_position_free(pos);
         char got_ref[256], got_lib[256];
         destinations(ref, nref, origin, got_ref, sizeof got_ref);
-        destinations(lib, nlib < 0 ? 0 : nlib, origin, got_lib,
-                     sizeof got_lib);
+        destinations(lib, nlib < 0 ? 0 : nlib, origin, got_lib, sizeof got_lib);
         if (strcmp(got_ref, ex->dests) != 0) {
             print_error("%s (%s): reference gives \"%s\", the rules \"%s\"\n",
                         ex->pieces, fen, got_ref, ex->dests);
@@ -253,7 +250,7 @@ typedef struct {
 } king_pair;
 
 static const king_pair king_pairs[] = {
-    {"d2", "d6", 0, 0},  /* South, North: both home */
+    {"d2", "d6", 0, 0},   /* South, North: both home */
     {"g4", "a4", -1, -1}, /* East: White -1; West: Black 1 - 2 = -1 */
     {"b4", "f4", 1, 1},   /* West: White 1; East: Black 3 - 2 = 1 */
     {"a1", "g7", 1, 1},   /* West; East */
@@ -370,17 +367,17 @@ static void test_random_games(void **state)
                 /* the game is over: no successors for either */
                 wins++;
                 if (rgn_perft(pos, 1) != 0 || ref_rb_perft(fen, 1) != 0) {
-                    print_error("%s: \"%s\" is won, yet has successors\n",
-                                name, fen);
+                    print_error("%s: \"%s\" is won, yet has successors\n", name,
+                                fen);
                     problems++;
                 }
                 break;
             }
-            problems += reference_compare_moves(&reference_rollerball, name,
-                                                fen, pos);
+            problems +=
+                reference_compare_moves(&reference_rollerball, name, fen, pos);
             if (ply % 8 == 0)
-                problems += reference_compare_perft(&reference_rollerball,
-                                                    name, fen, 2, pos, NULL);
+                problems += reference_compare_perft(&reference_rollerball, name,
+                                                    fen, 2, pos, NULL);
             rgn_position *fresh = load(name, fen);
             assert_non_null(fresh);
             if (rgn_position_key(pos) != rgn_position_key(fresh)) {
@@ -439,9 +436,10 @@ static void test_status(void **state)
          * is empty though the King could still step */
         rgn_position *won = rgn_position_new(rollerball());
         rgn_error err;
-        assert_int_equal(rgn_position_set_fen(
-                             won, "7/3K3/2***2/2***2/2***2/6k/7 b 2 1 0 1", &err),
-                         0);
+        assert_int_equal(
+            rgn_position_set_fen(won, "7/3K3/2***2/2***2/2***2/6k/7 b 2 1 0 1",
+                                 &err),
+            0);
         rgn_move moves[RGN_MAX_MOVES];
         assert_int_equal(rgn_position_legal_moves(won, moves), 0);
         assert_int_equal(rgn_position_count_moves(won), 0);
@@ -545,8 +543,8 @@ static void expect_rejection(const char *fen, int column, const char *message)
     if (rgn_position_set_fen(pos, fen, &err) != -1)
         fail_msg("accepted \"%s\"", fen);
     if (strcmp(err.message, message) != 0 || err.column != column)
-        fail_msg("\"%s\": got column %d \"%s\", expected column %d \"%s\"",
-                 fen, err.column, err.message, column, message);
+        fail_msg("\"%s\": got column %d \"%s\", expected column %d \"%s\"", fen,
+                 err.column, err.message, column, message);
     /* a rejected string leaves the position as it was */
     rgn_position_fen(pos, after, sizeof after);
     assert_string_equal(before, after);
@@ -580,17 +578,17 @@ static void test_fen_board_shape(void **state)
     expect_rejection("2rbp3/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1", 5,
                      B "5: rank 7" W_LONG);
     /* .../2PBR2|p w */
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2p w 0 0 0 1",
-                     42, B "42: rank 1" W_LONG);
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2p w 0 0 0 1", 42,
+                     B "42: rank 1" W_LONG);
     /* .../2PBR|8 w: 8 is no digit of a 7-square rank */
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR8 w 0 0 0 1",
-                     41, B "41: rank 1" W_LONG);
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR8 w 0 0 0 1", 41,
+                     B "41: rank 1" W_LONG);
     /* .../|2PBR1 w */
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR1 w 0 0 0 1",
-                     37, B "37: rank 1 is 6 squares wide, expected 7");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR1 w 0 0 0 1", 37,
+                     B "37: rank 1 is 6 squares wide, expected 7");
     /* 2rbp2/2rkp2/2***2/|/2***2/... */
-    expect_rejection("2rbp2/2rkp2/2***2//2***2/2***2/2PKR2/2PBR2 w 0 0 0 1",
-                     19, B "19: rank 4 is 0 squares wide, expected 7");
+    expect_rejection("2rbp2/2rkp2/2***2//2***2/2***2/2PKR2/2PBR2 w 0 0 0 1", 19,
+                     B "19: rank 4 is 0 squares wide, expected 7");
     /* ...2/|2** then a slash (rank 4 cut short) */
     expect_rejection("2rbp2/2rkp2/2***2/2**/2***2/2PKR2/2PBR2 w 0 0 0 1", 19,
                      B "19: rank 4 is 4 squares wide, expected 7");
@@ -602,47 +600,48 @@ static void test_fen_board_shape(void **state)
     /* .../2PBR2|/7 w and .../2PBR2|/ w */
     expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2/7 w 0 0 0 1",
                      42, B "42: more than 7 ranks");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2/ w 0 0 0 1",
-                     42, B "42: more than 7 ranks");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2/ w 0 0 0 1", 42,
+                     B "42: more than 7 ranks");
 }
 
 static void test_fen_characters_and_hole(void **state)
 {
     (void)state;
     /* .../2PB|Q2, .../2PBR|02, 2rk|n2 */
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBQ2 w 0 0 0 1",
-                     40, B "40: unknown character 'Q'");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR02 w 0 0 0 1",
-                     41, B "41: unknown character '0'");
-    expect_rejection("2rbp2/2rkn2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1",
-                     10, B "10: unknown character 'n'");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBQ2 w 0 0 0 1", 40,
+                     B "40: unknown character 'Q'");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR02 w 0 0 0 1", 41,
+                     B "41: unknown character '0'");
+    expect_rejection("2rbp2/2rkn2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1", 10,
+                     B "10: unknown character 'n'");
     /* '*' off the hole: .../2PBR|*1, 1|****2, 2***|*1 */
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR*1 w 0 0 0 1",
-                     41, B "41: '*' stands for a hole square, and f1 is not "
-                           "one");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/1****2/2PKR2/2PBR2 w 0 0 0 1",
-                     26, B "26: '*' stands for a hole square, and b3 is not "
-                           "one");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2****1/2PKR2/2PBR2 w 0 0 0 1",
-                     29, B "29: '*' stands for a hole square, and f3 is not "
-                           "one");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR*1 w 0 0 0 1", 41,
+                     B "41: '*' stands for a hole square, and f1 is not "
+                       "one");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/1****2/2PKR2/2PBR2 w 0 0 0 1", 26,
+                     B "26: '*' stands for a hole square, and b3 is not "
+                       "one");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2****1/2PKR2/2PBR2 w 0 0 0 1", 29,
+                     B "29: '*' stands for a hole square, and f3 is not "
+                       "one");
     /* a hole square written otherwise: |7 covers c3; 2**|12 covers e3;
      * 2*|R*2 puts a rook on d3 */
     expect_rejection("2rbp2/2rkp2/2***2/2***2/7/2PKR2/2PBR2 w 0 0 0 1", 25,
                      B "25: c3 is in the hole and must be written '*', not "
                        "covered by a digit");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2**12/2PKR2/2PBR2 w 0 0 0 1",
-                     28, B "28: e3 is in the hole and must be written '*', "
-                           "not covered by a digit");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2*R*2/2PKR2/2PBR2 w 0 0 0 1",
-                     27, B "27: d3 is in the hole and must be written '*'");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2**12/2PKR2/2PBR2 w 0 0 0 1", 28,
+                     B "28: e3 is in the hole and must be written '*', "
+                       "not covered by a digit");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2*R*2/2PKR2/2PBR2 w 0 0 0 1", 27,
+                     B "27: d3 is in the hole and must be written '*'");
 }
 
 #define S "position field 2 (side to move), column "
 #define TW "position field 3 (White's turn count), column "
 #define TB "position field 4 (Black's turn count), column "
-#define BAD_T ": expected a whole number of at most 4 digits, without '+' " \
-              "or leading zeros"
+#define BAD_T                                                                  \
+    ": expected a whole number of at most 4 digits, without '+' "              \
+    "or leading zeros"
 #define CLOCK "position field 5 (halfmove clock), column "
 #define BAD_CLOCK ": expected a number of plies (0 to 9999999)"
 #define MOVE "position field 6 (fullmove number), column "
@@ -707,27 +706,26 @@ static void test_fen_pieces(void **state)
                      B "1: White has no King");
     expect_rejection("2rkp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1", 9,
                      B "9: Black has more than one King");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PKR2 w 0 0 0 1",
-                     39, B "39: White has more than one King");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PKR2 w 0 0 0 1", 39,
+                     B "39: White has more than one King");
     /* the 7th piece, the 3rd pawn of a side: .../1RP1|R2, .../2|P1R2,
      * 2rbpr1/2rk|p2, 2r1p2/2rkp1|p */
-    expect_rejection(
-        "2rbp2/2rkp2/2***2/2***2/2***2/1RPKR2/1RP1R2 w 0 0 0 1", 42,
-        B "42: White has more than 6 pieces");
-    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/1PPKR2/2P1R2 w 0 0 0 1",
-                     39, B "39: White has more than 2 pawns");
-    expect_rejection("2rbpr1/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1",
-                     11, B "11: Black has more than 6 pieces");
-    expect_rejection("2r1p2/2rkp1p/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1",
-                     12, B "12: Black has more than 2 pawns");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/1RPKR2/1RP1R2 w 0 0 0 1",
+                     42, B "42: White has more than 6 pieces");
+    expect_rejection("2rbp2/2rkp2/2***2/2***2/2***2/1PPKR2/2P1R2 w 0 0 0 1", 39,
+                     B "39: White has more than 2 pawns");
+    expect_rejection("2rbpr1/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1", 11,
+                     B "11: Black has more than 6 pieces");
+    expect_rejection("2r1p2/2rkp1p/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1", 12,
+                     B "12: Black has more than 2 pawns");
     /* pawns on their promotion squares: 2rb|Pp1, 2rk|P2, .../2|pBR2,
      * .../2|pKR2 */
-    expect_rejection("2rbPp1/2rkp2/2***2/2***2/2***2/2PKR2/2BBR2 w 0 0 0 1",
-                     4, B "4: a White pawn cannot stand on e7, where it "
-                          "promotes");
-    expect_rejection("2rbp2/2rkP2/2***2/2***2/2***2/2BKR2/2PBR2 w 0 0 0 1",
-                     10, B "10: a White pawn cannot stand on e6, where it "
-                           "promotes");
+    expect_rejection("2rbPp1/2rkp2/2***2/2***2/2***2/2PKR2/2BBR2 w 0 0 0 1", 4,
+                     B "4: a White pawn cannot stand on e7, where it "
+                       "promotes");
+    expect_rejection("2rbp2/2rkP2/2***2/2***2/2***2/2BKR2/2PBR2 w 0 0 0 1", 10,
+                     B "10: a White pawn cannot stand on e6, where it "
+                       "promotes");
     expect_rejection("2rbp2/2rk3/2***2/2***2/2***2/2PKR2/2pBR2 w 0 0 0 1", 37,
                      B "37: a Black pawn cannot stand on c1, where it "
                        "promotes");
@@ -791,8 +789,7 @@ static void test_fen_accepted(void **state)
     /* the writer's canonical form: all six fields, shortest digits */
     round_trip(INITIAL, INITIAL);
     round_trip(BOARD " b 0 0 17 42", BOARD " b 0 0 17 42");
-    round_trip(BOARD " w 0 0 9999999 9999999",
-               BOARD " w 0 0 9999999 9999999");
+    round_trip(BOARD " w 0 0 9999999 9999999", BOARD " w 0 0 9999999 9999999");
     /* fields 5 and 6 missing: 0 and 1 */
     round_trip(BOARD " w 0 0", INITIAL);
     /* consecutive digits add up */

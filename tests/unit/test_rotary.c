@@ -65,9 +65,9 @@ static void test_make_unmake_and_keys_over_playouts(void **state)
             pos->variant->make(pos, m, &undo);
             assert_int_equal(pos->key, rotary_compute_key(pos));
             /* make's quick check test agrees with the full one */
-            assert_int_equal(pos->check_cache,
-                             rotary_attacked(pos, pos->king[pos->side],
-                                             pos->side ^ 1));
+            assert_int_equal(
+                pos->check_cache,
+                rotary_attacked(pos, pos->king[pos->side], pos->side ^ 1));
             pos->variant->unmake(pos, m, &undo);
             assert_memory_equal(&before, pos, sizeof before);
             rgn_position_play(pos, m);
@@ -101,7 +101,8 @@ static void test_moves_to_one_square_agree_with_all_moves(void **state)
                 for (int rank = 0; rank < ROTARY_SIZE; rank++) {
                     for (int file = 0; file < ROTARY_SIZE; file++) {
                         int to = rotary_square(file, rank);
-                        int k = pos->variant->legal_moves_to(pos, some, type, to);
+                        int k =
+                            pos->variant->legal_moves_to(pos, some, type, to);
                         int expected = 0;
                         for (int i = 0; i < n; i++) {
                             if (all[i].to != to ||

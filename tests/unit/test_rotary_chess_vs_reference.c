@@ -21,9 +21,9 @@
 #define N 12
 
 typedef struct simple {
-    char board[N][N]; /* [rank][file], '.' empty, letters as in FEN */
-    int side;         /* 0 White, 1 Black */
-    bool rights[4];   /* K Q k q */
+    char board[N][N];     /* [rank][file], '.' empty, letters as in FEN */
+    int side;             /* 0 White, 1 Black */
+    bool rights[4];       /* K Q k q */
     int ep_file, ep_rank; /* -1 if none */
 } simple;
 
@@ -33,8 +33,14 @@ typedef struct smove {
     char kind; /* 'n' normal, 'e' en passant, 'c' castling */
 } smove;
 
-static int color_of(char c) { return c == '.' ? -1 : islower((unsigned char)c) ? 1 : 0; }
-static bool on_board(int f, int r) { return f >= 0 && f < N && r >= 0 && r < N; }
+static int color_of(char c)
+{
+    return c == '.' ? -1 : islower((unsigned char)c) ? 1 : 0;
+}
+static bool on_board(int f, int r)
+{
+    return f >= 0 && f < N && r >= 0 && r < N;
+}
 
 static void parse(simple *p, const char *fen)
 {
@@ -69,6 +75,7 @@ static void parse(simple *p, const char *fen)
 }
 
 /* The leaps of each leaping piece as (x, y): every (+-x, +-y), (+-y, +-x). */
+/* clang-format off */
 static const struct { char piece; int count; int8_t leaps[5][2]; } leapers[] = {
     {'K', 2, {{0, 1}, {1, 1}}},         {'G', 2, {{0, 1}, {1, 1}}},
     {'T', 2, {{1, 2}, {3, 3}}},         {'L', 2, {{0, 1}, {3, 3}}},
@@ -76,6 +83,7 @@ static const struct { char piece; int count; int8_t leaps[5][2]; } leapers[] = {
     {'F', 5, {{0, 1}, {1, 2}, {2, 3}, {1, 4}, {0, 5}}},
     {'S', 1, {{1, 1}}},
 };
+/* clang-format on */
 static const int8_t orthogonal[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
 static const int8_t diagonal[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
@@ -85,11 +93,13 @@ typedef struct list {
 } list;
 
 /* Adds a move once (the Walrus reaches some squares two ways). */
-static void add(list *l, int ff, int fr, int tf, int tr, char promotion, char kind)
+static void add(list *l, int ff, int fr, int tf, int tr, char promotion,
+                char kind)
 {
     for (int i = 0; i < l->n; i++) {
         smove *m = &l->moves[i];
-        if (m->ff == ff && m->fr == fr && m->tf == tf && m->tr == tr && m->promotion == promotion)
+        if (m->ff == ff && m->fr == fr && m->tf == tf && m->tr == tr &&
+            m->promotion == promotion)
             return;
     }
     l->moves[l->n++] = (smove){ff, fr, tf, tr, promotion, kind};
@@ -107,8 +117,8 @@ static void target(const simple *p, list *l, int ff, int fr, int tf, int tr,
         add(l, ff, fr, tf, tr, 0, 'n');
 }
 
-static void slide(const simple *p, list *l, int f, int r, int df, int dr, int max,
-                  bool may_capture)
+static void slide(const simple *p, list *l, int f, int r, int df, int dr,
+                  int max, bool may_capture)
 {
     for (int k = 1; k <= max; k++) {
         int tf = f + k * df, tr = r + k * dr;
@@ -150,7 +160,8 @@ static void pawn_moves(const simple *p, list *l, int f, int r, int me)
 
 /* Every move of the piece on (f, r) by the rules of movement, castling
  * aside; attacks_only leaves out what cannot capture. */
-static void piece_moves(const simple *p, list *l, int f, int r, bool attacks_only)
+static void piece_moves(const simple *p, list *l, int f, int r,
+                        bool attacks_only)
 {
     char piece = (char)toupper((unsigned char)p->board[r][f]);
     int me = color_of(p->board[r][f]);
@@ -161,12 +172,14 @@ static void piece_moves(const simple *p, list *l, int f, int r, bool attacks_onl
                 int images[8][2] = {{x, y}, {-x, y}, {x, -y}, {-x, -y},
                                     {y, x}, {-y, x}, {y, -x}, {-y, -x}};
                 for (int j = 0; j < 8; j++)
-                    target(p, l, f, r, f + images[j][0], r + images[j][1], true, true);
+                    target(p, l, f, r, f + images[j][0], r + images[j][1], true,
+                           true);
             }
     switch (piece) {
     case 'S': /* the (2,1) leaps sideways only */
         for (int j = 0; j < 4; j++)
-            target(p, l, f, r, f + 2 * diagonal[j][0], r + diagonal[j][1], true, true);
+            target(p, l, f, r, f + 2 * diagonal[j][0], r + diagonal[j][1], true,
+                   true);
         break;
     case 'Q':
     case 'R':
@@ -184,7 +197,8 @@ static void piece_moves(const simple *p, list *l, int f, int r, bool attacks_onl
             slide(p, l, f, r, diagonal[j][0], diagonal[j][1], 3, true);
             if (!attacks_only)
                 for (int k = 2; k <= 3; k++)
-                    target(p, l, f, r, f + k * diagonal[j][0], r + k * diagonal[j][1], true, false);
+                    target(p, l, f, r, f + k * diagonal[j][0],
+                           r + k * diagonal[j][1], true, false);
         }
         break;
     case 'M': /* a step sideways; or onto an empty square sideways, then
@@ -212,8 +226,7 @@ static void piece_moves(const simple *p, list *l, int f, int r, bool attacks_onl
             pawn_moves(p, l, f, r, me);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -248,11 +261,14 @@ static void play(simple *p, smove m)
     if (m.kind == 'e')
         p->board[m.fr][m.tf] = '.';
     if (m.kind == 'c') { /* the Rook from the corner to beside the King */
-        int corner = m.tf > m.ff ? N - 1 : 0, beside = m.tf > m.ff ? m.tf - 1 : m.tf + 1;
+        int corner = m.tf > m.ff ? N - 1 : 0,
+            beside = m.tf > m.ff ? m.tf - 1 : m.tf + 1;
         p->board[m.fr][beside] = p->board[m.fr][corner];
         p->board[m.fr][corner] = '.';
     }
-    p->board[m.tr][m.tf] = m.promotion ? (char)(p->side ? tolower(m.promotion) : m.promotion) : piece;
+    p->board[m.tr][m.tf] =
+        m.promotion ? (char)(p->side ? tolower(m.promotion) : m.promotion)
+                    : piece;
     /* rights: a King or Rook that moves, anything that lands on a corner */
     int squares[2][2] = {{m.ff, m.fr}, {m.tf, m.tr}};
     for (int i = 0; i < 2; i++) {
@@ -337,9 +353,14 @@ static uint64_t simple_perft(const simple *p, int depth)
 static void test_engine_agrees_with_simple_generator(void **state)
 {
     (void)state;
-    static const struct { const char *fen; int depth; } cases[] = {
+    static const struct {
+        const char *fen;
+        int depth;
+    } cases[] = {
         /* castling both ways for both sides, the Rooks' files open */
-        {"r5k4r/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/12/R5K4R w KQkq - 0 1", 3},
+        {"r5k4r/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/12/R5K4R w KQkq "
+         "- 0 1",
+         3},
         /* promotions and capture-promotions on both sides */
         {"r5k5/1P2P7/12/12/12/12/12/12/12/12/1p4p5/R5K5 w Q - 0 1", 3},
         /* double steps next to enemy pawns: en passant at ply 2 */
@@ -351,13 +372,19 @@ static void test_engine_agrees_with_simple_generator(void **state)
         {"6k5/12/12/12/12/12/12/12/12/12/1Rm9/K11 w - - 0 1", 3},
         /* middlegames from random play */
         {"rfcgbqkbgc1r/mtswjll2s1m/pppppppwp2p/9p1t/7p2p1/12/3L8/7F3j/2T1PW5T/"
-         "PPPP1PPPPPPP/M1S1JL1JWS1M/RFCGBQKBGC1R w KQkq - 3 11", 2},
-        {"rfcgbqkbg1rs/m1s3l4m/pppp2p1ppcp/1j2pp5t/7pJ1p1/1t5j2w1/8L3/l1Pw2PP1P2/"
-         "P1J5P3/1P1PPP4PP/1MSWCBLTWSTM/R2G1QKBGCFR w KQq - 1 23", 2},
+         "PPPP1PPPPPPP/M1S1JL1JWS1M/RFCGBQKBGC1R w KQkq - 3 11",
+         2},
+        {"rfcgbqkbg1rs/m1s3l4m/pppp2p1ppcp/1j2pp5t/7pJ1p1/1t5j2w1/8L3/"
+         "l1Pw2PP1P2/"
+         "P1J5P3/1P1PPP4PP/1MSWCBLTWSTM/R2G1QKBGCFR w KQq - 1 23",
+         2},
         {"r2gb1kbg1r1/mt1w1l1c2cm/2pqpplppp2/2Q6s1p/p5p2jpf/3p8/12/5WwP1F1T/"
-         "5PP1P1S1/PPPP5PPP/MT1WCLLt2JM/RSG1B1KB1C1R w KQq - 0 35", 2},
-        {"r2gbq1b1c1r/m1sw2lk1s1m/2cp1p1p1ppp/1jpfpFp3wt/p1l5p3/1p10/9C2/5PP3P1/"
-         "TP1PP7/P1P2C2PP1P/1MSW1LLGWSTM/R2GBQKR3F w Q - 0 41", 2},
+         "5PP1P1S1/PPPP5PPP/MT1WCLLt2JM/RSG1B1KB1C1R w KQq - 0 35",
+         2},
+        {"r2gbq1b1c1r/m1sw2lk1s1m/2cp1p1p1ppp/1jpfpFp3wt/p1l5p3/1p10/9C2/"
+         "5PP3P1/"
+         "TP1PP7/P1P2C2PP1P/1MSW1LLGWSTM/R2GBQKR3F w Q - 0 41",
+         2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         simple p;
@@ -367,10 +394,12 @@ static void test_engine_agrees_with_simple_generator(void **state)
         if (eng_set_fen(&pos, cases[i].fen, &err) < 0)
             fail_msg("%s: %s", cases[i].fen, err.message);
         for (int depth = 1; depth <= cases[i].depth; depth++) {
-            uint64_t expected = simple_perft(&p, depth), got = eng_perft(&pos, depth);
+            uint64_t expected = simple_perft(&p, depth),
+                     got = eng_perft(&pos, depth);
             if (got != expected)
-                fail_msg("%s depth %d: engine %llu, simple generator %llu", cases[i].fen,
-                         depth, (unsigned long long)got, (unsigned long long)expected);
+                fail_msg("%s depth %d: engine %llu, simple generator %llu",
+                         cases[i].fen, depth, (unsigned long long)got,
+                         (unsigned long long)expected);
         }
     }
 }

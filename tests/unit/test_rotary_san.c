@@ -123,8 +123,8 @@ static void expect_error(const char *fen, const char *text,
     unsigned warnings;
     enum rgn_problem problem;
     rgn_error err = {0, ""};
-    assert_int_equal(rgn_san_resolve(pos, text, strlen(text), &move,
-                                     &warnings, &problem, &err),
+    assert_int_equal(rgn_san_resolve(pos, text, strlen(text), &move, &warnings,
+                                     &problem, &err),
                      -1);
     assert_string_equal(rgn_problem_code(problem), rgn_problem_code(want));
     assert_string_equal(err.message, message);

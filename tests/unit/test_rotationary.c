@@ -98,8 +98,8 @@ static void test_diagram_reading(void **state)
     /* The worked example's diagram, cell by cell. */
     rot_position pos = parse_ok(EXAMPLE);
     assert_int_equal(pos.arrangement.empty, 2 * 4 + 2); /* c3 */
-    static const char *const diagram[4] = {"L>SvM^S<", "S^M>..L^",
-                                           "M>LvS^M^", "L<S>L^M^"};
+    static const char *const diagram[4] = {"L>SvM^S<", "S^M>..L^", "M>LvS^M^",
+                                           "L<S>L^M^"};
     rot_board board;
     rot_board_init(&board, &pos.arrangement, ROT_BASIC);
     uint8_t facing[ROT_CELLS];
@@ -114,8 +114,8 @@ static void test_diagram_reading(void **state)
             }
             assert_int_equal(pos.arrangement.size[cell],
                              strchr(" SML", cell_text[0]) - " SML");
-            assert_int_equal(facing[cell], strchr("^>v<", cell_text[1]) -
-                                               "^>v<");
+            assert_int_equal(facing[cell],
+                             strchr("^>v<", cell_text[1]) - "^>v<");
         }
     char text[ROT_TEXT_MAX];
     rot_format(&pos, text);
@@ -165,7 +165,8 @@ static void test_position_string_rejected(void **state)
         {"lEsSmNsW/sNmE1lN/mElSsNmN/lWsElN", 33, "3 cells, not 4"},
         {"lEsSmNsW/sNmE1lN//mElSsNmN/lWsElNmN", 18, "0 cells, not 4"},
         {"lEsSmNsW/sNmE1lN/mElSsNmN", 0, "3 ranks, not 4"},
-        {"lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN/sNsNsNsN", 35, "more than 4 ranks"},
+        {"lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN/sNsNsNsN", 35,
+         "more than 4 ranks"},
         {"lEsSmNsW/sNmEmNlN/mElSsNmN/lWsElNmN", 0, "no empty cell"},
         {"lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNsN", 33, "more than 5 small"},
         {"lEsSmNsW/sNmE1lN/mElSmNmN/lWsElNmN", 33, "more than 5 medium"},
@@ -434,8 +435,7 @@ static void test_solver_against_plain_search(void **state)
             char text[ROT_TEXT_MAX];
             rot_format(&p, text);
             fail_msg("%s (%s): solver %d, plain search %d", text,
-                     trial & 1 ? "wrap" : "basic", solution.distance,
-                     expected);
+                     trial & 1 ? "wrap" : "basic", solution.distance, expected);
         }
         replay_solves(&board, w, &solution);
         by_distance[expected]++;
@@ -456,9 +456,9 @@ static void test_solver_far_positions(void **state)
     for (int trial = 0; trial < 6; trial++) {
         rot_board board;
         rot_board_init(&board, &pos.arrangement, (rot_rules)(trial & 1));
-        rot_facings w = trial < 2 ? pos.facings
-                                  : (rot_facings)(test_random(&seed) &
-                                                  0x3FFFFFFF);
+        rot_facings w = trial < 2
+                            ? pos.facings
+                            : (rot_facings)(test_random(&seed) & 0x3FFFFFFF);
         rot_solution solution;
         assert_int_equal(rot_solve(&board, w, &solution), 0);
         assert_true(solution.distance > 0);
@@ -530,8 +530,7 @@ static void test_generator(void **state)
             assert_int_equal(
                 rot_generate((rot_rules)rules, distance, &rng, 1000, &a), 0);
             assert_int_equal(
-                rot_generate((rot_rules)rules, distance, &again, 1000, &b),
-                0);
+                rot_generate((rot_rules)rules, distance, &again, 1000, &b), 0);
             /* field by field: the struct's padding is not part of it */
             assert_memory_equal(&a.arrangement, &b.arrangement,
                                 sizeof a.arrangement);

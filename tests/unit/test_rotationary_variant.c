@@ -33,8 +33,8 @@ static rgn_move resolve(rgn_position *pos, const char *text)
     unsigned warnings = 0;
     enum rgn_problem problem;
     rgn_error err;
-    assert_int_equal(rgn_san_resolve(pos, text, strlen(text), &move,
-                                     &warnings, &problem, &err),
+    assert_int_equal(rgn_san_resolve(pos, text, strlen(text), &move, &warnings,
+                                     &problem, &err),
                      0);
     assert_int_equal(warnings, 0);
     return move;

@@ -39,9 +39,9 @@ static answer resolve(rgn_position *pos, const char *text, bool general)
     rgn_error err;
     err.message[0] = '\0';
     char canonical[64];
-    a.result = rgn_san_resolve_unmarked(pos, text, strlen(text), &a.move, &a.warnings,
-                                        &a.check, general ? canonical : NULL,
-                                        sizeof canonical, &a.problem, &err);
+    a.result = rgn_san_resolve_unmarked(
+        pos, text, strlen(text), &a.move, &a.warnings, &a.check,
+        general ? canonical : NULL, sizeof canonical, &a.problem, &err);
     if (a.result < 0) { /* what is left unset on failure is not compared */
         memset(&a.move, 0, sizeof a.move);
         a.warnings = 0;
@@ -55,14 +55,15 @@ static answer resolve(rgn_position *pos, const char *text, bool general)
 
 static void expect_same(rgn_position *pos, const char *text, long *compared)
 {
-    answer quick = resolve(pos, text, false), general = resolve(pos, text, true);
+    answer quick = resolve(pos, text, false),
+           general = resolve(pos, text, true);
     if (quick.result != general.result || quick.problem != general.problem ||
         quick.warnings != general.warnings || quick.check != general.check ||
         memcmp(&quick.move, &general.move, sizeof quick.move) != 0 ||
         strcmp(quick.message, general.message) != 0)
-        fail_msg("'%s': quick %d %u '%s', general %d %u '%s'", text, quick.result,
-                 quick.warnings, quick.message, general.result, general.warnings,
-                 general.message);
+        fail_msg("'%s': quick %d %u '%s', general %d %u '%s'", text,
+                 quick.result, quick.warnings, quick.message, general.result,
+                 general.warnings, general.message);
     (*compared)++;
 }
 
@@ -70,8 +71,9 @@ static void expect_same(rgn_position *pos, const char *text, long *compared)
  * letter or square changed, an origin added, a promotion dropped. */
 static void spoil(const char *san, char *out, size_t size, uint32_t *seed)
 {
-    static const char *const extras[] = {"x", "+", "#", "=Q", "=N", "=K", "=P", "=", "a",
-                                         "h", "1", "8", "Q", "N", "K", "P", "-", ">N"};
+    static const char *const extras[] = {"x",  "+", "#", "=Q", "=N", "=K",
+                                         "=P", "=", "a", "h",  "1",  "8",
+                                         "Q",  "N", "K", "P",  "-",  ">N"};
     size_t len = strlen(san);
     snprintf(out, size, "%s", san);
     int at = (int)(next(seed) % (uint32_t)(len + 1));
@@ -81,7 +83,8 @@ static void spoil(const char *san, char *out, size_t size, uint32_t *seed)
             memmove(out + at, out + at + 1, len - (size_t)at);
         break;
     case 1: { /* something inserted */
-        const char *extra = extras[next(seed) % (sizeof extras / sizeof extras[0])];
+        const char *extra =
+            extras[next(seed) % (sizeof extras / sizeof extras[0])];
         snprintf(out, size, "%.*s%s%s", at, san, extra, san + at);
         break;
     }
@@ -112,9 +115,11 @@ static void test_quick_agrees_with_general(void **state)
     for (size_t s = 0; s <= sizeof starts / sizeof starts[0]; s++)
         for (int game = 0; game < 8; game++) {
             bool rotary = s == sizeof starts / sizeof starts[0];
-            rgn_position *pos = rgn_position_new(rgn_variant_find(rotary ? "Rotary Chess" : "Chess"));
+            rgn_position *pos = rgn_position_new(
+                rgn_variant_find(rotary ? "Rotary Chess" : "Chess"));
             rgn_error err;
-            if (!rotary && starts[s] && rgn_position_set_fen(pos, starts[s], &err) != 0)
+            if (!rotary && starts[s] &&
+                rgn_position_set_fen(pos, starts[s], &err) != 0)
                 fail_msg("%s: %s", starts[s], err.message);
             for (int ply = 0; ply < 80; ply++) {
                 rgn_move moves[RGN_MAX_MOVES];
@@ -131,7 +136,8 @@ static void test_quick_agrees_with_general(void **state)
                 for (int k = 0; k < 20; k++) { /* short random texts */
                     int len = 1 + (int)(next(&seed) % 6);
                     for (int c = 0; c < len; c++)
-                        spoilt[c] = "abcdefghx12345678QRBNKPO=+#-"[next(&seed) % 29];
+                        spoilt[c] =
+                            "abcdefghx12345678QRBNKPO=+#-"[next(&seed) % 29];
                     spoilt[len] = '\0';
                     expect_same(pos, spoilt, &compared);
                 }

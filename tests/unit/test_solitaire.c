@@ -96,10 +96,10 @@ static void test_puzzle_by_seed(void **state)
         uint64_t seed_a = 7, seed_b = 7;
         rgn_error err;
         for (int n = 0; n < 3; n++) {
-            assert_int_equal(rgn_rotationary_puzzle(first, 5, &seed_a, 2000,
-                                                    &err), 0);
-            assert_int_equal(rgn_rotationary_puzzle(again, 5, &seed_b, 2000,
-                                                    &err), 0);
+            assert_int_equal(
+                rgn_rotationary_puzzle(first, 5, &seed_a, 2000, &err), 0);
+            assert_int_equal(
+                rgn_rotationary_puzzle(again, 5, &seed_b, 2000, &err), 0);
             char a[128], b[128];
             rgn_position_fen(first, a, sizeof a);
             rgn_position_fen(again, b, sizeof b);
@@ -130,9 +130,9 @@ static void test_other_games_refused(void **state)
     assert_string_equal(err.message, why);
     assert_int_equal(rgn_rotationary_solve(rotary, &solution, &err), -1);
     assert_string_equal(err.message, why);
-    assert_int_equal(rgn_rotationary_survey(rotary, 1, NULL, NULL, &distances,
-                                            NULL, &err),
-                     -1);
+    assert_int_equal(
+        rgn_rotationary_survey(rotary, 1, NULL, NULL, &distances, NULL, &err),
+        -1);
     assert_string_equal(err.message, why);
     assert_int_equal(rgn_rotationary_puzzle(rotary, 3, &seed, 10, &err), -1);
     assert_string_equal(err.message, why);

@@ -34,11 +34,13 @@ static bool has_image(const xb_atom *atom, int file, int rank)
 static void test_atoms_and_images(void **state)
 {
     (void)state;
+    /* clang-format off */
     static const struct { const char *text; int file, rank, images; } cases[] = {
         {"W", 0, 1, 4}, {"F", 1, 1, 4}, {"D", 0, 2, 4}, {"N", 1, 2, 8},
         {"A", 2, 2, 4}, {"G", 3, 3, 4}, {"Z", 2, 3, 8}, {"FX", 1, 4, 8},
         {"DX", 0, 5, 4},
     };
+    /* clang-format on */
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         xb_piece p = compile_ok(cases[i].text);
         assert_int_equal(p.atom_count, 1);
@@ -199,7 +201,9 @@ static void expect_game_rejected(const char *king, const char *rook,
     static const char *xbetza[] = {NULL, NULL, NULL, "ifmnDfmWfceF"};
     xbetza[1] = king;
     xbetza[2] = rook;
-    eng_game game = {"Test", 8, 8, "?KRP", xbetza, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "R"};
+    eng_game game = {"Test", 8,      8,
+                     "?KRP", xbetza, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                     "R"};
     static eng_rules rules;
     rgn_error err;
     assert_int_equal(eng_compile(&rules, &game, &err), -1);
@@ -210,9 +214,12 @@ static void expect_game_rejected(const char *king, const char *rook,
 static void test_game_rejections(void **state)
 {
     (void)state;
-    expect_game_rejected("KisO2H", "R", "piece K \"KisO2H\": unsupported XBetza atom 'H'");
-    expect_game_rejected("KsavsW", "R", "a second leg of more than two directions");
-    expect_game_rejected("KncA", "R", "capturing non-jumping leaps are not supported");
+    expect_game_rejected("KisO2H", "R",
+                         "piece K \"KisO2H\": unsupported XBetza atom 'H'");
+    expect_game_rejected("KsavsW", "R",
+                         "a second leg of more than two directions");
+    expect_game_rejected("KncA", "R",
+                         "capturing non-jumping leaps are not supported");
     expect_game_rejected("KisO2", "RO2", "piece R: only the King castles (O)");
 }
 
@@ -224,7 +231,8 @@ static int moves_from_f6(char letter, char *squares, size_t size)
 {
     const eng_rules *r = eng_variant_rules(&rgn_rotary_chess_variant);
     char fen[128];
-    snprintf(fen, sizeof fen, "k11/12/12/12/12/12/5%c6/12/12/12/11K/12 w - - 0 1", letter);
+    snprintf(fen, sizeof fen,
+             "k11/12/12/12/12/12/5%c6/12/12/12/11K/12 w - - 0 1", letter);
     eng_position pos = {.variant = &rgn_rotary_chess_variant};
     rgn_error err;
     if (eng_set_fen(&pos, fen, &err) < 0)
@@ -239,8 +247,9 @@ static int moves_from_f6(char letter, char *squares, size_t size)
             continue;
         count++;
         if (size)
-            used += (size_t)snprintf(squares + used, size - used, "%s%c%d", used ? " " : "",
-                                     'a' + eng_file(r, moves[i].to), eng_rank(r, moves[i].to) + 1);
+            used += (size_t)snprintf(
+                squares + used, size - used, "%s%c%d", used ? " " : "",
+                'a' + eng_file(r, moves[i].to), eng_rank(r, moves[i].to) + 1);
     }
     return count;
 }
@@ -248,19 +257,31 @@ static int moves_from_f6(char letter, char *squares, size_t size)
 static void test_counts_from_f6(void **state)
 {
     (void)state;
-    static const struct { char letter; int count; } cases[] = {
+    static const struct {
+        char letter;
+        int count;
+    } cases[] = {
         /* from rgn-rotary-chess(7)'s moves (M's 20 listed there) */
-        {'T', 12}, {'L', 8}, {'S', 8}, {'C', 20}, {'W', 12}, {'F', 32},
-        {'J', 12}, {'M', 20},
+        {'T', 12},
+        {'L', 8},
+        {'S', 8},
+        {'C', 20},
+        {'W', 12},
+        {'F', 32},
+        {'J', 12},
+        {'M', 20},
         /* by hand: 8 neighbours; 11 + 11 on the lines; diagonals
          * 6 + 5 + 5 + 5 from f6 (file 6, rank 6 of 12) */
-        {'G', 8}, {'R', 22}, {'B', 21}, {'Q', 43},
+        {'G', 8},
+        {'R', 22},
+        {'B', 21},
+        {'Q', 43},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int count = moves_from_f6(cases[i].letter, NULL, 0);
         if (count != cases[i].count)
-            fail_msg("%c from f6: %d moves, expected %d", cases[i].letter, count,
-                     cases[i].count);
+            fail_msg("%c from f6: %d moves, expected %d", cases[i].letter,
+                     count, cases[i].count);
     }
 }
 
@@ -271,17 +292,20 @@ static void test_mongoose_squares(void **state)
     moves_from_f6('M', squares, sizeof squares);
     /* rgn-rotary-chess(7)'s list, in the generator's order: steps, then
      * each bend */
-    const char *expected[] = {"e6", "g6", "d7", "c8", "b9", "a10", "d5", "c4", "b3", "a2",
-                              "h7", "i8", "j9", "k10", "l11", "h5", "i4", "j3", "k2", "l1"};
+    const char *expected[] = {"e6",  "g6", "d7", "c8", "b9", "a10", "d5",
+                              "c4",  "b3", "a2", "h7", "i8", "j9",  "k10",
+                              "l11", "h5", "i4", "j3", "k2", "l1"};
     for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {
         char word[8];
         snprintf(word, sizeof word, "%s", expected[i]);
         bool found = false;
         for (const char *p = squares; (p = strstr(p, word)); p++)
-            if ((p == squares || p[-1] == ' ') && (p[strlen(word)] == ' ' || !p[strlen(word)]))
+            if ((p == squares || p[-1] == ' ') &&
+                (p[strlen(word)] == ' ' || !p[strlen(word)]))
                 found = true;
         if (!found)
-            fail_msg("Mongoose from f6 misses %s (has %s)", expected[i], squares);
+            fail_msg("Mongoose from f6 misses %s (has %s)", expected[i],
+                     squares);
     }
 }
 

@@ -54,8 +54,8 @@ static void compile_lines(eng_bitboards *b, const eng_rules *r)
                 rgn_step step = rgn_direction_step(d);
                 eng_bits passed = 0;
                 for (int k = 1;; k++) {
-                    int to = index_at(r, file + k * step.file,
-                                      rank + k * step.rank);
+                    int to =
+                        index_at(r, file + k * step.file, rank + k * step.rank);
                     if (to < 0)
                         break;
                     b->direction[from][to] = (int8_t)d;
@@ -75,8 +75,8 @@ static inline int nearest(int d, eng_bits squares)
 
 static inline int opposite(int d) { return (d + 4) & 7; }
 
-static eng_bits slow_slides(const eng_bitboards *b, unsigned directions, int from,
-                            eng_bits occupied)
+static eng_bits slow_slides(const eng_bitboards *b, unsigned directions,
+                            int from, eng_bits occupied)
 {
     eng_bits reach = 0;
     for (; directions; directions &= directions - 1) {
@@ -96,8 +96,10 @@ static void compile_line_slides(eng_bitboards *b, int files)
 {
     for (int from = 0; from < 64; from++) {
         b->line[BB_FILE][from] = b->ray[BB_N][from] | b->ray[BB_S][from];
-        b->line[BB_DIAGONAL_LINE][from] = b->ray[BB_NE][from] | b->ray[BB_SW][from];
-        b->line[BB_ANTI_DIAGONAL][from] = b->ray[BB_NW][from] | b->ray[BB_SE][from];
+        b->line[BB_DIAGONAL_LINE][from] =
+            b->ray[BB_NE][from] | b->ray[BB_SW][from];
+        b->line[BB_ANTI_DIAGONAL][from] =
+            b->ray[BB_NW][from] | b->ray[BB_SE][from];
         b->line[BB_RANK][from] = b->ray[BB_E][from] | b->ray[BB_W][from];
     }
     unsigned along_rank = 1u << BB_E | 1u << BB_W;
@@ -110,7 +112,8 @@ static void compile_line_slides(eng_bitboards *b, int files)
 /* A leap of one type and colour into the tables; false when the ray is
  * of a kind the fast path does not take. */
 static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
-                         int type, const eng_ray *ray, int file_step, int rank_step)
+                         int type, const eng_ray *ray, int file_step,
+                         int rank_step)
 {
     bool first = ray->path_len || (ray->flags & XB_INITIAL);
     if (ray->flags & ~(XB_NON_JUMPING | XB_INITIAL | XB_EN_PASSANT))
@@ -136,7 +139,8 @@ static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
             if (to < 0)
                 continue;
             if (leap) {
-                if ((ray->flags & XB_INITIAL) && !(r->initial_ranks[color][type] >> rank & 1))
+                if ((ray->flags & XB_INITIAL) &&
+                    !(r->initial_ranks[color][type] >> rank & 1))
                     continue;
                 leap->to[from] = (uint8_t)to;
                 leap->from[to] = (uint8_t)from;
@@ -163,7 +167,8 @@ static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
     return true;
 }
 
-static bool compile_rays(eng_bitboards *b, const eng_rules *r, int color, int type)
+static bool compile_rays(eng_bitboards *b, const eng_rules *r, int color,
+                         int type)
 {
     int limit = (r->files > r->ranks ? r->files : r->ranks) - 1;
     if (r->overlapping[type])
@@ -204,7 +209,8 @@ static void compile_groups(eng_bitboards *b, const eng_rules *r, int color)
         while (g < b->group_count[color] && b->groups[color][g].types != types)
             g++;
         if (g == b->group_count[color])
-            b->groups[color][b->group_count[color]++] = (eng_slide_group){0, types};
+            b->groups[color][b->group_count[color]++] =
+                (eng_slide_group){0, types};
         b->groups[color][g].directions |= (uint8_t)(1u << d);
     }
 }
@@ -248,7 +254,8 @@ void eng_bb_compile(eng_rules *r)
             }
         compile_groups(b, r, color);
         for (int file = 0; file < r->files; file++)
-            b->last_rank[color] |= bb_bit(index_at(r, file, color ? 0 : r->ranks - 1));
+            b->last_rank[color] |=
+                bb_bit(index_at(r, file, color ? 0 : r->ranks - 1));
     }
     compile_castling(b, r);
     compile_line_slides(b, r->files);
@@ -290,17 +297,19 @@ static inline eng_bits line_slide(eng_bits line, int from, eng_bits occupied)
 
 /* Along a rank, whose squares share a byte: from a table by the
  * occupation of the inner six files. */
-static inline eng_bits rank_slide(const eng_bitboards *b, int from, eng_bits occupied)
+static inline eng_bits rank_slide(const eng_bitboards *b, int from,
+                                  eng_bits occupied)
 {
     int shift = from & ~7;
     unsigned inner = (unsigned)(occupied >> (shift + 1)) & 63;
-    return ((eng_bits)b->rank_reach[from & 7][inner] << shift) & b->line[BB_RANK][from];
+    return ((eng_bits)b->rank_reach[from & 7][inner] << shift) &
+           b->line[BB_RANK][from];
 }
 
 /* A slide along any set of directions: whole lines for each full set of
  * four, one ray at a time for the rest. */
-static inline eng_bits slides(const eng_bitboards *b, unsigned directions, int from,
-                              eng_bits occupied)
+static inline eng_bits slides(const eng_bitboards *b, unsigned directions,
+                              int from, eng_bits occupied)
 {
     eng_bits reach = 0;
     if ((directions & BB_ORTHOGONAL) == BB_ORTHOGONAL) {
@@ -313,7 +322,8 @@ static inline eng_bits slides(const eng_bitboards *b, unsigned directions, int f
                  line_slide(b->line[BB_ANTI_DIAGONAL][from], from, occupied);
         directions &= ~BB_DIAGONAL;
     }
-    return directions ? reach | slow_slides(b, directions, from, occupied) : reach;
+    return directions ? reach | slow_slides(b, directions, from, occupied)
+                      : reach;
 }
 
 /* The directions back along which a slide in the given ones arrives. */
@@ -322,7 +332,8 @@ static inline unsigned reversed(unsigned directions)
     return ((directions << 4) | (directions >> 4)) & 0xFFu;
 }
 
-static inline eng_bits pieces_of(const eng_position *pos, unsigned types, int color)
+static inline eng_bits pieces_of(const eng_position *pos, unsigned types,
+                                 int color)
 {
     eng_bits set = 0;
     for (; types; types &= types - 1)
@@ -332,7 +343,8 @@ static inline eng_bits pieces_of(const eng_position *pos, unsigned types, int co
 
 /* The squares strictly between `from` and `to`, which lie on a line in
  * direction d from `from`. */
-static inline eng_bits between_along(const eng_bitboards *b, int d, int from, int to)
+static inline eng_bits between_along(const eng_bitboards *b, int d, int from,
+                                     int to)
 {
     return b->ray[d][from] ^ b->ray[d][to] ^ bb_bit(to);
 }
@@ -349,8 +361,9 @@ static inline eng_bits between(const eng_bitboards *b, int from, int to)
  * squares are `occupied` (a piece taken off by the caller stays in the
  * sets: the caller masks it out). sliders[g] are the pieces of slide
  * group g, found once by the caller. */
-static inline eng_bits attackers_with(const eng_bitboards *b, const eng_position *pos,
-                                      int at, eng_bits occupied, int by,
+static inline eng_bits attackers_with(const eng_bitboards *b,
+                                      const eng_position *pos, int at,
+                                      eng_bits occupied, int by,
                                       const eng_bits *sliders)
 {
     eng_bits found = 0;
@@ -361,26 +374,29 @@ static inline eng_bits attackers_with(const eng_bitboards *b, const eng_position
     found &= pos->by_color[by];
     for (int g = 0; g < b->group_count[by]; g++)
         if (sliders[g])
-            found |= slides(b, reversed(b->groups[by][g].directions), at, occupied) & sliders[g];
+            found |=
+                slides(b, reversed(b->groups[by][g].directions), at, occupied) &
+                sliders[g];
     return found;
 }
 
-static void find_sliders(const eng_bitboards *b, const eng_position *pos, int by,
-                         eng_bits *sliders)
+static void find_sliders(const eng_bitboards *b, const eng_position *pos,
+                         int by, eng_bits *sliders)
 {
     for (int g = 0; g < b->group_count[by]; g++)
         sliders[g] = pieces_of(pos, b->groups[by][g].types, by);
 }
 
-static eng_bits attackers(const eng_bitboards *b, const eng_position *pos, int at,
-                          eng_bits occupied, int by)
+static eng_bits attackers(const eng_bitboards *b, const eng_position *pos,
+                          int at, eng_bits occupied, int by)
 {
     eng_bits sliders[BB_MAX_GROUPS];
     find_sliders(b, pos, by, sliders);
     return attackers_with(b, pos, at, occupied, by, sliders);
 }
 
-static inline int king_index(const eng_rules *r, const eng_position *pos, int color)
+static inline int king_index(const eng_rules *r, const eng_position *pos,
+                             int color)
 {
     return r->bb.index[pos->king[color]];
 }
@@ -388,7 +404,8 @@ static inline int king_index(const eng_rules *r, const eng_position *pos, int co
 bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
 {
     eng_bits occupied = pos->by_color[0] | pos->by_color[1];
-    return attackers(&r->bb, pos, king_index(r, pos, pos->side), occupied, pos->side ^ 1) != 0;
+    return attackers(&r->bb, pos, king_index(r, pos, pos->side), occupied,
+                     pos->side ^ 1) != 0;
 }
 
 /* Whether the first piece from the King on `king` along the line through
@@ -397,8 +414,9 @@ bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
  * `through` is on no line with the King. Which it is, is a coin toss
  * from move to move: so the answer is computed without a branch (off a
  * line the ray is empty), which a mispredicted branch costs more than. */
-static inline bool line_attack(const eng_bitboards *b, const eng_position *pos, int king,
-                               int through, eng_bits occupied, int by, int skip)
+static inline bool line_attack(const eng_bitboards *b, const eng_position *pos,
+                               int king, int through, eng_bits occupied, int by,
+                               int skip)
 {
     int d = b->direction[king][through];
     int on_line = d >= 0;
@@ -406,7 +424,8 @@ static inline bool line_attack(const eng_bitboards *b, const eng_position *pos, 
     eng_bits blockers = b->ray[d][king] & occupied & -(eng_bits)on_line;
     /* the nearest blocker, or a square of no matter when there is none */
     int low = bb_first(blockers | bb_bit(63)), high = bb_last(blockers | 1);
-    int at = high ^ ((low ^ high) & -(int)(BB_RISING >> d & 1)); /* by mask, too */
+    int at =
+        high ^ ((low ^ high) & -(int)(BB_RISING >> d & 1)); /* by mask, too */
     uint8_t piece = pos->board[b->square[at]];
     int slides = b->slide_capture[by][RGN_TYPE(piece)] >> opposite(d) & 1;
     return (blockers != 0) & (at != skip) & (RGN_COLOR(piece) == by) & slides;
@@ -424,7 +443,8 @@ bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
     if (m.kind == RGN_MOVE_EN_PASSANT || m.kind == RGN_MOVE_CASTLING ||
         b->first_leap_captures)
         return eng_bb_in_check(r, pos);
-    int king = king_index(r, pos, victim), from = b->index[m.from], to = b->index[m.to];
+    int king = king_index(r, pos, victim), from = b->index[m.from],
+        to = b->index[m.to];
     eng_bits occupied = pos->by_color[0] | pos->by_color[1];
     int type = RGN_TYPE(pos->board[m.to]);
     int leaps = b->leap_capture[mover][type][to] >> king & 1;
@@ -433,8 +453,10 @@ bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
     int on_line = d >= 0;
     d &= 7;
     eng_bits path = between_along(b, d, king, to) & occupied;
-    int slides = on_line & (b->slide_capture[mover][type] >> opposite(d) & 1) & (path == 0);
-    return leaps | slides | line_attack(b, pos, king, from, occupied, mover, to);
+    int slides = on_line & (b->slide_capture[mover][type] >> opposite(d) & 1) &
+                 (path == 0);
+    return leaps | slides |
+           line_attack(b, pos, king, from, occupied, mover, to);
 }
 
 /* ------------------------------------------------------------------ */
@@ -470,7 +492,8 @@ static inline const eng_bits *enemy_sliders(generation *g)
 
 static inline eng_bits attacked_by(generation *g, int at, eng_bits occupied)
 {
-    return attackers_with(g->b, g->pos, at, occupied, g->them, enemy_sliders(g));
+    return attackers_with(g->b, g->pos, at, occupied, g->them,
+                          enemy_sliders(g));
 }
 
 static void start(generation *g, const eng_rules *r, const eng_position *pos,
@@ -498,12 +521,15 @@ static void find_checkers(generation *g)
 
 /* Moves of one piece to a set of squares; a pawn's arrival on its last
  * rank is one move per promotion choice. */
-static inline void add(generation *g, int type, int from, eng_bits targets, int kind)
+static inline void add(generation *g, int type, int from, eng_bits targets,
+                       int kind)
 {
     const eng_rules *r = g->r;
-    eng_bits promoting = type == r->pawn_type ? targets & g->b->last_rank[g->us] : 0;
+    eng_bits promoting =
+        type == r->pawn_type ? targets & g->b->last_rank[g->us] : 0;
     if (!g->moves) {
-        g->n += bb_count(targets ^ promoting) + bb_count(promoting) * r->promotion_count;
+        g->n += bb_count(targets ^ promoting) +
+                bb_count(promoting) * r->promotion_count;
         return;
     }
     uint16_t origin = g->b->square[from];
@@ -512,10 +538,12 @@ static inline void add(generation *g, int type, int from, eng_bits targets, int 
         uint16_t target = g->b->square[to];
         if (promoting >> to & 1) {
             for (int i = 0; i < r->promotion_count; i++)
-                g->moves[g->n++] = (eng_move){origin, target, RGN_MOVE_PROMOTION,
-                                              r->promotion_types[i], 0, 0};
+                g->moves[g->n++] = (eng_move){
+                    origin, target, RGN_MOVE_PROMOTION, r->promotion_types[i],
+                    0,      0};
         } else {
-            g->moves[g->n++] = (eng_move){origin, target, (uint8_t)kind, 0, 0, 0};
+            g->moves[g->n++] =
+                (eng_move){origin, target, (uint8_t)kind, 0, 0, 0};
         }
     }
 }
@@ -527,7 +555,8 @@ static inline eng_bits destinations(const generation *g, int type, int from)
     int us = g->us;
     eng_bits to = (b->leap_move[us][type][from] & ~g->occupied) |
                   (b->leap_capture[us][type][from] & g->enemy);
-    unsigned moving = b->slide_move[us][type], capturing = b->slide_capture[us][type];
+    unsigned moving = b->slide_move[us][type],
+             capturing = b->slide_capture[us][type];
     if (moving == capturing) {
         if (moving)
             to |= slides(b, moving, from, g->occupied) & ~g->own;
@@ -542,7 +571,8 @@ static inline eng_bits destinations(const generation *g, int type, int from)
  * on `taken` (the target, or the pawn taken en passant) is gone. */
 static bool safe_after(generation *g, int from, int to, int taken)
 {
-    eng_bits occupied = (g->occupied ^ bb_bit(from) ^ bb_bit(taken)) | bb_bit(to);
+    eng_bits occupied =
+        (g->occupied ^ bb_bit(from) ^ bb_bit(taken)) | bb_bit(to);
     return !(attacked_by(g, g->king, occupied) & ~bb_bit(taken));
 }
 
@@ -576,8 +606,10 @@ static eng_bits find_pinned(generation *g, eng_bits *pin_line)
             snipers |= b->ray[bb_first(ds)][g->king] & sliders;
         for (; snipers; snipers &= snipers - 1) {
             int s = bb_first(snipers);
-            eng_bits line = between(b, g->king, s), blockers = line & g->occupied;
-            if (blockers && !(blockers & (blockers - 1)) && (blockers & g->own)) {
+            eng_bits line = between(b, g->king, s),
+                     blockers = line & g->occupied;
+            if (blockers && !(blockers & (blockers - 1)) &&
+                (blockers & g->own)) {
                 pinned |= blockers;
                 pin_line[bb_first(blockers)] = line | bb_bit(s);
             }
@@ -586,8 +618,8 @@ static eng_bits find_pinned(generation *g, eng_bits *pin_line)
     return pinned;
 }
 
-static bool first_leap_open(const generation *g, const eng_first_leap *leap, int from,
-                            int to)
+static bool first_leap_open(const generation *g, const eng_first_leap *leap,
+                            int from, int to)
 {
     eng_bits at = bb_bit(to);
     if (leap->path[from] & g->occupied)
@@ -615,7 +647,8 @@ static void en_passant_moves(generation *g, eng_bits origins)
     if (victim < 0)
         return;
     int to = g->b->index[g->pos->ep_square];
-    origins &= g->b->en_passant_from[g->us][to] & g->pos->by_type[g->r->pawn_type] & g->own;
+    origins &= g->b->en_passant_from[g->us][to] &
+               g->pos->by_type[g->r->pawn_type] & g->own;
     for (; origins; origins &= origins - 1)
         if (safe_after(g, bb_first(origins), to, victim))
             add(g, 0, bb_first(origins), bb_bit(to), RGN_MOVE_EN_PASSANT);
@@ -636,13 +669,14 @@ static void castling_moves(generation *g, int only_to)
             (g->b->castling_empty[i] & g->occupied))
             continue;
         bool safe = true;
-        for (eng_bits path = g->b->castling_safe[i] & ~g->king_safe; path && safe;
-             path &= path - 1)
+        for (eng_bits path = g->b->castling_safe[i] & ~g->king_safe;
+             path && safe; path &= path - 1)
             safe = !attacked_by(g, bb_first(path), g->occupied);
         if (!safe)
             continue;
         if (g->moves)
-            g->moves[g->n] = (eng_move){c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
+            g->moves[g->n] = (eng_move){
+                c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
         g->n++;
     }
 }
@@ -666,14 +700,16 @@ static void other_moves(generation *g, bool any)
     const eng_bitboards *b = g->b;
     const eng_position *pos = g->pos;
     /* in check, other pieces must take the checker or step between */
-    eng_bits allowed = g->checkers ? between(b, g->king, bb_first(g->checkers)) | g->checkers
-                                   : ~(eng_bits)0;
+    eng_bits allowed =
+        g->checkers ? between(b, g->king, bb_first(g->checkers)) | g->checkers
+                    : ~(eng_bits)0;
     eng_bits pin_line[64];
     eng_bits pinned = find_pinned(g, pin_line);
     for (int t = 1; t <= r->type_count; t++) {
         if (t == r->king_type)
             continue;
-        for (eng_bits pieces = pos->by_type[t] & g->own; pieces; pieces &= pieces - 1) {
+        for (eng_bits pieces = pos->by_type[t] & g->own; pieces;
+             pieces &= pieces - 1) {
             int from = bb_first(pieces);
             eng_bits to = destinations(g, t, from) & allowed;
             if (pinned >> from & 1)
@@ -685,9 +721,11 @@ static void other_moves(generation *g, bool any)
     }
     for (int i = 0; i < b->first_leap_count[g->us]; i++) {
         const eng_first_leap *leap = &b->first_leaps[g->us][i];
-        for (eng_bits pieces = pos->by_type[leap->type] & g->own; pieces; pieces &= pieces - 1) {
+        for (eng_bits pieces = pos->by_type[leap->type] & g->own; pieces;
+             pieces &= pieces - 1) {
             int from = bb_first(pieces), to = leap->to[from];
-            if (to == BB_NONE || !(allowed >> to & 1) || !first_leap_open(g, leap, from, to))
+            if (to == BB_NONE || !(allowed >> to & 1) ||
+                !first_leap_open(g, leap, from, to))
                 continue;
             if ((pinned >> from & 1) && !(pin_line[from] >> to & 1))
                 continue;
@@ -701,13 +739,15 @@ static void other_moves(generation *g, bool any)
  * likeliest answer and the cheapest to find. */
 static bool king_can_step(generation *g)
 {
-    for (eng_bits to = destinations(g, g->r->king_type, g->king); to; to &= to - 1)
+    for (eng_bits to = destinations(g, g->r->king_type, g->king); to;
+         to &= to - 1)
         if (king_may_go(g, bb_first(to)))
             return true;
     return false;
 }
 
-static int generate(const eng_rules *r, const eng_position *pos, eng_move *moves, bool any)
+static int generate(const eng_rules *r, const eng_position *pos,
+                    eng_move *moves, bool any)
 {
     generation g;
     start(&g, r, pos, moves);
@@ -720,7 +760,8 @@ static int generate(const eng_rules *r, const eng_position *pos, eng_move *moves
     bool king_asked = any && g.checkers;
     if (king_asked && king_can_step(&g))
         return 1;
-    bool double_check = (g.checkers & (g.checkers - 1)) != 0; /* only the King moves */
+    bool double_check =
+        (g.checkers & (g.checkers - 1)) != 0; /* only the King moves */
     if (!double_check) {
         other_moves(&g, any);
         if (any && g.n)
@@ -733,7 +774,8 @@ static int generate(const eng_rules *r, const eng_position *pos, eng_move *moves
     return g.n;
 }
 
-int eng_bb_legal_moves(const eng_rules *r, const eng_position *pos, eng_move *moves)
+int eng_bb_legal_moves(const eng_rules *r, const eng_position *pos,
+                       eng_move *moves)
 {
     return generate(r, pos, moves, false);
 }
@@ -752,10 +794,12 @@ static eng_bits reaching(const generation *g, int type, int to, bool capture)
     eng_bits mine = g->pos->by_type[type] & g->own;
     eng_bits origins = 0;
     if ((capture ? b->leaper_types[us] : b->move_leaper_types[us]) >> type & 1)
-        origins = (capture ? b->leap_capture_to[us][type][to] : b->leap_move_to[us][type][to]) &
+        origins = (capture ? b->leap_capture_to[us][type][to]
+                           : b->leap_move_to[us][type][to]) &
                   mine;
     /* a slider arrives from the first piece back along its directions */
-    unsigned directions = capture ? b->slide_capture[us][type] : b->slide_move[us][type];
+    unsigned directions =
+        capture ? b->slide_capture[us][type] : b->slide_move[us][type];
     if (directions)
         origins |= slides(b, reversed(directions), to, g->occupied) & mine;
     if (b->first_leaper_types[us] >> type & 1)
@@ -796,15 +840,17 @@ static bool start_to(generation *g, const eng_rules *r, const eng_position *pos,
     return !(g->own >> to & 1);
 }
 
-int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move *moves,
-                          int type, int to_square)
+int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos,
+                          eng_move *moves, int type, int to_square)
 {
     generation g;
-    int to = to_square >= 0 && to_square < ENG_CAPACITY ? r->bb.index[to_square] : BB_NONE;
+    int to = to_square >= 0 && to_square < ENG_CAPACITY ? r->bb.index[to_square]
+                                                        : BB_NONE;
     if (!start_to(&g, r, pos, moves, type, to))
         return 0;
     bool capture = g.enemy >> to & 1;
-    for (eng_bits origins = reaching(&g, type, to, capture); origins; origins &= origins - 1)
+    for (eng_bits origins = reaching(&g, type, to, capture); origins;
+         origins &= origins - 1)
         if (legal_step(&g, type, bb_first(origins), to))
             add(&g, type, bb_first(origins), bb_bit(to), RGN_MOVE_NORMAL);
     if (type == r->pawn_type && to_square == pos->ep_square && !capture)
@@ -814,12 +860,13 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos, eng_move 
     return g.n;
 }
 
-int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type, int to_file,
-                      int to_rank, int from_file, int from_rank, int promotion,
-                      eng_move *first)
+int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type,
+                      int to_file, int to_rank, int from_file, int from_rank,
+                      int promotion, eng_move *first)
 {
     generation g;
-    bool on_board = to_file >= 0 && to_file < r->files && to_rank >= 0 && to_rank < r->ranks;
+    bool on_board = to_file >= 0 && to_file < r->files && to_rank >= 0 &&
+                    to_rank < r->ranks;
     int to = on_board ? to_rank * 8 + to_file : BB_NONE;
     if (!start_to(&g, r, pos, NULL, type, to))
         return 0;
@@ -833,7 +880,8 @@ int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type, int
     /* a pawn arriving on its last rank promotes, and only then */
     uint8_t kind = RGN_MOVE_NORMAL;
     if (type == r->pawn_type && (g.b->last_rank[g.us] >> to & 1)) {
-        if (!promotion || !memchr(r->promotion_types, promotion, (size_t)r->promotion_count))
+        if (!promotion ||
+            !memchr(r->promotion_types, promotion, (size_t)r->promotion_count))
             return 0;
         kind = RGN_MOVE_PROMOTION;
     } else if (promotion) {
@@ -843,17 +891,25 @@ int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type, int
     for (; origins; origins &= origins - 1) {
         int from = bb_first(origins);
         if (legal_step(&g, type, from, to) && n++ == 0)
-            *first = (eng_move){g.b->square[from], (uint16_t)to_square, kind,
-                                kind == RGN_MOVE_PROMOTION ? (uint8_t)promotion : 0, 0, 0};
+            *first =
+                (eng_move){g.b->square[from],
+                           (uint16_t)to_square,
+                           kind,
+                           kind == RGN_MOVE_PROMOTION ? (uint8_t)promotion : 0,
+                           0,
+                           0};
     }
-    if (type == r->pawn_type && to_square == pos->ep_square && !capture && !promotion) {
+    if (type == r->pawn_type && to_square == pos->ep_square && !capture &&
+        !promotion) {
         eng_move taking[8];
         g.moves = taking;
         g.n = 0;
         en_passant_moves(&g, from_file >= 0 ? 0x0101010101010101ull << from_file
                                             : ~(eng_bits)0);
         for (int i = 0; i < g.n; i++)
-            if ((from_rank < 0 || g.b->index[taking[i].from] >> 3 == from_rank) && n++ == 0)
+            if ((from_rank < 0 ||
+                 g.b->index[taking[i].from] >> 3 == from_rank) &&
+                n++ == 0)
                 *first = taking[i];
     }
     return n;

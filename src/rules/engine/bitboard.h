@@ -34,10 +34,10 @@ enum { BB_N, BB_NE, BB_E, BB_SE, BB_S, BB_SW, BB_W, BB_NW, BB_DIRECTIONS };
  * squares (the Pawn's ifmnD). */
 typedef struct eng_first_leap {
     uint8_t type;
-    uint8_t mode;           /* XB_MOVE | XB_CAPTURE */
-    uint8_t to[64];         /* BB_NONE where the leap is not allowed */
-    uint8_t from[64];       /* the reverse: where a leap to the square starts */
-    eng_bits path[64];      /* squares that must be empty, by origin */
+    uint8_t mode;      /* XB_MOVE | XB_CAPTURE */
+    uint8_t to[64];    /* BB_NONE where the leap is not allowed */
+    uint8_t from[64];  /* the reverse: where a leap to the square starts */
+    eng_bits path[64]; /* squares that must be empty, by origin */
 } eng_first_leap;
 
 /* Sliding types that attack along the same directions, so that one
@@ -70,9 +70,9 @@ typedef struct eng_bitboards {
     eng_bits leap_move[2][16][64], leap_capture[2][16][64];
     eng_bits leap_move_to[2][16][64], leap_capture_to[2][16][64];
     uint8_t slide_move[2][16], slide_capture[2][16]; /* direction bits */
-    uint16_t leaper_types[2];          /* types with a capturing leap */
-    uint16_t move_leaper_types[2];     /* types with a leap that moves */
-    uint16_t first_leaper_types[2];    /* types with a first-move leap */
+    uint16_t leaper_types[2];       /* types with a capturing leap */
+    uint16_t move_leaper_types[2];  /* types with a leap that moves */
+    uint16_t first_leaper_types[2]; /* types with a first-move leap */
     eng_slide_group groups[2][BB_MAX_GROUPS];
     int group_count[2];
     eng_first_leap first_leaps[2][BB_MAX_FIRST_LEAPS];
@@ -80,9 +80,9 @@ typedef struct eng_bitboards {
     bool first_leap_captures; /* some first-move leap may capture */
     /* where a pawn of the colour stands to take en passant onto a square */
     eng_bits en_passant_from[2][64];
-    eng_bits last_rank[2];             /* where the colour's pawns promote */
-    eng_bits castling_empty[4];        /* squares between King and Rook */
-    eng_bits castling_safe[4];         /* the King's path, not attacked */
+    eng_bits last_rank[2];      /* where the colour's pawns promote */
+    eng_bits castling_empty[4]; /* squares between King and Rook */
+    eng_bits castling_safe[4];  /* the King's path, not attacked */
     /* eng_piece_key of each piece code on each square, looked up rather
      * than computed at every move */
     uint64_t piece_key[32][64];

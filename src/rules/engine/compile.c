@@ -25,7 +25,8 @@ static int ray_offsets(const xb_atom *atom, xb_vector image, int limit,
             if (!(atom->bend_turns & (1u << t)))
                 continue;
             xb_vector d = xb_turn(image, t);
-            int range = atom->bend_range == XB_UNLIMITED ? limit : atom->bend_range;
+            int range =
+                atom->bend_range == XB_UNLIMITED ? limit : atom->bend_range;
             for (int k = 1; k <= range; k++)
                 out[n++] = (xb_vector){(int8_t)(image.file + k * d.file),
                                        (int8_t)(image.rank + k * d.rank)};
@@ -34,7 +35,8 @@ static int ray_offsets(const xb_atom *atom, xb_vector image, int limit,
     }
     int range = atom->range == XB_UNLIMITED ? limit : atom->range;
     for (int k = 1; k <= range && k <= limit; k++)
-        out[n++] = (xb_vector){(int8_t)(k * image.file), (int8_t)(k * image.rank)};
+        out[n++] =
+            (xb_vector){(int8_t)(k * image.file), (int8_t)(k * image.rank)};
     return n;
 }
 
@@ -88,7 +90,8 @@ static int compile_rays(eng_rules *r, int type, rgn_error *err)
             const xb_atom *atom = &piece->atoms[a];
             if ((atom->flags & XB_CASTLING) && type != r->king_type) {
                 snprintf(err->message, sizeof err->message,
-                         "piece %c: only the King castles (O)", r->letters[type]);
+                         "piece %c: only the King castles (O)",
+                         r->letters[type]);
                 return -1;
             }
             if (atom->flags & XB_CASTLING)
@@ -96,22 +99,30 @@ static int compile_rays(eng_rules *r, int type, rgn_error *err)
             for (int i = 0; i < atom->image_count; i++) {
                 if (n == ENG_MAX_RAYS) {
                     snprintf(err->message, sizeof err->message,
-                             "piece %c has too many directions", r->letters[type]);
+                             "piece %c has too many directions",
+                             r->letters[type]);
                     return -1;
                 }
                 xb_vector v = atom->images[i];
                 eng_ray *ray = &r->rays[color][type][n++];
                 memset(ray, 0, sizeof *ray);
                 ray->step = (int16_t)step_of(r, v, color);
-                ray->range = (uint8_t)(atom->range == XB_UNLIMITED || atom->range > limit
-                                           ? limit : atom->range);
+                ray->range =
+                    (uint8_t)(atom->range == XB_UNLIMITED || atom->range > limit
+                                  ? limit
+                                  : atom->range);
                 ray->mode = atom->mode;
                 ray->flags = atom->flags;
-                int length = abs(v.file) > abs(v.rank) ? abs(v.file) : abs(v.rank);
-                if ((atom->flags & XB_NON_JUMPING) && ray->range == 1 && length > 1) {
+                int length =
+                    abs(v.file) > abs(v.rank) ? abs(v.file) : abs(v.rank);
+                if ((atom->flags & XB_NON_JUMPING) && ray->range == 1 &&
+                    length > 1) {
                     ray->path_len = (uint8_t)(length - 1);
-                    ray->path_step = (int16_t)step_of(
-                        r, (xb_vector){(int8_t)(v.file / length), (int8_t)(v.rank / length)}, color);
+                    ray->path_step =
+                        (int16_t)step_of(r,
+                                         (xb_vector){(int8_t)(v.file / length),
+                                                     (int8_t)(v.rank / length)},
+                                         color);
                 }
                 if (atom->flags & XB_BENT) {
                     for (int t = 0; t < 8; t++) {
@@ -119,35 +130,44 @@ static int compile_rays(eng_rules *r, int type, rgn_error *err)
                             continue;
                         if (ray->bend_count == 2) {
                             snprintf(err->message, sizeof err->message,
-                                     "piece %c: a second leg of more than two directions",
+                                     "piece %c: a second leg of more than two "
+                                     "directions",
                                      r->letters[type]);
                             return -1;
                         }
-                        ray->bend[ray->bend_count++] = (int16_t)step_of(r, xb_turn(v, t), color);
+                        ray->bend[ray->bend_count++] =
+                            (int16_t)step_of(r, xb_turn(v, t), color);
                     }
-                    ray->bend_range = (uint8_t)(atom->bend_range > limit ? limit : atom->bend_range);
+                    ray->bend_range =
+                        (uint8_t)(atom->bend_range > limit ? limit
+                                                           : atom->bend_range);
                 }
                 if (!(ray->mode & XB_CAPTURE))
                     continue;
                 /* what the ray attacks, seen from the attacked square */
                 if (ray->flags & XB_BENT) {
                     if (r->bent_count[color] + ray->bend_count > ENG_MAX_RAYS) {
-                        snprintf(err->message, sizeof err->message, "too many bent moves");
+                        snprintf(err->message, sizeof err->message,
+                                 "too many bent moves");
                         return -1;
                     }
                     for (int b = 0; b < ray->bend_count; b++)
-                        r->bents[color][r->bent_count[color]++] = (eng_bent_attack){
-                            ray->step, ray->bend[b], ray->bend_range, (uint8_t)type};
+                        r->bents[color][r->bent_count[color]++] =
+                            (eng_bent_attack){ray->step, ray->bend[b],
+                                              ray->bend_range, (uint8_t)type};
                     continue;
                 }
                 if (ray->path_len) {
                     snprintf(err->message, sizeof err->message,
-                             "piece %c: capturing non-jumping leaps are not supported", r->letters[type]);
+                             "piece %c: capturing non-jumping leaps are not "
+                             "supported",
+                             r->letters[type]);
                     return -1;
                 }
                 eng_line *line = line_for(r, color, ray->step);
                 if (!line) {
-                    snprintf(err->message, sizeof err->message, "too many attack lines");
+                    snprintf(err->message, sizeof err->message,
+                             "too many attack lines");
                     return -1;
                 }
                 if (ray->range > line->reach)
@@ -177,7 +197,8 @@ static void compile_castling(eng_rules *r)
     for (int color = 0; color < 2; color++) {
         int king_from = r->start.king[color];
         int rank = eng_rank(r, king_from);
-        for (int side = 0; side < 2; side++) { /* towards the last file, then a */
+        for (int side = 0; side < 2;
+             side++) { /* towards the last file, then a */
             int rook_file = side == 0 ? r->files - 1 : 0;
             int rook_from = eng_square(r, rook_file, rank);
             if (r->start.board[rook_from] != RGN_PIECE(color, r->rook_type))
@@ -185,9 +206,13 @@ static void compile_castling(eng_rules *r)
             int dir = side == 0 ? 1 : -1;
             int king_to = king_from + dir * distance;
             eng_castling *c = &r->castling[r->castling_count];
-            *c = (eng_castling){(char)((side == 0 ? 'K' : 'Q') + (color ? 32 : 0)),
-                                (uint8_t)color, (uint16_t)king_from, (uint16_t)king_to,
-                                (uint16_t)rook_from, (uint16_t)(king_to - dir)};
+            *c = (eng_castling){
+                (char)((side == 0 ? 'K' : 'Q') + (color ? 32 : 0)),
+                (uint8_t)color,
+                (uint16_t)king_from,
+                (uint16_t)king_to,
+                (uint16_t)rook_from,
+                (uint16_t)(king_to - dir)};
             uint8_t bit = (uint8_t)(1u << r->castling_count++);
             r->castling_kept[king_from] &= (uint8_t)~bit;
             r->castling_kept[rook_from] &= (uint8_t)~bit;
@@ -210,19 +235,24 @@ int eng_compile(eng_rules *r, const eng_game *game, rgn_error *err)
         r->width * (game->ranks + 2 * ENG_BORDER) > ENG_CAPACITY ||
         /* rank masks have 16 bits; a line reaches at most ENG_MAX_REACH */
         game->files > 16 || game->ranks > 16) {
-        snprintf(err->message, sizeof err->message, "%s: board or piece set too large", game->name);
+        snprintf(err->message, sizeof err->message,
+                 "%s: board or piece set too large", game->name);
         return -1;
     }
     for (int t = 1; t <= r->type_count; t++) {
         char letter = game->letters[t];
-        if (letter == 'K') r->king_type = t;
-        if (letter == 'P') r->pawn_type = t;
-        if (letter == 'R') r->rook_type = t;
+        if (letter == 'K')
+            r->king_type = t;
+        if (letter == 'P')
+            r->pawn_type = t;
+        if (letter == 'R')
+            r->rook_type = t;
         if (xb_compile(game->xbetza[t], &r->atoms[t], err) < 0) {
             char why[sizeof err->message];
             memcpy(why, err->message, sizeof why);
-            snprintf(err->message, sizeof err->message, "piece %c \"%.40s\": %.200s",
-                     letter, game->xbetza[t], why);
+            snprintf(err->message, sizeof err->message,
+                     "piece %c \"%.40s\": %.200s", letter, game->xbetza[t],
+                     why);
             return -1;
         }
     }
@@ -230,7 +260,8 @@ int eng_compile(eng_rules *r, const eng_game *game, rgn_error *err)
         if (compile_rays(r, t, err) < 0)
             return -1;
     for (const char *p = game->promotion_letters; *p; p++)
-        r->promotion_types[r->promotion_count++] = (uint8_t)eng_type_of_letter(r, *p);
+        r->promotion_types[r->promotion_count++] =
+            (uint8_t)eng_type_of_letter(r, *p);
     /* the start position's board gives the initial ranks and castling */
     if (eng_read_board(r, &r->start, game->start_fen, err) < 0)
         return -1;
@@ -238,7 +269,8 @@ int eng_compile(eng_rules *r, const eng_game *game, rgn_error *err)
         for (int file = 0; file < r->files; file++) {
             uint8_t p = r->start.board[eng_square(r, file, rank)];
             if (p != RGN_EMPTY)
-                r->initial_ranks[RGN_COLOR(p)][RGN_TYPE(p)] |= (uint16_t)(1u << rank);
+                r->initial_ranks[RGN_COLOR(p)][RGN_TYPE(p)] |=
+                    (uint16_t)(1u << rank);
         }
     compile_castling(r);
     eng_bb_compile(r);

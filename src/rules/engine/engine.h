@@ -54,14 +54,14 @@ typedef struct eng_game {
 /* One direction of an atom for one colour, in mailbox steps. */
 typedef struct eng_ray {
     int16_t step;
-    int16_t path_step;   /* non-jumping leap: the step between its squares */
-    int16_t bend[2];     /* bent move: the second leg's steps */
+    int16_t path_step; /* non-jumping leap: the step between its squares */
+    int16_t bend[2];   /* bent move: the second leg's steps */
     uint8_t bend_count;
     uint8_t bend_range;
     uint8_t range;
-    uint8_t path_len;    /* non-jumping leap: squares that must be empty */
-    uint8_t mode;        /* XB_MOVE | XB_CAPTURE */
-    uint8_t flags;       /* XB_INITIAL, XB_EN_PASSANT, XB_BENT */
+    uint8_t path_len; /* non-jumping leap: squares that must be empty */
+    uint8_t mode;     /* XB_MOVE | XB_CAPTURE */
+    uint8_t flags;    /* XB_INITIAL, XB_EN_PASSANT, XB_BENT */
 } eng_ray;
 
 /* The attack tables seen from the attacked square: a piece of a type in
@@ -80,7 +80,7 @@ typedef struct eng_bent_attack {
 } eng_bent_attack;
 
 typedef struct eng_castling {
-    char letter;         /* K Q k q */
+    char letter; /* K Q k q */
     uint8_t color;
     uint16_t king_from, king_to, rook_from, rook_to;
 } eng_castling;
@@ -152,10 +152,12 @@ typedef struct eng_tables {
 /* The compiled rules of a rule set of the engine. Once they are ready an
  * acquiring load (a plain one on common processors) is all a call
  * needs. */
-static inline const eng_rules *eng_variant_rules(const struct rgn_variant *variant)
+static inline const eng_rules *
+eng_variant_rules(const struct rgn_variant *variant)
 {
     eng_tables *tables = (eng_tables *)variant->context;
-    const eng_rules *r = atomic_load_explicit(&tables->ready, memory_order_acquire);
+    const eng_rules *r =
+        atomic_load_explicit(&tables->ready, memory_order_acquire);
     return __builtin_expect(r != NULL, 1) ? r : tables->compile(tables);
 }
 
@@ -186,7 +188,8 @@ int eng_legal_moves_to(eng_position *pos, eng_move *moves, int type, int to);
  * the first in *first. SAN's common question, answered without a move
  * list on the fast path. */
 int eng_find_moves(eng_position *pos, int type, int to_file, int to_rank,
-                   int from_file, int from_rank, int promotion, eng_move *first);
+                   int from_file, int from_rank, int promotion,
+                   eng_move *first);
 int eng_count_moves(eng_position *pos);
 bool eng_has_moves(eng_position *pos);
 void eng_make(eng_position *pos, eng_move move, eng_undo *undo);

@@ -11,7 +11,7 @@
 
 #include "notation/board_string.h"
 
-#define REJECT(field, name, at, ...) \
+#define REJECT(field, name, at, ...)                                           \
     rgn_fen_reject(err, "FEN", field, name, fen, at, __VA_ARGS__)
 
 int eng_type_of_letter(const eng_rules *rules, char letter)
@@ -82,14 +82,15 @@ int eng_read_board(const eng_rules *r, eng_position *pos, const char *fen,
 {
     clear_board(r, pos);
     board_reading reading = {r, pos, {0, 0}};
-    rgn_fen_board walker = {"FEN", r->files, r->ranks, RGN_DIGITS_NUMBER,
-                            read_square, NULL, &reading};
+    rgn_fen_board walker = {"FEN",       r->files, r->ranks, RGN_DIGITS_NUMBER,
+                            read_square, NULL,     &reading};
     const char *end;
     if (rgn_fen_read_board(&walker, fen, &end, err) < 0)
         return -1;
     for (int color = 0; color < 2; color++)
         if (!reading.kings[color])
-            return REJECT(1, "board", fen, "no %s King", color ? "Black" : "White");
+            return REJECT(1, "board", fen, "no %s King",
+                          color ? "Black" : "White");
     return (int)(end - fen);
 }
 
@@ -117,12 +118,17 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
             while (i < r->castling_count && r->castling[i].letter != *p)
                 i++;
             if (i == r->castling_count || i <= last)
-                return REJECT(3, "castling", p, i == r->castling_count
-                              ? "unknown castling right '%c'" : "'%c' out of order", *p);
+                return REJECT(3, "castling", p,
+                              i == r->castling_count
+                                  ? "unknown castling right '%c'"
+                                  : "'%c' out of order",
+                              *p);
             const eng_castling *c = &r->castling[i];
             if (pos->board[c->king_from] != RGN_PIECE(c->color, r->king_type) ||
                 pos->board[c->rook_from] != RGN_PIECE(c->color, r->rook_type))
-                return REJECT(3, "castling", p, "right '%c' without its King and Rook in place", *p);
+                return REJECT(3, "castling", p,
+                              "right '%c' without its King and Rook in place",
+                              *p);
             pos->castling |= (uint8_t)(1u << i);
             last = i;
         }
@@ -143,8 +149,8 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
         p++;
         while (isdigit((unsigned char)*p) && rank <= r->ranks)
             rank = rank * 10 + (*p++ - '0');
-        if (file < 0 || file >= r->files || rank < 1 || rank > r->ranks || at[1] == '0' ||
-            (*p != ' ' && *p != '\0'))
+        if (file < 0 || file >= r->files || rank < 1 || rank > r->ranks ||
+            at[1] == '0' || (*p != ' ' && *p != '\0'))
             return REJECT(4, "en passant", at, "expected a square or '-'");
         int mover = pos->side ^ 1, sq = eng_square(r, file, rank - 1);
         int pawn_rank = 0; /* the passed-over rank of the mover's double step */
@@ -171,15 +177,18 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
         if (*p == ' ') {
             at = ++p;
             if (rgn_fen_read_number(&p, 6, &value) < 0 || value < 1)
-                return REJECT(6, "fullmove number", at, "expected a number from 1");
+                return REJECT(6, "fullmove number", at,
+                              "expected a number from 1");
             pos->fullmove = (int)value;
         }
     }
     if (*p)
-        return REJECT(6, "fullmove number", p, "unexpected text after the last field");
+        return REJECT(6, "fullmove number", p,
+                      "unexpected text after the last field");
     eng_bb_sync(r, pos);
     if (eng_attacked(r, pos->board, pos->king[pos->side ^ 1], pos->side))
-        return REJECT(2, "side to move", side_at, "the side not to move is in check");
+        return REJECT(2, "side to move", side_at,
+                      "the side not to move is in check");
     memset(pos->orientation, 0, sizeof pos->orientation);
     pos->extra[0] = pos->extra[1] = 0;
     pos->check_cache = -1;
@@ -232,7 +241,8 @@ size_t eng_write_fen(const eng_position *pos, char *buf, size_t size)
     const eng_rules *r = eng_rules_of(pos);
     char out[512];
     board_writing writing = {r, pos};
-    size_t n = rgn_fen_write_board(r->files, r->ranks, write_square, &writing, out);
+    size_t n =
+        rgn_fen_write_board(r->files, r->ranks, write_square, &writing, out);
     out[n++] = ' ';
     out[n++] = pos->side ? 'b' : 'w';
     out[n++] = ' ';
@@ -247,10 +257,12 @@ size_t eng_write_fen(const eng_position *pos, char *buf, size_t size)
      * the test plays the capture and takes it back) */
     if (pos->ep_square >= 0 && eng_en_passant_possible(r, (eng_position *)pos))
         n += (size_t)snprintf(out + n, sizeof out - n, "%c%d",
-                              'a' + eng_file(r, pos->ep_square), eng_rank(r, pos->ep_square) + 1);
+                              'a' + eng_file(r, pos->ep_square),
+                              eng_rank(r, pos->ep_square) + 1);
     else
         out[n++] = '-';
-    n += (size_t)snprintf(out + n, sizeof out - n, " %d %d", pos->halfmove, pos->fullmove);
+    n += (size_t)snprintf(out + n, sizeof out - n, " %d %d", pos->halfmove,
+                          pos->fullmove);
     if (size)
         snprintf(buf, size, "%s", out);
     return n;

@@ -70,12 +70,15 @@ int eng_repair_fen(eng_position *pos, const char *fen, char *what,
     char fixed[512];
     size_t n = 0;
     for (int i = 0; i < fields; i++)
-        n += (size_t)snprintf(fixed + n, sizeof fixed - n, "%s%s",
-                              i ? " " : "", field[i]);
+        n += (size_t)snprintf(fixed + n, sizeof fixed - n, "%s%s", i ? " " : "",
+                              field[i]);
     if (n >= sizeof fixed || eng_read_fen(r, pos, fixed, &err) < 0)
         return -1;
     snprintf(what, what_size, "%s%s%s%s%s%s, read as \"%s\"",
-             gone ? "castling right" : "", gone > 1 ? "s " : gone ? " " : "",
+             gone ? "castling right" : "",
+             gone > 1 ? "s "
+             : gone   ? " "
+                      : "",
              gone ? dropped : "",
              gone ? " dropped (King or Rook not in place)" : "",
              gone && zero_move ? ", " : "",

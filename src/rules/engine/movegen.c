@@ -11,7 +11,8 @@ enum { SIDE_SALT = 1, CASTLING_SALT = 2, EP_SALT = 3 };
  * one (bb: NULL where there is not). */
 static inline uint64_t piece_key(const eng_bitboards *bb, int piece, int square)
 {
-    return bb ? bb->piece_key[piece][bb->index[square]] : eng_piece_key(piece, square);
+    return bb ? bb->piece_key[piece][bb->index[square]]
+              : eng_piece_key(piece, square);
 }
 static inline uint64_t salt_key(int salt, int value)
 {
@@ -33,8 +34,7 @@ static inline bool on_last_rank(const eng_rules *r, int color, int square)
     return eng_rank(r, square) == (color ? 0 : r->ranks - 1);
 }
 
-bool eng_attacked(const eng_rules *r, const uint8_t *board, int square,
-                  int by)
+bool eng_attacked(const eng_rules *r, const uint8_t *board, int square, int by)
 {
     const eng_line *line = r->lines[by];
     for (int i = 0; i < r->line_count[by]; i++, line++) {
@@ -53,7 +53,8 @@ bool eng_attacked(const eng_rules *r, const uint8_t *board, int square,
     for (int i = 0; i < r->bent_count[by]; i++, bent++) {
         uint8_t attacker = RGN_PIECE(by, bent->type);
         int t = square - bent->second; /* the first leg's end must be empty */
-        for (int k = 1; k <= bent->range && board[t] == RGN_EMPTY; k++, t -= bent->second)
+        for (int k = 1; k <= bent->range && board[t] == RGN_EMPTY;
+             k++, t -= bent->second)
             if (board[t - bent->first] == attacker)
                 return true;
     }
@@ -80,7 +81,8 @@ static bool en_passant_candidate(const eng_rules *r, const eng_position *pos)
     uint8_t pawn = RGN_PIECE(side, r->pawn_type);
     for (int i = 0; i < r->ray_count[side][r->pawn_type]; i++) {
         const eng_ray *ray = &r->rays[side][r->pawn_type][i];
-        if ((ray->flags & XB_EN_PASSANT) && pos->board[pos->ep_square - ray->step] == pawn)
+        if ((ray->flags & XB_EN_PASSANT) &&
+            pos->board[pos->ep_square - ray->step] == pawn)
             return true;
     }
     return false;
@@ -105,7 +107,8 @@ uint64_t eng_compute_key(const eng_rules *r, eng_position *pos)
             if (pos->board[sq] != RGN_EMPTY)
                 key ^= eng_piece_key(pos->board[sq], sq);
         }
-    return key ^ salt_key(CASTLING_SALT, pos->castling) ^ en_passant_key(r, pos);
+    return key ^ salt_key(CASTLING_SALT, pos->castling) ^
+           en_passant_key(r, pos);
 }
 
 /* ------------------------------------------------------------------ */
@@ -122,7 +125,8 @@ typedef struct gen_state {
 /* Own pieces whose leaving could expose their King: the first own piece
  * on a line from the King behind which an enemy piece attacks along that
  * line, or on the path of an enemy bent mover into the King. */
-static void find_pins(const eng_rules *r, const eng_position *pos, gen_state *gs)
+static void find_pins(const eng_rules *r, const eng_position *pos,
+                      gen_state *gs)
 {
     const uint8_t *board = pos->board;
     int side = gs->side, enemy = side ^ 1;
@@ -141,7 +145,8 @@ static void find_pins(const eng_rules *r, const eng_position *pos, gen_state *gs
                 blocker = t;
                 continue;
             }
-            if (blocker >= 0 && is_color(p, enemy) && (line->types_at[k] >> RGN_TYPE(p) & 1))
+            if (blocker >= 0 && is_color(p, enemy) &&
+                (line->types_at[k] >> RGN_TYPE(p) & 1))
                 gs->pins[gs->pin_count++] = (uint16_t)blocker;
             break;
         }
@@ -185,8 +190,9 @@ static bool is_pin(const gen_state *gs, int square)
 
 /* Appends a move (every promotion choice on the last rank), skipping one
  * already listed since `first` when the type's rays overlap. */
-static inline int add_special_move(const eng_rules *r, eng_move *moves, int n, int first,
-                                   int type, int color, int from, int to, int kind)
+static inline int add_special_move(const eng_rules *r, eng_move *moves, int n,
+                                   int first, int type, int color, int from,
+                                   int to, int kind)
 {
     if (r->overlapping[type])
         for (int i = first; i < n; i++)
@@ -194,21 +200,28 @@ static inline int add_special_move(const eng_rules *r, eng_move *moves, int n, i
                 return n;
     if (type == r->pawn_type && on_last_rank(r, color, to)) {
         for (int i = 0; i < r->promotion_count; i++)
-            moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_PROMOTION,
-                                    r->promotion_types[i], 0, 0};
+            moves[n++] = (eng_move){(uint16_t)from,
+                                    (uint16_t)to,
+                                    RGN_MOVE_PROMOTION,
+                                    r->promotion_types[i],
+                                    0,
+                                    0};
         return n;
     }
-    moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
+    moves[n++] =
+        (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
     return n;
 }
 
 /* The common case inline: most moves are neither a pawn's nor an
  * overlapping type's. */
-static inline int add_move(const eng_rules *r, eng_move *moves, int n, int first,
-                           int type, int color, int from, int to, int kind)
+static inline int add_move(const eng_rules *r, eng_move *moves, int n,
+                           int first, int type, int color, int from, int to,
+                           int kind)
 {
     if (type != r->pawn_type && !r->overlapping[type]) {
-        moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
+        moves[n++] =
+            (eng_move){(uint16_t)from, (uint16_t)to, (uint8_t)kind, 0, 0, 0};
         return n;
     }
     return add_special_move(r, moves, n, first, type, color, from, to, kind);
@@ -231,8 +244,9 @@ static bool initial_ok(const eng_rules *r, int color, int type, int from)
 }
 
 /* A two-leg move: a step onto an empty square, then the second leg. */
-static int bent_moves(const eng_rules *r, const uint8_t *board, const eng_ray *ray,
-                      int from, eng_move *moves, int n, int first)
+static int bent_moves(const eng_rules *r, const uint8_t *board,
+                      const eng_ray *ray, int from, eng_move *moves, int n,
+                      int first)
 {
     int color = RGN_COLOR(board[from]), type = RGN_TYPE(board[from]);
     int middle = from + ray->step;
@@ -245,11 +259,13 @@ static int bent_moves(const eng_rules *r, const uint8_t *board, const eng_ray *r
             uint8_t p = board[to];
             if (p == RGN_EMPTY) {
                 if (ray->mode & XB_MOVE)
-                    n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+                    n = add_move(r, moves, n, first, type, color, from, to,
+                                 RGN_MOVE_NORMAL);
                 continue;
             }
             if ((ray->mode & XB_CAPTURE) && is_color(p, color ^ 1))
-                n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+                n = add_move(r, moves, n, first, type, color, from, to,
+                             RGN_MOVE_NORMAL);
             break;
         }
     }
@@ -269,15 +285,19 @@ static inline int ray_moves(const eng_rules *r, const eng_position *pos,
         uint8_t p = board[to];
         if (p == RGN_EMPTY) {
             if (ray->mode & XB_MOVE)
-                n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
-            else if (special && (ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
-                     board[to - forward(r, color)] == RGN_PIECE(color ^ 1, r->pawn_type))
-                moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT,
-                                        0, 0, 0};
+                n = add_move(r, moves, n, first, type, color, from, to,
+                             RGN_MOVE_NORMAL);
+            else if (special && (ray->flags & XB_EN_PASSANT) &&
+                     to == pos->ep_square &&
+                     board[to - forward(r, color)] ==
+                         RGN_PIECE(color ^ 1, r->pawn_type))
+                moves[n++] = (eng_move){
+                    (uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT, 0, 0, 0};
             continue;
         }
         if ((ray->mode & XB_CAPTURE) && is_color(p, color ^ 1))
-            n = add_move(r, moves, n, first, type, color, from, to, RGN_MOVE_NORMAL);
+            n = add_move(r, moves, n, first, type, color, from, to,
+                         RGN_MOVE_NORMAL);
         break;
     }
     return n;
@@ -291,7 +311,8 @@ static int piece_moves(const eng_rules *r, const eng_position *pos, int from,
     const eng_ray *ray = r->rays[color][type];
     for (int i = 0; i < r->ray_count[color][type]; i++, ray++) {
         if (!ray->flags) { /* most rays: plain leaps and slides */
-            n = ray_moves(r, pos, ray, color, type, from, moves, n, first, false);
+            n = ray_moves(r, pos, ray, color, type, from, moves, n, first,
+                          false);
             continue;
         }
         if ((ray->flags & XB_INITIAL) && !initial_ok(r, color, type, from))
@@ -331,7 +352,8 @@ static int castling_moves(const eng_rules *r, const eng_position *pos,
                 break;
         }
         if (ok)
-            moves[n++] = (eng_move){c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
+            moves[n++] = (eng_move){
+                c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
     }
     return n;
 }
@@ -363,7 +385,8 @@ static bool king_safe_after(const eng_rules *r, eng_position *pos, eng_move m)
         board[m.from] = king;
         return safe;
     }
-    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, pos->side) : m.to;
+    int taken =
+        m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, pos->side) : m.to;
     uint8_t moved = board[m.from], at_to = board[m.to], at_taken = board[taken];
     board[taken] = RGN_EMPTY;
     board[m.to] = moved;
@@ -377,12 +400,12 @@ static bool king_safe_after(const eng_rules *r, eng_position *pos, eng_move m)
 
 static inline bool needs_test(const gen_state *gs, eng_move m)
 {
-    return gs->in_check || m.from == gs->king || m.kind == RGN_MOVE_EN_PASSANT ||
-           is_pin(gs, m.from);
+    return gs->in_check || m.from == gs->king ||
+           m.kind == RGN_MOVE_EN_PASSANT || is_pin(gs, m.from);
 }
 
-static int keep_legal(const eng_rules *r, eng_position *pos, const gen_state *gs,
-                      eng_move *moves, int n)
+static int keep_legal(const eng_rules *r, eng_position *pos,
+                      const gen_state *gs, eng_move *moves, int n)
 {
     int kept = 0;
     for (int i = 0; i < n; i++)
@@ -421,8 +444,8 @@ bool eng_has_moves(eng_position *pos)
 
 /* The origins found by walking each ray of the type backwards from the
  * destination. */
-static int legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves,
-                          int type, int to)
+static int legal_moves_to(const eng_rules *r, eng_position *pos,
+                          eng_move *moves, int type, int to)
 {
     if (r->bb.usable)
         return eng_bb_legal_moves_to(r, pos, moves, type, to);
@@ -444,7 +467,8 @@ static int legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves
                 for (int k = 1; k <= ray->bend_range && board[t] == RGN_EMPTY;
                      k++, t -= ray->bend[b])
                     if (board[t - ray->step] == piece)
-                        n = add_move(r, moves, n, 0, type, side, t - ray->step, to, RGN_MOVE_NORMAL);
+                        n = add_move(r, moves, n, 0, type, side, t - ray->step,
+                                     to, RGN_MOVE_NORMAL);
             }
             continue;
         }
@@ -453,7 +477,8 @@ static int legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves
             if ((ray->flags & XB_EN_PASSANT) && to == pos->ep_square &&
                 target == RGN_EMPTY && board[from] == piece &&
                 board[to - forward(r, side)] == RGN_PIECE(enemy, r->pawn_type))
-                moves[n++] = (eng_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT, 0, 0, 0};
+                moves[n++] = (eng_move){
+                    (uint16_t)from, (uint16_t)to, RGN_MOVE_EN_PASSANT, 0, 0, 0};
             continue;
         }
         int from = to;
@@ -461,9 +486,11 @@ static int legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves
             from -= ray->step;
             uint8_t p = board[from];
             if (p == piece) {
-                if ((!(ray->flags & XB_INITIAL) || initial_ok(r, side, type, from)) &&
+                if ((!(ray->flags & XB_INITIAL) ||
+                     initial_ok(r, side, type, from)) &&
                     (!ray->path_len || path_clear(board, from, ray)))
-                    n = add_move(r, moves, n, 0, type, side, from, to, RGN_MOVE_NORMAL);
+                    n = add_move(r, moves, n, 0, type, side, from, to,
+                                 RGN_MOVE_NORMAL);
                 break;
             }
             if (p != RGN_EMPTY)
@@ -481,10 +508,12 @@ static int legal_moves_to(const eng_rules *r, eng_position *pos, eng_move *moves
  * that eng_find_moves stays small and the bitboards' way inlines into
  * its caller (and the list's 16 KB stays out of the caller's frame). */
 static __attribute__((noinline)) int
-find_in_list(const eng_rules *r, eng_position *pos, int type, int to_file, int to_rank,
-             int from_file, int from_rank, int promotion, eng_move *first)
+find_in_list(const eng_rules *r, eng_position *pos, int type, int to_file,
+             int to_rank, int from_file, int from_rank, int promotion,
+             eng_move *first)
 {
-    if (to_file < 0 || to_file >= r->files || to_rank < 0 || to_rank >= r->ranks)
+    if (to_file < 0 || to_file >= r->files || to_rank < 0 ||
+        to_rank >= r->ranks)
         return 0;
     eng_move moves[RGN_MAX_MOVES];
     int to = eng_square(r, to_file, to_rank);
@@ -509,10 +538,10 @@ int eng_find_moves(eng_position *pos, int type, int to_file, int to_rank,
 {
     const eng_rules *r = eng_rules_of(pos);
     if (r->bb.usable)
-        return eng_bb_find_moves(r, pos, type, to_file, to_rank, from_file, from_rank,
-                                 promotion, first);
-    return find_in_list(r, pos, type, to_file, to_rank, from_file, from_rank, promotion,
-                        first);
+        return eng_bb_find_moves(r, pos, type, to_file, to_rank, from_file,
+                                 from_rank, promotion, first);
+    return find_in_list(r, pos, type, to_file, to_rank, from_file, from_rank,
+                        promotion, first);
 }
 
 bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
@@ -533,7 +562,8 @@ bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
 static const eng_castling *castling_of(const eng_rules *r, eng_move m)
 {
     for (int i = 0; i < r->castling_count; i++)
-        if (r->castling[i].king_from == m.from && r->castling[i].king_to == m.to)
+        if (r->castling[i].king_from == m.from &&
+            r->castling[i].king_to == m.to)
             return &r->castling[i];
     return NULL;
 }
@@ -562,7 +592,8 @@ void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
             bb_toggle(bb, pos, taken, captured);
     }
     undo->captured = captured;
-    uint8_t placed = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
+    uint8_t placed =
+        m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
     board[m.from] = RGN_EMPTY;
     board[m.to] = placed;
     if (bb) { /* the colour's set changes once: no store waits on another */
@@ -581,13 +612,15 @@ void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
             bb_toggle(bb, pos, c->rook_from, rook);
             bb_toggle(bb, pos, c->rook_to, rook);
         }
-        key ^= piece_key(bb, rook, c->rook_from) ^ piece_key(bb, rook, c->rook_to);
+        key ^=
+            piece_key(bb, rook, c->rook_from) ^ piece_key(bb, rook, c->rook_to);
     }
     int type = RGN_TYPE(piece);
     if (type == r->king_type)
         pos->king[side] = m.to;
     pos->castling &= r->castling_kept[m.from] & r->castling_kept[m.to];
-    pos->halfmove = type == r->pawn_type || captured != RGN_EMPTY ? 0 : pos->halfmove + 1;
+    pos->halfmove =
+        type == r->pawn_type || captured != RGN_EMPTY ? 0 : pos->halfmove + 1;
     pos->ep_square = -1;
     if (type == r->pawn_type && abs(m.to - m.from) == 2 * r->width)
         pos->ep_square = (int16_t)((m.from + m.to) / 2);
@@ -596,7 +629,8 @@ void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
     pos->side ^= 1;
     key ^= salt_key(SIDE_SALT, 1);
     if (pos->castling != undo->castling)
-        key ^= salt_key(CASTLING_SALT, undo->castling) ^ salt_key(CASTLING_SALT, pos->castling);
+        key ^= salt_key(CASTLING_SALT, undo->castling) ^
+               salt_key(CASTLING_SALT, pos->castling);
     if (bb) /* cheap from the move itself, and the next move needs it */
         pos->check_cache = (int8_t)eng_bb_check_after(r, pos, m);
     pos->key = key ^ en_passant_key(r, pos);
@@ -608,7 +642,8 @@ void eng_unmake(eng_position *pos, eng_move m, const eng_undo *undo)
     uint8_t *board = pos->board;
     int side = pos->side ^ 1;
     uint8_t placed = board[m.to];
-    uint8_t piece = m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, r->pawn_type) : placed;
+    uint8_t piece =
+        m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, r->pawn_type) : placed;
     int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
     board[m.to] = RGN_EMPTY;
     board[m.from] = piece;

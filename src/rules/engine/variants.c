@@ -16,13 +16,19 @@
 #define ROTARY_CHESS_LETTERS "?KQRBTMLSCGWFJP"
 #define CHESS_LETTERS "?KQRBNP"
 
+/* clang-format off */
 static const char *const rotary_chess_xbetza[] = {
     NULL,   "KisO4", "Q",      "R",        "B", "NG", "sWsyafsW", "WG",
     "FsN",  "FNZ",   "K",      "F3mAmG",   "WNZFXDX", "GZ", "ifmnDfmWfceF",
 };
+/* clang-format on */
 
 const eng_game eng_rotary_chess_game = {
-    "Rotary Chess", 12, 12, ROTARY_CHESS_LETTERS, rotary_chess_xbetza,
+    "Rotary Chess",
+    12,
+    12,
+    ROTARY_CHESS_LETTERS,
+    rotary_chess_xbetza,
     "rfcgbqkbgcfr/mtswjlljwstm/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/"
     "MTSWJLLJWSTM/RFCGBQKBGCFR w KQkq - 0 1",
     "BRQTMLSCGWFJ",
@@ -33,7 +39,11 @@ static const char *const chess_xbetza[] = {
 };
 
 const eng_game eng_chess_game = {
-    "Chess", 8, 8, CHESS_LETTERS, chess_xbetza,
+    "Chess",
+    8,
+    8,
+    CHESS_LETTERS,
+    chess_xbetza,
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "QRBN",
 };
@@ -49,20 +59,22 @@ static const eng_rules *compile_tables(eng_tables *tables)
     if (!atomic_load_explicit(&tables->ready, memory_order_relaxed)) {
         rgn_error err;
         if (eng_compile(tables->rules, tables->game, &err) < 0) {
-            fprintf(stderr, "rgn: internal error in %s: %s\n", tables->game->name,
-                    err.message);
+            fprintf(stderr, "rgn: internal error in %s: %s\n",
+                    tables->game->name, err.message);
             abort();
         }
-        atomic_store_explicit(&tables->ready, tables->rules, memory_order_release);
+        atomic_store_explicit(&tables->ready, tables->rules,
+                              memory_order_release);
     }
     pthread_mutex_unlock(&lock);
     return tables->rules;
 }
 
 static eng_rules rotary_chess_rules, chess_rules;
-static eng_tables rotary_chess_tables = {NULL, compile_tables, &eng_rotary_chess_game,
-                                         &rotary_chess_rules};
-static eng_tables chess_tables = {NULL, compile_tables, &eng_chess_game, &chess_rules};
+static eng_tables rotary_chess_tables = {
+    NULL, compile_tables, &eng_rotary_chess_game, &rotary_chess_rules};
+static eng_tables chess_tables = {NULL, compile_tables, &eng_chess_game,
+                                  &chess_rules};
 
 /* ------------------------------------------------------------------ */
 /* The rule sets                                                       */
@@ -73,7 +85,8 @@ static int square_in(const eng_game *game, int file, int rank)
 {
     if (file < 0 || file >= game->files || rank < 0 || rank >= game->ranks)
         return -1;
-    return (rank + ENG_BORDER) * (game->files + 2 * ENG_BORDER) + file + ENG_BORDER;
+    return (rank + ENG_BORDER) * (game->files + 2 * ENG_BORDER) + file +
+           ENG_BORDER;
 }
 static int file_of(const eng_game *game, int square)
 {
@@ -88,16 +101,26 @@ static int rotary_chess_square_at(int file, int rank)
 {
     return square_in(&eng_rotary_chess_game, file, rank);
 }
-static int rotary_chess_file(int square) { return file_of(&eng_rotary_chess_game, square); }
-static int rotary_chess_rank(int square) { return rank_of(&eng_rotary_chess_game, square); }
-static int chess_square_at(int file, int rank) { return square_in(&eng_chess_game, file, rank); }
+static int rotary_chess_file(int square)
+{
+    return file_of(&eng_rotary_chess_game, square);
+}
+static int rotary_chess_rank(int square)
+{
+    return rank_of(&eng_rotary_chess_game, square);
+}
+static int chess_square_at(int file, int rank)
+{
+    return square_in(&eng_chess_game, file, rank);
+}
 static int chess_file(int square) { return file_of(&eng_chess_game, square); }
 static int chess_rank(int square) { return rank_of(&eng_chess_game, square); }
 
 static bool in_check(const rgn_position *pos)
 {
     if (pos->check_cache < 0) /* a cache, not state: filled on demand */
-        ((rgn_position *)pos)->check_cache = (int8_t)eng_in_check(eng_rules_of(pos), pos);
+        ((rgn_position *)pos)->check_cache =
+            (int8_t)eng_in_check(eng_rules_of(pos), pos);
     return pos->check_cache;
 }
 
@@ -123,7 +146,8 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
         return RGN_E_UNMATCHED;
     }
     if (s->promotion && !strchr(r->game->promotion_letters, s->promotion)) {
-        snprintf(why, size, "a pawn promotes to one of %s", r->game->promotion_letters);
+        snprintf(why, size, "a pawn promotes to one of %s",
+                 r->game->promotion_letters);
         return RGN_E_UNMATCHED;
     }
     if (type == r->pawn_type && s->promotion && s->to_rank + 1 != last) {
@@ -131,17 +155,20 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
         return RGN_E_UNMATCHED;
     }
     if (type == r->pawn_type && !s->promotion && s->to_rank + 1 == last) {
-        snprintf(why, size, "a pawn arriving on rank %d must promote (=%c)", last,
-                 r->game->promotion_letters[0]);
+        snprintf(why, size, "a pawn arriving on rank %d must promote (=%c)",
+                 last, r->game->promotion_letters[0]);
         return RGN_E_UNMATCHED;
     }
     if (type == r->king_type) { /* "Kk1" for castling */
         rgn_move moves[RGN_MAX_MOVES];
-        int n = eng_legal_moves_to(pos, moves, type, eng_square(r, s->to_file, s->to_rank));
+        int n = eng_legal_moves_to(pos, moves, type,
+                                   eng_square(r, s->to_file, s->to_rank));
         for (int i = 0; i < n; i++)
             if (moves[i].kind == RGN_MOVE_CASTLING) {
                 snprintf(why, size, "castling is written %s",
-                         eng_file(r, moves[i].to) > eng_file(r, moves[i].from) ? "O-O" : "O-O-O");
+                         eng_file(r, moves[i].to) > eng_file(r, moves[i].from)
+                             ? "O-O"
+                             : "O-O-O");
                 return RGN_E_UNMATCHED;
             }
     }
@@ -150,15 +177,16 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
     bool any = false;
     for (int rank = 0; rank < r->ranks; rank++)
         for (int file = 0; file < r->files; file++)
-            any |= pos->board[eng_square(r, file, rank)] == RGN_PIECE(side, type) &&
+            any |= pos->board[eng_square(r, file, rank)] ==
+                       RGN_PIECE(side, type) &&
                    (s->from_file < 0 || s->from_file == file) &&
                    (s->from_rank < 0 || s->from_rank == rank);
     if (!any)
         snprintf(why, size, "there is no %s %s%s", color, name ? name : letter,
                  s->from_file >= 0 || s->from_rank >= 0 ? " there" : "");
     else
-        snprintf(why, size, "no %s %s can go to %c%d%s", color, name ? name : letter,
-                 'a' + s->to_file, s->to_rank + 1,
+        snprintf(why, size, "no %s %s can go to %c%d%s", color,
+                 name ? name : letter, 'a' + s->to_file, s->to_rank + 1,
                  eng_in_check(r, pos) ? " (the King is in check)" : "");
     return RGN_E_UNMATCHED;
 }
@@ -189,23 +217,25 @@ static bool looks_like_chess(const rgn_failed_game *g, enum rgn_problem *note)
     if (g->move.len < 2)
         return false;
     const char *m = g->move.data;
-    if (g->move.len >= 3 && (memcmp(m, "O-O", 3) == 0 || memcmp(m, "0-0", 3) == 0))
+    if (g->move.len >= 3 &&
+        (memcmp(m, "O-O", 3) == 0 || memcmp(m, "0-0", 3) == 0))
         return true;
     if ((m[0] == 'N' || m[0] == 'B') &&
-        ((m[1] >= 'a' && m[1] <= 'h') || m[1] == 'x' || (m[1] >= '1' && m[1] <= '8')))
+        ((m[1] >= 'a' && m[1] <= 'h') || m[1] == 'x' ||
+         (m[1] >= '1' && m[1] <= '8')))
         return true;
-    return g->problem == RGN_E_UNMATCHED && !g->fen && g->ply >= 1 && g->ply <= 2 &&
-           m[0] >= 'a' && m[0] <= 'h';
+    return g->problem == RGN_E_UNMATCHED && !g->fen && g->ply >= 1 &&
+           g->ply <= 2 && m[0] >= 'a' && m[0] <= 'h';
 }
 
-#define ENGINE_FUNCTIONS                                                     \
-    .players = 2, .castling = true, .resets_are_irreversible = true,        \
-    .set_initial = eng_set_initial, .set_fen = eng_set_fen,                  \
-    .write_fen = eng_write_fen, .legal_moves = eng_legal_moves,              \
-    .legal_moves_to = eng_legal_moves_to, .find_moves = eng_find_moves,      \
-    .count_moves = eng_count_moves, .has_moves = eng_has_moves,              \
-    .make = eng_make, .unmake = eng_unmake, .in_check = in_check,            \
-    .status = status, .explain_unmatched = explain,                          \
+#define ENGINE_FUNCTIONS                                                       \
+    .players = 2, .castling = true, .resets_are_irreversible = true,           \
+    .set_initial = eng_set_initial, .set_fen = eng_set_fen,                    \
+    .write_fen = eng_write_fen, .legal_moves = eng_legal_moves,                \
+    .legal_moves_to = eng_legal_moves_to, .find_moves = eng_find_moves,        \
+    .count_moves = eng_count_moves, .has_moves = eng_has_moves,                \
+    .make = eng_make, .unmake = eng_unmake, .in_check = in_check,              \
+    .status = status, .explain_unmatched = explain,                            \
     .repair_fen = eng_repair_fen
 
 const struct rgn_variant rgn_rotary_chess_variant = {

@@ -26,19 +26,33 @@ static int fail(rgn_error *err, int column, const char *format, char c)
 static int atom_vectors(char letter, bool extended, xb_vector *out,
                         uint8_t *range)
 {
+    /* clang-format off */
     static const struct { char letter; int8_t file, rank, extended; } leaps[] = {
         {'W', 0, 1, 0}, {'F', 1, 1, 0}, {'D', 0, 2, 0}, {'N', 1, 2, 0},
         {'A', 2, 2, 0}, {'G', 3, 3, 0}, {'Z', 2, 3, 0},
         {'F', 1, 4, 1}, {'D', 0, 5, 1},
     };
+    /* clang-format on */
     *range = 1;
     if (!extended) {
         switch (letter) {
-        case 'K': out[0] = (xb_vector){0, 1}; out[1] = (xb_vector){1, 1}; return 2;
-        case 'Q': out[0] = (xb_vector){0, 1}; out[1] = (xb_vector){1, 1};
-                  *range = XB_UNLIMITED; return 2;
-        case 'R': out[0] = (xb_vector){0, 1}; *range = XB_UNLIMITED; return 1;
-        case 'B': out[0] = (xb_vector){1, 1}; *range = XB_UNLIMITED; return 1;
+        case 'K':
+            out[0] = (xb_vector){0, 1};
+            out[1] = (xb_vector){1, 1};
+            return 2;
+        case 'Q':
+            out[0] = (xb_vector){0, 1};
+            out[1] = (xb_vector){1, 1};
+            *range = XB_UNLIMITED;
+            return 2;
+        case 'R':
+            out[0] = (xb_vector){0, 1};
+            *range = XB_UNLIMITED;
+            return 1;
+        case 'B':
+            out[0] = (xb_vector){1, 1};
+            *range = XB_UNLIMITED;
+            return 1;
         default: break;
         }
     }
@@ -127,7 +141,8 @@ static void add_images(xb_atom *atom, xb_vector base, const char *dirs)
         for (int s = 0; s < 4; s++) {
             int8_t f = swap ? base.rank : base.file;
             int8_t r = swap ? base.file : base.rank;
-            xb_vector v = {(int8_t)(f * signs[s][0]), (int8_t)(r * signs[s][1])};
+            xb_vector v = {(int8_t)(f * signs[s][0]),
+                           (int8_t)(r * signs[s][1])};
             bool seen = false;
             for (int i = 0; i < atom->image_count; i++)
                 seen |= atom->images[i].file == v.file &&
@@ -164,13 +179,15 @@ int xb_compile(const char *text, xb_piece *piece, rgn_error *err)
             char c = text[pos];
             if (strchr("fbsvlr", c)) {
                 if (dir_len[leg] == 15)
-                    return fail(err, column, "too many direction modifiers at '%c'", c);
+                    return fail(err, column,
+                                "too many direction modifiers at '%c'", c);
                 dirs[leg][dir_len[leg]++] = c;
             } else if (c == 'm') {
                 mode[leg] |= XB_MOVE;
             } else if (c == 'c') {
                 if (leg == 0 && bent)
-                    return fail(err, column, "'%c' on a first leg is not supported", c);
+                    return fail(err, column,
+                                "'%c' on a first leg is not supported", c);
                 mode[leg] |= XB_CAPTURE;
             } else if (c == 'e') {
                 flags |= XB_EN_PASSANT;
@@ -184,7 +201,8 @@ int xb_compile(const char *text, xb_piece *piece, rgn_error *err)
                 slider_turn = true;
             } else if (c == 'a') {
                 if (bent)
-                    return fail(err, column, "only two legs are supported ('%c')", c);
+                    return fail(err, column,
+                                "only two legs are supported ('%c')", c);
                 bent = true;
                 leg = 1;
             } else {
@@ -193,7 +211,8 @@ int xb_compile(const char *text, xb_piece *piece, rgn_error *err)
         }
         char letter = text[pos];
         if (!letter)
-            return fail(err, (int)pos + 1, "modifiers without a piece atom%c", ' ');
+            return fail(err, (int)pos + 1, "modifiers without a piece atom%c",
+                        ' ');
         size_t letter_pos = pos++;
         bool extended = text[pos] == 'X';
         if (extended)
@@ -204,7 +223,8 @@ int xb_compile(const char *text, xb_piece *piece, rgn_error *err)
             number = number * 10 + (unsigned)(text[pos] - '0');
             has_number = true;
             if (number > 254)
-                return fail(err, (int)pos + 1, "range too large at '%c'", text[pos]);
+                return fail(err, (int)pos + 1, "range too large at '%c'",
+                            text[pos]);
         }
         if (has_number && number == 0)
             return fail(err, (int)pos, "a range of 0 is not supported%c", ' ');
@@ -215,7 +235,8 @@ int xb_compile(const char *text, xb_piece *piece, rgn_error *err)
 
         if (letter == 'O' && !extended) {
             if (!has_number)
-                return fail(err, (int)letter_pos + 1, "castling atom '%c' needs a distance", letter);
+                return fail(err, (int)letter_pos + 1,
+                            "castling atom '%c' needs a distance", letter);
             xb_atom *atom = &piece->atoms[piece->atom_count++];
             memset(atom, 0, sizeof *atom);
             add_images(atom, (xb_vector){(int8_t)number, 0}, "s");
@@ -230,15 +251,19 @@ int xb_compile(const char *text, xb_piece *piece, rgn_error *err)
         int count = atom_vectors(letter, extended, bases, &range);
         if (!count) {
             if (extended)
-                return fail(err, (int)letter_pos + 1, "unsupported extended atom '%cX'", letter);
-            return fail(err, (int)letter_pos + 1, "unsupported XBetza atom '%c'", letter);
+                return fail(err, (int)letter_pos + 1,
+                            "unsupported extended atom '%cX'", letter);
+            return fail(err, (int)letter_pos + 1,
+                        "unsupported XBetza atom '%c'", letter);
         }
         if (has_number)
             range = (uint8_t)number;
         for (int i = 0; i < count; i++) {
             xb_vector b = bases[i];
             if ((flags & XB_NON_JUMPING) && b.file != 0 && b.file != b.rank)
-                return fail(err, (int)group + 1, "'n' on an oblique leap ('%c') is not supported", letter);
+                return fail(err, (int)group + 1,
+                            "'n' on an oblique leap ('%c') is not supported",
+                            letter);
             xb_atom *atom = &piece->atoms[piece->atom_count++];
             memset(atom, 0, sizeof *atom);
             add_images(atom, b, dirs[0]);
@@ -246,9 +271,14 @@ int xb_compile(const char *text, xb_piece *piece, rgn_error *err)
             atom->flags = flags;
             if (bent) {
                 if (range != 1 || b.file > 1 || b.rank > 1)
-                    return fail(err, (int)letter_pos + 1, "a two-leg move of '%c' is not supported (steps only)", letter);
+                    return fail(
+                        err, (int)letter_pos + 1,
+                        "a two-leg move of '%c' is not supported (steps only)",
+                        letter);
                 if (!dir_len[1])
-                    return fail(err, (int)group + 1, "the second leg needs direction modifiers%c", ' ');
+                    return fail(err, (int)group + 1,
+                                "the second leg needs direction modifiers%c",
+                                ' ');
                 atom->flags |= XB_BENT;
                 atom->bend_turns = filter_turns(dirs[1]);
                 atom->bend_range = slider_turn ? XB_UNLIMITED : 1;

@@ -22,11 +22,11 @@
 enum xb_mode { XB_MOVE = 1, XB_CAPTURE = 2 };
 
 enum xb_flag {
-    XB_NON_JUMPING = 1,  /* n: the squares between must be empty */
-    XB_INITIAL = 2,      /* i: only from the piece's initial rank */
-    XB_EN_PASSANT = 4,   /* e: may capture a pawn en passant */
-    XB_CASTLING = 8,     /* O: the King's castling move */
-    XB_BENT = 16         /* a: a second leg from an empty first square */
+    XB_NON_JUMPING = 1, /* n: the squares between must be empty */
+    XB_INITIAL = 2,     /* i: only from the piece's initial rank */
+    XB_EN_PASSANT = 4,  /* e: may capture a pawn en passant */
+    XB_CASTLING = 8,    /* O: the King's castling move */
+    XB_BENT = 16        /* a: a second leg from an empty first square */
 };
 
 typedef struct xb_vector {
@@ -34,12 +34,12 @@ typedef struct xb_vector {
 } xb_vector;
 
 typedef struct xb_atom {
-    xb_vector base;     /* e.g. (1,2) for N */
+    xb_vector base; /* e.g. (1,2) for N */
     uint8_t image_count;
     xb_vector images[XB_MAX_IMAGES]; /* the directions the filter keeps */
-    uint8_t range;      /* 1 = leap or step, n = at most n, XB_UNLIMITED */
-    uint8_t mode;       /* enum xb_mode bits; 0 with XB_EN_PASSANT alone */
-    uint8_t flags;      /* enum xb_flag bits */
+    uint8_t range; /* 1 = leap or step, n = at most n, XB_UNLIMITED */
+    uint8_t mode;  /* enum xb_mode bits; 0 with XB_EN_PASSANT alone */
+    uint8_t flags; /* enum xb_flag bits */
     /* XB_BENT: the second leg's turns from the first leg's direction in
      * eighths of a circle (bit t for a turn of t * 45 degrees clockwise,
      * t = 0..7), and its range */

@@ -22,7 +22,7 @@
 const char roller_piece_letters[] = "?KRBP";
 
 static const int ray_offset[8] = {
-    ROLLER_WIDTH, ROLLER_WIDTH + 1, 1, -ROLLER_WIDTH + 1,
+    ROLLER_WIDTH,  ROLLER_WIDTH + 1,  1,  -ROLLER_WIDTH + 1,
     -ROLLER_WIDTH, -ROLLER_WIDTH - 1, -1, ROLLER_WIDTH - 1,
 };
 
@@ -95,7 +95,7 @@ int roller_home_zone(int color) { return color == RGN_WHITE ? 0 : 2; }
 
 int roller_target(int color)
 {
-    return color == RGN_WHITE ? roller_square(3, 5) /* d6 */
+    return color == RGN_WHITE ? roller_square(3, 5)  /* d6 */
                               : roller_square(3, 1); /* d2 */
 }
 
@@ -376,8 +376,8 @@ static uint64_t slide_before(const slide *s, uint64_t square)
     int leg = (s->leg[0] & square) ? 0 : 1;
     uint64_t before = leg ? s->leg[0] : 0;
     uint64_t below = square - 1, above = -(square << 1);
-    return before | (s->leg[leg] & ((below & s->up[leg]) |
-                                    (above & ~s->up[leg])));
+    return before |
+           (s->leg[leg] & ((below & s->up[leg]) | (above & ~s->up[leg])));
 }
 
 /* Every square the piece of the type on from could capture on, were there
@@ -594,8 +594,8 @@ static void king_safety_of(const rgn_position *pos, const occupancy *o,
 
 /* The squares the piece of ours on from may legally move to. */
 static inline uint64_t legal_targets(const rgn_position *pos,
-                                     const occupancy *o,
-                                     const king_safety *ks, int from)
+                                     const occupancy *o, const king_safety *ks,
+                                     int from)
 {
     uint64_t own = o->side[pos->side], from_bit = bit(from);
     int type = RGN_TYPE(pos->board[from]);
@@ -643,8 +643,8 @@ static int generate(rgn_position *pos, rgn_move *list, int only_type,
                 int to = sq[k];
                 if (legal & bit(to)) {
                     legal &= ~bit(to); /* two paths there make one move */
-                    rgn_move m = {(uint16_t)from, (uint16_t)to,
-                                  RGN_MOVE_NORMAL, 0, 0, 0};
+                    rgn_move m = {
+                        (uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
                     if (type == ROLLER_PAWN && promotes_on(us, to)) {
                         m.kind = RGN_MOVE_PROMOTION;
                         list[count] = m, list[count++].promotion = ROLLER_ROOK;
@@ -667,8 +667,7 @@ int roller_legal_moves(rgn_position *pos, rgn_move *moves)
     return generate(pos, moves, 0, -1);
 }
 
-int roller_legal_moves_to(rgn_position *pos, rgn_move *moves, int type,
-                                 int to)
+int roller_legal_moves_to(rgn_position *pos, rgn_move *moves, int type, int to)
 {
     return generate(pos, moves, type, to);
 }
@@ -705,11 +704,10 @@ enum rgn_status roller_status(rgn_position *pos)
 /* ------------------------------------------------------------------ */
 /* Why a move text matches nothing                                    */
 
-static const char *const piece_names[] = {"", "King", "Rook", "Bishop",
-                                          "pawn"};
+static const char *const piece_names[] = {"", "King", "Rook", "Bishop", "pawn"};
 
-enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s,
-                                       char *why, size_t size)
+enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s, char *why,
+                                size_t size)
 {
     int us = pos->side, to = roller_square(s->to_file, s->to_rank);
     int type = ROLLER_PAWN;

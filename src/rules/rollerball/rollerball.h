@@ -37,8 +37,7 @@ int roller_forward(int square);
 bool roller_in_check(const rgn_position *position);
 bool roller_game_over(const rgn_position *position);
 void roller_make(rgn_position *position, rgn_move move, rgn_undo *undo);
-void roller_unmake(rgn_position *position, rgn_move move,
-                   const rgn_undo *undo);
+void roller_unmake(rgn_position *position, rgn_move move, const rgn_undo *undo);
 int roller_legal_moves(rgn_position *position, rgn_move *moves);
 int roller_legal_moves_to(rgn_position *position, rgn_move *moves, int type,
                           int to);

@@ -24,8 +24,8 @@ static const char *const field_names[] = {
     "fullmove number",
 };
 
-#define reject(err, field, fen, at, ...)                                    \
-    rgn_fen_reject(err, "position", field, field_names[field], fen, at,     \
+#define reject(err, field, fen, at, ...)                                       \
+    rgn_fen_reject(err, "position", field, field_names[field], fen, at,        \
                    __VA_ARGS__)
 
 static const char piece_letters[] = "KRBP";
@@ -46,7 +46,8 @@ static int check_empties(void *context, const char *fen, const char *at,
         if (roller_in_hole(f, rank))
             return reject(err, 1, fen, at,
                           "%c%d is in the hole and must be written '*', not "
-                          "covered by a digit", 'a' + f, rank + 1);
+                          "covered by a digit",
+                          'a' + f, rank + 1);
     return 0;
 }
 
@@ -68,8 +69,10 @@ static int read_square(void *context, const char *fen, const char **cursor,
     if (!isalpha((unsigned char)c) || !letter)
         return reject(err, 1, fen, p, "unknown character '%c'", c);
     if (roller_in_hole(file, rank))
-        return reject(err, 1, fen, p, "%c%d is in the hole and must be "
-                      "written '*'", 'a' + file, rank + 1);
+        return reject(err, 1, fen, p,
+                      "%c%d is in the hole and must be "
+                      "written '*'",
+                      'a' + file, rank + 1);
     int color = isupper((unsigned char)c) ? RGN_WHITE : RGN_BLACK;
     int type = (int)(letter - piece_letters) + 1;
     int sq = roller_square(file, rank);
@@ -80,9 +83,9 @@ static int read_square(void *context, const char *fen, const char **cursor,
         if (++count->pawns[color] > 2)
             return reject(err, 1, fen, p, "%s has more than 2 pawns",
                           colors[color]);
-        bool promotion_square =
-            color == RGN_WHITE ? (file == 4 && (rank == 5 || rank == 6))
-                               : (file == 2 && (rank == 0 || rank == 1));
+        bool promotion_square = color == RGN_WHITE
+                                    ? (file == 4 && (rank == 5 || rank == 6))
+                                    : (file == 2 && (rank == 0 || rank == 1));
         if (promotion_square)
             return reject(err, 1, fen, p,
                           "a %s pawn cannot stand on %c%d, where it promotes",
@@ -103,7 +106,8 @@ static int read_board(rgn_position *pos, const char *fen, const char **cursor,
 {
     board_count count = {pos, {0, 0}, {0, 0}, {0, 0}};
     rgn_fen_board board = {"position",     ROLLER_SIZE, ROLLER_SIZE,
-                           RGN_DIGITS_ADD, read_square, check_empties, &count};
+                           RGN_DIGITS_ADD, read_square, check_empties,
+                           &count};
     if (rgn_fen_read_board(&board, fen, cursor, err) < 0)
         return -1;
     for (int color = 0; color < 2; color++)
@@ -120,8 +124,8 @@ static int read_turns(const char **text, int *value)
     bool negative = *p == '-';
     if (negative)
         p++;
-    if (!isdigit((unsigned char)*p) || (*p == '0' && isdigit((unsigned char)p[1])) ||
-        (negative && *p == '0'))
+    if (!isdigit((unsigned char)*p) ||
+        (*p == '0' && isdigit((unsigned char)p[1])) || (negative && *p == '0'))
         return -1;
     long n;
     if (rgn_fen_read_number(&p, 4, &n) < 0)
@@ -163,7 +167,8 @@ int roller_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
             return reject(err, 5, fen, number,
                           "expected a number of plies (0 to 9999999)");
         if (*p != ' ')
-            return reject(err, 6, fen, p, "missing (give both fields 5 and 6, "
+            return reject(err, 6, fen, p,
+                          "missing (give both fields 5 and 6, "
                           "or neither)");
         number = ++p;
         if (rgn_fen_read_number(&p, 7, &fullmove) < 0 || fullmove < 1)
@@ -177,23 +182,25 @@ int roller_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
 
     for (int color = 0; color < 2; color++) {
         int turns = ROLLER_TURNS(&parsed, color);
-        int expected = (roller_zone(parsed.king[color]) -
-                        roller_home_zone(color) + 4) & 3;
+        int expected =
+            (roller_zone(parsed.king[color]) - roller_home_zone(color) + 4) & 3;
         if (((turns % 4) + 4) % 4 != expected)
             return reject(err, 3 + color, fen, turns_at[color],
                           "%s's turn count %d does not fit its King's zone "
-                          "(it must be %d modulo 4)", colors[color], turns,
-                          expected);
+                          "(it must be %d modulo 4)",
+                          colors[color], turns, expected);
     }
     int us = parsed.side, them = us ^ 1;
     if (roller_won(&parsed, us))
         return reject(err, 2, fen, side_at,
                       "%s is to move but has already won (its King is on %s "
-                      "with a turn count of %d)", colors[us],
-                      us == RGN_WHITE ? "d6" : "d2", ROLLER_TURNS(&parsed, us));
+                      "with a turn count of %d)",
+                      colors[us], us == RGN_WHITE ? "d6" : "d2",
+                      ROLLER_TURNS(&parsed, us));
     if (roller_attacked(&parsed, parsed.king[them], us))
-        return reject(err, 2, fen, side_at, "%s is in check but it is %s's move",
-                      colors[them], colors[us]);
+        return reject(err, 2, fen, side_at,
+                      "%s is in check but it is %s's move", colors[them],
+                      colors[us]);
     parsed.key = roller_compute_key(&parsed);
     *pos = parsed;
     return 0;
@@ -212,16 +219,17 @@ static size_t write_square(const void *context, int file, int rank, char *out)
     if (piece == RGN_EMPTY)
         return 0;
     char letter = piece_letters[RGN_TYPE(piece) - 1];
-    out[0] = RGN_COLOR(piece) == RGN_WHITE ? letter
-                                           : (char)tolower((unsigned char)letter);
+    out[0] = RGN_COLOR(piece) == RGN_WHITE
+                 ? letter
+                 : (char)tolower((unsigned char)letter);
     return 1;
 }
 
 size_t roller_write_fen(const rgn_position *pos, char *buf, size_t size)
 {
     char out[128];
-    size_t n = rgn_fen_write_board(ROLLER_SIZE, ROLLER_SIZE, write_square, pos,
-                                   out);
+    size_t n =
+        rgn_fen_write_board(ROLLER_SIZE, ROLLER_SIZE, write_square, pos, out);
     n += (size_t)snprintf(out + n, sizeof out - n, " %c %d %d %d %d",
                           pos->side == RGN_WHITE ? 'w' : 'b',
                           ROLLER_TURNS(pos, 0), ROLLER_TURNS(pos, 1),

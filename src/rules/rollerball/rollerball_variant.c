@@ -18,8 +18,10 @@ static int roller_rank_of(int square) { return roller_rank(square); }
 static void roller_set_initial(rgn_position *pos)
 {
     rgn_error err;
-    int rc = roller_set_fen(pos, "2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 "
-                                 "w 0 0 0 1", &err);
+    int rc = roller_set_fen(pos,
+                            "2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 "
+                            "w 0 0 0 1",
+                            &err);
     (void)rc; /* the initial position is known to be valid */
 }
 

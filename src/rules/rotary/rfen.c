@@ -18,7 +18,7 @@ static const char *const field_names[] = {
     "", "board", "side to move", "halfmove clock", "fullmove number",
 };
 
-#define reject(err, field, fen, at, ...)                                    \
+#define reject(err, field, fen, at, ...)                                       \
     rgn_fen_reject(err, "RFEN", field, field_names[field], fen, at, __VA_ARGS__)
 
 static const char piece_letters[] = "KQRTASP";
@@ -76,7 +76,8 @@ static int read_square(void *context, const char *fen, const char **cursor,
         if (direction < 0)
             return reject(err, 1, fen, name,
                           "unknown orientation after '%c>' (expected one "
-                          "of N NE E SE S SW W NW)", c);
+                          "of N NE E SE S SW W NW)",
+                          c);
         orientation = rotary_canonical(type, direction);
         if (type == ROTARY_KING) {
             if (++count->kings[color] > 1)
@@ -96,8 +97,9 @@ static int read_board(rgn_position *pos, const char *fen, const char **cursor,
                       rgn_error *err)
 {
     board_count count = {pos, {0, 0}, {0, 0}};
-    rgn_fen_board board = {"RFEN",      ROTARY_SIZE, ROTARY_SIZE,
-                           RGN_DIGITS_ADD, read_square, NULL, &count};
+    rgn_fen_board board = {"RFEN",         ROTARY_SIZE, ROTARY_SIZE,
+                           RGN_DIGITS_ADD, read_square, NULL,
+                           &count};
     if (rgn_fen_read_board(&board, fen, cursor, err) < 0)
         return -1;
     for (int color = 0; color < 2; color++)
@@ -167,8 +169,8 @@ static size_t write_square(const void *context, int file, int rank, char *out)
                    : (char)tolower((unsigned char)letter);
     if (type != ROTARY_PAWN) {
         out[n++] = '>';
-        for (const char *name = rgn_direction_name(pos->orientation[sq]);
-             *name; name++)
+        for (const char *name = rgn_direction_name(pos->orientation[sq]); *name;
+             name++)
             out[n++] = *name;
     }
     return n;
@@ -177,8 +179,8 @@ static size_t write_square(const void *context, int file, int rank, char *out)
 size_t rotary_write_fen(const rgn_position *pos, char *buf, size_t size)
 {
     char out[512]; /* 81 pieces of 4 characters, slashes, counters */
-    size_t n = rgn_fen_write_board(ROTARY_SIZE, ROTARY_SIZE, write_square, pos,
-                                   out);
+    size_t n =
+        rgn_fen_write_board(ROTARY_SIZE, ROTARY_SIZE, write_square, pos, out);
     n += (size_t)snprintf(out + n, sizeof out - n, " %c %d %d",
                           pos->side == RGN_WHITE ? 'w' : 'b', pos->halfmove,
                           pos->fullmove);

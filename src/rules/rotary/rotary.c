@@ -96,8 +96,18 @@ static inline int first_piece(const rgn_position *pos, int square,
 /* The direction of each step (dr ranks, df files) between two squares
  * of the board, -1 (NO) off the eight lines: rows dr = 8 down to -8,
  * columns df = -8 to 8. */
-enum { N = RGN_N, NE = RGN_NE, E = RGN_E, SE = RGN_SE, S = RGN_S,
-       SW = RGN_SW, W = RGN_W, NW = RGN_NW, NO = -1 };
+enum {
+    N = RGN_N,
+    NE = RGN_NE,
+    E = RGN_E,
+    SE = RGN_SE,
+    S = RGN_S,
+    SW = RGN_SW,
+    W = RGN_W,
+    NW = RGN_NW,
+    NO = -1
+};
+/* clang-format off */
 static const int8_t direction_of_step[17 * 17] = {
     NW, NO, NO, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NO, NO, NE, /* dr +8 */
     NO, NW, NO, NO, NO, NO, NO, NO,  N, NO, NO, NO, NO, NO, NO, NE, NO, /* dr +7 */
@@ -117,14 +127,15 @@ static const int8_t direction_of_step[17 * 17] = {
     NO, SW, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, SE, NO, /* dr -7 */
     SW, NO, NO, NO, NO, NO, NO, NO,  S, NO, NO, NO, NO, NO, NO, NO, SE, /* dr -8 */
 };
+/* clang-format on */
 
 /* Each mailbox square's file minus 17 times its rank: two squares'
  * difference of these is df - 17 dr, which names the step (dr, df) alone
  * as on a board 17 wide, and indexes direction_of_step at once. */
-#define COORD_ROW(r)                                                       \
-    -1 - 17 * (r), 0 - 17 * (r), 1 - 17 * (r), 2 - 17 * (r), 3 - 17 * (r), \
-    4 - 17 * (r), 5 - 17 * (r), 6 - 17 * (r), 7 - 17 * (r), 8 - 17 * (r),  \
-    9 - 17 * (r)
+#define COORD_ROW(r)                                                           \
+    -1 - 17 * (r), 0 - 17 * (r), 1 - 17 * (r), 2 - 17 * (r), 3 - 17 * (r),     \
+        4 - 17 * (r), 5 - 17 * (r), 6 - 17 * (r), 7 - 17 * (r), 8 - 17 * (r),  \
+        9 - 17 * (r)
 static const int16_t step_coord[ROTARY_WIDTH * ROTARY_WIDTH] = {
     COORD_ROW(-1), COORD_ROW(0), COORD_ROW(1), COORD_ROW(2),
     COORD_ROW(3),  COORD_ROW(4), COORD_ROW(5), COORD_ROW(6),
@@ -172,10 +183,7 @@ static inline bool in_check(const rgn_position *pos)
     return pos->check_cache;
 }
 
-bool rotary_in_check(const rgn_position *pos)
-{
-    return in_check(pos);
-}
+bool rotary_in_check(const rgn_position *pos) { return in_check(pos); }
 
 /* ------------------------------------------------------------------ */
 /* Move generation                                                    */
@@ -187,8 +195,8 @@ typedef struct king_safety {
     int only_type; /* 0: every piece type */
     int only_to;   /* -1: every destination */
     int checkers;
-    int evasions;          /* squares that answer a single check */
-    uint8_t evasion[8];    /* the checker and the squares between */
+    int evasions;       /* squares that answer a single check */
+    uint8_t evasion[8]; /* the checker and the squares between */
     int pinned;
     uint8_t pinned_square[8];
     uint8_t pinned_line[8];
@@ -208,7 +216,8 @@ static void find_checks_and_pins(const rgn_position *pos, king_safety *ks)
                 ks->checkers++;
                 ks->evasions = 0;
                 for (int k = 1, sq = king; k <= n; k++)
-                    ks->evasion[ks->evasions++] = (uint8_t)(sq += ray_offset[d]);
+                    ks->evasion[ks->evasions++] =
+                        (uint8_t)(sq += ray_offset[d]);
             }
             continue;
         }
@@ -253,10 +262,10 @@ static inline bool destination_allowed(const king_safety *ks, int square)
 
 /* Appends the moves from -> to with final orientations first..last (or
  * only counts them when list is NULL). */
-static inline int emit(rgn_move *list, int count, int from, int to,
-                       int first, int last, int promotion)
+static inline int emit(rgn_move *list, int count, int from, int to, int first,
+                       int last, int promotion)
 {
-    uint8_t kind = promotion  ? RGN_MOVE_PROMOTION
+    uint8_t kind = promotion    ? RGN_MOVE_PROMOTION
                    : from == to ? RGN_MOVE_ROTATION
                                 : RGN_MOVE_NORMAL;
     if (!list)
@@ -265,8 +274,8 @@ static inline int emit(rgn_move *list, int count, int from, int to,
      * at once, 8 bytes at a time, and a load that spans several narrower
      * stores waits for them to reach the cache. The next orientation is
      * one more in the orientation byte, wherever the byte order puts it. */
-    rgn_move move = {(uint16_t)from, (uint16_t)to, kind, (uint8_t)promotion,
-                     (uint8_t)first, 0};
+    rgn_move move = {(uint16_t)from,     (uint16_t)to,   kind,
+                     (uint8_t)promotion, (uint8_t)first, 0};
     rgn_move turned = move;
     turned.orientation++;
     uint64_t bits, next;
@@ -358,8 +367,8 @@ static int generate_piece(const rgn_position *pos, const king_safety *ks,
 
 /* The moves of the piece on from to the square to, which it reaches
  * along a ray distance squares long with nothing between. */
-static int emit_toward(const rgn_position *pos, int from, int distance,
-                       int to, rgn_move *list, int count)
+static int emit_toward(const rgn_position *pos, int from, int distance, int to,
+                       rgn_move *list, int count)
 {
     int type = RGN_TYPE(pos->board[from]);
     int last = rotary_orientation_count[type] - 1;
@@ -391,8 +400,8 @@ static int generate_king(rgn_position *pos, const king_safety *ks,
     }
     pos->board[from] = king;
     if (ks->checkers == 0 && requested(ks, from))
-        count = emit(list, count, from, from, orientation ^ 1,
-                     orientation ^ 1, 0);
+        count =
+            emit(list, count, from, from, orientation ^ 1, orientation ^ 1, 0);
     return count;
 }
 
@@ -420,14 +429,15 @@ static inline int generate_from(const rgn_position *pos, const king_safety *ks,
  * The board's 112 bytes from a1 on give seven masks, gathered into two
  * words before any is read: a loop per match then, not a branch per
  * sixteen squares as well, which the pieces' places make mispredict. */
-static int squares_holding(const rgn_position *pos, uint8_t piece,
-                           int *squares)
+static int squares_holding(const rgn_position *pos, uint8_t piece, int *squares)
 {
     /* rotary_square(0, 0) and (8, 8), and the 16-byte chunks from one
      * to the other: at most eight, that is two words of masks */
-    enum { FIRST = ROTARY_WIDTH + 1,
-           LAST = ROTARY_SIZE * ROTARY_WIDTH + ROTARY_SIZE,
-           CHUNKS = (LAST - FIRST) / 16 + 1 };
+    enum {
+        FIRST = ROTARY_WIDTH + 1,
+        LAST = ROTARY_SIZE * ROTARY_WIDTH + ROTARY_SIZE,
+        CHUNKS = (LAST - FIRST) / 16 + 1
+    };
     _Static_assert(CHUNKS <= 8, "two 64-bit words hold the masks");
     const __m128i wanted = _mm_set1_epi8((char)piece);
     uint64_t match[2] = {0, 0};
@@ -457,8 +467,7 @@ static inline int byte_index(uint64_t marks)
 
 /* Eight squares at a time: a byte equal to piece is zero after the xor,
  * and the carry-free test sets the top bit of exactly the zero bytes. */
-static int squares_holding(const rgn_position *pos, uint8_t piece,
-                           int *squares)
+static int squares_holding(const rgn_position *pos, uint8_t piece, int *squares)
 {
     const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
     int n = 0;
@@ -567,8 +576,8 @@ static int legal_candidates_to(rgn_position *pos, const king_safety *ks,
         int d = direction_towards(from[i], only_to);
         unsigned along = d < 0 ? 0 : BIT(d);
         from[movers] = from[i];
-        movers += (direction_set(only_type, pos->orientation[from[i]]) &
-                   along) != 0;
+        movers +=
+            (direction_set(only_type, pos->orientation[from[i]]) & along) != 0;
     }
     /* then that nothing stands between, then that the King is safe */
     for (int i = 0; i < movers; i++) {
@@ -595,8 +604,8 @@ static int generate(rgn_position *pos, rgn_move *list, bool first_only)
         return count;
     for (int rank = 0; rank < ROTARY_SIZE; rank++)
         for (int file = 0; file < ROTARY_SIZE; file++) {
-            count = generate_from(pos, &ks, rotary_square(file, rank), list,
-                                  count);
+            count =
+                generate_from(pos, &ks, rotary_square(file, rank), list, count);
             if (first_only && count)
                 return count;
         }
@@ -611,24 +620,20 @@ int rotary_legal_moves(rgn_position *pos, rgn_move *moves)
 /* Resolving a move text needs only the moves of one type to one square:
  * the candidates are found without checks and pins (see generate), and
  * each one tested. */
-int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves,
-                                 int type, int to)
+int rotary_legal_moves_to(rgn_position *pos, rgn_move *moves, int type, int to)
 {
     if (type == ROTARY_KING) {
         /* the King tests its own squares; it needs only to know whether
          * it may rotate, that is whether it is in check */
-        king_safety king = {.only_type = ROTARY_KING, .only_to = to,
-                            .checkers = in_check(pos)};
+        king_safety king = {
+            .only_type = ROTARY_KING, .only_to = to, .checkers = in_check(pos)};
         return generate_king(pos, &king, moves, 0);
     }
     king_safety unchecked = {.only_type = type, .only_to = to};
     return legal_candidates_to(pos, &unchecked, in_check(pos), moves);
 }
 
-int rotary_count_moves(rgn_position *pos)
-{
-    return generate(pos, NULL, false);
-}
+int rotary_count_moves(rgn_position *pos) { return generate(pos, NULL, false); }
 
 bool rotary_has_moves(rgn_position *pos)
 {
@@ -685,7 +690,8 @@ void rotary_make(rgn_position *pos, rgn_move m, rgn_undo *undo)
     undo->captured_orientation = 0;
     undo->moved_orientation = pos->orientation[m.from];
 
-    uint64_t key = pos->key ^ piece_key(piece, m.from, pos->orientation[m.from]);
+    uint64_t key =
+        pos->key ^ piece_key(piece, m.from, pos->orientation[m.from]);
     if (m.from == m.to) {
         pos->orientation[m.from] = m.orientation;
         key ^= piece_key(piece, m.from, m.orientation);

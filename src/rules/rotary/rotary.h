@@ -8,8 +8,15 @@
 #include "rules/variant.h"
 
 /* Piece types, numbered as the letters in rotary_piece_letters. */
-enum { ROTARY_KING = 1, ROTARY_QUEEN, ROTARY_ROOK, ROTARY_TRIDENT,
-       ROTARY_AXE, ROTARY_SCYTHE, ROTARY_PAWN };
+enum {
+    ROTARY_KING = 1,
+    ROTARY_QUEEN,
+    ROTARY_ROOK,
+    ROTARY_TRIDENT,
+    ROTARY_AXE,
+    ROTARY_SCYTHE,
+    ROTARY_PAWN
+};
 
 /* 9x9 board in an 11x11 mailbox: a one-square border of RGN_OFF stops
  * every ray, since all Rotary moves go square by square. */
@@ -23,7 +30,7 @@ static inline int rotary_square(int file, int rank)
 
 /* Mailbox offsets of the eight directions, N first, clockwise. */
 static const int ray_offset[8] = {
-    ROTARY_WIDTH, ROTARY_WIDTH + 1, 1, -ROTARY_WIDTH + 1,
+    ROTARY_WIDTH,  ROTARY_WIDTH + 1,  1,  -ROTARY_WIDTH + 1,
     -ROTARY_WIDTH, -ROTARY_WIDTH - 1, -1, ROTARY_WIDTH - 1,
 };
 
@@ -91,15 +98,20 @@ int rotary_count_moves(rgn_position *position);
 bool rotary_has_moves(rgn_position *position);
 enum rgn_status rotary_status(rgn_position *position);
 void rotary_make(rgn_position *position, rgn_move move, rgn_undo *undo);
-void rotary_unmake(rgn_position *position, rgn_move move,
-                   const rgn_undo *undo);
+void rotary_unmake(rgn_position *position, rgn_move move, const rgn_undo *undo);
 
 int rotary_canonical(int type, int direction);
 enum rgn_problem rotary_explain_unmatched(rgn_position *position,
                                           const rgn_san *san, char *why,
                                           size_t size);
-static inline int rotary_square_rank(int square) { return square / ROTARY_WIDTH - 1; }
-static inline int rotary_square_file(int square) { return square % ROTARY_WIDTH - 1; }
+static inline int rotary_square_rank(int square)
+{
+    return square / ROTARY_WIDTH - 1;
+}
+static inline int rotary_square_file(int square)
+{
+    return square % ROTARY_WIDTH - 1;
+}
 bool rotary_attacked(const rgn_position *position, int square, int by);
 uint64_t rotary_compute_key(const rgn_position *position);
 void rotary_clear(rgn_position *position);

@@ -24,7 +24,8 @@ typedef struct reason {
 } reason;
 
 static void consider(reason *best, int closeness, enum rgn_problem problem,
-                     const char *format, ...) __attribute__((format(printf, 4, 5)));
+                     const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
 
 static void consider(reason *best, int closeness, enum rgn_problem problem,
                      const char *format, ...)
@@ -75,7 +76,8 @@ static void explain_pawn(const rgn_position *pos, int from, int to,
         if (pos->board[to] != RGN_EMPTY)
             consider(best, 2, RGN_E_UNMATCHED,
                      "a pawn moves forward only to an empty square, and %s "
-                     "is occupied", there);
+                     "is occupied",
+                     there);
         else
             unsafe_king(pos, best);
         return;
@@ -87,10 +89,11 @@ static void explain_pawn(const rgn_position *pos, int from, int to,
         if (target == RGN_EMPTY)
             consider(best, 2, RGN_E_UNMATCHED,
                      "a pawn moves diagonally only to capture, and %s is "
-                     "empty", there);
-        else if (RGN_COLOR(target) == us)
-            consider(best, 2, RGN_E_UNMATCHED, "%s holds a piece of the mover's",
+                     "empty",
                      there);
+        else if (RGN_COLOR(target) == us)
+            consider(best, 2, RGN_E_UNMATCHED,
+                     "%s holds a piece of the mover's", there);
         else
             unsafe_king(pos, best);
         return;
@@ -106,13 +109,14 @@ static void explain_rotation(const rgn_position *pos, const rgn_san *s,
     if (s->direction < 0) {
         consider(best, 3, RGN_E_UNMATCHED,
                  "a rotation in place must name the new orientation, as in "
-                 "%c%s>NE", s->piece, here);
+                 "%c%s>NE",
+                 s->piece, here);
     } else if (rotary_canonical(type, s->direction) ==
                pos->orientation[square]) {
         consider(best, 5, RGN_E_NULL_ROTATION,
                  "the %s on %s already has the direction set of %s; a "
-                 "rotation must change it", piece_names[type], here,
-                 rgn_direction_name(s->direction));
+                 "rotation must change it",
+                 piece_names[type], here, rgn_direction_name(s->direction));
     } else {
         consider(best, 4, RGN_E_UNMATCHED,
                  "the %s King is in check and a rotation never answers a check",
@@ -120,8 +124,8 @@ static void explain_rotation(const rgn_position *pos, const rgn_san *s,
     }
 }
 
-static void explain_piece(const rgn_position *pos, const rgn_san *s,
-                          int from, int to, int type, reason *best)
+static void explain_piece(const rgn_position *pos, const rgn_san *s, int from,
+                          int to, int type, reason *best)
 {
     int orientation = pos->orientation[from];
     int df = rotary_square_file(to) - rotary_square_file(from);
@@ -134,8 +138,12 @@ static void explain_piece(const rgn_position *pos, const rgn_san *s,
                  piece_names[type], there);
         return;
     }
-    int step = (dr > 0 ? ROTARY_WIDTH : dr < 0 ? -ROTARY_WIDTH : 0) +
-               (df > 0 ? 1 : df < 0 ? -1 : 0);
+    int step = (dr > 0   ? ROTARY_WIDTH
+                : dr < 0 ? -ROTARY_WIDTH
+                         : 0) +
+               (df > 0   ? 1
+                : df < 0 ? -1
+                         : 0);
     int d = 0;
     while (ray_offset[d] != step)
         d++;
@@ -171,15 +179,15 @@ static void explain_piece(const rgn_position *pos, const rgn_san *s,
         rotary_canonical(type, s->direction) != orientation) {
         consider(best, 3, RGN_E_UNMATCHED,
                  "a slide cannot rotate the %s (only a Scythe turns after a "
-                 "slide)", piece_names[type]);
+                 "slide)",
+                 piece_names[type]);
         return;
     }
     unsafe_king(pos, best);
 }
 
-enum rgn_problem rotary_explain_unmatched(rgn_position *pos,
-                                          const rgn_san *s, char *why,
-                                          size_t size)
+enum rgn_problem rotary_explain_unmatched(rgn_position *pos, const rgn_san *s,
+                                          char *why, size_t size)
 {
     int us = pos->side;
     const char *color = us == RGN_WHITE ? "White" : "Black";

@@ -53,16 +53,15 @@ void rot_board_init(rot_board *board, const rot_arrangement *arrangement,
     }
     for (int s = 0; s < ROT_PIECES; s++)
         for (int d = 0; d < 4; d++) {
-            int cell = pointed_cell(arrangement, rules,
-                                    board->cell_of_slot[s], d);
+            int cell =
+                pointed_cell(arrangement, rules, board->cell_of_slot[s], d);
             board->target[s][d] =
                 cell == ROT_NONE ? ROT_NONE : board->slot_of_cell[cell];
         }
 }
 
 /* Turns slot s by turn (1 or 3) in w; stores its new facing. */
-static inline rot_facings turn_slot(rot_facings w, int s, int turn,
-                                    int *facing)
+static inline rot_facings turn_slot(rot_facings w, int s, int turn, int *facing)
 {
     int f = (rot_facing_of(w, s) + turn) & 3;
     *facing = f;
@@ -103,8 +102,7 @@ rot_facings rot_apply(const rot_board *board, rot_facings w, int move,
  */
 
 /* w with slot s turned back `times` times. */
-static inline rot_facings turned_back(rot_facings w, int s, int turn,
-                                      int times)
+static inline rot_facings turned_back(rot_facings w, int s, int turn, int times)
 {
     int f = (rot_facing_of(w, s) - times * turn) & 3;
     return (w & ~(3u << (2 * s))) | ((rot_facings)f << (2 * s));
@@ -218,8 +216,8 @@ int rot_parse(const char *text, rot_position *out, rgn_error *err)
         int column = i + 1;
         if (c == '/' || c == '\0') {
             if (file != 4)
-                return reject(err, column,
-                              "rank %d has %d cells, not 4", rank + 1, file);
+                return reject(err, column, "rank %d has %d cells, not 4",
+                              rank + 1, file);
             if (c == '\0')
                 break;
             if (rank == 0)
@@ -234,8 +232,7 @@ int rot_parse(const char *text, rot_position *out, rgn_error *err)
                               rank + 1);
             for (int k = 0; k < c - '0'; k++) {
                 if (++empties > 1)
-                    return reject(err, column,
-                                  "more than one empty cell");
+                    return reject(err, column, "more than one empty cell");
                 a.empty = (uint8_t)(rank * 4 + file++);
             }
             continue;
@@ -246,7 +243,8 @@ int rot_parse(const char *text, rot_position *out, rgn_error *err)
             if (f < 0)
                 return reject(err, column,
                               "size letter '%c' is not followed by a facing "
-                              "letter (N, E, S or W)", c);
+                              "letter (N, E, S or W)",
+                              c);
             if (file == 4)
                 return reject(err, column, "rank %d is wider than 4 cells",
                               rank + 1);
@@ -265,7 +263,8 @@ int rot_parse(const char *text, rot_position *out, rgn_error *err)
         if (c >= 0x21 && c < 0x7f)
             return reject(err, column,
                           "'%c' is not a size letter (s, m, l), facing (N, E, "
-                          "S, W), empty-cell count (1-4) or '/'", c);
+                          "S, W), empty-cell count (1-4) or '/'",
+                          c);
         return reject(err, column,
                       "character 0x%02x is not a size letter (s, m, l), "
                       "facing (N, E, S, W), empty-cell count (1-4) or '/'",
@@ -278,9 +277,8 @@ int rot_parse(const char *text, rot_position *out, rgn_error *err)
     /* 15 pieces, so exactly 5 of each size unless one has more. */
     for (int size = ROT_SMALL; size <= ROT_LARGE; size++)
         if (pieces_of_size[size] > 5)
-            return reject(err, sixth_column[size],
-                          "more than 5 %s pieces (%d)", size_name[size],
-                          pieces_of_size[size]);
+            return reject(err, sixth_column[size], "more than 5 %s pieces (%d)",
+                          size_name[size], pieces_of_size[size]);
     rot_board board;
     rot_board_init(&board, &a, ROT_BASIC);
     rot_facings w = 0;

@@ -22,10 +22,10 @@
 
 #define ROT_CELLS 16
 #define ROT_PIECES 15
-#define ROT_MOVES 30                 /* 15 pieces x 2 turns */
-#define ROT_FACING_SPACE (1u << 30)  /* 4^15 facing words */
+#define ROT_MOVES 30                /* 15 pieces x 2 turns */
+#define ROT_FACING_SPACE (1u << 30) /* 4^15 facing words */
 #define ROT_NONE 0xFF
-#define ROT_MAX_CHAIN 4              /* turns in one move, at most */
+#define ROT_MAX_CHAIN 4 /* turns in one move, at most */
 #define ROT_UNSOLVABLE (-1)
 
 typedef uint32_t rot_facings;
@@ -49,9 +49,9 @@ typedef struct rot_board {
     rot_rules rules;
     rot_arrangement arrangement;
     uint8_t cell_of_slot[ROT_PIECES];
-    uint8_t slot_of_cell[ROT_CELLS];     /* ROT_NONE on the empty cell */
-    uint8_t chain_length[ROT_PIECES];    /* further turns: 1, 2 or 3 */
-    uint8_t target[ROT_PIECES][4];       /* slot pointed at, or ROT_NONE */
+    uint8_t slot_of_cell[ROT_CELLS];  /* ROT_NONE on the empty cell */
+    uint8_t chain_length[ROT_PIECES]; /* further turns: 1, 2 or 3 */
+    uint8_t target[ROT_PIECES][4];    /* slot pointed at, or ROT_NONE */
 } rot_board;
 
 /* A move is (slot, turn) packed as slot * 2 + (turn is counter-clockwise):

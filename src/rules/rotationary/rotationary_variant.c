@@ -91,8 +91,7 @@ static void set_facings(rgn_position *pos, const rot_board *board,
                         rot_facings w)
 {
     for (int s = 0; s < ROT_PIECES; s++)
-        pos->orientation[board->cell_of_slot[s]] =
-            (uint8_t)rot_facing_of(w, s);
+        pos->orientation[board->cell_of_slot[s]] = (uint8_t)rot_facing_of(w, s);
     pos->key = key_of(pos);
 }
 
@@ -155,8 +154,8 @@ static bool solved(const rgn_position *pos)
 
 static rgn_move turn_move(int cell, int turn)
 {
-    rgn_move m = {(uint16_t)cell, (uint16_t)cell, RGN_MOVE_TURN, 0,
-                  (uint8_t)turn, 0};
+    rgn_move m = {
+        (uint16_t)cell, (uint16_t)cell, RGN_MOVE_TURN, 0, (uint8_t)turn, 0};
     return m;
 }
 
@@ -197,8 +196,7 @@ static int core_move(const rot_board *board, rgn_move move)
     return rot_move_make(board->slot_of_cell[move.from], move.orientation == 1);
 }
 
-static int chain_of(const rgn_position *before, rgn_move move,
-                     rgn_turn *turns)
+static int chain_of(const rgn_position *before, rgn_move move, rgn_turn *turns)
 {
     rot_board board;
     rot_facings w;
@@ -223,8 +221,8 @@ static void rot_make(rgn_position *pos, rgn_move move, rgn_undo *undo)
     undo->fullmove = pos->fullmove;
     undo->halfmove = pos->halfmove;
     undo->extra[0] = (int)w; /* 30 bits */
-    set_facings(pos, &board, rot_apply(&board, w, core_move(&board, move),
-                                       NULL));
+    set_facings(pos, &board,
+                rot_apply(&board, w, core_move(&board, move), NULL));
     pos->fullmove++; /* a solitaire counts every move */
     pos->check_cache = -1;
 }
@@ -272,8 +270,8 @@ static int rot_resolve(rgn_position *pos, const char *text, size_t len,
         len = sizeof t - 1;
     memcpy(t, text, len);
     t[len] = '\0';
-    bool cell_shape = len >= 2 && t[0] >= 'a' && t[0] <= 'z' &&
-                      t[1] >= '0' && t[1] <= '9';
+    bool cell_shape =
+        len >= 2 && t[0] >= 'a' && t[0] <= 'z' && t[1] >= '0' && t[1] <= '9';
     if (!cell_shape && len >= 2 && t[0] >= 'A' && t[0] <= 'Z' && t[1] >= '0' &&
         t[1] <= '9')
         cell_shape = true; /* "B3+": a cell, wrongly spelt */
@@ -336,19 +334,13 @@ static enum rgn_problem rot_own_problem(enum rgn_problem generic)
 {
     switch (generic) {
     case RGN_E_BAD_FEN:
-    case RGN_E_NO_FEN:
-        return RGN_OWN_PROBLEM(BAD_FEN);
-    case RGN_E_BAD_SETUP:
-        return RGN_OWN_PROBLEM(BAD_SETUP);
+    case RGN_E_NO_FEN: return RGN_OWN_PROBLEM(BAD_FEN);
+    case RGN_E_BAD_SETUP: return RGN_OWN_PROBLEM(BAD_SETUP);
     case RGN_E_MOVE_SYNTAX:
-    case RGN_E_COORDINATE_FORM:
-        return RGN_OWN_PROBLEM(BAD_MOVE);
-    case RGN_E_MOVE_AFTER_END:
-        return RGN_OWN_PROBLEM(MOVE_AFTER_SOLVED);
-    case RGN_E_RESULT_MISMATCH:
-        return RGN_OWN_PROBLEM(RESULT_TAG_MISMATCH);
-    default:
-        return generic;
+    case RGN_E_COORDINATE_FORM: return RGN_OWN_PROBLEM(BAD_MOVE);
+    case RGN_E_MOVE_AFTER_END: return RGN_OWN_PROBLEM(MOVE_AFTER_SOLVED);
+    case RGN_E_RESULT_MISMATCH: return RGN_OWN_PROBLEM(RESULT_TAG_MISMATCH);
+    default: return generic;
     }
 }
 
@@ -359,39 +351,42 @@ static bool rot_judge_result(rgn_position *final, const char *result,
 {
     bool is_solved = solved(final);
     if (strcmp(result, "1-0") == 0 && !is_solved) {
-        snprintf(why, size, "the result 1-0 claims a solved puzzle, but the "
-                            "final position is not solved");
+        snprintf(why, size,
+                 "the result 1-0 claims a solved puzzle, but the "
+                 "final position is not solved");
         *problem = RGN_OWN_PROBLEM(FALSE_SOLVED);
         return true;
     }
     if (strcmp(result, "*") == 0 && is_solved) {
-        snprintf(why, size, "the final position is solved, so the result "
-                            "must be 1-0, not *");
+        snprintf(why, size,
+                 "the final position is solved, so the result "
+                 "must be 1-0, not *");
         *problem = RGN_OWN_PROBLEM(UNCLAIMED_SOLVED);
         return true;
     }
     if (strcmp(result, "1-0") != 0 && strcmp(result, "*") != 0) {
-        snprintf(why, size, "a solitaire's result is 1-0 (solved) or * (not "
-                            "solved), not %s", result);
+        snprintf(why, size,
+                 "a solitaire's result is 1-0 (solved) or * (not "
+                 "solved), not %s",
+                 result);
         *problem = RGN_OWN_PROBLEM(BAD_RESULT);
         return true;
     }
     return false;
 }
 
-#define ROTATIONARY_COMMON                                                   \
-    .players = 1, .files = 4, .ranks = 4, .square_at = rot_square_at,        \
-    .square_file = rot_square_file, .square_rank = rot_square_rank,          \
-    .piece_letters = rot_letters, .set_fen = rot_set_fen,                    \
-    .write_fen = rot_write_fen, .legal_moves = rot_legal_moves,              \
-    .legal_moves_to = rot_legal_moves_to, .count_moves = rot_count_moves,    \
-    .make = rot_make, .unmake = rot_unmake, .in_check = rot_in_check,        \
-    .explain_unmatched = rot_explain, .status = rot_status,                  \
-    .notation = &rot_notation, .problems = rot_problems,                     \
-    .own_problem = rot_own_problem,                                         \
-    .judge_result = rot_judge_result, .facing = rot_facing,               \
-    .chain = chain_of, .pyramid_scale = rot_pyramids,                       \
-    .diagram_key = "S M L: small, medium, large piece; it points ^ N, > E, " \
+#define ROTATIONARY_COMMON                                                     \
+    .players = 1, .files = 4, .ranks = 4, .square_at = rot_square_at,          \
+    .square_file = rot_square_file, .square_rank = rot_square_rank,            \
+    .piece_letters = rot_letters, .set_fen = rot_set_fen,                      \
+    .write_fen = rot_write_fen, .legal_moves = rot_legal_moves,                \
+    .legal_moves_to = rot_legal_moves_to, .count_moves = rot_count_moves,      \
+    .make = rot_make, .unmake = rot_unmake, .in_check = rot_in_check,          \
+    .explain_unmatched = rot_explain, .status = rot_status,                    \
+    .notation = &rot_notation, .problems = rot_problems,                       \
+    .own_problem = rot_own_problem, .judge_result = rot_judge_result,          \
+    .facing = rot_facing, .chain = chain_of, .pyramid_scale = rot_pyramids,    \
+    .diagram_key = "S M L: small, medium, large piece; it points ^ N, > E, "   \
                    "v S, < W. '.': the empty cell."
 
 const struct rgn_variant rgn_rotationary_variant = {
