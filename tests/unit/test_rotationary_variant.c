@@ -12,20 +12,10 @@
 
 #include <cmocka.h>
 
+#include "position_at.h"
 #include "rgn.h"
 
 static const char *const example = "lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN";
-
-static rgn_position *at(const char *variant, const char *fen)
-{
-    const rgn_variant *v = rgn_variant_find(variant);
-    assert_non_null(v);
-    rgn_position *pos = rgn_position_new(v);
-    assert_non_null(pos);
-    rgn_error err;
-    assert_int_equal(rgn_position_set_fen(pos, fen, &err), 0);
-    return pos;
-}
 
 static rgn_move resolve(rgn_position *pos, const char *text)
 {
@@ -64,7 +54,7 @@ static void test_worked_examples(void **state)
         {"Rotationary Wrap", "a1-", "lNsSmNsW/sNmE1lN/mElSsNmN/lEsNlNmN"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        rgn_position *pos = at(rows[i].variant, example);
+        rgn_position *pos = position_at(rows[i].variant, example);
         rgn_move m = resolve(pos, rows[i].move);
         char text[8];
         rgn_move_san(pos, m, text, sizeof text);
@@ -83,7 +73,7 @@ static void test_worked_examples(void **state)
 static void test_moves_and_status(void **state)
 {
     (void)state;
-    rgn_position *pos = at("Rotationary", example);
+    rgn_position *pos = position_at("Rotationary", example);
     rgn_move moves[RGN_MAX_MOVES];
     assert_int_equal(rgn_position_legal_moves(pos, moves), 30);
     assert_int_equal(rgn_position_status(pos), RGN_ONGOING);
@@ -91,13 +81,13 @@ static void test_moves_and_status(void **state)
     /* its perft counts are in tests/perft/rotationary.txt */
     rgn_position_free(pos);
 
-    pos = at("Rotationary", "lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN");
+    pos = position_at("Rotationary", "lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN");
     assert_int_equal(rgn_position_legal_moves(pos, moves), 0);
     assert_int_equal(rgn_position_status(pos), RGN_SOLVED);
     rgn_position_free(pos);
 
     /* c1 faces W; c1+ turns it N, where the empty c2 stops the chain */
-    pos = at("Rotationary", "lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsWsN");
+    pos = position_at("Rotationary", "lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsWsN");
     rgn_position_play(pos, resolve(pos, "c1+"));
     assert_int_equal(rgn_position_status(pos), RGN_SOLVED);
     assert_int_equal(rgn_position_count_moves(pos), 0);
@@ -107,7 +97,7 @@ static void test_moves_and_status(void **state)
 static void test_rejected_strings(void **state)
 {
     (void)state;
-    rgn_position *pos = at("Rotationary", example);
+    rgn_position *pos = position_at("Rotationary", example);
     rgn_error err;
     /* '.' for the empty cell, at column 14 */
     assert_int_equal(

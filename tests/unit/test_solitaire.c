@@ -18,28 +18,18 @@
 
 #include <cmocka.h>
 
+#include "position_at.h"
 #include "rgn.h"
 #include "solitaire/solitaire.h"
 
 static const char *const example = "lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN";
 
-static rgn_position *at(const char *variant, const char *fen)
-{
-    const rgn_variant *v = rgn_variant_find(variant);
-    assert_non_null(v);
-    rgn_position *pos = rgn_position_new(v);
-    assert_non_null(pos);
-    rgn_error err;
-    if (fen)
-        assert_int_equal(rgn_position_set_fen(pos, fen, &err), 0);
-    return pos;
-}
-
 /* samples/rotationary-chains.rgn: solved in 4, "a4- b3- d2- d1-". */
 static void test_solve_known_position(void **state)
 {
     (void)state;
-    rgn_position *pos = at("Rotationary", "sEmElNlN/mNlEmNmN/lNlN1mS/sNsNsNsE");
+    rgn_position *pos =
+        position_at("Rotationary", "sEmElNlN/mNlEmNmN/lNlN1mS/sNsNsNsE");
     rgn_rotationary_solution solution;
     rgn_error err;
     assert_int_equal(rgn_rotationary_solve(pos, &solution, &err), 0);
@@ -65,7 +55,7 @@ static void test_layers_as_the_core(void **state)
     (void)state;
     const char *const games[] = {"Rotationary", "Rotationary Wrap"};
     for (int g = 0; g < 2; g++) {
-        rgn_position *pos = at(games[g], example);
+        rgn_position *pos = position_at(games[g], example);
         uint64_t counts[4], core_counts[4];
         rgn_error err;
         assert_int_equal(rgn_rotationary_layers(pos, 4, counts, &err), 0);
@@ -91,8 +81,8 @@ static void test_puzzle_by_seed(void **state)
     (void)state;
     const char *const games[] = {"Rotationary", "Rotationary Wrap"};
     for (int g = 0; g < 2; g++) {
-        rgn_position *first = at(games[g], NULL);
-        rgn_position *again = at(games[g], NULL);
+        rgn_position *first = position_at(games[g], NULL);
+        rgn_position *again = position_at(games[g], NULL);
         uint64_t seed_a = 7, seed_b = 7;
         rgn_error err;
         for (int n = 0; n < 3; n++) {
@@ -119,7 +109,7 @@ static void test_puzzle_by_seed(void **state)
 static void test_other_games_refused(void **state)
 {
     (void)state;
-    rgn_position *rotary = at("Rotary", NULL);
+    rgn_position *rotary = position_at("Rotary", NULL);
     uint64_t counts[2], seed = 1;
     rgn_rotationary_solution solution;
     rgn_rotationary_distances distances;
