@@ -1,6 +1,6 @@
 /*
- * replay.c - an example of librgn: reads RGN files, replays the main line
- * of every game and prints its final position, one line a game:
+ * replay.c - an example of librgn: reads RGN and PGN files, replays the
+ * main line of every game and prints its final position, one line a game:
  *
  *     GAME RESULT POSITION
  *
@@ -127,7 +127,11 @@ int main(int argc, char **argv)
         /* a validator per file, so that games are numbered per file;
          * warnings and notes are not reported (no report callback) */
         rgn_validator_options options = {0};
-        options.variant = rgn_variant_default(); /* without a Variant tag */
+        /* games without a Variant tag are of the file's game (a .pgn
+         * file is Chess), as rgn reads them; Rotary otherwise */
+        options.variant = rgn_variant_for_file(name);
+        if (options.variant == NULL)
+            options.variant = rgn_variant_default();
         options.sink = &sink;
         options.sink_user = &r;
         options.jobs = 1;

@@ -63,21 +63,23 @@ expected() { # the final position of every game, as `rgn fen` prints it
     "$prefix/bin/rgn" fen "$1" 2>/dev/null
 }
 check_replay() { # NAME PROGRAM
-    for sample in king-mate rollerball-mate club-championship; do
-        LD_LIBRARY_PATH=$prefix/$libdir "$2" "$root/samples/$sample.rgn" \
+    # a .pgn file is read as Chess, as the program reads it
+    for sample in king-mate.rgn rollerball-mate.rgn club-championship.rgn \
+        chess-opera-game.pgn; do
+        LD_LIBRARY_PATH=$prefix/$libdir "$2" "$root/samples/$sample" \
             >"$tmp/out" 2>"$tmp/err"
         status=$?
-        n=$(grep -c '^\[Event ' "$root/samples/$sample.rgn")
-        expected "$root/samples/$sample.rgn" >"$tmp/fen"
-        result=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$root/samples/$sample.rgn" | head -1)
+        n=$(grep -c '^\[Event ' "$root/samples/$sample")
+        expected "$root/samples/$sample" >"$tmp/fen"
+        result=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$root/samples/$sample" | head -1)
         if [ $status = 0 ] && [ ! -s "$tmp/err" ] &&
             [ "$(wc -l <"$tmp/out")" = "$n" ] &&
             cut -d' ' -f3- "$tmp/out" | cmp -s - "$tmp/fen" &&
             [ "$(head -1 "$tmp/out" | cut -d' ' -f1-2)" = "1 $result" ]
         then
-            ok "$1 replays samples/$sample.rgn"
+            ok "$1 replays samples/$sample"
         else
-            fail "$1 on samples/$sample.rgn (status $status):"
+            fail "$1 on samples/$sample (status $status):"
             cat "$tmp/out" "$tmp/err"
         fi
     done

@@ -5,8 +5,9 @@
 # In the game pages, man/*.7, every example (.EX ... .EE) is a session:
 # each line "$ COMMAND" is run from the project folder with rgn on the
 # PATH, and what it prints (standard output, then standard error) must be
-# the lines that follow it, roff escapes undone; a perft timing line is
-# not compared. An example that is not such a session fails.
+# the lines that follow it, roff escapes undone, every line compared (so
+# a page shows what rgn prints, and no timing that varies from run to
+# run). An example that is not such a session fails.
 # Usage: man_examples.sh RGN PROJECT_DIR
 set -u
 rgn=$1 root=$2
@@ -39,6 +40,16 @@ else
     echo "FAIL: the rgn(5) RFEN"; failed=$((failed + 1))
 fi
 
+# rgn(1) shows the whole list of "rgn variants"
+sed -n '/^\$ rgn variants$/,/^\.EE$/p' "$root/man/rgn.1" | sed '1d;$d' >"$tmp/variants.exp"
+if [ -s "$tmp/variants.exp" ] && "$rgn" variants --no-color 2>&1 | cmp -s "$tmp/variants.exp" -; then
+    echo "ok: the rgn(1) example of rgn variants"; passed=$((passed + 1))
+else
+    echo "FAIL: the rgn(1) example of rgn variants is not what rgn prints:"
+    "$rgn" variants --no-color 2>&1 | diff "$tmp/variants.exp" - | sed 's/^/    /'
+    failed=$((failed + 1))
+fi
+
 # The sessions of the game pages
 mkdir "$tmp/bin" "$tmp/ex"
 case $rgn in /*) ;; *) rgn=$(pwd)/$rgn ;; esac
@@ -47,7 +58,6 @@ unescape() { # roff to plain text: \e \- \& \(dq
     sed -e 's/\\e/@BACKSLASH@/g' -e 's/\\-/-/g' -e 's/\\&//g' \
         -e 's/\\(dq/"/g' -e 's/@BACKSLASH@/\\/g' "$1"
 }
-timing='^perft [0-9]*: [0-9]* nodes in .* nodes/s)$'
 pages=0
 for page in "$root"/man/*.7; do
     [ -f "$page" ] || continue
@@ -80,10 +90,10 @@ for page in "$root"/man/*.7; do
         base=${cmdfile%.cmd}
         count=$((count + 1))
         cmd=$(unescape "$cmdfile")
-        unescape "$base.exp" | grep -v "$timing" >"$tmp/expected"
+        unescape "$base.exp" >"$tmp/expected"
         (cd "$root" && PATH="$tmp/bin:$PATH" NO_COLOR=1 LC_ALL=C \
             sh -c "$cmd" >"$tmp/stdout" 2>"$tmp/stderr")
-        cat "$tmp/stdout" "$tmp/stderr" | grep -v "$timing" >"$tmp/actual"
+        cat "$tmp/stdout" "$tmp/stderr" >"$tmp/actual"
         if cmp -s "$tmp/expected" "$tmp/actual"; then
             passed=$((passed + 1))
         else
