@@ -925,7 +925,7 @@ static enum rgn_tok lex_null(rgn_lexer *lx, rgn_token *tok)
         return RGN_TOK_NONE;
     if (len == want)
         return complete(lx, tok, RGN_TOK_MOVE);
-    char shown[8];
+    char shown[16];
     quote(shown, sizeof shown, &c, 1);
     return lex_error(lx, tok, lx->where, "unexpected character %s", shown);
 }
