@@ -115,9 +115,9 @@ enum rgn_status rgn_position_status(rgn_position *pos)
 
 /* The key of a position after a null move: the rule sets hash the side
  * to move each their own way, so a null move toggles a salt of its own
- * instead. Two null moves in a row give the key back; a position reached
- * through one null move is not found equal, for repetitions, to the same
- * position reached without it (rgn(5), Moves). */
+ * instead. Two null moves give the key back; a position reached through
+ * an odd number of them is never found equal, for repetitions, to one
+ * reached through an even number (rgn(5), Moves). */
 #define NULL_MOVE_SALT 0x6e756c6c6d6f7665ull /* "nullmove" */
 
 void rgn_null_make(rgn_position *pos, rgn_undo *undo)
