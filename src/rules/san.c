@@ -963,9 +963,9 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
     int after = s.promotion ? type_of_letter(v, s.promotion) : moved_type;
     if (s.direction >= 0 && after && !rgn_variant_oriented(v, after)) {
         /* in a game with orientations, the pawn is the one without */
-        char what[64];
-        snprintf(what, sizeof what, "%s%s", v->orientation_count ? "" : v->name,
-                 v->orientation_count ? "pawn" : " piece");
+        char what[64] = "pawn";
+        if (!v->orientation_count)
+            snprintf(what, sizeof what, "%s piece", v->name);
         return fail(problem, RGN_E_ORIENTATION_NOT_ALLOWED, err, 1,
                     "'%.*s': a %s has no orientation", (int)len, text, what);
     }
