@@ -132,7 +132,9 @@ enum rgn_move_kind {
     RGN_MOVE_EN_PASSANT, /* a pawn capture of a pawn that passed to */
     RGN_MOVE_CASTLING,   /* the King's move; the Rook moves with it */
     RGN_MOVE_ROTATION,   /* a piece turns in place (from == to) */
-    RGN_MOVE_TURN        /* a solitaire's turn of a cell (from == to) */
+    RGN_MOVE_TURN,       /* a solitaire's turn of a cell (from == to) */
+    RGN_MOVE_NULL        /* a null move ("--"): the side to move passes;
+                            from, to, promotion and orientation are 0 */
 };
 
 /* A move is a value of 8 bytes:
@@ -157,6 +159,19 @@ typedef struct rgn_move {
 } rgn_move;
 
 #define RGN_MAX_MOVES 2048
+
+/* The null move of every two-player game (rgn(5), Moves): it passes the
+ * turn. rgn_position_legal_moves never lists it; rgn_san_resolve reads
+ * it from "--" (and "Z0", "@@@@") where the rules allow it. */
+static inline rgn_move rgn_null_move(void)
+{
+    return (rgn_move){0, 0, RGN_MOVE_NULL, 0, 0, 0};
+}
+
+static inline bool rgn_move_is_null(rgn_move m)
+{
+    return m.kind == RGN_MOVE_NULL;
+}
 
 static inline bool rgn_move_equal(rgn_move a, rgn_move b)
 {
@@ -222,7 +237,8 @@ int rgn_position_legal_moves(rgn_position *position, rgn_move *moves);
 int rgn_position_count_moves(rgn_position *position);
 enum rgn_status rgn_position_status(rgn_position *position);
 
-/* Plays a move, which must be one of rgn_position_legal_moves. */
+/* Plays a move, which must be one of rgn_position_legal_moves or a null
+ * move that rgn_san_resolve read in this position. */
 void rgn_position_play(rgn_position *position, rgn_move move);
 
 /* What rgn_position_play_undoable keeps of a move so that it can be taken
@@ -284,7 +300,6 @@ enum rgn_severity { RGN_ERROR, RGN_WARNING, RGN_NOTE };
 enum rgn_problem {
     RGN_E_SYNTAX,                  /* the file is not RGN here */
     RGN_E_MOVE_SYNTAX,             /* a move text that is no move */
-    RGN_E_COORDINATE_FORM,         /* "e3e4" inside movetext */
     RGN_E_UNMATCHED,               /* no legal move matches (with the reason) */
     RGN_E_AMBIGUOUS,               /* several legal moves match */
     RGN_E_NULL_ROTATION,           /* a rotation that keeps the direction set */
@@ -308,13 +323,16 @@ enum rgn_problem {
     RGN_W_SURPLUS_CHECK_MARK,
     RGN_W_CHECK_MARK_ON_MATE, /* "+" on a mating move */
     RGN_W_MATE_MARK_WITHOUT_MATE,
-    RGN_W_UNCHANGED_ORIENTATION, /* ">N" naming the set the piece keeps */
-    RGN_W_CASTLING_WITH_ZEROS,   /* "0-0" for "O-O" */
-    RGN_W_MISSING_TAG,           /* one of the seven-tag roster is missing */
-    RGN_W_MOVE_NUMBER,           /* a move number that is not the move's */
-    RGN_W_TAG_QUOTE,             /* an unescaped '"' inside a tag value */
-    RGN_W_EN_PASSANT_MARK,       /* "e.p." after an en passant capture */
-    RGN_W_FEN_REPAIRED,          /* a FEN tag read as a program meant it */
+    RGN_W_UNCHANGED_ORIENTATION,    /* ">N" naming the set the piece keeps */
+    RGN_W_CASTLING_WITH_ZEROS,      /* "0-0" for "O-O" */
+    RGN_W_COORDINATE_FORM,          /* "e2e4", "e7e8q" inside movetext */
+    RGN_W_PROMOTION_WITHOUT_EQUALS, /* "a8Q", "a8(Q)", "a8/Q" */
+    RGN_W_NULL_MOVE,                /* "--" in the main line */
+    RGN_W_MISSING_TAG,              /* one of the seven-tag roster is missing */
+    RGN_W_MOVE_NUMBER,              /* a move number that is not the move's */
+    RGN_W_TAG_QUOTE,                /* an unescaped '"' inside a tag value */
+    RGN_W_EN_PASSANT_MARK,          /* "e.p." after an en passant capture */
+    RGN_W_FEN_REPAIRED,             /* a FEN tag read as a program meant it */
     RGN_W_OPEN_RESULT, /* "*" on a game that ended in mate or stalemate */
     RGN_W_LATIN1,      /* text that is not UTF-8, read as Latin-1 */
     RGN_N_REPETITION,  /* a position occurs for the third time */
@@ -351,7 +369,9 @@ typedef struct rgn_san {
 } rgn_san;
 
 /* Reads the syntax of a move text (with its + or #, without ! or ?).
- * Fails with RGN_E_MOVE_SYNTAX or RGN_E_COORDINATE_FORM. */
+ * Fails with RGN_E_MOVE_SYNTAX, or with RGN_W_COORDINATE_FORM for a text
+ * in coordinate form ("e2e4", which rgn_san_resolve reads with that
+ * warning). */
 int rgn_san_parse(const rgn_variant *variant, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err);
 

@@ -387,8 +387,10 @@ static void html_move(rgn_writer *w, rgn_position *before, rgn_move move,
     rgn_position after;
     rgn_position_copy(&after, before);
     rgn_position_play(&after, move);
+    /* a null move ("--") moves no piece: no squares to mark */
     p->current = add_node(p, p->current, san, rgn_position_fullmove(before),
-                          rgn_position_side(before), &after, &move);
+                          rgn_position_side(before), &after,
+                          rgn_move_is_null(move) ? NULL : &move);
     char text[24];
     snprintf(text, sizeof text, "%d", p->current);
     token(p, text);

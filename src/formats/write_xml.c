@@ -168,6 +168,20 @@ static const char *orientation_name(int orientation)
     return orientation >= 0 ? rgn_direction_name(orientation) : NULL;
 }
 
+/* A null move has no squares nor piece; with --xml-fen, its position. */
+static void xml_null_move_fen(rgn_writer *w, rgn_position *before)
+{
+    if (!w->options.xml_fen)
+        return;
+    char text[512];
+    rgn_undo undo;
+    rgn_move null = rgn_null_move();
+    writer_play(before, null, &undo);
+    rgn_position_fen(before, text, sizeof text);
+    attribute(w, "fen", text);
+    writer_take_back(before, null, &undo);
+}
+
 static void xml_move(rgn_writer *w, rgn_position *before, rgn_move move,
                      const char *san)
 {
@@ -188,6 +202,10 @@ static void xml_move(rgn_writer *w, rgn_position *before, rgn_move move,
     attribute(w, "san", san);
     rgn_move_lan(before, move, text, sizeof text);
     attribute(w, "lan", text);
+    if (rgn_move_is_null(move)) { /* "--": no piece moves */
+        xml_null_move_fen(w, before);
+        return;
+    }
     rgn_square_name(v, move.from, text);
     attribute(w, "from", text);
     rgn_square_name(v, move.to, text);

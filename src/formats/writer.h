@@ -64,13 +64,13 @@ extern const rgn_game_sink rgn_writer_game_sink;
  * copied. */
 static inline void writer_play(rgn_position *pos, rgn_move move, rgn_undo *undo)
 {
-    pos->variant->make(pos, move, undo);
+    rgn_make(pos, move, undo);
 }
 
 static inline void writer_take_back(rgn_position *pos, rgn_move move,
                                     const rgn_undo *undo)
 {
-    pos->variant->unmake(pos, move, undo);
+    rgn_unmake(pos, move, undo);
 }
 
 /* Ends the variations still open (a game stopped by an error inside

@@ -92,7 +92,8 @@ enum {
     LX_DOTS,
     LX_NAG,
     LX_GLYPH,
-    LX_SKIP /* resynchronising */
+    LX_NULL, /* "--" or "@@@@" */
+    LX_SKIP  /* resynchronising */
 };
 
 enum { TAG_OPEN, TAG_NAME, TAG_AFTER_NAME, TAG_VALUE, TAG_CLOSE };
@@ -748,12 +749,44 @@ static const unsigned char *token_text(const rgn_lexer *lx, size_t *len)
     return (const unsigned char *)lx->buf + (size_t)(lx->start - lx->base);
 }
 
-/* move = letter, { move character }  (as written; the SAN reader judges) */
+/* The length of a promotion that old programs write after the square
+ * in parentheses or after a slash, "(Q)" or "/Q", at byte p (then maybe
+ * a check mark); 0 when there is none, -1 when more input is needed to
+ * tell. */
+static int promotion_suffix(const rgn_lexer *lx, size_t p)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t left = lx->len - p;
+    if (left == 0)
+        return lx->eof ? 0 : -1;
+    if (b[p] != '(' && b[p] != '/')
+        return 0;
+    if (left < 4 && !lx->eof)
+        return -1;
+    size_t n = b[p] == '(' ? 3 : 2;
+    if (left < n || !(char_class[b[p + 1]] & CC_LETTER) ||
+        (b[p] == '(' && b[p + 2] != ')'))
+        return 0;
+    if (left > n && (b[p + n] == '+' || b[p + n] == '#'))
+        n++;
+    return (int)n;
+}
+
+/* move = letter, { move character }, [ promotion suffix ]  (as written;
+ * the SAN reader judges) */
 static enum rgn_tok lex_move(rgn_lexer *lx, rgn_token *tok)
 {
     enum rgn_tok kind;
     if (!run_done(lx, tok, CC_MOVE, &kind))
         return kind;
+    if (lx->pos > 0 && (char_class[(unsigned char)lx->buf[lx->pos - 1]] &
+                        CC_DIGIT)) { /* "a8(Q)", "a8/Q" */
+        int n = promotion_suffix(lx, lx->pos);
+        if (n < 0)
+            return RGN_TOK_NONE; /* look again with more input */
+        lx->pos += (size_t)n;
+        lx->col += (uint32_t)n;
+    }
     /* "e.p." after an en passant capture, as old texts write it: "e"
      * then ".p" and maybe "." */
     size_t len;
@@ -873,6 +906,30 @@ static enum rgn_tok lex_glyph(rgn_lexer *lx, rgn_token *tok)
                      "unknown move suffix %s (one of ! ? !! ?? !? ?!)", shown);
 }
 
+/* null move = "--" | "@@@@"  (as ChessBase and other programs write a
+ * move that passes the turn; "Z0" is read as a move; the rules judge
+ * where one may stand). Another run of '-' or '@' is no token. */
+static enum rgn_tok lex_null(rgn_lexer *lx, rgn_token *tok)
+{
+    size_t len;
+    const unsigned char *text = token_text(lx, &len);
+    unsigned char c = text[0];
+    size_t want = c == '-' ? 2 : 4;
+    while (len <= want && lx->pos < lx->len &&
+           (unsigned char)lx->buf[lx->pos] == c) {
+        lx->pos++;
+        lx->col++;
+        len++;
+    }
+    if (len <= want && lx->pos == lx->len && !lx->eof)
+        return RGN_TOK_NONE;
+    if (len == want)
+        return complete(lx, tok, RGN_TOK_MOVE);
+    char shown[16];
+    quote(shown, sizeof shown, &c, 1);
+    return lex_error(lx, tok, lx->where, "unexpected character %s", shown);
+}
+
 /* Quick paths for the common tokens: a run of characters that stands in
  * the buffer, with a byte after it that ends it, is lexed at once
  * without the resumable scanner's bookkeeping (begin_token, run,
@@ -965,11 +1022,13 @@ static size_t quick_move_run(const rgn_lexer *lx)
     return quick_run(lx, CC_MOVE);
 }
 
-/* A move, but an "e" that may begin "e.p.". */
+/* A move, but an "e" that may begin "e.p." and a move that a promotion
+ * in parentheses or after a slash may follow. */
 static bool quick_move(rgn_lexer *lx, rgn_token *tok)
 {
     size_t q = quick_move_run(lx);
-    if (!q || (q == lx->pos + 1 && lx->buf[lx->pos] == 'e'))
+    if (!q || (q == lx->pos + 1 && lx->buf[lx->pos] == 'e') ||
+        lx->buf[q] == '(' || lx->buf[q] == '/')
         return false;
     quick_token(lx, tok, q, RGN_TOK_MOVE);
     return true;
@@ -1121,6 +1180,8 @@ static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
             return lex_dots(lx, tok);
         case '!':
         case '?': begin_token(lx, c, LX_GLYPH); return lex_glyph(lx, tok);
+        case '-':
+        case '@': begin_token(lx, c, LX_NULL); return lex_null(lx, tok);
         case '(':
             begin_token(lx, c, LX_START);
             return complete(lx, tok, RGN_TOK_OPEN);
@@ -1184,6 +1245,7 @@ enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
         case LX_DOTS: kind = lex_dots(lx, tok); break;
         case LX_NAG: kind = lex_nag(lx, tok); break;
         case LX_GLYPH: kind = lex_glyph(lx, tok); break;
+        case LX_NULL: kind = lex_null(lx, tok); break;
         default: kind = lex_skip(lx); break;
         }
     } while (kind == RGN_TOK_AGAIN);

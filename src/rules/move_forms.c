@@ -24,6 +24,8 @@ size_t rgn_move_coord(const rgn_position *pos, rgn_move m, char *buf,
 {
     char out[32];
     const struct rgn_variant *v = pos->variant;
+    if (rgn_move_is_null(m)) /* as UCI writes it */
+        return rgn_copy_out("0000", 4, buf, size);
     if (v->notation) /* a move text of one form only */
         return v->notation->write(pos, m, buf, size);
     rgn_square_name(v, m.from, out);

@@ -113,10 +113,44 @@ enum rgn_status rgn_position_status(rgn_position *pos)
     return pos->variant->status(pos);
 }
 
+/* The key of a position after a null move: the rule sets hash the side
+ * to move each their own way, so a null move toggles a salt of its own
+ * instead. Two null moves give the key back; a position reached through
+ * an odd number of them is never found equal, for repetitions, to one
+ * reached through an even number (rgn(5), Moves). */
+#define NULL_MOVE_SALT 0x6e756c6c6d6f7665ull /* "nullmove" */
+
+void rgn_null_make(rgn_position *pos, rgn_undo *undo)
+{
+    memset(undo, 0, sizeof *undo);
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    undo->fullmove = pos->fullmove;
+    undo->ep_square = pos->ep_square;
+    undo->check_cache = pos->check_cache;
+    pos->key ^= rgn_mix64(NULL_MOVE_SALT);
+    pos->halfmove++;
+    if (pos->side == RGN_BLACK)
+        pos->fullmove++;
+    pos->side ^= 1;
+    pos->ep_square = -1;
+    pos->check_cache = -1;
+}
+
+void rgn_null_unmake(rgn_position *pos, const rgn_undo *undo)
+{
+    pos->side ^= 1;
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    pos->fullmove = undo->fullmove;
+    pos->ep_square = undo->ep_square;
+    pos->check_cache = undo->check_cache;
+}
+
 void rgn_position_play(rgn_position *pos, rgn_move move)
 {
     rgn_undo undo;
-    pos->variant->make(pos, move, &undo);
+    rgn_make(pos, move, &undo);
 }
 
 _Static_assert(sizeof(rgn_undo) <= sizeof(((rgn_played *)0)->state),
@@ -126,7 +160,7 @@ void rgn_position_play_undoable(rgn_position *pos, rgn_move move,
                                 rgn_played *played)
 {
     rgn_undo undo;
-    pos->variant->make(pos, move, &undo);
+    rgn_make(pos, move, &undo);
     played->move = move;
     memcpy(played->state, &undo, sizeof undo);
 }
@@ -135,5 +169,5 @@ void rgn_position_undo(rgn_position *pos, const rgn_played *played)
 {
     rgn_undo undo;
     memcpy(&undo, played->state, sizeof undo);
-    pos->variant->unmake(pos, played->move, &undo);
+    rgn_unmake(pos, played->move, &undo);
 }

@@ -112,11 +112,14 @@ static char castling_text(const char *t, size_t len)
     return len == 3 ? 'K' : 'Q';
 }
 
-/* "e3e4", "b2b6ne", "e8e9qne": what programs write, never SAN. */
+/* "e3e4", "b2b6ne", "e8e9qne", "d7d8R": what programs write, never SAN
+ * (maybe with a check mark). */
 static bool looks_like_coordinates(const rgn_variant *v, const char *t,
                                    size_t len)
 {
     size_t i = 0;
+    if (len > 0 && (t[len - 1] == '+' || t[len - 1] == '#'))
+        len--;
     for (int square = 0; square < 2; square++) {
         if (i >= len || !is_file(v, t[i++]))
             return false;
@@ -126,9 +129,32 @@ static bool looks_like_coordinates(const rgn_variant *v, const char *t,
         if (digits == 0)
             return false;
     }
-    while (i < len && t[i] >= 'a' && t[i] <= 'z')
-        i++;
+    while (i < len && ((t[i] >= 'a' && t[i] <= 'z') || is_upper(t[i])))
+        i++; /* "e7e8q", "d7d8R" */
     return i == len;
+}
+
+/* A promotion that old programs write without '=' after the square:
+ * "a8Q", "a8(Q)", "a8/Q". Sets *promotion and returns where the square
+ * ends; returns end when there is none. */
+static const char *unmarked_promotion(const char *p, const char *end,
+                                      char *promotion)
+{
+    size_t n = (size_t)(end - p);
+    if (n >= 4 && end[-1] == ')' && end[-3] == '(' && is_upper(end[-2]) &&
+        is_digit(end[-4])) {
+        *promotion = end[-2];
+        return end - 3;
+    }
+    if (n >= 3 && end[-2] == '/' && is_upper(end[-1]) && is_digit(end[-3])) {
+        *promotion = end[-1];
+        return end - 2;
+    }
+    if (n >= 3 && is_upper(end[-1]) && is_digit(end[-2])) {
+        *promotion = end[-1];
+        return end - 1;
+    }
+    return end;
 }
 
 /* A one-digit rank of the variant, as an index; -1 if c is none. */
@@ -202,9 +228,8 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
     if (len == 0)
         return fail(problem, RGN_E_MOVE_SYNTAX, err, 1, "empty move");
     if (looks_like_coordinates(v, text, len))
-        return fail(problem, RGN_E_COORDINATE_FORM, err, 1,
-                    "'%.*s' is in coordinate form; movetext needs SAN",
-                    (int)len, text);
+        return fail(problem, RGN_W_COORDINATE_FORM, err, 1,
+                    "'%.*s' is in coordinate form, not SAN", (int)len, text);
 
     /* The tail: check mark, then orientation, then promotion. */
     if (end > p && (end[-1] == '+' || end[-1] == '#'))
@@ -231,6 +256,8 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
                         "a promotion is '=' and a piece letter");
         san->promotion = eq[1];
         end = eq;
+    } else {
+        end = unmarked_promotion(p, end, &san->promotion);
     }
 
     /* The core: [Piece] [file][rank] ['x'|'-'] file rank. */
@@ -466,11 +493,11 @@ static char check_mark(rgn_position *pos, rgn_move m)
 {
     const struct rgn_variant *v = pos->variant;
     rgn_undo undo;
-    v->make(pos, m, &undo);
+    rgn_make(pos, m, &undo);
     char mark = 0;
     if (v->in_check(pos))
         mark = rgn_variant_has_moves(v, pos) ? '+' : '#';
-    v->unmake(pos, m, &undo);
+    rgn_unmake(pos, m, &undo);
     return mark;
 }
 
@@ -535,8 +562,25 @@ static int rivals(rgn_position *pos, rgn_move m, rgn_move *moves)
                                         RGN_TYPE(pos->board[m.from]), m.to);
 }
 
+/* The canonical SAN of a legal move without its check mark. */
+static void canonical_text(rgn_position *pos, rgn_move m, char *buf,
+                           size_t size)
+{
+    rgn_move moves[RGN_MAX_MOVES];
+    int n = rivals(pos, m, moves);
+    rgn_san s = bare_san(pos, m);
+    disambiguate(pos, &s, m, moves, n);
+    char out[64];
+    rgn_copy_out(out, write_san(&s, out), buf, size);
+}
+
+/* A null move's text in SAN and long algebraic form (rgn(5), Moves). */
+static const char null_move_text[] = "--";
+
 size_t rgn_move_san(rgn_position *pos, rgn_move m, char *buf, size_t size)
 {
+    if (rgn_move_is_null(m))
+        return rgn_copy_out(null_move_text, 2, buf, size);
     if (pos->variant->notation)
         return pos->variant->notation->write(pos, m, buf, size);
     rgn_move moves[RGN_MAX_MOVES];
@@ -548,6 +592,8 @@ size_t rgn_move_san(rgn_position *pos, rgn_move m, char *buf, size_t size)
 
 size_t rgn_move_lan(rgn_position *pos, rgn_move m, char *buf, size_t size)
 {
+    if (rgn_move_is_null(m))
+        return rgn_copy_out(null_move_text, 2, buf, size);
     if (pos->variant->notation) /* a move text of one form only */
         return pos->variant->notation->write(pos, m, buf, size);
     const struct rgn_variant *v = pos->variant;
@@ -642,7 +688,7 @@ static unsigned plain_readings(const rgn_position *pos, const rgn_san *s,
 
 unsigned rgn_check_mark_warnings(char written, char deserved)
 {
-    if (written == deserved)
+    if (written == deserved || written == RGN_MARK_NOT_JUDGED)
         return 0;
     if (deserved == '#' && written == '+')
         return RGN_WARNING_BIT(RGN_W_CHECK_MARK_ON_MATE);
@@ -742,6 +788,134 @@ resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
     return true;
 }
 
+/* "--", and "Z0" or "@@@@" as some programs write it: a null move. */
+static bool is_null_text(const char *t, size_t len)
+{
+    return (len == 2 && (memcmp(t, "--", 2) == 0 || memcmp(t, "Z0", 2) == 0)) ||
+           (len == 4 && memcmp(t, "@@@@", 4) == 0);
+}
+
+/* A null move, where the rules allow one (rgn(5), Moves): in a game of
+ * two players, before its end, and not in check, where passing would
+ * leave the King to be taken. */
+static int resolve_null(rgn_position *pos, const char *text, size_t len,
+                        rgn_move *move, enum rgn_problem *problem,
+                        rgn_error *err)
+{
+    const struct rgn_variant *v = pos->variant;
+    if (v->players < 2)
+        return fail(problem, RGN_E_MOVE_SYNTAX, err, 1,
+                    "'%.*s' is a null move, and %s has no other player to "
+                    "pass the turn to",
+                    (int)len, text, v->name);
+    if ((v->game_over && v->game_over(pos)) || !rgn_variant_has_moves(v, pos))
+        return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                    "'%.*s' comes after the end of the game: %s", (int)len,
+                    text, game_over_reason(pos));
+    if (v->in_check(pos))
+        return fail(problem, RGN_E_UNMATCHED, err, 1,
+                    "'%.*s' is not a legal move: %s is in check, and a null "
+                    "move does not answer a check",
+                    (int)len, text, pos->side == RGN_WHITE ? "White" : "Black");
+    *move = rgn_null_move();
+    return 0;
+}
+
+/* The first square of a text in coordinate form at *t ("e2" of "e2e4"),
+ * as a square number, -1 when it is no square; *t moves past it. */
+static int coordinate_square(const rgn_variant *v, const char **t,
+                             const char *end)
+{
+    int file = **t - 'a', rank = 0;
+    for (++*t; *t < end && is_digit(**t); ++*t)
+        rank = rank < 100 ? rank * 10 + (**t - '0') : rank;
+    return rank >= 1 && rank <= v->ranks ? v->square_at(file, rank - 1) : -1;
+}
+
+/* Why no legal move has a text's coordinate form: the reason the game
+ * gives for the text's piece from its origin to its square, as SAN with
+ * the whole origin. */
+static int explain_coordinates(rgn_position *pos, const char *text, size_t len,
+                               size_t shown, enum rgn_problem *problem,
+                               rgn_error *err)
+{
+    const struct rgn_variant *v = pos->variant;
+    const char *t = text, *end = text + len;
+    int from = coordinate_square(v, &t, end);
+    int origin_len = (int)(t - text);
+    int to = coordinate_square(v, &t, end);
+    if (from < 0 || to < 0)
+        return fail(problem, RGN_E_UNMATCHED, err, 1,
+                    "'%.*s' is not a legal move: it names a point that is "
+                    "no square",
+                    (int)shown, text);
+    uint8_t piece = pos->board[from];
+    const char *color = pos->side == RGN_WHITE ? "White" : "Black";
+    if (piece == RGN_EMPTY || RGN_COLOR(piece) != pos->side)
+        return fail(problem, RGN_E_UNMATCHED, err, 1,
+                    "'%.*s' is not a legal move: there is no %s piece on "
+                    "%.*s",
+                    (int)shown, text, color, origin_len, text);
+    rgn_san s = {0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
+    int type = RGN_TYPE(piece);
+    if (type != v->pawn_type)
+        s.piece = v->piece_letters[type];
+    s.from_file = (int8_t)v->square_file(from);
+    s.from_rank = (int8_t)v->square_rank(from);
+    s.to_file = (int8_t)v->square_file(to);
+    s.to_rank = (int8_t)v->square_rank(to);
+    if (t < end && type == v->pawn_type)
+        s.promotion = (char)(*t++ & ~0x20); /* its letter, upper case */
+    if (t < end && v->orientation_count)
+        s.direction = (int8_t)rgn_direction_parse(t, (size_t)(end - t));
+    char why[160];
+    *problem =
+        rgn_problem_of(v, v->explain_unmatched(pos, &s, why, sizeof why));
+    return fail(problem, *problem, err, 1, "'%.*s' is not a legal move: %s",
+                (int)shown, text, why);
+}
+
+/* A text in coordinate form ("e2e4", "e7e8q", "b2b6ne"), as engines and
+ * older programs write moves: the legal move whose coordinate form
+ * (rgn_move_coord) it is, its letters in any case. */
+static int resolve_coordinates(rgn_position *pos, const char *text, size_t len,
+                               rgn_move *move, char *written_check,
+                               char *canonical, size_t canonical_size,
+                               enum rgn_problem *problem, rgn_error *err)
+{
+    const struct rgn_variant *v = pos->variant;
+    char wanted[32], got[32];
+    /* engines write no check mark: none is missing, one written is judged */
+    size_t shown = len;
+    *written_check = RGN_MARK_NOT_JUDGED;
+    if (text[len - 1] == '+' || text[len - 1] == '#')
+        *written_check = text[--len];
+    if (len >= sizeof wanted)
+        return explain_coordinates(pos, text, len, shown, problem, err);
+    for (size_t i = 0; i < len; i++)
+        wanted[i] = (char)(text[i] | 0x20); /* letters and digits only */
+    if (v->game_over && v->game_over(pos))
+        return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                    "'%.*s' comes after the end of the game: %s", (int)shown,
+                    text, game_over_reason(pos));
+    rgn_move moves[RGN_MAX_MOVES];
+    int n = v->legal_moves(pos, moves);
+    if (n == 0)
+        return fail(problem, RGN_E_MOVE_AFTER_END, err, 1,
+                    "'%.*s' comes after the end of the game: %s", (int)shown,
+                    text, game_over_reason(pos));
+    for (int i = 0; i < n; i++) {
+        if (rgn_move_coord(pos, moves[i], got, sizeof got) != len ||
+            memcmp(got, wanted, len) != 0)
+            continue;
+        *move = moves[i];
+        if (canonical)
+            canonical_text(pos, *move, canonical, canonical_size);
+        return 0;
+    }
+    return explain_coordinates(pos, text, len, shown, problem, err);
+}
+
 /* Every text form, any problem worded. Out of line, so that
  * rgn_san_resolve_unmarked, the quick way and this call, is small enough
  * to be inlined into the validator's move handler: one call frame less
@@ -753,6 +927,16 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
                 rgn_error *err)
 {
     const struct rgn_variant *v = pos->variant;
+    if (is_null_text(text, len)) {
+        if (resolve_null(pos, text, len, move, problem, err) < 0)
+            return -1;
+        *warnings = 0;
+        if (written_check)
+            *written_check = RGN_MARK_NOT_JUDGED;
+        if (canonical)
+            rgn_copy_out(null_move_text, 2, canonical, canonical_size);
+        return 0;
+    }
     if (v->notation) { /* its own move texts: no marks, no lenient forms */
         if (v->notation->resolve(pos, text, len, move, problem, err) < 0) {
             *problem = rgn_problem_of(v, *problem);
@@ -766,14 +950,25 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
         return 0;
     }
     rgn_san s;
-    if (rgn_san_parse(v, text, len, &s, problem, err) < 0)
-        return -1;
+    if (rgn_san_parse(v, text, len, &s, problem, err) < 0) {
+        if (*problem != RGN_W_COORDINATE_FORM)
+            return -1;
+        if (resolve_coordinates(pos, text, len, move, written_check, canonical,
+                                canonical_size, problem, err) < 0)
+            return -1;
+        *warnings = RGN_WARNING_BIT(RGN_W_COORDINATE_FORM);
+        return 0;
+    }
     int moved_type = type_of_letter(v, s.piece);
     int after = s.promotion ? type_of_letter(v, s.promotion) : moved_type;
-    if (s.direction >= 0 && after && !rgn_variant_oriented(v, after))
+    if (s.direction >= 0 && after && !rgn_variant_oriented(v, after)) {
+        /* in a game with orientations, the pawn is the one without */
+        char what[64] = "pawn";
+        if (!v->orientation_count)
+            snprintf(what, sizeof what, "%s piece", v->name);
         return fail(problem, RGN_E_ORIENTATION_NOT_ALLOWED, err, 1,
-                    "'%.*s': a %s piece has no orientation", (int)len, text,
-                    v->name);
+                    "'%.*s': a %s has no orientation", (int)len, text, what);
+    }
     if (s.promotion && after && rgn_variant_oriented(v, after) &&
         s.direction < 0)
         return fail(problem, RGN_E_PROMOTION_ORIENTATION, err, 1,
@@ -829,6 +1024,8 @@ resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
     }
     *move = found[0];
     *warnings = readings | lenient_readings(pos, &s, found[0], moves, n);
+    if (s.promotion && !find_char(text, text + len, '='))
+        *warnings |= RGN_WARNING_BIT(RGN_W_PROMOTION_WITHOUT_EQUALS);
     *written_check = s.check;
     if (canonical) { /* the rivals are at hand: no second search */
         rgn_san c = bare_san(pos, found[0]);

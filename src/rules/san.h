@@ -8,16 +8,20 @@
 
 #include "rgn.h"
 
+/* What *written_check is for a text whose form has no check marks (a
+ * move in coordinate form, a null move): its mark is not judged. */
+#define RGN_MARK_NOT_JUDGED '~'
+
 /* rgn_san_resolve without the check-mark readings; *written_check is the
- * text's '+', '#' or 0. When canonical is not NULL it receives the move's
- * canonical SAN without its check mark. */
+ * text's '+', '#' or 0, or RGN_MARK_NOT_JUDGED. When canonical is not NULL it
+ * receives the move's canonical SAN without its check mark. */
 int rgn_san_resolve_unmarked(rgn_position *position, const char *text,
                              size_t len, rgn_move *move, unsigned *warnings,
                              char *written_check, char *canonical,
                              size_t canonical_size, enum rgn_problem *problem,
                              rgn_error *err);
-/* The warnings for a text marked written ('+', '#', 0) whose move
- * deserves deserved. */
+/* The warnings for a text marked written ('+', '#', 0 or
+ * RGN_MARK_NOT_JUDGED) whose move deserves deserved. */
 unsigned rgn_check_mark_warnings(char written, char deserved);
 
 #endif

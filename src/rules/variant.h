@@ -197,6 +197,32 @@ static inline bool rgn_variant_has_moves(const struct rgn_variant *v,
     return v->has_moves ? v->has_moves(position) : v->count_moves(position) > 0;
 }
 
+/* A null move, the same in every two-player game (position.c): the turn
+ * passes, the en passant square is cleared, the halfmove clock counts
+ * it and the fullmove number goes on as after any move. */
+void rgn_null_make(rgn_position *position, rgn_undo *undo);
+void rgn_null_unmake(rgn_position *position, const rgn_undo *undo);
+
+/* Makes and unmakes any move, a null move included: the rule set's own
+ * functions know only the moves it generates. */
+static inline void rgn_make(rgn_position *position, rgn_move move,
+                            rgn_undo *undo)
+{
+    if (__builtin_expect(rgn_move_is_null(move), 0))
+        rgn_null_make(position, undo);
+    else
+        position->variant->make(position, move, undo);
+}
+
+static inline void rgn_unmake(rgn_position *position, rgn_move move,
+                              const rgn_undo *undo)
+{
+    if (__builtin_expect(rgn_move_is_null(move), 0))
+        rgn_null_unmake(position, undo);
+    else
+        position->variant->unmake(position, move, undo);
+}
+
 /* Whether pieces of the type have an orientation. */
 static inline bool rgn_variant_oriented(const struct rgn_variant *v, int type)
 {

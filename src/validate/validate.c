@@ -302,11 +302,10 @@ static uint32_t count_key(rgn_checker *v, uint64_t key)
 static void report_marks(rgn_checker *v, line *l, unsigned warnings,
                          rgn_location where, rgn_span text, int ply)
 {
-    const struct rgn_variant *rules = l->current.variant;
     char canonical[64];
-    rules->unmake(&l->current, l->last_move, &l->last_undo);
+    rgn_unmake(&l->current, l->last_move, &l->last_undo);
     rgn_move_san(&l->current, l->last_move, canonical, sizeof canonical);
-    rules->make(&l->current, l->last_move, &l->last_undo);
+    rgn_make(&l->current, l->last_move, &l->last_undo);
     for (unsigned bits = warnings; bits; bits &= bits - 1) {
         enum rgn_problem w =
             (enum rgn_problem)(RGN_W_LONG_FORM + __builtin_ctz(bits));
@@ -592,7 +591,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         drop_mark(v);   /* the last '+' was right */
     /* the check mark is judged on the position after the move */
     const struct rgn_variant *rules = l->current.variant;
-    rules->make(&l->current, move, &l->last_undo);
+    rgn_make(&l->current, move, &l->last_undo);
     l->last_move = move;
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
@@ -607,6 +606,10 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings)
         report_marks(v, l, warnings, where, text, l->ply + 1);
+    if (rgn_move_is_null(move) && v->depth == 0) /* variations: silently */
+        report(v, RGN_W_NULL_MOVE, where, text, l->ply + 1,
+               "'%.*s' %s; it belongs in a variation", (int)text.len, text.data,
+               rgn_problem_text(RGN_W_NULL_MOVE));
     if (g->failed)
         return 1;
     if (want_san && deserved) {
@@ -615,9 +618,9 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         san[n + 1] = '\0';
     }
     if (v->options.sink && v->options.sink->move) {
-        rules->unmake(&l->current, move, &l->last_undo);
+        rgn_unmake(&l->current, move, &l->last_undo);
         v->options.sink->move(v->options.sink_user, &l->current, move, san);
-        rules->make(&l->current, move, &l->last_undo);
+        rgn_make(&l->current, move, &l->last_undo);
     }
     l->has_move = true;
     l->ply++;
@@ -668,8 +671,7 @@ static int on_begin_variation(void *user, rgn_location where)
     }
     line *l = &v->lines[++v->depth];
     l->current = parent->current;
-    l->current.variant->unmake(&l->current, parent->last_move,
-                               &parent->last_undo);
+    rgn_unmake(&l->current, parent->last_move, &parent->last_undo);
     l->has_move = false;
     l->ply = parent->ply - 1;
     v->game.pending_number = false;

@@ -346,6 +346,27 @@ static void test_moves_as_written(void **state)
           "|move O-O|result *|end");
 }
 
+/* What older programs write: a promotion in parentheses or after a
+ * slash belongs to its move; a null move is "--" or "@@@@" ("Z0" is a
+ * move like any other); another run of '-' or '@' is no token, and a
+ * parenthesis that is no promotion opens a variation. */
+static void test_moves_of_other_programs(void **state)
+{
+    (void)state;
+    CHECK("1. a8(Q)+ a1/Q 2. b8(N) (2. -- Z0) @@@@ *",
+          "begin|num 1|move a8(Q)+|move a1/Q|num 2|move b8(N)|(|num 2"
+          "|move --|move Z0|)|move @@@@|result *|end");
+    CHECK("1. e4 (e5) 2. a8(Qb) *",
+          "begin|num 1|move e4|(|move e5|)|num 2|move a8|(|move Qb|)"
+          "|result *|end");
+    CHECK("1. e4 - e5 *",
+          "begin|num 1|move e4|error 1:7 unexpected character '-'|end");
+    CHECK("1. e4 --- *",
+          "begin|num 1|move e4|error 1:7 unexpected character '-'|end");
+    CHECK("1. e4 @@@ *",
+          "begin|num 1|move e4|error 1:7 unexpected character '@'|end");
+}
+
 static void test_results(void **state)
 {
     (void)state;
@@ -858,6 +879,7 @@ int main(void)
         cmocka_unit_test(test_tag_inside_movetext),
         cmocka_unit_test(test_move_numbers),
         cmocka_unit_test(test_moves_as_written),
+        cmocka_unit_test(test_moves_of_other_programs),
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_comments),
         cmocka_unit_test(test_nags_and_glyphs),

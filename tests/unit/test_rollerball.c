@@ -990,8 +990,9 @@ static void test_san_resolve_errors(void **state)
     const char *caps = "7/3k3/2***2/2***2/2***2/1bPK3/2P1R2 w 0 0 0 1";
     expect_unresolved(caps, "cxb2", RGN_E_AMBIGUOUS, "c1xb2, c2xb2");
     expect_unresolved(bl, "c1=R", RGN_E_AMBIGUOUS, "1c1=R+, 2c1=R+");
-    /* coordinates are no movetext */
-    expect_unresolved(prom, "d6e7r", RGN_E_COORDINATE_FORM, "coordinate");
+    /* coordinates name a legal move, or say why none */
+    expect_unresolved(prom, "a1a2", RGN_E_UNMATCHED,
+                      "there is no White piece on a1");
 }
 
 static void test_san_lenient(void **state)

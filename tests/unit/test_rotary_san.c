@@ -153,10 +153,16 @@ static void expect_warnings(const char *fen, const char *text,
 static void test_errors(void **state)
 {
     (void)state;
-    expect_error(NULL, "e3e4", RGN_E_COORDINATE_FORM,
-                 "'e3e4' is in coordinate form; movetext needs SAN");
-    expect_error(NULL, "b2b6ne", RGN_E_COORDINATE_FORM,
-                 "'b2b6ne' is in coordinate form; movetext needs SAN");
+    /* coordinates name a legal move, or say why none */
+    expect_error(NULL, "e3e6", RGN_E_UNMATCHED,
+                 "'e3e6' is not a legal move: no White pawn can go to e6");
+    expect_error(NULL, "e4e5", RGN_E_UNMATCHED,
+                 "'e4e5' is not a legal move: there is no White piece on e4");
+    expect_error(NULL, "b2b6ne", RGN_E_UNMATCHED,
+                 "'b2b6ne' is not a legal move: the path of the Scythe from b2 "
+                 "to b6 is blocked at b3");
+    expect_error(NULL, "e4>N", RGN_E_ORIENTATION_NOT_ALLOWED,
+                 "'e4>N': a pawn has no orientation");
     expect_error(NULL, "Zb3", RGN_E_MOVE_SYNTAX,
                  "'Z' is not a piece letter of Rotary");
     expect_error(NULL, "Rb2>XY", RGN_E_MOVE_SYNTAX,
@@ -171,7 +177,7 @@ static void test_errors(void **state)
                  "'Rb2' is not a legal move: the Rook on a1 does not move NE "
                  "with its orientation N");
     expect_error(NULL, "Qe4", RGN_E_UNMATCHED,
-                 "'Qe4' is not a legal move: White has no Queen");
+                 "'Qe4' is not a legal move: there is no White Queen");
     expect_error(NULL, "Ra1>N", RGN_E_NULL_ROTATION,
                  "'Ra1>N' is not a legal move: the Rook on a1 already has the "
                  "direction set of N; a rotation must change it");
@@ -180,7 +186,7 @@ static void test_errors(void **state)
                  "new orientation, as in Ra1>NE");
     /* a lone Rook on e5 facing N, Kings far away */
     expect_error("k>N8/9/9/9/4R>N4/9/9/9/8K>N b 0 1", "Kb7", RGN_E_UNMATCHED,
-                 "'Kb7' is not a legal move: no King can reach b7");
+                 "'Kb7' is not a legal move: no Black King can go to b7");
     expect_error("k>N8/9/9/9/4R>N4/9/9/9/8K>N w 0 1", "Re8>E", RGN_E_UNMATCHED,
                  "'Re8>E' is not a legal move: a slide cannot rotate the Rook "
                  "(only a Scythe turns after a slide)");
@@ -212,7 +218,7 @@ static void test_errors(void **state)
                  "'e4=Q>N' is not a legal move: a pawn promotes only on its "
                  "7th, 8th or 9th rank");
     expect_error(NULL, "e5", RGN_E_UNMATCHED,
-                 "'e5' is not a legal move: no pawn can reach e5");
+                 "'e5' is not a legal move: no White pawn can go to e5");
 }
 
 #define W(problem) RGN_WARNING_BIT(problem)
@@ -243,6 +249,18 @@ static void test_lenient_readings(void **state)
     const char *mate = "k>N8/pp2P4/9/9/9/9/9/9/4K>N4 w 0 1";
     expect_warnings(mate, "e9=Q>N+", "e8e9qn", W(RGN_W_CHECK_MARK_ON_MATE));
     expect_warnings(mate, "e9=Q>N", "e8e9qn", W(RGN_W_MISSING_CHECK_MARK));
+    /* what engines and older programs write: coordinates (which carry
+     * no check mark, so none is missing) and promotions without '=' */
+    expect_warnings(NULL, "e3e4", "e3e4", W(RGN_W_COORDINATE_FORM));
+    expect_warnings(NULL, "b2b2NE", "b2b2ne", W(RGN_W_COORDINATE_FORM));
+    expect_warnings(mate, "e8e9qn", "e8e9qn", W(RGN_W_COORDINATE_FORM));
+    expect_warnings(mate, "e8e9QN", "e8e9qn", W(RGN_W_COORDINATE_FORM));
+    expect_warnings(mate, "e9Q>N#", "e8e9qn",
+                    W(RGN_W_PROMOTION_WITHOUT_EQUALS));
+    expect_warnings(mate, "e9(Q)>N#", "e8e9qn",
+                    W(RGN_W_PROMOTION_WITHOUT_EQUALS));
+    expect_warnings(mate, "e9/Q>N#", "e8e9qn",
+                    W(RGN_W_PROMOTION_WITHOUT_EQUALS));
 }
 
 int main(void)

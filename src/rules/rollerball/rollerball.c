@@ -752,10 +752,10 @@ enum rgn_problem roller_explain(rgn_position *pos, const rgn_san *s, char *why,
             }
         }
     if (!any)
-        snprintf(why, size, "%s has no %s%s", color, piece_names[type],
+        snprintf(why, size, "there is no %s %s%s", color, piece_names[type],
                  s->from_file >= 0 || s->from_rank >= 0 ? " there" : "");
     else
-        snprintf(why, size, "no %s can reach %c%d", piece_names[type],
+        snprintf(why, size, "no %s %s can go to %c%d", color, piece_names[type],
                  'a' + s->to_file, s->to_rank + 1);
     return RGN_E_UNMATCHED;
 }

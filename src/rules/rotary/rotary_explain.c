@@ -98,7 +98,8 @@ static void explain_pawn(const rgn_position *pos, int from, int to,
             unsafe_king(pos, best);
         return;
     }
-    consider(best, 1, RGN_E_UNMATCHED, "no pawn can reach %s", there);
+    consider(best, 1, RGN_E_UNMATCHED, "no %s pawn can go to %s",
+             us == RGN_WHITE ? "White" : "Black", there);
 }
 
 static void explain_rotation(const rgn_position *pos, const rgn_san *s,
@@ -134,8 +135,9 @@ static void explain_piece(const rgn_position *pos, const rgn_san *s, int from,
     name_of(from, origin);
     name_of(to, there);
     if (df != 0 && dr != 0 && abs(df) != abs(dr)) {
-        consider(best, 1, RGN_E_UNMATCHED, "no %s can reach %s",
-                 piece_names[type], there);
+        consider(best, 1, RGN_E_UNMATCHED, "no %s %s can go to %s",
+                 pos->side == RGN_WHITE ? "White" : "Black", piece_names[type],
+                 there);
         return;
     }
     int step = (dr > 0   ? ROTARY_WIDTH
@@ -227,12 +229,15 @@ enum rgn_problem rotary_explain_unmatched(rgn_position *pos, const rgn_san *s,
         }
     }
     if (!any && best.closeness == 0)
-        consider(&best, 1, RGN_E_UNMATCHED, "%s has no %s%s", color,
+        consider(&best, 1, RGN_E_UNMATCHED, "there is no %s %s%s", color,
                  piece_names[type],
                  s->from_file >= 0 || s->from_rank >= 0 ? " there" : "");
-    if (best.closeness == 0)
-        consider(&best, 1, RGN_E_UNMATCHED, "no %s can make it",
-                 piece_names[type]);
+    if (best.closeness == 0) {
+        char there[3];
+        name_of(to, there);
+        consider(&best, 1, RGN_E_UNMATCHED, "no %s %s can go to %s", color,
+                 piece_names[type], there);
+    }
     snprintf(why, size, "%s", best.text);
     return best.problem;
 }

@@ -336,8 +336,7 @@ static enum rgn_problem rot_own_problem(enum rgn_problem generic)
     case RGN_E_BAD_FEN:
     case RGN_E_NO_FEN: return RGN_OWN_PROBLEM(BAD_FEN);
     case RGN_E_BAD_SETUP: return RGN_OWN_PROBLEM(BAD_SETUP);
-    case RGN_E_MOVE_SYNTAX:
-    case RGN_E_COORDINATE_FORM: return RGN_OWN_PROBLEM(BAD_MOVE);
+    case RGN_E_MOVE_SYNTAX: return RGN_OWN_PROBLEM(BAD_MOVE);
     case RGN_E_MOVE_AFTER_END: return RGN_OWN_PROBLEM(MOVE_AFTER_SOLVED);
     case RGN_E_RESULT_MISMATCH: return RGN_OWN_PROBLEM(RESULT_TAG_MISMATCH);
     default: return generic;

@@ -1,0 +1,1 @@
+convert --quiet tests/e2e/inputs/coordinate_moves.pgn

@@ -1,0 +1,1 @@
+convert --quiet --to lan tests/e2e/inputs/null_moves.pgn

@@ -1,0 +1,1 @@
+convert --quiet --to xml tests/e2e/inputs/null_moves.pgn

@@ -1,0 +1,1 @@
+validate --variant chess tests/e2e/inputs/null_moves.pgn

@@ -1,0 +1,1 @@
+validate --strict --variant chess tests/e2e/inputs/null_moves.pgn
