@@ -79,8 +79,30 @@ int cli_input_close(FILE *input);
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);
 
-/* A position from --variant and --fen (either may be NULL); NULL after
- * printing the reason. */
+/* "Did you mean": the candidate nearest (at most two edits, case aside)
+ * to a name the user gave that is none of them. Offer each candidate,
+ * then cli_nearest_hint says "; did you mean 'NAME'?", or "" when none
+ * is near. One way for commands, options, variants and formats. */
+typedef struct cli_nearest {
+    const char *given;
+    const char *best;
+    size_t distance;
+} cli_nearest;
+void cli_nearest_init(cli_nearest *nearest, const char *given);
+void cli_nearest_offer(cli_nearest *nearest, const char *candidate);
+const char *cli_nearest_hint(const cli_nearest *nearest);
+/* The same over a NULL-terminated list of candidates. */
+const char *cli_nearest_hint_in(const char *given,
+                                const char *const *candidates);
+
+/* The rule set of --variant: a name or an alias in any case, as 'rgn
+ * variants' lists them (rgn_variant_find); NULL after a usage error that
+ * suggests the nearest name. Every command looks --variant up so. */
+const rgn_variant *cli_find_variant(const cli_command *command,
+                                    const char *name);
+
+/* A position from --variant and --fen (either may be NULL; a game that
+ * needs a set-up needs --fen); NULL after printing the reason. */
 rgn_position *cli_load_position(const cli_command *command,
                                 const char *variant_name, const char *fen);
 
@@ -210,6 +232,7 @@ typedef struct cli_main_line {
     /* the game followed */
     uint64_t game;       /* its number, from 1 over all inputs */
     bool started;        /* its movetext began: start holds its position */
+    bool variant_tag;    /* it has a Variant tag */
     rgn_position *start; /* where its main line starts */
     rgn_move *moves;     /* its main line's moves, plies of them */
     size_t plies, capacity;

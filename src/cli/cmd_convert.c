@@ -37,12 +37,14 @@ const cli_command cli_convert = {
 /* --to: the format's name. */
 static int take_format(const cli_command *command, const char *value, void *out)
 {
+    static const char *const names[] = {"rgn", "lan",  "coord", "fen",
+                                        "xml", "html", NULL};
     int format = rgn_format_parse(value);
     if (format < 0) {
         cli_usage_error(command,
                         "no format '%s' (rgn, lan, coord, fen, xml "
-                        "or html)",
-                        value);
+                        "or html)%s",
+                        value, cli_nearest_hint_in(value, names));
         return -1;
     }
     *(enum rgn_format *)out = (enum rgn_format)format;

@@ -386,10 +386,11 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
 /* --format: ascii, unicode or svg, kept as named. */
 static int take_format(const cli_command *command, const char *value, void *out)
 {
+    static const char *const names[] = {"ascii", "unicode", "svg", NULL};
     if (strcmp(value, "ascii") != 0 && strcmp(value, "unicode") != 0 &&
         strcmp(value, "svg") != 0) {
-        cli_usage_error(command, "no format '%s' (ascii, unicode or svg)",
-                        value);
+        cli_usage_error(command, "no format '%s' (ascii, unicode or svg)%s",
+                        value, cli_nearest_hint_in(value, names));
         return -1;
     }
     *(const char **)out = value;

@@ -157,20 +157,17 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
     const char *value;
     int found;
     if ((found = cli_option_value(argc, argv, i, "--variant", &value)) > 0) {
-        g->options.variant = rgn_variant_find(value);
+        g->options.variant = cli_find_variant(g->command, value);
         g->variant_chosen = true;
-        if (!g->options.variant) {
-            cli_usage_error(g->command, "unknown variant '%s'", value);
-            return -1;
-        }
-        return 1;
+        return g->options.variant ? 1 : -1;
     }
     if (found == 0 && (found = cli_option_value(argc, argv, i, "--diagnostics",
                                                 &value)) > 0) {
+        static const char *const kinds[] = {"text", "json", NULL};
         if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0) {
             cli_usage_error(g->command,
-                            "--diagnostics takes text or json, not '%s'",
-                            value);
+                            "--diagnostics takes text or json, not '%s'%s",
+                            value, cli_nearest_hint_in(value, kinds));
             return -1;
         }
         g->json = strcmp(value, "json") == 0;
@@ -194,9 +191,10 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
     }
     if (found == 0 &&
         (found = cli_option_value(argc, argv, i, "--from", &value)) > 0) {
+        static const char *const formats[] = {"rgn", "xml", NULL};
         if (strcmp(value, "xml") != 0 && strcmp(value, "rgn") != 0) {
-            cli_usage_error(g->command, "--from takes rgn or xml, not '%s'",
-                            value);
+            cli_usage_error(g->command, "--from takes rgn or xml, not '%s'%s",
+                            value, cli_nearest_hint_in(value, formats));
             return -1;
         }
         g->from = strcmp(value, "xml") == 0;
