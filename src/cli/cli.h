@@ -53,6 +53,17 @@ FILE *cli_output_open(const char *path);
  * -1 when anything failed. */
 int cli_output_close(FILE *out, const char *path, bool keep);
 
+/* Refuses an output file (given by option, "-o") that is also one of
+ * the count inputs (standard input when count is 0), the same file by any
+ * name or link: -1 after a usage error ending with remedy (", or ..."
+ * or ""). */
+int cli_output_check_inputs(const cli_command *command, const char *option,
+                            const char *path, char **inputs, int count,
+                            const char *remedy);
+/* A file name's extension, from its last '.' (".svg"), in the name after
+ * the last '/'; NULL when it has none (".profile" has none). */
+const char *cli_extension(const char *path);
+
 /* Flushes (and with close_it closes) standard output: -1 after saying
  * (once) why a write to it failed. Every command's output is checked so
  * at the end (main.c). */
@@ -208,6 +219,11 @@ int cli_games_ready(cli_games *games);
  * directory, before any output is touched: -1 after printing which
  * cannot. */
 int cli_games_check_inputs(const cli_games *games, char **paths, int count);
+/* Refuses, before anything is written, an output that is also an input:
+ * -o's file (output, NULL when none) or the diagnostics file; -1 after
+ * the usage error. */
+int cli_games_check_outputs(const cli_games *games, const char *output,
+                            char **paths, int count);
 /* Reads one input ("-" for standard input) through a validator. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */

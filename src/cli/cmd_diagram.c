@@ -329,7 +329,8 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
                      int file_count, long game, long ply, const char *output,
                      const char *all_plies)
 {
-    if (cli_games_check_inputs(games, files, file_count) < 0)
+    if (cli_games_check_inputs(games, files, file_count) < 0 ||
+        cli_games_check_outputs(games, output, files, file_count) < 0)
         return EXIT_USAGE;
     game_found g = {false, false};
     cli_main_line k = {
@@ -476,12 +477,10 @@ static int run_diagram(int argc, char **argv)
 
     if (output) {
         /* The name's extension says what the file holds. */
-        const char *base = strrchr(output, '/');
-        base = base ? base + 1 : output;
-        const char *dot = strrchr(base, '.');
+        const char *dot = cli_extension(output);
         bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
         bool text_name = dot && strcasecmp(dot, ".txt") == 0;
-        if (dot && dot != base && !svg_name && !text_name)
+        if (dot && !svg_name && !text_name)
             return cli_usage_error(&cli_diagram,
                                    "cannot write a %s file: -o "
                                    "takes a .svg or .txt name (an SVG converts "

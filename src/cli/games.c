@@ -287,6 +287,15 @@ int cli_games_check_inputs(const cli_games *g, char **paths, int count)
     return status;
 }
 
+int cli_games_check_outputs(const cli_games *g, const char *output,
+                            char **paths, int count)
+{
+    if (cli_output_check_inputs(g->command, "-o", output, paths, count, "") < 0)
+        return -1;
+    return cli_output_check_inputs(g->command, "--diagnostics-file",
+                                   g->diag_path, paths, count, "");
+}
+
 /* Whether the beginning of an input is XML: its first character, after
  * a byte order mark and white space, is '<' (which RGN never begins
  * with). 0: no, 1: yes, -1: nothing but white space. */

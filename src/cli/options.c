@@ -189,6 +189,14 @@ int cli_parse_options(const cli_options *o, int argc, char **argv,
     return CLI_GO_ON;
 }
 
+const char *cli_extension(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return dot && dot != base ? dot : NULL;
+}
+
 /* A whole number of at least min into the long at out. */
 static int take_number(const cli_command *command, const char *value, long *out,
                        long min, const char *option)
