@@ -72,20 +72,29 @@ int cli_stdout_check(bool close_it);
  * errno value error (0: unknown); standard output's failure only once. */
 void cli_output_error(const char *path, int error);
 /* Opens an input for reading: a file, or standard input for "-".
- * gzip, zstd and bzip2 data are recognised by their first bytes and read
- * decompressed (*compression then names the format, else it is NULL).
- * NULL after printing why it cannot be opened (a directory cannot). */
+ * gzip, zstd, bzip2 and xz data and zip archives are recognised by their
+ * first bytes and read decompressed (*compression then names the format,
+ * else it is NULL). NULL after printing why it cannot be opened (a
+ * directory cannot; 7z and RAR archives are "unsupported compression"). */
 FILE *cli_input_open(const cli_command *command, const char *path,
                      const char **compression);
 /* The same for an open stream (closed with the result when close_raw);
  * seekable when it can be rewound after its first bytes are read. NULL
- * with errno when memory runs out. */
+ * with errno when memory runs out, or with errno EPROTONOSUPPORT and
+ * *compression naming the format for an archive rgn does not read. */
 FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
                      const char **compression);
 /* Why reading an input failed when the data was at fault ("the gzip data
  * is corrupt"); NULL when it was not. */
 const char *cli_input_problem(FILE *input);
 int cli_input_close(FILE *input);
+/* A zip archive is read member by member (directories passed by): the
+ * name of the member being read, NULL for any other input. At the end of
+ * a member's data the FILE is at its end; cli_input_next_member moves to
+ * the next member: 1, 0 when there is none, -1 when the archive cannot be
+ * read further (cli_input_problem says why). */
+const char *cli_input_member(FILE *input);
+int cli_input_next_member(FILE *input);
 
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);

@@ -338,16 +338,11 @@ static FILE *rewound(FILE *in, const char *head, size_t len)
     return copy;
 }
 
-void cli_games_read(cli_games *g, const char *path)
+/* Reads the games of one stream, in, named g->file in diagnostics; name
+ * (NULL for standard input) is the file's name that may say which game
+ * its records are ("games.pgn": Chess). */
+static void read_stream(cli_games *g, FILE *in, const char *name)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
-    g->file = is_stdin ? "<stdin>" : path;
-    const char *compression;
-    FILE *in = cli_input_open(g->command, path, &compression);
-    if (!in) {
-        g->io_error = true;
-        return;
-    }
     /* The format: --from, or else what the input begins with. */
     static char head[4096];
     size_t head_len = fread(head, 1, sizeof head, in);
@@ -356,7 +351,6 @@ void cli_games_read(cli_games *g, const char *path)
         fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
                 g->file, why ? why : strerror(errno));
         g->io_error = true;
-        cli_input_close(in);
         return;
     }
     int xml_look = looks_like_xml(head, head_len);
@@ -381,7 +375,6 @@ void cli_games_read(cli_games *g, const char *path)
                    head_len ? "no game: the input holds only white space"
                             : "no game: the input is empty");
         g->no_game = true;
-        cli_input_close(in);
         return;
     }
     if (!g->io_error && xml && !(xml_in = rewound(in, head, head_len))) {
@@ -389,15 +382,13 @@ void cli_games_read(cli_games *g, const char *path)
                 g->file, strerror(errno));
         g->io_error = true;
     }
-    if (g->io_error) {
-        cli_input_close(in);
+    if (g->io_error)
         return;
-    }
     rgn_validator_options options = g->options;
     if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
     const rgn_variant *by_name =
-        g->variant_chosen || is_stdin ? NULL : rgn_variant_for_file(path);
+        g->variant_chosen || !name ? NULL : rgn_variant_for_file(name);
     if (by_name)
         options.variant = by_name; /* games.pgn: Chess */
     rgn_validator *validator = rgn_validator_new(&options);
@@ -440,6 +431,56 @@ void cli_games_read(cli_games *g, const char *path)
     }
     if (xml_in && xml_in != in)
         fclose(xml_in);
+}
+
+void cli_games_read(cli_games *g, const char *path)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    const char *file = is_stdin ? "<stdin>" : path;
+    g->file = file;
+    const char *compression;
+    FILE *in = cli_input_open(g->command, path, &compression);
+    if (!in) {
+        g->io_error = true;
+        return;
+    }
+    const char *member = cli_input_member(in);
+    if (!member) {
+        read_stream(g, in, is_stdin ? NULL : path);
+        cli_input_close(in);
+        return;
+    }
+    /* A zip archive: its members one after another, each named in
+     * diagnostics as "ARCHIVE(MEMBER)" (as ld names an object in a
+     * library), with lines counted in the member, and read as the game
+     * its own name says ("twic1500.pgn": Chess). */
+    bool failed = g->io_error, member_failed = false;
+    int more;
+    do {
+        size_t size = strlen(file) + strlen(member) + 3;
+        char *name = malloc(size);
+        if (!name) {
+            fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
+            failed = true;
+            break;
+        }
+        snprintf(name, size, "%s(%s)", file, member);
+        g->file = name;
+        g->io_error = false;
+        read_stream(g, in, rgn_variant_for_file(member) ? member : path);
+        member_failed = g->io_error;
+        failed = failed || member_failed;
+        g->file = file;
+        free(name);
+    } while ((more = cli_input_next_member(in)) > 0 &&
+             (member = cli_input_member(in)));
+    /* a problem that stops the archive, unless a member's read said it */
+    if (more < 0 && !member_failed) {
+        fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name, file,
+                cli_input_problem(in));
+        failed = true;
+    }
+    g->io_error = failed;
     cli_input_close(in);
 }
 
