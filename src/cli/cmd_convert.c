@@ -163,11 +163,23 @@ static int run_convert(int argc, char **argv)
                                    "-o");
         if (files == 0)
             return cli_usage_error(&cli_convert, "--in-place needs a FILE");
-        for (int i = 0; i < files; i++)
+        for (int i = 0; i < files; i++) {
             if (strcmp(paths[i], "-") == 0)
                 return cli_usage_error(&cli_convert,
                                        "--in-place cannot rewrite standard "
                                        "input");
+            /* what is written is text: a compressed name would lie */
+            const char *compression;
+            FILE *in = cli_input_open(&cli_convert, paths[i], &compression);
+            if (!in)
+                return EXIT_USAGE;
+            cli_input_close(in);
+            if (compression)
+                return cli_usage_error(&cli_convert,
+                                       "--in-place writes text, and %s "
+                                       "holds %s data: decompress it first",
+                                       paths[i], compression);
+        }
         /* a game is never dropped from the file it was read from */
         options.keep_invalid = true;
     }
