@@ -62,8 +62,8 @@ const char *rgn_variant_name(const rgn_variant *variant);
 const char *const *rgn_variant_aliases(const rgn_variant *variant);
 /* The rule set that games without a Variant tag in a file of this name
  * are read as: the one whose file extension the name has (".pgn" is
- * Chess), a compression suffix (".gz", ".zst", ".bz2") left aside; NULL
- * when none claims it. */
+ * Chess), a compression suffix (".gz", ".zst", ".bz2", ".xz") left
+ * aside; NULL when none claims it. */
 const rgn_variant *rgn_variant_for_file(const char *path);
 /* One line that says what the game is. */
 const char *rgn_variant_summary(const rgn_variant *variant);

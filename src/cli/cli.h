@@ -53,6 +53,17 @@ FILE *cli_output_open(const char *path);
  * -1 when anything failed. */
 int cli_output_close(FILE *out, const char *path, bool keep);
 
+/* Refuses an output file (given by option, "-o") that is also one of
+ * the count inputs (standard input when count is 0), the same file by any
+ * name or link: -1 after a usage error ending with remedy (", or ..."
+ * or ""). */
+int cli_output_check_inputs(const cli_command *command, const char *option,
+                            const char *path, char **inputs, int count,
+                            const char *remedy);
+/* A file name's extension, from its last '.' (".svg"), in the name after
+ * the last '/'; NULL when it has none (".profile" has none). */
+const char *cli_extension(const char *path);
+
 /* Flushes (and with close_it closes) standard output: -1 after saying
  * (once) why a write to it failed. Every command's output is checked so
  * at the end (main.c). */
@@ -61,26 +72,57 @@ int cli_stdout_check(bool close_it);
  * errno value error (0: unknown); standard output's failure only once. */
 void cli_output_error(const char *path, int error);
 /* Opens an input for reading: a file, or standard input for "-".
- * gzip, zstd and bzip2 data are recognised by their first bytes and read
- * decompressed (*compression then names the format, else it is NULL).
- * NULL after printing why it cannot be opened (a directory cannot). */
+ * gzip, zstd, bzip2 and xz data and zip archives are recognised by their
+ * first bytes and read decompressed (*compression then names the format,
+ * else it is NULL). NULL after printing why it cannot be opened (a
+ * directory cannot; 7z and RAR archives are "unsupported compression"). */
 FILE *cli_input_open(const cli_command *command, const char *path,
                      const char **compression);
 /* The same for an open stream (closed with the result when close_raw);
  * seekable when it can be rewound after its first bytes are read. NULL
- * with errno when memory runs out. */
+ * with errno when memory runs out, or with errno EPROTONOSUPPORT and
+ * *compression naming the format for an archive rgn does not read. */
 FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
                      const char **compression);
 /* Why reading an input failed when the data was at fault ("the gzip data
  * is corrupt"); NULL when it was not. */
 const char *cli_input_problem(FILE *input);
 int cli_input_close(FILE *input);
+/* A zip archive is read member by member (directories passed by): the
+ * name of the member being read, NULL for any other input. At the end of
+ * a member's data the FILE is at its end; cli_input_next_member moves to
+ * the next member: 1, 0 when there is none, -1 when the archive cannot be
+ * read further (cli_input_problem says why). */
+const char *cli_input_member(FILE *input);
+int cli_input_next_member(FILE *input);
 
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);
 
-/* A position from --variant and --fen (either may be NULL); NULL after
- * printing the reason. */
+/* "Did you mean": the candidate nearest (at most two edits, case aside)
+ * to a name the user gave that is none of them. Offer each candidate,
+ * then cli_nearest_hint says "; did you mean 'NAME'?", or "" when none
+ * is near. One way for commands, options, variants and formats. */
+typedef struct cli_nearest {
+    const char *given;
+    const char *best;
+    size_t distance;
+} cli_nearest;
+void cli_nearest_init(cli_nearest *nearest, const char *given);
+void cli_nearest_offer(cli_nearest *nearest, const char *candidate);
+const char *cli_nearest_hint(const cli_nearest *nearest);
+/* The same over a NULL-terminated list of candidates. */
+const char *cli_nearest_hint_in(const char *given,
+                                const char *const *candidates);
+
+/* The rule set of --variant: a name or an alias in any case, as 'rgn
+ * variants' lists them (rgn_variant_find); NULL after a usage error that
+ * suggests the nearest name. Every command looks --variant up so. */
+const rgn_variant *cli_find_variant(const cli_command *command,
+                                    const char *name);
+
+/* A position from --variant and --fen (either may be NULL; a game that
+ * needs a set-up needs --fen); NULL after printing the reason. */
 rgn_position *cli_load_position(const cli_command *command,
                                 const char *variant_name, const char *fen);
 
@@ -186,6 +228,11 @@ int cli_games_ready(cli_games *games);
  * directory, before any output is touched: -1 after printing which
  * cannot. */
 int cli_games_check_inputs(const cli_games *games, char **paths, int count);
+/* Refuses, before anything is written, an output that is also an input:
+ * -o's file (output, NULL when none) or the diagnostics file; -1 after
+ * the usage error. */
+int cli_games_check_outputs(const cli_games *games, const char *output,
+                            char **paths, int count);
 /* Reads one input ("-" for standard input) through a validator. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */
@@ -210,6 +257,7 @@ typedef struct cli_main_line {
     /* the game followed */
     uint64_t game;       /* its number, from 1 over all inputs */
     bool started;        /* its movetext began: start holds its position */
+    bool variant_tag;    /* it has a Variant tag */
     rgn_position *start; /* where its main line starts */
     rgn_move *moves;     /* its main line's moves, plies of them */
     size_t plies, capacity;

@@ -1,5 +1,7 @@
 /* cmd_convert.c - "rgn convert": games from one format to another. */
 #include <errno.h>
+#include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -9,7 +11,8 @@ const cli_command cli_convert = {
     "convert",
     "convert games to canonical RGN, LAN, coordinates, RFEN, XML or HTML",
     "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html] [--from rgn|xml]\n"
-    "                   [-o FILE] [--keep-invalid] [--xml-fen] [--chains]\n"
+    "                   [-o FILE | --in-place] [--keep-invalid] [--xml-fen]\n"
+    "                   [--chains]\n"
     "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -29,7 +32,11 @@ const cli_command cli_convert = {
     "Invalid games are left out; --keep-invalid writes them up to the error\n"
     "and a comment saying where and why they stop. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
-    "and a run that fails with status 2 leaves FILE as it was.\n"
+    "and a run that fails with status 2 leaves FILE as it was. Without\n"
+    "--to, FILE's name chooses: .xml XML, .html or .htm HTML, else RGN; a\n"
+    "--to that the name contradicts is refused. An output that is also an\n"
+    "input is refused; --in-place rewrites each FILE instead, invalid games\n"
+    "kept (as --keep-invalid writes them).\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_convert,
 };
@@ -37,15 +44,93 @@ const cli_command cli_convert = {
 /* --to: the format's name. */
 static int take_format(const cli_command *command, const char *value, void *out)
 {
+    static const char *const names[] = {"rgn", "lan",  "coord", "fen",
+                                        "xml", "html", NULL};
     int format = rgn_format_parse(value);
     if (format < 0) {
         cli_usage_error(command,
                         "no format '%s' (rgn, lan, coord, fen, xml "
-                        "or html)",
-                        value);
+                        "or html)%s",
+                        value, cli_nearest_hint_in(value, names));
         return -1;
     }
-    *(enum rgn_format *)out = (enum rgn_format)format;
+    *(int *)out = format;
+    return 0;
+}
+
+/* The formats a file name asks for by its extension: the first when
+ * --to is absent; another is a contradiction. A name not listed asks for
+ * none. */
+static const struct {
+    const char *extension;
+    enum rgn_format formats[2];
+    int count;
+    const char *what;
+} named_formats[] = {
+    {".rgn", {RGN_FORMAT_RGN, RGN_FORMAT_LAN}, 2, "an RGN"},
+    {".pgn", {RGN_FORMAT_RGN, RGN_FORMAT_LAN}, 2, "a PGN"},
+    {".xml", {RGN_FORMAT_XML}, 1, "an XML"},
+    {".html", {RGN_FORMAT_HTML}, 1, "an HTML"},
+    {".htm", {RGN_FORMAT_HTML}, 1, "an HTML"},
+};
+
+/* The format of the output: --to's (to, -1 when absent), checked against
+ * the name of the file written, or the one that name asks for; -1 after a
+ * usage error. */
+static int output_format(int to, const char *path)
+{
+    static const char *const names[] = {"rgn", "lan", "coord",
+                                        "fen", "xml", "html"};
+    const char *dot = path ? cli_extension(path) : NULL;
+    for (size_t i = 0; dot && i < sizeof named_formats / sizeof *named_formats;
+         i++) {
+        if (strcasecmp(dot, named_formats[i].extension) != 0)
+            continue;
+        if (to < 0)
+            return (int)named_formats[i].formats[0];
+        for (int f = 0; f < named_formats[i].count; f++)
+            if ((int)named_formats[i].formats[f] == to)
+                return to;
+        return cli_usage_error(&cli_convert,
+                               "%s is %s file's name, but --to %s "
+                               "writes another format",
+                               path, named_formats[i].what, names[to]),
+               -1;
+    }
+    return to < 0 ? RGN_FORMAT_RGN : to;
+}
+
+/* Writes the games of the count inputs of paths (standard input when
+ * none) into output (standard output when NULL), through a writer of its
+ * own: 0, or -1 when the output could not be written or an input could
+ * not be read; output then stays as it was. */
+static int convert_into(cli_games *games, const rgn_writer_options *options,
+                        const char *output, char **paths, int count)
+{
+    FILE *out = cli_output_open(output);
+    if (!out)
+        return -1;
+    rgn_writer *writer = rgn_writer_new(options, out);
+    if (!writer) {
+        fprintf(stderr, "rgn convert: cannot start the output\n");
+        cli_output_close(out, output, false);
+        return -1;
+    }
+    games->options.sink = rgn_writer_sink(writer);
+    games->options.sink_user = writer;
+    bool failed_before = games->io_error;
+    games->io_error = false;
+    cli_games_read_all(games, paths, count);
+    bool read = !games->io_error;
+    games->io_error |= failed_before;
+    errno = 0;
+    bool written = rgn_writer_finish(writer) == 0;
+    if (!written)
+        cli_output_error(output, errno);
+    rgn_writer_free(writer);
+    /* An input that could not be read fails the run: the target stays. */
+    if (cli_output_close(out, output, written && read) < 0 || !written || !read)
+        return -1;
     return 0;
 }
 
@@ -55,9 +140,12 @@ static int run_convert(int argc, char **argv)
     cli_games_init(&games, &cli_convert);
     rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
     const char *output = NULL;
+    int to = -1;
+    bool in_place = false;
     const cli_option own[] = {
-        {"--to", .take = take_format, .out = &options.format},
+        {"--to", .take = take_format, .out = &to},
         {"-o", .value = &output},
+        {"--in-place", .flag = &in_place},
         {"--keep-invalid", .flag = &options.keep_invalid},
         {"--xml-fen", .flag = &options.xml_fen},
         {"--chains", .flag = &options.chains},
@@ -67,35 +155,55 @@ static int run_convert(int argc, char **argv)
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;
+    char **paths = argv + 1;
+    if (in_place) {
+        if (output)
+            return cli_usage_error(&cli_convert,
+                                   "--in-place writes each FILE: it takes no "
+                                   "-o");
+        if (files == 0)
+            return cli_usage_error(&cli_convert, "--in-place needs a FILE");
+        for (int i = 0; i < files; i++) {
+            if (strcmp(paths[i], "-") == 0)
+                return cli_usage_error(&cli_convert,
+                                       "--in-place cannot rewrite standard "
+                                       "input");
+            /* what is written is text: a compressed name would lie */
+            const char *compression;
+            FILE *in = cli_input_open(&cli_convert, paths[i], &compression);
+            if (!in)
+                return EXIT_USAGE;
+            cli_input_close(in);
+            if (compression)
+                return cli_usage_error(&cli_convert,
+                                       "--in-place writes text, and %s "
+                                       "holds %s data: decompress it first",
+                                       paths[i], compression);
+        }
+        /* a game is never dropped from the file it was read from */
+        options.keep_invalid = true;
+    }
     /* Every input is checked before the output is touched. */
-    if (cli_games_check_inputs(&games, argv + 1, files) < 0)
+    if (cli_games_check_inputs(&games, paths, files) < 0)
         return EXIT_USAGE;
-    FILE *out = cli_output_open(output);
-    if (!out)
+    if (cli_output_check_inputs(&cli_convert, "-o", output, paths, files,
+                                ", or --in-place to rewrite it") < 0 ||
+        cli_games_check_outputs(&games, NULL, paths, files) < 0)
         return EXIT_USAGE;
-    rgn_writer *writer = rgn_writer_new(&options, out);
-    if (!writer) {
-        fprintf(stderr, "rgn convert: cannot start the output\n");
-        cli_output_close(out, output, false);
+    /* each output's format, checked before anything is written */
+    for (int i = 0; i < (in_place ? files : 1); i++)
+        if (output_format(to, in_place ? paths[i] : output) < 0)
+            return EXIT_USAGE;
+    if (cli_games_ready(&games) < 0)
         return EXIT_USAGE;
+    bool failed = false;
+    for (int i = 0; i < (in_place ? files : 1); i++) {
+        const char *target = in_place ? paths[i] : output;
+        options.format = (enum rgn_format)output_format(to, target);
+        if (convert_into(&games, &options, target, in_place ? paths + i : paths,
+                         in_place ? 1 : files) < 0)
+            failed = true;
     }
-    games.options.sink = rgn_writer_sink(writer);
-    games.options.sink_user = writer;
-    if (cli_games_ready(&games) < 0) {
-        rgn_writer_free(writer);
-        cli_output_close(out, output, false);
-        return EXIT_USAGE;
-    }
-    cli_games_read_all(&games, argv + 1, files);
-    errno = 0;
-    bool written = rgn_writer_finish(writer) == 0;
-    if (!written)
-        cli_output_error(output, errno);
-    rgn_writer_free(writer);
     status = cli_games_finish(&games);
-    /* An input that could not be read fails the run: the target stays. */
-    if (cli_output_close(out, output, written && status != EXIT_USAGE) < 0 ||
-        !written)
-        return EXIT_USAGE;
-    return status;
+    return failed ? EXIT_USAGE : status;
 }

@@ -329,7 +329,8 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
                      int file_count, long game, long ply, const char *output,
                      const char *all_plies)
 {
-    if (cli_games_check_inputs(games, files, file_count) < 0)
+    if (cli_games_check_inputs(games, files, file_count) < 0 ||
+        cli_games_check_outputs(games, output, files, file_count) < 0)
         return EXIT_USAGE;
     game_found g = {false, false};
     cli_main_line k = {
@@ -386,10 +387,11 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
 /* --format: ascii, unicode or svg, kept as named. */
 static int take_format(const cli_command *command, const char *value, void *out)
 {
+    static const char *const names[] = {"ascii", "unicode", "svg", NULL};
     if (strcmp(value, "ascii") != 0 && strcmp(value, "unicode") != 0 &&
         strcmp(value, "svg") != 0) {
-        cli_usage_error(command, "no format '%s' (ascii, unicode or svg)",
-                        value);
+        cli_usage_error(command, "no format '%s' (ascii, unicode or svg)%s",
+                        value, cli_nearest_hint_in(value, names));
         return -1;
     }
     *(const char **)out = value;
@@ -475,12 +477,10 @@ static int run_diagram(int argc, char **argv)
 
     if (output) {
         /* The name's extension says what the file holds. */
-        const char *base = strrchr(output, '/');
-        base = base ? base + 1 : output;
-        const char *dot = strrchr(base, '.');
+        const char *dot = cli_extension(output);
         bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
         bool text_name = dot && strcasecmp(dot, ".txt") == 0;
-        if (dot && dot != base && !svg_name && !text_name)
+        if (dot && !svg_name && !text_name)
             return cli_usage_error(&cli_diagram,
                                    "cannot write a %s file: -o "
                                    "takes a .svg or .txt name (an SVG converts "

@@ -69,6 +69,8 @@ static int run_fen(int argc, char **argv)
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;
+    if (cli_games_check_outputs(&games, NULL, argv + 1, files) < 0)
+        return EXIT_USAGE;
     cli_main_line line = {.only_game = (uint64_t)only_game,
                           .end = print_position,
                           .user = &printer};

@@ -146,9 +146,10 @@ static int run_solve(int argc, char **argv)
         return cli_usage_error(&cli_solve, "give either --fen POSITION or "
                                            "FILE");
     bool record = format && strcmp(format, "rgn") == 0;
+    static const char *const formats[] = {"text", "rgn", NULL};
     if (format && !record && strcmp(format, "text") != 0)
-        return cli_usage_error(&cli_solve, "no format '%s' (text or rgn)",
-                               format);
+        return cli_usage_error(&cli_solve, "no format '%s' (text or rgn)%s",
+                               format, cli_nearest_hint_in(format, formats));
     if (record && hint)
         return cli_usage_error(&cli_solve,
                                "--hint prints one move, not a "

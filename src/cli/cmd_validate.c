@@ -30,7 +30,8 @@ static int run_validate(int argc, char **argv)
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;
-    if (cli_games_ready(&games) < 0)
+    if (cli_games_check_outputs(&games, NULL, argv + 1, files) < 0 ||
+        cli_games_ready(&games) < 0)
         return EXIT_USAGE;
     cli_games_read_all(&games, argv + 1, files);
     return cli_games_finish(&games);

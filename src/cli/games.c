@@ -157,20 +157,17 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
     const char *value;
     int found;
     if ((found = cli_option_value(argc, argv, i, "--variant", &value)) > 0) {
-        g->options.variant = rgn_variant_find(value);
+        g->options.variant = cli_find_variant(g->command, value);
         g->variant_chosen = true;
-        if (!g->options.variant) {
-            cli_usage_error(g->command, "unknown variant '%s'", value);
-            return -1;
-        }
-        return 1;
+        return g->options.variant ? 1 : -1;
     }
     if (found == 0 && (found = cli_option_value(argc, argv, i, "--diagnostics",
                                                 &value)) > 0) {
+        static const char *const kinds[] = {"text", "json", NULL};
         if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0) {
             cli_usage_error(g->command,
-                            "--diagnostics takes text or json, not '%s'",
-                            value);
+                            "--diagnostics takes text or json, not '%s'%s",
+                            value, cli_nearest_hint_in(value, kinds));
             return -1;
         }
         g->json = strcmp(value, "json") == 0;
@@ -194,9 +191,10 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
     }
     if (found == 0 &&
         (found = cli_option_value(argc, argv, i, "--from", &value)) > 0) {
+        static const char *const formats[] = {"rgn", "xml", NULL};
         if (strcmp(value, "xml") != 0 && strcmp(value, "rgn") != 0) {
-            cli_usage_error(g->command, "--from takes rgn or xml, not '%s'",
-                            value);
+            cli_usage_error(g->command, "--from takes rgn or xml, not '%s'%s",
+                            value, cli_nearest_hint_in(value, formats));
             return -1;
         }
         g->from = strcmp(value, "xml") == 0;
@@ -289,6 +287,15 @@ int cli_games_check_inputs(const cli_games *g, char **paths, int count)
     return status;
 }
 
+int cli_games_check_outputs(const cli_games *g, const char *output,
+                            char **paths, int count)
+{
+    if (cli_output_check_inputs(g->command, "-o", output, paths, count, "") < 0)
+        return -1;
+    return cli_output_check_inputs(g->command, "--diagnostics-file",
+                                   g->diag_path, paths, count, "");
+}
+
 /* Whether the beginning of an input is XML: its first character, after
  * a byte order mark and white space, is '<' (which RGN never begins
  * with). 0: no, 1: yes, -1: nothing but white space. */
@@ -331,16 +338,11 @@ static FILE *rewound(FILE *in, const char *head, size_t len)
     return copy;
 }
 
-void cli_games_read(cli_games *g, const char *path)
+/* Reads the games of one stream, in, named g->file in diagnostics; name
+ * (NULL for standard input) is the file's name that may say which game
+ * its records are ("games.pgn": Chess). */
+static void read_stream(cli_games *g, FILE *in, const char *name)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
-    g->file = is_stdin ? "<stdin>" : path;
-    const char *compression;
-    FILE *in = cli_input_open(g->command, path, &compression);
-    if (!in) {
-        g->io_error = true;
-        return;
-    }
     /* The format: --from, or else what the input begins with. */
     static char head[4096];
     size_t head_len = fread(head, 1, sizeof head, in);
@@ -349,7 +351,6 @@ void cli_games_read(cli_games *g, const char *path)
         fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
                 g->file, why ? why : strerror(errno));
         g->io_error = true;
-        cli_input_close(in);
         return;
     }
     int xml_look = looks_like_xml(head, head_len);
@@ -374,7 +375,6 @@ void cli_games_read(cli_games *g, const char *path)
                    head_len ? "no game: the input holds only white space"
                             : "no game: the input is empty");
         g->no_game = true;
-        cli_input_close(in);
         return;
     }
     if (!g->io_error && xml && !(xml_in = rewound(in, head, head_len))) {
@@ -382,15 +382,13 @@ void cli_games_read(cli_games *g, const char *path)
                 g->file, strerror(errno));
         g->io_error = true;
     }
-    if (g->io_error) {
-        cli_input_close(in);
+    if (g->io_error)
         return;
-    }
     rgn_validator_options options = g->options;
     if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
     const rgn_variant *by_name =
-        g->variant_chosen || is_stdin ? NULL : rgn_variant_for_file(path);
+        g->variant_chosen || !name ? NULL : rgn_variant_for_file(name);
     if (by_name)
         options.variant = by_name; /* games.pgn: Chess */
     rgn_validator *validator = rgn_validator_new(&options);
@@ -433,6 +431,56 @@ void cli_games_read(cli_games *g, const char *path)
     }
     if (xml_in && xml_in != in)
         fclose(xml_in);
+}
+
+void cli_games_read(cli_games *g, const char *path)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    const char *file = is_stdin ? "<stdin>" : path;
+    g->file = file;
+    const char *compression;
+    FILE *in = cli_input_open(g->command, path, &compression);
+    if (!in) {
+        g->io_error = true;
+        return;
+    }
+    const char *member = cli_input_member(in);
+    if (!member) {
+        read_stream(g, in, is_stdin ? NULL : path);
+        cli_input_close(in);
+        return;
+    }
+    /* A zip archive: its members one after another, each named in
+     * diagnostics as "ARCHIVE(MEMBER)" (as ld names an object in a
+     * library), with lines counted in the member, and read as the game
+     * its own name says ("twic1500.pgn": Chess). */
+    bool failed = g->io_error, member_failed = false;
+    int more;
+    do {
+        size_t size = strlen(file) + strlen(member) + 3;
+        char *name = malloc(size);
+        if (!name) {
+            fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
+            failed = true;
+            break;
+        }
+        snprintf(name, size, "%s(%s)", file, member);
+        g->file = name;
+        g->io_error = false;
+        read_stream(g, in, rgn_variant_for_file(member) ? member : path);
+        member_failed = g->io_error;
+        failed = failed || member_failed;
+        g->file = file;
+        free(name);
+    } while ((more = cli_input_next_member(in)) > 0 &&
+             (member = cli_input_member(in)));
+    /* a problem that stops the archive, unless a member's read said it */
+    if (more < 0 && !member_failed) {
+        fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name, file,
+                cli_input_problem(in));
+        failed = true;
+    }
+    g->io_error = failed;
     cli_input_close(in);
 }
 

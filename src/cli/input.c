@@ -1,11 +1,16 @@
 /*
  * input.c - opening the inputs of the game-reading commands: a file or
  * standard input, read as it is or, when its first bytes say so,
- * decompressed on the fly (gzip, zstd, bzip2), so that a compressed
- * archive needs no temporary copy. What comes out is a FILE, so that
- * everything after it reads plain bytes and never knows.
+ * decompressed on the fly (gzip, zstd, bzip2 with their own libraries;
+ * xz and zip archives through libarchive), so that a compressed archive
+ * needs no temporary copy. What comes out is a FILE, so that everything
+ * after it reads plain bytes and never knows; a zip archive's members are
+ * read one after another, each to its end of file (cli_input_member,
+ * cli_input_next_member).
  */
 #define _GNU_SOURCE /* fopencookie */
+#include <archive.h>
+#include <archive_entry.h>
 #include <bzlib.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -16,10 +21,13 @@
 
 #include "cli.h"
 
-enum compression { PLAIN, GZIP, ZSTD, BZIP2 };
+enum compression { PLAIN, GZIP, ZSTD, BZIP2, XZ, ZIP, UNSUPPORTED };
 
 static const char *const compression_names[] = {"plain", "gzip", "zstd",
-                                                "bzip2"};
+                                                "bzip2", "xz",   "zip"};
+
+/* The bytes read to tell the formats apart. */
+#define MAGIC_LEN 6
 
 #define RAW_CHUNK (1 << 16)
 
@@ -35,6 +43,12 @@ typedef struct input {
     z_stream gzip;
     ZSTD_DStream *zstd;
     bz_stream bzip2;
+    struct archive *archive; /* xz and zip */
+    bool seekable;           /* a zip's directory can be read at its end */
+    bool in_member;          /* a zip member is being read */
+    char *member;            /* its name */
+    char message[256];       /* problem's text, when libarchive gave it */
+    bool fatal;              /* the archive cannot be read further */
 } input;
 
 /* The inputs open now, so that cli_input_problem can find a FILE's. */
@@ -44,8 +58,31 @@ static struct {
     input *in;
 } open_inputs[MAX_OPEN];
 
+/* The name of an archive format rgn does not read, from its first bytes
+ * (7z and RAR; libarchive could, but they are not game archives that rgn
+ * meets); NULL for another. */
+static const char *unsupported(const unsigned char *head, size_t len)
+{
+    if (len >= 6 && memcmp(head, "7z\xBC\xAF\x27\x1C", 6) == 0)
+        return "7z";
+    if (len >= 6 && memcmp(head, "Rar!\x1A\x07", 6) == 0)
+        return "RAR";
+    return NULL;
+}
+
 static enum compression sniff(const unsigned char *head, size_t len)
 {
+    if (len >= 6 && memcmp(head,
+                           "\xFD"
+                           "7zXZ\0",
+                           6) == 0)
+        return XZ;
+    /* a local file header, or the end of an empty archive */
+    if (len >= 4 &&
+        (memcmp(head, "PK\3\4", 4) == 0 || memcmp(head, "PK\5\6", 4) == 0))
+        return ZIP;
+    if (unsupported(head, len))
+        return UNSUPPORTED;
     if (len >= 2 && head[0] == 0x1F && head[1] == 0x8B)
         return GZIP;
     if (len >= 4 && head[0] == 0x28 && head[1] == 0xB5 && head[2] == 0x2F &&
@@ -169,6 +206,101 @@ static ssize_t read_bzip2(input *in, char *out, size_t size)
     return (ssize_t)(size - bz->avail_out);
 }
 
+/* libarchive's read callback: the raw bytes, the first ones sniffed
+ * included. */
+static la_ssize_t archive_feed(struct archive *archive, void *cookie,
+                               const void **block)
+{
+    input *in = cookie;
+    if (!refill(in)) {
+        if (!in->problem)
+            return 0;
+        archive_set_error(archive, EIO, "%s", in->problem);
+        return ARCHIVE_FATAL;
+    }
+    *block = in->buf + in->pos;
+    size_t n = in->len - in->pos;
+    in->pos = in->len;
+    return (la_ssize_t)n;
+}
+
+/* libarchive's seek callback, for a file: a zip is read from its central
+ * directory, which names every member whatever wrote it. */
+static la_int64_t archive_seek(struct archive *archive, void *cookie,
+                               la_int64_t offset, int whence)
+{
+    input *in = cookie;
+    (void)archive;
+    if (fseeko(in->raw, (off_t)offset, whence) != 0)
+        return ARCHIVE_FATAL;
+    in->pos = in->len = 0;
+    in->raw_eof = false;
+    return (la_int64_t)ftello(in->raw);
+}
+
+/* Why libarchive failed (with rc), as the problem of the input:
+ * "unsupported compression" when it names a method it cannot read or an
+ * encryption. */
+static ssize_t archive_fail(input *in, int rc)
+{
+    const char *why = archive_error_string(in->archive);
+    if (!why)
+        why = "the data is corrupt";
+    in->fatal = rc != ARCHIVE_FAILED; /* FAILED: this member only */
+    bool unsupported_method = strstr(why, "nsupported") ||
+                              strstr(why, "ncrypted") ||
+                              strstr(why, "assphrase");
+    if (unsupported_method)
+        snprintf(in->message, sizeof in->message,
+                 "unsupported compression in the %s archive (%s)",
+                 compression_names[in->kind], why);
+    else
+        snprintf(in->message, sizeof in->message, "the %s data is corrupt (%s)",
+                 compression_names[in->kind], why);
+    return fail(in, in->message);
+}
+
+/* Moves to the next member that is a file (directories and links are
+ * passed by): false at the end of the archive, or with problem set. */
+static bool next_member(input *in)
+{
+    struct archive_entry *entry;
+    in->in_member = false;
+    free(in->member);
+    in->member = NULL;
+    for (;;) {
+        int rc = archive_read_next_header(in->archive, &entry);
+        if (rc == ARCHIVE_EOF)
+            return false;
+        if (rc < ARCHIVE_WARN) {
+            archive_fail(in, rc);
+            return false;
+        }
+        if (archive_entry_filetype(entry) != AE_IFREG)
+            continue;
+        const char *name = archive_entry_pathname(entry);
+        in->member = strdup(name ? name : "?");
+        if (!in->member) {
+            fail(in, "out of memory");
+            return false;
+        }
+        in->in_member = true;
+        return true;
+    }
+}
+
+static ssize_t read_archive(input *in, char *out, size_t size)
+{
+    if (!in->in_member)
+        return 0;
+    la_ssize_t n = archive_read_data(in->archive, out, size);
+    if (n < 0)
+        return archive_fail(in, (int)n);
+    if (n == 0 && in->kind == XZ)
+        in->in_member = false;
+    return (ssize_t)n;
+}
+
 /* Plain data from a pipe: first the bytes read to sniff it, then the
  * rest. */
 static ssize_t read_plain(input *in, char *out, size_t size)
@@ -196,6 +328,8 @@ static ssize_t input_read(void *cookie, char *out, size_t size)
     case GZIP: return read_gzip(in, out, size);
     case ZSTD: return read_zstd(in, out, size);
     case BZIP2: return read_bzip2(in, out, size);
+    case XZ:
+    case ZIP: return read_archive(in, out, size);
     default: return read_plain(in, out, size);
     }
 }
@@ -208,6 +342,9 @@ static void input_free(input *in)
         ZSTD_freeDStream(in->zstd);
     else if (in->kind == BZIP2)
         BZ2_bzDecompressEnd(&in->bzip2);
+    if (in->archive)
+        archive_read_free(in->archive);
+    free(in->member);
     if (in->close_raw)
         fclose(in->raw);
     free(in);
@@ -223,6 +360,40 @@ static int input_close(void *cookie)
     return 0;
 }
 
+/* An xz stream is read as one file; a zip archive member by member,
+ * from the first that is a file. False when memory runs out; a problem
+ * of the data is kept for the first read. */
+static bool start_archive(input *in)
+{
+    in->archive = archive_read_new();
+    if (!in->archive)
+        return false;
+    if (in->kind == XZ) {
+        archive_read_support_filter_xz(in->archive);
+        archive_read_support_format_raw(in->archive);
+    } else {
+        archive_read_support_format_zip(in->archive);
+    }
+    if (in->seekable) { /* read from the start, through the callbacks */
+        if (fseek(in->raw, 0, SEEK_SET) != 0)
+            return false;
+        in->pos = in->len = 0;
+        archive_read_set_seek_callback(in->archive, archive_seek);
+    }
+    archive_read_set_read_callback(in->archive, archive_feed);
+    archive_read_set_callback_data(in->archive, in);
+    if (archive_read_open1(in->archive) != ARCHIVE_OK) {
+        archive_fail(in, ARCHIVE_FATAL);
+        return true;
+    }
+    next_member(in);
+    if (in->kind == XZ) { /* the raw format's one entry, named "data" */
+        free(in->member);
+        in->member = NULL;
+    }
+    return true;
+}
+
 static bool start_decoder(input *in)
 {
     switch (in->kind) {
@@ -232,6 +403,8 @@ static bool start_decoder(input *in)
         in->zstd = ZSTD_createDStream();
         return in->zstd && !ZSTD_isError(ZSTD_initDStream(in->zstd));
     case BZIP2: return BZ2_bzDecompressInit(&in->bzip2, 0, 0) == BZ_OK;
+    case XZ:
+    case ZIP: return start_archive(in);
     default: return true;
     }
 }
@@ -248,8 +421,15 @@ FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
     }
     in->raw = raw;
     in->close_raw = close_raw;
-    in->len = fread(in->buf, 1, 4, raw);
+    in->len = fread(in->buf, 1, MAGIC_LEN, raw);
     in->kind = sniff(in->buf, in->len);
+    in->seekable = seekable;
+    if (in->kind == UNSUPPORTED) {
+        *compression = unsupported(in->buf, in->len);
+        input_free(in);
+        errno = EPROTONOSUPPORT;
+        return NULL;
+    }
     *compression = in->kind == PLAIN ? NULL : compression_names[in->kind];
     if (in->kind == PLAIN && seekable && fseek(raw, 0, SEEK_SET) == 0) {
         free(in); /* a plain file: read directly */
@@ -283,20 +463,57 @@ FILE *cli_input_open(const cli_command *command, const char *path,
         raw = NULL;
         errno = EISDIR;
     }
+    *compression = NULL;
     FILE *file =
         raw ? cli_input_wrap(raw, !is_stdin, !is_stdin, compression) : NULL;
-    if (!file)
+    if (!file && errno == EPROTONOSUPPORT)
+        fprintf(stderr,
+                "rgn %s: cannot read %s: unsupported compression (%s); rgn "
+                "reads gzip, zstd, bzip2, xz and zip\n",
+                command->name, is_stdin ? "<stdin>" : path, *compression);
+    else if (!file)
         fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
                 strerror(errno));
     return file;
 }
 
-const char *cli_input_problem(FILE *file)
+/* The input structure behind a FILE of cli_input_wrap; NULL for a plain
+ * file read directly. */
+static input *input_of(FILE *file)
 {
     for (int i = 0; i < MAX_OPEN; i++)
         if (open_inputs[i].file == file)
-            return open_inputs[i].in->problem;
+            return open_inputs[i].in;
     return NULL;
+}
+
+const char *cli_input_member(FILE *file)
+{
+    input *in = input_of(file);
+    return in && in->kind == ZIP ? in->member : NULL;
+}
+
+int cli_input_next_member(FILE *file)
+{
+    input *in = input_of(file);
+    if (!in || in->kind != ZIP || (!in->member && !in->problem))
+        return 0;
+    if (in->problem && in->fatal)
+        return -1;
+    /* a member that could not be read alone (its method, a password)
+     * does not stop the others; the rest of a member not read to its end
+     * is passed */
+    in->problem = NULL;
+    if (!next_member(in))
+        return in->problem ? -1 : 0;
+    clearerr(file);
+    return 1;
+}
+
+const char *cli_input_problem(FILE *file)
+{
+    input *in = input_of(file);
+    return in ? in->problem : NULL;
 }
 
 int cli_input_close(FILE *file) { return fclose(file); }

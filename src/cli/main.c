@@ -22,50 +22,19 @@ static const cli_command *find_command(const char *name)
     return NULL;
 }
 
-/* The edit distance of a and b (both short), for "did you mean". */
-static size_t distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 32 || lb > 32)
-        return 99;
-    size_t row[33];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diagonal + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diagonal = up;
-        }
-    }
-    return row[lb];
-}
-
 /* "no command 'x'", with the nearest command's name when one is near. */
 static int no_command(const char *name)
 {
-    const char *nearest = NULL;
-    size_t best = 3; /* at most two edits away */
-    for (size_t i = 0; i <= COMMAND_COUNT; i++) {
-        const char *candidate = i < COMMAND_COUNT ? commands[i]->name : "help";
-        size_t d = distance(name, candidate);
-        if (d < best && d < strlen(candidate)) {
-            best = d;
-            nearest = candidate;
-        }
-    }
-    if (nearest)
+    cli_nearest nearest;
+    cli_nearest_init(&nearest, name);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        cli_nearest_offer(&nearest, commands[i]->name);
+    cli_nearest_offer(&nearest, "help");
+    if (nearest.best)
         fprintf(stderr,
                 "rgn: no command '%s'; did you mean '%s'? (rgn help "
                 "lists them)\n",
-                name, nearest);
+                name, nearest.best);
     else
         fprintf(stderr, "rgn: no command '%s'; try 'rgn help'\n", name);
     return EXIT_USAGE;

@@ -2,6 +2,7 @@
  * position and its moves outside variations, for the commands that show
  * or solve where a game leads (fen, diagram, solve). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -14,9 +15,17 @@ static void on_begin_game(void *user, uint64_t number)
     if (line->passed)
         return; /* the line asked for stays as it is */
     line->game = line->games_seen;
-    line->started = line->out_of_memory = false;
+    line->started = line->out_of_memory = line->variant_tag = false;
     line->plies = 0;
     line->depth = 0;
+}
+
+static void on_tag(void *user, rgn_span name, rgn_span value)
+{
+    (void)value;
+    cli_main_line *line = user;
+    if (!line->passed && name.len == 7 && memcmp(name.data, "Variant", 7) == 0)
+        line->variant_tag = true;
 }
 
 /* *to becomes a copy of from, made (again) when its rule set differs:
@@ -84,6 +93,7 @@ static void on_end_game(void *user, rgn_span result,
 
 const rgn_game_sink cli_main_line_sink = {
     .begin_game = on_begin_game,
+    .tag = on_tag,
     .start = on_start,
     .move = on_move,
     .begin_variation = on_begin_variation,

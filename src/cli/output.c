@@ -134,6 +134,41 @@ FILE *cli_output_open(const char *path)
     return out;
 }
 
+/* Whether path and the input named input ("-": standard input) are one
+ * file: the same device and inode, whatever names or links lead there. */
+static bool same_file(const struct stat *output, const char *input)
+{
+    struct stat st;
+    int rc =
+        strcmp(input, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(input, &st);
+    return rc == 0 && st.st_dev == output->st_dev &&
+           st.st_ino == output->st_ino;
+}
+
+int cli_output_check_inputs(const cli_command *command, const char *option,
+                            const char *path, char **inputs, int count,
+                            const char *remedy)
+{
+    struct stat st;
+    if (!path || strcmp(path, "-") == 0 || stat(path, &st) < 0 ||
+        !S_ISREG(st.st_mode))
+        return 0;
+    for (int i = 0; i <= count; i++) {
+        /* no input is standard input */
+        const char *input = i < count ? inputs[i] : count == 0 ? "-" : NULL;
+        if (input && same_file(&st, input)) {
+            bool is_stdin = strcmp(input, "-") == 0;
+            cli_usage_error(command,
+                            "%s %s is also an input (%s): rgn does not write "
+                            "over a file it reads; give another file%s",
+                            option, path, is_stdin ? "standard input" : input,
+                            is_stdin ? "" : remedy);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static bool stdout_reported;
 
 void cli_output_error(const char *path, int error)

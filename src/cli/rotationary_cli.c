@@ -18,7 +18,10 @@ static bool served(const rgn_variant *variant)
 
 const rgn_variant *rot_cli_variant(const cli_command *command, const char *name)
 {
-    const rgn_variant *variant = rgn_variant_find(name ? name : "Rotationary");
+    const rgn_variant *variant =
+        cli_find_variant(command, name ? name : "Rotationary");
+    if (!variant)
+        return NULL;
     if (served(variant))
         return variant;
     cli_usage_error(command,
@@ -85,8 +88,14 @@ static bool begin_walk(cli_main_line *line, const rgn_position *start)
     if (w->stopped)
         return false;
     if (!served(own)) {
-        game_failed(w, "is not a Rotationary game (it is read as %s)",
-                    rgn_variant_name(own));
+        /* what made it that game: the sink also gets a Variant tag for a
+         * game its file's name made another than the default */
+        bool by_name = own != rgn_variant_default() &&
+                       own == rgn_variant_for_file(w->games.file);
+        game_failed(w, "is %s, not Rotationary (%s)", rgn_variant_name(own),
+                    !line->variant_tag ? "no Variant tag"
+                    : by_name          ? "its Variant tag or its file's name"
+                                       : "its Variant tag");
         return false;
     }
     const rgn_variant *rules = w->variant ? w->variant : own;

@@ -81,7 +81,7 @@ static bool has_extension(const char *name, size_t len, const char *ext,
 
 const rgn_variant *rgn_variant_for_file(const char *path)
 {
-    static const char *const compressions[] = {"gz", "zst", "bz2"};
+    static const char *const compressions[] = {"gz", "zst", "bz2", "xz"};
     size_t len = strlen(path), stem;
     for (size_t i = 0; i < sizeof compressions / sizeof *compressions; i++)
         if (has_extension(path, len, compressions[i], &stem)) {

@@ -23,6 +23,8 @@ for f in samples/club-championship.rgn samples/king-mate.rgn; do
     gzip -c "$f" >"$base.gz"
     zstd -q -c "$f" >"$base.zst"
     bzip2 -c "$f" >"$base.bz2"
+    xz -c "$f" >"$base.xz"
+    (cd "$(dirname "$f")" && zip -q - "$(basename "$f")") >"$base.zip"
 done
 cp samples/*.rgn samples/bad/*.rgn $corpus/fuzz_reader/ 2>/dev/null || true
 i=0

@@ -59,6 +59,8 @@ static void file_extensions(void **state)
     assert_ptr_equal(rgn_variant_for_file("games.rgn.gz"), rotary);
     assert_ptr_equal(rgn_variant_for_file("games.rgn.ZST"), rotary);
     assert_ptr_equal(rgn_variant_for_file("games.rgn.bz2"), rotary);
+    assert_ptr_equal(rgn_variant_for_file("games.pgn.xz"),
+                     rgn_variant_find("chess"));
     assert_null(rgn_variant_for_file("games.rgn.gz.gz"));
     assert_null(rgn_variant_for_file("games.txt"));
     assert_null(rgn_variant_for_file("rgn"));

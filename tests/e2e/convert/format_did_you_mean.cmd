@@ -1,0 +1,1 @@
+convert --to hmtl samples/king-mate.rgn

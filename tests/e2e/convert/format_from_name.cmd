@@ -1,0 +1,1 @@
+convert -o "$RGN_TMP/g.xml" samples/king-mate.rgn && head -c 60 "$RGN_TMP/g.xml" && echo && "$RGN" convert -o "$RGN_TMP/g.HTML" samples/king-mate.rgn && head -1 "$RGN_TMP/g.HTML" && "$RGN" convert --to lan -o "$RGN_TMP/g.pgn" samples/king-mate.rgn && tail -2 "$RGN_TMP/g.pgn"

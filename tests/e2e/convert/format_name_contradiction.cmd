@@ -1,0 +1,1 @@
+convert --to rgn -o "$RGN_TMP/g.html" samples/king-mate.rgn 2>&1 | sed "s|$RGN_TMP/||g"; test -e "$RGN_TMP/g.html" || echo "no g.html"

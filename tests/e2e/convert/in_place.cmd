@@ -1,0 +1,1 @@
+--version >/dev/null; cp samples/bad/illegal-blocked-path.rgn "$RGN_TMP/f.rgn"; chmod 640 "$RGN_TMP/f.rgn"; "$RGN" convert -q --in-place "$RGN_TMP/f.rgn"; echo "status $?"; cat "$RGN_TMP/f.rgn"; stat -c %a "$RGN_TMP/f.rgn"

@@ -1,0 +1,1 @@
+convert --in-place tests/e2e/inputs/blocked_path.rgn.xz

@@ -1,0 +1,1 @@
+convert -qj1 -o"$RGN_TMP/out.rgn" samples/king-mate.rgn && cat "$RGN_TMP/out.rgn"

@@ -1,0 +1,1 @@
+convert --kep-invalid samples/king-mate.rgn

@@ -1,0 +1,1 @@
+fen --variant chesss samples/king-mate.rgn

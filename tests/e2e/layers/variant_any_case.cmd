@@ -1,0 +1,1 @@
+layers --variant ROTATIONARY_wrap --fen lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN 2

@@ -1,0 +1,1 @@
+layers --variant rotationnary --fen lNlNlNlN/lNmNmNmN/mNmN1sN/sNsNsNsN 2

@@ -1,0 +1,1 @@
+moves --variant Rotationary-Wrap

@@ -1,0 +1,1 @@
+perft --variant rotationary 1

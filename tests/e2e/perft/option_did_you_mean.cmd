@@ -1,0 +1,1 @@
+perft --dvide 1

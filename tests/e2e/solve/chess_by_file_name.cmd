@@ -1,0 +1,1 @@
+solve tests/e2e/inputs/solve_chess_then_rotationary.pgn 2>"$RGN_TMP/solve.err"; status=$?; grep -v 'positions searched' "$RGN_TMP/solve.err" >&2; exit $status

@@ -1,0 +1,1 @@
+--version >/dev/null; cp samples/king-mate.rgn "$RGN_TMP/g.rgn"; "$RGN" validate --diagnostics-file "$RGN_TMP/g.rgn" "$RGN_TMP/g.rgn" 2>&1 | sed "s|$RGN_TMP/||g"; cmp samples/king-mate.rgn "$RGN_TMP/g.rgn" && echo unchanged

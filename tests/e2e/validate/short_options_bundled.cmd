@@ -1,0 +1,1 @@
+validate -qj2 samples/bad/illegal-blocked-path.rgn

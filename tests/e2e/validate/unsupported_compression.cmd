@@ -1,0 +1,1 @@
+--version >/dev/null; printf '7z\274\257\047\034\000\004' | "$RGN" validate -
