@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buffer.h"
 #include "base/problems.h"
 #include "notation/reader.h"
 #include "rules/san.h"
@@ -46,7 +47,7 @@ typedef struct key_count {
 } key_count;
 
 typedef struct game_state {
-    uint64_t number;
+    uint64_t number; /* 0 until the game has more than comments */
     rgn_location start;
     char white[NAME_MAX_LEN], black[NAME_MAX_LEN];
     char result_tag[16];
@@ -98,6 +99,10 @@ struct rgn_checker {
     pending_mark mark;
     rgn_validation_counts counts;
     game_state game;
+    /* The comments a game begins with, for the sink, until a tag or
+     * movetext shows that they begin a game (comments that no game
+     * follows are none: rgn(5)); each is its length, then its text. */
+    rgn_buffer held;
     line *lines; /* lines[0] the main line, then open variations */
     int depth;
     key_count *keys;
@@ -368,7 +373,6 @@ static int on_begin_game(void *user, rgn_location where)
     v->token_offset = where.offset;
     game_state *g = &v->game;
     memset(g, 0, sizeof *g);
-    g->number = ++v->counts.games;
     g->start = where;
     strcpy(g->white, "?");
     strcpy(g->black, "?");
@@ -377,8 +381,28 @@ static int on_begin_game(void *user, rgn_location where)
     v->depth = 0;
     forget_keys(v);
     rgn_saved_line_take(&g->start_line, v->reader, where.offset);
-    SINK(v, begin_game, g->number);
+    rgn_buffer_reset(&v->held);
     return 0;
+}
+
+/* The game has more than comments (every callback but the comment's
+ * calls this first): it is numbered, and the sink hears of it and of the
+ * comments it began with. */
+static void open_game(rgn_checker *v)
+{
+    game_state *g = &v->game;
+    if (g->number)
+        return;
+    g->number = ++v->counts.games;
+    SINK(v, begin_game, g->number);
+    for (size_t at = 0; at < v->held.len;) {
+        size_t len;
+        memcpy(&len, v->held.data + at, sizeof len);
+        at += sizeof len;
+        SINK(v, comment, (rgn_span){v->held.data + at, len});
+        at += len;
+    }
+    rgn_buffer_reset(&v->held);
 }
 
 static void copy_span(char *out, size_t size, rgn_span text)
@@ -410,6 +434,7 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    open_game(v);
     game_state *g = &v->game;
     for (int i = 0; i < ROSTER_SIZE; i++)
         if (span_is(name, roster[i]))
@@ -530,6 +555,7 @@ static int set_up_movetext(rgn_checker *v)
  * has failed. */
 static inline int start_movetext(rgn_checker *v)
 {
+    open_game(v);
     return v->game.started ? v->game.failed : set_up_movetext(v);
 }
 
@@ -649,6 +675,14 @@ static int on_comment(void *user, rgn_span text, rgn_location where)
     /* a comment in the tag section does not start the movetext */
     if (v->game.failed)
         return 1;
+    if (!v->game.number) {
+        if (v->options.sink && v->options.sink->comment) {
+            rgn_buffer_append(&v->held, (const char *)&text.len,
+                              sizeof text.len);
+            rgn_buffer_append(&v->held, text.data, text.len);
+        }
+        return 0;
+    }
     SINK(v, comment, text);
     return 0;
 }
@@ -682,6 +716,7 @@ static int on_end_variation(void *user, rgn_location where)
     (void)where;
     rgn_checker *v = user;
     judge_mark(v);
+    open_game(v);
     if (v->depth > 0)
         v->depth--;
     v->game.pending_number = false;
@@ -765,6 +800,13 @@ static void on_end_game(void *user, rgn_location where)
     rgn_checker *v = user;
     judge_mark(v);
     game_state *g = &v->game;
+    if (!g->number) {
+        /* comments that no game follows (the reader ends a game only at
+         * its result, an error or a tag, which open it, or at the end of
+         * the input): no game */
+        rgn_buffer_reset(&v->held);
+        return;
+    }
     if (g->failed)
         v->counts.invalid++;
     else if (g->warned)
@@ -780,6 +822,7 @@ static void on_lenient(void *user, rgn_location where, enum rgn_problem problem,
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    open_game(v);
     report(v, problem, where, no_move, 0, "%s", message);
 }
 
@@ -787,6 +830,7 @@ static void on_error(void *user, rgn_location where, const char *message)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    open_game(v);
     report(v, RGN_E_SYNTAX, where, no_move, 0, "%s", message);
 }
 
@@ -841,6 +885,7 @@ void rgn_checker_free(rgn_checker *v)
     if (!v)
         return;
     rgn_reader_free(v->reader);
+    rgn_buffer_free(&v->held);
     free(v->lines);
     free(v->keys);
     free(v);
