@@ -611,7 +611,13 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     if (rgn_san_resolve_unmarked(
             &l->current, text.data, text.len, &move, &warnings, &written_check,
             want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0) {
-        report(v, problem, where, text, l->ply + 1, "%s", err.message);
+        if (problem == RGN_E_MOVE_SYNTAX &&
+            rgn_reader_move_ends_input(v->reader))
+            report(v, RGN_E_SYNTAX, where, text, l->ply + 1,
+                   "file ends inside a game, in the move '%.*s'",
+                   (int)text.len, text.data);
+        else
+            report(v, problem, where, text, l->ply + 1, "%s", err.message);
         return 1;
     }
     if (v->mark.active) /* a move of its line (variations judge it): */
