@@ -191,8 +191,8 @@ rgn_location rgn_lexer_here(const rgn_lexer *lx) { return here(lx); }
 
 int rgn_lexer_only_space_left(const rgn_lexer *lx)
 {
-    size_t end = lx->len - lx->pos > RGN_LINE_HALF ? lx->pos + RGN_LINE_HALF
-                                                   : lx->len;
+    size_t end =
+        lx->len - lx->pos > RGN_LINE_HALF ? lx->pos + RGN_LINE_HALF : lx->len;
     for (size_t i = lx->pos; i < end; i++)
         if (!(char_class[(unsigned char)lx->buf[i]] & (CC_SPACE | CC_EOL)))
             return 0;

@@ -614,8 +614,8 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         if (problem == RGN_E_MOVE_SYNTAX &&
             rgn_reader_move_ends_input(v->reader))
             report(v, RGN_E_SYNTAX, where, text, l->ply + 1,
-                   "file ends inside a game, in the move '%.*s'",
-                   (int)text.len, text.data);
+                   "file ends inside a game, in the move '%.*s'", (int)text.len,
+                   text.data);
         else
             report(v, problem, where, text, l->ply + 1, "%s", err.message);
         return 1;
