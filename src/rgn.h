@@ -311,6 +311,7 @@ enum rgn_problem {
     RGN_W_UNCHANGED_ORIENTATION, /* ">N" naming the set the piece keeps */
     RGN_W_CASTLING_WITH_ZEROS,   /* "0-0" for "O-O" */
     RGN_W_MISSING_TAG,           /* one of the seven-tag roster is missing */
+    RGN_W_TAG_ORDER,             /* the seven-tag roster out of its order */
     RGN_W_MOVE_NUMBER,           /* a move number that is not the move's */
     RGN_W_TAG_QUOTE,             /* an unescaped '"' inside a tag value */
     RGN_W_EN_PASSANT_MARK,       /* "e.p." after an en passant capture */

@@ -57,7 +57,8 @@ typedef struct game_state {
     rgn_location fen_where;
     char setup[16]; /* the SetUp tag's value, "" if none */
     rgn_location setup_where;
-    unsigned roster_seen;
+    unsigned roster_seen; /* bit i: roster[i] */
+    bool order_told;      /* the roster's order: one warning a game */
     const rgn_variant *variant;
     rgn_location variant_where;
     char variant_name[NAME_MAX_LEN];
@@ -436,9 +437,19 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
     v->token_offset = where.offset;
     open_game(v);
     game_state *g = &v->game;
-    for (int i = 0; i < ROSTER_SIZE; i++)
-        if (span_is(name, roster[i]))
-            g->roster_seen |= 1u << i;
+    for (int i = 0; i < ROSTER_SIZE; i++) {
+        if (!span_is(name, roster[i]))
+            continue;
+        if (g->roster_seen >> (i + 1) && !g->order_told) {
+            int last = 31 - __builtin_clz(g->roster_seen);
+            g->order_told = true;
+            report(v, RGN_W_TAG_ORDER, where, no_move, 0,
+                   "tag '%s' after '%s': the seven-tag roster is Event, Site, "
+                   "Date, Round, White, Black, Result, in that order",
+                   roster[i], roster[last]);
+        }
+        g->roster_seen |= 1u << i;
+    }
     if (span_is(name, "White"))
         copy_span(g->white, sizeof g->white, value);
     else if (span_is(name, "Black"))
