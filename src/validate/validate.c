@@ -15,6 +15,7 @@
 
 #include "base/buffer.h"
 #include "base/problems.h"
+#include "base/utf8.h"
 #include "notation/reader.h"
 #include "rules/san.h"
 #include "validate/validate.h"
@@ -488,6 +489,31 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
     return 0;
 }
 
+/* Where column (1-based) of the FEN tag's value is in the input, for a
+ * caret under the column an error names: the value begins after the
+ * first '"' of the tag's saved line, which then shows that place. The
+ * tag's own place when the column is not on the saved line. */
+static rgn_location fen_column_at(game_state *g, int column)
+{
+    rgn_saved_line *l = &g->fen_line;
+    size_t i = l->caret;
+    while (i < l->len && l->text[i] != '"')
+        i++;
+    for (int k = 0; k < column && i < l->len; k++) /* the '"', then k-1 */
+        do
+            i++;
+        while (i < l->len && rgn_utf8_continuation((unsigned char)l->text[i]));
+    if (!l->saved || column <= 0 || i >= l->len)
+        return g->fen_where;
+    rgn_location where = g->fen_where;
+    for (size_t k = l->caret; k < i; k++)
+        where.column += !rgn_utf8_continuation((unsigned char)l->text[k]);
+    where.offset += i - l->caret;
+    l->offset = where.offset;
+    l->caret = i;
+    return where;
+}
+
 /* At the first movetext token: the roster is complete, and the start
  * position (initial, or from the FEN tag) is set up. */
 static int set_up_movetext(rgn_checker *v)
@@ -538,9 +564,9 @@ static int set_up_movetext(rgn_checker *v)
                        "the FEN tag is repaired as programs mean it: %s",
                        repaired);
             } else {
-                report(v, RGN_E_BAD_FEN, g->fen_where, no_move, 0,
-                       "the FEN tag is not a %s position: %s", g->variant->name,
-                       err.message);
+                report(v, RGN_E_BAD_FEN, fen_column_at(g, err.column), no_move,
+                       0, "the FEN tag is not a %s position: %s",
+                       g->variant->name, err.message);
                 return 1;
             }
             if (g->failed)
