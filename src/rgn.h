@@ -329,6 +329,7 @@ enum rgn_problem {
     RGN_W_PROMOTION_WITHOUT_EQUALS, /* "a8Q", "a8(Q)", "a8/Q" */
     RGN_W_NULL_MOVE,                /* "--" in the main line */
     RGN_W_MISSING_TAG,              /* one of the seven-tag roster is missing */
+    RGN_W_TAG_ORDER,                /* the seven-tag roster out of its order */
     RGN_W_MOVE_NUMBER,              /* a move number that is not the move's */
     RGN_W_TAG_QUOTE,                /* an unescaped '"' inside a tag value */
     RGN_W_EN_PASSANT_MARK,          /* "e.p." after an en passant capture */
@@ -472,18 +473,22 @@ int rgn_reader_finish(rgn_reader *reader);
  * where. An empty span when the line is gone. */
 rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
                          size_t *caret);
-/* Reads the input as Latin-1 (ISO 8859-1) where it is not UTF-8, as older
- * PGN archives are written: a byte that does not begin a well-formed
- * UTF-8 character (RFC 3629) is the Latin-1 character of that code, and
- * the callbacks see it as UTF-8 (tag values, comments, moves, and
- * rgn_reader_line). Lines and columns stay the input's (a column a
- * character); offsets after such a byte count it as its two UTF-8 bytes.
+/* Reads the input as Windows-1252 where it is not UTF-8, as older PGN
+ * archives are written: a byte that does not begin a well-formed UTF-8
+ * character (RFC 3629) is the Windows-1252 character of that code (the
+ * Latin-1 (ISO 8859-1) one, but for 0x80 to 0x9F: curly quotes, dashes,
+ * the euro sign; the five codes Windows-1252 leaves undefined keep their
+ * Latin-1 meaning), and the callbacks see it as UTF-8 (tag values,
+ * comments, moves, and rgn_reader_line). Lines and columns stay the
+ * input's (a column a character); offsets after such a byte count it as
+ * its two or three UTF-8 bytes.
  * Without it such a byte is a syntax error. Before the first feed;
  * returns 0, or -1 when memory runs out. */
 int rgn_reader_read_latin1(rgn_reader *reader);
-/* Whether the input fed so far had a byte read as Latin-1; if so, *first
- * (may be NULL) is where the first one was (its line and column in the
- * input, lines counted by LF, and its offset). */
+/* Whether the input fed so far had a byte read as Windows-1252; if so,
+ * *first (may be NULL) is where the first one was (its line and column
+ * in the input, lines counted as the reader counts them, and its
+ * offset). */
 bool rgn_reader_latin1_seen(const rgn_reader *reader, rgn_location *first);
 
 /* ------------------------------------------------------------------ */
@@ -543,7 +548,7 @@ typedef struct rgn_validator_options {
     /* threads to validate with (without a sink): the reports and counts
      * are the same, in the same order, as with one */
     int jobs;
-    /* read text that is not UTF-8 as Latin-1, as rgn_reader_read_latin1
+    /* read text that is not UTF-8 as Windows-1252, as rgn_reader_read_latin1
      * says (else it is a syntax error); the first such byte of the input
      * is reported once, as a warning RGN_W_LATIN1 about the input (game
      * 0, a warning also when strict, counted in no game), after the

@@ -50,3 +50,14 @@ size_t rgn_count_line_ends(const char *data, size_t len)
             lines++;
     return lines;
 }
+
+size_t rgn_count_line_ends_from(const char *data, size_t len, bool *after_cr)
+{
+    if (len == 0)
+        return 0;
+    size_t lines = rgn_count_line_ends(data, len);
+    if (*after_cr && data[0] == '\n')
+        lines--; /* the CR before it ended the line */
+    *after_cr = data[len - 1] == '\r';
+    return lines;
+}

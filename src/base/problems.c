@@ -55,6 +55,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_NULL_MOVE] = {"null-move", RGN_WARNING,
                          "is a null move in the main line"},
     [RGN_W_MISSING_TAG] = {"missing-tag", RGN_WARNING, ""},
+    [RGN_W_TAG_ORDER] = {"tag-order", RGN_WARNING, ""},
     [RGN_W_MOVE_NUMBER] = {"move-number", RGN_WARNING, ""},
     [RGN_W_TAG_QUOTE] = {"unescaped-quote", RGN_WARNING, ""},
     [RGN_W_EN_PASSANT_MARK] = {"en-passant-mark", RGN_WARNING, ""},

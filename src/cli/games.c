@@ -370,10 +370,9 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
     }
     FILE *xml_in = NULL;
     if (!g->io_error && xml_look < 0) {
-        /* nothing but white space: no game, whatever the format */
-        warn_input(g, 1, 1, "no-game",
-                   head_len ? "no game: the input holds only white space"
-                            : "no game: the input is empty");
+        /* nothing but white space: no game, whatever the format (the
+         * same warning as for comments only, as rgn(1) documents it) */
+        warn_input(g, 1, 1, "no-game", "no game in the input");
         g->no_game = true;
         return;
     }
@@ -498,9 +497,10 @@ int cli_games_finish(cli_games *g)
         fputs("\r\033[K", stderr);
     /* The summary is validate's report; the commands whose output is the
      * games' (convert, fen, diagram) give it only when a game had a
-     * problem. --quiet: no summary at all. */
+     * problem; those that show one game (diagram, fen --game) only when
+     * an input held no game, as rgn(1) says. --quiet: no summary at all. */
     bool problems = g->total.invalid || g->total.with_warnings || g->no_game;
-    if (!g->json && !g->only_game && !g->quiet &&
+    if (!g->json && (!g->only_game || g->no_game) && !g->quiet &&
         (g->summary_always || problems))
         fprintf(stderr,
                 "%llu game%s: %llu valid (%llu with warnings), %llu invalid\n",

@@ -1,6 +1,8 @@
 /*
  * latin1.c - reading input that is not all UTF-8: UTF-8 passes, a byte
- * that begins no well-formed UTF-8 character is a Latin-1 character.
+ * that begins no well-formed UTF-8 character is a Windows-1252
+ * character (Latin-1, but for the curly quotes, dashes and the like that
+ * Windows programs put at 0x80 to 0x9F, where Latin-1 has control codes).
  *
  * Most input is ASCII: long runs of it go to the target as they are;
  * shorter ones are copied with the characters around them into one
@@ -27,6 +29,7 @@ struct rgn_latin1 {
     uint64_t input; /* the input's bytes before the current data */
     uint32_t line;  /* the input's line and column at the next byte */
     uint32_t column;
+    bool after_cr;          /* the last byte was a CR */
     bool seen;              /* a byte has been read as Latin-1 */
     unsigned char carry[4]; /* a character cut at the end of the data */
     size_t carry_len;
@@ -56,6 +59,32 @@ void rgn_latin1_free(rgn_latin1 *t)
     free(t);
 }
 
+/* The code points of Windows-1252's bytes 0x80 to 0x9F. The five bytes
+ * it leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) keep their Latin-1
+ * meaning, as the WHATWG Encoding Standard maps them: nothing is lost. */
+static const uint16_t windows_1252[32] = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
+
+/* Writes byte c, read as Windows-1252, as UTF-8 at out; returns its
+ * length (2 or 3). */
+static size_t put_windows_1252(unsigned char *out, unsigned char c)
+{
+    unsigned code = c >= 0x80 && c < 0xA0 ? windows_1252[c - 0x80] : c;
+    if (code < 0x800) {
+        out[0] = (unsigned char)(0xC0 | code >> 6);
+        out[1] = (unsigned char)(0x80 | (code & 0x3F));
+        return 2;
+    }
+    out[0] = (unsigned char)(0xE0 | code >> 12);
+    out[1] = (unsigned char)(0x80 | (code >> 6 & 0x3F));
+    out[2] = (unsigned char)(0x80 | (code & 0x3F));
+    return 3;
+}
+
 /* The end of the run of ASCII bytes at s[i..len), eight bytes a test,
  * keeping the line and column over it. */
 static size_t ascii_run(rgn_latin1 *t, const unsigned char *s, size_t i,
@@ -70,16 +99,16 @@ static size_t ascii_run(rgn_latin1 *t, const unsigned char *s, size_t i,
     }
     while (i < len && s[i] < 0x80)
         i++;
-    size_t lines = rgn_count_newlines((const char *)s + start, i - start);
-    if (lines) {
-        size_t last = i; /* just after the last newline */
-        while (s[last - 1] != '\n')
-            last--;
-        t->line += (uint32_t)lines;
+    /* lines end as the lexer ends them: LF, CRLF or a lone CR */
+    t->line += (uint32_t)rgn_count_line_ends_from((const char *)s + start,
+                                                  i - start, &t->after_cr);
+    size_t last = i; /* just after the last line end, if any */
+    while (last > start && s[last - 1] != '\n' && s[last - 1] != '\r')
+        last--;
+    if (last > start)
         t->column = (uint32_t)(1 + (i - last));
-    } else {
+    else
         t->column += (uint32_t)(i - start);
-    }
     return i;
 }
 
@@ -152,15 +181,11 @@ static int convert(rgn_latin1 *t, const char *data, size_t len, bool final)
                 if (t->target.first(t->target.user, where) < 0)
                     return -1;
             }
-            out[o++] = (unsigned char)(0xC0 | window[0] >> 6);
-            out[o++] = (unsigned char)(0x80 | (window[0] & 0x3F));
+            o += put_windows_1252(out + o, window[0]);
         }
-        if (window[0] == '\n') {
-            t->line++;
-            t->column = 1;
-        } else {
-            t->column++;
-        }
+        /* a non-ASCII character: no line end */
+        t->after_cr = false;
+        t->column++;
         /* consume used bytes: from the carry first, then from data */
         size_t from_carry = used < t->carry_len ? used : t->carry_len;
         memmove(t->carry, t->carry + from_carry, t->carry_len - from_carry);

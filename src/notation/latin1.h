@@ -1,10 +1,10 @@
 /*
  * latin1.h - reading input that is not all UTF-8 (private): a byte that
- * does not begin a well-formed UTF-8 character is read as a Latin-1
- * (ISO 8859-1) character, as PGN archives often hold them, and handed on
- * as its two UTF-8 bytes. The reader and the validator put it before
- * their input when asked (rgn_reader_read_latin1, the validator option
- * latin1).
+ * does not begin a well-formed UTF-8 character is read as a Windows-1252
+ * character (Latin-1, ISO 8859-1, in its printable range), as PGN
+ * archives often hold them, and handed on as its UTF-8 bytes. The reader and
+ * the validator put it before their input when asked (rgn_reader_read_latin1,
+ * the validator option latin1).
  */
 #ifndef RGN_LATIN1_H
 #define RGN_LATIN1_H
@@ -19,10 +19,10 @@ typedef struct rgn_latin1_target {
     /* the next bytes of the text; 0, or -1 to stop */
     int (*feed)(void *user, const char *data, size_t len);
     /* called once, at the input's first byte read as Latin-1 (where: its
-     * offset, line and column in the input, lines counted by LF, a column
-     * a character); the text before it may still wait in the converter
-     * (it has been fed up to the last long ASCII run at least). 0, or -1
-     * to stop */
+     * offset, line and column in the input, lines counted as the lexer counts
+     * them, a column a character); the text before it may still wait in the
+     * converter (it has been fed up to the last long ASCII run at least). 0, or
+     * -1 to stop */
     int (*first)(void *user, rgn_location where);
     void *user;
 } rgn_latin1_target;

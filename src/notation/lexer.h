@@ -117,6 +117,10 @@ void rgn_lexer_skip(rgn_lexer *lexer);
 uint64_t rgn_lexer_keep(const rgn_lexer *lexer);
 /* Where the cursor is. */
 rgn_location rgn_lexer_here(const rgn_lexer *lexer);
+/* Whether only white space follows the cursor to the end of the input:
+ * 1 yes, 0 no (something else follows, or more than RGN_LINE_HALF bytes
+ * of white space), -1 not known until more input comes. */
+int rgn_lexer_only_space_left(const rgn_lexer *lexer);
 /* A view of buffered input. */
 rgn_span rgn_lexer_span(const rgn_lexer *lexer, uint64_t offset, size_t len);
 /* The line around offset, cut to RGN_LINE_HALF bytes on each side (at

@@ -364,6 +364,11 @@ static void process(rgn_reader *r)
                 : r->token.where.offset;
         if (!line_ready(r, shown))
             return;
+        /* a move waits until what follows it shows whether the input
+         * ends there (rgn_reader_move_ends_input) */
+        if (r->token.kind == RGN_TOK_MOVE &&
+            rgn_lexer_only_space_left(&r->lexer) < 0)
+            return;
         r->held = false;
         handle(r, &r->token);
         if (r->token.kind == RGN_TOK_EOF || r->broken)
@@ -552,6 +557,11 @@ bool rgn_reader_between_games(const rgn_reader *r, uint32_t *line)
     *line = lx->line;
     return lexer_idle && r->state == OUTSIDE && !r->held && !r->number_held &&
            !r->quiet && !r->broken && !r->busy;
+}
+
+bool rgn_reader_move_ends_input(const rgn_reader *r)
+{
+    return rgn_lexer_only_space_left(&r->lexer) == 1;
 }
 
 size_t rgn_reader_buffer_capacity(const rgn_reader *r)

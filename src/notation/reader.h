@@ -53,6 +53,11 @@ void rgn_reader_keep_line(rgn_reader *reader, uint64_t offset);
  * both. *line: the line the next byte is on. */
 bool rgn_reader_between_games(const rgn_reader *reader, uint32_t *line);
 
+/* During a move's callback: whether nothing but white space follows the
+ * move in the input, so that a move that is no move may be one cut off
+ * by the file's end. */
+bool rgn_reader_move_ends_input(const rgn_reader *reader);
+
 /* For the tests: the bytes the reader holds in its buffers. */
 size_t rgn_reader_buffer_capacity(const rgn_reader *reader);
 

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buffer.h"
 #include "base/problems.h"
+#include "base/utf8.h"
 #include "notation/reader.h"
 #include "rules/san.h"
 #include "validate/validate.h"
@@ -46,7 +48,7 @@ typedef struct key_count {
 } key_count;
 
 typedef struct game_state {
-    uint64_t number;
+    uint64_t number; /* 0 until the game has more than comments */
     rgn_location start;
     char white[NAME_MAX_LEN], black[NAME_MAX_LEN];
     char result_tag[16];
@@ -56,7 +58,8 @@ typedef struct game_state {
     rgn_location fen_where;
     char setup[16]; /* the SetUp tag's value, "" if none */
     rgn_location setup_where;
-    unsigned roster_seen;
+    unsigned roster_seen; /* bit i: roster[i] */
+    bool order_told;      /* the roster's order: one warning a game */
     const rgn_variant *variant;
     rgn_location variant_where;
     char variant_name[NAME_MAX_LEN];
@@ -98,6 +101,10 @@ struct rgn_checker {
     pending_mark mark;
     rgn_validation_counts counts;
     game_state game;
+    /* The comments a game begins with, for the sink, until a tag or
+     * movetext shows that they begin a game (comments that no game
+     * follows are none: rgn(5)); each is its length, then its text. */
+    rgn_buffer held;
     line *lines; /* lines[0] the main line, then open variations */
     int depth;
     key_count *keys;
@@ -367,7 +374,6 @@ static int on_begin_game(void *user, rgn_location where)
     v->token_offset = where.offset;
     game_state *g = &v->game;
     memset(g, 0, sizeof *g);
-    g->number = ++v->counts.games;
     g->start = where;
     strcpy(g->white, "?");
     strcpy(g->black, "?");
@@ -376,8 +382,28 @@ static int on_begin_game(void *user, rgn_location where)
     v->depth = 0;
     forget_keys(v);
     rgn_saved_line_take(&g->start_line, v->reader, where.offset);
-    SINK(v, begin_game, g->number);
+    rgn_buffer_reset(&v->held);
     return 0;
+}
+
+/* The game has more than comments (every callback but the comment's
+ * calls this first): it is numbered, and the sink hears of it and of the
+ * comments it began with. */
+static void open_game(rgn_checker *v)
+{
+    game_state *g = &v->game;
+    if (g->number)
+        return;
+    g->number = ++v->counts.games;
+    SINK(v, begin_game, g->number);
+    for (size_t at = 0; at < v->held.len;) {
+        size_t len;
+        memcpy(&len, v->held.data + at, sizeof len);
+        at += sizeof len;
+        SINK(v, comment, (rgn_span){v->held.data + at, len});
+        at += len;
+    }
+    rgn_buffer_reset(&v->held);
 }
 
 static void copy_span(char *out, size_t size, rgn_span text)
@@ -409,10 +435,21 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    open_game(v);
     game_state *g = &v->game;
-    for (int i = 0; i < ROSTER_SIZE; i++)
-        if (span_is(name, roster[i]))
-            g->roster_seen |= 1u << i;
+    for (int i = 0; i < ROSTER_SIZE; i++) {
+        if (!span_is(name, roster[i]))
+            continue;
+        if (g->roster_seen >> (i + 1) && !g->order_told) {
+            int last = 31 - __builtin_clz(g->roster_seen);
+            g->order_told = true;
+            report(v, RGN_W_TAG_ORDER, where, no_move, 0,
+                   "tag '%s' after '%s': the seven-tag roster is Event, Site, "
+                   "Date, Round, White, Black, Result, in that order",
+                   roster[i], roster[last]);
+        }
+        g->roster_seen |= 1u << i;
+    }
     if (span_is(name, "White"))
         copy_span(g->white, sizeof g->white, value);
     else if (span_is(name, "Black"))
@@ -449,6 +486,31 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
     }
     SINK(v, tag, name, value);
     return 0;
+}
+
+/* Where column (1-based) of the FEN tag's value is in the input, for a
+ * caret under the column an error names: the value begins after the
+ * first '"' of the tag's saved line, which then shows that place. The
+ * tag's own place when the column is not on the saved line. */
+static rgn_location fen_column_at(game_state *g, int column)
+{
+    rgn_saved_line *l = &g->fen_line;
+    size_t i = l->caret;
+    while (i < l->len && l->text[i] != '"')
+        i++;
+    for (int k = 0; k < column && i < l->len; k++) /* the '"', then k-1 */
+        do
+            i++;
+        while (i < l->len && rgn_utf8_continuation((unsigned char)l->text[i]));
+    if (!l->saved || column <= 0 || i >= l->len)
+        return g->fen_where;
+    rgn_location where = g->fen_where;
+    for (size_t k = l->caret; k < i; k++)
+        where.column += !rgn_utf8_continuation((unsigned char)l->text[k]);
+    where.offset += i - l->caret;
+    l->offset = where.offset;
+    l->caret = i;
+    return where;
 }
 
 /* At the first movetext token: the roster is complete, and the start
@@ -501,9 +563,9 @@ static int set_up_movetext(rgn_checker *v)
                        "the FEN tag is repaired as programs mean it: %s",
                        repaired);
             } else {
-                report(v, RGN_E_BAD_FEN, g->fen_where, no_move, 0,
-                       "the FEN tag is not a %s position: %s", g->variant->name,
-                       err.message);
+                report(v, RGN_E_BAD_FEN, fen_column_at(g, err.column), no_move,
+                       0, "the FEN tag is not a %s position: %s",
+                       g->variant->name, err.message);
                 return 1;
             }
             if (g->failed)
@@ -529,6 +591,7 @@ static int set_up_movetext(rgn_checker *v)
  * has failed. */
 static inline int start_movetext(rgn_checker *v)
 {
+    open_game(v);
     return v->game.started ? v->game.failed : set_up_movetext(v);
 }
 
@@ -584,7 +647,13 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     if (rgn_san_resolve_unmarked(
             &l->current, text.data, text.len, &move, &warnings, &written_check,
             want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0) {
-        report(v, problem, where, text, l->ply + 1, "%s", err.message);
+        if (problem == RGN_E_MOVE_SYNTAX &&
+            rgn_reader_move_ends_input(v->reader))
+            report(v, RGN_E_SYNTAX, where, text, l->ply + 1,
+                   "file ends inside a game, in the move '%.*s'", (int)text.len,
+                   text.data);
+        else
+            report(v, problem, where, text, l->ply + 1, "%s", err.message);
         return 1;
     }
     if (v->mark.active) /* a move of its line (variations judge it): */
@@ -652,6 +721,14 @@ static int on_comment(void *user, rgn_span text, rgn_location where)
     /* a comment in the tag section does not start the movetext */
     if (v->game.failed)
         return 1;
+    if (!v->game.number) {
+        if (v->options.sink && v->options.sink->comment) {
+            rgn_buffer_append(&v->held, (const char *)&text.len,
+                              sizeof text.len);
+            rgn_buffer_append(&v->held, text.data, text.len);
+        }
+        return 0;
+    }
     SINK(v, comment, text);
     return 0;
 }
@@ -684,6 +761,7 @@ static int on_end_variation(void *user, rgn_location where)
     (void)where;
     rgn_checker *v = user;
     judge_mark(v);
+    open_game(v);
     if (v->depth > 0)
         v->depth--;
     v->game.pending_number = false;
@@ -767,6 +845,13 @@ static void on_end_game(void *user, rgn_location where)
     rgn_checker *v = user;
     judge_mark(v);
     game_state *g = &v->game;
+    if (!g->number) {
+        /* comments that no game follows (the reader ends a game only at
+         * its result, an error or a tag, which open it, or at the end of
+         * the input): no game */
+        rgn_buffer_reset(&v->held);
+        return;
+    }
     if (g->failed)
         v->counts.invalid++;
     else if (g->warned)
@@ -782,6 +867,7 @@ static void on_lenient(void *user, rgn_location where, enum rgn_problem problem,
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    open_game(v);
     report(v, problem, where, no_move, 0, "%s", message);
 }
 
@@ -789,6 +875,7 @@ static void on_error(void *user, rgn_location where, const char *message)
 {
     rgn_checker *v = user;
     v->token_offset = where.offset;
+    open_game(v);
     report(v, RGN_E_SYNTAX, where, no_move, 0, "%s", message);
 }
 
@@ -843,6 +930,7 @@ void rgn_checker_free(rgn_checker *v)
     if (!v)
         return;
     rgn_reader_free(v->reader);
+    rgn_buffer_free(&v->held);
     free(v->lines);
     free(v->keys);
     free(v);

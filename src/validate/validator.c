@@ -36,7 +36,7 @@ static int warn_latin1(void *user, rgn_location where)
     rgn_diagnostic d = {
         .problem = RGN_W_LATIN1,
         .severity = RGN_WARNING,
-        .message = "text that is not UTF-8, read as Latin-1 (ISO 8859-1)",
+        .message = "text that is not UTF-8, read as Windows-1252 (Latin-1)",
         .where = where,
         .white = "",
         .black = "",

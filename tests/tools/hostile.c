@@ -206,7 +206,7 @@ static const hostile_case cases[] = {
      NULL},
     {"many games", many_games, 20000, 0, "0 invalid", NULL},
     /* read as Latin-1, with a warning: the games stay valid */
-    {"invalid UTF-8", invalid_utf8, 2000, 0, "read as Latin-1", NULL},
+    {"invalid UTF-8", invalid_utf8, 2000, 0, "read as Windows-1252", NULL},
     {"truncated file", truncated, 10000, 1, "file ends inside a game", NULL},
     {"XML external entity", xml_external_entity, 1000, 1,
      "<!DOCTYPE>) and entities are refused", "xml"},

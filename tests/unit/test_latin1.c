@@ -118,6 +118,49 @@ static void test_reader_keeps_utf8(void **state)
     assert_string_equal(s.text, "error 1:12 invalid UTF-8 in tag value|");
 }
 
+/* Windows-1252 where Latin-1 has control codes: curly quotes, en dash,
+ * ellipsis, euro; an undefined code (0x81) keeps its Latin-1 meaning */
+static void test_reader_windows_1252(void **state)
+{
+    (void)state;
+    static const size_t chunks[] = {0, 1, 3};
+    for (size_t k = 0; k < 3; k++) {
+        seen s;
+        rgn_location first = {0};
+        assert_true(read_text(&s,
+                              "[Event \"\x93"
+                              "A\x94 \x96 b\x85 \x80\x81\"]\n*\n",
+                              chunks[k], true, &first));
+        assert_string_equal(s.text, "tag Event=\xe2\x80\x9c"
+                                    "A\xe2\x80\x9d "
+                                    "\xe2\x80\x93 b\xe2\x80\xa6 "
+                                    "\xe2\x82\xac\xc2\x81|");
+    }
+}
+
+/* The first byte's line is the lexer's: LF, CRLF or a lone CR ends a
+ * line, also when a CRLF is cut between chunks. */
+static void test_reader_line_ends(void **state)
+{
+    (void)state;
+    static const char *const inputs[] = {
+        "[Event \"a\"]\r[Site \"b\"]\r\r{ K\xf6ln}\r*\r",
+        "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n{ K\xf6ln}\r\n*\r\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n{ K\xf6ln}\n*\n"};
+    static const size_t chunks[] = {0, 1, 2, 13};
+    for (size_t i = 0; i < 3; i++) {
+        for (size_t k = 0; k < 4; k++) {
+            seen s;
+            rgn_location first = {0};
+            assert_true(read_text(&s, inputs[i], chunks[k], true, &first));
+            assert_int_equal(first.line, 4);
+            assert_int_equal(first.column, 4);
+            /* the same line as the lexer's for the comment */
+            assert_non_null(strstr(s.text, "@4:1|"));
+        }
+    }
+}
+
 static void on_report(void *user, const rgn_diagnostic *d)
 {
     add(user, "%s %u:%u game %llu|", rgn_problem_code(d->problem),
@@ -220,6 +263,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reader_converts),
         cmocka_unit_test(test_reader_keeps_utf8),
+        cmocka_unit_test(test_reader_windows_1252),
+        cmocka_unit_test(test_reader_line_ends),
         cmocka_unit_test(test_validator_converts),
         cmocka_unit_test(test_validator_order_with_jobs),
     };

@@ -1,1 +1,1 @@
-diagram --game 3 tests/e2e/inputs/diagram_game.rgn
+diagram - < tests/e2e/inputs/no_game.rgn

@@ -1,0 +1,1 @@
+convert tests/e2e/inputs/only_comment.rgn

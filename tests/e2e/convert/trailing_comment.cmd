@@ -1,0 +1,1 @@
+convert --to xml tests/e2e/inputs/trailing_comment.rgn

@@ -1,0 +1,1 @@
+convert tests/e2e/inputs/trailing_comment.rgn

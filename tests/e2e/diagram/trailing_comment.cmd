@@ -1,0 +1,1 @@
+diagram --game 2 tests/e2e/inputs/trailing_comment.rgn

@@ -1,0 +1,1 @@
+fen --diagnostics json tests/e2e/inputs/white_space.rgn

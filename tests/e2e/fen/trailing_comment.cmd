@@ -1,0 +1,1 @@
+fen tests/e2e/inputs/trailing_comment.rgn

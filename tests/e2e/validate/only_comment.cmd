@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/only_comment.rgn

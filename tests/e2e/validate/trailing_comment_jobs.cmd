@@ -1,0 +1,1 @@
+validate --jobs 2 tests/e2e/inputs/trailing_comment.rgn
