@@ -13,6 +13,7 @@ extern const struct rgn_variant rgn_rotary_variant;
 extern const struct rgn_variant rgn_rollerball_variant;
 extern const struct rgn_variant rgn_rotary_chess_variant;
 extern const struct rgn_variant rgn_chess_variant;
+extern const struct rgn_variant rgn_chess960_variant;
 extern const struct rgn_variant rgn_rotationary_variant;
 extern const struct rgn_variant rgn_rotationary_wrap_variant;
 
@@ -20,7 +21,8 @@ extern const struct rgn_variant rgn_rotationary_wrap_variant;
 static const struct rgn_variant *const variants[] = {
     &rgn_rotary_variant,       &rgn_rollerball_variant,
     &rgn_rotary_chess_variant, &rgn_chess_variant,
-    &rgn_rotationary_variant,  &rgn_rotationary_wrap_variant,
+    &rgn_chess960_variant,     &rgn_rotationary_variant,
+    &rgn_rotationary_wrap_variant,
 };
 
 #define VARIANT_COUNT (sizeof variants / sizeof variants[0])
