@@ -19,9 +19,9 @@ extern const struct rgn_variant rgn_rotationary_wrap_variant;
 
 /* The first is the default: the game of a record without a Variant tag. */
 static const struct rgn_variant *const variants[] = {
-    &rgn_rotary_variant,       &rgn_rollerball_variant,
-    &rgn_rotary_chess_variant, &rgn_chess_variant,
-    &rgn_chess960_variant,     &rgn_rotationary_variant,
+    &rgn_rotary_variant,           &rgn_rollerball_variant,
+    &rgn_rotary_chess_variant,     &rgn_chess_variant,
+    &rgn_chess960_variant,         &rgn_rotationary_variant,
     &rgn_rotationary_wrap_variant,
 };
 

@@ -681,8 +681,8 @@ static void castling_moves(generation *g, int only_to)
         if (!safe)
             continue;
         if (g->moves)
-            g->moves[g->n] = (eng_move){c.king_from, (uint16_t)to,
-                                        RGN_MOVE_CASTLING, 0, 0, 0};
+            g->moves[g->n] = (eng_move){
+                c.king_from, (uint16_t)to, RGN_MOVE_CASTLING, 0, 0, 0};
         g->n++;
     }
 }
@@ -852,8 +852,14 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos,
     generation g;
     int to = to_square >= 0 && to_square < ENG_CAPACITY ? r->bb.index[to_square]
                                                         : BB_NONE;
-    if (!start_to(&g, r, pos, moves, type, to))
-        return 0;
+    if (!start_to(&g, r, pos, moves, type, to)) {
+        /* an own piece's square: only a castling move onto its Rook goes
+         * there (eng_game.any_rook_castles) */
+        if (to == BB_NONE || type != r->king_type || !r->game->any_rook_castles)
+            return 0;
+        castling_moves(&g, to_square);
+        return g.n;
+    }
     bool capture = g.enemy >> to & 1;
     for (eng_bits origins = reaching(&g, type, to, capture); origins;
          origins &= origins - 1)

@@ -155,8 +155,8 @@ int eng_castling_letter(const eng_rules *r, const eng_position *board,
         return i;
     if (file < 0)
         file = outermost_rook(r, board, color, rank, kingside);
-    if (file >= 0 &&
-        board->board[eng_square(r, file, rank)] == RGN_PIECE(color, r->rook_type))
+    if (file >= 0 && board->board[eng_square(r, file, rank)] ==
+                         RGN_PIECE(color, r->rook_type))
         *rook = eng_square(r, file, rank);
     return i;
 }

@@ -360,8 +360,8 @@ static int castling_moves(const eng_rules *r, const eng_position *pos,
         if (ok && c.king_to == c.king_from) /* only the Rook moves */
             ok = !eng_attacked(r, lifted, c.king_to, side ^ 1);
         if (ok)
-            moves[n++] = (eng_move){c.king_from, (uint16_t)to,
-                                    RGN_MOVE_CASTLING, 0, 0, 0};
+            moves[n++] = (eng_move){
+                c.king_from, (uint16_t)to, RGN_MOVE_CASTLING, 0, 0, 0};
     }
     return n;
 }
@@ -462,9 +462,12 @@ static int legal_moves_to(const eng_rules *r, eng_position *pos,
     const uint8_t *board = pos->board;
     int side = pos->side, enemy = side ^ 1, n = 0;
     uint8_t target = board[to], piece = RGN_PIECE(side, type);
-    if (target != RGN_EMPTY && !is_color(target, enemy))
+    /* an own piece's square: only a castling move onto its Rook goes
+     * there (eng_game.any_rook_castles) */
+    bool own = target != RGN_EMPTY && !is_color(target, enemy);
+    if (own && (type != r->king_type || !r->game->any_rook_castles))
         return 0;
-    int needed = target == RGN_EMPTY ? XB_MOVE : XB_CAPTURE;
+    int needed = own ? 0 : target == RGN_EMPTY ? XB_MOVE : XB_CAPTURE;
     const eng_ray *ray = r->rays[side][type];
     for (int i = 0; i < r->ray_count[side][type]; i++, ray++) {
         if (ray->flags & XB_BENT) {
@@ -597,7 +600,7 @@ static uint8_t rights_kept(const eng_rules *r, const eng_position *pos,
         if (pos->castling >> i & 1 &&
             (m.from == c.king_from || m.from == c.rook_from ||
              m.to == c.rook_from))
-            kept &= (uint8_t)~(1u << i);
+            kept &= (uint8_t) ~(1u << i);
     }
     return kept;
 }

@@ -1,7 +1,7 @@
 /*
  * variants.c - the engine's games as tables, Greenwade's Rotary Chess
- * (12 x 12), orthodox Chess and Chess960, and the rule sets that put them behind
- * struct rgn_variant. The tables are compiled once, on first use; each
+ * (12 x 12), orthodox Chess and Chess960, and the rule sets that put them
+ * behind struct rgn_variant. The tables are compiled once, on first use; each
  * rule set's context is its game's tables, so the engine's functions
  * stand in the rule sets directly.
  */
@@ -212,8 +212,8 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
 static const char *const chess_aliases[] = {"Standard", NULL};
 /* as lichess, ChessBase, Scid and other programs write it */
 static const char *const chess960_aliases[] = {
-    "Fischerandom", "Fischer Random", "Fischer Random Chess", "FRC",
-    "Chess 960",    NULL};
+    "Fischerandom", "Fischer Random", "Fischer Random Chess",
+    "FRC",          "Chess 960",      NULL};
 
 /* Chess's own problem kinds: the note that suggests it for a Rotary
  * record that reads as chess. */
@@ -296,7 +296,8 @@ const struct rgn_variant rgn_chess_variant = {
 const struct rgn_variant rgn_chess960_variant = {
     .name = "Chess960",
     .aliases = chess960_aliases,
-    .summary = "Fischer Random Chess: chess from a shuffled back rank",
+    .summary = "chess from a shuffled back rank, castling with the Rooks "
+               "where they stand",
     .open_result_on_finished_game = true,
     .files = 8,
     .ranks = 8,
