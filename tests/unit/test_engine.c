@@ -591,7 +591,7 @@ static void test_chess960(void **state)
                  "nnkrbbqr/pppppppp/8/8/8/8/PPPPPPPP/1NKRBBQR w - - 1 10");
     expect_after(r, "bnnqrbkr/pppppppp/8/8/8/8/PPPPPPPP/B3R1K1 w Ehe - 0 9",
                  "g1", "e1",
-                 "bnnqrbkr/pppppppp/8/8/8/8/PPPPPPPP/B1KR4 b he - 1 9");
+                 "bnnqrbkr/pppppppp/8/8/8/8/PPPPPPPP/B1KR4 b kq - 1 9");
     expect_after(r, "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1", "d1", "e1",
                  "2r5/8/8/8/8/8/6PP/k4RK1 b - - 1 1");
     /* the King's ordinary move to a castling square is no castling */
