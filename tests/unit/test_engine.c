@@ -601,7 +601,9 @@ static void test_chess960(void **state)
     /* the Rook b1 shields c1 from the Queen a1: leaving, it uncovers it */
     set(r, &pos, "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1");
     assert_false(legal(r, &pos, "d1", "b1"));
-    assert_true(legal(r, &pos, "d1", "f1"));
+    assert_false(legal(r, &pos, "d1", "f1")); /* e1 attacked from e8 */
+    set(r, &pos, "8/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1");
+    assert_true(legal(r, &pos, "d1", "f1")); /* the Rook f1 stays put */
     /* a Rook that moves loses its right, the other keeps its own */
     set(r, &pos, "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GAga - 0 1");
     play(r, &pos, "g1", "f1");
