@@ -603,6 +603,10 @@ static void list_candidates(rgn_position *pos, const rgn_move *found, int count,
 static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
                                  rgn_move m, const rgn_move *moves, int n)
 {
+    /* castling written as the King's move onto its Rook ("Kxh1" or
+     * "Kh1": programs write both) */
+    if (m.kind == RGN_MOVE_CASTLING)
+        return 0;
     unsigned warnings = 0;
     bool capture = is_capture(pos, m);
     bool origin_needed = false;
