@@ -523,13 +523,20 @@ static void test_fen(void **state)
 /* ------------------------------------------------------------------ */
 /* Chess960                                                            */
 
+/* A position's string (in a buffer the next call reuses). */
+static const char *written(const eng_position *pos)
+{
+    static char fen[128];
+    eng_write_fen(pos, fen, sizeof fen);
+    return fen;
+}
+
 /* The position string after playing from -> to (a castling move goes
  * from the King to its Rook). */
 static void expect_after(const eng_rules *r, const char *fen, const char *from,
                          const char *to, const char *after)
 {
     eng_position pos;
-    char out[128];
     set(r, &pos, fen);
     eng_move m;
     if (find(r, &pos, from, to, 0, &m) < 0)
@@ -538,8 +545,7 @@ static void expect_after(const eng_rules *r, const char *fen, const char *from,
     eng_position before = pos;
     eng_make(&pos, m, &undo);
     assert_int_equal(pos.key, eng_compute_key(r, &pos));
-    eng_write_fen(&pos, out, sizeof out);
-    assert_string_equal(out, after);
+    assert_string_equal(written(&pos), after);
     eng_unmake(&pos, m, &undo);
     assert_memory_equal(&pos, &before, sizeof pos);
 }
@@ -549,22 +555,20 @@ static void test_chess960(void **state)
     (void)state;
     const eng_rules *r = eng_variant_rules(&rgn_chess960_variant);
     eng_position pos;
-    char fen[128];
     /* without a FEN: the orthodox start, position 518 */
     eng_set_initial(at(r, &pos));
-    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(
-        fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        written(&pos),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 
     /* Shredder-FEN read, X-FEN written: KQkq for the outermost Rooks, the
      * file for an inner one */
     set(r, &pos, "bnrkrqnb/pppppppp/8/8/8/8/PPPPPPPP/BNRKRQNB w ECec - 0 1");
-    eng_write_fen(&pos, fen, sizeof fen);
     assert_string_equal(
-        fen, "bnrkrqnb/pppppppp/8/8/8/8/PPPPPPPP/BNRKRQNB w KQkq - 0 1");
+        written(&pos),
+        "bnrkrqnb/pppppppp/8/8/8/8/PPPPPPPP/BNRKRQNB w KQkq - 0 1");
     set(r, &pos, "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GAga - 0 1");
-    eng_write_fen(&pos, fen, sizeof fen);
-    assert_string_equal(fen,
+    assert_string_equal(written(&pos),
                         "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GQgq - 0 1");
     /* the two forms are one position */
     eng_position shredder, xfen;
@@ -607,8 +611,7 @@ static void test_chess960(void **state)
     /* a Rook that moves loses its right, the other keeps its own */
     set(r, &pos, "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GAga - 0 1");
     play(r, &pos, "g1", "f1");
-    eng_write_fen(&pos, fen, sizeof fen);
-    assert_string_equal(fen,
+    assert_string_equal(written(&pos),
                         "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3KR1R b Qgq - 1 1");
 }
 

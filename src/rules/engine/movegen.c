@@ -605,28 +605,28 @@ static uint8_t rights_kept(const eng_rules *r, const eng_position *pos,
     return kept;
 }
 
-/* Plays a castling move: the King and the Rook lifted, then put down (in
- * Chess960 either may land where the other stood). */
-static uint64_t make_castling(const eng_rules *r, eng_position *pos, int side,
-                              eng_move m, uint64_t key)
+/* Moves a castling King and Rook (the two lifted, then put down: in
+ * Chess960 either may land where the other stood); gives the key's
+ * change. */
+static uint64_t move_castling_pair(const eng_rules *r, eng_position *pos,
+                                   int side, int king_from, int rook_from,
+                                   int king_to, int rook_to)
 {
     const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
-    eng_castling c = castling_of(r, pos, side, m);
     uint8_t king = RGN_PIECE(side, r->king_type);
     uint8_t rook = RGN_PIECE(side, r->rook_type);
-    pos->board[c.king_from] = pos->board[c.rook_from] = RGN_EMPTY;
-    pos->board[c.king_to] = king;
-    pos->board[c.rook_to] = rook;
+    pos->board[king_from] = pos->board[rook_from] = RGN_EMPTY;
+    pos->board[king_to] = king;
+    pos->board[rook_to] = rook;
     if (bb) {
-        bb_toggle(bb, pos, c.king_from, king);
-        bb_toggle(bb, pos, c.rook_from, rook);
-        bb_toggle(bb, pos, c.king_to, king);
-        bb_toggle(bb, pos, c.rook_to, rook);
+        bb_toggle(bb, pos, king_from, king);
+        bb_toggle(bb, pos, rook_from, rook);
+        bb_toggle(bb, pos, king_to, king);
+        bb_toggle(bb, pos, rook_to, rook);
     }
-    pos->king[side] = c.king_to;
-    return key ^ piece_key(bb, king, c.king_from) ^
-           piece_key(bb, rook, c.rook_from) ^ piece_key(bb, king, c.king_to) ^
-           piece_key(bb, rook, c.rook_to);
+    pos->king[side] = (uint16_t)king_to;
+    return piece_key(bb, king, king_from) ^ piece_key(bb, rook, rook_from) ^
+           piece_key(bb, king, king_to) ^ piece_key(bb, rook, rook_to);
 }
 
 void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
@@ -647,7 +647,9 @@ void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
     uint8_t kept = rights_kept(r, pos, m);
     uint8_t captured = RGN_EMPTY;
     if (m.kind == RGN_MOVE_CASTLING) {
-        key = make_castling(r, pos, side, m, key);
+        eng_castling c = castling_of(r, pos, side, m);
+        key ^= move_castling_pair(r, pos, side, c.king_from, c.rook_from,
+                                  c.king_to, c.rook_to);
     } else {
         int taken =
             m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
@@ -703,18 +705,8 @@ void eng_unmake(eng_position *pos, eng_move m, const eng_undo *undo)
         /* the rights before the move name the Rook's square */
         pos->castling = undo->castling;
         eng_castling c = castling_of(r, pos, side, m);
-        uint8_t king = RGN_PIECE(side, r->king_type);
-        uint8_t rook = RGN_PIECE(side, r->rook_type);
-        board[c.king_to] = board[c.rook_to] = RGN_EMPTY;
-        board[c.king_from] = king;
-        board[c.rook_from] = rook;
-        if (bb) {
-            bb_toggle(bb, pos, c.king_to, king);
-            bb_toggle(bb, pos, c.rook_to, rook);
-            bb_toggle(bb, pos, c.king_from, king);
-            bb_toggle(bb, pos, c.rook_from, rook);
-        }
-        pos->king[side] = m.from;
+        move_castling_pair(r, pos, side, c.king_to, c.rook_to, c.king_from,
+                           c.rook_from);
     } else {
         uint8_t placed = board[m.to];
         uint8_t piece = m.kind == RGN_MOVE_PROMOTION

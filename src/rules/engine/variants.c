@@ -274,19 +274,19 @@ const struct rgn_variant rgn_rotary_chess_variant = {
     ENGINE_FUNCTIONS,
 };
 
+/* The board and pieces of Chess and Chess960. */
+#define CHESS_BOARD                                                            \
+    .open_result_on_finished_game = true, .files = 8, .ranks = 8,              \
+    .square_at = chess_square_at, .square_file = chess_file,                   \
+    .square_rank = chess_rank, .piece_letters = CHESS_LETTERS,                 \
+    .pawn_type = (int)sizeof CHESS_LETTERS - 2
+
 const struct rgn_variant rgn_chess_variant = {
     .name = "Chess",
     .aliases = chess_aliases,
     .summary = "orthodox chess",
     .file_extension = "pgn",
-    .open_result_on_finished_game = true,
-    .files = 8,
-    .ranks = 8,
-    .square_at = chess_square_at,
-    .square_file = chess_file,
-    .square_rank = chess_rank,
-    .piece_letters = CHESS_LETTERS,
-    .pawn_type = (int)sizeof CHESS_LETTERS - 2,
+    CHESS_BOARD,
     .context = &chess_tables,
     .problems = chess_problems,
     .looks_like_own = looks_like_chess,
@@ -298,14 +298,7 @@ const struct rgn_variant rgn_chess960_variant = {
     .aliases = chess960_aliases,
     .summary = "chess from a shuffled back rank, castling with the Rooks "
                "where they stand",
-    .open_result_on_finished_game = true,
-    .files = 8,
-    .ranks = 8,
-    .square_at = chess_square_at,
-    .square_file = chess_file,
-    .square_rank = chess_rank,
-    .piece_letters = CHESS_LETTERS,
-    .pawn_type = (int)sizeof CHESS_LETTERS - 2,
+    CHESS_BOARD,
     .context = &chess960_tables,
     ENGINE_FUNCTIONS,
 };
