@@ -572,6 +572,8 @@ static void test_chess960(void **state)
                         "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GQgq - 0 1");
     /* the two forms are one position */
     eng_position shredder, xfen;
+    memset(&shredder, 0, sizeof shredder); /* the padding too */
+    memset(&xfen, 0, sizeof xfen);
     set(r, &shredder, "r3k1rr/8/8/8/8/8/8/R3K1RR w GAga - 0 1");
     set(r, &xfen, "r3k1rr/8/8/8/8/8/8/R3K1RR w GQgq - 0 1");
     assert_memory_equal(&shredder, &xfen, sizeof xfen);
