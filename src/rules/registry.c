@@ -13,14 +13,16 @@ extern const struct rgn_variant rgn_rotary_variant;
 extern const struct rgn_variant rgn_rollerball_variant;
 extern const struct rgn_variant rgn_rotary_chess_variant;
 extern const struct rgn_variant rgn_chess_variant;
+extern const struct rgn_variant rgn_chess960_variant;
 extern const struct rgn_variant rgn_rotationary_variant;
 extern const struct rgn_variant rgn_rotationary_wrap_variant;
 
 /* The first is the default: the game of a record without a Variant tag. */
 static const struct rgn_variant *const variants[] = {
-    &rgn_rotary_variant,       &rgn_rollerball_variant,
-    &rgn_rotary_chess_variant, &rgn_chess_variant,
-    &rgn_rotationary_variant,  &rgn_rotationary_wrap_variant,
+    &rgn_rotary_variant,           &rgn_rollerball_variant,
+    &rgn_rotary_chess_variant,     &rgn_chess_variant,
+    &rgn_chess960_variant,         &rgn_rotationary_variant,
+    &rgn_rotationary_wrap_variant,
 };
 
 #define VARIANT_COUNT (sizeof variants / sizeof variants[0])

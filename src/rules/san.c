@@ -349,9 +349,12 @@ static bool san_matches(matcher *mt, rgn_move m)
     const rgn_position *pos = mt->pos;
     const struct rgn_variant *v = pos->variant;
     const rgn_san *s = mt->s;
-    /* castling only as O-O or O-O-O, never as the King's move "Kk1" */
+    /* castling as O-O or O-O-O, never as the King's move "Kg1"; but
+     * where the castling move goes to the King's own Rook (Chess960's
+     * "Kxh1", as UCI writes it), also as that move */
     if (s->castling || m.kind == RGN_MOVE_CASTLING)
-        return s->castling == castling_side(v, m);
+        return s->castling ? s->castling == castling_side(v, m)
+                           : pos->board[m.to] != RGN_EMPTY;
     if (s->promotion != promotion_letter(v, m))
         return false;
     /* the final orientation first: it tells most candidates apart (a
@@ -646,6 +649,10 @@ static void list_candidates(rgn_position *pos, const rgn_move *found, int count,
 static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
                                  rgn_move m, const rgn_move *moves, int n)
 {
+    /* castling written as the King's move onto its Rook ("Kxh1" or
+     * "Kh1": programs write both) */
+    if (m.kind == RGN_MOVE_CASTLING)
+        return 0;
     unsigned warnings = 0;
     bool capture = is_capture(pos, m);
     bool origin_needed = false;

@@ -1,9 +1,9 @@
 /*
  * test_bitboard_vs_mailbox.c - the engine's bitboard fast path against its
- * mailbox generator, on the same compiled chess rules with the fast path turned
- * off: along random games from positions rich in pins, checks, en
- * passant, castling and promotions, every position must give the same
- * legal moves (as sets), the same moves to each square for each piece
+ * mailbox generator, on the same compiled rules of Chess and of Chess960 with
+ * the fast path turned off: along random games from positions rich in pins,
+ * checks, en passant, castling and promotions, every position must give the
+ * same legal moves (as sets), the same moves to each square for each piece
  * type, the same answers to SAN's question (find_moves), the same check and
  * position string, and make/unmake must keep the sets and the key in step with
  * the board. The mailbox generator is the reference: it is the one the perft
@@ -20,15 +20,16 @@
 
 #include "rules/engine/engine.h"
 
-/* The reference: Chess's rule set, its context the rules with the fast
- * path off. */
+/* The rule set on trial, and the reference: the same rule set, its
+ * context the rules with the fast path off. */
+static const struct rgn_variant *fast_chess;
 static struct rgn_variant slow_chess;
 static eng_tables slow_tables;
 
 /* pos, made a position of the rule set of r (fast or slow). */
 static eng_position *at(const eng_rules *r, eng_position *pos)
 {
-    pos->variant = r->bb.usable ? &rgn_chess_variant : &slow_chess;
+    pos->variant = r->bb.usable ? fast_chess : &slow_chess;
     return pos;
 }
 
@@ -43,6 +44,20 @@ static const char *const starts[] = {
     "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
     /* promotions with captures, both sides */
     "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+};
+
+/* Chess960 (tests/perft/chess960.txt): King and Rook swapping squares,
+ * a King already on its castling square, a Rook that shields its King's
+ * destination, inner Rooks with rights. */
+static const char *const chess960_starts[] = {
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+    "bnnqrbkr/pp1p2p1/2p1p2p/5p2/1P5P/1R6/P1PPPPP1/BNNQRBK1 w Ehe - 0 9",
+    "nnrkbbqr/1p2pppp/p2p4/2p5/8/1N2P1P1/PPPP1P1P/1NKRBBQR w hc - 0 9",
+    "bnrkrqnb/pppppppp/8/8/8/8/PPPPPPPP/BNRKRQNB w KQkq - 0 1",
+    "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1",
+    "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GQgq - 0 1",
+    "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1",
 };
 
 static uint32_t next(uint32_t *seed)
@@ -155,23 +170,26 @@ static void compare(const eng_rules *fast, const eng_rules *slow,
     assert_memory_equal(synced.by_type, pos->by_type, sizeof pos->by_type);
 }
 
-static void test_agrees_with_mailbox(void **state)
+/* Random games from each start, every position compared, on the way
+ * out and back. */
+static long agree(const struct rgn_variant *variant, const eng_game *game,
+                  const char *const *starts, size_t start_count)
 {
-    (void)state;
-    const eng_rules *fast = eng_variant_rules(&rgn_chess_variant);
+    const eng_rules *fast = eng_variant_rules(variant);
     assert_true(fast->bb.usable);
     eng_rules *slow = malloc(sizeof *slow);
     assert_non_null(slow);
     memcpy(slow, fast, sizeof *slow);
     slow->bb.usable = false;
-    slow_tables.game = &eng_chess_game;
+    slow_tables.game = game;
     slow_tables.rules = slow;
     atomic_store(&slow_tables.ready, slow);
-    slow_chess = rgn_chess_variant;
+    fast_chess = variant;
+    slow_chess = *variant;
     slow_chess.context = &slow_tables;
     uint32_t seed = 12345;
     long positions = 0;
-    for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++)
+    for (size_t s = 0; s < start_count; s++)
         for (int game = 0; game < 6; game++) {
             eng_position pos;
             rgn_error err;
@@ -196,8 +214,23 @@ static void test_agrees_with_mailbox(void **state)
                 compare(fast, slow, &pos);
             }
         }
-    assert_true(positions > 2500);
     free(slow);
+    return positions;
+}
+
+static void test_agrees_with_mailbox(void **state)
+{
+    (void)state;
+    assert_true(agree(&rgn_chess_variant, &eng_chess_game, starts,
+                      sizeof starts / sizeof starts[0]) > 2500);
+}
+
+static void test_chess960_agrees_with_mailbox(void **state)
+{
+    (void)state;
+    assert_true(
+        agree(&rgn_chess960_variant, &eng_chess960_game, chess960_starts,
+              sizeof chess960_starts / sizeof chess960_starts[0]) > 2500);
 }
 
 /* The fast path is only for what it can do: Rotary Chess (12 x 12, bent
@@ -212,6 +245,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agrees_with_mailbox),
+        cmocka_unit_test(test_chess960_agrees_with_mailbox),
         cmocka_unit_test(test_only_where_it_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,5 @@
 /*
- * test_engine.c - the data-driven engine on Chess and Rotary Chess:
+ * test_engine.c - the data-driven engine on Chess, Chess960 and Rotary Chess:
  * positions whose move counts are worked out by hand in the comments
  * (the perft tables of both games are in tests/perft/, checked by
  * test_perft).
@@ -126,6 +126,10 @@ static void test_moves_to_agree(void **state)
          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
         {eng_variant_rules(&rgn_chess_variant),
          "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"},
+        {eng_variant_rules(&rgn_chess960_variant),
+         "bnnqrbkr/pp1p2p1/2p1p2p/5p2/1P5P/1R6/P1PPPPP1/BNNQRBK1 w Ehe - 0 9"},
+        {eng_variant_rules(&rgn_chess960_variant),
+         "b1q1rrkb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GE - 1 9"},
         {eng_variant_rules(&rgn_rotary_chess_variant), NULL},
         {eng_variant_rules(&rgn_rotary_chess_variant),
          "r5k4r/12/3m8/12/2W2pPm4/12/4F7/1C10/12/12/2S9/R5K4R w KQkq f9 0 1"},
@@ -516,6 +520,103 @@ static void test_fen(void **state)
                      "more than 8 squares wide");
 }
 
+/* ------------------------------------------------------------------ */
+/* Chess960                                                            */
+
+/* A position's string (in a buffer the next call reuses). */
+static const char *written(const eng_position *pos)
+{
+    static char fen[128];
+    eng_write_fen(pos, fen, sizeof fen);
+    return fen;
+}
+
+/* The position string after playing from -> to (a castling move goes
+ * from the King to its Rook). */
+static void expect_after(const eng_rules *r, const char *fen, const char *from,
+                         const char *to, const char *after)
+{
+    eng_position pos;
+    set(r, &pos, fen);
+    eng_move m;
+    if (find(r, &pos, from, to, 0, &m) < 0)
+        fail_msg("%s%s is not legal in %s", from, to, fen);
+    eng_undo undo;
+    eng_position before = pos;
+    eng_make(&pos, m, &undo);
+    assert_int_equal(pos.key, eng_compute_key(r, &pos));
+    assert_string_equal(written(&pos), after);
+    eng_unmake(&pos, m, &undo);
+    assert_memory_equal(&pos, &before, sizeof pos);
+}
+
+static void test_chess960(void **state)
+{
+    (void)state;
+    const eng_rules *r = eng_variant_rules(&rgn_chess960_variant);
+    eng_position pos;
+    /* without a FEN: the orthodox start, position 518 */
+    eng_set_initial(at(r, &pos));
+    assert_string_equal(
+        written(&pos),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+
+    /* Shredder-FEN read, X-FEN written: KQkq for the outermost Rooks, the
+     * file for an inner one */
+    set(r, &pos, "bnrkrqnb/pppppppp/8/8/8/8/PPPPPPPP/BNRKRQNB w ECec - 0 1");
+    assert_string_equal(
+        written(&pos),
+        "bnrkrqnb/pppppppp/8/8/8/8/PPPPPPPP/BNRKRQNB w KQkq - 0 1");
+    set(r, &pos, "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GAga - 0 1");
+    assert_string_equal(written(&pos),
+                        "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GQgq - 0 1");
+    /* the two forms are one position */
+    eng_position shredder, xfen;
+    memset(&shredder, 0, sizeof shredder); /* the padding too */
+    memset(&xfen, 0, sizeof xfen);
+    set(r, &shredder, "r3k1rr/8/8/8/8/8/8/R3K1RR w GAga - 0 1");
+    set(r, &xfen, "r3k1rr/8/8/8/8/8/8/R3K1RR w GQgq - 0 1");
+    assert_memory_equal(&shredder, &xfen, sizeof xfen);
+
+    expect_fen_error(r, "r3k2r/8/8/8/8/8/8/R3K2R w KH - 0 1", 3, 28,
+                     "'H' repeats a right");
+    expect_fen_error(r, "r3k2r/8/8/8/8/8/8/R3K2R w E - 0 1", 3, 27,
+                     "unknown castling right 'E'");
+    expect_fen_error(r, "r3k2r/8/8/8/8/8/8/R3K2R w G - 0 1", 3, 27,
+                     "without its King and Rook");
+    expect_fen_error(r, "r3k2r/8/8/8/8/8/8/4K2R w Q - 0 1", 3, 26,
+                     "without its King and Rook");
+
+    /* castling goes from the King to its Rook, which may swap with it or
+     * stay on its square; the King ends on g or c, the Rook on f or d */
+    expect_after(r, "b1q1rrkb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GE - 1 9",
+                 "f1", "g1",
+                 "b1q1rrkb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRRKB b - - 2 9");
+    expect_after(r, "nnrkbbqr/pppppppp/8/8/8/8/PPPPPPPP/1NKRBBQR b hc - 0 9",
+                 "d8", "c8",
+                 "nnkrbbqr/pppppppp/8/8/8/8/PPPPPPPP/1NKRBBQR w - - 1 10");
+    expect_after(r, "bnnqrbkr/pppppppp/8/8/8/8/PPPPPPPP/B3R1K1 w Ehe - 0 9",
+                 "g1", "e1",
+                 "bnnqrbkr/pppppppp/8/8/8/8/PPPPPPPP/B1KR4 b kq - 1 9");
+    expect_after(r, "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1", "d1", "e1",
+                 "2r5/8/8/8/8/8/6PP/k4RK1 b - - 1 1");
+    /* the King's ordinary move to a castling square is no castling */
+    set(r, &pos, "bnnqrbkr/pppppppp/8/8/8/8/PPPPPPPP/B3R1K1 w Ehe - 0 9");
+    assert_true(legal(r, &pos, "g1", "h1"));
+    assert_false(legal(r, &pos, "g1", "c1"));
+    /* the Rook b1 shields c1 from the Queen a1: leaving, it uncovers it */
+    set(r, &pos, "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1");
+    assert_false(legal(r, &pos, "d1", "b1"));
+    assert_false(legal(r, &pos, "d1", "f1")); /* e1 attacked from e8 */
+    set(r, &pos, "8/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1");
+    assert_true(legal(r, &pos, "d1", "f1")); /* the Rook f1 stays put */
+    /* a Rook that moves loses its right, the other keeps its own */
+    set(r, &pos, "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3K1RR w GAga - 0 1");
+    play(r, &pos, "g1", "f1");
+    assert_string_equal(written(&pos),
+                        "r3k1rr/pppppppp/8/8/8/8/PPPPPPPP/R3KR1R b Qgq - 1 1");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -528,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_walrus),
         cmocka_unit_test(test_pawn_modifiers),
         cmocka_unit_test(test_fen),
+        cmocka_unit_test(test_chess960),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

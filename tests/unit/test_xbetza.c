@@ -203,7 +203,7 @@ static void expect_game_rejected(const char *king, const char *rook,
     xbetza[2] = rook;
     eng_game game = {"Test", 8,      8,
                      "?KRP", xbetza, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-                     "R"};
+                     "R",    false};
     static eng_rules rules;
     rgn_error err;
     assert_int_equal(eng_compile(&rules, &game, &err), -1);

@@ -215,21 +215,6 @@ static void compile_groups(eng_bitboards *b, const eng_rules *r, int color)
     }
 }
 
-static void compile_castling(eng_bitboards *b, const eng_rules *r)
-{
-    for (int i = 0; i < r->castling_count; i++) {
-        const eng_castling *c = &r->castling[i];
-        int dir = c->rook_from > c->king_from ? 1 : -1;
-        for (int sq = c->king_from + dir; sq != c->rook_from; sq += dir)
-            b->castling_empty[i] |= bb_bit(b->index[sq]);
-        for (int sq = c->king_from + dir;; sq += dir) {
-            b->castling_safe[i] |= bb_bit(b->index[sq]);
-            if (sq == c->king_to)
-                break;
-        }
-    }
-}
-
 void eng_bb_compile(eng_rules *r)
 {
     eng_bitboards *b = &r->bb;
@@ -257,7 +242,6 @@ void eng_bb_compile(eng_rules *r)
             b->last_rank[color] |=
                 bb_bit(index_at(r, file, color ? 0 : r->ranks - 1));
     }
-    compile_castling(b, r);
     compile_line_slides(b, r->files);
     b->usable = true;
 }
@@ -654,29 +638,51 @@ static void en_passant_moves(generation *g, eng_bits origins)
             add(g, 0, bb_first(origins), bb_bit(to), RGN_MOVE_EN_PASSANT);
 }
 
+/* The squares from a to b, both included, on one rank. */
+static inline eng_bits rank_span(const eng_bitboards *b, int a, int c)
+{
+    int lo = b->index[a < c ? a : c], hi = b->index[a < c ? c : a];
+    return ((eng_bits)2 << hi) - ((eng_bits)1 << lo);
+}
+
+/* Castling as movegen.c's castling_moves words it, on the sets. */
 static void castling_moves(generation *g, int only_to)
 {
     const eng_rules *r = g->r;
+    const eng_bitboards *b = g->b;
     const eng_position *pos = g->pos;
     if (g->checkers)
         return;
+    /* the King's safe steps were found with the Rook in place: where a
+     * Rook beside the King may castle, its leaving may uncover them */
+    eng_bits known_safe = r->game->any_rook_castles ? 0 : g->king_safe;
     for (int i = 0; i < r->castling_count; i++) {
-        const eng_castling *c = &r->castling[i];
-        if (c->color != g->us || !(pos->castling >> i & 1) ||
-            (only_to >= 0 && c->king_to != only_to) ||
-            pos->board[c->king_from] != RGN_PIECE(g->us, r->king_type) ||
-            pos->board[c->rook_from] != RGN_PIECE(g->us, r->rook_type) ||
-            (g->b->castling_empty[i] & g->occupied))
+        if (r->castling[i].color != g->us || !(pos->castling >> i & 1))
             continue;
+        eng_castling c = eng_castling_at(r, pos, i);
+        int to = eng_castling_move_to(r, &c);
+        if ((only_to >= 0 && to != only_to) ||
+            pos->board[c.king_from] != RGN_PIECE(g->us, r->king_type) ||
+            pos->board[c.rook_from] != RGN_PIECE(g->us, r->rook_type))
+            continue;
+        eng_bits pieces =
+            bb_bit(b->index[c.king_from]) | bb_bit(b->index[c.rook_from]);
+        eng_bits crossed = rank_span(b, c.king_from, c.king_to) |
+                           rank_span(b, c.rook_from, c.rook_to);
+        eng_bits occupied = g->occupied & ~pieces;
+        if (crossed & occupied)
+            continue;
+        eng_bits path = rank_span(b, c.king_from, c.king_to);
+        if (c.king_to != c.king_from) /* not in check: its square is safe */
+            path &= ~bb_bit(b->index[c.king_from]);
         bool safe = true;
-        for (eng_bits path = g->b->castling_safe[i] & ~g->king_safe;
-             path && safe; path &= path - 1)
-            safe = !attacked_by(g, bb_first(path), g->occupied);
+        for (path &= ~known_safe; path && safe; path &= path - 1)
+            safe = !attacked_by(g, bb_first(path), occupied);
         if (!safe)
             continue;
         if (g->moves)
             g->moves[g->n] = (eng_move){
-                c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
+                c.king_from, (uint16_t)to, RGN_MOVE_CASTLING, 0, 0, 0};
         g->n++;
     }
 }
@@ -846,8 +852,14 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos,
     generation g;
     int to = to_square >= 0 && to_square < ENG_CAPACITY ? r->bb.index[to_square]
                                                         : BB_NONE;
-    if (!start_to(&g, r, pos, moves, type, to))
-        return 0;
+    if (!start_to(&g, r, pos, moves, type, to)) {
+        /* an own piece's square: only a castling move onto its Rook goes
+         * there (eng_game.any_rook_castles) */
+        if (to == BB_NONE || type != r->king_type || !r->game->any_rook_castles)
+            return 0;
+        castling_moves(&g, to_square);
+        return g.n;
+    }
     bool capture = g.enemy >> to & 1;
     for (eng_bits origins = reaching(&g, type, to, capture); origins;
          origins &= origins - 1)

@@ -80,9 +80,7 @@ typedef struct eng_bitboards {
     bool first_leap_captures; /* some first-move leap may capture */
     /* where a pawn of the colour stands to take en passant onto a square */
     eng_bits en_passant_from[2][64];
-    eng_bits last_rank[2];      /* where the colour's pawns promote */
-    eng_bits castling_empty[4]; /* squares between King and Rook */
-    eng_bits castling_safe[4];  /* the King's path, not attacked */
+    eng_bits last_rank[2]; /* where the colour's pawns promote */
     /* eng_piece_key of each piece code on each square, looked up rather
      * than computed at every move */
     uint64_t piece_key[32][64];

@@ -7,7 +7,10 @@
  * leap up to (0,5) from a square lands on the board or on RGN_OFF and no
  * move needs a bounds test. Castling (from the King's O atom, towards the
  * corner Rooks of the start position) and en passant are the only rules
- * outside the tables.
+ * outside the tables. A game whose back rank may be set up in any order
+ * (Chess960) castles with the Rook of its castling right on whatever
+ * file it stands, the King and Rook ending where they end in the start
+ * position's castling.
  *
  * Legality: a pseudo-legal move is tested (by playing it on the board)
  * only when it could be illegal: King moves, en passant, any move while
@@ -49,6 +52,12 @@ typedef struct eng_game {
     const char *start_fen;
     const char *promotion_letters; /* the choices, in the order perft
                                       and move lists give them */
+    /* The back rank may be shuffled (Chess960): a castling right names
+     * its Rook, which may stand on any file of the King's side, and the
+     * castling move goes from the King's square to that Rook's (the
+     * King "takes" its own Rook, as UCI writes Chess960's castling), so
+     * that no castling move shares its squares with a King's step. */
+    bool any_rook_castles;
 } eng_game;
 
 /* One direction of an atom for one colour, in mailbox steps. */
@@ -79,6 +88,9 @@ typedef struct eng_bent_attack {
     uint8_t type;
 } eng_bent_attack;
 
+/* A castling right's squares. The rules hold the start position's; in a
+ * game where any Rook castles, the King's and the Rook's squares come
+ * from the position (eng_castling_at). */
 typedef struct eng_castling {
     char letter; /* K Q k q */
     uint8_t color;
@@ -166,6 +178,64 @@ static inline const eng_rules *eng_rules_of(const eng_position *pos)
     return eng_variant_rules(pos->variant);
 }
 
+/* Where any Rook castles, the position keeps the file of each right's
+ * Rook in extra[0], four bits a right (they stay the same over a game:
+ * a right is only ever lost). */
+static inline int eng_castling_rook_file(const eng_position *pos, int right)
+{
+    return pos->extra[0] >> 4 * right & 15;
+}
+
+/* Castling right i's squares in the position, while it holds the right
+ * (its King has not moved, so it stands on pos->king). */
+static inline eng_castling eng_castling_at(const eng_rules *r,
+                                           const eng_position *pos, int i)
+{
+    eng_castling c = r->castling[i];
+    if (r->game->any_rook_castles) {
+        c.king_from = pos->king[c.color];
+        c.rook_from = (uint16_t)(c.rook_to - eng_file(r, c.rook_to) +
+                                 eng_castling_rook_file(pos, i));
+    }
+    return c;
+}
+
+/* The square a castling move goes to: the King's destination, or where
+ * any Rook castles the Rook's square (eng_game.any_rook_castles). */
+static inline int eng_castling_move_to(const eng_rules *r,
+                                       const eng_castling *c)
+{
+    return r->game->any_rook_castles ? c->rook_from : c->king_to;
+}
+
+/* The squares that must be empty for castling c: those the King and the
+ * Rook pass over or land on, but for the two themselves. */
+static inline bool eng_castling_path_empty(const uint8_t *board,
+                                           const eng_castling *c)
+{
+    for (int pair = 0; pair < 2; pair++) {
+        int from = pair ? c->rook_from : c->king_from;
+        int to = pair ? c->rook_to : c->king_to;
+        int step = to > from ? 1 : -1;
+        for (int sq = from; sq != to;) {
+            sq += step;
+            if (sq != c->king_from && sq != c->rook_from &&
+                board[sq] != RGN_EMPTY)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* What a letter of a castling field names on a board (read with
+ * eng_read_board): the right's index, or -1 for a letter that names
+ * none; *rook is then the right's Rook's square, or -1 when the King or
+ * the Rook is not in place. Where any Rook castles, K Q k q name the
+ * outermost Rook on the King's side and a file letter (upper case for
+ * White) the Rook on that file (X-FEN, Shredder-FEN). */
+int eng_castling_letter(const eng_rules *rules, const eng_position *board,
+                        char letter, int *rook);
+
 /* The rule set's functions: each finds the rules through the position's
  * variant (eng_rules_of). */
 
@@ -233,10 +303,12 @@ int eng_bb_find_moves(const eng_rules *rules, const eng_position *pos, int type,
                       int to_file, int to_rank, int from_file, int from_rank,
                       int promotion, eng_move *first);
 
-/* The two games of the project (variants.c) and their rule sets. */
+/* The games of the engine (variants.c) and their rule sets. */
 extern const eng_game eng_rotary_chess_game;
 extern const eng_game eng_chess_game;
+extern const eng_game eng_chess960_game;
 extern const struct rgn_variant rgn_rotary_chess_variant;
 extern const struct rgn_variant rgn_chess_variant;
+extern const struct rgn_variant rgn_chess960_variant;
 
 #endif

@@ -94,6 +94,73 @@ int eng_read_board(const eng_rules *r, eng_position *pos, const char *fen,
     return (int)(end - fen);
 }
 
+/* The file of the outermost Rook of the colour on the rank, on the
+ * King's side towards the last file (kingside) or the a-file; -1 for
+ * none. */
+static int outermost_rook(const eng_rules *r, const eng_position *pos,
+                          int color, int rank, bool kingside)
+{
+    int king_file = eng_file(r, pos->king[color]);
+    int step = kingside ? -1 : 1;
+    for (int f = kingside ? r->files - 1 : 0; f != king_file; f += step)
+        if (pos->board[eng_square(r, f, rank)] ==
+            RGN_PIECE(color, r->rook_type))
+            return f;
+    return -1;
+}
+
+/* The right of the colour on the King's side towards the last file
+ * (kingside) or the a-file, or -1. */
+static int right_of(const eng_rules *r, int color, bool kingside)
+{
+    char letter = (char)((kingside ? 'K' : 'Q') + (color ? 32 : 0));
+    for (int i = 0; i < r->castling_count; i++)
+        if (r->castling[i].letter == letter)
+            return i;
+    return -1;
+}
+
+int eng_castling_letter(const eng_rules *r, const eng_position *board,
+                        char letter, int *rook)
+{
+    *rook = -1;
+    if (!r->game->any_rook_castles) {
+        for (int i = 0; i < r->castling_count; i++) {
+            const eng_castling *c = &r->castling[i];
+            if (c->letter != letter)
+                continue;
+            if (board->board[c->king_from] ==
+                    RGN_PIECE(c->color, r->king_type) &&
+                board->board[c->rook_from] == RGN_PIECE(c->color, r->rook_type))
+                *rook = c->rook_from;
+            return i;
+        }
+        return -1;
+    }
+    int color = islower((unsigned char)letter) ? 1 : 0;
+    int upper = toupper((unsigned char)letter);
+    int king_file = eng_file(r, board->king[color]), file = -1;
+    bool kingside;
+    if (upper == 'K' || upper == 'Q')
+        kingside = upper == 'K';
+    else if (upper >= 'A' && upper < 'A' + r->files && upper - 'A' != king_file)
+        file = upper - 'A', kingside = file > king_file;
+    else
+        return -1;
+    int i = right_of(r, color, kingside);
+    if (i < 0)
+        return -1;
+    int rank = eng_rank(r, r->castling[i].rook_to);
+    if (eng_rank(r, board->king[color]) != rank)
+        return i;
+    if (file < 0)
+        file = outermost_rook(r, board, color, rank, kingside);
+    if (file >= 0 && board->board[eng_square(r, file, rank)] ==
+                         RGN_PIECE(color, r->rook_type))
+        *rook = eng_square(r, file, rank);
+    return i;
+}
+
 static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
                     rgn_error *err)
 {
@@ -109,27 +176,30 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
         return REJECT(3, "castling", p, "missing");
     p++;
     pos->castling = 0;
+    int rook_files = 0; /* a right not held keeps its start file */
+    for (int i = 0; i < r->castling_count; i++)
+        rook_files |= eng_file(r, r->castling[i].rook_from) << 4 * i;
     if (*p == '-') {
         p++;
     } else {
+        bool any_order = r->game->any_rook_castles;
         int last = -1;
         for (; *p && *p != ' '; p++) {
-            int i = 0;
-            while (i < r->castling_count && r->castling[i].letter != *p)
-                i++;
-            if (i == r->castling_count || i <= last)
-                return REJECT(3, "castling", p,
-                              i == r->castling_count
-                                  ? "unknown castling right '%c'"
-                                  : "'%c' out of order",
+            int rook, i = eng_castling_letter(r, pos, *p, &rook);
+            if (i < 0)
+                return REJECT(3, "castling", p, "unknown castling right '%c'",
                               *p);
-            const eng_castling *c = &r->castling[i];
-            if (pos->board[c->king_from] != RGN_PIECE(c->color, r->king_type) ||
-                pos->board[c->rook_from] != RGN_PIECE(c->color, r->rook_type))
+            if (pos->castling >> i & 1)
+                return REJECT(3, "castling", p, "'%c' repeats a right", *p);
+            if (i <= last && !any_order)
+                return REJECT(3, "castling", p, "'%c' out of order", *p);
+            if (rook < 0)
                 return REJECT(3, "castling", p,
                               "right '%c' without its King and Rook in place",
                               *p);
             pos->castling |= (uint8_t)(1u << i);
+            rook_files &= ~(15 << 4 * i);
+            rook_files |= eng_file(r, rook) << 4 * i;
             last = i;
         }
         if (last < 0)
@@ -190,7 +260,8 @@ static int read_fen(const eng_rules *r, eng_position *pos, const char *fen,
         return REJECT(2, "side to move", side_at,
                       "the side not to move is in check");
     memset(pos->orientation, 0, sizeof pos->orientation);
-    pos->extra[0] = pos->extra[1] = 0;
+    pos->extra[0] = r->game->any_rook_castles ? rook_files : 0;
+    pos->extra[1] = 0;
     pos->check_cache = -1;
     pos->key = eng_compute_key(r, pos);
     return 0;
@@ -236,6 +307,21 @@ static size_t write_square(const void *context, int file, int rank, char *out)
     return 1;
 }
 
+/* A right's letter: K Q k q, or where any Rook castles (X-FEN) the
+ * Rook's file when another Rook stands further out on the King's side. */
+static char castling_letter(const eng_rules *r, const eng_position *pos, int i)
+{
+    const eng_castling *c = &r->castling[i];
+    if (!r->game->any_rook_castles)
+        return c->letter;
+    int file = eng_castling_rook_file(pos, i);
+    bool kingside = toupper((unsigned char)c->letter) == 'K';
+    if (outermost_rook(r, pos, c->color, eng_rank(r, c->rook_to), kingside) ==
+        file)
+        return c->letter;
+    return (char)((c->color ? 'a' : 'A') + file);
+}
+
 size_t eng_write_fen(const eng_position *pos, char *buf, size_t size)
 {
     const eng_rules *r = eng_rules_of(pos);
@@ -249,7 +335,7 @@ size_t eng_write_fen(const eng_position *pos, char *buf, size_t size)
     size_t rights = n;
     for (int i = 0; i < r->castling_count; i++)
         if (pos->castling >> i & 1)
-            out[n++] = r->castling[i].letter;
+            out[n++] = castling_letter(r, pos, i);
     if (n == rights)
         out[n++] = '-';
     out[n++] = ' ';

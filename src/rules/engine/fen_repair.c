@@ -44,16 +44,11 @@ int eng_repair_fen(eng_position *pos, const char *fen, char *what,
     /* field 3: keep the rights whose King and Rook stand in place */
     size_t kept = 0, gone = 0;
     for (const char *c = field[2]; *c && strcmp(field[2], "-") != 0; c++) {
-        int i = 0;
-        while (i < r->castling_count && r->castling[i].letter != *c)
-            i++;
-        if (i == r->castling_count || kept + 1 >= sizeof rights)
+        int rook;
+        if (eng_castling_letter(r, &board, *c, &rook) < 0 ||
+            kept + 1 >= sizeof rights)
             return -1; /* not a right: nothing to repair */
-        const eng_castling *k = &r->castling[i];
-        bool in_place =
-            board.board[k->king_from] == RGN_PIECE(k->color, r->king_type) &&
-            board.board[k->rook_from] == RGN_PIECE(k->color, r->rook_type);
-        if (in_place)
+        if (rook >= 0)
             rights[kept++] = *c;
         else if (gone + 1 < sizeof dropped)
             dropped[gone++] = *c;

@@ -4,6 +4,7 @@
 #include "rules/engine/engine.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { SIDE_SALT = 1, CASTLING_SALT = 2, EP_SALT = 3 };
 
@@ -328,32 +329,39 @@ static int piece_moves(const eng_rules *r, const eng_position *pos, int from,
     return n;
 }
 
-/* Castling under the orthodox conditions; the caller has checked that
- * the King is not in check. */
+/* Castling under the orthodox conditions, as Chess960 words them: the
+ * squares the King and the Rook cross or land on are empty but for the
+ * two, and no square the King crosses or lands on is attacked with both
+ * lifted (a Rook that moves away may uncover its King's destination).
+ * The caller has checked that the King is not in check. */
 static int castling_moves(const eng_rules *r, const eng_position *pos,
                           eng_move *moves, int n, int only_to)
 {
     int side = pos->side;
     for (int i = 0; i < r->castling_count; i++) {
-        const eng_castling *c = &r->castling[i];
-        if (c->color != side || !(pos->castling >> i & 1) ||
-            (only_to >= 0 && c->king_to != only_to))
+        if (r->castling[i].color != side || !(pos->castling >> i & 1))
             continue;
-        if (pos->board[c->king_from] != RGN_PIECE(side, r->king_type) ||
-            pos->board[c->rook_from] != RGN_PIECE(side, r->rook_type))
+        eng_castling c = eng_castling_at(r, pos, i);
+        int to = eng_castling_move_to(r, &c);
+        if ((only_to >= 0 && to != only_to) ||
+            pos->board[c.king_from] != RGN_PIECE(side, r->king_type) ||
+            pos->board[c.rook_from] != RGN_PIECE(side, r->rook_type) ||
+            !eng_castling_path_empty(pos->board, &c))
             continue;
-        int dir = c->rook_from > c->king_from ? 1 : -1;
+        uint8_t lifted[RGN_BOARD_CAPACITY];
+        memcpy(lifted, pos->board, sizeof lifted);
+        lifted[c.king_from] = lifted[c.rook_from] = RGN_EMPTY;
+        int dir = c.king_to > c.king_from ? 1 : -1;
         bool ok = true;
-        for (int t = c->king_from + dir; t != c->rook_from && ok; t += dir)
-            ok = pos->board[t] == RGN_EMPTY;
-        for (int t = c->king_from + dir; ok; t += dir) {
-            ok = !eng_attacked(r, pos->board, t, side ^ 1);
-            if (t == c->king_to)
-                break;
+        for (int t = c.king_from; ok && t != c.king_to;) {
+            t += dir;
+            ok = !eng_attacked(r, lifted, t, side ^ 1);
         }
+        if (ok && c.king_to == c.king_from) /* only the Rook moves */
+            ok = !eng_attacked(r, lifted, c.king_to, side ^ 1);
         if (ok)
             moves[n++] = (eng_move){
-                c->king_from, c->king_to, RGN_MOVE_CASTLING, 0, 0, 0};
+                c.king_from, (uint16_t)to, RGN_MOVE_CASTLING, 0, 0, 0};
     }
     return n;
 }
@@ -454,9 +462,12 @@ static int legal_moves_to(const eng_rules *r, eng_position *pos,
     const uint8_t *board = pos->board;
     int side = pos->side, enemy = side ^ 1, n = 0;
     uint8_t target = board[to], piece = RGN_PIECE(side, type);
-    if (target != RGN_EMPTY && !is_color(target, enemy))
+    /* an own piece's square: only a castling move onto its Rook goes
+     * there (eng_game.any_rook_castles) */
+    bool own = target != RGN_EMPTY && !is_color(target, enemy);
+    if (own && (type != r->king_type || !r->game->any_rook_castles))
         return 0;
-    int needed = target == RGN_EMPTY ? XB_MOVE : XB_CAPTURE;
+    int needed = own ? 0 : target == RGN_EMPTY ? XB_MOVE : XB_CAPTURE;
     const eng_ray *ray = r->rays[side][type];
     for (int i = 0; i < r->ray_count[side][type]; i++, ray++) {
         if (ray->flags & XB_BENT) {
@@ -559,13 +570,63 @@ bool eng_en_passant_possible(const eng_rules *r, eng_position *pos)
 /* ------------------------------------------------------------------ */
 /* Make and unmake                                                     */
 
-static const eng_castling *castling_of(const eng_rules *r, eng_move m)
+/* The squares of a castling move of the colour, found from the move
+ * among the rights the position holds (before the move). */
+static eng_castling castling_of(const eng_rules *r, const eng_position *pos,
+                                int color, eng_move m)
 {
-    for (int i = 0; i < r->castling_count; i++)
-        if (r->castling[i].king_from == m.from &&
-            r->castling[i].king_to == m.to)
-            return &r->castling[i];
-    return NULL;
+    eng_castling c = r->castling[0];
+    for (int i = 0; i < r->castling_count; i++) {
+        c = eng_castling_at(r, pos, i);
+        if (pos->castling >> i & 1 && c.color == color &&
+            eng_castling_move_to(r, &c) == m.to)
+            break;
+    }
+    c.king_from = m.from; /* the King may have castled already */
+    return c;
+}
+
+/* The rights a move leaves: the rules' table, or where any Rook castles
+ * all but those of a King that moves and of a Rook that moves or is
+ * taken. */
+static uint8_t rights_kept(const eng_rules *r, const eng_position *pos,
+                           eng_move m)
+{
+    if (!r->game->any_rook_castles)
+        return r->castling_kept[m.from] & r->castling_kept[m.to];
+    uint8_t kept = 0xFF;
+    for (int i = 0; i < r->castling_count; i++) {
+        eng_castling c = eng_castling_at(r, pos, i);
+        if (pos->castling >> i & 1 &&
+            (m.from == c.king_from || m.from == c.rook_from ||
+             m.to == c.rook_from))
+            kept &= (uint8_t) ~(1u << i);
+    }
+    return kept;
+}
+
+/* Moves a castling King and Rook (the two lifted, then put down: in
+ * Chess960 either may land where the other stood); gives the key's
+ * change. */
+static uint64_t move_castling_pair(const eng_rules *r, eng_position *pos,
+                                   int side, int king_from, int rook_from,
+                                   int king_to, int rook_to)
+{
+    const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
+    uint8_t king = RGN_PIECE(side, r->king_type);
+    uint8_t rook = RGN_PIECE(side, r->rook_type);
+    pos->board[king_from] = pos->board[rook_from] = RGN_EMPTY;
+    pos->board[king_to] = king;
+    pos->board[rook_to] = rook;
+    if (bb) {
+        bb_toggle(bb, pos, king_from, king);
+        bb_toggle(bb, pos, rook_from, rook);
+        bb_toggle(bb, pos, king_to, king);
+        bb_toggle(bb, pos, rook_to, rook);
+    }
+    pos->king[side] = (uint16_t)king_to;
+    return piece_key(bb, king, king_from) ^ piece_key(bb, rook, rook_from) ^
+           piece_key(bb, king, king_to) ^ piece_key(bb, rook, rook_to);
 }
 
 void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
@@ -583,42 +644,40 @@ void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
     undo->check_cache = pos->check_cache;
     pos->check_cache = -1;
     uint8_t piece = board[m.from];
-    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
-    uint8_t captured = board[taken];
-    if (captured != RGN_EMPTY) {
-        key ^= piece_key(bb, captured, taken);
-        board[taken] = RGN_EMPTY;
-        if (bb)
-            bb_toggle(bb, pos, taken, captured);
+    uint8_t kept = rights_kept(r, pos, m);
+    uint8_t captured = RGN_EMPTY;
+    if (m.kind == RGN_MOVE_CASTLING) {
+        eng_castling c = castling_of(r, pos, side, m);
+        key ^= move_castling_pair(r, pos, side, c.king_from, c.rook_from,
+                                  c.king_to, c.rook_to);
+    } else {
+        int taken =
+            m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
+        captured = board[taken];
+        if (captured != RGN_EMPTY) {
+            key ^= piece_key(bb, captured, taken);
+            board[taken] = RGN_EMPTY;
+            if (bb)
+                bb_toggle(bb, pos, taken, captured);
+        }
+        uint8_t placed =
+            m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
+        board[m.from] = RGN_EMPTY;
+        board[m.to] = placed;
+        if (bb) { /* the colour's set changes once: no store waits on another */
+            eng_bits from = bb_bit(bb->index[m.from]),
+                     to = bb_bit(bb->index[m.to]);
+            pos->by_color[side] ^= from | to;
+            pos->by_type[RGN_TYPE(piece)] ^= from;
+            pos->by_type[RGN_TYPE(placed)] ^= to;
+        }
+        key ^= piece_key(bb, piece, m.from) ^ piece_key(bb, placed, m.to);
+        if (RGN_TYPE(piece) == r->king_type)
+            pos->king[side] = m.to;
     }
     undo->captured = captured;
-    uint8_t placed =
-        m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, m.promotion) : piece;
-    board[m.from] = RGN_EMPTY;
-    board[m.to] = placed;
-    if (bb) { /* the colour's set changes once: no store waits on another */
-        eng_bits from = bb_bit(bb->index[m.from]), to = bb_bit(bb->index[m.to]);
-        pos->by_color[side] ^= from | to;
-        pos->by_type[RGN_TYPE(piece)] ^= from;
-        pos->by_type[RGN_TYPE(placed)] ^= to;
-    }
-    key ^= piece_key(bb, piece, m.from) ^ piece_key(bb, placed, m.to);
-    if (m.kind == RGN_MOVE_CASTLING) {
-        const eng_castling *c = castling_of(r, m);
-        uint8_t rook = board[c->rook_from];
-        board[c->rook_from] = RGN_EMPTY;
-        board[c->rook_to] = rook;
-        if (bb) {
-            bb_toggle(bb, pos, c->rook_from, rook);
-            bb_toggle(bb, pos, c->rook_to, rook);
-        }
-        key ^=
-            piece_key(bb, rook, c->rook_from) ^ piece_key(bb, rook, c->rook_to);
-    }
     int type = RGN_TYPE(piece);
-    if (type == r->king_type)
-        pos->king[side] = m.to;
-    pos->castling &= r->castling_kept[m.from] & r->castling_kept[m.to];
+    pos->castling &= kept;
     pos->halfmove =
         type == r->pawn_type || captured != RGN_EMPTY ? 0 : pos->halfmove + 1;
     pos->ep_square = -1;
@@ -641,32 +700,32 @@ void eng_unmake(eng_position *pos, eng_move m, const eng_undo *undo)
     const eng_rules *r = eng_rules_of(pos);
     uint8_t *board = pos->board;
     int side = pos->side ^ 1;
-    uint8_t placed = board[m.to];
-    uint8_t piece =
-        m.kind == RGN_MOVE_PROMOTION ? RGN_PIECE(side, r->pawn_type) : placed;
-    int taken = m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
-    board[m.to] = RGN_EMPTY;
-    board[m.from] = piece;
-    board[taken] = undo->captured;
     const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
-    if (bb) {
-        bb_toggle(bb, pos, m.to, placed);
-        bb_toggle(bb, pos, m.from, piece);
-        if (undo->captured != RGN_EMPTY)
-            bb_toggle(bb, pos, taken, undo->captured);
-    }
     if (m.kind == RGN_MOVE_CASTLING) {
-        const eng_castling *c = castling_of(r, m);
-        uint8_t rook = board[c->rook_to];
-        board[c->rook_from] = rook;
-        board[c->rook_to] = RGN_EMPTY;
+        /* the rights before the move name the Rook's square */
+        pos->castling = undo->castling;
+        eng_castling c = castling_of(r, pos, side, m);
+        move_castling_pair(r, pos, side, c.king_to, c.rook_to, c.king_from,
+                           c.rook_from);
+    } else {
+        uint8_t placed = board[m.to];
+        uint8_t piece = m.kind == RGN_MOVE_PROMOTION
+                            ? RGN_PIECE(side, r->pawn_type)
+                            : placed;
+        int taken =
+            m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
+        board[m.to] = RGN_EMPTY;
+        board[m.from] = piece;
+        board[taken] = undo->captured;
         if (bb) {
-            bb_toggle(bb, pos, c->rook_to, rook);
-            bb_toggle(bb, pos, c->rook_from, rook);
+            bb_toggle(bb, pos, m.to, placed);
+            bb_toggle(bb, pos, m.from, piece);
+            if (undo->captured != RGN_EMPTY)
+                bb_toggle(bb, pos, taken, undo->captured);
         }
+        if (RGN_TYPE(piece) == r->king_type)
+            pos->king[side] = m.from;
     }
-    if (RGN_TYPE(piece) == r->king_type)
-        pos->king[side] = m.from;
     pos->side = (uint8_t)side;
     pos->key = undo->key;
     pos->halfmove = undo->halfmove;

@@ -1,7 +1,7 @@
 /*
  * variants.c - the engine's games as tables, Greenwade's Rotary Chess
- * (12 x 12) and orthodox Chess, and the rule sets that put them behind
- * struct rgn_variant. The tables are compiled once, on first use; each
+ * (12 x 12), orthodox Chess and Chess960, and the rule sets that put them
+ * behind struct rgn_variant. The tables are compiled once, on first use; each
  * rule set's context is its game's tables, so the engine's functions
  * stand in the rule sets directly.
  */
@@ -32,6 +32,7 @@ const eng_game eng_rotary_chess_game = {
     "rfcgbqkbgcfr/mtswjlljwstm/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/"
     "MTSWJLLJWSTM/RFCGBQKBGCFR w KQkq - 0 1",
     "BRQTMLSCGWFJ",
+    false,
 };
 
 static const char *const chess_xbetza[] = {
@@ -46,6 +47,21 @@ const eng_game eng_chess_game = {
     chess_xbetza,
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "QRBN",
+    false,
+};
+
+/* Chess with the back rank shuffled: the same pieces, castling with the
+ * Rooks wherever they stand. Its own start is a game's FEN tag; without
+ * one, the orthodox start (Chess960's position 518). */
+const eng_game eng_chess960_game = {
+    "Chess960",
+    8,
+    8,
+    CHESS_LETTERS,
+    chess_xbetza,
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "QRBN",
+    .any_rook_castles = true,
 };
 
 /* The tables are the program's own: failing to compile them is a bug.
@@ -70,11 +86,13 @@ static const eng_rules *compile_tables(eng_tables *tables)
     return tables->rules;
 }
 
-static eng_rules rotary_chess_rules, chess_rules;
+static eng_rules rotary_chess_rules, chess_rules, chess960_rules;
 static eng_tables rotary_chess_tables = {
     NULL, compile_tables, &eng_rotary_chess_game, &rotary_chess_rules};
 static eng_tables chess_tables = {NULL, compile_tables, &eng_chess_game,
                                   &chess_rules};
+static eng_tables chess960_tables = {NULL, compile_tables, &eng_chess960_game,
+                                     &chess960_rules};
 
 /* ------------------------------------------------------------------ */
 /* The rule sets                                                       */
@@ -192,6 +210,10 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
 }
 
 static const char *const chess_aliases[] = {"Standard", NULL};
+/* as lichess, ChessBase, Scid and other programs write it */
+static const char *const chess960_aliases[] = {
+    "Fischerandom", "Fischer Random", "Fischer Random Chess",
+    "FRC",          "Chess 960",      NULL};
 
 /* Chess's own problem kinds: the note that suggests it for a Rotary
  * record that reads as chess. */
@@ -252,21 +274,31 @@ const struct rgn_variant rgn_rotary_chess_variant = {
     ENGINE_FUNCTIONS,
 };
 
+/* The board and pieces of Chess and Chess960. */
+#define CHESS_BOARD                                                            \
+    .open_result_on_finished_game = true, .files = 8, .ranks = 8,              \
+    .square_at = chess_square_at, .square_file = chess_file,                   \
+    .square_rank = chess_rank, .piece_letters = CHESS_LETTERS,                 \
+    .pawn_type = (int)sizeof CHESS_LETTERS - 2
+
 const struct rgn_variant rgn_chess_variant = {
     .name = "Chess",
     .aliases = chess_aliases,
     .summary = "orthodox chess",
     .file_extension = "pgn",
-    .open_result_on_finished_game = true,
-    .files = 8,
-    .ranks = 8,
-    .square_at = chess_square_at,
-    .square_file = chess_file,
-    .square_rank = chess_rank,
-    .piece_letters = CHESS_LETTERS,
-    .pawn_type = (int)sizeof CHESS_LETTERS - 2,
+    CHESS_BOARD,
     .context = &chess_tables,
     .problems = chess_problems,
     .looks_like_own = looks_like_chess,
+    ENGINE_FUNCTIONS,
+};
+
+const struct rgn_variant rgn_chess960_variant = {
+    .name = "Chess960",
+    .aliases = chess960_aliases,
+    .summary = "chess from a shuffled back rank, castling with the Rooks "
+               "where they stand",
+    CHESS_BOARD,
+    .context = &chess960_tables,
     ENGINE_FUNCTIONS,
 };
