@@ -30,7 +30,8 @@
 /* Character classes                                                  */
 
 enum {
-    CC_SPACE = 1 << 0,  /* space, tab, VT, FF */
+    CC_SPACE = 1 << 0,  /* space, tab, VT, FF, and SUB (0x1A): the end-of-file
+                           mark old DOS and Windows programs write */
     CC_EOL = 1 << 1,    /* CR, LF */
     CC_LETTER = 1 << 2, /* A-Z a-z */
     CC_DIGIT = 1 << 3,  /* 0-9 */
@@ -61,7 +62,7 @@ enum {
 static const uint16_t char_class[256] = {
     /*       0   1   2   3   4   5   6   7   8   9   A   B   C   D   E   F */
     /* 0 */ T_, T_, T_, T_, T_, T_, T_, T_, T_, SP, EL, SP, SP, EL, T_, T_,
-    /* 1 */ T_, T_, T_, T_, T_, T_, T_, T_, T_, T_, T_, T_, T_, T_, T_, T_,
+    /* 1 */ T_, T_, T_, T_, T_, T_, T_, T_, T_, T_, SP, T_, T_, T_, T_, T_,
     /* 2 */ SP, GL, QB, MV, T_, T_, T_, T_, T_, T_, T_, MV, T_, MV, DT, SL,
     /* 3 */ DG, DG, DG, DG, DG, DG, DG, DG, DG, DG, T_, T_, T_, MV, MV, GL,
     /* 4 */ T_, LT, LT, LT, LT, LT, LT, LT, LT, LT, LT, LT, LT, LT, LT, LT,
