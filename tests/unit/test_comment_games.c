@@ -14,42 +14,29 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "seen.h"
 
-typedef struct seen {
-    char text[1024];
-    size_t len;
-} seen;
-
-static void add(seen *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(s->text + s->len, sizeof s->text - s->len, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0 && (size_t)n < sizeof s->text - s->len);
-    s->len += (size_t)n;
-}
 
 static void sink_begin(void *user, uint64_t number)
 {
-    add(user, "begin %llu|", (unsigned long long)number);
+    seen_add(user, "begin %llu|", (unsigned long long)number);
 }
 
 static void sink_tag(void *user, rgn_span name, rgn_span value)
 {
     (void)value;
-    add(user, "tag %.*s|", (int)name.len, name.data);
+    seen_add(user, "tag %.*s|", (int)name.len, name.data);
 }
 
 static void sink_comment(void *user, rgn_span text)
 {
-    add(user, "comment %.*s|", (int)text.len, text.data);
+    seen_add(user, "comment %.*s|", (int)text.len, text.data);
 }
 
 static void sink_end(void *user, rgn_span result, const rgn_diagnostic *error)
 {
-    add(user, "end %.*s%s|", (int)result.len, result.data,
-        error ? " invalid" : "");
+    seen_add(user, "end %.*s%s|", (int)result.len, result.data,
+             error ? " invalid" : "");
 }
 
 static const rgn_game_sink sink = {.begin_game = sink_begin,

@@ -15,43 +15,30 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "seen.h"
 
-/* What the callbacks saw, one item after another: "tag NAME=VALUE",
- * "comment TEXT", "latin-1 L:C game G" and the like, each ending in '|'. */
-typedef struct seen {
-    char text[4096];
-    size_t len;
-} seen;
-
-static void add(seen *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(s->text + s->len, sizeof s->text - s->len, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0 && (size_t)n < sizeof s->text - s->len);
-    s->len += (size_t)n;
-}
+/* What the callbacks saw (seen.h): "tag NAME=VALUE", "comment TEXT",
+ * "latin-1 L:C game G" and the like, each ending in '|'. */
 
 static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     (void)where;
-    add(user, "tag %.*s=%.*s|", (int)name.len, name.data, (int)value.len,
-        value.data);
+    seen_add(user, "tag %.*s=%.*s|", (int)name.len, name.data, (int)value.len,
+             value.data);
     return 0;
 }
 
 static int on_comment(void *user, rgn_span text, rgn_location where)
 {
-    add(user, "comment %.*s@%u:%u|", (int)text.len, text.data,
-        (unsigned)where.line, (unsigned)where.column);
+    seen_add(user, "comment %.*s@%u:%u|", (int)text.len, text.data,
+             (unsigned)where.line, (unsigned)where.column);
     return 0;
 }
 
 static void on_error(void *user, rgn_location where, const char *message)
 {
-    add(user, "error %u:%u %s|", (unsigned)where.line, (unsigned)where.column,
-        message);
+    seen_add(user, "error %u:%u %s|", (unsigned)where.line,
+             (unsigned)where.column, message);
 }
 
 static const rgn_visitor visitor = {
@@ -163,9 +150,9 @@ static void test_reader_line_ends(void **state)
 
 static void on_report(void *user, const rgn_diagnostic *d)
 {
-    add(user, "%s %u:%u game %llu|", rgn_problem_code(d->problem),
-        (unsigned)d->where.line, (unsigned)d->where.column,
-        (unsigned long long)d->game);
+    seen_add(user, "%s %u:%u game %llu|", rgn_problem_code(d->problem),
+             (unsigned)d->where.line, (unsigned)d->where.column,
+             (unsigned long long)d->game);
 }
 
 /* Validates input as chess with the given jobs (a sink when sink is
@@ -194,13 +181,13 @@ static rgn_validation_counts validate(seen *s, const char *input, int jobs,
 
 static void sink_tag(void *user, rgn_span name, rgn_span value)
 {
-    add(user, "tag %.*s=%.*s|", (int)name.len, name.data, (int)value.len,
-        value.data);
+    seen_add(user, "tag %.*s=%.*s|", (int)name.len, name.data, (int)value.len,
+             value.data);
 }
 
 static void sink_comment(void *user, rgn_span text)
 {
-    add(user, "comment %.*s|", (int)text.len, text.data);
+    seen_add(user, "comment %.*s|", (int)text.len, text.data);
 }
 
 static void test_validator_converts(void **state)
