@@ -9,7 +9,8 @@ const cli_command cli_convert = {
     "convert",
     "convert games to canonical RGN, LAN, coordinates, RFEN, XML or HTML",
     "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html] [--from rgn|xml]\n"
-    "                   [-o FILE] [--keep-invalid] [--xml-fen] [--chains]\n"
+    "                   [-o FILE] [--keep-invalid] [--fix-result] [--xml-fen]\n"
+    "                   [--chains]\n"
     "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -26,8 +27,12 @@ const cli_command cli_convert = {
     "  html   one standalone page that shows the games: board, moves,\n"
     "         variations; #gGpN opens game G after main-line ply N (as\n"
     "         'rgn fen --game G --ply N')\n"
-    "Invalid games are left out; --keep-invalid writes them up to the error\n"
-    "and a comment saying where and why they stop. -o FILE is written\n"
+    "Invalid games are left out; --keep-invalid writes them checked up to\n"
+    "the error, the rest as written in a comment that says it was not\n"
+    "checked, their Result tag and result as written and (rgn, lan, html)\n"
+    "an [Invalid \"REASON\"] tag, so that they read as invalid again.\n"
+    "--fix-result ends a game that ends with '*' while its Result tag is a\n"
+    "result (1-0, 0-1, 1/2-1/2) with the tag's result. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
     "and a run that fails with status 2 leaves FILE as it was.\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
@@ -53,12 +58,13 @@ static int run_convert(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_convert);
-    rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
+    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
     const char *output = NULL;
     const cli_option own[] = {
         {"--to", .take = take_format, .out = &options.format},
         {"-o", .value = &output},
         {"--keep-invalid", .flag = &options.keep_invalid},
+        {"--fix-result", .flag = &options.fix_result},
         {"--xml-fen", .flag = &options.xml_fen},
         {"--chains", .flag = &options.chains},
         {0},

@@ -292,20 +292,17 @@ static void text_end_game(rgn_writer *w, rgn_span result,
     char result_text[16];
     snprintf(result_text, sizeof result_text, "%.*s", (int)result.len,
              result.data);
-    if (error) {
-        /* close what the error left open, then say why it stops */
+    if (error) /* its [Invalid] tag says why; close what it left open */
         rgn_writer_close_variations(w);
-        char note[700];
-        rgn_stop_note(error, note, sizeof note);
-        write_comment(s, (rgn_span){note, strlen(note)});
-    }
     put_word(&s->layout, result_text, strlen(result_text));
     end_line(&s->layout);
 
     rgn_buffer *out = &w->game;
     for (int i = 0; i < ROSTER_SIZE; i++) {
         const char *value = find_tag(&s->tags, roster[i]);
-        if (i == ROSTER_SIZE - 1)
+        /* the Result tag as written (an invalid game's, or one whose
+         * game ends "*", keeps it), or the game's result */
+        if (i == ROSTER_SIZE - 1 && !value)
             value = result_text;
         write_tag(out, roster[i], value ? value : roster_default[i]);
     }
@@ -338,6 +335,7 @@ static void text_free(void *state)
 
 const writer_format rgn_text_format = {
     .state_size = sizeof(text_state),
+    .tags_at_end = true,
     .free_state = text_free,
     .begin_game = text_begin_game,
     .tag = text_tag,
