@@ -116,8 +116,8 @@ typedef struct cli_games {
     "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"        \
     "                   output) instead of standard error\n"                   \
     "  --variant NAME   rule set of games without a Variant tag\n"             \
-    "  --force-variant NAME  rule set of every game, whatever its Variant\n"  \
-    "                   tag says (the tag is written as NAME)\n"             \
+    "  --force-variant NAME  rule set of every game, whatever its Variant\n"   \
+    "                   tag says (the tag is written as NAME)\n"               \
     "  --from rgn|xml   the input format (default: XML when an input\n"        \
     "                   begins with '<', else RGN)\n"                          \
     "  -j, --jobs N     validate on N threads (default: the number of\n"       \

@@ -192,8 +192,7 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
 }
 
 /* lichess writes "From Position" on every chess game set up from a FEN */
-static const char *const chess_aliases[] = {"Standard", "From Position",
-                                            NULL};
+static const char *const chess_aliases[] = {"Standard", "From Position", NULL};
 
 /* Chess's own problem kinds: the note that suggests it for a Rotary
  * record that reads as chess. */
