@@ -156,16 +156,15 @@ static void keep_first_error(game_state *g, const rgn_diagnostic *d)
     g->first_error.line = (rgn_span){"", 0};
 }
 
-/* A game without a Variant tag read as the default game whose first
- * error is problem: another rule set that takes it for one of its own
- * games adds a note that suggests it ("if this is a chess game, try
- * --variant chess"). */
+/* A game without a Variant tag (read as the default game, or as an
+ * option or its file's name says) whose first error is problem: another
+ * rule set that takes it for one of its own games adds a note that
+ * suggests it ("if this is a chess game, try --variant chess"). */
 static void suggest_variant(rgn_checker *v, rgn_diagnostic d,
                             enum rgn_problem problem)
 {
     const game_state *g = &v->game;
-    if (g->variant_name[0] || g->variant != rgn_variant_default() ||
-        !v->options.report)
+    if (g->variant_name[0] || !v->options.report)
         return;
     rgn_failed_game failed = {problem, g->has_fen ? g->fen : NULL, d.move,
                               d.ply};
