@@ -606,6 +606,9 @@ typedef struct rgn_writer_options {
     /* a game that ends with "*" while its Result tag is 1-0, 0-1 or
      * 1/2-1/2 ends with the tag's result */
     bool fix_result;
+    /* RGN: NAGs 1 to 6 as the glyphs ! ? !! ?? !? ?! joined to their
+     * move, instead of $1 to $6 */
+    bool nag_glyphs;
 } rgn_writer_options;
 
 typedef struct rgn_writer rgn_writer;

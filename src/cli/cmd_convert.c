@@ -10,7 +10,7 @@ const cli_command cli_convert = {
     "convert games to canonical RGN, LAN, coordinates, RFEN, XML or HTML",
     "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html] [--from rgn|xml]\n"
     "                   [-o FILE] [--keep-invalid] [--fix-result] [--xml-fen]\n"
-    "                   [--chains]\n"
+    "                   [--chains] [--nag-glyphs]\n"
     "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -19,6 +19,7 @@ const cli_command cli_convert = {
     "diagnostics and exit status) and writes the valid ones:\n"
     "  rgn    canonical RGN (the default)\n"
     "  lan    RGN with moves in long algebraic form\n"
+    "         (both: NAGs as $n; --nag-glyphs: 1 to 6 as ! ? !! ?? !? ?!)\n"
     "         (--chains: a Rotationary move's chain in a comment after it)\n"
     "  coord  a game a line: [its start] if set by a FEN tag, main-line\n"
     "         moves in coordinate form, the result\n"
@@ -67,6 +68,7 @@ static int run_convert(int argc, char **argv)
         {"-o", .value = &output},
         {"--keep-invalid", .flag = &options.keep_invalid},
         {"--fix-result", .flag = &options.fix_result},
+        {"--nag-glyphs", .flag = &options.nag_glyphs},
         {"--xml-fen", .flag = &options.xml_fen},
         {"--chains", .flag = &options.chains},
         {0},
