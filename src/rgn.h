@@ -609,6 +609,12 @@ typedef struct rgn_writer_options {
     /* RGN: NAGs 1 to 6 as the glyphs ! ? !! ?? !? ?! joined to their
      * move, instead of $1 to $6 */
     bool nag_glyphs;
+    /* The rule set that a reader of the output takes a game without a
+     * Variant tag for (NULL: the default game, rgn_variant_default): a
+     * game without one read as another rule set (by an option or its
+     * file's name) is written with [Variant "NAME"], and one read as this
+     * rule set without it. */
+    const rgn_variant *tagless;
 } rgn_writer_options;
 
 typedef struct rgn_writer rgn_writer;

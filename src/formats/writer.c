@@ -19,6 +19,7 @@ static void on_begin_game(void *user, uint64_t number)
     w->number = ++w->games;
     w->depth = 0;
     w->result_tag[0] = '\0';
+    w->variant_tag = false;
     if (w->format->begin_game)
         w->format->begin_game(w);
 }
@@ -26,6 +27,8 @@ static void on_begin_game(void *user, uint64_t number)
 static void on_tag(void *user, rgn_span name, rgn_span value)
 {
     rgn_writer *w = user;
+    if (name.len == 7 && memcmp(name.data, "Variant", 7) == 0)
+        w->variant_tag = true;
     if (name.len == 6 && memcmp(name.data, "Result", 6) == 0 &&
         value.len < sizeof w->result_tag) {
         memcpy(w->result_tag, value.data, value.len);
@@ -38,6 +41,16 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
 static void on_start(void *user, const rgn_position *start, bool has_fen)
 {
     rgn_writer *w = user;
+    const rgn_variant *variant = rgn_position_variant(start);
+    const rgn_variant *tagless =
+        w->options.tagless ? w->options.tagless : rgn_variant_default();
+    if (!w->variant_tag && variant != tagless && w->format->tag) {
+        /* the game was read as another game by an option or its file's
+         * name: written out, it says so, or it would read as another */
+        const char *name = rgn_variant_name(variant);
+        w->format->tag(w, (rgn_span){"Variant", 7},
+                       (rgn_span){name, strlen(name)});
+    }
     if (w->format->start)
         w->format->start(w, start, has_fen);
 }

@@ -53,6 +53,7 @@ struct rgn_writer {
     uint64_t number;     /* the current game's number among them */
     int depth;           /* variation depth */
     char result_tag[16]; /* the game's Result tag, "" if none */
+    bool variant_tag;    /* the game has a Variant tag */
 };
 
 extern const writer_format rgn_text_format;  /* RGN and LAN: write_rgn.c */

@@ -535,12 +535,6 @@ static int set_up_movetext(rgn_checker *v)
     g->start_side = main_line->current.side;
     g->start_fullmove = main_line->current.fullmove;
     count_key(v, main_line->current.key);
-    if (!g->variant_name[0] && g->variant != rgn_variant_default()) {
-        /* the game was read as another game by an option or its file's
-         * name: written out, it says so, or it would read as the default */
-        const char *name = rgn_variant_name(g->variant);
-        SINK(v, tag, (rgn_span){"Variant", 7}, (rgn_span){name, strlen(name)});
-    }
     SINK(v, start, &main_line->current, g->has_fen);
     return 0;
 }
