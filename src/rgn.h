@@ -506,6 +506,8 @@ typedef struct rgn_diagnostic {
  * are valid only during the call. */
 typedef struct rgn_game_sink {
     void (*begin_game)(void *user, uint64_t number);
+    /* the game's tags as written (with force_variant, its Variant tag
+     * names the forced rule set); the rule set it is read as is start's */
     void (*tag)(void *user, rgn_span name, rgn_span value);
     /* the movetext begins from start; has_fen when a FEN tag set it */
     void (*start)(void *user, const rgn_position *start, bool has_fen);

@@ -58,30 +58,6 @@ static int take_format(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
-/* The rule set a reader of the RGN output will take a game without a
- * Variant tag for: the output file's by its name; on standard output,
- * the one the inputs' names gave, when they agree and no option chose
- * one (rgn convert games.pgn > copy.pgn needs no tag). NULL: the
- * default game. */
-static const rgn_variant *tagless_variant(const cli_games *games,
-                                          const char *output, char **paths,
-                                          int count)
-{
-    if (output && strcmp(output, "-") != 0)
-        return rgn_variant_for_file(output);
-    if (games->variant_chosen || count == 0)
-        return NULL;
-    const rgn_variant *common = NULL;
-    for (int i = 0; i < count; i++) {
-        const rgn_variant *by_name =
-            strcmp(paths[i], "-") == 0 ? NULL : rgn_variant_for_file(paths[i]);
-        if (!by_name || (common && by_name != common))
-            return NULL;
-        common = by_name;
-    }
-    return common;
-}
-
 static int run_convert(int argc, char **argv)
 {
     cli_games games;
@@ -105,8 +81,13 @@ static int run_convert(int argc, char **argv)
     /* Every input is checked before the output is touched. */
     if (cli_games_check_inputs(&games, argv + 1, files) < 0)
         return EXIT_USAGE;
-    if (options.format == RGN_FORMAT_RGN || options.format == RGN_FORMAT_LAN)
-        options.tagless = tagless_variant(&games, output, argv + 1, files);
+    /* A reader of the RGN file takes a game without a Variant tag for
+     * the file's game by its name; on standard output, whose reader is
+     * unknown, for the default game. */
+    if ((options.format == RGN_FORMAT_RGN ||
+         options.format == RGN_FORMAT_LAN) &&
+        output && strcmp(output, "-") != 0)
+        options.tagless = rgn_variant_for_file(output);
     FILE *out = cli_output_open(output);
     if (!out)
         return EXIT_USAGE;
