@@ -122,7 +122,13 @@ static void on_unchecked(void *user, rgn_span text, bool cut)
         while (text.len && is_space(text.data[text.len - 1]))
             text.len--;
         rgn_buffer_puts(&note, UNCHECKED_PREFIX);
-        rgn_buffer_append(&note, text.data, text.len);
+        /* as written, but for control characters (which no format can
+         * hold: XML refuses them), each written as '?' */
+        for (size_t i = 0; i < text.len; i++) {
+            unsigned char c = (unsigned char)text.data[i];
+            bool control = (c < 0x20 && !is_space((char)c)) || c == 0x7f;
+            rgn_buffer_append(&note, control ? "?" : text.data + i, 1);
+        }
     }
     if (note.failed)
         w->game.failed = true;
