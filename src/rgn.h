@@ -311,10 +311,11 @@ enum rgn_problem {
     RGN_E_RESULT_IN_VARIATION,
     RGN_E_VARIATION_FIRST, /* a variation before the first move */
     RGN_E_UNKNOWN_VARIANT,
-    RGN_E_BAD_FEN,   /* the FEN tag cannot be read */
-    RGN_E_NO_FEN,    /* a game with no start position lacks FEN */
-    RGN_E_BAD_SETUP, /* SetUp other than "1" where a set-up is due */
-    RGN_W_LONG_FORM, /* "Sb2-b6", "e3-e4" */
+    RGN_E_BAD_FEN,      /* the FEN tag cannot be read */
+    RGN_E_NO_FEN,       /* a game with no start position lacks FEN */
+    RGN_E_BAD_SETUP,    /* SetUp other than "1" where a set-up is due */
+    RGN_E_KEPT_INVALID, /* an [Invalid] tag: a game kept with its error */
+    RGN_W_LONG_FORM,    /* "Sb2-b6", "e3-e4" */
     RGN_W_PAWN_CAPTURE_WITHOUT_X, /* "de5" */
     RGN_W_SURPLUS_DISAMBIGUATION, /* "R1c1" where "Rc1" is enough */
     RGN_W_MISSING_CAPTURE_MARK,
@@ -334,10 +335,11 @@ enum rgn_problem {
     RGN_W_TAG_QUOTE,                /* an unescaped '"' inside a tag value */
     RGN_W_EN_PASSANT_MARK,          /* "e.p." after an en passant capture */
     RGN_W_FEN_REPAIRED,             /* a FEN tag read as a program meant it */
-    RGN_W_OPEN_RESULT, /* "*" on a game that ended in mate or stalemate */
-    RGN_W_LATIN1,      /* text that is not UTF-8, read as Latin-1 */
-    RGN_N_REPETITION,  /* a position occurs for the third time */
-    RGN_PROBLEM_COUNT  /* the generic kinds; games' own kinds follow */
+    RGN_W_OPEN_RESULT,      /* "*" on a game that ended in mate or stalemate */
+    RGN_W_LATIN1,           /* text that is not UTF-8, read as Latin-1 */
+    RGN_W_OPEN_TERMINATION, /* "*" ends a game whose Result tag is a result */
+    RGN_N_REPETITION,       /* a position occurs for the third time */
+    RGN_PROBLEM_COUNT       /* the generic kinds; games' own kinds follow */
 };
 
 /* A kind's code ("illegal-move"; a game's own kind by the game's word,
@@ -449,6 +451,14 @@ typedef struct rgn_visitor {
      * RGN_W_EN_PASSANT_MARK); the game goes on */
     void (*lenient)(void *user, rgn_location where, enum rgn_problem problem,
                     const char *message);
+    /* the text of a game a callback gave up, as written: from the element
+     * it gave up at (a move's number included) up to its result or where
+     * it stops (a syntax error, the end of the input), and the result
+     * (empty when there is none); cut, and text empty, when it is longer
+     * than RGN_MAX_TOKEN bytes. Just before end_game; where.offset is the
+     * text's (line and column 0). */
+    void (*skipped)(void *user, rgn_span text, bool cut, rgn_span result,
+                    rgn_location where);
 } rgn_visitor;
 
 typedef struct rgn_reader rgn_reader;
@@ -521,6 +531,8 @@ typedef struct rgn_diagnostic {
  * are valid only during the call. */
 typedef struct rgn_game_sink {
     void (*begin_game)(void *user, uint64_t number);
+    /* the game's tags as written (with force_variant, its Variant tag
+     * names the forced rule set); the rule set it is read as is start's */
     void (*tag)(void *user, rgn_span name, rgn_span value);
     /* the movetext begins from start; has_fen when a FEN tag set it */
     void (*start)(void *user, const rgn_position *start, bool has_fen);
@@ -532,15 +544,24 @@ typedef struct rgn_game_sink {
     void (*comment)(void *user, rgn_span text);
     void (*begin_variation)(void *user);
     void (*end_variation)(void *user);
+    /* an invalid game's text from its first error on, as written and not
+     * checked (its result left out; cut when too long to keep, see
+     * rgn_visitor's skipped), just before end_game; not for an error at
+     * the game's result or end */
+    void (*unchecked)(void *user, rgn_span text, bool cut);
     /* the end: for a valid game error is NULL and result its result; for
-     * an invalid one error is its first error and the parts passed on
-     * stop before it */
+     * an invalid one error is its first error, the parts passed on stop
+     * before it, and result is its result as written ("" when it has
+     * none) */
     void (*end_game)(void *user, rgn_span result, const rgn_diagnostic *error);
 } rgn_game_sink;
 
 typedef struct rgn_validator_options {
     bool strict; /* lenient readings and roster/number warnings are errors */
     const rgn_variant *variant; /* for games without a Variant tag */
+    /* variant (not NULL) for every game: a Variant tag is passed on to
+     * the sink as variant's name */
+    bool force_variant;
     void (*report)(void *user, const rgn_diagnostic *diagnostic);
     void *user;
     const rgn_game_sink *sink; /* may be NULL */
@@ -609,6 +630,18 @@ typedef struct rgn_writer_options {
     bool keep_invalid; /* write invalid games up to their first error */
     bool xml_fen;      /* XML: the RFEN after each move */
     bool chains;       /* RGN: a chain-making move's turns in a comment */
+    /* a game that ends with "*" while its Result tag is 1-0, 0-1 or
+     * 1/2-1/2 ends with the tag's result */
+    bool fix_result;
+    /* RGN: NAGs 1 to 6 as the glyphs ! ? !! ?? !? ?! joined to their
+     * move, instead of $1 to $6 */
+    bool nag_glyphs;
+    /* The rule set that a reader of the output takes a game without a
+     * Variant tag for (NULL: the default game, rgn_variant_default): a
+     * game without one read as another rule set (by an option or its
+     * file's name) is written with [Variant "NAME"], and one read as this
+     * rule set without it. */
+    const rgn_variant *tagless;
 } rgn_writer_options;
 
 typedef struct rgn_writer rgn_writer;
@@ -616,9 +649,11 @@ typedef struct rgn_writer rgn_writer;
 /* A writer is a game sink (pass rgn_writer_sink and the writer itself as
  * a validator's sink and sink_user) that writes to out. Each game is
  * built in memory and written whole when it ends; an invalid game is left
- * out, or written up to its error and a comment saying where and why it
- * stops (keep_invalid). NULL when memory runs out or options->format is
- * not an enum rgn_format. */
+ * out, or (keep_invalid) written checked up to its error, the rest as
+ * written in a comment that says it was not checked, with its Result tag
+ * and result as written and, in RGN and HTML, an [Invalid "REASON"] tag
+ * that makes it read as invalid again (rgn(5)). NULL when memory runs out or
+ * options->format is not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
 /* Ends the output (the XML document's end); -1 if any write failed. */

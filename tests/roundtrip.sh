@@ -41,14 +41,12 @@ for input in "$root"/samples/*.rgn "$root"/samples/*.pgn "$tmp/generated.rgn"; d
     check "$name: LAN reads back" cmp "$tmp/$name.1.rgn" "$tmp/$name.4.rgn"
     "$rgn" convert --quiet --to coord "$tmp/$name.1.rgn" >"$tmp/$name.coord" 2>/dev/null
     "$rgn" convert --quiet --to fen "$tmp/$name.1.rgn" >"$tmp/$name.fen" 2>/dev/null
-    # only games from the initial position replay from coordinates alone
+    # games from a FEN tag replay from the start their line begins with
     variant=$(sed -n 's/^\[Variant "\(.*\)"\]$/\1/p' "$tmp/$name.1.rgn" | head -n 1)
     variant=${variant:-Rotary}
-    if ! grep -q '^\[FEN ' "$tmp/$name.1.rgn"; then
-        "$replay" "$variant" <"$tmp/$name.coord" >"$tmp/$name.replayed" 2>"$tmp/replay.err"
-        check "$name: coordinates replay to the same positions" \
-            cmp "$tmp/$name.fen" "$tmp/$name.replayed"
-    fi
+    "$replay" "$variant" <"$tmp/$name.coord" >"$tmp/$name.replayed" 2>"$tmp/replay.err"
+    check "$name: coordinates replay to the same positions" \
+        cmp "$tmp/$name.fen" "$tmp/$name.replayed"
 done
 echo "roundtrip: $passed passed, $failed failed"
 [ "$failed" = 0 ]

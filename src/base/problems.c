@@ -24,6 +24,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_E_BAD_FEN] = {"bad-fen", RGN_ERROR, ""},
     [RGN_E_NO_FEN] = {"missing-fen", RGN_ERROR, ""},
     [RGN_E_BAD_SETUP] = {"bad-setup", RGN_ERROR, ""},
+    [RGN_E_KEPT_INVALID] = {"kept-invalid", RGN_ERROR, ""},
     [RGN_W_LONG_FORM] = {"long-algebraic", RGN_WARNING,
                          "is in long algebraic form"},
     [RGN_W_PAWN_CAPTURE_WITHOUT_X] = {"pawn-capture-without-x", RGN_WARNING,
@@ -62,6 +63,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_FEN_REPAIRED] = {"fen-repaired", RGN_WARNING, ""},
     [RGN_W_OPEN_RESULT] = {"open-result", RGN_WARNING, ""},
     [RGN_W_LATIN1] = {"latin-1", RGN_WARNING, ""},
+    [RGN_W_OPEN_TERMINATION] = {"open-termination", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
 };
 

@@ -158,6 +158,8 @@ typedef struct cli_games {
     "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"        \
     "                   output) instead of standard error\n"                   \
     "  --variant NAME   rule set of games without a Variant tag\n"             \
+    "  --force-variant NAME  rule set of every game, whatever its Variant\n"   \
+    "                   tag says (the tag is written as NAME)\n"               \
     "  --from rgn|xml   the input format (default: XML when an input\n"        \
     "                   begins with '<', else RGN)\n"                          \
     "  -j, --jobs N     validate on N threads (default: the number of\n"       \
@@ -171,7 +173,8 @@ typedef struct cli_games {
 
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
- * --diagnostics=, --diagnostics-file, --variant, --from, --jobs): 1 when
+ * --diagnostics=, --diagnostics-file, --variant, --force-variant, --from,
+ * --jobs): 1 when
  * argv[*i] was one, 0 when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
 

@@ -11,8 +11,9 @@ const cli_command cli_convert = {
     "convert",
     "convert games to canonical RGN, LAN, coordinates, RFEN, XML or HTML",
     "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html] [--from rgn|xml]\n"
-    "                   [-o FILE | --in-place] [--keep-invalid] [--xml-fen]\n"
-    "                   [--chains]\n"
+    "                   [-o FILE | --in-place] [--keep-invalid] "
+    "[--fix-result]\n"
+    "                   [--xml-fen] [--chains] [--nag-glyphs]\n"
     "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -21,16 +22,23 @@ const cli_command cli_convert = {
     "diagnostics and exit status) and writes the valid ones:\n"
     "  rgn    canonical RGN (the default)\n"
     "  lan    RGN with moves in long algebraic form\n"
+    "         (both: NAGs as $n; --nag-glyphs: 1 to 6 as ! ? !! ?? !? ?!)\n"
     "         (--chains: a Rotationary move's chain in a comment after it)\n"
-    "  coord  a game a line: main-line moves in coordinate form, the result\n"
-    "  fen    'GAME PLY RFEN' after every main-line ply\n"
+    "  coord  a game a line: [its start] if set by a FEN tag, main-line\n"
+    "         moves in coordinate form, the result\n"
+    "  fen    'GAME PLY RFEN' after every main-line ply (ply 0: the start,\n"
+    "         for a game without a move)\n"
     "  xml    one XML document (grammar/rgn.rng); --xml-fen adds each\n"
     "         move's RFEN\n"
     "  html   one standalone page that shows the games: board, moves,\n"
     "         variations; #gGpN opens game G after main-line ply N (as\n"
     "         'rgn fen --game G --ply N')\n"
-    "Invalid games are left out; --keep-invalid writes them up to the error\n"
-    "and a comment saying where and why they stop. -o FILE is written\n"
+    "Invalid games are left out; --keep-invalid writes them checked up to\n"
+    "the error, the rest as written in a comment that says it was not\n"
+    "checked, their Result tag and result as written and (rgn, lan, html)\n"
+    "an [Invalid \"REASON\"] tag, so that they read as invalid again.\n"
+    "--fix-result ends a game that ends with '*' while its Result tag is a\n"
+    "result (1-0, 0-1, 1/2-1/2) with the tag's result. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
     "and a run that fails with status 2 leaves FILE as it was. Without\n"
     "--to, FILE's name chooses: .xml XML, .html or .htm HTML, else RGN; a\n"
@@ -110,7 +118,14 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
     FILE *out = cli_output_open(output);
     if (!out)
         return -1;
-    rgn_writer *writer = rgn_writer_new(options, out);
+    /* A reader of an RGN file takes a game without a Variant tag for the
+     * file's game by its name; on standard output, whose reader is
+     * unknown, for the default game. */
+    rgn_writer_options own = *options;
+    if ((own.format == RGN_FORMAT_RGN || own.format == RGN_FORMAT_LAN) &&
+        output && strcmp(output, "-") != 0)
+        own.tagless = rgn_variant_for_file(output);
+    rgn_writer *writer = rgn_writer_new(&own, out);
     if (!writer) {
         fprintf(stderr, "rgn convert: cannot start the output\n");
         cli_output_close(out, output, false);
@@ -138,7 +153,7 @@ static int run_convert(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_convert);
-    rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
+    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
     const char *output = NULL;
     int to = -1;
     bool in_place = false;
@@ -147,6 +162,8 @@ static int run_convert(int argc, char **argv)
         {"-o", .value = &output},
         {"--in-place", .flag = &in_place},
         {"--keep-invalid", .flag = &options.keep_invalid},
+        {"--fix-result", .flag = &options.fix_result},
+        {"--nag-glyphs", .flag = &options.nag_glyphs},
         {"--xml-fen", .flag = &options.xml_fen},
         {"--chains", .flag = &options.chains},
         {0},

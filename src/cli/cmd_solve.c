@@ -163,7 +163,7 @@ static int run_solve(int argc, char **argv)
         return EXIT_USAGE;
     solve_run run = {hint, NULL, 0};
     if (record) {
-        rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
+        rgn_writer_options options = {.format = RGN_FORMAT_RGN};
         run.writer = rgn_writer_new(&options, stdout);
         if (!run.writer) {
             fprintf(stderr, "rgn solve: cannot start the output\n");

@@ -156,8 +156,13 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
 {
     const char *value;
     int found;
-    if ((found = cli_option_value(argc, argv, i, "--variant", &value)) > 0) {
+    bool force = false;
+    if ((found = cli_option_value(argc, argv, i, "--variant", &value)) == 0)
+        force = (found = cli_option_value(argc, argv, i, "--force-variant",
+                                          &value)) > 0;
+    if (found > 0) {
         g->options.variant = cli_find_variant(g->command, value);
+        g->options.force_variant = force;
         g->variant_chosen = true;
         return g->options.variant ? 1 : -1;
     }

@@ -147,22 +147,20 @@ static void text_move(rgn_writer *w, rgn_position *before, rgn_move move,
                       const char *san)
 {
     text_state *s = w->state;
-    char word[80];
+    char word[112];
     flush_chain(s);
+    /* the move number and its move are one word: no line ends between */
     int fullmove = rgn_position_fullmove(before);
-    if (rgn_position_side(before) == RGN_WHITE) {
-        int n = snprintf(word, sizeof word, "%d.", fullmove);
-        put_word(&s->layout, word, (size_t)n);
-    } else if (s->need_number) {
-        int n = snprintf(word, sizeof word, "%d...", fullmove);
-        put_word(&s->layout, word, (size_t)n);
-    }
-    if (w->options.format == RGN_FORMAT_LAN) {
-        size_t len = rgn_move_lan(before, move, word, sizeof word);
-        put_word(&s->layout, word, len);
-    } else {
-        put_word(&s->layout, san, strlen(san));
-    }
+    size_t n = 0;
+    if (rgn_position_side(before) == RGN_WHITE)
+        n = (size_t)snprintf(word, sizeof word, "%d. ", fullmove);
+    else if (s->need_number)
+        n = (size_t)snprintf(word, sizeof word, "%d... ", fullmove);
+    if (w->options.format == RGN_FORMAT_LAN)
+        n += rgn_move_lan(before, move, word + n, sizeof word - n);
+    else
+        n += (size_t)snprintf(word + n, sizeof word - n, "%s", san);
+    put_word(&s->layout, word, n < sizeof word ? n : sizeof word - 1);
     s->need_number = false;
     s->after_move = true;
     rgn_turn turns[RGN_MAX_TURNS];
@@ -184,7 +182,9 @@ static void text_move(rgn_writer *w, rgn_position *before, rgn_move move,
 static void text_nag(rgn_writer *w, unsigned nag)
 {
     text_state *s = w->state;
-    if (s->after_move && nag >= 1 && nag <= 6) {
+    /* $n, as the PGN standard's export format says; --nag-glyphs joins
+     * NAGs 1 to 6 to their move as ! ? !! ?? !? ?! */
+    if (w->options.nag_glyphs && s->after_move && nag >= 1 && nag <= 6) {
         join_word(&s->layout, glyphs[nag]);
     } else {
         char word[8];
@@ -292,20 +292,17 @@ static void text_end_game(rgn_writer *w, rgn_span result,
     char result_text[16];
     snprintf(result_text, sizeof result_text, "%.*s", (int)result.len,
              result.data);
-    if (error) {
-        /* close what the error left open, then say why it stops */
+    if (error) /* its [Invalid] tag says why; close what it left open */
         rgn_writer_close_variations(w);
-        char note[700];
-        rgn_stop_note(error, note, sizeof note);
-        write_comment(s, (rgn_span){note, strlen(note)});
-    }
     put_word(&s->layout, result_text, strlen(result_text));
     end_line(&s->layout);
 
     rgn_buffer *out = &w->game;
     for (int i = 0; i < ROSTER_SIZE; i++) {
         const char *value = find_tag(&s->tags, roster[i]);
-        if (i == ROSTER_SIZE - 1)
+        /* the Result tag as written (an invalid game's, or one whose
+         * game ends "*", keeps it), or the game's result */
+        if (i == ROSTER_SIZE - 1 && !value)
             value = result_text;
         write_tag(out, roster[i], value ? value : roster_default[i]);
     }
@@ -338,6 +335,7 @@ static void text_free(void *state)
 
 const writer_format rgn_text_format = {
     .state_size = sizeof(text_state),
+    .tags_at_end = true,
     .free_state = text_free,
     .begin_game = text_begin_game,
     .tag = text_tag,

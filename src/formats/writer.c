@@ -10,12 +10,16 @@
 
 #include "formats/writer.h"
 
+#define UNCHECKED_PREFIX "rgn: not checked, after the error: "
+
 static void on_begin_game(void *user, uint64_t number)
 {
     rgn_writer *w = user;
     (void)number; /* numbered over all inputs, not per input */
     w->number = ++w->games;
     w->depth = 0;
+    w->result_tag[0] = '\0';
+    w->variant_tag = false;
     if (w->format->begin_game)
         w->format->begin_game(w);
 }
@@ -23,6 +27,13 @@ static void on_begin_game(void *user, uint64_t number)
 static void on_tag(void *user, rgn_span name, rgn_span value)
 {
     rgn_writer *w = user;
+    if (name.len == 7 && memcmp(name.data, "Variant", 7) == 0)
+        w->variant_tag = true;
+    if (name.len == 6 && memcmp(name.data, "Result", 6) == 0 &&
+        value.len < sizeof w->result_tag) {
+        memcpy(w->result_tag, value.data, value.len);
+        w->result_tag[value.len] = '\0';
+    }
     if (w->format->tag)
         w->format->tag(w, name, value);
 }
@@ -30,6 +41,16 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
 static void on_start(void *user, const rgn_position *start, bool has_fen)
 {
     rgn_writer *w = user;
+    const rgn_variant *variant = rgn_position_variant(start);
+    const rgn_variant *tagless =
+        w->options.tagless ? w->options.tagless : rgn_variant_default();
+    if (!w->variant_tag && variant != tagless && w->format->tag) {
+        /* the game was read as another game by an option or its file's
+         * name: written out, it says so, or it would read as another */
+        const char *name = rgn_variant_name(variant);
+        w->format->tag(w, (rgn_span){"Variant", 7},
+                       (rgn_span){name, strlen(name)});
+    }
     if (w->format->start)
         w->format->start(w, start, has_fen);
 }
@@ -80,13 +101,83 @@ void rgn_writer_close_variations(rgn_writer *w)
         on_end_variation(w);
 }
 
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The rest of a game kept invalid, in a comment that says it was not
+ * checked. */
+static void on_unchecked(void *user, rgn_span text, bool cut)
+{
+    rgn_writer *w = user;
+    if (!w->options.keep_invalid || !w->format->comment)
+        return;
+    rgn_writer_close_variations(w);
+    rgn_buffer note = {0};
+    if (cut)
+        rgn_buffer_puts(&note, "rgn: the rest of the game, longer than "
+                               "rgn reads in one piece, is not kept");
+    else {
+        while (text.len && is_space(text.data[text.len - 1]))
+            text.len--;
+        rgn_buffer_puts(&note, UNCHECKED_PREFIX);
+        /* as written, but for control characters (which no format can
+         * hold: XML refuses them), each written as '?' */
+        for (size_t i = 0; i < text.len; i++) {
+            unsigned char c = (unsigned char)text.data[i];
+            bool control = (c < 0x20 && !is_space((char)c)) || c == 0x7f;
+            rgn_buffer_append(&note, control ? "?" : text.data + i, 1);
+        }
+    }
+    if (note.failed)
+        w->game.failed = true;
+    else
+        w->format->comment(w, (rgn_span){note.data, note.len});
+    rgn_buffer_free(&note);
+}
+
+static bool is_final_result(const char *text)
+{
+    return strcmp(text, "1-0") == 0 || strcmp(text, "0-1") == 0 ||
+           strcmp(text, "1/2-1/2") == 0;
+}
+
+/* "7. Bb5: MESSAGE (line 9, column 13)": an [Invalid] tag's value. */
+static void invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
+{
+    if (error->move.len)
+        snprintf(buf, size, "%s %.*s: %s (line %u, column %u)",
+                 error->move_number, (int)error->move.len, error->move.data,
+                 error->message, error->where.line, error->where.column);
+    else
+        snprintf(buf, size, "%s (line %u, column %u)", error->message,
+                 error->where.line, error->where.column);
+}
+
 static void on_end_game(void *user, rgn_span result,
                         const rgn_diagnostic *error)
 {
     rgn_writer *w = user;
     bool write = !error || w->options.keep_invalid;
+    /* no result written, or a format that cannot say that the rest was
+     * not checked: the game is open */
+    if (error && (!result.len || !w->format->comment))
+        result = (rgn_span){"*", 1};
+    /* --fix-result: a result in the Result tag ends a game left open */
+    if (w->options.fix_result && !error && result.len == 1 &&
+        result.data[0] == '*' && is_final_result(w->result_tag))
+        result = (rgn_span){w->result_tag, strlen(w->result_tag)};
+    if (write && error && error->problem != RGN_E_KEPT_INVALID &&
+        w->format->tags_at_end && w->format->tag) {
+        /* the mark that makes the game read as invalid again */
+        char reason[700];
+        invalid_reason(error, reason, sizeof reason);
+        w->format->tag(w, (rgn_span){"Invalid", 7},
+                       (rgn_span){reason, strlen(reason)});
+    }
     if (write && w->format->end_game)
-        w->format->end_game(w, error ? (rgn_span){"*", 1} : result, error);
+        w->format->end_game(w, result, error);
     if (w->game.failed)
         w->write_failed = true;
     else if (write && w->game.len &&
@@ -104,6 +195,7 @@ const rgn_game_sink rgn_writer_game_sink = {
     .comment = on_comment,
     .begin_variation = on_begin_variation,
     .end_variation = on_end_variation,
+    .unchecked = on_unchecked,
     .end_game = on_end_game,
 };
 

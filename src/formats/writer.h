@@ -18,6 +18,9 @@ typedef struct writer_format {
     size_t state_size;   /* the state, zeroed when the writer is made
                             (0: none) */
     bool main_line_only; /* the moves of variations are not passed on */
+    bool tags_at_end;    /* tags are kept until the game ends: a tag may
+                            still come with end_game (an invalid game's
+                            [Invalid]) */
     int (*begin_document)(rgn_writer *w); /* -1 when it cannot start */
     int (*end_document)(rgn_writer *w);   /* -1 when a write failed */
     void (*free_state)(void *state);      /* what the state holds */
@@ -32,7 +35,9 @@ typedef struct writer_format {
     void (*begin_variation)(rgn_writer *w); /* w->depth is the new line's */
     void (*end_variation)(rgn_writer *w);   /* w->depth is the ending line's */
     /* Only for a game to be written (valid, or --keep-invalid): error is
-     * where an invalid one stops, and its result is then "*". */
+     * where an invalid one stops, and its result is then as written ("*"
+     * when there is none); the rest of its text came before as a
+     * comment. */
     void (*end_game)(rgn_writer *w, rgn_span result,
                      const rgn_diagnostic *error);
 } writer_format;
@@ -43,10 +48,12 @@ struct rgn_writer {
     void *state; /* the format's own */
     FILE *out;
     bool write_failed;
-    rgn_buffer game; /* the current game's output */
-    uint64_t games;  /* games begun, over all inputs */
-    uint64_t number; /* the current game's number among them */
-    int depth;       /* variation depth */
+    rgn_buffer game;     /* the current game's output */
+    uint64_t games;      /* games begun, over all inputs */
+    uint64_t number;     /* the current game's number among them */
+    int depth;           /* variation depth */
+    char result_tag[16]; /* the game's Result tag, "" if none */
+    bool variant_tag;    /* the game has a Variant tag */
 };
 
 extern const writer_format rgn_text_format;  /* RGN and LAN: write_rgn.c */

@@ -47,6 +47,14 @@ struct rgn_reader {
      * given it up (also at a syntax error, which resynchronises); but no
      * callback hears of them. */
     bool quiet;
+    /* The text of a game given up, from the element it was given up at,
+     * kept in the lexer's buffer for the visitor's skipped callback (up
+     * to RGN_MAX_TOKEN bytes: capture_cut when more) */
+    bool capturing, capture_cut;
+    uint64_t capture_from;
+    enum rgn_tok last_kind; /* of the last token handed over */
+    uint64_t element;       /* the offset of the element being handed over: its
+                               move number's for a move */
     bool content; /* the game has a tag or movetext, not only comments */
     unsigned depth;
     rgn_location open[RGN_MAX_VARIATION_DEPTH]; /* the open '(' */
@@ -82,8 +90,24 @@ struct rgn_reader {
 /* ------------------------------------------------------------------ */
 /* Ending games                                                       */
 
+/* Hands the text of a game given up to the visitor, up to end (its result
+ * or where it stops). */
+static void hand_skipped(rgn_reader *r, uint64_t end, rgn_span result)
+{
+    if (!r->capturing)
+        return;
+    r->capturing = false;
+    rgn_span text = {"", 0};
+    if (!r->capture_cut && end > r->capture_from)
+        text = rgn_lexer_span(&r->lexer, r->capture_from,
+                              (size_t)(end - r->capture_from));
+    rgn_location from = {r->capture_from, 0, 0};
+    r->visitor.skipped(r->user, text, r->capture_cut, result, from);
+}
+
 static void end_game(rgn_reader *r, rgn_location where)
 {
+    hand_skipped(r, where.offset, (rgn_span){"", 0});
     r->state = OUTSIDE;
     r->depth = 0;
     r->number_held = false;
@@ -93,8 +117,19 @@ static void end_game(rgn_reader *r, rgn_location where)
 }
 
 /* A callback asked to abandon the game: the rest of it is read quietly
- * (see quiet). */
-static void abandon(rgn_reader *r) { r->quiet = true; }
+ * (see quiet), and its text from the element given up at is kept for
+ * the skipped callback. */
+static void abandon(rgn_reader *r)
+{
+    if (r->quiet)
+        return;
+    r->quiet = true;
+    if (r->visitor.skipped) {
+        r->capturing = true;
+        r->capture_cut = false;
+        r->capture_from = r->element;
+    }
+}
 
 /* game = ... ; the game begins at its first token. */
 static void begin(rgn_reader *r, rgn_location where)
@@ -280,6 +315,8 @@ static void on_result(rgn_reader *r, const rgn_token *t)
             abandon(r);
         return;
     }
+    hand_skipped(r, t->where.offset,
+                 rgn_lexer_span(&r->lexer, t->text, t->text_len));
     end_game(r, t->where);
 }
 
@@ -311,6 +348,8 @@ static void on_tag(rgn_reader *r, const rgn_token *t);
 static void handle(rgn_reader *r, const rgn_token *t)
 {
     if (t->kind == RGN_TOK_DOTS) {
+        r->last_kind = t->kind;
+        r->element = r->number_where.offset;
         if (r->number_held)
             flush_number(r, t->value >= 2);
         else
@@ -318,6 +357,12 @@ static void handle(rgn_reader *r, const rgn_token *t)
                          true);
         return;
     }
+    /* a move's element begins at its move number */
+    bool numbered =
+        r->last_kind == RGN_TOK_NUMBER || r->last_kind == RGN_TOK_DOTS;
+    r->element = numbered && t->kind == RGN_TOK_MOVE ? r->number_where.offset
+                                                     : t->where.offset;
+    r->last_kind = t->kind;
     if (r->number_held)
         flush_number(r, false);
 
@@ -378,11 +423,16 @@ static void process(rgn_reader *r)
 
 /* The first input offset still needed: the token held or being lexed,
  * and the line window before it. */
-static uint64_t keep_from(const rgn_reader *r)
+static uint64_t keep_from(rgn_reader *r)
 {
     uint64_t keep = rgn_lexer_keep(&r->lexer);
     if (r->held && r->token.where.offset < keep)
         keep = r->token.where.offset;
+    if (r->capturing && !r->capture_cut) {
+        if (keep - r->capture_from <= RGN_MAX_TOKEN)
+            return r->capture_from; /* the game's text stays */
+        r->capture_cut = true;
+    }
     return keep > RGN_LINE_HALF ? keep - RGN_LINE_HALF : 0;
 }
 

@@ -44,8 +44,8 @@ typedef struct rgn_notation {
  * number (rgn_problem_of) before it leaves for a caller. */
 #define RGN_OWN_PROBLEM(i) ((enum rgn_problem)(RGN_PROBLEM_COUNT + (i)))
 
-/* What the validator tells the rule sets of a game that failed under the
- * default rule set and named no variant (the hook looks_like_own). */
+/* What the validator tells the other rule sets of a game that failed and
+ * named no variant (the hook looks_like_own). */
 typedef struct rgn_failed_game {
     enum rgn_problem problem; /* its first error, a generic kind */
     const char *fen;          /* its FEN tag; NULL when it has none */
@@ -178,8 +178,9 @@ struct rgn_variant {
      * (NULL: the result a mate or another end forces). */
     bool (*judge_result)(rgn_position *final, const char *result,
                          enum rgn_problem *problem, char *why, size_t size);
-    /* Whether a game that failed as the default game may be one of this
-     * game's (chess pieces and castling in a Rotary record): then *note is
+    /* Whether a game without a Variant tag that failed as another game
+     * may be one of this game's (chess pieces and castling in a Rotary
+     * record, Rotary pieces in a chess one): then *note is
      * set to the kind of the note that suggests --variant. Optional. */
     bool (*looks_like_own)(const rgn_failed_game *game, enum rgn_problem *note);
 };

@@ -53,6 +53,12 @@ typedef struct game_state {
     char white[NAME_MAX_LEN], black[NAME_MAX_LEN];
     char result_tag[16];
     bool has_result_tag;
+    /* an [Invalid] tag: the game was kept with its error (convert
+     * --keep-invalid), reported at its end */
+    bool kept_invalid;
+    rgn_location invalid_where;
+    rgn_saved_line invalid_line;
+    char invalid_reason[256];
     char fen[256];
     bool has_fen;
     rgn_location fen_where;
@@ -157,16 +163,15 @@ static void keep_first_error(game_state *g, const rgn_diagnostic *d)
     g->first_error.line = (rgn_span){"", 0};
 }
 
-/* A game without a Variant tag read as the default game whose first
- * error is problem: another rule set that takes it for one of its own
- * games adds a note that suggests it ("if this is a chess game, try
- * --variant chess"). */
+/* A game without a Variant tag (read as the default game, or as an
+ * option or its file's name says) whose first error is problem: another
+ * rule set that takes it for one of its own games adds a note that
+ * suggests it ("if this is a chess game, try --variant chess"). */
 static void suggest_variant(rgn_checker *v, rgn_diagnostic d,
                             enum rgn_problem problem)
 {
     const game_state *g = &v->game;
-    if (g->variant_name[0] || g->variant != rgn_variant_default() ||
-        !v->options.report)
+    if (g->variant_name[0] || !v->options.report)
         return;
     rgn_failed_game failed = {problem, g->has_fen ? g->fen : NULL, d.move,
                               d.ply};
@@ -240,7 +245,9 @@ static void report(rgn_checker *v, enum rgn_problem problem, rgn_location where,
         where.offset == v->mark.where.offset) {
         d.line = rgn_reader_line(v->reader, where, &d.caret);
     } else {
-        if (!rgn_saved_line_at(&g->fen_line, where.offset, &d.line, &d.caret))
+        if (!rgn_saved_line_at(&g->fen_line, where.offset, &d.line, &d.caret) &&
+            !rgn_saved_line_at(&g->invalid_line, where.offset, &d.line,
+                               &d.caret))
             rgn_saved_line_at(&g->start_line, where.offset, &d.line, &d.caret);
     }
     bool first_error = severity == RGN_ERROR && !g->first_error.message;
@@ -472,6 +479,18 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
         g->has_fen = true;
         g->fen_where = where;
         rgn_saved_line_take(&g->fen_line, v->reader, where.offset);
+    } else if (span_is(name, "Invalid")) {
+        copy_span(g->invalid_reason, sizeof g->invalid_reason, value);
+        g->kept_invalid = true;
+        g->invalid_where = where;
+        rgn_saved_line_take(&g->invalid_line, v->reader, where.offset);
+    } else if (span_is(name, "Variant") && v->options.force_variant) {
+        /* the game is the forced variant's: so says its tag, written out */
+        const char *forced = rgn_variant_name(v->options.variant);
+        copy_span(g->variant_name, sizeof g->variant_name,
+                  (rgn_span){forced, strlen(forced)});
+        SINK(v, tag, name, (rgn_span){forced, strlen(forced)});
+        return 0;
     } else if (span_is(name, "Variant")) {
         copy_span(g->variant_name, sizeof g->variant_name, value);
         g->variant = rgn_variant_find(g->variant_name);
@@ -577,12 +596,6 @@ static int set_up_movetext(rgn_checker *v)
     g->start_side = main_line->current.side;
     g->start_fullmove = main_line->current.fullmove;
     count_key(v, main_line->current.key);
-    if (!g->variant_name[0] && g->variant != rgn_variant_default()) {
-        /* the game was read as another game by an option or its file's
-         * name: written out, it says so, or it would read as the default */
-        const char *name = rgn_variant_name(g->variant);
-        SINK(v, tag, (rgn_span){"Variant", 7}, (rgn_span){name, strlen(name)});
-    }
     SINK(v, start, &main_line->current, g->has_fen);
     return 0;
 }
@@ -769,6 +782,12 @@ static int on_end_variation(void *user, rgn_location where)
     return 0;
 }
 
+static bool is_final_result(const char *text)
+{
+    return strcmp(text, "1-0") == 0 || strcmp(text, "0-1") == 0 ||
+           strcmp(text, "1/2-1/2") == 0;
+}
+
 /* The result a finished position demands, or NULL if any will do. */
 static const char *forced_result(rgn_position *pos)
 {
@@ -780,6 +799,20 @@ static const char *forced_result(rgn_position *pos)
     case RGN_ONGOING: break;
     }
     return NULL;
+}
+
+/* Whether a final result fits the final position, as on_result judges
+ * it (quietly). */
+static bool result_stands(const rgn_variant *rules, rgn_position *final,
+                          const char *result)
+{
+    if (rules->judge_result) {
+        char why[200];
+        enum rgn_problem p;
+        return !rules->judge_result(final, result, &p, why, sizeof why);
+    }
+    const char *forced = forced_result(final);
+    return !forced || strcmp(forced, result) == 0;
 }
 
 static int on_result(void *user, rgn_span text, rgn_location where)
@@ -797,13 +830,32 @@ static int on_result(void *user, rgn_span text, rgn_location where)
     }
     char result[16];
     copy_span(result, sizeof result, text);
-    if (g->has_result_tag && strcmp(result, g->result_tag) != 0) {
-        report(v, RGN_E_RESULT_MISMATCH, where, no_move, 0,
-               "the result %s differs from the Result tag \"%s\"", result,
-               g->result_tag);
+    memcpy(g->result, result, sizeof g->result); /* as written */
+    if (g->kept_invalid) {
+        report(v, RGN_E_KEPT_INVALID, g->invalid_where, no_move, 0,
+               "the game was kept with an error (its Invalid tag): %s",
+               g->invalid_reason);
         return 1;
     }
     line *main_line = &v->lines[0];
+    if (g->has_result_tag && strcmp(result, g->result_tag) != 0) {
+        if (strcmp(result, "*") != 0 || !is_final_result(g->result_tag) ||
+            !result_stands(g->variant, &main_line->current, g->result_tag)) {
+            report(v, RGN_E_RESULT_MISMATCH, where, no_move, 0,
+                   "the result %s differs from the Result tag \"%s\"", result,
+                   g->result_tag);
+            return 1;
+        }
+        /* a broadcast's last copy: the tag is the newer, and judged */
+        report(v, RGN_W_OPEN_TERMINATION, where, no_move, 0,
+               "the game ends with *, its Result tag says \"%s\": read as "
+               "%s (convert --fix-result ends it so)",
+               g->result_tag, g->result_tag);
+        if (g->failed)
+            return 1;
+        copy_span(result, sizeof result,
+                  (rgn_span){g->result_tag, strlen(g->result_tag)});
+    }
     if (g->variant->judge_result) {
         char why[200];
         enum rgn_problem p;
@@ -813,7 +865,6 @@ static int on_result(void *user, rgn_span text, rgn_location where)
                    why);
             return 1;
         }
-        memcpy(g->result, result, sizeof g->result);
         return 0;
     }
     const char *forced = forced_result(&main_line->current);
@@ -835,7 +886,6 @@ static int on_result(void *user, rgn_span text, rgn_location where)
             return 1;
         }
     }
-    memcpy(g->result, result, sizeof g->result);
     return 0;
 }
 
@@ -860,6 +910,18 @@ static void on_end_game(void *user, rgn_location where)
         v->counts.valid++;
     rgn_span result = {g->result, strlen(g->result)};
     SINK(v, end_game, result, g->failed ? &g->first_error : NULL);
+}
+
+/* The text of a game after its first error: passed on unchecked, and its
+ * result as written. */
+static void on_skipped(void *user, rgn_span text, bool cut, rgn_span result,
+                       rgn_location where)
+{
+    (void)where;
+    rgn_checker *v = user;
+    copy_span(v->game.result, sizeof v->game.result, result);
+    if (text.len || cut)
+        SINK(v, unchecked, text, cut);
 }
 
 static void on_lenient(void *user, rgn_location where, enum rgn_problem problem,
@@ -894,6 +956,7 @@ static const rgn_visitor validator_visitor = {
     .end_game = on_end_game,
     .error = on_error,
     .lenient = on_lenient,
+    .skipped = on_skipped,
 };
 
 const rgn_visitor *rgn_checker_visitor(void) { return &validator_visitor; }

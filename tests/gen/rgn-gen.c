@@ -109,7 +109,7 @@ int main(int argc, char **argv)
         return 2;
     }
     rng_state = seed * 2654435761u + 1;
-    rgn_writer_options options = {RGN_FORMAT_RGN, false, false, false};
+    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
     rgn_writer *writer = rgn_writer_new(&options, stdout);
     if (!writer)
         return 2;

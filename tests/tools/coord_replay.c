@@ -1,8 +1,9 @@
 /*
  * coord_replay.c - reads games in coordinate form (one a line, as
- * "rgn convert --to coord" writes them) and prints "GAME PLY RFEN" after
- * every ply, as "rgn convert --to fen" does. Each coordinate move must
- * match exactly one legal move. Used by roundtrip.sh to check that the
+ * "rgn convert --to coord" writes them: "[START] " first for a game from
+ * a FEN) and prints "GAME PLY RFEN" after every ply, as "rgn convert --to
+ * fen" does ("GAME 0 START" for a game without a move). Each coordinate move
+ * must match exactly one legal move. Used by roundtrip.sh to check that the
  * coordinate output reads back to the same moves.
  */
 #include <stdio.h>
@@ -26,7 +27,22 @@ int main(int argc, char **argv)
         game++;
         rgn_position *pos = rgn_position_new(variant);
         int ply = 0;
-        for (char *word = strtok(line, " \n"); word;
+        char *moves_text = line;
+        if (line[0] == '[') { /* the start position */
+            char *end = strchr(line, ']');
+            if (!end) {
+                fprintf(stderr, "game %lu: no ']' after the start\n", game);
+                return 1;
+            }
+            *end = '\0';
+            rgn_error err;
+            if (rgn_position_set_fen(pos, line + 1, &err) < 0) {
+                fprintf(stderr, "game %lu: %s\n", game, err.message);
+                return 1;
+            }
+            moves_text = end + 1;
+        }
+        for (char *word = strtok(moves_text, " \n"); word;
              word = strtok(NULL, " \n")) {
             if (!strcmp(word, "1-0") || !strcmp(word, "0-1") ||
                 !strcmp(word, "1/2-1/2") || !strcmp(word, "*"))
@@ -54,6 +70,11 @@ int main(int argc, char **argv)
             char fen[512];
             rgn_position_fen(pos, fen, sizeof fen);
             printf("%lu %d %s\n", game, ++ply, fen);
+        }
+        if (ply == 0) {
+            char fen[512];
+            rgn_position_fen(pos, fen, sizeof fen);
+            printf("%lu 0 %s\n", game, fen);
         }
         rgn_position_free(pos);
     }

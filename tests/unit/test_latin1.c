@@ -206,7 +206,7 @@ static void test_validator_converts(void **state)
                                 "tag Event=caf\xc3\xa9|tag Site=?|"
                                 "tag Date=????.??.??|tag Round=?|"
                                 "tag White=M\xc3\xbcller|tag Black=?|"
-                                "tag Result=*|tag Variant=Chess|"
+                                "tag Result=*|"
                                 "comment d\xc3\xa9j\xc3\xa0 vu|");
     /* the warning is about the input: the game is valid, without one */
     assert_int_equal(c.games, 1);

@@ -138,9 +138,16 @@ static void on_lenient(void *u, rgn_location w, enum rgn_problem problem,
          (unsigned long)w.line, (unsigned long)w.column, message);
 }
 
+static void on_skipped(void *u, rgn_span t, bool cut, rgn_span result,
+                       rgn_location w)
+{
+    item(u, w, "skipped {%.*s}%s %.*s", SPAN(t), cut ? " cut" : "",
+         SPAN(result));
+}
+
 static const rgn_visitor recording = {
-    on_begin, on_tag,   on_number, on_move, on_nag,   on_comment,
-    on_open,  on_close, on_result, on_end,  on_error, on_lenient,
+    on_begin, on_tag,    on_number, on_move,  on_nag,     on_comment, on_open,
+    on_close, on_result, on_end,    on_error, on_lenient, on_skipped,
 };
 
 /* Reads input in chunks of the given size (0: in one piece). */
@@ -583,14 +590,19 @@ static void test_callback_abandons_game(void **state)
     recorder rec = {0};
     rec.stop_at = "tag Variant";
     check_with(&rec, input, strlen(input),
-               "begin|tag Event=1|tag Variant=Other|end"
+               "begin|tag Event=1|tag Variant=Other"
+               "|skipped {[Variant \"Other\"]\\n[Site \"s\"]\\n1. e4 e5 } *|end"
                "|begin|tag Event=2|num 1|move d4|result *|end");
     rec.stop_at = "begin";
-    check_with(&rec, input, strlen(input), "begin|end|begin|end");
+    check_with(&rec, input, strlen(input),
+               "begin|skipped {[Event \"1\"]\\n[Variant \"Other\"]\\n"
+               "[Site \"s\"]\\n1. e4 e5 } *|end"
+               "|begin|skipped {[Event \"2\"]\\n1. d4 } *|end");
     rec.stop_at = "num 1";
     check_with(&rec, input, strlen(input),
-               "begin|tag Event=1|tag Variant=Other|tag Site=s|num 1|end"
-               "|begin|tag Event=2|num 1|end");
+               "begin|tag Event=1|tag Variant=Other|tag Site=s|num 1"
+               "|skipped {1. e4 e5 } *|end"
+               "|begin|tag Event=2|num 1|skipped {1. d4 } *|end");
     /* a result at depth 0 ends the game anyway: the next one is read */
     rec.stop_at = "result";
     check_with(&rec, "e4 * d4 *", 9,
@@ -601,8 +613,13 @@ static void test_callback_abandons_game(void **state)
     const char *tagless = "[Event \"1\"]\n1. e4 (1. d4 *) e5 1-0\n\n"
                           "1. c4 c5 *\n";
     check_with(&rec, tagless, strlen(tagless),
-               "begin|tag Event=1|num 1|move e4|end"
+               "begin|tag Event=1|num 1|move e4"
+               "|skipped {1. e4 (1. d4 *) e5 } 1-0|end"
                "|begin|num 1|move c4|move c5|result *|end");
+    /* the text of a game given up is handed over up to where it stops */
+    rec.stop_at = "move e5";
+    check_with(&rec, "1. e4 e5 {x} 2. Nf3", 19,
+               "begin|num 1|move e4|move e5|skipped {e5 {x} 2. Nf3} |end");
 }
 
 /* ------------------------------------------------------------------ */

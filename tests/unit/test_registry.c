@@ -138,7 +138,13 @@ static void own_problem_kinds_keep_their_codes(void **state)
         assert_int_equal(rgn_problem_severity(p), RGN_ERROR);
         assert_int_equal(rgn_variant_problem(wrap, k), p); /* one table */
     }
-    assert_int_equal(rgn_variant_problem_count(rgn_variant_find("Rotary")), 0);
+    /* Rotary's one kind: the note suggesting it for another game's file */
+    const rgn_variant *rotary = rgn_variant_find("Rotary");
+    assert_int_equal(rgn_variant_problem_count(rotary), 1);
+    assert_string_equal(rgn_problem_code(rgn_variant_problem(rotary, 0)),
+                        "rotary-hint");
+    assert_int_equal(rgn_problem_severity(rgn_variant_problem(rotary, 0)),
+                     RGN_NOTE);
 }
 
 int main(void)

@@ -209,7 +209,8 @@ static enum rgn_problem explain(rgn_position *pos, const rgn_san *s, char *why,
     return RGN_E_UNMATCHED;
 }
 
-static const char *const chess_aliases[] = {"Standard", NULL};
+/* lichess writes "From Position" on every chess game set up from a FEN */
+static const char *const chess_aliases[] = {"Standard", "From Position", NULL};
 /* as lichess, ChessBase, Scid and other programs write it */
 static const char *const chess960_aliases[] = {
     "Fischerandom", "Fischer Random", "Fischer Random Chess",

@@ -3,6 +3,7 @@
  * and the functions of rotary.c, rfen.c and rotary_explain.c.
  */
 #include <pthread.h>
+#include <string.h>
 
 #include "rules/rotary/rotary.h"
 
@@ -34,6 +35,39 @@ static void rotary_set_initial(rgn_position *pos)
     pos->variant = variant;
 }
 
+/* ------------------------------------------------------------------ */
+/* A Rotary record read as another game                               */
+
+extern const struct rgn_variant rgn_rotary_variant;
+
+/* Rotary's own problem kinds: the note that suggests it for a record
+ * that failed as another game. */
+enum { ROTARY_HINT };
+static const rgn_problem_kind rotary_problems[] = {
+    [ROTARY_HINT] = {"rotary-hint", RGN_NOTE, ""},
+    {NULL, RGN_ERROR, NULL},
+};
+
+/* Whether a game that failed as another game reads as Rotary: the error
+ * is at a FEN tag that is a Rotary position, or at a move with an
+ * orientation (">N") or the letter of a Trident, Axe or Scythe. */
+static bool looks_like_rotary(const rgn_failed_game *g, enum rgn_problem *note)
+{
+    *note = RGN_OWN_PROBLEM(ROTARY_HINT);
+    if (g->problem == RGN_E_BAD_FEN) {
+        rgn_position pos = {.variant = &rgn_rotary_variant};
+        rgn_error err;
+        return g->fen && rotary_set_fen(&pos, g->fen, &err) == 0;
+    }
+    if (g->problem != RGN_E_UNMATCHED && g->problem != RGN_E_MOVE_SYNTAX &&
+        g->problem != RGN_E_ORIENTATION_NOT_ALLOWED)
+        return false;
+    if (g->move.len < 2)
+        return false;
+    return memchr(g->move.data, '>', g->move.len) ||
+           memchr("TAS", g->move.data[0], 3);
+}
+
 const struct rgn_variant rgn_rotary_variant = {
     .name = "Rotary",
     .summary = "Freeling's chess variant whose pieces rotate",
@@ -63,4 +97,6 @@ const struct rgn_variant rgn_rotary_variant = {
     .in_check = rotary_in_check,
     .status = rotary_status,
     .explain_unmatched = rotary_explain_unmatched,
+    .problems = rotary_problems,
+    .looks_like_own = looks_like_rotary,
 };

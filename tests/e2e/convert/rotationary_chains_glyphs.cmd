@@ -1,1 +1,1 @@
-convert --chains -
+convert --chains - < tests/e2e/inputs/rotationary_chains_glyphs.rgn

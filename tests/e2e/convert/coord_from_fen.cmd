@@ -1,0 +1,1 @@
+convert --to coord tests/e2e/inputs/fen_and_empty_games.pgn

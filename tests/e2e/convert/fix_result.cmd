@@ -1,0 +1,1 @@
+convert --fix-result tests/e2e/inputs/broadcast_open_end.pgn

@@ -1,0 +1,1 @@
+convert --force-variant chess tests/e2e/inputs/wrong_variant_tag.rgn

@@ -1,0 +1,1 @@
+convert --keep-invalid tests/e2e/inputs/illegal_seventh_move.pgn

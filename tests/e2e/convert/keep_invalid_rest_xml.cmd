@@ -1,0 +1,1 @@
+convert -q --keep-invalid --to xml tests/e2e/inputs/illegal_seventh_move.pgn

@@ -1,0 +1,1 @@
+convert --chains --nag-glyphs - < tests/e2e/inputs/rotationary_chains_glyphs.rgn

@@ -1,0 +1,1 @@
+convert -q tests/e2e/inputs/tagless_rotary.rgn -o $RGN_TMP/out.pgn && cat $RGN_TMP/out.pgn

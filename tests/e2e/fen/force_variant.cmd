@@ -1,0 +1,1 @@
+fen --force-variant Chess tests/e2e/inputs/wrong_variant_tag.rgn

@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/lichess_from_position.pgn

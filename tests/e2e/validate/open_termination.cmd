@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/broadcast_open_end.pgn

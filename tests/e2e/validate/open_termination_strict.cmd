@@ -1,0 +1,1 @@
+validate --strict tests/e2e/inputs/broadcast_open_end.pgn

@@ -1,0 +1,1 @@
+validate --variant chess samples/king-mate.rgn

@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/rotary_saved_as.pgn
