@@ -339,7 +339,8 @@ enum rgn_problem {
     RGN_W_LATIN1,           /* text that is not UTF-8, read as Latin-1 */
     RGN_W_OPEN_TERMINATION, /* "*" ends a game whose Result tag is a result */
     RGN_N_REPETITION,       /* a position occurs for the third time */
-    RGN_PROBLEM_COUNT       /* the generic kinds; games' own kinds follow */
+    RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
+    RGN_PROBLEM_COUNT           /* the generic kinds; games' own kinds follow */
 };
 
 /* A kind's code ("illegal-move"; a game's own kind by the game's word,

@@ -82,16 +82,12 @@ static void print_source(FILE *out, const rgn_diagnostic *d, const char *color)
     fprintf(out, "%s\n", *color ? "\033[0m" : "");
 }
 
-/* A warning about an input as a whole or its text, not about a game:
- * FILE:LINE:COLUMN: warning: MESSAGE (in JSON game and ply null). */
-static void warn_input(const cli_games *g, unsigned long long line,
-                       unsigned long long column, const char *code,
-                       const char *message)
+/* A diagnostic about an input as a whole or its text, not about a game:
+ * FILE:LINE:COLUMN: SEVERITY: MESSAGE (in JSON game and ply null). */
+static void tell_input(const cli_games *g, unsigned long long line,
+                       unsigned long long column, enum rgn_severity severity,
+                       const char *code, const char *message)
 {
-    /* an input without a game is an error under --strict */
-    enum rgn_severity severity =
-        strcmp(code, "no-game") == 0 && g->options.strict ? RGN_ERROR
-                                                          : RGN_WARNING;
     if (g->quiet)
         return;
     if (g->json) {
@@ -111,11 +107,19 @@ static void warn_input(const cli_games *g, unsigned long long line,
     }
 }
 
+/* The input holds no game: a warning, an error under --strict. */
+static void warn_no_game(const cli_games *g)
+{
+    tell_input(g, 1, 1, g->options.strict ? RGN_ERROR : RGN_WARNING, "no-game",
+               "no game in the input");
+}
+
 static void print_diagnostic(void *user, const rgn_diagnostic *d)
 {
     const cli_games *g = user;
-    if (d->game == 0) { /* about the input: text read as Latin-1 */
-        warn_input(g, d->where.line, d->where.column,
+    /* about the input: text read as Latin-1, comments no game follows */
+    if (d->game == 0) {
+        tell_input(g, d->where.line, d->where.column, d->severity,
                    rgn_problem_code(d->problem), d->message);
         return;
     }
@@ -377,7 +381,7 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
     if (!g->io_error && xml_look < 0) {
         /* nothing but white space: no game, whatever the format (the
          * same warning as for comments only, as rgn(1) documents it) */
-        warn_input(g, 1, 1, "no-game", "no game in the input");
+        warn_no_game(g);
         g->no_game = true;
         return;
     }
@@ -423,7 +427,7 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         }
         rgn_validation_counts c = rgn_validator_counts(validator);
         if (c.games == 0 && rc == 0) {
-            warn_input(g, 1, 1, "no-game", "no game in the input");
+            warn_no_game(g);
             g->no_game = true;
         }
         g->total.games += c.games;

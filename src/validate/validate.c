@@ -66,6 +66,10 @@ typedef struct game_state {
     rgn_location setup_where;
     unsigned roster_seen; /* bit i: roster[i] */
     bool order_told;      /* the roster's order: one warning a game */
+    /* comments read before the game has anything else (held, see
+     * open_game): where the first was */
+    bool commented;
+    rgn_location first_comment;
     const rgn_variant *variant;
     rgn_location variant_where;
     char variant_name[NAME_MAX_LEN];
@@ -729,11 +733,14 @@ static int on_nag(void *user, unsigned nag, rgn_location where)
 
 static int on_comment(void *user, rgn_span text, rgn_location where)
 {
-    (void)where;
     rgn_checker *v = user;
     /* a comment in the tag section does not start the movetext */
     if (v->game.failed)
         return 1;
+    if (!v->game.number && !v->game.commented) {
+        v->game.commented = true;
+        v->game.first_comment = where;
+    }
     if (!v->game.number) {
         if (v->options.sink && v->options.sink->comment) {
             rgn_buffer_append(&v->held, (const char *)&text.len,
@@ -898,8 +905,12 @@ static void on_end_game(void *user, rgn_location where)
     if (!g->number) {
         /* comments that no game follows (the reader ends a game only at
          * its result, an error or a tag, which open it, or at the end of
-         * the input): no game */
+         * the input): no game, and a note that says they are left out */
         rgn_buffer_reset(&v->held);
+        if (g->commented)
+            report(v, RGN_N_COMMENT_WITHOUT_GAME, g->first_comment, no_move, 0,
+                   "a comment that no game follows belongs to no game: it "
+                   "is left out");
         return;
     }
     if (g->failed)
