@@ -206,7 +206,8 @@ static bool start_element(xml_source *x, const xmlChar *name)
         VISIT(x, nag, (unsigned)nag, where);
     } else if (is(name, "variation")) {
         VISIT(x, begin_variation, where);
-    } else if (is(name, "comment") || is(name, "result")) {
+    } else if (is(name, "comment") || is(name, "result") ||
+               is(name, "invalid")) {
         x->collecting = true;
         x->text_where = where;
         rgn_buffer_reset(&x->text);
@@ -231,10 +232,13 @@ static void end_element(xml_source *x, const xmlChar *name)
             end_game(x, where);
     } else if (is(name, "variation")) {
         VISIT(x, end_variation, where);
-    } else if (is(name, "comment") || is(name, "result")) {
+    } else if (is(name, "comment") || is(name, "result") ||
+               is(name, "invalid")) {
         rgn_span text = {x->text.data ? x->text.data : "", x->text.len};
         if (is(name, "comment"))
             VISIT(x, comment, text, x->text_where);
+        else if (is(name, "invalid")) /* its Invalid tag, written out */
+            VISIT(x, tag, (rgn_span){"Invalid", 7}, text, x->text_where);
         else
             VISIT(x, result, text, x->text_where);
         x->collecting = false;

@@ -20,6 +20,9 @@ typedef struct xml_state {
     bool move_open[RGN_MAX_VARIATION_DEPTH + 1]; /* a <move> open per depth */
     int line_ply[RGN_MAX_VARIATION_DEPTH +
                  1]; /* plies from the start, per depth */
+    /* an Invalid tag read (a game kept invalid before): written as
+     * <invalid> before the result, where the schema has it */
+    char invalid[700];
 } xml_state;
 
 static xml_state *state_of(rgn_writer *w) { return w->state; }
@@ -138,6 +141,11 @@ static void xml_tag(rgn_writer *w, rgn_span name, rgn_span value)
 {
     if (!game_writer(w))
         return;
+    if (name.len == 7 && memcmp(name.data, "Invalid", 7) == 0) {
+        snprintf(state_of(w)->invalid, sizeof state_of(w)->invalid, "%.*s",
+                 (int)value.len, value.data);
+        return;
+    }
     char name_text[256];
     snprintf(name_text, sizeof name_text, "%.*s", (int)name.len, name.data);
     start_element(w, "tag");
@@ -308,13 +316,19 @@ static void xml_end_game(rgn_writer *w, rgn_span result,
     xml_state *s = state_of(w);
     if (!s->game)
         return;
-    if (error) {
+    /* a game kept invalid before has its note and mark already */
+    if (error && error->problem != RGN_E_KEPT_INVALID) {
         char note[700];
         rgn_stop_note(error, note, sizeof note);
         text_element(w, "comment", note, strlen(note));
+        /* the mark that makes the game read as invalid again */
+        rgn_invalid_reason(error, s->invalid, sizeof s->invalid);
     }
     rgn_writer_close_variations(w);
     close_move(w);
+    if (s->invalid[0])
+        text_element(w, "invalid", s->invalid, strlen(s->invalid));
+    s->invalid[0] = '\0';
     text_element(w, "result", result.data, result.len);
     end_element(w); /* game */
     if (xmlTextWriterFlush(s->game) < 0)

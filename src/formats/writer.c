@@ -143,8 +143,7 @@ static bool is_final_result(const char *text)
            strcmp(text, "1/2-1/2") == 0;
 }
 
-/* "7. Bb5: MESSAGE (line 9, column 13)": an [Invalid] tag's value. */
-static void invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
+void rgn_invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
 {
     if (error->move.len)
         snprintf(buf, size, "%s %.*s: %s (line %u, column %u)",
@@ -172,7 +171,7 @@ static void on_end_game(void *user, rgn_span result,
         w->format->tags_at_end && w->format->tag) {
         /* the mark that makes the game read as invalid again */
         char reason[700];
-        invalid_reason(error, reason, sizeof reason);
+        rgn_invalid_reason(error, reason, sizeof reason);
         w->format->tag(w, (rgn_span){"Invalid", 7},
                        (rgn_span){reason, strlen(reason)});
     }

@@ -84,6 +84,11 @@ static inline void writer_take_back(rgn_position *pos, rgn_move move,
  * one), as the format's end_variation ends each. */
 void rgn_writer_close_variations(rgn_writer *writer);
 
+/* "7. Bb5: MESSAGE (line 9, column 13)": why a game kept by
+ * --keep-invalid is invalid, the value of its Invalid tag (or XML's
+ * <invalid>) */
+void rgn_invalid_reason(const rgn_diagnostic *error, char *buf, size_t size);
+
 /* "stopped at line 9, column 13: MESSAGE", for --keep-invalid */
 void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size);
 

@@ -1,0 +1,1 @@
+convert -q --keep-invalid --to xml -o "$RGN_TMP/kept.xml" tests/e2e/inputs/illegal_seventh_move.pgn; "$RGN" validate --from xml - < "$RGN_TMP/kept.xml"; echo "status $?"
