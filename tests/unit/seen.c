@@ -1,5 +1,6 @@
 /*
- * seen.c - what a test's callbacks saw, as one text (seen.h).
+ * seen.c - what a test's callbacks saw, as one text (seen.h), and a
+ * validation of a text whose callbacks record it.
  */
 #include "seen.h"
 
@@ -7,6 +8,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -18,4 +20,16 @@ void seen_add(seen *s, const char *fmt, ...)
     va_end(ap);
     assert_true(n >= 0 && (size_t)n < sizeof s->text - s->len);
     s->len += (size_t)n;
+}
+
+rgn_validation_counts seen_validate(const rgn_validator_options *options,
+                                    const char *input)
+{
+    rgn_validator *v = rgn_validator_new(options);
+    assert_non_null(v);
+    assert_int_equal(rgn_validator_feed(v, input, strlen(input)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
+    rgn_validation_counts counts = rgn_validator_counts(v);
+    rgn_validator_free(v);
+    return counts;
 }

@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "rgn.h"
+
 typedef struct seen {
     char text[4096];
     size_t len;
@@ -16,5 +18,10 @@ typedef struct seen {
 /* Adds printf-style text; fails the test when it does not fit. */
 void seen_add(seen *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Validates input, whole, with options; fails the test when the
+ * validator cannot run; returns the counts. */
+rgn_validation_counts seen_validate(const rgn_validator_options *options,
+                                    const char *input);
 
 #endif
