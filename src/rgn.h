@@ -454,10 +454,13 @@ typedef struct rgn_visitor {
                     const char *message);
     /* the text of a game a callback gave up, as written: from the element
      * it gave up at (a move's number included) up to its result or where
-     * it stops (a syntax error, the end of the input), and the result
-     * (empty when there is none); cut, and text empty, when it is longer
-     * than RGN_MAX_TOKEN bytes. Just before end_game; where.offset is the
-     * text's (line and column 0). */
+     * it stops (the end of the input), and the result (empty when there
+     * is none); after a syntax error, the text from the error up to where
+     * the next game begins, a result that ends it handed as the result.
+     * Cut, and text empty, when it is longer than RGN_MAX_TOKEN bytes.
+     * Just before end_game; where.offset is the text's (line and column
+     * 0). Without this callback the reader ends a game at its syntax
+     * error. */
     void (*skipped)(void *user, rgn_span text, bool cut, rgn_span result,
                     rgn_location where);
 } rgn_visitor;

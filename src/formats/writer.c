@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "formats/writer.h"
 
 #define UNCHECKED_PREFIX "rgn: not checked, after the error: "
@@ -122,12 +123,22 @@ static void on_unchecked(void *user, rgn_span text, bool cut)
         while (text.len && is_space(text.data[text.len - 1]))
             text.len--;
         rgn_buffer_puts(&note, UNCHECKED_PREFIX);
-        /* as written, but for control characters (which no format can
-         * hold: XML refuses them), each written as '?' */
-        for (size_t i = 0; i < text.len; i++) {
-            unsigned char c = (unsigned char)text.data[i];
-            bool control = (c < 0x20 && !is_space((char)c)) || c == 0x7f;
-            rgn_buffer_append(&note, control ? "?" : text.data + i, 1);
+        /* as written, but for control characters and bytes that are no
+         * UTF-8 (a syntax error may stand in the text; no format can hold
+         * them: XML refuses them), each written as '?' */
+        const unsigned char *bytes = (const unsigned char *)text.data;
+        for (size_t i = 0; i < text.len;) {
+            int len = rgn_utf8_length(bytes + i, text.len - i);
+            bool control =
+                len == 1 && ((bytes[i] < 0x20 && !is_space((char)bytes[i])) ||
+                             bytes[i] == 0x7f);
+            if (len <= 0 || control) {
+                rgn_buffer_append(&note, "?", 1);
+                i++;
+            } else {
+                rgn_buffer_append(&note, text.data + i, (size_t)len);
+                i += (size_t)len;
+            }
         }
     }
     if (note.failed)

@@ -14,6 +14,7 @@
  * ended), so that rgn_reader_line gives the same answer during a callback
  * whatever the chunks the input came in.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,11 @@ struct rgn_reader {
      * to RGN_MAX_TOKEN bytes: capture_cut when more) */
     bool capturing, capture_cut;
     uint64_t capture_from;
+    /* A syntax error skipped to the next game: the game ends where the
+     * skipping stops, so that its rest is kept too (error_where: the
+     * error's place, where the game is said to end). */
+    bool end_at_resync;
+    rgn_location error_where;
     enum rgn_tok last_kind; /* of the last token handed over */
     uint64_t element;       /* the offset of the element being handed over: its
                                move number's for a move */
@@ -153,9 +159,53 @@ static void syntax_error(rgn_reader *r, rgn_location where, const char *message,
     begin(r, where);
     if (r->visitor.error && !r->quiet)
         r->visitor.error(r->user, where, message);
-    end_game(r, where);
+    if (skip && r->visitor.skipped) {
+        if (!r->capturing) {
+            r->capturing = true;
+            r->capture_cut = false;
+            r->capture_from = where.offset;
+        }
+        r->quiet = true;
+        r->end_at_resync = true;
+        r->error_where = where;
+    } else {
+        end_game(r, where);
+    }
     if (skip)
         rgn_lexer_skip(&r->lexer);
+}
+
+static bool is_result(const char *s, size_t n)
+{
+    return (n == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)) ||
+           (n == 7 && memcmp(s, "1/2-1/2", 7) == 0) || (n == 1 && *s == '*');
+}
+
+/* The game a syntax error skipped ends where the next begins (at
+ * next_game): its text up to there is handed over, a result that ends
+ * it split off as its result. */
+static void end_skipped_game(rgn_reader *r, uint64_t next_game)
+{
+    r->end_at_resync = false;
+    if (next_game - r->capture_from > RGN_MAX_TOKEN)
+        r->capture_cut = true; /* however the input came in */
+    if (r->capturing && !r->capture_cut && next_game > r->capture_from) {
+        rgn_span text = rgn_lexer_span(&r->lexer, r->capture_from,
+                                       (size_t)(next_game - r->capture_from));
+        size_t end = text.len, word;
+        while (end > 0 && isspace((unsigned char)text.data[end - 1]))
+            end--;
+        for (word = end; word > 0; word--)
+            if (isspace((unsigned char)text.data[word - 1]))
+                break;
+        if (is_result(text.data + word, end - word)) {
+            rgn_span result = {text.data + word, end - word};
+            hand_skipped(r, r->capture_from + word, result);
+        } else {
+            hand_skipped(r, r->capture_from + end, (rgn_span){"", 0});
+        }
+    }
+    end_game(r, r->error_where);
 }
 
 /* ------------------------------------------------------------------ */
@@ -368,7 +418,8 @@ static void handle(rgn_reader *r, const rgn_token *t)
 
     switch (t->kind) {
     case RGN_TOK_EOF: on_eof(r, t); break;
-    case RGN_TOK_ERROR: syntax_error(r, t->where, t->message, false); break;
+    /* the lexer skips to the next game already */
+    case RGN_TOK_ERROR: syntax_error(r, t->where, t->message, true); break;
     case RGN_TOK_TAG: on_tag(r, t); break;
     case RGN_TOK_COMMENT: on_comment(r, t); break;
     case RGN_TOK_NUMBER: on_number(r, t); break;
@@ -401,6 +452,8 @@ static void process(rgn_reader *r)
             if (rgn_lexer_next(&r->lexer, &r->token) == RGN_TOK_NONE)
                 return;
             r->held = true;
+            if (r->end_at_resync)
+                end_skipped_game(r, r->token.where.offset);
         }
         /* a tag's warning about an inner quote shows the line there */
         uint64_t shown =

@@ -141,8 +141,12 @@ static void on_lenient(void *u, rgn_location w, enum rgn_problem problem,
 static void on_skipped(void *u, rgn_span t, bool cut, rgn_span result,
                        rgn_location w)
 {
-    item(u, w, "skipped {%.*s}%s %.*s", SPAN(t), cut ? " cut" : "",
-         SPAN(result));
+    if (t.len > 200) /* a long text by its ends and its length */
+        item(u, w, "skipped {%.20s...%.20s (%zu bytes)}%s %.*s", t.data,
+             t.data + t.len - 20, t.len, cut ? " cut" : "", SPAN(result));
+    else
+        item(u, w, "skipped {%.*s}%s %.*s", SPAN(t), cut ? " cut" : "",
+             SPAN(result));
 }
 
 static const rgn_visitor recording = {
@@ -248,15 +252,19 @@ static void test_tag_errors(void **state)
     /* each broken tag section is skipped with its movetext */
     CHECK("[Event \"x]\n[Site \"y\"]\n1. e4 *\n\n[Event \"ok\"]\n*\n",
           "begin|error 1:11 line ends inside a tag value (missing '\"'?)"
-          "|end|begin|tag Event=ok|result *|end");
+          "|skipped {\\n[Site \"y\"]\\n1. e4 } *|end|begin|tag Event=ok|"
+          "result *|end");
     CHECK("[1x \"v\"]\n1. e4 *\n\n[Event \"ok\"]\n*\n",
-          "begin|error 1:2 a tag name (a letter, then letters, digits or "
-          "'_') must follow '['|end|begin|tag Event=ok|result *|end");
+          "begin|error 1:2 a tag name (a letter, then letters, digits or"
+          " '_') must follow '['|skipped {1x \"v\"]\\n1. e4 } *|end|begi"
+          "n|tag Event=ok|result *|end");
     CHECK("[Event x]\n*\n[Event \"ok\"]\n*\n",
           "begin|error 1:8 a tag value in double quotes must follow the "
-          "tag name|end|begin|tag Event=ok|result *|end");
+          "tag name|skipped {x]\\n} *|end|begin|tag Event=ok|result *|en"
+          "d");
     CHECK("[Event \"x\" junk]\n*\n",
-          "begin|error 1:12 ']' must close the tag after its value|end");
+          "begin|error 1:12 ']' must close the tag after its value|skipp"
+          "ed {junk]\\n} *|end");
 }
 
 /* Quotes inside a value, unescaped, as PGN in the wild has them: read
@@ -274,7 +282,8 @@ static void test_tag_inner_quotes(void **state)
           "read as part of the value|tag Black=a \"b\" c|result *|end");
     /* no later quote closes it: the first one did */
     CHECK("[Event \"x\" \"y]\n*\n",
-          "begin|error 1:12 ']' must close the tag after its value|end");
+          "begin|error 1:12 ']' must close the tag after its value|skipp"
+          "ed {\"y]\\n} *|end");
     /* the line shown at an inner quote well into a long tag is the same
      * however the input comes: the tag waits until the line there is in */
     char input[300], expected[600];
@@ -317,9 +326,9 @@ static void test_tag_inside_movetext(void **state)
           "|begin|tag Event=b|num 1|move d4|result *|end");
     /* inside a line: skipped, with the rest of its game */
     CHECK("[Event \"a\"]\n1. e4 [Site \"x\"] e5 *\n[Event \"b\"]\n*\n",
-          "begin|tag Event=a|num 1|move e4"
-          "|error 2:7 tag inside movetext; missing result?|end"
-          "|begin|tag Event=b|result *|end");
+          "begin|tag Event=a|num 1|move e4|error 2:7 tag inside movetext"
+          "; missing result?|skipped {[Site \"x\"] e5 } *|end|begin|tag "
+          "Event=b|result *|end");
 }
 
 /* ------------------------------------------------------------------ */
@@ -338,9 +347,11 @@ static void test_move_numbers(void **state)
     CHECK("1e4 *", "begin|move 1e4|result *|end");
     CHECK("1. 1b2 2b1 *", "begin|num 1|move 1b2|move 2b1|result *|end");
     CHECK("1. e4 ... e5 *",
-          "begin|num 1|move e4|error 1:7 '.' without a move number before "
-          "it|end");
-    CHECK("1234567890. e4 *", "begin|error 1:1 move number too large|end");
+          "begin|num 1|move e4|error 1:7 '.' without a move number befor"
+          "e it|skipped {... e5 } *|end");
+    CHECK("1234567890. e4 *",
+          "begin|error 1:1 move number too large|skipped {1234567890. e4"
+          " } *|end");
 }
 
 static void test_moves_as_written(void **state)
@@ -367,11 +378,14 @@ static void test_moves_of_other_programs(void **state)
           "begin|num 1|move e4|(|move e5|)|num 2|move a8|(|move Qb|)"
           "|result *|end");
     CHECK("1. e4 - e5 *",
-          "begin|num 1|move e4|error 1:7 unexpected character '-'|end");
+          "begin|num 1|move e4|error 1:7 unexpected character '-'|skippe"
+          "d {- e5 } *|end");
     CHECK("1. e4 --- *",
-          "begin|num 1|move e4|error 1:7 unexpected character '-'|end");
+          "begin|num 1|move e4|error 1:7 unexpected character '-'|skippe"
+          "d {--- } *|end");
     CHECK("1. e4 @@@ *",
-          "begin|num 1|move e4|error 1:7 unexpected character '@'|end");
+          "begin|num 1|move e4|error 1:7 unexpected character '@'|skippe"
+          "d {@@@ } *|end");
 }
 
 static void test_results(void **state)
@@ -384,11 +398,11 @@ static void test_results(void **state)
     CHECK("e4 1-0{after}", "begin|move e4|result 1-0|end|begin"
                            "|comment {after}|end");
     CHECK("e4 1-O\n",
-          "begin|move e4|error 1:4 '1-O' is not a result (1-0, 0-1, "
-          "1/2-1/2 or *) nor a move|end");
+          "begin|move e4|error 1:4 '1-O' is not a result (1-0, 0-1, 1/2-"
+          "1/2 or *) nor a move|skipped {1-O} |end");
     CHECK("e4 1/2 *",
-          "begin|move e4|error 1:4 '1/2' is not a result (1-0, 0-1, "
-          "1/2-1/2 or *) nor a move|end");
+          "begin|move e4|error 1:4 '1/2' is not a result (1-0, 0-1, 1/2-"
+          "1/2 or *) nor a move|skipped {1/2 } *|end");
     /* a result inside a variation goes to the visitor, and ends nothing */
     CHECK("1. e4 (1. d4 1-0) e5 0-1",
           "begin|num 1|move e4|(|num 1|move d4|result 1-0|)|move e5"
@@ -428,13 +442,14 @@ static void test_nags_and_glyphs(void **state)
           "|move Sb4|nag 4|num 3|move d4|nag 5|move d5|nag 6|num 4"
           "|move f4+|nag 1|nag 0|nag 255|nag 17|move f5|nag 1|result *|end");
     CHECK("e4 $256 *",
-          "begin|move e4|error 1:4 NAG '$256' out of range (0 to 255)|end");
+          "begin|move e4|error 1:4 NAG '$256' out of range (0 to 255)|sk"
+          "ipped {$256 } *|end");
     CHECK("e4 $x *",
-          "begin|move e4|error 1:4 '$' must be followed by a number (a "
-          "NAG)|end");
+          "begin|move e4|error 1:4 '$' must be followed by a number (a N"
+          "AG)|skipped {$x } *|end");
     CHECK("e4!!! *",
-          "begin|move e4|error 1:3 unknown move suffix '!!!' (one of ! ? !! "
-          "?? !? ?!)|end");
+          "begin|move e4|error 1:3 unknown move suffix '!!!' (one of ! ?"
+          " !! ?? !? ?!)|skipped {!!! } *|end");
 }
 
 static void test_nested_variations(void **state)
@@ -446,7 +461,8 @@ static void test_nested_variations(void **state)
           "|num 2|move c4|(|num 2|move Sb6|)|)|num 2|move c4|)|(|num 1"
           "|move f4|)|move e5|num 2|move d4|result *|end");
     CHECK("1. e4 ) e5 *\n",
-          "begin|num 1|move e4|error 1:7 ')' without a matching '('|end");
+          "begin|num 1|move e4|error 1:7 ')' without a matching '('|skip"
+          "ped {) e5 } *|end");
 }
 
 static void test_several_games(void **state)
@@ -482,10 +498,20 @@ static void test_bom(void **state)
              "|result *@2:7|end@2:7");
     /* only at the very start */
     CHECK("e4 \xef\xbb\xbf *",
-          "begin|move e4|error 1:4 unexpected character '\xef\xbb\xbf' "
-          "(U+FEFF)|end");
+          "begin|move e4|error 1:4 unexpected character '\xef"
+          "\xbb"
+          "\xbf"
+          ""
+          "' (U+FEFF)|skipped {\xef"
+          "\xbb"
+          "\xbf"
+          " } *|end");
     /* a proper beginning of a BOM that is not one */
-    CHECK("\xef\xbb", "begin|error 1:1 unexpected character '\\xEF'|end");
+    CHECK("\xef\xbb",
+          "begin|error 1:1 unexpected character '\\xEF'|skipped {\xef"
+          ""
+          "\xbb"
+          "} |end");
 }
 
 static void test_line_ends(void **state)
@@ -508,8 +534,9 @@ static void test_escape_lines(void **state)
     CHECK("%rgn 1\n[Event \"x\"]\n%junk ] ) {\n1. e4\n% e5\n1-0\n%end",
           "begin|tag Event=x|num 1|move e4|result 1-0|end");
     /* only at the start of a line, and not inside a comment */
-    CHECK("e4 {\n%kept\n} %x *", "begin|move e4|comment {\\n%kept\\n}"
-                                 "|error 3:3 unexpected character '%'|end");
+    CHECK("e4 {\n%kept\n} %x *",
+          "begin|move e4|comment {\\n%kept\\n}|error 3:3 unexpected char"
+          "acter '%'|skipped {%x } *|end");
 }
 
 /* ------------------------------------------------------------------ */
@@ -522,21 +549,24 @@ static void test_truncated(void **state)
           "begin|tag Event=x|num 1|move e4|move e5"
           "|error 2:9 file ends inside a game (no result)|end");
     CHECK("[Event \"x\"]\n1. e4 {unfinished\n",
-          "begin|tag Event=x|num 1|move e4"
-          "|error 2:7 file ends inside a comment (missing '}'?)|end");
+          "begin|tag Event=x|num 1|move e4|error 2:7 file ends inside a "
+          "comment (missing '}'?)|skipped {{unfinished} |end");
     CHECK("[Event \"x\"]\n1. e4 (1. d4 (1. f4) \n",
           "begin|tag Event=x|num 1|move e4|(|num 1|move d4|(|num 1|move f4"
           "|)|error 3:1 file ends inside a variation (the '(' at 2:7 is not "
           "closed)|end");
     CHECK("[Event \"x\"]\n[Site \"y",
-          "begin|tag Event=x|error 2:1 file ends inside a tag|end");
+          "begin|tag Event=x|error 2:1 file ends inside a tag|skipped {["
+          "Site \"y} |end");
     CHECK("[Event \"x\"]\n", "begin|tag Event=x"
                              "|error 2:1 file ends inside a game (no "
                              "result)|end");
     CHECK("1. e4 2", "begin|num 1|move e4|num 2"
                      "|error 1:8 file ends inside a game (no result)|end");
-    CHECK("{\xc3", "begin|error 1:1 file ends inside a comment (missing "
-                   "'}'?)|end");
+    CHECK("{\xc3",
+          "begin|error 1:1 file ends inside a comment (missing '}'?)|ski"
+          "pped {{\xc3"
+          "} |end");
 }
 
 static void test_binary_junk_then_good_game(void **state)
@@ -544,16 +574,22 @@ static void test_binary_junk_then_good_game(void **state)
     (void)state;
     CHECK("\x00\x01\xff\xfe\x7f junk ]]\n\x80\x81\n[Event \"ok\"]\n1. e4 e5 "
           "1-0\n",
-          "begin|error 1:1 unexpected character '\\x00'|end"
-          "|begin|tag Event=ok|num 1|move e4|move e5|result 1-0|end");
+          "begin|error 1:1 unexpected character '\\x00'|skipped {} |end|"
+          "begin|tag Event=ok|num 1|move e4|move e5|result 1-0|end");
     CHECK("[Event \"a\"]\n1. e4 ] e5 *\n\n[Event \"b\"]\n[Site \"c\"]\n*\n",
-          "begin|tag Event=a|num 1|move e4"
-          "|error 2:7 unexpected character ']'|end"
-          "|begin|tag Event=b|tag Site=c|result *|end");
-    CHECK("e4 \x01\n", "begin|move e4|error 1:4 unexpected character "
-                       "'\\x01'|end");
-    CHECK("e4 \xc3\xa9 *", "begin|move e4|error 1:4 unexpected character "
-                           "'\xc3\xa9' (U+00E9)|end");
+          "begin|tag Event=a|num 1|move e4|error 2:7 unexpected characte"
+          "r ']'|skipped {] e5 } *|end|begin|tag Event=b|tag Site=c|resu"
+          "lt *|end");
+    CHECK("e4 \x01\n",
+          "begin|move e4|error 1:4 unexpected character '\\x01'|skipped "
+          "{\x01"
+          "} |end");
+    CHECK("e4 \xc3\xa9 *", "begin|move e4|error 1:4 unexpected character '\xc3"
+                           "\xa9"
+                           "'"
+                           " (U+00E9)|skipped {\xc3"
+                           "\xa9"
+                           " } *|end");
 }
 
 static void test_invalid_utf8(void **state)
@@ -564,22 +600,41 @@ static void test_invalid_utf8(void **state)
              "begin@1:1|comment {\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80}@1:1"
              "|move e4@1:7|result *@1:10|end@1:10");
     CHECK("e4 {bad \xc3\x28 here} *\n\n[Event \"next\"]\n*\n",
-          "begin|move e4|error 1:9 invalid UTF-8 in comment|end"
-          "|begin|tag Event=next|result *|end");
+          "begin|move e4|error 1:9 invalid UTF-8 in comment|skipped {\xc3"
+          ""
+          "( here} } *|end|begin|tag Event=next|result *|end");
     CHECK("[Event \"caf\xe9\"]\n*\n",
-          "begin|error 1:12 invalid UTF-8 in tag value|end");
+          "begin|error 1:12 invalid UTF-8 in tag value|skipped {\xe9"
+          "\""
+          "]\\n} *|end");
     CHECK("e4 ; \xc0\xaf overlong\n*",
-          "begin|move e4|error 1:6 invalid UTF-8 in comment|end");
+          "begin|move e4|error 1:6 invalid UTF-8 in comment|skipped {\xc0"
+          ""
+          "\xaf"
+          " overlong\\n} *|end");
     CHECK("e4 {\xed\xa0\x80 surrogate} *",
-          "begin|move e4|error 1:5 invalid UTF-8 in comment|end");
+          "begin|move e4|error 1:5 invalid UTF-8 in comment|skipped {\xed"
+          ""
+          "\xa0"
+          "\x80"
+          " surrogate} } *|end");
     CHECK("e4 {\xf4\x90\x80\x80 too high} *",
-          "begin|move e4|error 1:5 invalid UTF-8 in comment|end");
+          "begin|move e4|error 1:5 invalid UTF-8 in comment|skipped {\xf4"
+          ""
+          "\x90"
+          "\x80"
+          "\x80"
+          " too high} } *|end");
     CHECK("e4 {ab\x80} *",
-          "begin|move e4|error 1:7 invalid UTF-8 in comment|end");
+          "begin|move e4|error 1:7 invalid UTF-8 in comment|skipped {\x80"
+          ""
+          "} } *|end");
     CHECK("e4 {\xe2\x82} *",
-          "begin|move e4|error 1:5 invalid UTF-8 in comment|end");
+          "begin|move e4|error 1:5 invalid UTF-8 in comment|skipped "
+          "{\xe2\x82} } *|end");
     CHECK("e4 ;\xe2\x82",
-          "begin|move e4|error 1:5 invalid UTF-8 in comment|end");
+          "begin|move e4|error 1:5 invalid UTF-8 in comment|skipped "
+          "{\xe2\x82} |end");
 }
 
 static void test_callback_abandons_game(void **state)
@@ -650,6 +705,8 @@ static void test_deep_nesting(void **state)
     char *expected = repeat("begin|tag Event=deep|num 1|move e4", "|(",
                             RGN_MAX_VARIATION_DEPTH,
                             "|error 2:263 variations nested deeper than 256"
+                            "|skipped {((((((((((((((((((((...(((((((((((((((("
+                            " e5  (9748 bytes)} *"
                             "|end|begin|tag Event=ok|num 1|move d4|result *"
                             "|end",
                             &exp_len);
@@ -666,9 +723,9 @@ static void test_huge_comment(void **state)
                          300000, "} e5 1-0\n\n[Event \"ok\"]\n1. d4 *\n", &len);
     size_t capacity =
         check_len(input, len,
-                  "begin|tag Event=big|num 1|move e4"
-                  "|error 2:7 comment longer than 1048576 bytes|end"
-                  "|begin|tag Event=ok|num 1|move d4|result *|end");
+                  "begin|tag Event=big|num 1|move e4|error 2:7 comment longer "
+                  "than 1048576 bytes|skipped {} cut |end|begin|tag Event=ok"
+                  "|num 1|move d4|result *|end");
     assert_true(len > 5000000);
     assert_true(capacity <= 2 * (size_t)RGN_MAX_TOKEN);
     free(input);
@@ -680,10 +737,13 @@ static void test_huge_comment(void **state)
     /* and a token of more is not */
     input = repeat("e4 ", "a", RGN_MAX_TOKEN + 1, " *", &len);
     check_len(input, len,
-              "begin|move e4|error 1:4 token longer than 1048576 bytes|end");
+              "begin|move e4|error 1:4 token longer than 1048576 bytes"
+              "|skipped {} cut |end");
     free(input);
     input = repeat("[Event \"", "a", RGN_MAX_TOKEN, "\"]\n*", &len);
-    check_len(input, len, "begin|error 1:1 tag longer than 1048576 bytes|end");
+    check_len(input, len,
+              "begin|error 1:1 tag longer than 1048576 bytes"
+              "|skipped {} cut |end");
     free(input);
 }
 
@@ -802,12 +862,11 @@ static void test_reader_line(void **state)
     /* the line of a syntax error, with the caret on it */
     recorder rec = {0};
     read_in_chunks(&rec, "[Event \"x\"]\n1. e4 ] e5 *\n", 25, 1);
-    assert_string_equal(rec.lines.s, "0:1:1 [Event \"x\"] ^0\n"
-                                     "0:1:1 [Event \"x\"] ^0\n"
-                                     "12:2:1 1. e4 ] e5 * ^0\n"
-                                     "15:2:4 1. e4 ] e5 * ^3\n"
-                                     "18:2:7 1. e4 ] e5 * ^6\n"
-                                     "18:2:7 1. e4 ] e5 * ^6\n");
+    assert_string_equal(
+        rec.lines.s,
+        "0:1:1 [Event \"x\"] ^0\n0:1:1 [Event \"x\"] ^0\n12:2:1 1. e4 "
+        "] e5 * ^0\n15:2:4 1. e4 ] e5 * ^3\n18:2:7 1. e4 ] e5 * ^6\n18"
+        ":0:0 1. e4 ] e5 * ^6\n18:2:7 1. e4 ] e5 * ^6\n");
     rgn_reader_free(rec.reader);
     free(rec.trace.s);
     free(rec.lines.s);

@@ -1,0 +1,1 @@
+convert -q --keep-invalid tests/e2e/inputs/syntax_error_rest.pgn

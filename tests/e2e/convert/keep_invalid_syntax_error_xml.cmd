@@ -1,0 +1,1 @@
+convert -q --keep-invalid --to xml -o "$RGN_TMP/k.xml" tests/e2e/inputs/syntax_error_rest.pgn; xmllint --noout --relaxng grammar/rgn.rng "$RGN_TMP/k.xml" 2>&1 | sed "s#.*/##"; "$RGN" convert -q --keep-invalid --from xml - < "$RGN_TMP/k.xml"; echo "status $?"
