@@ -93,9 +93,17 @@ static void on_lenient(void *u, rgn_location w, enum rgn_problem p,
         mix_span(mix(mix(*(uint64_t *)u, 12), p), (rgn_span){m, strlen(m)}), w);
 }
 
+/* the text of a game given up must not depend on the chunks either */
+static void on_skipped(void *u, rgn_span t, bool cut, rgn_span result,
+                       rgn_location w)
+{
+    *(uint64_t *)u = mix_where(
+        mix_span(mix_span(mix(mix(*(uint64_t *)u, 13), cut), t), result), w);
+}
+
 static const rgn_visitor hashing = {
-    on_begin, on_tag,   on_number, on_move, on_nag,   on_comment,
-    on_open,  on_close, on_result, on_end,  on_error, on_lenient};
+    on_begin, on_tag,    on_number, on_move,  on_nag,     on_comment, on_open,
+    on_close, on_result, on_end,    on_error, on_lenient, on_skipped};
 
 static uint64_t read_in_chunks(const uint8_t *data, size_t size, size_t chunk)
 {
