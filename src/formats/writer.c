@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/utf8.h"
+#include "base/util.h"
 #include "formats/writer.h"
 
 #define UNCHECKED_PREFIX "rgn: not checked, after the error: "
@@ -148,12 +149,6 @@ static void on_unchecked(void *user, rgn_span text, bool cut)
     rgn_buffer_free(&note);
 }
 
-static bool is_final_result(const char *text)
-{
-    return strcmp(text, "1-0") == 0 || strcmp(text, "0-1") == 0 ||
-           strcmp(text, "1/2-1/2") == 0;
-}
-
 void rgn_invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
 {
     if (error->move.len)
@@ -176,7 +171,8 @@ static void on_end_game(void *user, rgn_span result,
         result = (rgn_span){"*", 1};
     /* --fix-result: a result in the Result tag ends a game left open */
     if (w->options.fix_result && !error && result.len == 1 &&
-        result.data[0] == '*' && is_final_result(w->result_tag))
+        result.data[0] == '*' &&
+        rgn_is_final_result(w->result_tag, strlen(w->result_tag)))
         result = (rgn_span){w->result_tag, strlen(w->result_tag)};
     if (write && error && error->problem != RGN_E_KEPT_INVALID &&
         w->format->tags_at_end && w->format->tag) {

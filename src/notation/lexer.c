@@ -25,6 +25,7 @@
 #endif
 
 #include "base/utf8.h"
+#include "base/util.h"
 
 /* ------------------------------------------------------------------ */
 /* Character classes                                                  */
@@ -828,9 +829,7 @@ static enum rgn_tok lex_result(rgn_lexer *lx, rgn_token *tok)
         return kind;
     size_t len;
     const unsigned char *text = token_text(lx, &len);
-    if ((len == 3 &&
-         (memcmp(text, "1-0", 3) == 0 || memcmp(text, "0-1", 3) == 0)) ||
-        (len == 7 && memcmp(text, "1/2-1/2", 7) == 0))
+    if (rgn_is_final_result((const char *)text, len))
         return complete(lx, tok, RGN_TOK_RESULT);
     /* castling written with zeros, "0-0" or "0-0-0" (and a check mark) */
     size_t core =

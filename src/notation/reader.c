@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "base/buffer.h"
+#include "base/util.h"
 #include "notation/latin1.h"
 #include "notation/lexer.h"
 #include "notation/reader.h"
@@ -175,12 +176,6 @@ static void syntax_error(rgn_reader *r, rgn_location where, const char *message,
         rgn_lexer_skip(&r->lexer);
 }
 
-static bool is_result(const char *s, size_t n)
-{
-    return (n == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)) ||
-           (n == 7 && memcmp(s, "1/2-1/2", 7) == 0) || (n == 1 && *s == '*');
-}
-
 /* The game a syntax error skipped ends where the next begins (at
  * next_game): its text up to there is handed over, a result that ends
  * it split off as its result. */
@@ -198,7 +193,9 @@ static void end_skipped_game(rgn_reader *r, uint64_t next_game)
         for (word = end; word > 0; word--)
             if (isspace((unsigned char)text.data[word - 1]))
                 break;
-        if (is_result(text.data + word, end - word)) {
+        const char *last = text.data + word;
+        if (rgn_is_final_result(last, end - word) ||
+            (end - word == 1 && *last == '*')) {
             rgn_span result = {text.data + word, end - word};
             hand_skipped(r, r->capture_from + word, result);
         } else {

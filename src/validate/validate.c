@@ -16,6 +16,7 @@
 #include "base/buffer.h"
 #include "base/problems.h"
 #include "base/utf8.h"
+#include "base/util.h"
 #include "notation/reader.h"
 #include "rules/san.h"
 #include "validate/validate.h"
@@ -789,12 +790,6 @@ static int on_end_variation(void *user, rgn_location where)
     return 0;
 }
 
-static bool is_final_result(const char *text)
-{
-    return strcmp(text, "1-0") == 0 || strcmp(text, "0-1") == 0 ||
-           strcmp(text, "1/2-1/2") == 0;
-}
-
 /* The result a finished position demands, or NULL if any will do. */
 static const char *forced_result(rgn_position *pos)
 {
@@ -846,7 +841,8 @@ static int on_result(void *user, rgn_span text, rgn_location where)
     }
     line *main_line = &v->lines[0];
     if (g->has_result_tag && strcmp(result, g->result_tag) != 0) {
-        if (strcmp(result, "*") != 0 || !is_final_result(g->result_tag) ||
+        if (strcmp(result, "*") != 0 ||
+            !rgn_is_final_result(g->result_tag, strlen(g->result_tag)) ||
             !result_stands(g->variant, &main_line->current, g->result_tag)) {
             report(v, RGN_E_RESULT_MISMATCH, where, no_move, 0,
                    "the result %s differs from the Result tag \"%s\"", result,
