@@ -509,7 +509,6 @@ static void html_free(void *state)
 }
 
 const writer_format rgn_html_format = {
-    .tags_at_end = true,
     .state_size = sizeof(html_page),
     .begin_document = html_begin_document,
     .end_document = html_end_document,

@@ -357,7 +357,6 @@ static void text_free(void *state)
 
 const writer_format rgn_text_format = {
     .state_size = sizeof(text_state),
-    .tags_at_end = true,
     .free_state = text_free,
     .begin_game = text_begin_game,
     .tag = text_tag,

@@ -20,8 +20,9 @@ typedef struct xml_state {
     bool move_open[RGN_MAX_VARIATION_DEPTH + 1]; /* a <move> open per depth */
     int line_ply[RGN_MAX_VARIATION_DEPTH +
                  1]; /* plies from the start, per depth */
-    /* an Invalid tag read (a game kept invalid before): written as
-     * <invalid> before the result, where the schema has it */
+    /* the game's Invalid tag (read, or the writer's mark of a game kept
+     * invalid): written as <invalid> before the result, where the schema
+     * has it */
     char invalid[700];
 } xml_state;
 
@@ -321,8 +322,6 @@ static void xml_end_game(rgn_writer *w, rgn_span result,
         char note[700];
         rgn_stop_note(error, note, sizeof note);
         text_element(w, "comment", note, strlen(note));
-        /* the mark that makes the game read as invalid again */
-        rgn_invalid_reason(error, s->invalid, sizeof s->invalid);
     }
     rgn_writer_close_variations(w);
     close_move(w);

@@ -149,7 +149,8 @@ static void on_unchecked(void *user, rgn_span text, bool cut)
     rgn_buffer_free(&note);
 }
 
-void rgn_invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
+/* "7. Bb5: MESSAGE (line 9, column 13)": an Invalid tag's value. */
+static void invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
 {
     if (error->move.len)
         snprintf(buf, size, "%s %.*s: %s (line %u, column %u)",
@@ -175,10 +176,10 @@ static void on_end_game(void *user, rgn_span result,
         rgn_is_final_result(w->result_tag, strlen(w->result_tag)))
         result = (rgn_span){w->result_tag, strlen(w->result_tag)};
     if (write && error && error->problem != RGN_E_KEPT_INVALID &&
-        w->format->tags_at_end && w->format->tag) {
+        w->format->tag) {
         /* the mark that makes the game read as invalid again */
         char reason[700];
-        rgn_invalid_reason(error, reason, sizeof reason);
+        invalid_reason(error, reason, sizeof reason);
         w->format->tag(w, (rgn_span){"Invalid", 7},
                        (rgn_span){reason, strlen(reason)});
     }

@@ -18,14 +18,13 @@ typedef struct writer_format {
     size_t state_size;   /* the state, zeroed when the writer is made
                             (0: none) */
     bool main_line_only; /* the moves of variations are not passed on */
-    bool tags_at_end;    /* tags are kept until the game ends: a tag may
-                            still come with end_game (an invalid game's
-                            [Invalid]) */
     int (*begin_document)(rgn_writer *w); /* -1 when it cannot start */
     int (*end_document)(rgn_writer *w);   /* -1 when a write failed */
     void (*free_state)(void *state);      /* what the state holds */
 
     void (*begin_game)(rgn_writer *w);
+    /* also called just before end_game with an invalid game's Invalid
+     * tag, the mark that makes it read as invalid again */
     void (*tag)(rgn_writer *w, rgn_span name, rgn_span value);
     void (*start)(rgn_writer *w, const rgn_position *start, bool has_fen);
     void (*move)(rgn_writer *w, rgn_position *before, rgn_move move,
@@ -83,11 +82,6 @@ static inline void writer_take_back(rgn_position *pos, rgn_move move,
 /* Ends the variations still open (a game stopped by an error inside
  * one), as the format's end_variation ends each. */
 void rgn_writer_close_variations(rgn_writer *writer);
-
-/* "7. Bb5: MESSAGE (line 9, column 13)": why a game kept by
- * --keep-invalid is invalid, the value of its Invalid tag (or XML's
- * <invalid>) */
-void rgn_invalid_reason(const rgn_diagnostic *error, char *buf, size_t size);
 
 /* "stopped at line 9, column 13: MESSAGE", for --keep-invalid */
 void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size);
