@@ -124,6 +124,7 @@ static void xml_begin_game(rgn_writer *w)
     xml_state *s = state_of(w);
     memset(s->move_open, 0, sizeof s->move_open);
     s->line_ply[0] = 0;
+    s->invalid[0] = '\0'; /* a dropped game's is not the next one's */
     drop_game(s);
     xmlBufferEmpty(s->buffer);
     s->game = xmlNewTextWriterMemory(s->buffer, 0);
