@@ -126,16 +126,20 @@ static void end_game(rgn_reader *r, rgn_location where)
 /* A callback asked to abandon the game: the rest of it is read quietly
  * (see quiet), and its text from the element given up at is kept for
  * the skipped callback. */
+static void start_capture(rgn_reader *r, uint64_t from)
+{
+    r->capturing = true;
+    r->capture_cut = false;
+    r->capture_from = from;
+}
+
 static void abandon(rgn_reader *r)
 {
     if (r->quiet)
         return;
     r->quiet = true;
-    if (r->visitor.skipped) {
-        r->capturing = true;
-        r->capture_cut = false;
-        r->capture_from = r->element;
-    }
+    if (r->visitor.skipped)
+        start_capture(r, r->element);
 }
 
 /* game = ... ; the game begins at its first token. */
@@ -161,11 +165,8 @@ static void syntax_error(rgn_reader *r, rgn_location where, const char *message,
     if (r->visitor.error && !r->quiet)
         r->visitor.error(r->user, where, message);
     if (skip && r->visitor.skipped) {
-        if (!r->capturing) {
-            r->capturing = true;
-            r->capture_cut = false;
-            r->capture_from = where.offset;
-        }
+        if (!r->capturing)
+            start_capture(r, where.offset);
         r->quiet = true;
         r->end_at_resync = true;
         r->error_where = where;
