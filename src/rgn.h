@@ -535,6 +535,10 @@ typedef struct rgn_diagnostic {
  * are valid only during the call. */
 typedef struct rgn_game_sink {
     void (*begin_game)(void *user, uint64_t number);
+    /* just after begin_game: where the game begins in the input, its
+     * first tag or, when it has none, its first element of movetext
+     * (comments before it are not counted) */
+    void (*origin)(void *user, rgn_location where);
     /* the game's tags as written (with force_variant, its Variant tag
      * names the forced rule set); the rule set it is read as is start's */
     void (*tag)(void *user, rgn_span name, rgn_span value);
@@ -544,6 +548,9 @@ typedef struct rgn_game_sink {
      * included); the sink may use before and must leave it as it was */
     void (*move)(void *user, rgn_position *before, rgn_move move,
                  const char *san);
+    /* just before move: the move as the input writes it (as the reader's
+     * visitor hands it over) */
+    void (*move_text)(void *user, rgn_span written);
     void (*nag)(void *user, unsigned nag);
     void (*comment)(void *user, rgn_span text);
     void (*begin_variation)(void *user);

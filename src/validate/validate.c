@@ -109,6 +109,7 @@ struct rgn_checker {
     rgn_validator_options options;
     rgn_reader *reader;
     uint64_t token_offset; /* the token the reader is handing over now */
+    rgn_location token_where; /* and where it is */
     pending_mark mark;
     rgn_validation_counts counts;
     game_state game;
@@ -134,6 +135,13 @@ static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
             (v)->options.sink->callback((v)->options.sink_user,                \
                                         ##__VA_ARGS__);                        \
     } while (0)
+
+/* The reader hands over the token at where. */
+static inline void at_token(rgn_checker *v, rgn_location where)
+{
+    v->token_offset = where.offset;
+    v->token_where = where;
+}
 
 /* ------------------------------------------------------------------ */
 /* Reporting                                                          */
@@ -383,7 +391,7 @@ static void judge_mark(rgn_checker *v)
 static int on_begin_game(void *user, rgn_location where)
 {
     rgn_checker *v = user;
-    v->token_offset = where.offset;
+    at_token(v, where);
     game_state *g = &v->game;
     memset(g, 0, sizeof *g);
     g->start = where;
@@ -408,6 +416,7 @@ static void open_game(rgn_checker *v)
         return;
     g->number = ++v->counts.games;
     SINK(v, begin_game, g->number);
+    SINK(v, origin, v->token_where);
     for (size_t at = 0; at < v->held.len;) {
         size_t len;
         memcpy(&len, v->held.data + at, sizeof len);
@@ -446,7 +455,7 @@ static void known_variants(char *out, size_t size)
 static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     rgn_checker *v = user;
-    v->token_offset = where.offset;
+    at_token(v, where);
     open_game(v);
     game_state *g = &v->game;
     for (int i = 0; i < ROSTER_SIZE; i++) {
@@ -621,7 +630,7 @@ static int on_move_number(void *user, unsigned number, bool black,
 {
     rgn_checker *v = user;
     game_state *g = &v->game;
-    v->token_offset = where.offset;
+    at_token(v, where);
     if (start_movetext(v))
         return 1;
     g->pending_number = true;
@@ -649,7 +658,7 @@ static void check_move_number(rgn_checker *v, const line *l,
 static int on_move(void *user, rgn_span text, rgn_location where)
 {
     rgn_checker *v = user;
-    v->token_offset = where.offset;
+    at_token(v, where);
     game_state *g = &v->game;
     if (start_movetext(v))
         return 1;
@@ -704,6 +713,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         san[n] = deserved;
         san[n + 1] = '\0';
     }
+    SINK(v, move_text, text);
     if (v->options.sink && v->options.sink->move) {
         rgn_unmake(&l->current, move, &l->last_undo);
         v->options.sink->move(v->options.sink_user, &l->current, move, san);
@@ -757,7 +767,7 @@ static int on_comment(void *user, rgn_span text, rgn_location where)
 static int on_begin_variation(void *user, rgn_location where)
 {
     rgn_checker *v = user;
-    v->token_offset = where.offset;
+    at_token(v, where);
     judge_mark(v);
     if (start_movetext(v))
         return 1;
@@ -820,7 +830,7 @@ static bool result_stands(const rgn_variant *rules, rgn_position *final,
 static int on_result(void *user, rgn_span text, rgn_location where)
 {
     rgn_checker *v = user;
-    v->token_offset = where.offset;
+    at_token(v, where);
     judge_mark(v);
     game_state *g = &v->game;
     if (start_movetext(v))
@@ -935,7 +945,7 @@ static void on_lenient(void *user, rgn_location where, enum rgn_problem problem,
                        const char *message)
 {
     rgn_checker *v = user;
-    v->token_offset = where.offset;
+    at_token(v, where);
     open_game(v);
     report(v, problem, where, no_move, 0, "%s", message);
 }
@@ -943,7 +953,7 @@ static void on_lenient(void *user, rgn_location where, enum rgn_problem problem,
 static void on_error(void *user, rgn_location where, const char *message)
 {
     rgn_checker *v = user;
-    v->token_offset = where.offset;
+    at_token(v, where);
     open_game(v);
     report(v, RGN_E_SYNTAX, where, no_move, 0, "%s", message);
 }
