@@ -672,6 +672,131 @@ int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);
 
 /* ------------------------------------------------------------------ */
+/* Selecting games                                                    */
+
+/* One game as a validator's sink saw it, kept whole in memory so that it
+ * can be judged once it has ended and passed on again to another sink. */
+typedef struct rgn_game rgn_game;
+
+/* NULL only when memory runs out. */
+rgn_game *rgn_game_new(void);
+void rgn_game_free(rgn_game *game);
+/* The sink that records into the rgn_game given as its user; its
+ * begin_game starts the game anew. */
+const rgn_game_sink *rgn_game_recorder(void);
+/* Whether memory ran out while the game was recorded (it is incomplete). */
+bool rgn_game_failed(const rgn_game *game);
+
+uint64_t rgn_game_number(const rgn_game *game); /* the validator's number */
+rgn_location rgn_game_origin(const rgn_game *game);
+/* NULL before the game's movetext began (an error in its tags) */
+const rgn_position *rgn_game_start(const rgn_game *game);
+bool rgn_game_has_fen(const rgn_game *game);
+size_t rgn_game_tag_count(const rgn_game *game);
+void rgn_game_tag_at(const rgn_game *game, size_t index, rgn_span *name,
+                     rgn_span *value);
+/* The value of the game's first tag named name: true, or false when it
+ * has none. */
+bool rgn_game_tag(const rgn_game *game, const char *name, rgn_span *value);
+int rgn_game_plies(const rgn_game *game); /* of the main line */
+/* Its result as the sink's end_game gave it ("" before the end). */
+rgn_span rgn_game_result(const rgn_game *game);
+/* Its first error; NULL for a valid game. */
+const rgn_diagnostic *rgn_game_error(const rgn_game *game);
+
+/* Changes made to a game as it is passed on (rgn_game_replay): stripped
+ * parts, tags set or added, players renamed, comments added. */
+typedef struct rgn_edits rgn_edits;
+
+/* Passes the recorded game on to sink, part by part as the validator
+ * did, the positions before each move replayed; edits (may be NULL)
+ * change what is passed on; mark_ply >= 0 adds a comment
+ * "rgn: matched here" after that main-line ply (0: before the first
+ * move). 0, or -1 when memory runs out. */
+int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
+                    const rgn_game_sink *sink, void *user);
+
+/* A set of criteria a game is selected by (rgn select's options; rgn(1)
+ * documents the language). */
+typedef struct rgn_criteria rgn_criteria;
+
+/* NULL only when memory runs out. */
+rgn_criteria *rgn_criteria_new(void);
+void rgn_criteria_free(rgn_criteria *criteria);
+/* Adds the criterion of one option: its long name without the dashes
+ * ("tag", "plies", "ends", "position", ...) and its value (NULL for one
+ * that takes none). Returns 0, or -1 with error->message saying what is
+ * wrong in value (or that option is no criterion). */
+int rgn_criteria_add(rgn_criteria *criteria, const char *option,
+                     const char *value, rgn_error *error);
+/* Whether the criteria need a game's moves replayed (false: its tags,
+ * number and result decide). */
+bool rgn_criteria_need_moves(const rgn_criteria *criteria);
+
+/* Judges games against criteria while they are read: a game sink (pass
+ * rgn_matcher_sink and the matcher, beside any other sink, or replay a
+ * recorded game into it). */
+typedef struct rgn_matcher rgn_matcher;
+
+/* NULL only when memory runs out; criteria must outlive the matcher. */
+rgn_matcher *rgn_matcher_new(const rgn_criteria *criteria);
+void rgn_matcher_free(rgn_matcher *matcher);
+const rgn_game_sink *rgn_matcher_sink(void);
+/* After the game's end_game: whether it matches every criterion (the
+ * games are numbered, for the criterion "games", in the order the
+ * matcher hears of them); *ply
+ * (may be NULL) the main-line ply by which every position criterion had
+ * matched (0: the start), -1 when there is none. */
+bool rgn_matcher_matched(const rgn_matcher *matcher, int *ply);
+
+/* What the selector says of a game it selected. */
+typedef struct rgn_selection {
+    uint64_t index;  /* 1-based, among the games selected */
+    uint64_t number; /* 1-based, among the games the selector heard of */
+    int ply;         /* as rgn_matcher_matched's, or -1 */
+    /* with duplicates RGN_DUPLICATES_NOTE: the number (as number) of the
+     * game's first copy, else 0 */
+    uint64_t duplicate_of;
+} rgn_selection;
+
+enum rgn_duplicates {
+    RGN_DUPLICATES_ANY,    /* copies are not looked for */
+    RGN_DUPLICATES_UNIQUE, /* the first copy of each game only */
+    RGN_DUPLICATES_ONLY,   /* every copy after the first */
+    RGN_DUPLICATES_NOTE    /* every game, a copy with its duplicate_of */
+};
+
+typedef struct rgn_selector_options {
+    const rgn_criteria *criteria; /* NULL: every game matches */
+    bool invert;                  /* select the games that do not match */
+    uint64_t limit;               /* at most this many; 0: no limit */
+    /* Copies are the same game from the same start with the same
+     * main-line moves (tags may differ); with fuzzy_ply > 0 the games
+     * that reach the same position at that ply. Judged after the
+     * criteria, among the games that match. */
+    enum rgn_duplicates duplicates;
+    int fuzzy_ply;
+    /* each game selected, in input order, right after its end_game */
+    void (*selected)(void *user, const rgn_game *game,
+                     const rgn_selection *selection);
+    void *user;
+} rgn_selector_options;
+
+/* A game sink (pass rgn_selector_sink and the selector as a validator's
+ * sink) that records each game, judges it and hands on the ones
+ * selected. */
+typedef struct rgn_selector rgn_selector;
+
+/* NULL only when memory runs out. */
+rgn_selector *rgn_selector_new(const rgn_selector_options *options);
+void rgn_selector_free(rgn_selector *selector);
+const rgn_game_sink *rgn_selector_sink(void);
+/* The games selected so far. */
+uint64_t rgn_selector_count(const rgn_selector *selector);
+/* Whether memory ran out (a game could not be judged whole). */
+bool rgn_selector_failed(const rgn_selector *selector);
+
+/* ------------------------------------------------------------------ */
 /* Diagrams                                                           */
 
 /* Pictures of a position that show which way every piece points. */

@@ -27,7 +27,7 @@ synopsis() {
 }
 game_options="--strict -q --quiet --diagnostics --diagnostics-file --variant --from -j --jobs --color --no-color"
 
-for cmd in perft moves validate convert fen diagram variants; do
+for cmd in perft moves validate convert select fen diagram variants; do
     "$rgn" $cmd --help | sed '/^$/q' | options_of >"$tmp/usage"
     synopsis $cmd | options_of >"$tmp/man"
     if cmp -s "$tmp/usage" "$tmp/man"; then ok; else

@@ -21,7 +21,7 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
-    cli_fen, cli_diagram, cli_variants;
+    cli_fen, cli_diagram, cli_variants, cli_select;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the
@@ -60,6 +60,13 @@ int cli_output_close(FILE *out, const char *path, bool keep);
 int cli_output_check_inputs(const cli_command *command, const char *option,
                             const char *path, char **inputs, int count,
                             const char *remedy);
+/* Takes for --to: a format rgn_format_parse knows, into the int at out. */
+int cli_take_format(const cli_command *command, const char *value, void *out);
+/* The format of the games written: --to's (to, -1 when absent), checked
+ * against the name of the file written (path, NULL for standard output),
+ * or the one that name asks for (.xml, .html, ...); -1 after a usage
+ * error. */
+int cli_output_format(const cli_command *command, int to, const char *path);
 /* A file name's extension, from its last '.' (".svg"), in the name after
  * the last '/'; NULL when it has none (".profile" has none). */
 const char *cli_extension(const char *path);

@@ -50,65 +50,6 @@ const cli_command cli_convert = {
     run_convert,
 };
 
-/* --to: the format's name. */
-static int take_format(const cli_command *command, const char *value, void *out)
-{
-    static const char *const names[] = {"rgn", "lan",  "coord", "fen",
-                                        "xml", "html", NULL};
-    int format = rgn_format_parse(value);
-    if (format < 0) {
-        cli_usage_error(command,
-                        "no format '%s' (rgn, lan, coord, fen, xml "
-                        "or html)%s",
-                        value, cli_nearest_hint_in(value, names));
-        return -1;
-    }
-    *(int *)out = format;
-    return 0;
-}
-
-/* The formats a file name asks for by its extension: the first when
- * --to is absent; another is a contradiction. A name not listed asks for
- * none. */
-static const struct {
-    const char *extension;
-    enum rgn_format formats[2];
-    int count;
-    const char *what;
-} named_formats[] = {
-    {".rgn", {RGN_FORMAT_RGN, RGN_FORMAT_LAN}, 2, "an RGN"},
-    {".pgn", {RGN_FORMAT_RGN, RGN_FORMAT_LAN}, 2, "a PGN"},
-    {".xml", {RGN_FORMAT_XML}, 1, "an XML"},
-    {".html", {RGN_FORMAT_HTML}, 1, "an HTML"},
-    {".htm", {RGN_FORMAT_HTML}, 1, "an HTML"},
-};
-
-/* The format of the output: --to's (to, -1 when absent), checked against
- * the name of the file written, or the one that name asks for; -1 after a
- * usage error. */
-static int output_format(int to, const char *path)
-{
-    static const char *const names[] = {"rgn", "lan", "coord",
-                                        "fen", "xml", "html"};
-    const char *dot = path ? cli_extension(path) : NULL;
-    for (size_t i = 0; dot && i < sizeof named_formats / sizeof *named_formats;
-         i++) {
-        if (strcasecmp(dot, named_formats[i].extension) != 0)
-            continue;
-        if (to < 0)
-            return (int)named_formats[i].formats[0];
-        for (int f = 0; f < named_formats[i].count; f++)
-            if ((int)named_formats[i].formats[f] == to)
-                return to;
-        return cli_usage_error(&cli_convert,
-                               "%s is %s file's name, but --to %s "
-                               "writes another format",
-                               path, named_formats[i].what, names[to]),
-               -1;
-    }
-    return to < 0 ? RGN_FORMAT_RGN : to;
-}
-
 /* Writes the games of the count inputs of paths (standard input when
  * none) into output (standard output when NULL), through a writer of its
  * own: 0, or -1 when the output could not be written or an input could
@@ -159,7 +100,7 @@ static int run_convert(int argc, char **argv)
     int to = -1;
     bool in_place = false;
     const cli_option own[] = {
-        {"--to", .take = take_format, .out = &to},
+        {"--to", .take = cli_take_format, .out = &to},
         {"-o", .value = &output},
         {"--in-place", .flag = &in_place},
         {"--keep-invalid", .flag = &options.keep_invalid},
@@ -210,14 +151,16 @@ static int run_convert(int argc, char **argv)
         return EXIT_USAGE;
     /* each output's format, checked before anything is written */
     for (int i = 0; i < (in_place ? files : 1); i++)
-        if (output_format(to, in_place ? paths[i] : output) < 0)
+        if (cli_output_format(&cli_convert, to, in_place ? paths[i] : output) <
+            0)
             return EXIT_USAGE;
     if (cli_games_ready(&games) < 0)
         return EXIT_USAGE;
     bool failed = false;
     for (int i = 0; i < (in_place ? files : 1); i++) {
         const char *target = in_place ? paths[i] : output;
-        options.format = (enum rgn_format)output_format(to, target);
+        options.format =
+            (enum rgn_format)cli_output_format(&cli_convert, to, target);
         if (convert_into(&games, &options, target, in_place ? paths + i : paths,
                          in_place ? 1 : files) < 0)
             failed = true;

@@ -108,7 +108,7 @@ typedef struct pending_mark {
 struct rgn_checker {
     rgn_validator_options options;
     rgn_reader *reader;
-    uint64_t token_offset; /* the token the reader is handing over now */
+    uint64_t token_offset;    /* the token the reader is handing over now */
     rgn_location token_where; /* and where it is */
     pending_mark mark;
     rgn_validation_counts counts;

@@ -1,0 +1,254 @@
+/* cmd_select.c - "rgn select": the games that match criteria. */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int run_select(int argc, char **argv);
+
+const cli_command cli_select = {
+    "select",
+    "write the games that match criteria (tags, positions, material, ...)",
+    "Usage: rgn select [CRITERIA] [-n|--invert] [--count] [--mark]\n"
+    "                  [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
+    "                  [--to FORMAT] [-o FILE] [--keep-invalid]\n"
+    "                  [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
+    "                  [--diagnostics-file FILE] [--variant NAME]\n"
+    "                  [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
+    "\n"
+    "Reads and validates the games (as 'rgn validate' does, with the same\n"
+    "diagnostics and exit status) and writes those that match every\n"
+    "criterion, in input order, in any format 'rgn convert' writes (--to,\n"
+    "-o FILE written atomically, --keep-invalid). Criteria of the same\n"
+    "tag, and repeated --position or --pattern, match when any of them\n"
+    "does; a tag bounded from both sides ('Date>=2018' 'Date<=2019')\n"
+    "needs both; all others are ANDed (rgn(1) has the whole language).\n"
+    "Criteria:\n"
+    "  --tag NAME=VALUE   exact; NAME~TEXT contains (any case);\n"
+    "                     NAME=~REGEX (POSIX extended); NAME<VALUE, <=,\n"
+    "                     >, >=, != (dates, numbers, else text); Player,\n"
+    "                     Elo and EloDiff stand for either side\n"
+    "  --plies MIN-MAX    main-line length (MIN-, -MAX, N)\n"
+    "  --ends mate|stalemate|repetition|fifty|insufficient|unfinished\n"
+    "  --promotion[=PIECE]  --underpromotion  --setup\n"
+    "  --has comments|variations|nags|clocks\n"
+    "  --valid            --invalid (with --keep-invalid)\n"
+    "  --position POS     a position string, at any main-line ply\n"
+    "  --pattern BOARD    the pieces given stand there, others anything\n"
+    "  --material SIG     pieces of each side ('KQ v KR', '+': at least)\n"
+    "  --material-plies N the signature holds N plies\n"
+    "  --moves 'LINE'     reaches the position a line of moves reaches\n"
+    "  --in-variations    positions also in variations\n"
+    "  --games LIST       by number from 1 over all inputs: 5-10,17\n"
+    "Selection and output:\n"
+    "  -n, --invert       the games that do not match\n"
+    "  --count            print only how many games are selected\n"
+    "  --mark             a comment where a position criterion matched\n"
+    "  --limit N          at most N games\n"
+    "  --unique           the first copy of each game (same start, same\n"
+    "                     main-line moves); --duplicates: every later copy\n"
+    "  --fuzzy N          copies are games with the same position at ply N\n"
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
+    run_select,
+};
+
+/* The options that add a criterion, by name; a flag's value is NULL. */
+static const char *const criteria_with_value[] = {
+    "tag",      "plies",          "ends",  "position", "pattern",
+    "material", "material-plies", "moves", "games",    "has",
+    NULL,
+};
+static const char *const criteria_flags[] = {
+    "promotion", "underpromotion", "setup", "valid",
+    "invalid",   "in-variations",  NULL,
+};
+
+typedef struct selecting {
+    rgn_criteria *criteria;
+    const char *option; /* the option being taken */
+    bool failed;        /* a criterion was refused */
+} selecting;
+
+/* What to do with each game selected. */
+typedef struct select_output {
+    bool count_only, mark;
+    rgn_writer *writer;
+    bool failed; /* memory ran out while a game was passed on */
+} select_output;
+
+static void on_selected(void *user, const rgn_game *game,
+                        const rgn_selection *selection)
+{
+    select_output *o = user;
+    if (o->count_only)
+        return;
+    if (rgn_game_replay(game, NULL, o->mark ? selection->ply : -1,
+                        rgn_writer_sink(o->writer), o->writer) < 0)
+        o->failed = true;
+}
+
+/* A criterion's option and value, added to the criteria: 0, or -1 after
+ * the usage error that names the argument. */
+static int add_criterion(rgn_criteria *criteria, const char *name,
+                         const char *value)
+{
+    rgn_error error;
+    if (rgn_criteria_add(criteria, name, value, &error) == 0)
+        return 0;
+    if (value)
+        cli_usage_error(&cli_select, "--%s '%s': %s", name, value,
+                        error.message);
+    else
+        cli_usage_error(&cli_select, "--%s: %s", name, error.message);
+    return -1;
+}
+
+static int take_criterion(const cli_command *command, const char *value,
+                          void *out)
+{
+    (void)command;
+    selecting *s = out;
+    return add_criterion(s->criteria, s->option, value);
+}
+
+/* Takes the number of --limit or --fuzzy into the long at out. */
+static int take_count(const cli_command *command, const char *value, void *out)
+{
+    long n = cli_parse_count(value, 1L << 40);
+    if (n < 1)
+        return cli_usage_error(command, "'%s' is no count of at least 1",
+                               value),
+               -1;
+    *(long *)out = n;
+    return 0;
+}
+
+static int run_select(int argc, char **argv)
+{
+    cli_games games;
+    cli_games_init(&games, &cli_select);
+    rgn_criteria *criteria = rgn_criteria_new();
+    if (!criteria) {
+        fprintf(stderr, "rgn select: out of memory\n");
+        return EXIT_USAGE;
+    }
+    rgn_writer_options writing = {.format = RGN_FORMAT_RGN};
+    select_output output = {0};
+    const char *path = NULL;
+    int to = -1;
+    long limit = 0, fuzzy = 0;
+    bool invert = false, unique = false, duplicates = false;
+    enum { WITH_VALUE = 10, FLAGS = 6 };
+    selecting takers[WITH_VALUE];
+    bool flags[FLAGS] = {0};
+    char names[WITH_VALUE + FLAGS][24];
+    cli_option own[WITH_VALUE + FLAGS + 13];
+    int n = 0;
+    for (int i = 0; criteria_with_value[i]; i++) {
+        takers[i] = (selecting){criteria, criteria_with_value[i], false};
+        snprintf(names[n], sizeof names[n], "--%s", criteria_with_value[i]);
+        own[n] =
+            (cli_option){names[n], .take = take_criterion, .out = &takers[i]};
+        n++;
+    }
+    for (int i = 0; criteria_flags[i]; i++) {
+        snprintf(names[n], sizeof names[n], "--%s", criteria_flags[i]);
+        own[n] = (cli_option){names[n], .flag = &flags[i]};
+        n++;
+    }
+    /* --promotion=PIECE beside the flag --promotion */
+    selecting promotion = {criteria, "promotion", false};
+    own[n++] =
+        (cli_option){"--promotion", .take = take_criterion, .out = &promotion};
+    own[n++] = (cli_option){"-n", .flag = &invert};
+    own[n++] = (cli_option){"--invert", .flag = &invert};
+    own[n++] = (cli_option){"--count", .flag = &output.count_only};
+    own[n++] = (cli_option){"--mark", .flag = &output.mark};
+    own[n++] = (cli_option){"--limit", .take = take_count, .out = &limit};
+    own[n++] = (cli_option){"--unique", .flag = &unique};
+    own[n++] = (cli_option){"--duplicates", .flag = &duplicates};
+    own[n++] = (cli_option){"--fuzzy", .take = take_count, .out = &fuzzy};
+    own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
+    own[n++] = (cli_option){"-o", .value = &path};
+    own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
+    own[n] = (cli_option){0};
+    const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    for (int i = 0; status == CLI_GO_ON && criteria_flags[i]; i++)
+        if (flags[i] && add_criterion(criteria, criteria_flags[i], NULL) < 0)
+            status = EXIT_USAGE;
+    if (status == CLI_GO_ON && unique && duplicates)
+        status = cli_usage_error(&cli_select,
+                                 "--unique and --duplicates select opposite "
+                                 "games: give one");
+    if (status == CLI_GO_ON && fuzzy && !unique && !duplicates)
+        status = cli_usage_error(&cli_select,
+                                 "--fuzzy says what a copy is: it goes with "
+                                 "--unique or --duplicates");
+    char **paths = argv + 1;
+    if (status == CLI_GO_ON &&
+        (cli_games_check_inputs(&games, paths, files) < 0 ||
+         cli_output_check_inputs(&cli_select, "-o", path, paths, files, "") <
+             0 ||
+         cli_games_check_outputs(&games, NULL, paths, files) < 0 ||
+         cli_games_ready(&games) < 0))
+        status = EXIT_USAGE;
+    if (status == CLI_GO_ON) {
+        writing.format =
+            (enum rgn_format)cli_output_format(&cli_select, to, path);
+        if ((int)writing.format < 0)
+            status = EXIT_USAGE;
+    }
+    if (status != CLI_GO_ON) {
+        rgn_criteria_free(criteria);
+        return status;
+    }
+
+    FILE *out = output.count_only ? NULL : cli_output_open(path);
+    rgn_selector_options options = {
+        .criteria = criteria,
+        .invert = invert,
+        .limit = (uint64_t)limit,
+        .duplicates = unique       ? RGN_DUPLICATES_UNIQUE
+                      : duplicates ? RGN_DUPLICATES_ONLY
+                                   : RGN_DUPLICATES_ANY,
+        .fuzzy_ply = (int)fuzzy,
+        .selected = on_selected,
+        .user = &output,
+    };
+    if (out && path && strcmp(path, "-") != 0 &&
+        (writing.format == RGN_FORMAT_RGN || writing.format == RGN_FORMAT_LAN))
+        writing.tagless = rgn_variant_for_file(path);
+    rgn_selector *selector = rgn_selector_new(&options);
+    if (out)
+        output.writer = rgn_writer_new(&writing, out);
+    bool started = selector && (output.count_only || output.writer);
+    if (!output.count_only && !out)
+        started = false;
+    bool written = false;
+    if (started) {
+        games.options.sink = rgn_selector_sink();
+        games.options.sink_user = selector;
+        cli_games_read_all(&games, paths, files);
+        errno = 0;
+        written = !output.writer || rgn_writer_finish(output.writer) == 0;
+        if (!written)
+            cli_output_error(path, errno);
+        if (output.failed || rgn_selector_failed(selector)) {
+            fprintf(stderr, "rgn select: out of memory\n");
+            written = false;
+        }
+    } else if (out || output.count_only)
+        fprintf(stderr, "rgn select: cannot start the output\n");
+    if (output.count_only && started)
+        printf("%llu\n", (unsigned long long)rgn_selector_count(selector));
+    rgn_writer_free(output.writer);
+    rgn_selector_free(selector);
+    rgn_criteria_free(criteria);
+    /* an input that could not be read fails the run: the target stays */
+    bool ok = started && written && !games.io_error;
+    if (out && cli_output_close(out, path, ok) < 0)
+        ok = false;
+    status = cli_games_finish(&games);
+    return ok ? status : EXIT_USAGE;
+}

@@ -1,0 +1,50 @@
+/*
+ * select.h - what the files of the selection share (private): the parts
+ * of a recorded game (game.c), read in order by the replay, the edits
+ * and the criteria.
+ */
+#ifndef RGN_SELECT_H
+#define RGN_SELECT_H
+
+#include "rgn.h"
+
+/* The kinds of part a recorded game keeps, in the order the sink heard
+ * them (begin_game, origin and end_game are the game's own fields). */
+enum part_kind {
+    PART_TAG,       /* name, text: the value */
+    PART_START,     /* rgn_game_start is the position */
+    PART_MOVE_TEXT, /* text: the move as written */
+    PART_MOVE,      /* move, text: its SAN (NUL-terminated) */
+    PART_NAG,       /* nag */
+    PART_COMMENT,   /* text */
+    PART_BEGIN_VARIATION,
+    PART_END_VARIATION,
+    PART_UNCHECKED, /* text, cut */
+};
+
+typedef struct game_part {
+    enum part_kind kind;
+    rgn_span name, text;
+    rgn_move move;
+    unsigned nag;
+    bool cut;
+} game_part;
+
+/* The part at *at (0: the first) into *part, and *at past it; false
+ * after the last. */
+bool game_part_next(const rgn_game *game, size_t *at, game_part *part);
+
+/* The games seen so far, each kept as a fingerprint of 8 bytes and the
+ * number of its first copy (duplicates.c). */
+typedef struct duplicate_set duplicate_set;
+
+duplicate_set *duplicate_set_new(void); /* NULL when memory runs out */
+void duplicate_set_free(duplicate_set *set);
+/* Looks for an earlier copy of game (fuzzy_ply > 0: a game that reached
+ * the same position at that ply) and remembers this one as number:
+ * *first is the earlier copy's number, or 0 when there is none. 0, or -1
+ * when memory runs out. */
+int duplicate_set_check(duplicate_set *set, const rgn_game *game,
+                        uint64_t number, int fuzzy_ply, uint64_t *first);
+
+#endif

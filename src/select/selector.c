@@ -1,0 +1,190 @@
+/*
+ * selector.c - the selection of games (rgn_selector): a sink that
+ * records each game (game.c), judges it while it is read (the matcher
+ * of criteria.c) and, once it has ended, looks for earlier copies
+ * (duplicates.c) and hands on the games selected.
+ */
+#include <stdlib.h>
+
+#include "select/select.h"
+
+struct rgn_selector {
+    rgn_selector_options options;
+    rgn_game *game;
+    rgn_matcher *matcher;  /* NULL without criteria */
+    duplicate_set *copies; /* NULL when copies are not looked for */
+    uint64_t seen, count;  /* games heard of, games selected */
+    bool failed;
+};
+
+rgn_selector *rgn_selector_new(const rgn_selector_options *options)
+{
+    rgn_selector *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->options = *options;
+    s->game = rgn_game_new();
+    bool ok = s->game != NULL;
+    if (ok && options->criteria) {
+        s->matcher = rgn_matcher_new(options->criteria);
+        ok = s->matcher != NULL;
+    }
+    if (ok && options->duplicates != RGN_DUPLICATES_ANY) {
+        s->copies = duplicate_set_new();
+        ok = s->copies != NULL;
+    }
+    if (!ok) {
+        rgn_selector_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void rgn_selector_free(rgn_selector *s)
+{
+    if (!s)
+        return;
+    rgn_game_free(s->game);
+    rgn_matcher_free(s->matcher);
+    duplicate_set_free(s->copies);
+    free(s);
+}
+
+uint64_t rgn_selector_count(const rgn_selector *s) { return s->count; }
+bool rgn_selector_failed(const rgn_selector *s) { return s->failed; }
+
+/* Every part goes to the recorder, and to the matcher when there is one. */
+#define BOTH(s, callback, ...)                                                 \
+    do {                                                                       \
+        rgn_game_recorder()->callback((s)->game, __VA_ARGS__);                 \
+        if ((s)->matcher && rgn_matcher_sink()->callback)                      \
+            rgn_matcher_sink()->callback((s)->matcher, __VA_ARGS__);           \
+    } while (0)
+
+static bool limit_reached(const rgn_selector *s)
+{
+    return s->options.limit && s->count >= s->options.limit;
+}
+
+static void on_begin_game(void *user, uint64_t number)
+{
+    rgn_selector *s = user;
+    s->seen++;
+    BOTH(s, begin_game, number);
+}
+
+static void on_origin(void *user, rgn_location where)
+{
+    rgn_selector *s = user;
+    BOTH(s, origin, where);
+}
+
+static void on_tag(void *user, rgn_span name, rgn_span value)
+{
+    rgn_selector *s = user;
+    BOTH(s, tag, name, value);
+}
+
+static void on_start(void *user, const rgn_position *start, bool has_fen)
+{
+    rgn_selector *s = user;
+    BOTH(s, start, start, has_fen);
+}
+
+static void on_move_text(void *user, rgn_span written)
+{
+    rgn_selector *s = user;
+    BOTH(s, move_text, written);
+}
+
+static void on_move(void *user, rgn_position *before, rgn_move move,
+                    const char *san)
+{
+    rgn_selector *s = user;
+    BOTH(s, move, before, move, san);
+}
+
+static void on_nag(void *user, unsigned nag)
+{
+    rgn_selector *s = user;
+    BOTH(s, nag, nag);
+}
+
+static void on_comment(void *user, rgn_span text)
+{
+    rgn_selector *s = user;
+    BOTH(s, comment, text);
+}
+
+static void on_begin_variation(void *user)
+{
+    rgn_selector *s = user;
+    rgn_game_recorder()->begin_variation(s->game);
+    if (s->matcher && rgn_matcher_sink()->begin_variation)
+        rgn_matcher_sink()->begin_variation(s->matcher);
+}
+
+static void on_end_variation(void *user)
+{
+    rgn_selector *s = user;
+    rgn_game_recorder()->end_variation(s->game);
+    if (s->matcher && rgn_matcher_sink()->end_variation)
+        rgn_matcher_sink()->end_variation(s->matcher);
+}
+
+static void on_unchecked(void *user, rgn_span text, bool cut)
+{
+    rgn_selector *s = user;
+    BOTH(s, unchecked, text, cut);
+}
+
+static void on_end_game(void *user, rgn_span result,
+                        const rgn_diagnostic *error)
+{
+    rgn_selector *s = user;
+    BOTH(s, end_game, result, error);
+    if (rgn_game_failed(s->game)) {
+        s->failed = true;
+        return;
+    }
+    if (limit_reached(s))
+        return;
+    rgn_selection selection = {0, s->seen, -1, 0};
+    bool matched =
+        s->matcher ? rgn_matcher_matched(s->matcher, &selection.ply) : true;
+    if (matched == s->options.invert)
+        return;
+    if (s->copies) {
+        uint64_t first = 0;
+        if (duplicate_set_check(s->copies, s->game, s->seen,
+                                s->options.fuzzy_ply, &first) < 0) {
+            s->failed = true;
+            return;
+        }
+        if ((s->options.duplicates == RGN_DUPLICATES_UNIQUE && first) ||
+            (s->options.duplicates == RGN_DUPLICATES_ONLY && !first))
+            return;
+        if (s->options.duplicates == RGN_DUPLICATES_NOTE)
+            selection.duplicate_of = first;
+    }
+    selection.index = ++s->count;
+    if (s->options.selected)
+        s->options.selected(s->options.user, s->game, &selection);
+}
+
+static const rgn_game_sink selector_sink = {
+    .begin_game = on_begin_game,
+    .origin = on_origin,
+    .tag = on_tag,
+    .start = on_start,
+    .move_text = on_move_text,
+    .move = on_move,
+    .nag = on_nag,
+    .comment = on_comment,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .unchecked = on_unchecked,
+    .end_game = on_end_game,
+};
+
+const rgn_game_sink *rgn_selector_sink(void) { return &selector_sink; }
