@@ -352,17 +352,19 @@ static size_t command_at(const char *text, size_t len, const char *name,
                          rgn_span *argument)
 {
     size_t name_len = strlen(name);
+    /* white space after the name: a line of RGN may break there */
     if (len < name_len + 4 || text[0] != '[' || text[1] != '%' ||
-        memcmp(text + 2, name, name_len) != 0 || text[2 + name_len] != ' ')
+        memcmp(text + 2, name, name_len) != 0 ||
+        !isspace((unsigned char)text[2 + name_len]))
         return 0;
     const char *from = text + 3 + name_len;
     const char *close = memchr(from, ']', len - 3 - name_len);
     if (!close)
         return 0;
-    while (from < close && *from == ' ')
+    while (from < close && isspace((unsigned char)*from))
         from++;
     size_t arg_len = (size_t)(close - from);
-    while (arg_len && from[arg_len - 1] == ' ')
+    while (arg_len && isspace((unsigned char)from[arg_len - 1]))
         arg_len--;
     *argument = (rgn_span){from, arg_len};
     return (size_t)(close - text) + 1;
