@@ -240,8 +240,7 @@ static void json_move(rgn_writer *w, rgn_position *before, rgn_move move,
 static void json_nag(rgn_writer *w, unsigned nag)
 {
     json_line *l = &state_of(w)->lines[w->depth];
-    if (!l->open) /* no move to go with: kept as the comment "$N" */
-    {
+    if (!l->open) { /* no move to go with: kept as the comment "$N" */
         char text[16];
         snprintf(text, sizeof text, "$%u", nag);
         separate(&l->before);
@@ -459,6 +458,8 @@ static void json_end_variation(rgn_writer *w)
         append(&l->plies, &l->before);
         rgn_buffer_puts(&l->plies, "]}");
     }
+    /* the reader lets a variation follow only a move; were there none, it
+     * would still be kept, among the comments before the line */
     rgn_buffer *into = parent->open ? &parent->variations : &parent->before;
     separate(into);
     rgn_buffer_puts(into, "[");
