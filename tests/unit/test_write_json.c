@@ -14,33 +14,16 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "write_games.h"
 
 /* Validates text as chess into a JSON writer; returns the output (to
  * free). */
 static char *convert(const char *text, bool keep_invalid, bool fen)
 {
-    char *out = NULL;
-    size_t size = 0;
-    FILE *stream = open_memstream(&out, &size);
-    assert_non_null(stream);
     rgn_writer_options options = {.format = RGN_FORMAT_JSON,
                                   .keep_invalid = keep_invalid,
                                   .json_fen = fen};
-    rgn_writer *writer = rgn_writer_new(&options, stream);
-    assert_non_null(writer);
-    rgn_validator_options v = {.variant = rgn_variant_find("Chess"),
-                               .sink = rgn_writer_sink(writer),
-                               .sink_user = writer,
-                               .jobs = 1};
-    rgn_validator *validator = rgn_validator_new(&v);
-    assert_non_null(validator);
-    assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
-    assert_int_equal(rgn_validator_finish(validator), 0);
-    rgn_validator_free(validator);
-    assert_int_equal(rgn_writer_finish(writer), 0);
-    rgn_writer_free(writer);
-    fclose(stream);
-    return out;
+    return write_games(text, &options, NULL);
 }
 
 static void expect(const char *text, const char *line)
