@@ -669,8 +669,8 @@ typedef struct rgn_writer rgn_writer;
  * out, or (keep_invalid) written checked up to its error, the rest as
  * written in a comment that says it was not checked, with its Result tag
  * and result as written and, in RGN and HTML, an [Invalid "REASON"] tag
- * that makes it read as invalid again (rgn(5)). NULL when memory runs out or
- * options->format is not an enum rgn_format. */
+ * that makes it read as invalid again (rgn(5); JSON: an "invalid" member).
+ * NULL when memory runs out or options->format is not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
 /* Ends the output (the XML document's end); -1 if any write failed. */
