@@ -53,6 +53,7 @@ endforeach()
 
 install(FILES ${PROJECT_SOURCE_DIR}/grammar/rgn.ebnf
   ${PROJECT_SOURCE_DIR}/grammar/rgn.rng
+  ${PROJECT_SOURCE_DIR}/grammar/rgn-game.schema.json
   DESTINATION ${CMAKE_INSTALL_DATADIR}/rgn/grammar)
 install(FILES ${PROJECT_SOURCE_DIR}/src/cli/rgn.bash-completion
   DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions

@@ -636,17 +636,23 @@ enum rgn_format {
     RGN_FORMAT_XML,   /* one document (grammar/rgn.rng) */
     /* one standalone HTML page that shows the games: a game viewer with
      * the SVG diagram of every ply, main line and variations */
-    RGN_FORMAT_HTML
+    RGN_FORMAT_HTML,
+    /* JSON Lines (grammar/rgn-game.schema.json): a game an object on one
+     * line, with its tags, its plies (as written, SAN, LAN, coordinates),
+     * NAGs, comments with [%clk] and [%eval] read into fields, variations
+     * nested */
+    RGN_FORMAT_JSON
 };
 
-/* The format of a name ("rgn", "lan", "coord", "fen", "xml", "html"); -1
- * if none. */
+/* The format of a name ("rgn", "lan", "coord", "fen", "xml", "html",
+ * "json"); -1 if none. */
 int rgn_format_parse(const char *name);
 
 typedef struct rgn_writer_options {
     enum rgn_format format;
     bool keep_invalid; /* write invalid games up to their first error */
     bool xml_fen;      /* XML: the RFEN after each move */
+    bool json_fen;     /* JSON: the position string after each ply */
     bool chains;       /* RGN: a chain-making move's turns in a comment */
     /* a game that ends with "*" while its Result tag is 1-0, 0-1 or
      * 1/2-1/2 ends with the tag's result */
@@ -670,8 +676,8 @@ typedef struct rgn_writer rgn_writer;
  * out, or (keep_invalid) written checked up to its error, the rest as
  * written in a comment that says it was not checked, with its Result tag
  * and result as written and, in RGN and HTML, an [Invalid "REASON"] tag
- * that makes it read as invalid again (rgn(5)). NULL when memory runs out or
- * options->format is not an enum rgn_format. */
+ * that makes it read as invalid again (rgn(5); JSON: an "invalid" member).
+ * NULL when memory runs out or options->format is not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
 /* Ends the output (the XML document's end); -1 if any write failed. */

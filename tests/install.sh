@@ -33,6 +33,7 @@ for f in bin/rgn include/rgn.h "$libdir/librgn.a" "$libdir/librgn.so" \
     share/man/man7/rgn-rotary-chess.7 share/man/man7/rgn-chess.7 \
     share/man/man7/rgn-rotationary.7 \
     share/rgn/grammar/rgn.ebnf share/rgn/grammar/rgn.rng \
+    share/rgn/grammar/rgn-game.schema.json \
     share/bash-completion/completions/rgn; do
     if [ -e "$prefix/$f" ]; then ok "installed $f"; else fail "missing $f"; fi
 done

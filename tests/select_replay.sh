@@ -42,7 +42,7 @@ same() { # what, then the arguments both commands share
 }
 
 for f in "$tmp"/in/*; do
-    for to in rgn lan coord fen xml html; do
+    for to in rgn lan coord fen xml html json; do
         same "$(basename "$f")" --to $to "$f"
         same "$(basename "$f")" --to $to --keep-invalid "$f"
     done

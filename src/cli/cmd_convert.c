@@ -9,11 +9,13 @@ static int run_convert(int argc, char **argv);
 
 const cli_command cli_convert = {
     "convert",
-    "convert games to canonical RGN, LAN, coordinates, RFEN, XML or HTML",
-    "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html] [--from rgn|xml]\n"
+    "convert games to canonical RGN, LAN, coordinates, RFEN, XML, HTML or "
+    "JSON",
+    "Usage: rgn convert [--to rgn|lan|coord|fen|xml|html|json] "
+    "[--from rgn|xml]\n"
     "                   [-o FILE | --in-place] [--keep-invalid] "
     "[--fix-result]\n"
-    "                   [--xml-fen] [--chains] [--nag-glyphs]\n"
+    "                   [--xml-fen] [--json-fen] [--chains] [--nag-glyphs]\n"
     "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -33,19 +35,24 @@ const cli_command cli_convert = {
     "  html   one standalone page that shows the games: board, moves,\n"
     "         variations; #gGpN opens game G after main-line ply N (as\n"
     "         'rgn fen --game G --ply N')\n"
+    "  json   JSON Lines, a game an object on one line\n"
+    "         (grammar/rgn-game.schema.json): tags, plies as written, SAN,\n"
+    "         LAN and coordinates, NAGs, comments ([%clk] and [%eval] read\n"
+    "         into clock and eval), variations nested; --json-fen adds the\n"
+    "         position after each ply\n"
     "Invalid games are left out; --keep-invalid writes them checked up to\n"
     "the error, the rest as written in a comment that says it was not\n"
     "checked, their Result tag and result as written and an [Invalid\n"
-    "\"REASON\"] tag (xml: an <invalid> element), so that they read as\n"
-    "invalid again.\n"
+    "\"REASON\"] tag (xml: an <invalid> element, json: an \"invalid\"\n"
+    "member), so that they read as invalid again.\n"
     "--fix-result ends a game that ends with '*' while its Result tag is a\n"
     "result (1-0, 0-1, 1/2-1/2) with the tag's result. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
     "and a run that fails with status 2 leaves FILE as it was. Without\n"
-    "--to, FILE's name chooses: .xml XML, .html or .htm HTML, else RGN; a\n"
-    "--to that the name contradicts is refused. An output that is also an\n"
-    "input is refused; --in-place rewrites each FILE instead, invalid games\n"
-    "kept (as --keep-invalid writes them).\n"
+    "--to, FILE's name chooses: .xml XML, .html or .htm HTML, .json or\n"
+    ".jsonl JSON, else RGN; a --to that the name contradicts is refused.\n"
+    "An output that is also an input is refused; --in-place rewrites each\n"
+    "FILE instead, invalid games kept (as --keep-invalid writes them).\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_convert,
 };
@@ -107,6 +114,7 @@ static int run_convert(int argc, char **argv)
         {"--fix-result", .flag = &options.fix_result},
         {"--nag-glyphs", .flag = &options.nag_glyphs},
         {"--xml-fen", .flag = &options.xml_fen},
+        {"--json-fen", .flag = &options.json_fen},
         {"--chains", .flag = &options.chains},
         {0},
     };

@@ -213,6 +213,7 @@ static int run_select(int argc, char **argv)
                       : duplicates ? RGN_DUPLICATES_ONLY
                                    : RGN_DUPLICATES_ANY,
         .fuzzy_ply = (int)fuzzy,
+        .move_texts = writing.format == RGN_FORMAT_JSON,
         .selected = on_selected,
         .user = &output,
     };

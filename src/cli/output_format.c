@@ -7,12 +7,12 @@
 int cli_take_format(const cli_command *command, const char *value, void *out)
 {
     static const char *const names[] = {"rgn", "lan",  "coord", "fen",
-                                        "xml", "html", NULL};
+                                        "xml", "html", "json",  NULL};
     int format = rgn_format_parse(value);
     if (format < 0) {
         cli_usage_error(command,
-                        "no format '%s' (rgn, lan, coord, fen, xml "
-                        "or html)%s",
+                        "no format '%s' (rgn, lan, coord, fen, xml, "
+                        "html or json)%s",
                         value, cli_nearest_hint_in(value, names));
         return -1;
     }
@@ -34,12 +34,14 @@ static const struct {
     {".xml", {RGN_FORMAT_XML}, 1, "an XML"},
     {".html", {RGN_FORMAT_HTML}, 1, "an HTML"},
     {".htm", {RGN_FORMAT_HTML}, 1, "an HTML"},
+    {".json", {RGN_FORMAT_JSON}, 1, "a JSON"},
+    {".jsonl", {RGN_FORMAT_JSON}, 1, "a JSON Lines"},
 };
 
 int cli_output_format(const cli_command *command, int to, const char *path)
 {
-    static const char *const names[] = {"rgn", "lan", "coord",
-                                        "fen", "xml", "html"};
+    static const char *const names[] = {"rgn", "lan",  "coord", "fen",
+                                        "xml", "html", "json"};
     const char *dot = path ? cli_extension(path) : NULL;
     for (size_t i = 0; dot && i < sizeof named_formats / sizeof *named_formats;
          i++) {

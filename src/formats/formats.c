@@ -19,6 +19,7 @@ static const struct {
     [RGN_FORMAT_FEN] = {"fen", &rgn_fen_format},
     [RGN_FORMAT_XML] = {"xml", &rgn_xml_format},
     [RGN_FORMAT_HTML] = {"html", &rgn_html_format},
+    [RGN_FORMAT_JSON] = {"json", &rgn_json_format},
 };
 
 #define FORMAT_COUNT ((int)(sizeof formats / sizeof formats[0]))

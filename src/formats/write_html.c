@@ -83,17 +83,7 @@ static void json_string(rgn_buffer *out, const char *text, size_t len)
     free(copy);
     if (safe.failed)
         out->failed = true;
-    rgn_buffer_puts(out, "\"");
-    for (size_t i = 0; i < safe.len; i++) {
-        unsigned char c = (unsigned char)safe.data[i];
-        if (c == '"' || c == '\\')
-            rgn_buffer_printf(out, "\\%c", c);
-        else if (c < 0x20 || c == '<' || c == '>' || c == '&')
-            rgn_buffer_printf(out, "\\u%04x", c);
-        else
-            rgn_buffer_append(out, (const char *)&c, 1);
-    }
-    rgn_buffer_puts(out, "\"");
+    writer_json_string(out, safe.data, safe.len, true);
     rgn_buffer_free(&safe);
 }
 

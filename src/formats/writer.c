@@ -46,7 +46,8 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
     const rgn_variant *variant = rgn_position_variant(start);
     const rgn_variant *tagless =
         w->options.tagless ? w->options.tagless : rgn_variant_default();
-    if (!w->variant_tag && variant != tagless && w->format->tag) {
+    if (!w->variant_tag && variant != tagless && w->format->tag &&
+        !w->format->names_variant) {
         /* the game was read as another game by an option or its file's
          * name: written out, it says so, or it would read as another */
         const char *name = rgn_variant_name(variant);
@@ -63,6 +64,13 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     rgn_writer *w = user;
     if (w->format->move && (w->depth == 0 || !w->format->main_line_only))
         w->format->move(w, before, move, san);
+}
+
+static void on_move_text(void *user, rgn_span written)
+{
+    rgn_writer *w = user;
+    if (w->format->move_text && (w->depth == 0 || !w->format->main_line_only))
+        w->format->move_text(w, written);
 }
 
 static void on_nag(void *user, unsigned nag)
@@ -198,6 +206,7 @@ const rgn_game_sink rgn_writer_game_sink = {
     .tag = on_tag,
     .start = on_start,
     .move = on_move,
+    .move_text = on_move_text,
     .nag = on_nag,
     .comment = on_comment,
     .begin_variation = on_begin_variation,
@@ -210,4 +219,34 @@ void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size)
 {
     snprintf(buf, size, "rgn: the game stops here, at line %u, column %u: %s",
              error->where.line, error->where.column, error->message);
+}
+
+void writer_json_string(rgn_buffer *out, const char *text, size_t len,
+                        bool html_safe)
+{
+    rgn_buffer_puts(out, "\"");
+    const unsigned char *bytes = (const unsigned char *)text;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = bytes[i];
+        int length = rgn_utf8_length(bytes + i, len - i);
+        if (length <= 0) {
+            rgn_buffer_puts(out, "\\ufffd");
+            i++;
+            continue;
+        }
+        if (c == '"' || c == '\\')
+            rgn_buffer_printf(out, "\\%c", c);
+        else if (c == '\n')
+            rgn_buffer_puts(out, "\\n");
+        else if (c == '\t')
+            rgn_buffer_puts(out, "\\t");
+        else if (c == '\r')
+            rgn_buffer_puts(out, "\\r");
+        else if (c < 0x20 || (html_safe && (c == '<' || c == '>' || c == '&')))
+            rgn_buffer_printf(out, "\\u%04x", c);
+        else
+            rgn_buffer_append(out, text + i, (size_t)length);
+        i += (size_t)length;
+    }
+    rgn_buffer_puts(out, "\"");
 }

@@ -18,6 +18,9 @@ typedef struct writer_format {
     size_t state_size;   /* the state, zeroed when the writer is made
                             (0: none) */
     bool main_line_only; /* the moves of variations are not passed on */
+    /* the format says each game's rule set itself: the writer passes no
+     * Variant tag for a game read as another rule set than the tagless */
+    bool names_variant;
     int (*begin_document)(rgn_writer *w); /* -1 when it cannot start */
     int (*end_document)(rgn_writer *w);   /* -1 when a write failed */
     void (*free_state)(void *state);      /* what the state holds */
@@ -27,6 +30,8 @@ typedef struct writer_format {
      * tag, the mark that makes it read as invalid again */
     void (*tag)(rgn_writer *w, rgn_span name, rgn_span value);
     void (*start)(rgn_writer *w, const rgn_position *start, bool has_fen);
+    /* just before move: the move as the input writes it */
+    void (*move_text)(rgn_writer *w, rgn_span written);
     void (*move)(rgn_writer *w, rgn_position *before, rgn_move move,
                  const char *san);
     void (*nag)(rgn_writer *w, unsigned nag);
@@ -60,6 +65,7 @@ extern const writer_format rgn_coord_format; /* write_coord.c */
 extern const writer_format rgn_fen_format;   /* write_fen.c */
 extern const writer_format rgn_xml_format;   /* write_xml.c */
 extern const writer_format rgn_html_format;  /* write_html.c */
+extern const writer_format rgn_json_format;  /* write_json.c */
 
 /* The one sink of every writer (writer.c). */
 extern const rgn_game_sink rgn_writer_game_sink;
@@ -82,6 +88,13 @@ static inline void writer_take_back(rgn_position *pos, rgn_move move,
 /* Ends the variations still open (a game stopped by an error inside
  * one), as the format's end_variation ends each. */
 void rgn_writer_close_variations(rgn_writer *writer);
+
+/* Appends text as a JSON string: '"' and '\\' escaped, control
+ * characters as \n, \t, \r or \u00XX, each byte that is no UTF-8 as
+ * U+FFFD (a JSON text is UTF-8); html_safe: '<', '>' and '&' as \u00XX
+ * too, for a string inside an HTML page's script. */
+void writer_json_string(rgn_buffer *out, const char *text, size_t len,
+                        bool html_safe);
 
 /* "stopped at line 9, column 13: MESSAGE", for --keep-invalid */
 void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size);

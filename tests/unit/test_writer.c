@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "write_games.h"
 
 /* The codes of the errors and warnings reported, space-separated. */
 static char codes[256];
@@ -30,27 +31,8 @@ static void note_code(void *user, const rgn_diagnostic *d)
  * (to free) and leaves the codes reported in codes. */
 static char *convert(const char *text, const rgn_writer_options *options)
 {
-    char *out = NULL;
-    size_t size = 0;
-    FILE *stream = open_memstream(&out, &size);
-    assert_non_null(stream);
-    rgn_writer *writer = rgn_writer_new(options, stream);
-    assert_non_null(writer);
-    rgn_validator_options v = {.variant = rgn_variant_find("Chess"),
-                               .report = note_code,
-                               .sink = rgn_writer_sink(writer),
-                               .sink_user = writer,
-                               .jobs = 1};
     codes[0] = '\0';
-    rgn_validator *validator = rgn_validator_new(&v);
-    assert_non_null(validator);
-    assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
-    assert_int_equal(rgn_validator_finish(validator), 0);
-    rgn_validator_free(validator);
-    assert_int_equal(rgn_writer_finish(writer), 0);
-    rgn_writer_free(writer);
-    fclose(stream);
-    return out;
+    return write_games(text, options, note_code);
 }
 
 static const char illegal[] = "[Result \"1-0\"]\n\n"

@@ -1,0 +1,1 @@
+convert --to json tests/e2e/inputs/lichess_annotated.pgn

@@ -1,0 +1,1 @@
+convert -o "$RGN_TMP/g.jsonl" samples/king-mate.rgn && head -c 60 "$RGN_TMP/g.jsonl" && echo && "$RGN" convert -o "$RGN_TMP/g.JSON" samples/king-mate.rgn && head -c 60 "$RGN_TMP/g.JSON" && echo && "$RGN" convert --to xml -o "$RGN_TMP/g.json" samples/king-mate.rgn 2>&1 | sed "s|$RGN_TMP/||g"; test -e "$RGN_TMP/g.json" || echo "no g.json"

@@ -1,0 +1,1 @@
+convert --to json --keep-invalid samples/bad/syntax-binary-byte.rgn samples/bad/unknown-variant.rgn samples/bad/variation-first.rgn

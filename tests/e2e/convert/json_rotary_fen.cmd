@@ -1,0 +1,1 @@
+convert --to json --json-fen samples/club-championship.rgn

@@ -1,0 +1,1 @@
+convert --to json samples/king-mate.rgn
