@@ -1,5 +1,6 @@
 /* cmd_select.c - "rgn select": the games that match criteria. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -72,6 +73,7 @@ typedef struct selecting {
 /* What to do with each game selected. */
 typedef struct select_output {
     bool count_only, mark;
+    rgn_edits *edits; /* the cleaning options' */
     rgn_writer *writer;
     bool failed; /* memory ran out while a game was passed on */
 } select_output;
@@ -82,7 +84,7 @@ static void on_selected(void *user, const rgn_game *game,
     select_output *o = user;
     if (o->count_only)
         return;
-    if (rgn_game_replay(game, NULL, o->mark ? selection->ply : -1,
+    if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
                         rgn_writer_sink(o->writer), o->writer) < 0)
         o->failed = true;
 }
@@ -123,12 +125,89 @@ static int take_count(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
+/* Cleaning: the edits of the games written (--strip, --set-tag, ...). */
+typedef struct cleaning {
+    rgn_edits *edits;
+    bool plycount, fen_comments, fix_result;
+} cleaning;
+
+static int take_strip(const cli_command *command, const char *value, void *out)
+{
+    rgn_error error;
+    if (rgn_edits_strip(out, value, &error) == 0)
+        return 0;
+    return cli_usage_error(command, "--strip '%s': %s", value, error.message),
+           -1;
+}
+
+static int take_set_tag(const cli_command *command, const char *value,
+                        void *out)
+{
+    rgn_error error;
+    if (rgn_edits_set_tag(out, value, &error) == 0)
+        return 0;
+    return cli_usage_error(command, "--set-tag '%s': %s", value, error.message),
+           -1;
+}
+
+/* --rename-players FILE: the file read whole into the edits. */
+static int take_players(const cli_command *command, const char *path, void *out)
+{
+    FILE *in = fopen(path, "rb");
+    char *text = NULL;
+    size_t len = 0, capacity = 0;
+    bool ok = in != NULL;
+    while (ok) {
+        if (len == capacity) {
+            char *more = realloc(text, capacity = capacity * 2 + 4096);
+            if (!more) {
+                errno = ENOMEM;
+                ok = false;
+                break;
+            }
+            text = more;
+        }
+        size_t got = fread(text + len, 1, capacity - len, in);
+        len += got;
+        if (got == 0) {
+            ok = !ferror(in);
+            break;
+        }
+    }
+    int error_number = errno;
+    if (in)
+        fclose(in);
+    rgn_error error;
+    int rc = 0;
+    if (!ok) {
+        cli_usage_error(command, "--rename-players %s: %s", path,
+                        strerror(error_number));
+        rc = -1;
+    } else if (rgn_edits_rename_players(out, text, len, &error) < 0) {
+        cli_usage_error(command, "--rename-players %s: %s", path,
+                        error.message);
+        rc = -1;
+    }
+    free(text);
+    return rc;
+}
+
+/* A note of the edits (--fix-result), printed as the validator's. */
+static void report_edit(void *user, const rgn_diagnostic *note)
+{
+    cli_games *games = user;
+    games->options.report(games->options.user, note);
+}
+
 static int run_select(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_select);
     rgn_criteria *criteria = rgn_criteria_new();
-    if (!criteria) {
+    cleaning clean = {rgn_edits_new(), false, false, false};
+    if (!criteria || !clean.edits) {
+        rgn_criteria_free(criteria);
+        rgn_edits_free(clean.edits);
         fprintf(stderr, "rgn select: out of memory\n");
         return EXIT_USAGE;
     }
@@ -142,7 +221,8 @@ static int run_select(int argc, char **argv)
     selecting takers[WITH_VALUE];
     bool flags[FLAGS] = {0};
     char names[WITH_VALUE + FLAGS][24];
-    cli_option own[WITH_VALUE + FLAGS + 13];
+    enum { CLEANING = 6 };
+    cli_option own[WITH_VALUE + FLAGS + 13 + CLEANING];
     int n = 0;
     for (int i = 0; criteria_with_value[i]; i++) {
         takers[i] = (selecting){criteria, criteria_with_value[i], false};
@@ -171,6 +251,15 @@ static int run_select(int argc, char **argv)
     own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
     own[n++] = (cli_option){"-o", .value = &path};
     own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
+    /* cleaning */
+    own[n++] = (cli_option){"--strip", .take = take_strip, .out = clean.edits};
+    own[n++] =
+        (cli_option){"--set-tag", .take = take_set_tag, .out = clean.edits};
+    own[n++] = (cli_option){"--add-plycount", .flag = &clean.plycount};
+    own[n++] = (cli_option){"--add-fen-comments", .flag = &clean.fen_comments};
+    own[n++] = (cli_option){"--rename-players", .take = take_players,
+                            .out = clean.edits};
+    own[n++] = (cli_option){"--fix-result", .flag = &clean.fix_result};
     own[n] = (cli_option){0};
     const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
@@ -201,8 +290,15 @@ static int run_select(int argc, char **argv)
     }
     if (status != CLI_GO_ON) {
         rgn_criteria_free(criteria);
+        rgn_edits_free(clean.edits);
         return status;
     }
+    rgn_edits_add(clean.edits,
+                  (clean.plycount ? RGN_EDIT_PLYCOUNT : 0) |
+                      (clean.fen_comments ? RGN_EDIT_FEN_COMMENTS : 0) |
+                      (clean.fix_result ? RGN_EDIT_FIX_RESULT : 0));
+    rgn_edits_report(clean.edits, report_edit, &games);
+    output.edits = clean.edits;
 
     FILE *out = output.count_only ? NULL : cli_output_open(path);
     rgn_selector_options options = {
@@ -245,6 +341,7 @@ static int run_select(int argc, char **argv)
     rgn_writer_free(output.writer);
     rgn_selector_free(selector);
     rgn_criteria_free(criteria);
+    rgn_edits_free(clean.edits);
     /* an input that could not be read fails the run: the target stays */
     bool ok = started && written && !games.io_error;
     if (out && cli_output_close(out, path, ok) < 0)
