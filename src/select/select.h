@@ -81,5 +81,10 @@ void duplicate_set_free(duplicate_set *set);
  * when memory runs out. */
 int duplicate_set_check(duplicate_set *set, const rgn_game *game,
                         uint64_t number, int fuzzy_ply, uint64_t *first);
+/* The same for a game's fingerprint (any 64 bits). */
+int duplicate_set_add(duplicate_set *set, uint64_t fingerprint, uint64_t number,
+                      uint64_t *first);
+/* The bytes of the set's table; *games the games it holds. */
+size_t duplicate_set_bytes(const duplicate_set *set, size_t *games);
 
 #endif
