@@ -1,0 +1,1 @@
+select --fuzzy 3 tests/e2e/inputs/select_copies.pgn

@@ -1,0 +1,1 @@
+select --unique --duplicates tests/e2e/inputs/select_copies.pgn
