@@ -668,6 +668,11 @@ typedef struct rgn_writer rgn_writer;
  * options->format is not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
+/* The writer writes to out from now on: the same output, opened again
+ * (a part of a split output, closed for a while); NULL while it has
+ * none (what it would write then is dropped: set one before writing a
+ * game or finishing). */
+void rgn_writer_set_output(rgn_writer *writer, FILE *out);
 /* Ends the output (the XML document's end); -1 if any write failed. */
 int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);
@@ -750,6 +755,11 @@ void rgn_edits_add(rgn_edits *edits, unsigned flags);
 void rgn_edits_report(rgn_edits *edits,
                       void (*report)(void *user, const rgn_diagnostic *note),
                       void *user);
+
+/* The error a replay with edits passes on of game: its own, or NULL
+ * when it is valid or RGN_EDIT_FIX_RESULT fixes it. */
+const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
+                                      const rgn_game *game);
 
 /* Passes the recorded game on to sink, part by part as the validator
  * did, the positions before each move replayed; edits (may be NULL)

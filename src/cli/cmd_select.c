@@ -75,7 +75,8 @@ typedef struct select_output {
     bool count_only, mark;
     rgn_edits *edits; /* the cleaning options' */
     rgn_writer *writer;
-    bool failed; /* memory ran out while a game was passed on */
+    cli_split *split; /* instead of writer: --split-every, --split-by */
+    bool failed;      /* memory ran out while a game was passed on */
 } select_output;
 
 static void on_selected(void *user, const rgn_game *game,
@@ -84,6 +85,10 @@ static void on_selected(void *user, const rgn_game *game,
     select_output *o = user;
     if (o->count_only)
         return;
+    if (o->split) {
+        cli_split_game(o->split, game, o->edits, o->mark ? selection->ply : -1);
+        return;
+    }
     if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
                         rgn_writer_sink(o->writer), o->writer) < 0)
         o->failed = true;
@@ -221,8 +226,11 @@ static int run_select(int argc, char **argv)
     selecting takers[WITH_VALUE];
     bool flags[FLAGS] = {0};
     char names[WITH_VALUE + FLAGS][24];
-    enum { CLEANING = 6 };
-    cli_option own[WITH_VALUE + FLAGS + 13 + CLEANING];
+    enum { CLEANING = 6, SPLITTING = 3 };
+    cli_option own[WITH_VALUE + FLAGS + 13 + CLEANING + SPLITTING];
+    long split_every = 0;
+    const char *split_by = NULL;
+    bool force = false;
     int n = 0;
     for (int i = 0; criteria_with_value[i]; i++) {
         takers[i] = (selecting){criteria, criteria_with_value[i], false};
@@ -260,6 +268,11 @@ static int run_select(int argc, char **argv)
     own[n++] = (cli_option){"--rename-players", .take = take_players,
                             .out = clean.edits};
     own[n++] = (cli_option){"--fix-result", .flag = &clean.fix_result};
+    /* splitting */
+    own[n++] =
+        (cli_option){"--split-every", .take = take_count, .out = &split_every};
+    own[n++] = (cli_option){"--split-by", .value = &split_by};
+    own[n++] = (cli_option){"--force", .flag = &force};
     own[n] = (cli_option){0};
     const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
@@ -274,7 +287,28 @@ static int run_select(int argc, char **argv)
         status = cli_usage_error(&cli_select,
                                  "--fuzzy says what a copy is: it goes with "
                                  "--unique or --duplicates");
+    bool splitting = split_every || split_by;
+    if (status == CLI_GO_ON && split_every && split_by)
+        status = cli_usage_error(&cli_select,
+                                 "--split-every and --split-by cut the output "
+                                 "two ways: give one");
+    if (status == CLI_GO_ON && splitting &&
+        (!path || strcmp(path, "-") == 0 || output.count_only))
+        status = cli_usage_error(&cli_select,
+                                 "--split-every and --split-by write files: "
+                                 "-o PATTERN names them");
+    if (status == CLI_GO_ON && force && !splitting)
+        status = cli_usage_error(&cli_select,
+                                 "--force writes over the parts of "
+                                 "--split-every or --split-by: -o replaces "
+                                 "its file anyway");
     char **paths = argv + 1;
+    if (status == CLI_GO_ON && splitting) {
+        output.split = cli_split_new(&cli_select, path, split_every, split_by,
+                                     force, &writing, paths, files);
+        if (!output.split)
+            status = EXIT_USAGE;
+    }
     if (status == CLI_GO_ON &&
         (cli_games_check_inputs(&games, paths, files) < 0 ||
          cli_output_check_inputs(&cli_select, "-o", path, paths, files, "") <
@@ -288,9 +322,13 @@ static int run_select(int argc, char **argv)
         if ((int)writing.format < 0)
             status = EXIT_USAGE;
     }
+    if (output.split &&
+        (writing.format == RGN_FORMAT_RGN || writing.format == RGN_FORMAT_LAN))
+        writing.tagless = rgn_variant_for_file(path);
     if (status != CLI_GO_ON) {
         rgn_criteria_free(criteria);
         rgn_edits_free(clean.edits);
+        cli_split_free(output.split);
         return status;
     }
     rgn_edits_add(clean.edits,
@@ -300,7 +338,8 @@ static int run_select(int argc, char **argv)
     rgn_edits_report(clean.edits, report_edit, &games);
     output.edits = clean.edits;
 
-    FILE *out = output.count_only ? NULL : cli_output_open(path);
+    FILE *out =
+        output.count_only || output.split ? NULL : cli_output_open(path);
     rgn_selector_options options = {
         .criteria = criteria,
         .invert = invert,
@@ -318,8 +357,9 @@ static int run_select(int argc, char **argv)
     rgn_selector *selector = rgn_selector_new(&options);
     if (out)
         output.writer = rgn_writer_new(&writing, out);
-    bool started = selector && (output.count_only || output.writer);
-    if (!output.count_only && !out)
+    bool started =
+        selector && (output.count_only || output.writer || output.split);
+    if (!output.count_only && !out && !output.split)
         started = false;
     bool written = false;
     if (started) {
@@ -346,6 +386,9 @@ static int run_select(int argc, char **argv)
     bool ok = started && written && !games.io_error;
     if (out && cli_output_close(out, path, ok) < 0)
         ok = false;
+    if (output.split && cli_split_finish(output.split, ok) < 0)
+        ok = false;
+    cli_split_free(output.split);
     status = cli_games_finish(&games);
     return ok ? status : EXIT_USAGE;
 }

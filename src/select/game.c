@@ -410,15 +410,32 @@ static void note(const replay *r, const char *format, ...)
     r->edits->report(r->edits->user, &d);
 }
 
+/* Whether --fix-result judges the game's end: not when it broke before
+ * it. */
+static bool end_judged(const rgn_game *game)
+{
+    const rgn_diagnostic *error = rgn_game_error(game);
+    return game->started &&
+           (!error || error->problem == RGN_E_RESULT_MISMATCH ||
+            error->problem == RGN_E_WRONG_RESULT);
+}
+
+const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
+                                      const rgn_game *game)
+{
+    if (edits && (edits->flags & RGN_EDIT_FIX_RESULT) && end_judged(game))
+        return NULL;
+    return rgn_game_error(game);
+}
+
 /* --fix-result: the result and the Result tag from how the game ends
  * (rgn_edits's comment in rgn.h says which wins). */
 static void fix_result(replay *r)
 {
     const rgn_game *game = r->game;
     const rgn_diagnostic *error = rgn_game_error(game);
-    if (!game->started || (error && error->problem != RGN_E_RESULT_MISMATCH &&
-                           error->problem != RGN_E_WRONG_RESULT))
-        return; /* broken before its end: its end is not judged */
+    if (!end_judged(game))
+        return;
     rgn_position final = game->start;
     rgn_undo undo;
     int depth = 0;
