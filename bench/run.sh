@@ -8,7 +8,8 @@
 #   rgn validate --variant chess (--jobs 1 and --jobs 2, and --jobs 1 on
 #   the file compressed with zstd -3, whose MB/s are of the text it holds),
 #   pgn-extract -r -s (validate only) and pgn-extract -s -o /dev/null
-#   (validate and write) on the chess corpus,
+#   (validate and write) on the chess corpus, rgn select --count by a tag
+#   and by a position and pgn-extract with the same criteria (-t, -x),
 #   rgn perft 4 (Rotary), rgn perft --variant rollerball 7 and rgn perft
 #   --variant chess on Kiwipete to depth 5,
 # and, when RGN_BENCH_PEERS names a folder of peer programs, each peer
@@ -199,6 +200,15 @@ rollerball_leaves=$(head -n 1 "$data/perft.out")
 printf 'position fen %s\ngo perft 5\nquit\n' "$kiwipete" \
     >"$data/stockfish.in"
 echo quit >"$data/stockfish-quit.in"
+# the criteria of the selection rows
+after_f3="rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"
+echo 'White "Player 1"' >"$data/tag.txt"
+echo '1. f3 *' >"$data/line.txt"
+# pgn-extract's tag criterion matches a value's start: rgn's regex does
+tag_games=$("$pgn_extract" -s -t "$data/tag.txt" "$data/games.pgn" 2>/dev/null |
+    grep -c '^\[Event ')
+line_games=$("$pgn_extract" -s -x "$data/line.txt" "$data/games.pgn" 2>/dev/null |
+    grep -c '^\[Event ')
 # scoutfish writes its index next to its input: FILE.scout for FILE.pgn
 ln -sf games.pgn "$data/scout.pgn"
 
@@ -258,6 +268,27 @@ one_round() {
     fi
     time_once "pgn-extract-s-o" "$chess_plies" "$chess_bytes" \
         "$pgn_extract" -s -o /dev/null "$data/games.pgn"
+
+    # selection, by a tag and by a position (the one after 1. f3), and
+    # pgn-extract with the same criteria (-t a tag file, -x a positional
+    # variation): both must find the same number of games
+    time_kept "rgn-select-tag" "$chess_plies" "$chess_bytes" \
+        "$rgn" select $one_job --variant chess --count \
+        --tag 'White=~^Player 1' "$data/games.pgn"
+    [ "$(cat "$data/rgn-select-tag.out")" = "$tag_games" ] ||
+        fail "rgn select --tag found $(cat "$data/rgn-select-tag.out") games," \
+            "pgn-extract -t $tag_games"
+    time_kept "rgn-select-position" "$chess_plies" "$chess_bytes" \
+        "$rgn" select $one_job --variant chess --count \
+        --position "$after_f3" "$data/games.pgn"
+    [ "$(cat "$data/rgn-select-position.out")" = "$line_games" ] ||
+        fail "rgn select --position found" \
+            "$(cat "$data/rgn-select-position.out") games, pgn-extract -x" \
+            "$line_games"
+    time_kept "pgn-extract-tag" "$chess_plies" "$chess_bytes" \
+        "$pgn_extract" -s -t "$data/tag.txt" -o /dev/null "$data/games.pgn"
+    time_kept "pgn-extract-position" "$chess_plies" "$chess_bytes" \
+        "$pgn_extract" -s -x "$data/line.txt" -o /dev/null "$data/games.pgn"
 
     # The pgn-reader validators exit 1 on an illegal move; each also prints
     # what it saw, which must be the whole corpus.
@@ -389,6 +420,10 @@ END {
     label["scoutfish-make"] = "scoutfish make (1 thread)"
     label["pgn-extract-r-s"] = "pgn-extract -r -s"
     label["pgn-extract-s-o"] = "pgn-extract -s -o /dev/null"
+    label["rgn-select-tag"] = "rgn select --tag 'White=~^Player 1'"
+    label["rgn-select-position"] = "rgn select --position (after 1. f3)"
+    label["pgn-extract-tag"] = "pgn-extract -t (White \"Player 1\")"
+    label["pgn-extract-position"] = "pgn-extract -x (1. f3)"
     label["rgn-perft-4"] = "rgn perft 4 (Rotary)"
     label["rgn-perft-rollerball"] = "rgn perft --variant rollerball " \
         rollerball_depth
@@ -404,10 +439,14 @@ END {
     base["pgn-reader-stats"] = chess_1
     base["scoutfish-make"] = chess_1
     base["pgn-extract-r-s"] = chess_1
+    base["pgn-extract-tag"] = "rgn-select-tag"
+    base["pgn-extract-position"] = "rgn-select-position"
     base["stockfish-perft"] = "rgn-perft-kiwipete"
     short[chess_1] = jobs == "yes" ? "--jobs 1" : "rgn"
     short["rgn-validate-chess-jobs2"] = "--jobs 2"
     short["rgn-perft-kiwipete"] = "rgn perft"
+    short["rgn-select-tag"] = "select"
+    short["rgn-select-position"] = "select"
 
     print "\nRotary corpus:\n"
     printf "| %-27s | %7s | %7s | %11s | %6s | %8s |\n", "command",
@@ -435,7 +474,9 @@ END {
     split("rgn-validate-chess rgn-validate-chess-zst " \
           "rgn-validate-chess-jobs2 pgn-reader-validate " \
           "pgn-reader-validate_all pgn-reader-parallel_validate " \
-          "pgn-reader-stats scoutfish-make pgn-extract-r-s pgn-extract-s-o",
+          "pgn-reader-stats scoutfish-make pgn-extract-r-s pgn-extract-s-o " \
+          "rgn-select-tag rgn-select-position pgn-extract-tag " \
+          "pgn-extract-position",
           rows, " ")
     for (i = 1; i in rows; i++) {
         k = rows[i]
@@ -490,6 +531,15 @@ END {
     printf "%s / pgn-extract -r -s, same file: %.2fx; by CPU time %.2fx\n",
            label[chess_1], rate[chess_1] / rate["pgn-extract-r-s"],
            cpu_rate[chess_1] / cpu_rate["pgn-extract-r-s"]
+    printf "rgn select --tag / %s: %s (target >= 0.9: %s)\n",
+           label[chess_1], ratio("rgn-select-tag", chess_1),
+           target("rgn-select-tag", chess_1, 0.9)
+    printf "rgn select --position / %s: %s (target >= 0.9: %s)\n",
+           label[chess_1], ratio("rgn-select-position", chess_1),
+           target("rgn-select-position", chess_1, 0.9)
+    printf "rgn select / pgn-extract, same criteria: by a tag %s, by a" \
+           " position %s\n", ratio("rgn-select-tag", "pgn-extract-tag"),
+           ratio("rgn-select-position", "pgn-extract-position")
     printf "perft 4: %.0f million leaves/s (target >= 100 million: %s)\n",
            rate["rgn-perft-4"] / 1e6,
            (rate["rgn-perft-4"] >= 1e8 ? "met" : "NOT met")

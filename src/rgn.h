@@ -566,6 +566,13 @@ typedef struct rgn_game_sink {
      * before it, and result is its result as written ("" when it has
      * none) */
     void (*end_game)(void *user, rgn_span result, const rgn_diagnostic *error);
+    /* true: move is given "" for san, which the validator then need not
+     * write (a sink that needs the SAN of a few moves only writes it
+     * itself, with rgn_move_san) */
+    bool without_san;
+    /* true: move is given the position after the move instead of before
+     * it (which the validator then need not take back for the call) */
+    bool position_after;
 } rgn_game_sink;
 
 typedef struct rgn_validator_options {
@@ -690,6 +697,10 @@ void rgn_game_free(rgn_game *game);
 /* The sink that records into the rgn_game given as its user; its
  * begin_game starts the game anew. */
 const rgn_game_sink *rgn_game_recorder(void);
+/* Whether the recorder keeps the moves as written (move_text), which
+ * the replay passes on; not by default (only a few formats need them,
+ * and a game is recorded a move at a time). */
+void rgn_game_keep_move_texts(rgn_game *game, bool keep);
 /* Whether memory ran out while the game was recorded (it is incomplete). */
 bool rgn_game_failed(const rgn_game *game);
 
@@ -829,6 +840,7 @@ typedef struct rgn_selector_options {
      * criteria, among the games that match. */
     enum rgn_duplicates duplicates;
     int fuzzy_ply;
+    bool move_texts; /* keep the moves as written (rgn_game_keep_move_texts) */
     /* each game selected, in input order, right after its end_game */
     void (*selected)(void *user, const rgn_game *game,
                      const rgn_selection *selection);

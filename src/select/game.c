@@ -31,6 +31,7 @@ struct rgn_game {
     int plies;
     int depth, max_depth; /* of variations */
     bool started, has_fen, ended, failed;
+    bool keep_move_texts; /* the moves as written, besides the moves */
     rgn_position start;
     rgn_buffer result;
     bool has_error;
@@ -53,21 +54,32 @@ void rgn_game_free(rgn_game *game)
 /* ------------------------------------------------------------------ */
 /* Recording                                                          */
 
-static void put(rgn_game *g, const void *data, size_t len)
+/* Appends a part: its kind, fixed bytes, then each text as a 32-bit
+ * length and its bytes (no text is longer than the reader's token
+ * limit); one reservation a part, as a part is kept per move. */
+static void put_part(rgn_game *g, enum part_kind kind, const void *fixed,
+                     size_t fixed_len, const rgn_span *texts, int count)
 {
-    rgn_buffer_append(&g->parts, data, len);
-}
-
-static void put_kind(rgn_game *g, enum part_kind kind)
-{
-    unsigned char byte = (unsigned char)kind;
-    put(g, &byte, 1);
-}
-
-static void put_text(rgn_game *g, rgn_span text)
-{
-    put(g, &text.len, sizeof text.len);
-    put(g, text.data, text.len);
+    size_t need = 1 + fixed_len;
+    for (int i = 0; i < count; i++)
+        need += sizeof(uint32_t) + texts[i].len;
+    rgn_buffer_reserve(&g->parts, need);
+    if (g->parts.failed)
+        return;
+    char *at = g->parts.data + g->parts.len;
+    *at++ = (char)kind;
+    if (fixed_len)
+        memcpy(at, fixed, fixed_len);
+    at += fixed_len;
+    for (int i = 0; i < count; i++) {
+        uint32_t len = (uint32_t)texts[i].len;
+        memcpy(at, &len, sizeof len);
+        at += sizeof len;
+        if (len)
+            memcpy(at, texts[i].data, len);
+        at += len;
+    }
+    g->parts.len += need;
 }
 
 static void on_begin_game(void *user, uint64_t number)
@@ -93,9 +105,8 @@ static void on_origin(void *user, rgn_location where)
 static void on_tag(void *user, rgn_span name, rgn_span value)
 {
     rgn_game *g = user;
-    put_kind(g, PART_TAG);
-    put_text(g, name);
-    put_text(g, value);
+    rgn_span texts[2] = {name, value};
+    put_part(g, PART_TAG, NULL, 0, texts, 2);
     g->tag_count++;
 }
 
@@ -105,14 +116,15 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
     g->start = *start;
     g->started = true;
     g->has_fen = has_fen;
-    put_kind(g, PART_START);
+    put_part(g, PART_START, NULL, 0, NULL, 0);
 }
 
 static void on_move_text(void *user, rgn_span written)
 {
     rgn_game *g = user;
-    put_kind(g, PART_MOVE_TEXT);
-    put_text(g, written);
+    if (!g->keep_move_texts)
+        return;
+    put_part(g, PART_MOVE_TEXT, NULL, 0, &written, 1);
 }
 
 static void on_move(void *user, rgn_position *before, rgn_move move,
@@ -120,31 +132,44 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
 {
     (void)before;
     rgn_game *g = user;
-    put_kind(g, PART_MOVE);
-    put(g, &move, sizeof move);
-    put_text(g, (rgn_span){san, strlen(san) + 1});
     if (g->depth == 0)
         g->plies++;
+    if (*san) {
+        rgn_span text = {san, strlen(san) + 1};
+        put_part(g, PART_MOVE, &move, sizeof move, &text, 1);
+        return;
+    }
+    /* the usual part, from a validator that writes no SAN: no text but
+     * its NUL, written by constant-size copies */
+    enum { SIZE = 1 + sizeof(rgn_move) + sizeof(uint32_t) + 1 };
+    rgn_buffer_reserve(&g->parts, SIZE);
+    if (g->parts.failed)
+        return;
+    char *at = g->parts.data + g->parts.len;
+    uint32_t len = 1;
+    at[0] = (char)PART_MOVE;
+    memcpy(at + 1, &move, sizeof move);
+    memcpy(at + 1 + sizeof move, &len, sizeof len);
+    at[SIZE - 1] = '\0';
+    g->parts.len += SIZE;
 }
 
 static void on_nag(void *user, unsigned nag)
 {
     rgn_game *g = user;
-    put_kind(g, PART_NAG);
-    put(g, &nag, sizeof nag);
+    put_part(g, PART_NAG, &nag, sizeof nag, NULL, 0);
 }
 
 static void on_comment(void *user, rgn_span text)
 {
     rgn_game *g = user;
-    put_kind(g, PART_COMMENT);
-    put_text(g, text);
+    put_part(g, PART_COMMENT, NULL, 0, &text, 1);
 }
 
 static void on_begin_variation(void *user)
 {
     rgn_game *g = user;
-    put_kind(g, PART_BEGIN_VARIATION);
+    put_part(g, PART_BEGIN_VARIATION, NULL, 0, NULL, 0);
     if (++g->depth > g->max_depth)
         g->max_depth = g->depth;
 }
@@ -152,7 +177,7 @@ static void on_begin_variation(void *user)
 static void on_end_variation(void *user)
 {
     rgn_game *g = user;
-    put_kind(g, PART_END_VARIATION);
+    put_part(g, PART_END_VARIATION, NULL, 0, NULL, 0);
     if (g->depth > 0)
         g->depth--;
 }
@@ -160,9 +185,7 @@ static void on_end_variation(void *user)
 static void on_unchecked(void *user, rgn_span text, bool cut)
 {
     rgn_game *g = user;
-    put_kind(g, PART_UNCHECKED);
-    put(g, &cut, sizeof cut);
-    put_text(g, text);
+    put_part(g, PART_UNCHECKED, &cut, sizeof cut, &text, 1);
 }
 
 /* Keeps a text of the error, with its NUL, and gives its offset. */
@@ -229,6 +252,11 @@ const rgn_game_sink *rgn_game_recorder(void) { return &recorder; }
 /* What a recorded game holds                                         */
 
 bool rgn_game_failed(const rgn_game *game) { return game->failed; }
+
+void rgn_game_keep_move_texts(rgn_game *game, bool keep)
+{
+    game->keep_move_texts = keep;
+}
 uint64_t rgn_game_number(const rgn_game *game) { return game->number; }
 rgn_location rgn_game_origin(const rgn_game *game) { return game->origin; }
 bool rgn_game_has_fen(const rgn_game *game) { return game->has_fen; }
@@ -255,8 +283,10 @@ const rgn_diagnostic *rgn_game_error(const rgn_game *game)
 static rgn_span take_text(const char **at)
 {
     rgn_span text;
-    memcpy(&text.len, *at, sizeof text.len);
-    text.data = *at + sizeof text.len;
+    uint32_t len;
+    memcpy(&len, *at, sizeof len);
+    text.len = len;
+    text.data = *at + sizeof len;
     *at = text.data + text.len;
     return text;
 }
@@ -601,8 +631,8 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
         if (r.after_move && part.kind != PART_NAG)
             end_move(&r, &current[0]);
         if (r.mark_ply == 0 && r.ply == 0 && depth == 0 &&
-            part.kind == PART_MOVE_TEXT)
-            mark(&r); /* before the first move */
+            (part.kind == PART_MOVE_TEXT || part.kind == PART_MOVE))
+            mark(&r); /* before the first move (as written, when kept) */
         switch (part.kind) {
         case PART_TAG: pass_tag(&r, part.name, part.text); break;
         case PART_START:
@@ -612,8 +642,18 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
         case PART_MOVE_TEXT: CALL(sink, move_text, user, part.text); break;
         case PART_MOVE: {
             rgn_position *pos = &current[depth];
-            CALL(sink, move, user, pos, part.move, part.text.data);
+            const char *san = part.text.data;
+            char written[72];
+            if (!part.text.len && sink->move && !sink->without_san) {
+                /* recorded from a validator that was not asked for it */
+                rgn_move_san(pos, part.move, written, sizeof written);
+                san = written;
+            }
+            if (!sink->position_after)
+                CALL(sink, move, user, pos, part.move, san);
             rgn_make(pos, part.move, &last_undo[depth]);
+            if (sink->position_after)
+                CALL(sink, move, user, pos, part.move, san);
             last_move[depth] = part.move;
             if (depth == 0) {
                 r.ply++;

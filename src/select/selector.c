@@ -25,6 +25,8 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *options)
     s->options = *options;
     s->game = rgn_game_new();
     bool ok = s->game != NULL;
+    if (ok)
+        rgn_game_keep_move_texts(s->game, options->move_texts);
     if (ok && options->criteria) {
         s->matcher = rgn_matcher_new(options->criteria);
         ok = s->matcher != NULL;
@@ -97,11 +99,11 @@ static void on_move_text(void *user, rgn_span written)
     BOTH(s, move_text, written);
 }
 
-static void on_move(void *user, rgn_position *before, rgn_move move,
+static void on_move(void *user, rgn_position *after, rgn_move move,
                     const char *san)
 {
     rgn_selector *s = user;
-    BOTH(s, move, before, move, san);
+    BOTH(s, move, after, move, san);
 }
 
 static void on_nag(void *user, unsigned nag)
@@ -185,6 +187,9 @@ static const rgn_game_sink selector_sink = {
     .end_variation = on_end_variation,
     .unchecked = on_unchecked,
     .end_game = on_end_game,
+    /* written on replay, for the few games that are written */
+    .without_san = true,
+    .position_after = true,
 };
 
 const rgn_game_sink *rgn_selector_sink(void) { return &selector_sink; }

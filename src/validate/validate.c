@@ -670,7 +670,8 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     san[0] = '\0'; /* filled only when a sink wants it */
     enum rgn_problem problem;
     rgn_error err;
-    bool want_san = v->options.sink && v->options.sink->move;
+    bool want_san = v->options.sink && v->options.sink->move &&
+                    !v->options.sink->without_san;
     if (rgn_san_resolve_unmarked(
             &l->current, text.data, text.len, &move, &warnings, &written_check,
             want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0) {
@@ -715,9 +716,13 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     }
     SINK(v, move_text, text);
     if (v->options.sink && v->options.sink->move) {
-        rgn_unmake(&l->current, move, &l->last_undo);
-        v->options.sink->move(v->options.sink_user, &l->current, move, san);
-        rgn_make(&l->current, move, &l->last_undo);
+        if (v->options.sink->position_after)
+            v->options.sink->move(v->options.sink_user, &l->current, move, san);
+        else {
+            rgn_unmake(&l->current, move, &l->last_undo);
+            v->options.sink->move(v->options.sink_user, &l->current, move, san);
+            rgn_make(&l->current, move, &l->last_undo);
+        }
     }
     l->has_move = true;
     l->ply++;

@@ -1,1 +1,0 @@
-select --fuzzy 3 tests/e2e/inputs/select_copies.pgn

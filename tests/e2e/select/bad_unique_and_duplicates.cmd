@@ -1,1 +1,0 @@
-select --unique --duplicates tests/e2e/inputs/select_copies.pgn

@@ -1,0 +1,1 @@
+select --count samples/club-championship.rgn samples/king-mate.rgn samples/promotion-attack.rgn

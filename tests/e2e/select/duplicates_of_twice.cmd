@@ -1,0 +1,1 @@
+select --duplicates --to coord samples/club-championship.rgn samples/king-mate.rgn samples/club-championship.rgn

@@ -1,0 +1,1 @@
+select --fuzzy 4 samples/king-mate.rgn

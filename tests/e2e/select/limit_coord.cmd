@@ -1,0 +1,1 @@
+select --limit 2 --to coord samples/club-championship.rgn samples/king-mate.rgn

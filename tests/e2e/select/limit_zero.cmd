@@ -1,0 +1,1 @@
+select --limit 0 samples/king-mate.rgn

@@ -1,0 +1,1 @@
+variants > "$RGN_TMP/kept.rgn"; "$RGN" select -o "$RGN_TMP/kept.rgn" samples/king-mate.rgn no-such-file.rgn; echo "status $?"; wc -l < "$RGN_TMP/kept.rgn"

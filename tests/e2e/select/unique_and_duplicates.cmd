@@ -1,0 +1,1 @@
+select --unique --duplicates samples/king-mate.rgn

@@ -1,0 +1,1 @@
+select --unique --count samples/club-championship.rgn samples/club-championship.rgn
