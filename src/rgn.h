@@ -340,6 +340,7 @@ enum rgn_problem {
     RGN_W_OPEN_TERMINATION, /* "*" ends a game whose Result tag is a result */
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
+    RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */
     RGN_PROBLEM_COUNT           /* the generic kinds; games' own kinds follow */
 };
 
@@ -680,6 +681,11 @@ typedef struct rgn_writer rgn_writer;
  * NULL when memory runs out or options->format is not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
+/* The writer writes to out from now on: the same output, opened again
+ * (a part of a split output, closed for a while); NULL while it has
+ * none (what it would write then is dropped: set one before writing a
+ * game or finishing). */
+void rgn_writer_set_output(rgn_writer *writer, FILE *out);
 /* Ends the output (the XML document's end); -1 if any write failed. */
 int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);
@@ -724,6 +730,53 @@ const rgn_diagnostic *rgn_game_error(const rgn_game *game);
 /* Changes made to a game as it is passed on (rgn_game_replay): stripped
  * parts, tags set or added, players renamed, comments added. */
 typedef struct rgn_edits rgn_edits;
+
+/* NULL only when memory runs out. Each adder returns 0, or -1 with
+ * error->message saying what is wrong in its argument (or that memory
+ * ran out). */
+rgn_edits *rgn_edits_new(void);
+void rgn_edits_free(rgn_edits *edits);
+/* Leaves out a kind of part: "comments", "variations", "nags" (numeric
+ * annotation glyphs) or "clocks" (the [%clk ...] commands of comments;
+ * a comment left empty goes too). */
+int rgn_edits_strip(rgn_edits *edits, const char *what, rgn_error *error);
+/* "NAME=VALUE": the tag NAME gets VALUE, added after the game's tags
+ * when it has none. NAME is letters, digits and '_'; FEN, SetUp,
+ * Variant and Result are refused (they change how the game reads). */
+int rgn_edits_set_tag(rgn_edits *edits, const char *assignment,
+                      rgn_error *error);
+/* The spellings of players' names: text of len bytes, a line each
+ * "SPELLING<TAB>NAME" (a White or Black tag whose value is SPELLING
+ * gets NAME); empty lines and lines that begin with '#' are skipped, a
+ * CR before the line's end is dropped. The error message of a
+ * malformed line begins "line N: ". */
+int rgn_edits_rename_players(rgn_edits *edits, const char *text, size_t len,
+                             rgn_error *error);
+enum rgn_edit {
+    RGN_EDIT_PLYCOUNT = 1,     /* a PlyCount tag (the main line's plies) */
+    RGN_EDIT_FEN_COMMENTS = 2, /* the position string after each main-line
+                                * move, as a comment */
+    /* The result and the Result tag from how the game ends: a mate (or
+     * another end the rules force) gives its result; else a result "*"
+     * whose Result tag is 1-0, 0-1 or 1/2-1/2 gets the tag's; else the
+     * Result tag gets the result (the terminator wins). A game invalid
+     * only by its result (RGN_E_RESULT_MISMATCH, RGN_E_WRONG_RESULT) is
+     * passed on as valid once fixed. A game without a Result tag gets
+     * none. Each change is reported (rgn_edits_report). */
+    RGN_EDIT_FIX_RESULT = 4
+};
+/* Adds the edits of flags (enum rgn_edit, ORed). */
+void rgn_edits_add(rgn_edits *edits, unsigned flags);
+/* report (NULL: none) hears of each change RGN_EDIT_FIX_RESULT makes,
+ * as a note RGN_N_RESULT_FIXED at the game's origin. */
+void rgn_edits_report(rgn_edits *edits,
+                      void (*report)(void *user, const rgn_diagnostic *note),
+                      void *user);
+
+/* The error a replay with edits passes on of game: its own, or NULL
+ * when it is valid or RGN_EDIT_FIX_RESULT fixes it. */
+const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
+                                      const rgn_game *game);
 
 /* Passes the recorded game on to sink, part by part as the validator
  * did, the positions before each move replayed; edits (may be NULL)

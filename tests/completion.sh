@@ -56,6 +56,10 @@ check "rgn diagram -o " "d.svg e.txt frames/ games/"
 check "rgn diagram --all-plies f" "frames/"
 check "rgn moves --fen " ""
 check "rgn perft " ""
+check "rgn select --strip c" "clocks comments"
+check "rgn select --split-by R" "Result Round"
+check "rgn select --rename-players " "e.txt frames/ games/"
+check "rgn select --split-every " ""
 
 # each command's options are the ones the usage of its help lists, and
 # the commands

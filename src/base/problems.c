@@ -66,6 +66,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_OPEN_TERMINATION] = {"open-termination", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_COMMENT_WITHOUT_GAME] = {"comment-without-game", RGN_NOTE, ""},
+    [RGN_N_RESULT_FIXED] = {"result-fixed", RGN_NOTE, ""},
 };
 
 const rgn_problem_kind *rgn_generic_problem(enum rgn_problem problem)

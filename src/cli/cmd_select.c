@@ -1,5 +1,6 @@
 /* cmd_select.c - "rgn select": the games that match criteria. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -12,6 +13,10 @@ const cli_command cli_select = {
     "Usage: rgn select [CRITERIA] [-n|--invert] [--count] [--mark]\n"
     "                  [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
     "                  [--to FORMAT] [-o FILE] [--keep-invalid]\n"
+    "                  [--strip WHAT] [--set-tag NAME=VALUE]\n"
+    "                  [--add-plycount] [--add-fen-comments]\n"
+    "                  [--rename-players FILE] [--fix-result]\n"
+    "                  [--split-every N | --split-by TAG] [--force]\n"
     "                  [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                  [--diagnostics-file FILE] [--variant NAME]\n"
     "                  [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -48,6 +53,23 @@ const cli_command cli_select = {
     "  --unique           the first copy of each game (same start, same\n"
     "                     main-line moves); --duplicates: every later copy\n"
     "  --fuzzy N          copies are games with the same position at ply N\n"
+    "Cleaning (of the games written; without criteria, of every game):\n"
+    "  --strip WHAT       leave out comments, variations, nags or clocks\n"
+    "                     ([%clk] in comments); repeatable\n"
+    "  --set-tag NAME=VALUE  set or add a tag; repeatable\n"
+    "  --add-plycount     a PlyCount tag\n"
+    "  --add-fen-comments the position after each main-line move\n"
+    "  --rename-players FILE  White and Black renamed: a line a spelling,\n"
+    "                     SPELLING<TAB>NAME, '#' comments\n"
+    "  --fix-result       the result and Result tag from how the game\n"
+    "                     ends (a mate; a '*' by its tag; else the\n"
+    "                     result wins), each change a note\n"
+    "Splitting (-o PATTERN: %n the part's number, %{TAG} a tag's value\n"
+    "made safe, %% a %; parts renamed into place when the run succeeds):\n"
+    "  --split-every N    N games a file\n"
+    "  --split-by TAG     a file for each value of TAG (%n: the value's\n"
+    "                     number in order of coming)\n"
+    "  --force            write over files at the parts' names\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_select,
 };
@@ -72,8 +94,10 @@ typedef struct selecting {
 /* What to do with each game selected. */
 typedef struct select_output {
     bool count_only, mark;
+    rgn_edits *edits; /* the cleaning options' */
     rgn_writer *writer;
-    bool failed; /* memory ran out while a game was passed on */
+    cli_split *split; /* instead of writer: --split-every, --split-by */
+    bool failed;      /* memory ran out while a game was passed on */
 } select_output;
 
 static void on_selected(void *user, const rgn_game *game,
@@ -82,7 +106,11 @@ static void on_selected(void *user, const rgn_game *game,
     select_output *o = user;
     if (o->count_only)
         return;
-    if (rgn_game_replay(game, NULL, o->mark ? selection->ply : -1,
+    if (o->split) {
+        cli_split_game(o->split, game, o->edits, o->mark ? selection->ply : -1);
+        return;
+    }
+    if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
                         rgn_writer_sink(o->writer), o->writer) < 0)
         o->failed = true;
 }
@@ -123,12 +151,89 @@ static int take_count(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
+/* Cleaning: the edits of the games written (--strip, --set-tag, ...). */
+typedef struct cleaning {
+    rgn_edits *edits;
+    bool plycount, fen_comments, fix_result;
+} cleaning;
+
+static int take_strip(const cli_command *command, const char *value, void *out)
+{
+    rgn_error error;
+    if (rgn_edits_strip(out, value, &error) == 0)
+        return 0;
+    return cli_usage_error(command, "--strip '%s': %s", value, error.message),
+           -1;
+}
+
+static int take_set_tag(const cli_command *command, const char *value,
+                        void *out)
+{
+    rgn_error error;
+    if (rgn_edits_set_tag(out, value, &error) == 0)
+        return 0;
+    return cli_usage_error(command, "--set-tag '%s': %s", value, error.message),
+           -1;
+}
+
+/* --rename-players FILE: the file read whole into the edits. */
+static int take_players(const cli_command *command, const char *path, void *out)
+{
+    FILE *in = fopen(path, "rb");
+    char *text = NULL;
+    size_t len = 0, capacity = 0;
+    bool ok = in != NULL;
+    while (ok) {
+        if (len == capacity) {
+            char *more = realloc(text, capacity = capacity * 2 + 4096);
+            if (!more) {
+                errno = ENOMEM;
+                ok = false;
+                break;
+            }
+            text = more;
+        }
+        size_t got = fread(text + len, 1, capacity - len, in);
+        len += got;
+        if (got == 0) {
+            ok = !ferror(in);
+            break;
+        }
+    }
+    int error_number = errno;
+    if (in)
+        fclose(in);
+    rgn_error error;
+    int rc = 0;
+    if (!ok) {
+        cli_usage_error(command, "--rename-players %s: %s", path,
+                        strerror(error_number));
+        rc = -1;
+    } else if (rgn_edits_rename_players(out, text, len, &error) < 0) {
+        cli_usage_error(command, "--rename-players %s: %s", path,
+                        error.message);
+        rc = -1;
+    }
+    free(text);
+    return rc;
+}
+
+/* A note of the edits (--fix-result), printed as the validator's. */
+static void report_edit(void *user, const rgn_diagnostic *note)
+{
+    cli_games *games = user;
+    games->options.report(games->options.user, note);
+}
+
 static int run_select(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_select);
     rgn_criteria *criteria = rgn_criteria_new();
-    if (!criteria) {
+    cleaning clean = {rgn_edits_new(), false, false, false};
+    if (!criteria || !clean.edits) {
+        rgn_criteria_free(criteria);
+        rgn_edits_free(clean.edits);
         fprintf(stderr, "rgn select: out of memory\n");
         return EXIT_USAGE;
     }
@@ -142,7 +247,11 @@ static int run_select(int argc, char **argv)
     selecting takers[WITH_VALUE];
     bool flags[FLAGS] = {0};
     char names[WITH_VALUE + FLAGS][24];
-    cli_option own[WITH_VALUE + FLAGS + 13];
+    enum { CLEANING = 6, SPLITTING = 3 };
+    cli_option own[WITH_VALUE + FLAGS + 13 + CLEANING + SPLITTING];
+    long split_every = 0;
+    const char *split_by = NULL;
+    bool force = false;
     int n = 0;
     for (int i = 0; criteria_with_value[i]; i++) {
         takers[i] = (selecting){criteria, criteria_with_value[i], false};
@@ -171,6 +280,20 @@ static int run_select(int argc, char **argv)
     own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
     own[n++] = (cli_option){"-o", .value = &path};
     own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
+    /* cleaning */
+    own[n++] = (cli_option){"--strip", .take = take_strip, .out = clean.edits};
+    own[n++] =
+        (cli_option){"--set-tag", .take = take_set_tag, .out = clean.edits};
+    own[n++] = (cli_option){"--add-plycount", .flag = &clean.plycount};
+    own[n++] = (cli_option){"--add-fen-comments", .flag = &clean.fen_comments};
+    own[n++] = (cli_option){"--rename-players", .take = take_players,
+                            .out = clean.edits};
+    own[n++] = (cli_option){"--fix-result", .flag = &clean.fix_result};
+    /* splitting */
+    own[n++] =
+        (cli_option){"--split-every", .take = take_count, .out = &split_every};
+    own[n++] = (cli_option){"--split-by", .value = &split_by};
+    own[n++] = (cli_option){"--force", .flag = &force};
     own[n] = (cli_option){0};
     const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
@@ -185,7 +308,28 @@ static int run_select(int argc, char **argv)
         status = cli_usage_error(&cli_select,
                                  "--fuzzy says what a copy is: it goes with "
                                  "--unique or --duplicates");
+    bool splitting = split_every || split_by;
+    if (status == CLI_GO_ON && split_every && split_by)
+        status = cli_usage_error(&cli_select,
+                                 "--split-every and --split-by cut the output "
+                                 "two ways: give one");
+    if (status == CLI_GO_ON && splitting &&
+        (!path || strcmp(path, "-") == 0 || output.count_only))
+        status = cli_usage_error(&cli_select,
+                                 "--split-every and --split-by write files: "
+                                 "-o PATTERN names them");
+    if (status == CLI_GO_ON && force && !splitting)
+        status = cli_usage_error(&cli_select,
+                                 "--force writes over the parts of "
+                                 "--split-every or --split-by: -o replaces "
+                                 "its file anyway");
     char **paths = argv + 1;
+    if (status == CLI_GO_ON && splitting) {
+        output.split = cli_split_new(&cli_select, path, split_every, split_by,
+                                     force, &writing, paths, files);
+        if (!output.split)
+            status = EXIT_USAGE;
+    }
     if (status == CLI_GO_ON &&
         (cli_games_check_inputs(&games, paths, files) < 0 ||
          cli_output_check_inputs(&cli_select, "-o", path, paths, files, "") <
@@ -199,12 +343,24 @@ static int run_select(int argc, char **argv)
         if ((int)writing.format < 0)
             status = EXIT_USAGE;
     }
+    if (output.split &&
+        (writing.format == RGN_FORMAT_RGN || writing.format == RGN_FORMAT_LAN))
+        writing.tagless = rgn_variant_for_file(path);
     if (status != CLI_GO_ON) {
         rgn_criteria_free(criteria);
+        rgn_edits_free(clean.edits);
+        cli_split_free(output.split);
         return status;
     }
+    rgn_edits_add(clean.edits,
+                  (clean.plycount ? RGN_EDIT_PLYCOUNT : 0) |
+                      (clean.fen_comments ? RGN_EDIT_FEN_COMMENTS : 0) |
+                      (clean.fix_result ? RGN_EDIT_FIX_RESULT : 0));
+    rgn_edits_report(clean.edits, report_edit, &games);
+    output.edits = clean.edits;
 
-    FILE *out = output.count_only ? NULL : cli_output_open(path);
+    FILE *out =
+        output.count_only || output.split ? NULL : cli_output_open(path);
     rgn_selector_options options = {
         .criteria = criteria,
         .invert = invert,
@@ -223,8 +379,9 @@ static int run_select(int argc, char **argv)
     rgn_selector *selector = rgn_selector_new(&options);
     if (out)
         output.writer = rgn_writer_new(&writing, out);
-    bool started = selector && (output.count_only || output.writer);
-    if (!output.count_only && !out)
+    bool started =
+        selector && (output.count_only || output.writer || output.split);
+    if (!output.count_only && !out && !output.split)
         started = false;
     bool written = false;
     if (started) {
@@ -246,10 +403,14 @@ static int run_select(int argc, char **argv)
     rgn_writer_free(output.writer);
     rgn_selector_free(selector);
     rgn_criteria_free(criteria);
+    rgn_edits_free(clean.edits);
     /* an input that could not be read fails the run: the target stays */
     bool ok = started && written && !games.io_error;
     if (out && cli_output_close(out, path, ok) < 0)
         ok = false;
+    if (output.split && cli_split_finish(output.split, ok) < 0)
+        ok = false;
+    cli_split_free(output.split);
     status = cli_games_finish(&games);
     return ok ? status : EXIT_USAGE;
 }

@@ -17,22 +17,56 @@
 
 #include "cli.h"
 
-/* The outputs open at once (-o and a diagnostics file). */
-#define MAX_OUTPUTS 4
-static struct open_output {
-    FILE *out;
-    char temp_path[4096];
-    char target_path[4096]; /* the file renamed over: links followed */
+/* The outputs open (-o, a diagnostics file, the parts of a split
+ * output): a list that only grows, a node at a time, so that a signal
+ * handler may walk it at any moment. */
+struct cli_held_output {
+    FILE *out;         /* NULL while free or held */
+    char *temp_path;   /* the file written */
+    char *target_path; /* the file renamed over: links followed */
     volatile sig_atomic_t temp_exists;
-} outputs[MAX_OUTPUTS];
+    struct cli_held_output *next;
+};
+static struct cli_held_output *volatile outputs;
 static char target_path[4096]; /* resolve_target's result */
 
 static void remove_temp_and_die(int signal_number)
 {
-    for (int i = 0; i < MAX_OUTPUTS; i++)
-        if (outputs[i].temp_exists)
-            unlink(outputs[i].temp_path);
+    for (struct cli_held_output *o = outputs; o; o = o->next)
+        if (o->temp_exists)
+            unlink(o->temp_path);
     _exit(128 + signal_number);
+}
+
+/* A free node with room for paths of len bytes, or NULL. */
+static struct cli_held_output *free_slot(size_t len)
+{
+    for (struct cli_held_output *o = outputs; o; o = o->next)
+        if (!o->out && !o->temp_exists) {
+            char *temp = realloc(o->temp_path, len + 1);
+            if (temp)
+                o->temp_path = temp;
+            char *target = temp ? realloc(o->target_path, len + 1) : NULL;
+            if (target)
+                o->target_path = target;
+            return target ? o : NULL;
+        }
+    struct cli_held_output *o = calloc(1, sizeof *o);
+    if (o) {
+        o->temp_path = malloc(len + 1);
+        o->target_path = malloc(len + 1);
+    }
+    if (!o || !o->temp_path || !o->target_path) {
+        if (o) {
+            free(o->temp_path);
+            free(o->target_path);
+        }
+        free(o);
+        return NULL;
+    }
+    o->next = outputs; /* whole before it is seen */
+    outputs = o;
+    return o;
 }
 
 /* Follows path through symbolic links (the last one may dangle) into
@@ -76,21 +110,14 @@ FILE *cli_output_open(const char *path)
 {
     if (!path)
         return stdout;
-    struct open_output *slot = NULL;
-    for (int i = 0; i < MAX_OUTPUTS && !slot; i++)
-        if (!outputs[i].out && !outputs[i].temp_exists)
-            slot = &outputs[i];
+    if (resolve_target(path) < 0)
+        return NULL;
+    struct cli_held_output *slot = free_slot(strlen(target_path) + 16);
     if (!slot) {
-        fprintf(stderr, "rgn: too many output files\n");
+        fprintf(stderr, "rgn: out of memory\n");
         return NULL;
     }
     char *temp_path = slot->temp_path;
-    if (resolve_target(path) < 0)
-        return NULL;
-    if (strlen(target_path) + 16 > sizeof slot->temp_path) {
-        fprintf(stderr, "rgn: output path too long: %s\n", path);
-        return NULL;
-    }
     struct stat st;
     if (stat(target_path, &st) == 0 && S_ISDIR(st.st_mode)) {
         fprintf(stderr, "rgn: cannot write %s: %s\n", path, strerror(EISDIR));
@@ -106,8 +133,8 @@ FILE *cli_output_open(const char *path)
     }
     const char *slash = strrchr(target_path, '/');
     int dir_len = slash ? (int)(slash - target_path + 1) : 0;
-    snprintf(temp_path, sizeof slot->temp_path, "%.*s.%s.XXXXXX", dir_len,
-             target_path, target_path + dir_len);
+    sprintf(temp_path, "%.*s.%s.XXXXXX", dir_len, target_path,
+            target_path + dir_len);
     struct sigaction action = {0};
     action.sa_handler = remove_temp_and_die;
     sigaction(SIGINT, &action, NULL);
@@ -201,14 +228,19 @@ int cli_stdout_check(bool close_it)
     return ok ? 0 : -1;
 }
 
+static struct cli_held_output *slot_of(FILE *out)
+{
+    for (struct cli_held_output *o = outputs; o; o = o->next)
+        if (o->out == out)
+            return o;
+    return NULL;
+}
+
 int cli_output_close(FILE *out, const char *path, bool keep)
 {
     if (!path)
         return cli_stdout_check(false);
-    struct open_output *slot = NULL;
-    for (int i = 0; i < MAX_OUTPUTS && !slot; i++)
-        if (outputs[i].out == out)
-            slot = &outputs[i];
+    struct cli_held_output *slot = slot_of(out);
     if (!slot)
         return -1;
     slot->out = NULL;
@@ -229,4 +261,39 @@ int cli_output_close(FILE *out, const char *path, bool keep)
         unlink(slot->temp_path);
     slot->temp_exists = 0;
     return ok ? 0 : -1;
+}
+
+cli_held_output *cli_output_hold(FILE *out, const char *path)
+{
+    struct cli_held_output *slot = slot_of(out);
+    if (!slot)
+        return NULL;
+    errno = 0;
+    bool ok = fflush(out) == 0 && !ferror(out);
+    int error = errno;
+    slot->out = NULL; /* held: its temporary file stays */
+    if (fclose(out) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (!ok) {
+        cli_output_error(path, error);
+        unlink(slot->temp_path);
+        slot->temp_exists = 0;
+        return NULL;
+    }
+    return slot;
+}
+
+FILE *cli_output_resume(cli_held_output *held, const char *path)
+{
+    FILE *out = fopen(held->temp_path, "a");
+    if (!out) {
+        fprintf(stderr, "rgn: cannot write %s: %s\n", path, strerror(errno));
+        unlink(held->temp_path);
+        held->temp_exists = 0;
+        return NULL;
+    }
+    held->out = out;
+    return out;
 }

@@ -62,6 +62,8 @@ const rgn_game_sink *rgn_writer_sink(const rgn_writer *w)
     return &rgn_writer_game_sink;
 }
 
+void rgn_writer_set_output(rgn_writer *w, FILE *out) { w->out = out; }
+
 int rgn_writer_finish(rgn_writer *w)
 {
     if (w->format->end_document && w->format->end_document(w) < 0)

@@ -32,10 +32,27 @@ static xmlTextWriterPtr game_writer(rgn_writer *w) { return state_of(w)->game; }
 
 static const xmlChar *X(const char *text) { return (const xmlChar *)text; }
 
+/* The document goes to the writer's stream of the moment, which may
+ * change (rgn_writer_set_output); NULL: nowhere, the output is given up. */
+static int xml_write(void *context, const char *data, int len)
+{
+    rgn_writer *w = context;
+    if (!w->out || len <= 0)
+        return len;
+    return fwrite(data, 1, (size_t)len, w->out) == (size_t)len ? len : -1;
+}
+
+static int xml_close(void *context)
+{
+    (void)context; /* the stream is its owner's to close */
+    return 0;
+}
+
 static int xml_begin_document(rgn_writer *w)
 {
     xml_state *s = state_of(w);
-    xmlOutputBufferPtr output = xmlOutputBufferCreateFile(w->out, NULL);
+    xmlOutputBufferPtr output =
+        xmlOutputBufferCreateIO(xml_write, xml_close, w, NULL);
     if (!output)
         return -1;
     xmlTextWriterPtr doc = xmlNewTextWriter(output);

@@ -169,6 +169,15 @@ static void invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
                  error->where.line, error->where.column);
 }
 
+/* --fix-result: a result in the Result tag ends a game left open */
+rgn_span rgn_result_or_tag(rgn_span result, rgn_span tag)
+{
+    if (result.len == 1 && result.data[0] == '*' &&
+        rgn_is_final_result(tag.data, tag.len))
+        return tag;
+    return result;
+}
+
 static void on_end_game(void *user, rgn_span result,
                         const rgn_diagnostic *error)
 {
@@ -178,11 +187,9 @@ static void on_end_game(void *user, rgn_span result,
      * not checked: the game is open */
     if (error && (!result.len || !w->format->comment))
         result = (rgn_span){"*", 1};
-    /* --fix-result: a result in the Result tag ends a game left open */
-    if (w->options.fix_result && !error && result.len == 1 &&
-        result.data[0] == '*' &&
-        rgn_is_final_result(w->result_tag, strlen(w->result_tag)))
-        result = (rgn_span){w->result_tag, strlen(w->result_tag)};
+    if (w->options.fix_result && !error)
+        result = rgn_result_or_tag(
+            result, (rgn_span){w->result_tag, strlen(w->result_tag)});
     if (write && error && error->problem != RGN_E_KEPT_INVALID &&
         w->format->tag) {
         /* the mark that makes the game read as invalid again */

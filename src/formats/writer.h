@@ -96,6 +96,11 @@ void rgn_writer_close_variations(rgn_writer *writer);
 void writer_json_string(rgn_buffer *out, const char *text, size_t len,
                         bool html_safe);
 
+/* The result of a game fixed as convert --fix-result and select
+ * --fix-result fix it: a result "*" whose Result tag (tag, empty when
+ * none) is 1-0, 0-1 or 1/2-1/2 becomes the tag's; else result. */
+rgn_span rgn_result_or_tag(rgn_span result, rgn_span tag);
+
 /* "stopped at line 9, column 13: MESSAGE", for --keep-invalid */
 void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size);
 

@@ -5,10 +5,13 @@
  * buffer, in order, and the positions before each move are made again
  * on replay instead of being kept.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buffer.h"
+#include "formats/writer.h"
 #include "rules/position.h"
 #include "rules/variant.h"
 #include "select/select.h"
@@ -364,31 +367,274 @@ bool rgn_game_tag(const rgn_game *game, const char *name, rgn_span *value)
             (sink)->callback(__VA_ARGS__);                                     \
     } while (0)
 
+static const rgn_edits no_edits;
+
+/* A replay under way: the sink, the edits and what they decided. */
+typedef struct replay {
+    const rgn_game *game;
+    const rgn_edits *edits;
+    const rgn_game_sink *sink;
+    void *user;
+    int mark_ply;
+    bool tags_done;
+    bool *tag_seen; /* each of the edits' tags, once set in the game */
+    bool plycount_seen;
+    int ply;          /* main-line plies passed on */
+    bool after_move;  /* a main-line move's comments are due */
+    bool marked;      /* the mark is passed on */
+    int skipped;      /* the depth inside a stripped variation */
+    rgn_span result;  /* the result passed on */
+    rgn_span new_tag; /* --fix-result: the Result tag's value */
+    bool fixed;       /* the game, invalid by its result alone, is fixed */
+    rgn_buffer text;
+} replay;
+
+static bool span_is(rgn_span span, const char *text)
+{
+    return span.len == strlen(text) && memcmp(span.data, text, span.len) == 0;
+}
+
+/* The result the final position forces, or NULL, and how it ends. */
+static const char *forced_result(rgn_position *final, const char **how)
+{
+    int mover = rgn_position_side(final);
+    const char *win = mover == RGN_WHITE ? "0-1" : "1-0";
+    switch (rgn_position_status(final)) {
+    case RGN_CHECKMATE: *how = "the game ends in checkmate"; return win;
+    case RGN_KING_REACH: *how = "the game ends by king-reach"; return win;
+    case RGN_STALEMATE: *how = "the game ends in stalemate"; return "1/2-1/2";
+    case RGN_SOLVED: *how = "the game ends solved"; return "1-0";
+    case RGN_ONGOING: break;
+    }
+    return NULL;
+}
+
+/* Tells the edits' report of one change --fix-result made. */
+static void note(const replay *r, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void note(const replay *r, const char *format, ...)
+{
+    if (!r->edits->report)
+        return;
+    char message[300], white[100] = "?", black[100] = "?";
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    rgn_span value;
+    if (rgn_game_tag(r->game, "White", &value))
+        snprintf(white, sizeof white, "%.*s", (int)value.len, value.data);
+    if (rgn_game_tag(r->game, "Black", &value))
+        snprintf(black, sizeof black, "%.*s", (int)value.len, value.data);
+    rgn_diagnostic d = {
+        .problem = RGN_N_RESULT_FIXED,
+        .severity = RGN_NOTE,
+        .message = message,
+        .where = r->game->origin,
+        .game = r->game->number,
+        .white = white,
+        .black = black,
+        .move_number = "",
+    };
+    r->edits->report(r->edits->user, &d);
+}
+
+/* Whether --fix-result judges the game's end: not when it broke before
+ * it. */
+static bool end_judged(const rgn_game *game)
+{
+    const rgn_diagnostic *error = rgn_game_error(game);
+    return game->started &&
+           (!error || error->problem == RGN_E_RESULT_MISMATCH ||
+            error->problem == RGN_E_WRONG_RESULT);
+}
+
+const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
+                                      const rgn_game *game)
+{
+    if (edits && (edits->flags & RGN_EDIT_FIX_RESULT) && end_judged(game))
+        return NULL;
+    return rgn_game_error(game);
+}
+
+/* --fix-result: the result and the Result tag from how the game ends
+ * (rgn_edits's comment in rgn.h says which wins). */
+static void fix_result(replay *r)
+{
+    const rgn_game *game = r->game;
+    const rgn_diagnostic *error = rgn_game_error(game);
+    if (!end_judged(game))
+        return;
+    rgn_position final = game->start;
+    rgn_undo undo;
+    int depth = 0;
+    size_t at = 0;
+    game_part part;
+    while (game_part_next(game, &at, &part))
+        if (part.kind == PART_BEGIN_VARIATION)
+            depth++;
+        else if (part.kind == PART_END_VARIATION)
+            depth--;
+        else if (part.kind == PART_MOVE && depth == 0)
+            rgn_make(&final, part.move, &undo);
+    rgn_span tag = {"", 0};
+    bool has_tag = rgn_game_tag(game, "Result", &tag);
+    rgn_span old = r->result.len ? r->result : (rgn_span){"*", 1};
+    const char *how = NULL, *forced = forced_result(&final, &how);
+    rgn_span fixed = forced ? (rgn_span){forced, strlen(forced)}
+                            : rgn_result_or_tag(old, tag);
+    if (!forced)
+        how = fixed.data == tag.data ? "its Result tag says so"
+                                     : "its result says so";
+    if (!(old.len == fixed.len && memcmp(old.data, fixed.data, old.len) == 0)) {
+        r->result = fixed;
+        note(r, "--fix-result: the result %.*s becomes %.*s (%s)", (int)old.len,
+             old.data, (int)fixed.len, fixed.data, how);
+    }
+    if (has_tag &&
+        !(tag.len == fixed.len && memcmp(tag.data, fixed.data, tag.len) == 0)) {
+        r->new_tag = fixed;
+        note(r, "--fix-result: the Result tag \"%.*s\" becomes \"%.*s\" (%s)",
+             (int)tag.len, tag.data, (int)fixed.len, fixed.data, how);
+    }
+    r->fixed = error != NULL;
+}
+
+static void pass_tag(replay *r, rgn_span name, rgn_span value)
+{
+    const rgn_edits *e = r->edits;
+    char count[16];
+    bool set = false;
+    for (size_t i = 0; i < e->tag_count && !set; i++)
+        if (span_is(name, e->tags[i].name)) {
+            value = (rgn_span){e->tags[i].value, strlen(e->tags[i].value)};
+            r->tag_seen[i] = set = true;
+        }
+    if (!set && (e->flags & RGN_EDIT_PLYCOUNT) && span_is(name, "PlyCount")) {
+        snprintf(count, sizeof count, "%d", r->game->plies);
+        value = (rgn_span){count, strlen(count)};
+        r->plycount_seen = true;
+    } else if (!set && r->new_tag.data && span_is(name, "Result"))
+        value = r->new_tag;
+    else if (!set && (span_is(name, "White") || span_is(name, "Black"))) {
+        const char *renamed = edits_player(e, value);
+        if (renamed)
+            value = (rgn_span){renamed, strlen(renamed)};
+    }
+    CALL(r->sink, tag, r->user, name, value);
+}
+
+/* After the game's last tag: the tags the edits add. */
+static void end_tags(replay *r)
+{
+    if (r->tags_done)
+        return;
+    r->tags_done = true;
+    const rgn_edits *e = r->edits;
+    for (size_t i = 0; i < e->tag_count; i++)
+        if (!r->tag_seen[i])
+            pass_tag(r, (rgn_span){e->tags[i].name, strlen(e->tags[i].name)},
+                     (rgn_span){"", 0});
+    if ((e->flags & RGN_EDIT_PLYCOUNT) && !r->plycount_seen)
+        pass_tag(r, (rgn_span){"PlyCount", 8}, (rgn_span){"", 0});
+}
+
+static void pass_comment(replay *r, const char *text)
+{
+    CALL(r->sink, comment, r->user, (rgn_span){text, strlen(text)});
+}
+
+static void mark(replay *r)
+{
+    if (!r->marked)
+        pass_comment(r, "rgn: matched here");
+    r->marked = true;
+}
+
+/* The comments due after a main-line move (its NAGs passed on): the
+ * position string, the mark. */
+static void end_move(replay *r, rgn_position *after)
+{
+    r->after_move = false;
+    if (r->edits->flags & RGN_EDIT_FEN_COMMENTS) {
+        char fen[1024];
+        if (rgn_position_fen(after, fen, sizeof fen) < sizeof fen)
+            pass_comment(r, fen);
+    }
+    if (r->ply == r->mark_ply)
+        mark(r);
+}
+
+static bool has_clock(rgn_span text)
+{
+    for (size_t i = 0; i + 5 <= text.len; i++)
+        if (memcmp(text.data + i, "[%clk", 5) == 0)
+            return true;
+    return false;
+}
+
+/* A comment of the game, as the edits leave it. */
+static void pass_comment_part(replay *r, rgn_span text)
+{
+    unsigned strip = r->edits->strip;
+    if (strip & STRIP_COMMENTS)
+        return;
+    if ((strip & STRIP_CLOCKS) && has_clock(text)) {
+        if (edits_strip_clocks(text, &r->text) && !r->text.failed)
+            CALL(r->sink, comment, r->user,
+                 (rgn_span){r->text.data, r->text.len});
+        return;
+    }
+    CALL(r->sink, comment, r->user, text);
+}
+
 int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
                     const rgn_game_sink *sink, void *user)
 {
-    (void)edits;
-    (void)mark_ply;
+    replay r = {.game = game,
+                .edits = edits ? edits : &no_edits,
+                .sink = sink,
+                .user = user,
+                .mark_ply = mark_ply};
+    r.result = rgn_game_result(game);
     /* a position a line, as the validator keeps them: a variation starts
      * from its parent's position with the parent's last move taken back */
     size_t lines = (size_t)game->max_depth + 1;
     rgn_position *current = malloc(lines * sizeof *current);
     rgn_move *last_move = malloc(lines * sizeof *last_move);
     rgn_undo *last_undo = malloc(lines * sizeof *last_undo);
-    if (!current || !last_move || !last_undo) {
+    r.tag_seen = calloc(r.edits->tag_count + 1, sizeof *r.tag_seen);
+    if (!current || !last_move || !last_undo || !r.tag_seen) {
         free(current);
         free(last_move);
         free(last_undo);
+        free(r.tag_seen);
         return -1;
     }
+    if (r.edits->flags & RGN_EDIT_FIX_RESULT)
+        fix_result(&r);
+    unsigned strip = r.edits->strip;
     int depth = 0;
     CALL(sink, begin_game, user, game->number);
     CALL(sink, origin, user, game->origin);
     size_t at = 0;
     game_part part;
     while (game_part_next(game, &at, &part)) {
+        if (r.skipped) { /* inside a variation stripped */
+            r.skipped += part.kind == PART_BEGIN_VARIATION;
+            r.skipped -= part.kind == PART_END_VARIATION;
+            continue;
+        }
+        if (part.kind != PART_TAG)
+            end_tags(&r);
+        if (r.after_move && part.kind != PART_NAG)
+            end_move(&r, &current[0]);
+        if (r.mark_ply == 0 && r.ply == 0 && depth == 0 &&
+            (part.kind == PART_MOVE_TEXT || part.kind == PART_MOVE))
+            mark(&r); /* before the first move (as written, when kept) */
         switch (part.kind) {
-        case PART_TAG: CALL(sink, tag, user, part.name, part.text); break;
+        case PART_TAG: pass_tag(&r, part.name, part.text); break;
         case PART_START:
             current[0] = game->start;
             CALL(sink, start, user, &current[0], game->has_fen);
@@ -409,11 +655,22 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
             if (sink->position_after)
                 CALL(sink, move, user, pos, part.move, san);
             last_move[depth] = part.move;
+            if (depth == 0) {
+                r.ply++;
+                r.after_move = true;
+            }
             break;
         }
-        case PART_NAG: CALL(sink, nag, user, part.nag); break;
-        case PART_COMMENT: CALL(sink, comment, user, part.text); break;
+        case PART_NAG:
+            if (!(strip & STRIP_NAGS))
+                CALL(sink, nag, user, part.nag);
+            break;
+        case PART_COMMENT: pass_comment_part(&r, part.text); break;
         case PART_BEGIN_VARIATION:
+            if (strip & STRIP_VARIATIONS) {
+                r.skipped = 1;
+                break;
+            }
             current[depth + 1] = current[depth];
             rgn_unmake(&current[depth + 1], last_move[depth],
                        &last_undo[depth]);
@@ -429,9 +686,17 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
             break;
         }
     }
-    CALL(sink, end_game, user, rgn_game_result(game), rgn_game_error(game));
+    end_tags(&r);
+    if (r.after_move)
+        end_move(&r, &current[0]);
+    if (r.mark_ply == 0 && game->started)
+        mark(&r); /* a game without moves */
+    CALL(sink, end_game, user, r.result, r.fixed ? NULL : rgn_game_error(game));
+    bool failed = r.text.failed;
+    rgn_buffer_free(&r.text);
     free(current);
     free(last_move);
     free(last_undo);
-    return 0;
+    free(r.tag_seen);
+    return failed ? -1 : 0;
 }

@@ -6,6 +6,7 @@
 #ifndef RGN_SELECT_H
 #define RGN_SELECT_H
 
+#include "base/buffer.h"
 #include "rgn.h"
 
 /* The kinds of part a recorded game keeps, in the order the sink heard
@@ -34,6 +35,40 @@ typedef struct game_part {
  * after the last. */
 bool game_part_next(const rgn_game *game, size_t *at, game_part *part);
 
+/* What a replay changes (edits.c, read by game.c's replay). */
+enum strip {
+    STRIP_COMMENTS = 1,
+    STRIP_VARIATIONS = 2,
+    STRIP_NAGS = 4,
+    STRIP_CLOCKS = 8,
+};
+
+typedef struct tag_setting {
+    char *name, *value;
+} tag_setting;
+
+typedef struct player_spelling {
+    char *spelling, *name;
+    unsigned line; /* in the file, for the error of a spelling given twice */
+} player_spelling;
+
+struct rgn_edits {
+    unsigned strip; /* enum strip */
+    unsigned flags; /* enum rgn_edit */
+    tag_setting *tags;
+    size_t tag_count;
+    player_spelling *players; /* sorted by spelling */
+    size_t player_count;
+    void (*report)(void *user, const rgn_diagnostic *note);
+    void *user;
+};
+
+/* The name a player spelt spelling is renamed to, or NULL. */
+const char *edits_player(const rgn_edits *edits, rgn_span spelling);
+/* The comment text without its [%clk ...] commands into out (reset
+ * first); false when nothing but space is left. */
+bool edits_strip_clocks(rgn_span text, rgn_buffer *out);
+
 /* The games seen so far, each kept as a fingerprint of 8 bytes and the
  * number of its first copy (duplicates.c). */
 typedef struct duplicate_set duplicate_set;
@@ -46,5 +81,10 @@ void duplicate_set_free(duplicate_set *set);
  * when memory runs out. */
 int duplicate_set_check(duplicate_set *set, const rgn_game *game,
                         uint64_t number, int fuzzy_ply, uint64_t *first);
+/* The same for a game's fingerprint (any 64 bits). */
+int duplicate_set_add(duplicate_set *set, uint64_t fingerprint, uint64_t number,
+                      uint64_t *first);
+/* The bytes of the set's table; *games the games it holds. */
+size_t duplicate_set_bytes(const duplicate_set *set, size_t *games);
 
 #endif

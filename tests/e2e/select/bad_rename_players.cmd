@@ -1,0 +1,1 @@
+select --rename-players tests/e2e/inputs/players_malformed.tsv tests/e2e/inputs/select_clean.pgn

@@ -1,0 +1,1 @@
+select --rename-players tests/e2e/inputs/no-such-players.tsv tests/e2e/inputs/select_clean.pgn

@@ -1,0 +1,1 @@
+select --set-tag 'FEN=8/8/8/8/8/8/8/8 w - - 0 1' tests/e2e/inputs/select_clean.pgn

@@ -1,0 +1,1 @@
+select --set-tag 'White Elo=2700' tests/e2e/inputs/select_clean.pgn

@@ -1,0 +1,1 @@
+select --split-by Event tests/e2e/inputs/select_copies.pgn

@@ -1,0 +1,1 @@
+select --split-every 2 -o 'part-%{Event}.pgn' tests/e2e/inputs/select_copies.pgn

@@ -1,0 +1,1 @@
+select --split-every 2 -o 'part-%d.pgn' tests/e2e/inputs/select_copies.pgn

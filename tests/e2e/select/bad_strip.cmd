@@ -1,0 +1,1 @@
+select --strip glyphs tests/e2e/inputs/select_clean.pgn

@@ -1,0 +1,1 @@
+select -q --add-fen-comments --limit 1 tests/e2e/inputs/select_clean.pgn

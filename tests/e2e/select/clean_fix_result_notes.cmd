@@ -1,0 +1,1 @@
+select --fix-result --to coord tests/e2e/inputs/select_clean.pgn

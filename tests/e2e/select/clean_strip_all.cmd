@@ -1,0 +1,1 @@
+select -q --strip comments --strip variations --strip nags --to lan tests/e2e/inputs/select_clean.pgn

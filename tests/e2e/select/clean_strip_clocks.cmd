@@ -1,0 +1,1 @@
+select -q --strip clocks tests/e2e/inputs/select_clean.pgn

@@ -1,0 +1,1 @@
+select -q --set-tag Site=Moscow --set-tag Annotator=rgn --add-plycount --rename-players tests/e2e/inputs/players.tsv tests/e2e/inputs/select_clean.pgn

@@ -1,0 +1,1 @@
+select -q --variant chess --unique --fuzzy 3 --count tests/e2e/inputs/select_copies.pgn

@@ -1,0 +1,1 @@
+select -q --variant chess --unique --to coord tests/e2e/inputs/select_copies.pgn

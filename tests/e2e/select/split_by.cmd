@@ -1,0 +1,1 @@
+select -q --variant chess --split-by Event --to coord -o "$RGN_TMP/split_by %n %{Event}.txt" tests/e2e/inputs/select_split.pgn && cd $RGN_TMP && ls -A | grep split_by && tail -n+1 -- split_by*

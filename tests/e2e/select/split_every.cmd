@@ -1,0 +1,1 @@
+select -q --variant chess --split-every 4 --to coord -o "$RGN_TMP/split_every-%n-%{Event}.txt" tests/e2e/inputs/select_copies.pgn && cd $RGN_TMP && tail -n+1 -- split_every-*
