@@ -80,7 +80,8 @@ static int add_plies(rgn_criteria *c, const char *value, rgn_error *error)
 {
     const char *p = value;
     uint64_t min, max;
-    if (!read_range(&p, &min, &max) || *p || (max != UINT64_MAX && max > 1000000000))
+    if (!read_range(&p, &min, &max) || *p ||
+        (max != UINT64_MAX && max > 1000000000))
         return criteria_fail(error, "expected a number of plies or a range "
                                     "(MIN-MAX, MIN-, -MAX)");
     if ((int)min > c->min_plies)
@@ -111,8 +112,7 @@ static int add_games(rgn_criteria *c, const char *value, rgn_error *error)
 
 /* The value's index in names (NULL-terminated), or -1 after the error
  * that lists them. */
-static int one_of(const char *value, const char *const *names,
-                  rgn_error *error)
+static int one_of(const char *value, const char *const *names, rgn_error *error)
 {
     for (int i = 0; names[i]; i++)
         if (strcmp(value, names[i]) == 0)
@@ -148,7 +148,8 @@ static int add_tag(rgn_criteria *c, const char *value, rgn_error *error)
     tag_test test;
     if (tag_test_parse(&test, value, error) < 0)
         return -1;
-    tag_test *more = realloc(c->tags, ((size_t)c->tag_count + 1) * sizeof *more);
+    tag_test *more =
+        realloc(c->tags, ((size_t)c->tag_count + 1) * sizeof *more);
     if (!more) {
         tag_test_free(&test);
         return criteria_fail(error, "out of memory");
@@ -165,11 +166,12 @@ static int add_tag(rgn_criteria *c, const char *value, rgn_error *error)
     return 0;
 }
 
-static int add_target(rgn_criteria *c, enum target_kind kind,
-                      const char *value, rgn_error *error)
+static int add_target(rgn_criteria *c, enum target_kind kind, const char *value,
+                      rgn_error *error)
 {
     target t = {.kind = kind};
-    if (kind == TARGET_MATERIAL && material_parse(&t.material, value, error) < 0)
+    if (kind == TARGET_MATERIAL &&
+        material_parse(&t.material, value, error) < 0)
         return -1;
     t.text = strdup(value);
     if (!t.text)

@@ -14,8 +14,16 @@
 /* ------------------------------------------------------------------ */
 /* Tags (criteria_tags.c)                                             */
 
-enum tag_op { TAG_EQ, TAG_NE, TAG_CONTAINS, TAG_REGEX,
-              TAG_LT, TAG_LE, TAG_GT, TAG_GE };
+enum tag_op {
+    TAG_EQ,
+    TAG_NE,
+    TAG_CONTAINS,
+    TAG_REGEX,
+    TAG_LT,
+    TAG_LE,
+    TAG_GT,
+    TAG_GE
+};
 /* How a comparison reads the values: by the tag's name. */
 enum tag_kind { TAG_TEXT, TAG_DATE, TAG_NUMBER, TAG_ROUND };
 /* Names that stand for either side's tag, or for both. */
@@ -102,7 +110,7 @@ typedef struct pattern_square {
 
 /* A target as read for one rule set. */
 typedef struct target_ready {
-    bool usable; /* the rule set reads it (else it never matches) */
+    bool usable;            /* the rule set reads it (else it never matches) */
     rgn_position *position; /* TARGET_POSITION, TARGET_MOVES */
     uint64_t key;
     pattern_square *squares; /* TARGET_PATTERN */
@@ -127,8 +135,7 @@ int variant_targets_prepare(variant_targets *vt, const struct rgn_criteria *c,
                             const rgn_variant *variant);
 void variant_targets_free(variant_targets *vt, int target_count);
 /* The number of pieces of each colour and type on pos's board. */
-void material_count_position(const variant_targets *vt,
-                             const rgn_position *pos,
+void material_count_position(const variant_targets *vt, const rgn_position *pos,
                              int counts[2][RGN_TYPES]);
 /* Whether pos matches the target (counts: material_count_position's,
  * read only by material targets). */
@@ -143,10 +150,22 @@ int criteria_fail(rgn_error *error, const char *format, ...)
 /* ------------------------------------------------------------------ */
 /* The criteria (criteria.c)                                          */
 
-enum shape_end { END_MATE, END_STALEMATE, END_REPETITION, END_FIFTY,
-                 END_INSUFFICIENT, END_UNFINISHED, END_KINDS };
-enum shape_has { HAS_COMMENTS, HAS_VARIATIONS, HAS_NAGS, HAS_CLOCKS,
-                 HAS_KINDS };
+enum shape_end {
+    END_MATE,
+    END_STALEMATE,
+    END_REPETITION,
+    END_FIFTY,
+    END_INSUFFICIENT,
+    END_UNFINISHED,
+    END_KINDS
+};
+enum shape_has {
+    HAS_COMMENTS,
+    HAS_VARIATIONS,
+    HAS_NAGS,
+    HAS_CLOCKS,
+    HAS_KINDS
+};
 
 typedef struct number_range {
     uint64_t min, max;

@@ -89,12 +89,15 @@ int material_parse(material_sig *sig, const char *text, rgn_error *error)
         len[words] = (size_t)(p - word[words]);
         words++;
     }
-    if (words == 3 && ((len[1] == 1 && tolower((unsigned char)*word[1]) == 'v') ||
-                       (len[1] == 2 && tolower((unsigned char)word[1][0]) == 'v' &&
-                        tolower((unsigned char)word[1][1]) == 's'))) {
-        word[1] = word[2];
-        len[1] = len[2];
-        words = 2;
+    /* "v" or "vs" between the sides; "Q v" leaves the second side bare */
+    bool versus = words >= 2 &&
+                  ((len[1] == 1 && tolower((unsigned char)*word[1]) == 'v') ||
+                   (len[1] == 2 && tolower((unsigned char)word[1][0]) == 'v' &&
+                    tolower((unsigned char)word[1][1]) == 's'));
+    if (versus) {
+        word[1] = words == 3 ? word[2] : "";
+        len[1] = words == 3 ? len[2] : 0;
+        words = words == 3 ? 2 : words == 2 ? 2 : 4;
     }
     if (words != 2)
         return criteria_fail(error, "expected the pieces of two sides, as "
@@ -341,8 +344,8 @@ int variant_targets_prepare(variant_targets *vt, const rgn_criteria *c,
                 return -1;
         }
         if (t->kind == TARGET_PATTERN) {
-            ready->squares = calloc((size_t)vt->square_count + 1,
-                                    sizeof *ready->squares);
+            ready->squares =
+                calloc((size_t)vt->square_count + 1, sizeof *ready->squares);
             if (!ready->squares)
                 return -1;
         }
@@ -392,14 +395,14 @@ static bool pattern_holds(const target_ready *ready, const rgn_position *pos)
     for (int i = 0; i < ready->count; i++) {
         const pattern_square *s = &ready->squares[i];
         if (pos->board[s->square] != s->piece ||
-            (s->orientation >= 0 && pos->orientation[s->square] != s->orientation))
+            (s->orientation >= 0 &&
+             pos->orientation[s->square] != s->orientation))
             return false;
     }
     return true;
 }
 
-void material_count_position(const variant_targets *vt,
-                             const rgn_position *pos,
+void material_count_position(const variant_targets *vt, const rgn_position *pos,
                              int counts[2][RGN_TYPES])
 {
     memset(counts, 0, sizeof(int[2][RGN_TYPES]));
@@ -446,10 +449,8 @@ bool target_holds(const target *t, const target_ready *ready,
     case TARGET_POSITION:
     case TARGET_MOVES:
         return same_position(vt, ready->position, ready->key, pos);
-    case TARGET_PATTERN:
-        return pattern_holds(ready, pos);
-    case TARGET_MATERIAL:
-        return material_holds(t, ready, counts);
+    case TARGET_PATTERN: return pattern_holds(ready, pos);
+    case TARGET_MATERIAL: return material_holds(t, ready, counts);
     }
     return false;
 }

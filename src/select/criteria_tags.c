@@ -99,8 +99,8 @@ static const struct {
     enum tag_op op;
 } operators[] = {
     /* longest first: "=~" before "=" */
-    {"=~", TAG_REGEX}, {"<=", TAG_LE}, {">=", TAG_GE}, {"!=", TAG_NE},
-    {"=", TAG_EQ},     {"~", TAG_CONTAINS}, {"<", TAG_LT}, {">", TAG_GT},
+    {"=~", TAG_REGEX}, {"<=", TAG_LE},      {">=", TAG_GE}, {"!=", TAG_NE},
+    {"=", TAG_EQ},     {"~", TAG_CONTAINS}, {"<", TAG_LT},  {">", TAG_GT},
 };
 
 static bool is_name_char(char c)
@@ -151,23 +151,25 @@ int tag_test_parse(tag_test *t, const char *text, rgn_error *error)
         if (code != 0) {
             char why[200];
             regerror(code, &t->regex, why, sizeof why);
-            status = criteria_fail(error, "malformed regular expression: %s", why);
+            status =
+                criteria_fail(error, "malformed regular expression: %s", why);
         } else
             t->compiled = true;
     } else if (t->op >= TAG_LT && t->kind == TAG_DATE) {
         if (!read_date(value, t->len, &t->lo, &t->hi))
-            status = criteria_fail(error,
-                          "'%s' is no date (YYYY.MM.DD, YYYY.MM or YYYY, '?' "
-                          "for unknown digits)",
-                          value);
+            status = criteria_fail(
+                error,
+                "'%s' is no date (YYYY.MM.DD, YYYY.MM or YYYY, '?' "
+                "for unknown digits)",
+                value);
     } else if (t->op >= TAG_LT && t->kind == TAG_NUMBER) {
         if (!read_number(value, t->len, &t->lo))
             status = criteria_fail(error, "'%s' is no number", value);
     } else if (t->op >= TAG_LT && t->kind == TAG_ROUND) {
         t->round_parts = read_round(value, t->len, t->round);
         if (t->round_parts == 0)
-            status = criteria_fail(error, "'%s' is no round (3, or 3.2 for board 2)",
-                          value);
+            status = criteria_fail(
+                error, "'%s' is no round (3, or 3.2 for board 2)", value);
     } else if (t->op == TAG_EQ && t->pseudo == PSEUDO_ELO_DIFF &&
                !read_number(value, t->len, &t->lo))
         status = criteria_fail(error, "'%s' is no number", value);
@@ -199,10 +201,8 @@ bool tag_test_applies(const tag_test *t, const char *name, size_t len)
     case PSEUDO_ELO:
         return names_equal("WhiteElo", name, len) ||
                names_equal("BlackElo", name, len);
-    case PSEUDO_ELO_DIFF:
-        return false; /* the matcher computes it from both */
-    default:
-        return names_equal(t->name, name, len);
+    case PSEUDO_ELO_DIFF: return false; /* the matcher computes it from both */
+    default: return names_equal(t->name, name, len);
     }
 }
 
@@ -229,16 +229,11 @@ static int compare_long(long a, long b) { return (a > b) - (a < b); }
 static bool order_holds(enum tag_op op, int order)
 {
     switch (op) {
-    case TAG_LT:
-        return order < 0;
-    case TAG_LE:
-        return order <= 0;
-    case TAG_GT:
-        return order > 0;
-    case TAG_GE:
-        return order >= 0;
-    default:
-        return false;
+    case TAG_LT: return order < 0;
+    case TAG_LE: return order <= 0;
+    case TAG_GT: return order > 0;
+    case TAG_GE: return order >= 0;
+    default: return false;
     }
 }
 
@@ -247,16 +242,11 @@ static bool order_holds(enum tag_op op, int order)
 static bool date_holds(const tag_test *t, long lo, long hi)
 {
     switch (t->op) {
-    case TAG_LT:
-        return hi < t->lo;
-    case TAG_LE:
-        return hi <= t->hi;
-    case TAG_GT:
-        return lo > t->hi;
-    case TAG_GE:
-        return lo >= t->lo;
-    default:
-        return false;
+    case TAG_LT: return hi < t->lo;
+    case TAG_LE: return hi <= t->hi;
+    case TAG_GT: return lo > t->hi;
+    case TAG_GE: return lo >= t->lo;
+    default: return false;
     }
 }
 
@@ -285,14 +275,10 @@ bool tag_test_holds(const tag_test *t, const char *value, size_t len)
 {
     switch (t->op) {
     case TAG_EQ:
-    case TAG_NE:
-        return len == t->len && memcmp(value, t->value, len) == 0;
-    case TAG_CONTAINS:
-        return contains_folded(value, len, t->value, t->len);
-    case TAG_REGEX:
-        return regexec(&t->regex, value, 0, NULL, 0) == 0;
-    default:
-        break;
+    case TAG_NE: return len == t->len && memcmp(value, t->value, len) == 0;
+    case TAG_CONTAINS: return contains_folded(value, len, t->value, t->len);
+    case TAG_REGEX: return regexec(&t->regex, value, 0, NULL, 0) == 0;
+    default: break;
     }
     switch (t->kind) {
     case TAG_DATE: {

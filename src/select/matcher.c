@@ -53,7 +53,8 @@ rgn_matcher *rgn_matcher_new(const rgn_criteria *c)
     if (!m)
         return NULL;
     m->c = c;
-    size_t tags = (size_t)c->tag_count + 1, groups = (size_t)c->target_groups + 1;
+    size_t tags = (size_t)c->tag_count + 1,
+           groups = (size_t)c->target_groups + 1;
     m->tag_hit = calloc(tags, sizeof *m->tag_hit);
     m->first_ply = calloc(groups, sizeof *m->first_ply);
     m->seen_aside = calloc(groups, sizeof *m->seen_aside);
@@ -376,10 +377,8 @@ static bool ends_as(rgn_matcher *m, int end, rgn_span result, bool valid)
     rgn_position *final = m->last;
     const rgn_variant *v = final->variant;
     switch (end) {
-    case END_MATE:
-        return rgn_position_status(final) == RGN_CHECKMATE;
-    case END_STALEMATE:
-        return rgn_position_status(final) == RGN_STALEMATE;
+    case END_MATE: return rgn_position_status(final) == RGN_CHECKMATE;
+    case END_STALEMATE: return rgn_position_status(final) == RGN_STALEMATE;
     case END_REPETITION: {
         uint64_t key = rgn_position_key(final);
         int times = 0;
@@ -387,10 +386,8 @@ static bool ends_as(rgn_matcher *m, int end, rgn_span result, bool valid)
             times += m->keys[i] == key;
         return times >= 3;
     }
-    case END_FIFTY:
-        return v->fifty_move_rule && final->halfmove >= 100;
-    case END_INSUFFICIENT:
-        return v->dead_position && v->dead_position(final);
+    case END_FIFTY: return v->fifty_move_rule && final->halfmove >= 100;
+    case END_INSUFFICIENT: return v->dead_position && v->dead_position(final);
     }
     return false;
 }
@@ -408,7 +405,8 @@ static bool in_games(const rgn_criteria *c, uint64_t number)
 static bool shape_matches(rgn_matcher *m, rgn_span result, bool valid)
 {
     const rgn_criteria *c = m->c;
-    if (m->plies < c->min_plies || (c->max_plies >= 0 && m->plies > c->max_plies))
+    if (m->plies < c->min_plies ||
+        (c->max_plies >= 0 && m->plies > c->max_plies))
         return false;
     if ((c->valid && !valid) || (c->invalid && valid))
         return false;
@@ -431,7 +429,8 @@ static bool shape_matches(rgn_matcher *m, rgn_span result, bool valid)
     return true;
 }
 
-static void on_end_game(void *user, rgn_span result, const rgn_diagnostic *error)
+static void on_end_game(void *user, rgn_span result,
+                        const rgn_diagnostic *error)
 {
     rgn_matcher *m = user;
     const rgn_criteria *c = m->c;

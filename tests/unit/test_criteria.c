@@ -59,8 +59,8 @@ static picked pick(const char *const *options)
             fail_msg("%s: %s", *options, error.message);
     }
     picked p = {0};
-    rgn_selector_options so = {.criteria = c, .selected = on_selected,
-                               .user = &p};
+    rgn_selector_options so = {
+        .criteria = c, .selected = on_selected, .user = &p};
     rgn_selector *s = rgn_selector_new(&so);
     rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
                                 .sink = rgn_selector_sink(),
@@ -77,7 +77,7 @@ static picked pick(const char *const *options)
 #define PICKS(expected, ...)                                                   \
     do {                                                                       \
         const char *const opts[] = {__VA_ARGS__, NULL};                        \
-        assert_string_equal(pick(opts).numbers, expected);                    \
+        assert_string_equal(pick(opts).numbers, expected);                     \
     } while (0)
 
 static void tags(void **state)
@@ -136,16 +136,16 @@ static void refused(void **state)
 {
     (void)state;
     const char *bad[][2] = {
-        {"tag", "White"},          {"tag", "=x"},
-        {"tag", "White=~("},       {"tag", "Date<2018.13"},
-        {"tag", "WhiteElo>abc"},   {"tag", "Round<3..2"},
-        {"plies", "x"},            {"plies", "5-3"},
-        {"games", "0"},            {"games", "1,,2"},
-        {"ends", "checkmate"},     {"has", "clock"},
-        {"position", "nonsense"},  {"pattern", "zz/8"},
-        {"material", "Q"},         {"material", "Q1 R 3"},
-        {"moves", "Ke5"},           {"promotion", "QQ"},
-        {"material-plies", "0"},   {"colour", "x"},
+        {"tag", "White"},         {"tag", "=x"},
+        {"tag", "White=~("},      {"tag", "Date<2018.13"},
+        {"tag", "WhiteElo>abc"},  {"tag", "Round<3..2"},
+        {"plies", "x"},           {"plies", "5-3"},
+        {"games", "0"},           {"games", "1,,2"},
+        {"ends", "checkmate"},    {"has", "clock"},
+        {"position", "nonsense"}, {"pattern", "zz/8"},
+        {"material", "Q"},        {"material", "Q1 R 3"},
+        {"moves", "Ke5"},         {"promotion", "QQ"},
+        {"material-plies", "0"},  {"colour", "x"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rgn_criteria *c = rgn_criteria_new();
@@ -164,8 +164,8 @@ static void replayed(void **state)
     rgn_criteria *c = rgn_criteria_new();
     rgn_error error;
     assert_int_equal(rgn_criteria_add(c, "ends", "mate", &error), 0);
-    assert_int_equal(rgn_criteria_add(c, "pattern", "8/5Q2/8/8/8/8/8/8", &error),
-                     0);
+    assert_int_equal(
+        rgn_criteria_add(c, "pattern", "8/5Q2/8/8/8/8/8/8", &error), 0);
     rgn_game *game = rgn_game_new();
     rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
                                 .sink = rgn_game_recorder(),

@@ -253,13 +253,12 @@ static bool looks_like_chess(const rgn_failed_game *g, enum rgn_problem *note)
 
 #define ENGINE_FUNCTIONS                                                       \
     .players = 2, .castling = true, .resets_are_irreversible = true,           \
-    .fifty_move_rule = true,                                                   \
-    .set_initial = eng_set_initial, .set_fen = eng_set_fen,                    \
-    .write_fen = eng_write_fen, .legal_moves = eng_legal_moves,                \
-    .legal_moves_to = eng_legal_moves_to, .find_moves = eng_find_moves,        \
-    .count_moves = eng_count_moves, .has_moves = eng_has_moves,                \
-    .make = eng_make, .unmake = eng_unmake, .in_check = in_check,              \
-    .status = status, .explain_unmatched = explain,                            \
+    .fifty_move_rule = true, .set_initial = eng_set_initial,                   \
+    .set_fen = eng_set_fen, .write_fen = eng_write_fen,                        \
+    .legal_moves = eng_legal_moves, .legal_moves_to = eng_legal_moves_to,      \
+    .find_moves = eng_find_moves, .count_moves = eng_count_moves,              \
+    .has_moves = eng_has_moves, .make = eng_make, .unmake = eng_unmake,        \
+    .in_check = in_check, .status = status, .explain_unmatched = explain,      \
     .repair_fen = eng_repair_fen
 
 const struct rgn_variant rgn_rotary_chess_variant = {
@@ -306,10 +305,9 @@ static bool chess_dead_position(const rgn_position *pos)
 /* The board and pieces of Chess and Chess960. */
 #define CHESS_BOARD                                                            \
     .open_result_on_finished_game = true, .files = 8, .ranks = 8,              \
-    .dead_position = chess_dead_position,                                      \
-    .square_at = chess_square_at, .square_file = chess_file,                   \
-    .square_rank = chess_rank, .piece_letters = CHESS_LETTERS,                 \
-    .pawn_type = (int)sizeof CHESS_LETTERS - 2
+    .dead_position = chess_dead_position, .square_at = chess_square_at,        \
+    .square_file = chess_file, .square_rank = chess_rank,                      \
+    .piece_letters = CHESS_LETTERS, .pawn_type = (int)sizeof CHESS_LETTERS - 2
 
 const struct rgn_variant rgn_chess_variant = {
     .name = "Chess",
