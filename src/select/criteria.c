@@ -5,22 +5,11 @@
  * that judges a game against them is matcher.c.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "select/criteria.h"
-
-int criteria_fail(rgn_error *error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    error->column = 0;
-    vsnprintf(error->message, sizeof error->message, format, args);
-    va_end(args);
-    return -1;
-}
 
 rgn_criteria *rgn_criteria_new(void)
 {

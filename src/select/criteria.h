@@ -8,6 +8,8 @@
 #define RGN_CRITERIA_H
 
 #include <regex.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 #include "rgn.h"
 
@@ -143,9 +145,18 @@ bool target_holds(const target *t, const target_ready *ready,
                   const variant_targets *vt, const rgn_position *pos,
                   const int counts[2][RGN_TYPES]);
 
-/* Fills error->message (column 0); returns -1. */
-int criteria_fail(rgn_error *error, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Fills error->message (column 0); returns -1. Inline, as every file
+ * of the criteria uses it. */
+__attribute__((format(printf, 2, 3))) static inline int
+criteria_fail(rgn_error *error, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    error->column = 0;
+    vsnprintf(error->message, sizeof error->message, format, args);
+    va_end(args);
+    return -1;
+}
 
 /* ------------------------------------------------------------------ */
 /* The criteria (criteria.c)                                          */
