@@ -295,30 +295,29 @@ int target_check(const target *t, rgn_error *error)
 {
     if (t->kind == TARGET_MATERIAL)
         return 0;
-    int status = -1;
-    rgn_error first = {0};
-    const rgn_variant *fallback = rgn_variant_default();
-    for (size_t i = 0; status < 0 && i <= rgn_variant_count(); i++) {
-        const rgn_variant *v = i == 0 ? fallback : rgn_variant_at(i - 1);
-        if (i > 0 && v == fallback)
-            continue;
+    /* when no rule set reads it, the one that read furthest says why: it
+     * is most likely the game meant */
+    rgn_error best = {0};
+    best.column = -1;
+    for (size_t i = 0; i < rgn_variant_count(); i++) {
+        const rgn_variant *v = rgn_variant_at(i);
         target_ready ready = {0};
         ready.position = rgn_position_new(v);
         pattern_square squares[RGN_BOARD_CAPACITY];
         ready.squares = squares;
-        rgn_error err = {0};
         if (!ready.position)
             return criteria_fail(error, "out of memory");
-        if (prepare(t, v, &ready, &err))
-            status = 0;
-        else if (i == 0)
-            first = err;
+        rgn_error err = {0};
+        bool read = prepare(t, v, &ready, &err);
         rgn_position_free(ready.position);
+        if (read)
+            return 0;
+        if (err.column > best.column ||
+            (err.column == best.column && v == rgn_variant_default()))
+            best = err;
     }
-    if (status < 0) {
-        *error = first;
-    }
-    return status;
+    *error = best;
+    return -1;
 }
 
 int variant_targets_prepare(variant_targets *vt, const rgn_criteria *c,
