@@ -263,12 +263,14 @@ static bool prepare(const target *t, const rgn_variant *v, target_ready *ready,
     case TARGET_PATTERN:
         ready->count = read_pattern(v, t->text, ready->squares, err);
         return ready->count >= 0;
-    case TARGET_MATERIAL:
+    case TARGET_MATERIAL: {
+        size_t types = strlen(v->piece_letters);
         for (int s = 0; s < 2; s++) {
             ready->min[s][0] = ready->max[s][0] = 0;
             for (int type = 1; type < RGN_TYPES; type++) {
                 /* a King stands for itself: not counted */
-                bool king = v->piece_letters[type] == 'K';
+                bool king =
+                    (size_t)type < types && v->piece_letters[type] == 'K';
                 ready->min[s][type] = 0;
                 ready->max[s][type] = king ? -1 : 0;
             }
@@ -287,6 +289,7 @@ static bool prepare(const target *t, const rgn_variant *v, target_ready *ready,
             }
         }
         return true;
+    }
     }
     return false;
 }

@@ -41,6 +41,10 @@ struct rgn_matcher {
     int *first_ply;           /* per target group: main-line ply, -1 */
     bool *seen_aside;         /* per target group: matched in a variation */
     int *material_run;        /* per target: positions in a row */
+    /* the main line's pieces now, counted again only after a move that
+     * may change them */
+    int counts[2][RGN_TYPES];
+    bool counted;
     bool failed;
     /* the verdict */
     bool matched;
@@ -226,17 +230,20 @@ static void judge_position(rgn_matcher *m, const rgn_position *pos, int ply)
 {
     const rgn_criteria *c = m->c;
     variant_targets *vt = m->targets;
-    int counts[2][RGN_TYPES];
-    bool counted = false;
+    bool recounted = false;
     for (int i = 0; i < c->target_count; i++) {
         const target *t = &c->targets[i];
         if (t->kind == TARGET_MATERIAL) {
             if (ply < 0)
                 continue; /* material runs along the main line only */
-            if (!counted)
-                material_count_position(vt, pos, counts);
-            counted = true;
-            bool holds = target_holds(t, &vt->ready[i], vt, pos, counts);
+            if (!recounted && !m->counted) {
+                material_count_position(vt, pos, m->counts);
+                recounted = m->counted = true;
+            }
+            /* the same pieces hold the signature as they did */
+            bool holds =
+                recounted ? target_holds(t, &vt->ready[i], vt, pos, m->counts)
+                          : m->material_run[i] > 0;
             m->material_run[i] = holds ? m->material_run[i] + 1 : 0;
             if (m->material_run[i] >= c->material_plies &&
                 m->first_ply[t->group] < 0)
@@ -245,7 +252,7 @@ static void judge_position(rgn_matcher *m, const rgn_position *pos, int ply)
         }
         if (ply >= 0 ? m->first_ply[t->group] >= 0 : m->seen_aside[t->group])
             continue;
-        if (!target_holds(t, &vt->ready[i], vt, pos, counts))
+        if (!target_holds(t, &vt->ready[i], vt, pos, m->counts))
             continue;
         if (ply >= 0)
             m->first_ply[t->group] = ply;
@@ -292,6 +299,7 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
     }
     if (m->c->target_count > 0) {
         m->targets = targets_for(m, start->variant);
+        m->counted = false;
         if (m->targets)
             judge_position(m, start, 0);
     }
@@ -326,6 +334,13 @@ static void on_move(void *user, rgn_position *before, rgn_move move,
     bool judge = m->targets && (main_line || c->in_variations);
     if (!judge && !(main_line && m->last))
         return;
+    /* a move to an empty square that neither promotes nor captures in
+     * passing leaves the pieces as they were */
+    if (main_line &&
+        (before->board[move.to] != RGN_EMPTY ||
+         (move.kind != RGN_MOVE_NORMAL && move.kind != RGN_MOVE_ROTATION &&
+          move.kind != RGN_MOVE_CASTLING)))
+        m->counted = false;
     rgn_undo undo;
     rgn_make(before, move, &undo);
     if (main_line && m->last)
