@@ -7,7 +7,8 @@
 # --position, --pattern and --material. Games are compared by their Round
 # tag (chess-gen numbers them). pgn-extract's -z material matching
 # selects fewer games than it describes on these files, so material is
-# checked against the Python matcher only.
+# checked against the Python matcher only. Last, --jobs 2 selects what
+# --jobs 1 does.
 # Usage: select_oracles.sh RGN CHESS_GEN
 set -u
 rgn=$1 chess_gen=$2
@@ -143,6 +144,13 @@ while IFS='	' read -r option value hits; do
     actual=$("$rgn" select -q "$option" "$value" "$tmp/games.pgn" | rounds)
     check "$option '$value'" "$hits " "$actual"
 done <"$tmp/cases"
+
+# the same games whatever the jobs
+for options in "--tag Player~tal" "--ends mate" "--material 'R v R'"; do
+    one=$(eval "\"$rgn\" select -q --jobs 1 $options \"$tmp/games.pgn\"" | cksum)
+    two=$(eval "\"$rgn\" select -q --jobs 2 $options \"$tmp/games.pgn\"" | cksum)
+    check "--jobs 2 $options" "$one" "$two"
+done
 
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]
