@@ -93,6 +93,13 @@ struct rgn_variant {
      * only a warning (chess files of puzzles and studies do this), not an
      * error */
     bool open_result_on_finished_game;
+    /* whether a game may be claimed drawn once the halfmove clock reaches
+     * 100 (the fifty-move rule) */
+    bool fifty_move_rule;
+    /* Whether neither side can ever mate, whatever is played (chess's
+     * dead positions by insufficient material); optional: NULL when the
+     * game has no such rule. */
+    bool (*dead_position)(const rgn_position *position);
     /* Orientations (optional, all three NULL for games without them):
      * orientation_count[type] the number of distinct direction sets of
      * the type, 0 for pieces without one. Canonical orientations are

@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input}
+targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria}
 build=build-fuzz
 cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -17,7 +17,8 @@ cmake --build $build -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 # Seed corpora, kept between runs so that longer campaigns build on them.
 corpus=$build/corpus
 mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
-         $corpus/fuzz_xml $corpus/fuzz_input $build/artifacts
+         $corpus/fuzz_xml $corpus/fuzz_input $corpus/fuzz_criteria \
+         $build/artifacts
 for f in samples/club-championship.rgn samples/king-mate.rgn; do
     base=$corpus/fuzz_input/$(basename "$f")
     gzip -c "$f" >"$base.gz"
@@ -53,6 +54,16 @@ i=0
 for san in e4 Sb2 Sb2-b6 'Sxb7>E' 'Rb2>NE' 'e9=Q>NE#' Tdf9 R1c1 de5 'Ra2>N+' \
     O-O O-O-O 0-0 Nf3 exd6 'b8=Q+' Mxf10 'd12=W'; do
     printf '\000%s' "$san" >$corpus/fuzz_san/seed$i
+    i=$((i + 1))
+done
+# a criterion a line: a byte choosing the option (its index in
+# fuzz_criteria.c's table), then the value
+i=0
+for line in '\000White~tal' '\000Date>=2018' '\000Round<=3' '\0015-40' \
+    '\002mate' '\003rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' \
+    '\0044k3/8/8/8/8/8/8/8' '\005KQ v K' '\005P3+ P*' '\0062' \
+    '\0071. e4 e5' '\0102-3,7' '\011comments' '\012N' '\017'; do
+    printf "$line" >$corpus/fuzz_criteria/seed$i
     i=$((i + 1))
 done
 for f in samples/*.rgn; do

@@ -253,12 +253,12 @@ static bool looks_like_chess(const rgn_failed_game *g, enum rgn_problem *note)
 
 #define ENGINE_FUNCTIONS                                                       \
     .players = 2, .castling = true, .resets_are_irreversible = true,           \
-    .set_initial = eng_set_initial, .set_fen = eng_set_fen,                    \
-    .write_fen = eng_write_fen, .legal_moves = eng_legal_moves,                \
-    .legal_moves_to = eng_legal_moves_to, .find_moves = eng_find_moves,        \
-    .count_moves = eng_count_moves, .has_moves = eng_has_moves,                \
-    .make = eng_make, .unmake = eng_unmake, .in_check = in_check,              \
-    .status = status, .explain_unmatched = explain,                            \
+    .fifty_move_rule = true, .set_initial = eng_set_initial,                   \
+    .set_fen = eng_set_fen, .write_fen = eng_write_fen,                        \
+    .legal_moves = eng_legal_moves, .legal_moves_to = eng_legal_moves_to,      \
+    .find_moves = eng_find_moves, .count_moves = eng_count_moves,              \
+    .has_moves = eng_has_moves, .make = eng_make, .unmake = eng_unmake,        \
+    .in_check = in_check, .status = status, .explain_unmatched = explain,      \
     .repair_fen = eng_repair_fen
 
 const struct rgn_variant rgn_rotary_chess_variant = {
@@ -275,12 +275,39 @@ const struct rgn_variant rgn_rotary_chess_variant = {
     ENGINE_FUNCTIONS,
 };
 
+/* Whether the material left can never mate (FIDE's dead positions of
+ * the simplest kind): King against King, King and a minor piece against
+ * a King, or Kings and Bishops only, all on squares of one colour. */
+static bool chess_dead_position(const rgn_position *pos)
+{
+    enum { KING = 1, BISHOP = 4, KNIGHT = 5 }; /* in CHESS_LETTERS */
+    int minors = 0, knights = 0;
+    bool bishop_colour[2] = {false, false};
+    for (int rank = 0; rank < 8; rank++)
+        for (int file = 0; file < 8; file++) {
+            uint8_t piece = pos->board[chess_square_at(file, rank)];
+            int type = RGN_TYPE(piece);
+            if (piece == RGN_EMPTY || type == KING)
+                continue;
+            if (type != BISHOP && type != KNIGHT)
+                return false;
+            minors++;
+            if (type == KNIGHT)
+                knights++;
+            else
+                bishop_colour[(file + rank) % 2] = true;
+        }
+    if (minors <= 1)
+        return true;
+    return knights == 0 && !(bishop_colour[0] && bishop_colour[1]);
+}
+
 /* The board and pieces of Chess and Chess960. */
 #define CHESS_BOARD                                                            \
     .open_result_on_finished_game = true, .files = 8, .ranks = 8,              \
-    .square_at = chess_square_at, .square_file = chess_file,                   \
-    .square_rank = chess_rank, .piece_letters = CHESS_LETTERS,                 \
-    .pawn_type = (int)sizeof CHESS_LETTERS - 2
+    .dead_position = chess_dead_position, .square_at = chess_square_at,        \
+    .square_file = chess_file, .square_rank = chess_rank,                      \
+    .piece_letters = CHESS_LETTERS, .pawn_type = (int)sizeof CHESS_LETTERS - 2
 
 const struct rgn_variant rgn_chess_variant = {
     .name = "Chess",

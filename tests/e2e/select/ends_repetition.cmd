@@ -1,0 +1,1 @@
+select -q --to coord --ends repetition tests/e2e/inputs/select_games.pgn

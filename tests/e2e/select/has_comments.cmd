@@ -1,0 +1,1 @@
+select -q --to coord --has comments tests/e2e/inputs/select_games.pgn

@@ -1,0 +1,1 @@
+select -q --to coord --material 'R v' tests/e2e/inputs/select_games.pgn

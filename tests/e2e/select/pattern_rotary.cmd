@@ -1,0 +1,1 @@
+select -q --count --pattern '9/9/9/9/9/9/9/4K>NE4/9' samples/club-championship.rgn

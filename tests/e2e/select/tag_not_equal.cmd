@@ -1,0 +1,1 @@
+select -q --to coord --tag 'Site!=Online' tests/e2e/inputs/select_games.pgn
