@@ -11,7 +11,8 @@ const cli_command cli_select = {
     "write the games that match criteria (tags, positions, material, ...)",
     "Usage: rgn select [CRITERIA] [-n|--invert] [--count] [--mark]\n"
     "                  [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
-    "                  [--to FORMAT] [-o FILE] [--keep-invalid]\n"
+    "                  [--to FORMAT | --format text|tsv|csv|json]\n"
+    "                  [-o FILE] [--keep-invalid]\n"
     "                  [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                  [--diagnostics-file FILE] [--variant NAME]\n"
     "                  [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -48,6 +49,11 @@ const cli_command cli_select = {
     "  --unique           the first copy of each game (same start, same\n"
     "                     main-line moves); --duplicates: every later copy\n"
     "  --fuzzy N          copies are games with the same position at ply N\n"
+    "  --format text|tsv|csv|json  a record per game selected, as 'rgn\n"
+    "                     list' writes it (--columns too), with the field\n"
+    "                     ply (where a position criterion matched), instead\n"
+    "                     of the games\n"
+    "  --columns LIST     the columns of a --format table ('rgn list')\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_select,
 };
@@ -73,7 +79,8 @@ typedef struct selecting {
 typedef struct select_output {
     bool count_only, mark;
     rgn_writer *writer;
-    bool failed; /* memory ran out while a game was passed on */
+    rgn_lister *lister; /* --format: records instead of games */
+    bool failed;        /* memory ran out while a game was passed on */
 } select_output;
 
 static void on_selected(void *user, const rgn_game *game,
@@ -82,6 +89,11 @@ static void on_selected(void *user, const rgn_game *game,
     select_output *o = user;
     if (o->count_only)
         return;
+    if (o->lister) {
+        if (rgn_lister_game(o->lister, game, selection) < 0)
+            o->failed = true;
+        return;
+    }
     if (rgn_game_replay(game, NULL, o->mark ? selection->ply : -1,
                         rgn_writer_sink(o->writer), o->writer) < 0)
         o->failed = true;
@@ -142,7 +154,7 @@ static int run_select(int argc, char **argv)
     selecting takers[WITH_VALUE];
     bool flags[FLAGS] = {0};
     char names[WITH_VALUE + FLAGS][24];
-    cli_option own[WITH_VALUE + FLAGS + 13];
+    cli_option own[WITH_VALUE + FLAGS + 15];
     int n = 0;
     for (int i = 0; criteria_with_value[i]; i++) {
         takers[i] = (selecting){criteria, criteria_with_value[i], false};
@@ -171,6 +183,11 @@ static int run_select(int argc, char **argv)
     own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
     own[n++] = (cli_option){"-o", .value = &path};
     own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
+    int list_format = -1;
+    rgn_list_options listing = {.ply = true};
+    own[n++] = (cli_option){"--format", .take = cli_take_list_format,
+                            .out = &list_format};
+    own[n++] = (cli_option){"--columns", .value = &listing.columns};
     own[n] = (cli_option){0};
     const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
@@ -185,6 +202,17 @@ static int run_select(int argc, char **argv)
         status = cli_usage_error(&cli_select,
                                  "--fuzzy says what a copy is: it goes with "
                                  "--unique or --duplicates");
+    /* --format: records of the games selected, not the games */
+    if (status == CLI_GO_ON && list_format >= 0 &&
+        (to >= 0 || output.count_only))
+        status = cli_usage_error(&cli_select, "--format lists the games, %s",
+                                 to >= 0 ? "--to writes them: give one"
+                                         : "--count counts them: give one");
+    if (status == CLI_GO_ON && listing.columns && list_format < 0)
+        status = cli_usage_error(&cli_select,
+                                 "--columns chooses what --format lists: "
+                                 "give --format too");
+    listing.format = (enum rgn_list_format)list_format;
     char **paths = argv + 1;
     if (status == CLI_GO_ON &&
         (cli_games_check_inputs(&games, paths, files) < 0 ||
@@ -193,7 +221,7 @@ static int run_select(int argc, char **argv)
          cli_games_check_outputs(&games, NULL, paths, files) < 0 ||
          cli_games_ready(&games) < 0))
         status = EXIT_USAGE;
-    if (status == CLI_GO_ON) {
+    if (status == CLI_GO_ON && list_format < 0) {
         writing.format =
             (enum rgn_format)cli_output_format(&cli_select, to, path);
         if ((int)writing.format < 0)
@@ -220,9 +248,20 @@ static int run_select(int argc, char **argv)
         (writing.format == RGN_FORMAT_RGN || writing.format == RGN_FORMAT_LAN))
         writing.tagless = rgn_variant_for_file(path);
     rgn_selector *selector = rgn_selector_new(&options);
-    if (out)
+    if (out && list_format >= 0) {
+        output.lister = cli_lister_new(&cli_select, &listing, out);
+        if (!output.lister) {
+            rgn_selector_free(selector);
+            rgn_criteria_free(criteria);
+            cli_output_close(out, path, false);
+            return EXIT_USAGE;
+        }
+        games.input = cli_lister_input;
+        games.input_user = output.lister;
+    } else if (out)
         output.writer = rgn_writer_new(&writing, out);
-    bool started = selector && (output.count_only || output.writer);
+    bool started =
+        selector && (output.count_only || output.writer || output.lister);
     if (!output.count_only && !out)
         started = false;
     bool written = false;
@@ -231,7 +270,9 @@ static int run_select(int argc, char **argv)
         games.options.sink_user = selector;
         cli_games_read_all(&games, paths, files);
         errno = 0;
-        written = !output.writer || rgn_writer_finish(output.writer) == 0;
+        written = output.lister
+                      ? rgn_lister_finish(output.lister) == 0
+                      : !output.writer || rgn_writer_finish(output.writer) == 0;
         if (!written)
             cli_output_error(path, errno);
         if (output.failed || rgn_selector_failed(selector)) {
@@ -243,6 +284,7 @@ static int run_select(int argc, char **argv)
     if (output.count_only && started)
         printf("%llu\n", (unsigned long long)rgn_selector_count(selector));
     rgn_writer_free(output.writer);
+    rgn_lister_free(output.lister);
     rgn_selector_free(selector);
     rgn_criteria_free(criteria);
     /* an input that could not be read fails the run: the target stays */
