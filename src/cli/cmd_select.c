@@ -12,7 +12,7 @@ const cli_command cli_select = {
     "Usage: rgn select [CRITERIA] [-n|--invert] [--count] [--mark]\n"
     "                  [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
     "                  [--to FORMAT | --format text|tsv|csv|json]\n"
-    "                  [-o FILE] [--keep-invalid]\n"
+    "                  [--columns LIST] [-o FILE] [--keep-invalid]\n"
     "                  [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                  [--diagnostics-file FILE] [--variant NAME]\n"
     "                  [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
