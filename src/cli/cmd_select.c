@@ -80,6 +80,7 @@ typedef struct select_output {
     bool count_only, mark;
     rgn_writer *writer;
     rgn_lister *lister; /* --format: records instead of games */
+    bool keep_invalid;  /* --keep-invalid: invalid games listed too */
     bool failed;        /* memory ran out while a game was passed on */
 } select_output;
 
@@ -90,7 +91,10 @@ static void on_selected(void *user, const rgn_game *game,
     if (o->count_only)
         return;
     if (o->lister) {
-        if (rgn_lister_game(o->lister, game, selection) < 0)
+        /* the games the writer would write: invalid ones with
+         * --keep-invalid only */
+        if ((!rgn_game_error(game) || o->keep_invalid) &&
+            rgn_lister_game(o->lister, game, selection) < 0)
             o->failed = true;
         return;
     }
@@ -213,6 +217,7 @@ static int run_select(int argc, char **argv)
                                  "--columns chooses what --format lists: "
                                  "give --format too");
     listing.format = (enum rgn_list_format)list_format;
+    output.keep_invalid = writing.keep_invalid;
     char **paths = argv + 1;
     if (status == CLI_GO_ON &&
         (cli_games_check_inputs(&games, paths, files) < 0 ||
