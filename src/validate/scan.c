@@ -17,6 +17,7 @@
 struct rgn_scanner {
     rgn_validator_options options;
     rgn_reader *reader;
+    void (*move_text)(void *user, rgn_span written);
     rgn_validation_counts counts;
     /* the game being read */
     uint64_t number; /* 0 until it has more than comments */
@@ -49,14 +50,20 @@ static bool span_is(rgn_span text, const char *word)
 }
 
 /* The game has more than comments: it is numbered, and the sink hears of
- * it. Comments before that are not passed on. */
-static inline void open_game(rgn_scanner *s, rgn_location where)
+ * it. Comments before that are not passed on. Out of line: the callbacks
+ * stay small for the moves, which come by the million. */
+static __attribute__((noinline)) void open_new_game(rgn_scanner *s,
+                                                    rgn_location where)
 {
-    if (s->number)
-        return;
     s->number = ++s->counts.games;
     SINK(s, begin_game, s->number);
     SINK(s, origin, where);
+}
+
+static inline void open_game(rgn_scanner *s, rgn_location where)
+{
+    if (!s->number)
+        open_new_game(s, where);
 }
 
 static void report(rgn_scanner *s, enum rgn_problem problem, rgn_location where,
@@ -132,7 +139,8 @@ static int on_move(void *user, rgn_span text, rgn_location where)
 {
     rgn_scanner *s = user;
     open_game(s, where);
-    SINK(s, move_text, text);
+    if (s->move_text) /* the sink's, looked up once */
+        s->move_text(s->options.sink_user, text);
     return 0;
 }
 
@@ -246,6 +254,7 @@ rgn_scanner *rgn_scanner_new(const rgn_validator_options *options)
     if (!s)
         return NULL;
     s->options = *options;
+    s->move_text = options->sink ? options->sink->move_text : NULL;
     s->reader = rgn_reader_new(&scanner_visitor, s);
     if (!s->reader) {
         free(s);
