@@ -89,9 +89,12 @@ struct rgn_lister {
     rgn_buffer held;
     size_t held_rows;
     size_t *widths;
-    bool aligned; /* widths are known: rows go out at once */
-    bool failed;  /* memory ran out or a write failed */
+    bool aligned;       /* widths are known: rows go out at once */
+    bool failed;        /* memory ran out or a write failed */
+    bool out_of_memory; /* memory ran out */
 };
+
+static void ran_out(rgn_lister *l) { l->failed = l->out_of_memory = true; }
 
 int rgn_list_format_parse(const char *name)
 {
@@ -520,7 +523,7 @@ static void align(rgn_lister *l)
         rgn_buffer_append(&header, "", 1);
     }
     if (header.failed)
-        l->failed = true;
+        ran_out(l);
     else
         text_row(l, header.data);
     rgn_buffer_free(&header);
@@ -567,7 +570,7 @@ static void table_record(rgn_lister *l, const list_record *r)
         else if (++l->held_rows == TABLE_ROWS)
             align(l);
         if (one.failed)
-            l->failed = true;
+            ran_out(l);
         rgn_buffer_free(&one);
     } else {
         for (size_t i = 0; i < l->column_count; i++) {
@@ -581,7 +584,7 @@ static void table_record(rgn_lister *l, const list_record *r)
         rgn_buffer_puts(&l->record, format == RGN_LIST_CSV ? "\r\n" : "\n");
     }
     if (cell.failed)
-        l->failed = true;
+        ran_out(l);
     rgn_buffer_free(&cell);
 }
 
@@ -591,7 +594,7 @@ static void table_record(rgn_lister *l, const list_record *r)
 static void flush_record(rgn_lister *l)
 {
     if (l->record.failed)
-        l->failed = true;
+        ran_out(l);
     else if (l->record.len &&
              fwrite(l->record.data, 1, l->record.len, l->out) != l->record.len)
         l->failed = true;
@@ -610,7 +613,7 @@ static int write_record(rgn_lister *l, const list_record *r)
         table_record(l, r);
     }
     flush_record(l);
-    return l->record.failed ? -1 : 0;
+    return l->out_of_memory ? -1 : 0;
 }
 
 int rgn_lister_game(rgn_lister *l, const rgn_game *game,
@@ -628,7 +631,7 @@ int rgn_lister_game(rgn_lister *l, const rgn_game *game,
     r.valid = r.problem ? 0 : 1;
     size_t count = rgn_game_tag_count(game);
     if (!room_for_tags(l, count)) {
-        l->failed = true;
+        ran_out(l);
         return -1;
     }
     size_t at = 0;
@@ -648,10 +651,12 @@ int rgn_lister_game(rgn_lister *l, const rgn_game *game,
 
 int rgn_lister_finish(rgn_lister *l)
 {
-    if (l->options.format == RGN_LIST_TEXT && !l->aligned) {
+    /* the rows held back, or a table's header when no game came */
+    if (l->options.format == RGN_LIST_TEXT && !l->aligned)
         align(l);
-        flush_record(l);
-    }
+    else if (l->options.format != RGN_LIST_JSON && !l->aligned)
+        table_header(l);
+    flush_record(l);
     return l->failed ? -1 : 0;
 }
 
@@ -726,13 +731,13 @@ static void on_end_game(void *user, rgn_span result,
         .ply = -1,
     };
     if (l->heard_tags.failed) {
-        l->failed = true;
+        ran_out(l);
         return;
     }
     const char *at = l->heard_tags.data, *end = at + l->heard_tags.len;
     for (; at && at < end; r.tag_count++) {
         if (!room_for_tags(l, r.tag_count + 1)) {
-            l->failed = true;
+            ran_out(l);
             return;
         }
         l->tags[2 * r.tag_count] = kept_text(&at);

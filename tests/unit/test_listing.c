@@ -36,8 +36,8 @@ static char *list(const char *text, const rgn_list_options *options)
     const rgn_variant *chess = rgn_variant_find("Chess");
     rgn_lister_input(lister, "in.pgn", chess);
     rgn_selector_options s = {
-        .duplicates = options->duplicate_of ? RGN_DUPLICATES_NOTE
-                                            : RGN_DUPLICATES_ANY,
+        .duplicates =
+            options->duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
         .selected = on_selected,
         .user = lister,
     };
