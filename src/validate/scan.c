@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "notation/reader.h"
 #include "validate/scan.h"
 
@@ -36,13 +37,6 @@ struct rgn_scanner {
             (s)->options.sink->callback((s)->options.sink_user,                \
                                         ##__VA_ARGS__);                        \
     } while (0)
-
-static void copy_span(char *out, size_t size, rgn_span text)
-{
-    size_t n = text.len < size - 1 ? text.len : size - 1;
-    memcpy(out, text.data, n);
-    out[n] = '\0';
-}
 
 static bool span_is(rgn_span text, const char *word)
 {
@@ -87,8 +81,8 @@ static void report(rgn_scanner *s, enum rgn_problem problem, rgn_location where,
     if (severity == RGN_ERROR && !s->failed) {
         s->failed = true;
         s->first_error = d;
-        copy_span(s->error_message, sizeof s->error_message,
-                  (rgn_span){message, strlen(message)});
+        rgn_copy_out(message, strlen(message), s->error_message,
+                     sizeof s->error_message);
         s->first_error.message = s->error_message;
         s->first_error.line = (rgn_span){"", 0};
     } else if (severity == RGN_WARNING)
@@ -115,9 +109,9 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
     rgn_scanner *s = user;
     open_game(s, where);
     if (span_is(name, "White"))
-        copy_span(s->white, sizeof s->white, value);
+        rgn_copy_out(value.data, value.len, s->white, sizeof s->white);
     else if (span_is(name, "Black"))
-        copy_span(s->black, sizeof s->black, value);
+        rgn_copy_out(value.data, value.len, s->black, sizeof s->black);
     else if (span_is(name, "Variant") && s->options.force_variant) {
         /* the game is the forced variant's: so says its tag */
         const char *forced = rgn_variant_name(s->options.variant);
@@ -185,7 +179,7 @@ static int on_result(void *user, rgn_span text, rgn_location where)
     rgn_scanner *s = user;
     open_game(s, where);
     if (s->depth == 0) /* one in a variation is not the game's */
-        copy_span(s->result, sizeof s->result, text);
+        rgn_copy_out(text.data, text.len, s->result, sizeof s->result);
     return 0;
 }
 
@@ -210,7 +204,7 @@ static void on_skipped(void *user, rgn_span text, bool cut, rgn_span result,
 {
     (void)where;
     rgn_scanner *s = user;
-    copy_span(s->result, sizeof s->result, result);
+    rgn_copy_out(result.data, result.len, s->result, sizeof s->result);
     if (text.len || cut)
         SINK(s, unchecked, text, cut);
 }
