@@ -10,6 +10,8 @@
 #   pgn-extract -r -s (validate only) and pgn-extract -s -o /dev/null
 #   (validate and write) on the chess corpus, rgn select --count by a tag
 #   and by a position and pgn-extract with the same criteria (-t, -x),
+#   rgn list --headers-only --format json (a record per game, the moves
+#   not replayed) on it,
 #   rgn perft 4 (Rotary), rgn perft --variant rollerball 7 and rgn perft
 #   --variant chess on Kiwipete to depth 5,
 # and, when RGN_BENCH_PEERS names a folder of peer programs, each peer
@@ -211,6 +213,11 @@ line_games=$("$pgn_extract" -s -x "$data/line.txt" "$data/games.pgn" 2>/dev/null
     grep -c '^\[Event ')
 # scoutfish writes its index next to its input: FILE.scout for FILE.pgn
 ln -sf games.pgn "$data/scout.pgn"
+# rgn list --headers-only must list every game (its records are timed
+# into /dev/null, like convert's games)
+"$rgn" list --headers-only --format json --variant chess "$data/games.pgn" |
+    tail -n 1 | grep -q "^{\"game\":$chess_games," ||
+    fail "rgn list --headers-only does not list $chess_games games"
 
 one_round() {
     time_once "rgn-validate" "$rgn_plies" "$rgn_bytes" \
@@ -252,6 +259,10 @@ one_round() {
             "$rgn" validate --jobs 2 --variant chess "$data/games.pgn"
         expect_valid "rgn-validate-chess-jobs2" "$chess_games"
     fi
+    # a record per game, parse only: to compare with pgn-reader-stats
+    time_once "rgn-list-headers" "$chess_plies" "$chess_bytes" \
+        "$rgn" list --headers-only --format json --variant chess \
+        "$data/games.pgn"
     # MB/s of the text it holds, to compare with the plain file's
     time_once "rgn-validate-chess-zst" "$chess_plies" "$chess_bytes" \
         "$rgn" validate $one_job --variant chess "$data/games.pgn.zst"
@@ -413,6 +424,7 @@ END {
     label["rgn-validate-chess"] = "rgn validate --variant chess" j1
     label["rgn-validate-chess-jobs2"] = "rgn validate --variant chess --jobs 2"
     label["rgn-validate-chess-zst"] = "the same, the file as .zst"
+    label["rgn-list-headers"] = "rgn list --headers-only (JSON)"
     label["pgn-reader-validate"] = "pgn-reader-validate (1 thread)"
     label["pgn-reader-validate_all"] = "pgn-reader-validate_all (1 thread)"
     label["pgn-reader-parallel_validate"] = "pgn-reader-parallel_validate"
@@ -472,7 +484,7 @@ END {
     printf "|----------------------------------------|--------:|--------:|" \
            "-------:|----------:|---------:|------------------:|\n"
     split("rgn-validate-chess rgn-validate-chess-zst " \
-          "rgn-validate-chess-jobs2 pgn-reader-validate " \
+          "rgn-validate-chess-jobs2 rgn-list-headers pgn-reader-validate " \
           "pgn-reader-validate_all pgn-reader-parallel_validate " \
           "pgn-reader-stats scoutfish-make pgn-extract-r-s pgn-extract-s-o " \
           "rgn-select-tag rgn-select-position pgn-extract-tag " \
@@ -560,6 +572,11 @@ END {
     printf "%s / pgn-reader-parallel_validate: %s (target >= 1: %s)\n",
            label[chess_2], ratio(chess_2, "pgn-reader-parallel_validate"),
            target(chess_2, "pgn-reader-parallel_validate", 1)
+    printf "rgn list --headers-only / pgn-reader-stats (parse only): %s" \
+           " (target >= 1: %s); by CPU time %s\n",
+           ratio("rgn-list-headers", "pgn-reader-stats"),
+           target("rgn-list-headers", "pgn-reader-stats", 1),
+           cpu_ratio("rgn-list-headers", "pgn-reader-stats")
     printf "rgn perft / stockfish perft, Kiwipete 5: %s (target >= 1:" \
            " %s); by CPU time %s\n",
            ratio("rgn-perft-kiwipete", "stockfish-perft"),

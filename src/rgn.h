@@ -597,6 +597,13 @@ typedef struct rgn_validator_options {
      * it, whatever the jobs. Not for rgn_validator_read_xml, whose text
      * is UTF-8. */
     bool latin1;
+    /* Replay nothing: read each game's tags, move texts (the sink's
+     * move_text, never start or move), NAGs, comments after its first
+     * tag or move, variations and result as written, and report only
+     * what the reader finds (syntax errors and lenient readings). A
+     * game is invalid only by a syntax error. For listing trusted
+     * archives at the reader's speed; jobs is then ignored. */
+    bool no_replay;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -866,6 +873,62 @@ const rgn_game_sink *rgn_selector_sink(void);
 uint64_t rgn_selector_count(const rgn_selector *selector);
 /* Whether memory ran out (a game could not be judged whole). */
 bool rgn_selector_failed(const rgn_selector *selector);
+
+/* ------------------------------------------------------------------ */
+/* Listing games                                                      */
+
+/* A record per game (rgn list, rgn select --format; rgn(1) documents
+ * the fields and columns). */
+enum rgn_list_format {
+    RGN_LIST_TEXT, /* an aligned table for people */
+    RGN_LIST_TSV,  /* a header line, then a line a game, tab-separated */
+    RGN_LIST_CSV,  /* the same, comma-separated and quoted (RFC 4180) */
+    RGN_LIST_JSON  /* JSON Lines: an object a game, all its fields */
+};
+
+/* The format of a name ("text", "tsv", "csv", "json"); -1 if none. */
+int rgn_list_format_parse(const char *name);
+
+typedef struct rgn_list_options {
+    enum rgn_list_format format;
+    /* The columns of a table, comma-separated: the fields game, file,
+     * offset, line, variant, plies, result, valid, problem,
+     * duplicate_of, ply, and any other name a tag's. NULL: the
+     * format's default. Not for JSON, which has every field. */
+    const char *columns;
+    bool duplicate_of; /* the field duplicate_of (rgn_selection's) */
+    bool ply;          /* the field ply (rgn_selection's) */
+    /* the games were read without replaying their moves (no_replay):
+     * valid is unknown (null) unless a syntax error made a game invalid,
+     * plies are the main line's move texts */
+    bool unchecked;
+} rgn_list_options;
+
+typedef struct rgn_lister rgn_lister;
+
+/* A lister writing to out: NULL with error->message when the columns
+ * are wrong (an empty name, or columns for JSON), or memory runs out. */
+rgn_lister *rgn_lister_new(const rgn_list_options *options, FILE *out,
+                           rgn_error *error);
+void rgn_lister_free(rgn_lister *lister);
+/* The input the next games come from: its name as diagnostics give it
+ * (kept, not copied, until the next call) and the rule set its games
+ * without a Variant tag are read as (NULL: rgn_variant_default). */
+void rgn_lister_input(rgn_lister *lister, const char *file,
+                      const rgn_variant *tagless);
+/* The record of a game recorded whole (a selector's selected game);
+ * selection may be NULL (then the game is numbered by the lister).
+ * 0, or -1 when memory runs out. */
+int rgn_lister_game(rgn_lister *lister, const rgn_game *game,
+                    const rgn_selection *selection);
+/* A game sink (pass rgn_lister_sink and the lister as a validator's
+ * sink) that writes each game's record as it ends, numbered by the
+ * lister: for a validator with no_replay, whose games are not recorded
+ * whole. */
+const rgn_game_sink *rgn_lister_sink(void);
+/* Writes what is held back (the first rows of a text table, whose
+ * widths they decide); -1 when memory ran out or a write failed. */
+int rgn_lister_finish(rgn_lister *lister);
 
 /* ------------------------------------------------------------------ */
 /* Diagrams                                                           */

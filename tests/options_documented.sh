@@ -27,7 +27,7 @@ synopsis() {
 }
 game_options="--strict -q --quiet --diagnostics --diagnostics-file --variant --from -j --jobs --color --no-color"
 
-for cmd in perft moves validate convert select fen diagram variants; do
+for cmd in perft moves validate convert select list fen diagram variants; do
     "$rgn" $cmd --help | sed '/^$/q' | options_of >"$tmp/usage"
     synopsis $cmd | options_of >"$tmp/man"
     if cmp -s "$tmp/usage" "$tmp/man"; then ok; else
@@ -41,7 +41,7 @@ for cmd in perft moves validate convert select fen diagram variants; do
             fail "$cmd does not take $opt"
         else ok; fi
     done
-    case $cmd in validate | convert | fen | diagram)
+    case $cmd in validate | convert | list | fen | diagram)
         for opt in $game_options; do
             if grep -qx -- "$opt" "$tmp/usage"; then ok; else
                 fail "$cmd --help lacks the game option $opt"; fi

@@ -21,7 +21,7 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
-    cli_fen, cli_diagram, cli_variants, cli_select;
+    cli_fen, cli_diagram, cli_variants, cli_select, cli_list;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the
@@ -182,6 +182,12 @@ typedef struct cli_games {
     bool progress, progress_shown;
     double start, last_progress;
     uint64_t bytes;
+    /* when set, told of each input (each member of a zip archive) before
+     * its games are read: its name as diagnostics give it (file) and the
+     * rule set its games without a Variant tag are read as (NULL: the
+     * default game) */
+    void (*input)(void *user, const char *file, const rgn_variant *tagless);
+    void *input_user;
 } cli_games;
 
 /* The end of every game-reading command's help: the options of
@@ -315,5 +321,16 @@ extern const rgn_game_sink cli_main_line_sink;
 rgn_position *cli_main_line_position(const cli_main_line *line, size_t plies,
                                      rgn_position **pos);
 void cli_main_line_free(cli_main_line *line);
+
+/* Listing games (cmd_list.c; also select --format). */
+/* Takes for --format: text, tsv, csv or json, into the int at out. */
+int cli_take_list_format(const cli_command *command, const char *value,
+                         void *out);
+/* A cli_games input hook (user: an rgn_lister): tells the lister. */
+void cli_lister_input(void *user, const char *file, const rgn_variant *tagless);
+/* A lister of options writing to out: NULL after a usage error that
+ * names what is wrong in the columns. */
+rgn_lister *cli_lister_new(const cli_command *command,
+                           const rgn_list_options *options, FILE *out);
 
 #endif

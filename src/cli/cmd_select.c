@@ -12,7 +12,8 @@ const cli_command cli_select = {
     "write the games that match criteria (tags, positions, material, ...)",
     "Usage: rgn select [CRITERIA] [-n|--invert] [--count] [--mark]\n"
     "                  [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
-    "                  [--to FORMAT] [-o FILE] [--keep-invalid]\n"
+    "                  [--to FORMAT | --format text|tsv|csv|json]\n"
+    "                  [--columns LIST] [-o FILE] [--keep-invalid]\n"
     "                  [--strip WHAT] [--set-tag NAME=VALUE]\n"
     "                  [--add-plycount] [--add-fen-comments]\n"
     "                  [--rename-players FILE] [--fix-result]\n"
@@ -53,6 +54,11 @@ const cli_command cli_select = {
     "  --unique           the first copy of each game (same start, same\n"
     "                     main-line moves); --duplicates: every later copy\n"
     "  --fuzzy N          copies are games with the same position at ply N\n"
+    "  --format text|tsv|csv|json  a record per game selected, as 'rgn\n"
+    "                     list' writes it (--columns too), with the field\n"
+    "                     ply (where a position criterion matched), instead\n"
+    "                     of the games\n"
+    "  --columns LIST     the columns of a --format table ('rgn list')\n"
     "Cleaning (of the games written; without criteria, of every game):\n"
     "  --strip WHAT       leave out comments, variations, nags or clocks\n"
     "                     ([%clk] in comments); repeatable\n"
@@ -96,8 +102,10 @@ typedef struct select_output {
     bool count_only, mark;
     rgn_edits *edits; /* the cleaning options' */
     rgn_writer *writer;
-    cli_split *split; /* instead of writer: --split-every, --split-by */
-    bool failed;      /* memory ran out while a game was passed on */
+    cli_split *split;   /* instead of writer: --split-every, --split-by */
+    rgn_lister *lister; /* --format: records instead of games */
+    bool keep_invalid;  /* --keep-invalid: invalid games listed too */
+    bool failed;        /* memory ran out while a game was passed on */
 } select_output;
 
 static void on_selected(void *user, const rgn_game *game,
@@ -106,6 +114,14 @@ static void on_selected(void *user, const rgn_game *game,
     select_output *o = user;
     if (o->count_only)
         return;
+    if (o->lister) {
+        /* the games the writer would write: invalid ones with
+         * --keep-invalid only */
+        if ((!rgn_game_error(game) || o->keep_invalid) &&
+            rgn_lister_game(o->lister, game, selection) < 0)
+            o->failed = true;
+        return;
+    }
     if (o->split) {
         cli_split_game(o->split, game, o->edits, o->mark ? selection->ply : -1);
         return;
@@ -247,8 +263,8 @@ static int run_select(int argc, char **argv)
     selecting takers[WITH_VALUE];
     bool flags[FLAGS] = {0};
     char names[WITH_VALUE + FLAGS][24];
-    enum { CLEANING = 6, SPLITTING = 3 };
-    cli_option own[WITH_VALUE + FLAGS + 13 + CLEANING + SPLITTING];
+    enum { CLEANING = 6, SPLITTING = 3, LISTING = 2 };
+    cli_option own[WITH_VALUE + FLAGS + 13 + CLEANING + SPLITTING + LISTING];
     long split_every = 0;
     const char *split_by = NULL;
     bool force = false;
@@ -294,6 +310,11 @@ static int run_select(int argc, char **argv)
         (cli_option){"--split-every", .take = take_count, .out = &split_every};
     own[n++] = (cli_option){"--split-by", .value = &split_by};
     own[n++] = (cli_option){"--force", .flag = &force};
+    int list_format = -1;
+    rgn_list_options listing = {.ply = true};
+    own[n++] = (cli_option){"--format", .take = cli_take_list_format,
+                            .out = &list_format};
+    own[n++] = (cli_option){"--columns", .value = &listing.columns};
     own[n] = (cli_option){0};
     const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
@@ -323,6 +344,23 @@ static int run_select(int argc, char **argv)
                                  "--force writes over the parts of "
                                  "--split-every or --split-by: -o replaces "
                                  "its file anyway");
+    /* --format: records of the games selected, not the games */
+    if (status == CLI_GO_ON && list_format >= 0 &&
+        (to >= 0 || output.count_only))
+        status = cli_usage_error(&cli_select, "--format lists the games, %s",
+                                 to >= 0 ? "--to writes them: give one"
+                                         : "--count counts them: give one");
+    if (status == CLI_GO_ON && listing.columns && list_format < 0)
+        status = cli_usage_error(&cli_select,
+                                 "--columns chooses what --format lists: "
+                                 "give --format too");
+    listing.format = (enum rgn_list_format)list_format;
+    output.keep_invalid = writing.keep_invalid;
+    if (status == CLI_GO_ON && list_format >= 0 && splitting)
+        status = cli_usage_error(&cli_select,
+                                 "--format lists the games in one table: it "
+                                 "does not go with --split-every or "
+                                 "--split-by");
     char **paths = argv + 1;
     if (status == CLI_GO_ON && splitting) {
         output.split = cli_split_new(&cli_select, path, split_every, split_by,
@@ -337,7 +375,7 @@ static int run_select(int argc, char **argv)
          cli_games_check_outputs(&games, NULL, paths, files) < 0 ||
          cli_games_ready(&games) < 0))
         status = EXIT_USAGE;
-    if (status == CLI_GO_ON) {
+    if (status == CLI_GO_ON && list_format < 0) {
         writing.format =
             (enum rgn_format)cli_output_format(&cli_select, to, path);
         if ((int)writing.format < 0)
@@ -377,10 +415,20 @@ static int run_select(int argc, char **argv)
         (writing.format == RGN_FORMAT_RGN || writing.format == RGN_FORMAT_LAN))
         writing.tagless = rgn_variant_for_file(path);
     rgn_selector *selector = rgn_selector_new(&options);
-    if (out)
+    if (out && list_format >= 0) {
+        output.lister = cli_lister_new(&cli_select, &listing, out);
+        if (!output.lister) {
+            rgn_selector_free(selector);
+            rgn_criteria_free(criteria);
+            cli_output_close(out, path, false);
+            return EXIT_USAGE;
+        }
+        games.input = cli_lister_input;
+        games.input_user = output.lister;
+    } else if (out)
         output.writer = rgn_writer_new(&writing, out);
-    bool started =
-        selector && (output.count_only || output.writer || output.split);
+    bool started = selector && (output.count_only || output.writer ||
+                                output.split || output.lister);
     if (!output.count_only && !out && !output.split)
         started = false;
     bool written = false;
@@ -389,7 +437,9 @@ static int run_select(int argc, char **argv)
         games.options.sink_user = selector;
         cli_games_read_all(&games, paths, files);
         errno = 0;
-        written = !output.writer || rgn_writer_finish(output.writer) == 0;
+        written = output.lister
+                      ? rgn_lister_finish(output.lister) == 0
+                      : !output.writer || rgn_writer_finish(output.writer) == 0;
         if (!written)
             cli_output_error(path, errno);
         if (output.failed || rgn_selector_failed(selector)) {
@@ -401,6 +451,7 @@ static int run_select(int argc, char **argv)
     if (output.count_only && started)
         printf("%llu\n", (unsigned long long)rgn_selector_count(selector));
     rgn_writer_free(output.writer);
+    rgn_lister_free(output.lister);
     rgn_selector_free(selector);
     rgn_criteria_free(criteria);
     rgn_edits_free(clean.edits);

@@ -399,6 +399,8 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         g->variant_chosen || !name ? NULL : rgn_variant_for_file(name);
     if (by_name)
         options.variant = by_name; /* games.pgn: Chess */
+    if (g->input)
+        g->input(g->input_user, g->file, options.variant);
     rgn_validator *validator = rgn_validator_new(&options);
     if (!validator) {
         fprintf(stderr, "rgn %s: out of memory\n", g->command->name);

@@ -253,9 +253,8 @@ int rgn_validator_read_xml(rgn_validator *validator, FILE *in, const char *name)
 {
     xml_source x = {0};
     xml_input input = {in, false, "", 0};
-    x.visitor = rgn_checker_visitor();
-    x.user = rgn_validator_checker(validator);
-    if (!x.user)
+    x.visitor = rgn_validator_visitor(validator, &x.user);
+    if (!x.visitor)
         return -1; /* a validator of several jobs reads RGN only */
     x.reader = xmlReaderForIO(read_input, close_input, &input, name, NULL,
                               XML_PARSE_NONET | XML_PARSE_NOWARNING);

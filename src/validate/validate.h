@@ -18,8 +18,10 @@ rgn_validation_counts rgn_checker_counts(const rgn_checker *checker);
 /* The visitor whose user is an rgn_checker. */
 const rgn_visitor *rgn_checker_visitor(void);
 
-/* The checker behind a validator of one job (NULL for several). */
-rgn_checker *rgn_validator_checker(rgn_validator *validator);
+/* The visitor a validator of one job reads with, and its user in *user:
+ * its checker's, or its scanner's (options.no_replay); NULL for a
+ * validator of several jobs. */
+const rgn_visitor *rgn_validator_visitor(rgn_validator *validator, void **user);
 
 /* For parallel.c, which gives each thread a piece of the input: the
  * checker's input starts at this offset and line of a larger input, at a

@@ -1,17 +1,20 @@
 /*
  * validator.c - the public validator: one checker (validate.c) for one
- * job, the parallel driver (parallel.c) for several, and before either
- * the Latin-1 reading when asked (notation/latin1.c).
+ * job, the parallel driver (parallel.c) for several, the scanner
+ * (scan.c) when no game is replayed, and before any of them the Latin-1
+ * reading when asked (notation/latin1.c).
  */
 #include <stdlib.h>
 
 #include "notation/latin1.h"
 #include "validate/parallel.h"
+#include "validate/scan.h"
 #include "validate/validate.h"
 
 struct rgn_validator {
     rgn_checker *checker;   /* one job */
     rgn_parallel *parallel; /* several jobs */
+    rgn_scanner *scanner;   /* options.no_replay */
     rgn_latin1 *latin1;     /* options.latin1: the input goes through it */
     void (*report)(void *user, const rgn_diagnostic *diagnostic);
     void *user;
@@ -23,6 +26,8 @@ static int feed_utf8(void *user, const char *data, size_t len)
     rgn_validator *v = user;
     if (v->parallel)
         return rgn_parallel_feed(v->parallel, data, len);
+    if (v->scanner)
+        return rgn_scanner_feed(v->scanner, data, len);
     return rgn_checker_feed(v->checker, data, len);
 }
 
@@ -54,7 +59,9 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options)
     rgn_validator *v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
-    if (options->jobs > 1 && !options->sink)
+    if (options->no_replay)
+        v->scanner = rgn_scanner_new(options);
+    else if (options->jobs > 1 && !options->sink)
         v->parallel = rgn_parallel_new(options);
     else
         v->checker = rgn_checker_new(options);
@@ -64,7 +71,8 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options)
         v->report = options->report;
         v->user = options->user;
     }
-    if ((!v->parallel && !v->checker) || (options->latin1 && !v->latin1)) {
+    if ((!v->parallel && !v->checker && !v->scanner) ||
+        (options->latin1 && !v->latin1)) {
         rgn_validator_free(v);
         return NULL;
     }
@@ -77,6 +85,7 @@ void rgn_validator_free(rgn_validator *v)
         return;
     rgn_parallel_free(v->parallel);
     rgn_checker_free(v->checker);
+    rgn_scanner_free(v->scanner);
     rgn_latin1_free(v->latin1);
     free(v);
 }
@@ -92,8 +101,9 @@ int rgn_validator_finish(rgn_validator *v)
 {
     /* a character cut at the end of the input first */
     int rc = v->latin1 ? rgn_latin1_finish(v->latin1) : 0;
-    if (v->parallel ? rgn_parallel_finish(v->parallel) < 0
-                    : rgn_checker_finish(v->checker) < 0)
+    if (v->parallel  ? rgn_parallel_finish(v->parallel) < 0
+        : v->scanner ? rgn_scanner_finish(v->scanner) < 0
+                     : rgn_checker_finish(v->checker) < 0)
         rc = -1;
     return rc;
 }
@@ -106,8 +116,15 @@ int rgn_validator_sync(rgn_validator *v)
 
 rgn_validation_counts rgn_validator_counts(const rgn_validator *v)
 {
-    return v->parallel ? rgn_parallel_counts(v->parallel)
-                       : rgn_checker_counts(v->checker);
+    return v->parallel  ? rgn_parallel_counts(v->parallel)
+           : v->scanner ? rgn_scanner_counts(v->scanner)
+                        : rgn_checker_counts(v->checker);
 }
 
-rgn_checker *rgn_validator_checker(rgn_validator *v) { return v->checker; }
+const rgn_visitor *rgn_validator_visitor(rgn_validator *v, void **user)
+{
+    *user = v->scanner ? (void *)v->scanner : (void *)v->checker;
+    if (v->scanner)
+        return rgn_scanner_visitor();
+    return v->checker ? rgn_checker_visitor() : NULL;
+}

@@ -1,0 +1,42 @@
+/*
+ * json.c - writing JSON strings. Runs of characters that need no escape
+ * are appended in one call (most tag values are one such run).
+ */
+#include "base/json.h"
+
+#include "base/utf8.h"
+
+void rgn_json_string(rgn_buffer *out, const char *text, size_t len)
+{
+    const unsigned char *bytes = (const unsigned char *)text;
+    rgn_buffer_append(out, "\"", 1);
+    size_t run = 0; /* where the run of plain characters began */
+    for (size_t i = 0; i < len;) {
+        unsigned char c = bytes[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            i++;
+            continue;
+        }
+        int length = c < 0x80 ? 1 : rgn_utf8_length(bytes + i, len - i);
+        if (length > 1) {
+            i += (size_t)length;
+            continue;
+        }
+        rgn_buffer_append(out, text + run, i - run);
+        if (length <= 0)
+            rgn_buffer_puts(out, "\\ufffd");
+        else if (c == '"' || c == '\\')
+            rgn_buffer_printf(out, "\\%c", c);
+        else if (c == '\n')
+            rgn_buffer_puts(out, "\\n");
+        else if (c == '\t')
+            rgn_buffer_puts(out, "\\t");
+        else if (c == '\r')
+            rgn_buffer_puts(out, "\\r");
+        else
+            rgn_buffer_printf(out, "\\u%04x", c);
+        run = ++i;
+    }
+    rgn_buffer_append(out, text + run, len - run);
+    rgn_buffer_append(out, "\"", 1);
+}

@@ -1,0 +1,167 @@
+/* cmd_list.c - "rgn list": a record per game (rgn_lister). */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int run_list(int argc, char **argv);
+
+const cli_command cli_list = {
+    "list",
+    "list the games: a record per game (text, TSV, CSV or JSON Lines)",
+    "Usage: rgn list [--format text|tsv|csv|json] [--columns LIST]\n"
+    "                [--headers-only] [--duplicates] [-o FILE]\n"
+    "                [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
+    "                [--diagnostics-file FILE] [--variant NAME]\n"
+    "                [--from rgn|xml] [-j|--jobs N] [--color|--no-color]\n"
+    "                [--] [FILE...]\n"
+    "\n"
+    "Reads and validates the games (as 'rgn validate' does, with the same\n"
+    "diagnostics and exit status) and writes a record per game, valid or\n"
+    "not, in input order:\n"
+    "  --format text  an aligned table (the default)\n"
+    "  --format tsv   a header line, then a line a game, tab-separated\n"
+    "  --format csv   the same, comma-separated, quoted as RFC 4180 says\n"
+    "  --format json  JSON Lines, every field: game, file, offset, line,\n"
+    "                 variant, tags, [more_tags], plies, result, valid,\n"
+    "                 problem, [duplicate_of]\n"
+    "  --columns LIST the columns of a table, comma-separated: game, file,\n"
+    "                 offset, line, variant, plies, result, valid,\n"
+    "                 problem, duplicate_of, or a tag's name (White, ...);\n"
+    "                 default game,White,Black,result,Date,Event,plies,valid\n"
+    "                 (text) or game,file,offset,line,variant,White,Black,\n"
+    "                 result,Date,Event,Round,plies,valid,problem\n"
+    "  --headers-only do not replay the moves: plies are the main line's\n"
+    "                 move texts, valid is unknown (null) unless the\n"
+    "                 reader finds a syntax error; much faster\n"
+    "  --duplicates   the field duplicate_of: the number of the game's\n"
+    "                 first copy (same start, same main-line moves)\n"
+    "  -o FILE        write the records into FILE, atomically\n"
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
+    run_list,
+};
+
+int cli_take_list_format(const cli_command *command, const char *value,
+                         void *out)
+{
+    static const char *const names[] = {"text", "tsv", "csv", "json", NULL};
+    int format = rgn_list_format_parse(value);
+    if (format < 0)
+        return cli_usage_error(command,
+                               "--format takes text, tsv, csv or json, not "
+                               "'%s'%s",
+                               value, cli_nearest_hint_in(value, names)),
+               -1;
+    *(int *)out = format;
+    return 0;
+}
+
+void cli_lister_input(void *user, const char *file, const rgn_variant *tagless)
+{
+    rgn_lister_input(user, file, tagless);
+}
+
+rgn_lister *cli_lister_new(const cli_command *command,
+                           const rgn_list_options *options, FILE *out)
+{
+    rgn_error error;
+    rgn_lister *lister = rgn_lister_new(options, out, &error);
+    if (!lister)
+        cli_usage_error(command, "--columns: %s", error.message);
+    return lister;
+}
+
+typedef struct listing {
+    rgn_lister *lister;
+    bool failed; /* memory ran out */
+} listing;
+
+static void on_selected(void *user, const rgn_game *game,
+                        const rgn_selection *selection)
+{
+    listing *l = user;
+    if (rgn_lister_game(l->lister, game, selection) < 0)
+        l->failed = true;
+}
+
+static int run_list(int argc, char **argv)
+{
+    cli_games games;
+    cli_games_init(&games, &cli_list);
+    rgn_list_options options = {.format = RGN_LIST_TEXT};
+    int format = RGN_LIST_TEXT;
+    const char *path = NULL;
+    const cli_option own[] = {
+        {"--format", .take = cli_take_list_format, .out = &format},
+        {"--columns", .value = &options.columns},
+        {"--headers-only", .flag = &options.unchecked},
+        {"--duplicates", .flag = &options.duplicate_of},
+        {"-o", .value = &path},
+        {0},
+    };
+    const cli_options parser = {&cli_list, own, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    options.format = (enum rgn_list_format)format;
+    if (status == CLI_GO_ON && options.unchecked && options.duplicate_of)
+        status = cli_usage_error(&cli_list,
+                                 "--duplicates compares the moves, which "
+                                 "--headers-only does not replay: give one");
+    char **paths = argv + 1;
+    if (status == CLI_GO_ON &&
+        (cli_games_check_inputs(&games, paths, files) < 0 ||
+         cli_games_check_outputs(&games, path, paths, files) < 0 ||
+         cli_games_ready(&games) < 0))
+        status = EXIT_USAGE;
+    if (status != CLI_GO_ON)
+        return status;
+
+    FILE *out = cli_output_open(path);
+    if (!out)
+        return EXIT_USAGE;
+    listing l = {cli_lister_new(&cli_list, &options, out), false};
+    if (!l.lister) {
+        cli_output_close(out, path, false);
+        return EXIT_USAGE;
+    }
+    games.input = cli_lister_input;
+    games.input_user = l.lister;
+    rgn_selector *selector = NULL;
+    if (options.unchecked) {
+        /* the reader alone: each record as its game ends */
+        games.options.no_replay = true;
+        games.options.sink = rgn_lister_sink();
+        games.options.sink_user = l.lister;
+    } else {
+        rgn_selector_options selecting = {
+            .duplicates =
+                options.duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
+            .selected = on_selected,
+            .user = &l,
+        };
+        selector = rgn_selector_new(&selecting);
+        games.options.sink = rgn_selector_sink();
+        games.options.sink_user = selector;
+    }
+    bool ok = options.unchecked || selector;
+    if (ok) {
+        cli_games_read_all(&games, paths, files);
+        errno = 0;
+        if (rgn_lister_finish(l.lister) < 0) {
+            cli_output_error(path, errno);
+            ok = false;
+        }
+        if (l.failed || (selector && rgn_selector_failed(selector))) {
+            fprintf(stderr, "rgn list: out of memory\n");
+            ok = false;
+        }
+    } else
+        fprintf(stderr, "rgn list: out of memory\n");
+    rgn_selector_free(selector);
+    rgn_lister_free(l.lister);
+    /* an input that could not be read fails the run: the target stays */
+    ok = ok && !games.io_error;
+    if (cli_output_close(out, path, ok) < 0)
+        ok = false;
+    status = cli_games_finish(&games);
+    return ok ? status : EXIT_USAGE;
+}

@@ -1,0 +1,19 @@
+/* scan.h - the reader's visitor that replays nothing (a "scanner"): what
+ * a validator with options.no_replay reads with. Private. */
+#ifndef RGN_SCAN_H
+#define RGN_SCAN_H
+
+#include "rgn.h"
+
+typedef struct rgn_scanner rgn_scanner;
+
+rgn_scanner *rgn_scanner_new(const rgn_validator_options *options);
+void rgn_scanner_free(rgn_scanner *scanner);
+int rgn_scanner_feed(rgn_scanner *scanner, const char *data, size_t len);
+int rgn_scanner_finish(rgn_scanner *scanner);
+rgn_validation_counts rgn_scanner_counts(const rgn_scanner *scanner);
+
+/* The visitor whose user is an rgn_scanner. */
+const rgn_visitor *rgn_scanner_visitor(void);
+
+#endif

@@ -1,0 +1,1 @@
+list --format csv --columns 'game,,White' tests/e2e/inputs/list_games.pgn

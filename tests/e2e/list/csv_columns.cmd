@@ -1,0 +1,1 @@
+list --format csv --columns game,offset,line,Event,White,problem,plies tests/e2e/inputs/list_games.pgn

@@ -1,0 +1,1 @@
+list --headers-only --format tsv tests/e2e/inputs/list_games.pgn

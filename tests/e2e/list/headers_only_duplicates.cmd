@@ -1,0 +1,1 @@
+list --headers-only --duplicates tests/e2e/inputs/list_games.pgn

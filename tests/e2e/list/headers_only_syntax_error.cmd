@@ -1,0 +1,1 @@
+list --headers-only --format json tests/e2e/inputs/syntax_error_rest.pgn

@@ -1,0 +1,1 @@
+list --format json --duplicates tests/e2e/inputs/list_games.pgn

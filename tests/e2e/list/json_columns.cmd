@@ -1,0 +1,1 @@
+list --format json --columns game tests/e2e/inputs/list_games.pgn

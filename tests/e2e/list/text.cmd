@@ -1,0 +1,1 @@
+list tests/e2e/inputs/list_games.pgn

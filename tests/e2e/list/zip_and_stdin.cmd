@@ -1,0 +1,1 @@
+list --format tsv --columns game,file,offset,line,variant,White,plies tests/e2e/inputs/two_members.zip - < tests/e2e/inputs/tagless_rotary.rgn

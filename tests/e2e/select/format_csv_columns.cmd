@@ -1,0 +1,1 @@
+select --format csv --columns game,ply,White,valid --limit 2 -q tests/e2e/inputs/list_games.pgn

@@ -1,0 +1,1 @@
+select --format json --duplicates tests/e2e/inputs/list_games.pgn

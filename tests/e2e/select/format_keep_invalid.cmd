@@ -1,0 +1,1 @@
+select --format tsv --columns game,White,valid,problem --keep-invalid -q tests/e2e/inputs/list_games.pgn

@@ -1,0 +1,1 @@
+select --format json --to xml tests/e2e/inputs/list_games.pgn
