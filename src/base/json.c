@@ -6,14 +6,16 @@
 
 #include "base/utf8.h"
 
-void rgn_json_string(rgn_buffer *out, const char *text, size_t len)
+void rgn_json_string(rgn_buffer *out, const char *text, size_t len,
+                     bool html_safe)
 {
     const unsigned char *bytes = (const unsigned char *)text;
     rgn_buffer_append(out, "\"", 1);
     size_t run = 0; /* where the run of plain characters began */
     for (size_t i = 0; i < len;) {
         unsigned char c = bytes[i];
-        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\' &&
+            !(html_safe && (c == '<' || c == '>' || c == '&'))) {
             i++;
             continue;
         }

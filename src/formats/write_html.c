@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "diagram/diagram.h"
+#include "base/json.h"
 #include "formats/writer.h"
 
 extern const char rgn_html_head[];
@@ -83,7 +84,7 @@ static void json_string(rgn_buffer *out, const char *text, size_t len)
     free(copy);
     if (safe.failed)
         out->failed = true;
-    writer_json_string(out, safe.data, safe.len, true);
+    rgn_json_string(out, safe.data, safe.len, true);
     rgn_buffer_free(&safe);
 }
 

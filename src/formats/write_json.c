@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "formats/writer.h"
 
 /* One line of play (the main line, or a variation being read). */
@@ -74,7 +75,7 @@ static void separate(rgn_buffer *list)
 
 static void string(rgn_buffer *out, const char *text)
 {
-    writer_json_string(out, text, strlen(text), false);
+    rgn_json_string(out, text, strlen(text), false);
 }
 
 /* ,"name":[list], when the list has anything. */
@@ -128,7 +129,7 @@ static void json_tag(rgn_writer *w, rgn_span name, rgn_span value)
      * kept invalid) is a member of its own, as in the XML */
     if (name.len == 7 && memcmp(name.data, "Invalid", 7) == 0 &&
         !s->invalid.len) {
-        writer_json_string(&s->invalid, value.data, value.len, false);
+        rgn_json_string(&s->invalid, value.data, value.len, false);
         return;
     }
     /* a name once in "tags"; a later tag of the same name is kept in
@@ -137,9 +138,9 @@ static void json_tag(rgn_writer *w, rgn_span name, rgn_span value)
     separate(list);
     if (list == &s->more_tags)
         rgn_buffer_puts(list, "[");
-    writer_json_string(list, name.data, name.len, false);
+    rgn_json_string(list, name.data, name.len, false);
     rgn_buffer_puts(list, list == &s->more_tags ? "," : ":");
-    writer_json_string(list, value.data, value.len, false);
+    rgn_json_string(list, value.data, value.len, false);
     if (list == &s->more_tags)
         rgn_buffer_puts(list, "]");
     else {
@@ -193,7 +194,7 @@ static void text_member(rgn_buffer *out, const char *name, const char *text,
                         size_t len)
 {
     rgn_buffer_printf(out, ",\"%s\":", name);
-    writer_json_string(out, text, len, false);
+    rgn_json_string(out, text, len, false);
 }
 
 static void json_move(rgn_writer *w, rgn_position *before, rgn_move move,
@@ -418,7 +419,7 @@ static void json_comment(rgn_writer *w, rgn_span text)
     json_line *l = &state_of(w)->lines[w->depth];
     if (!l->open) {
         separate(&l->before);
-        writer_json_string(&l->before, text.data, text.len, false);
+        rgn_json_string(&l->before, text.data, text.len, false);
         return;
     }
     rgn_buffer rest = {0};
@@ -427,11 +428,11 @@ static void json_comment(rgn_writer *w, rgn_span text)
             l->comments.failed = true;
         if (rest.len) {
             separate(&l->comments);
-            writer_json_string(&l->comments, rest.data, rest.len, false);
+            rgn_json_string(&l->comments, rest.data, rest.len, false);
         }
     } else {
         separate(&l->comments);
-        writer_json_string(&l->comments, text.data, text.len, false);
+        rgn_json_string(&l->comments, text.data, text.len, false);
     }
     rgn_buffer_free(&rest);
 }

@@ -227,33 +227,3 @@ void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size)
     snprintf(buf, size, "rgn: the game stops here, at line %u, column %u: %s",
              error->where.line, error->where.column, error->message);
 }
-
-void writer_json_string(rgn_buffer *out, const char *text, size_t len,
-                        bool html_safe)
-{
-    rgn_buffer_puts(out, "\"");
-    const unsigned char *bytes = (const unsigned char *)text;
-    for (size_t i = 0; i < len;) {
-        unsigned char c = bytes[i];
-        int length = rgn_utf8_length(bytes + i, len - i);
-        if (length <= 0) {
-            rgn_buffer_puts(out, "\\ufffd");
-            i++;
-            continue;
-        }
-        if (c == '"' || c == '\\')
-            rgn_buffer_printf(out, "\\%c", c);
-        else if (c == '\n')
-            rgn_buffer_puts(out, "\\n");
-        else if (c == '\t')
-            rgn_buffer_puts(out, "\\t");
-        else if (c == '\r')
-            rgn_buffer_puts(out, "\\r");
-        else if (c < 0x20 || (html_safe && (c == '<' || c == '>' || c == '&')))
-            rgn_buffer_printf(out, "\\u%04x", c);
-        else
-            rgn_buffer_append(out, text + i, (size_t)length);
-        i += (size_t)length;
-    }
-    rgn_buffer_puts(out, "\"");
-}

@@ -89,12 +89,6 @@ static inline void writer_take_back(rgn_position *pos, rgn_move move,
  * one), as the format's end_variation ends each. */
 void rgn_writer_close_variations(rgn_writer *writer);
 
-/* Appends text as a JSON string: '"' and '\\' escaped, control
- * characters as \n, \t, \r or \u00XX, each byte that is no UTF-8 as
- * U+FFFD (a JSON text is UTF-8); html_safe: '<', '>' and '&' as \u00XX
- * too, for a string inside an HTML page's script. */
-void writer_json_string(rgn_buffer *out, const char *text, size_t len,
-                        bool html_safe);
 
 /* The result of a game fixed as convert --fix-result and select
  * --fix-result fix it: a result "*" whose Result tag (tag, empty when

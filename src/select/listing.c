@@ -288,14 +288,14 @@ static void json_record(rgn_lister *l, const list_record *r)
     put_number(b, r->game);
     rgn_buffer_puts(b, ",\"file\":");
     const char *file = l->file ? l->file : "-";
-    rgn_json_string(b, file, strlen(file));
+    rgn_json_string(b, file, strlen(file), false);
     rgn_buffer_puts(b, ",\"offset\":");
     put_number(b, r->origin.offset);
     rgn_buffer_puts(b, ",\"line\":");
     put_number(b, r->origin.line);
     rgn_buffer_puts(b, ",\"variant\":");
     if (r->variant)
-        rgn_json_string(b, r->variant, strlen(r->variant));
+        rgn_json_string(b, r->variant, strlen(r->variant), false);
     else
         rgn_buffer_puts(b, "null");
     /* a JSON object holds a name once: a later tag of a name already
@@ -310,9 +310,9 @@ static void json_record(rgn_lister *l, const list_record *r)
         }
         if (i > repeated)
             rgn_buffer_puts(b, ",");
-        rgn_json_string(b, name->data, name->len);
+        rgn_json_string(b, name->data, name->len, false);
         rgn_buffer_puts(b, ":");
-        rgn_json_string(b, value->data, value->len);
+        rgn_json_string(b, value->data, value->len, false);
     }
     rgn_buffer_puts(b, "}");
     if (repeated) {
@@ -324,9 +324,9 @@ static void json_record(rgn_lister *l, const list_record *r)
                 continue;
             rgn_buffer_puts(b, first ? "[" : ",[");
             first = false;
-            rgn_json_string(b, name->data, name->len);
+            rgn_json_string(b, name->data, name->len, false);
             rgn_buffer_puts(b, ",");
-            rgn_json_string(b, value->data, value->len);
+            rgn_json_string(b, value->data, value->len, false);
             rgn_buffer_puts(b, "]");
         }
         rgn_buffer_puts(b, "]");
@@ -335,7 +335,7 @@ static void json_record(rgn_lister *l, const list_record *r)
     put_number(b, (uint64_t)r->plies);
     rgn_buffer_puts(b, ",\"result\":");
     if (r->result.len)
-        rgn_json_string(b, r->result.data, r->result.len);
+        rgn_json_string(b, r->result.data, r->result.len, false);
     else
         rgn_buffer_puts(b, "null");
     rgn_buffer_puts(b, r->valid > 0    ? ",\"valid\":true"
@@ -346,9 +346,9 @@ static void json_record(rgn_lister *l, const list_record *r)
         const rgn_diagnostic *d = r->problem;
         const char *code = rgn_problem_code(d->problem);
         rgn_buffer_puts(b, "{\"code\":");
-        rgn_json_string(b, code, strlen(code));
+        rgn_json_string(b, code, strlen(code), false);
         rgn_buffer_puts(b, ",\"message\":");
-        rgn_json_string(b, d->message, strlen(d->message));
+        rgn_json_string(b, d->message, strlen(d->message), false);
         rgn_buffer_printf(b, ",\"line\":%" PRIu32 ",\"column\":%" PRIu32,
                           d->where.line, d->where.column);
         if (d->ply > 0)
