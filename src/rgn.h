@@ -846,7 +846,13 @@ enum rgn_duplicates {
 typedef struct rgn_selector_options {
     const rgn_criteria *criteria; /* NULL: every game matches */
     bool invert;                  /* select the games that do not match */
-    uint64_t limit;               /* at most this many; 0: no limit */
+    /* invalid games are never selected (whatever the criteria and
+     * invert): for an output that leaves them out, so that they are not
+     * counted, limited or taken for copies; a game that edits (may be
+     * NULL) repairs counts as valid (rgn_edits_error) */
+    bool valid_only;
+    const rgn_edits *edits;
+    uint64_t limit; /* at most this many; 0: no limit */
     /* Copies are the same game from the same start with the same
      * main-line moves (tags may differ); with fuzzy_ply > 0 the games
      * that reach the same position at that ply. Judged after the

@@ -2,7 +2,8 @@
 # The examples in the manual are tested, so that they cannot drift: the
 # game at the top of man/rgn.5 must be valid without warnings and already
 # canonical, and its RFEN example must be the initial position.
-# In the game pages, man/*.7, every example (.EX ... .EE) is a session:
+# In the game pages, man/*.7, and in rgn(1)'s section CRITERIA, every
+# example (.EX ... .EE) is a session:
 # each line "$ COMMAND" is run from the project folder with rgn on the
 # PATH, and what it prints (standard output, then standard error) must be
 # the lines that follow it, roff escapes undone, every line compared (so
@@ -58,8 +59,11 @@ unescape() { # roff to plain text: \e \- \& \(dq
     sed -e 's/\\e/@BACKSLASH@/g' -e 's/\\-/-/g' -e 's/\\&//g' \
         -e 's/\\(dq/"/g' -e 's/@BACKSLASH@/\\/g' "$1"
 }
+# rgn(1)'s section CRITERIA is a session too, over the samples
+sed -n '/^\.SH CRITERIA/,/^\.SH EXIT STATUS/p' "$root/man/rgn.1" \
+    >"$tmp/rgn.1-criteria"
 pages=0
-for page in "$root"/man/*.7; do
+for page in "$root"/man/*.7 "$tmp/rgn.1-criteria"; do
     [ -f "$page" ] || continue
     pages=$((pages + 1))
     name=$(basename "$page")

@@ -318,9 +318,13 @@ static int run_select(int argc, char **argv)
     own[n] = (cli_option){0};
     const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
-    for (int i = 0; status == CLI_GO_ON && criteria_flags[i]; i++)
+    for (int i = 0; status == CLI_GO_ON && criteria_flags[i]; i++) {
         if (flags[i] && add_criterion(criteria, criteria_flags[i], NULL) < 0)
             status = EXIT_USAGE;
+        /* the broken games are written only as --keep-invalid keeps them */
+        if (flags[i] && strcmp(criteria_flags[i], "invalid") == 0)
+            writing.keep_invalid = true;
+    }
     if (status == CLI_GO_ON && unique && duplicates)
         status = cli_usage_error(&cli_select,
                                  "--unique and --duplicates select opposite "
@@ -407,6 +411,9 @@ static int run_select(int argc, char **argv)
                       : duplicates ? RGN_DUPLICATES_ONLY
                                    : RGN_DUPLICATES_ANY,
         .fuzzy_ply = (int)fuzzy,
+        /* what is not written is not selected: not counted, not limited */
+        .valid_only = !writing.keep_invalid,
+        .edits = clean.edits,
         .move_texts = writing.format == RGN_FORMAT_JSON,
         .selected = on_selected,
         .user = &output,

@@ -149,7 +149,8 @@ static void on_end_game(void *user, rgn_span result,
         s->failed = true;
         return;
     }
-    if (limit_reached(s))
+    if (limit_reached(s) ||
+        (s->options.valid_only && rgn_edits_error(s->options.edits, s->game)))
         return;
     rgn_selection selection = {0, s->seen, -1, 0};
     bool matched =

@@ -1,0 +1,1 @@
+select --count -q samples/bad/illegal-blocked-path.rgn

@@ -1,0 +1,1 @@
+select --invalid -q samples/bad/illegal-blocked-path.rgn

@@ -1,0 +1,1 @@
+select --moves '1. e4 e5 2. Nf3' --mark samples/chess-opera-game.pgn

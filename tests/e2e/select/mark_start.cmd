@@ -1,0 +1,1 @@
+select --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --mark samples/chess-opera-game.pgn
