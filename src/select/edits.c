@@ -152,8 +152,9 @@ int rgn_edits_rename_players(rgn_edits *edits, const char *text, size_t len,
         }
         edits->player_count++;
     }
-    qsort(edits->players, edits->player_count, sizeof *edits->players,
-          by_spelling);
+    if (edits->player_count > 1) /* no table to sort before the first */
+        qsort(edits->players, edits->player_count, sizeof *edits->players,
+              by_spelling);
     for (size_t i = 1; i < edits->player_count; i++)
         if (strcmp(edits->players[i - 1].spelling,
                    edits->players[i].spelling) == 0) {

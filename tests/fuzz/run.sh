@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria}
+targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria fuzz_edits}
 build=build-fuzz
 cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -18,6 +18,7 @@ cmake --build $build -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 corpus=$build/corpus
 mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
          $corpus/fuzz_xml $corpus/fuzz_input $corpus/fuzz_criteria \
+         $corpus/fuzz_edits \
          $build/artifacts
 for f in samples/club-championship.rgn samples/king-mate.rgn; do
     base=$corpus/fuzz_input/$(basename "$f")
@@ -64,6 +65,13 @@ for line in '\000White~tal' '\000Date>=2018' '\000Round<=3' '\0015-40' \
     '\0044k3/8/8/8/8/8/8/8' '\005KQ v K' '\005P3+ P*' '\0062' \
     '\0071. e4 e5' '\0102-3,7' '\011comments' '\012N' '\017'; do
     printf "$line" >$corpus/fuzz_criteria/seed$i
+    i=$((i + 1))
+done
+# a byte choosing the reader (fuzz_edits.c), then its text
+i=0
+for line in '\000Tal, M.\tTal, Mikhail\n# c\nFischer\tFischer, Robert' \
+    '\001Annotator=rgn' '\002clocks' '\003game,White,offset,ply'; do
+    printf "$line" >$corpus/fuzz_edits/seed$i
     i=$((i + 1))
 done
 for f in samples/*.rgn; do

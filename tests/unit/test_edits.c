@@ -193,6 +193,16 @@ static void test_rename_players(void **state)
                         "[Variant Chess][White Tal][Black Fischer, R] *");
     rgn_edits_free(edits);
 
+    /* a file of no spelling renames nobody (it once sorted no table,
+     * which the sanitizers refuse) */
+    static const char none[] = "# nobody yet\n\n";
+    edits = rgn_edits_new();
+    assert_int_equal(
+        rgn_edits_rename_players(edits, none, strlen(none), &error), 0);
+    replay(&s, "[Variant \"Chess\"][White \"Tal\"]\n*\n", edits, -1);
+    assert_string_equal(s.text, "[Variant Chess][White Tal] *");
+    rgn_edits_free(edits);
+
     static const char *const malformed[] = {
         "a\tb\nno tab here\n", "a\tb\n\n\tb\n",      "a\t\n",
         "a\tb\tc\n",           "a\tb\nc\td\na\te\n",
