@@ -143,8 +143,8 @@ static void check_replay(const char *input, const rgn_variant *variant,
 
 static const char *const inputs[] = {
     /* comments before the tags, a variation in a variation, NAGs */
-    "{before} [Event \"E\"]\n[White \"W\"]\n\n1. d4 d6 $1 (1... e6 2. e4 "
-    "(2. c4) 2... d5) 2. f4 {after} f6 1-0\n",
+    ("{before} [Event \"E\"]\n[White \"W\"]\n\n1. d4 d6 $1 (1... e6 2. e4 "
+     "(2. c4) 2... d5) 2. f4 {after} f6 1-0\n"),
     /* an invalid game: the rest of its text not checked */
     "[Event \"E\"]\n\n1. d4 d6 2. Kxz9 f6 3. e4 0-1\n",
     /* a game that fails inside a variation */
@@ -169,8 +169,8 @@ static void test_replay_chess(void **state)
     /* a set-up start, castling, en passant, promotion, a null move in a
      * variation, mate */
     const char *games[] = {
-        "[FEN \"4k3/P7/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n"
-        "1. O-O Kd7 (1... -- 2. a8=Q) 2. a8=N *\n",
+        ("[FEN \"4k3/P7/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n"
+         "1. O-O Kd7 (1... -- 2. a8=Q) 2. a8=N *\n"),
         "1. e4 d5 2. e5 f5 3. exf6 e6 4. fxg7 Ke7 5. gxh8=Q *\n",
         "1. f3 e5 2. g4 Qh4# 0-1\n",
     };
