@@ -39,6 +39,7 @@ void rgn_json_string(rgn_buffer *out, const char *text, size_t len,
             rgn_buffer_printf(out, "\\u%04x", c);
         run = ++i;
     }
-    rgn_buffer_append(out, text + run, len - run);
+    if (len > run) /* text may be NULL when it is empty */
+        rgn_buffer_append(out, text + run, len - run);
     rgn_buffer_append(out, "\"", 1);
 }

@@ -409,8 +409,10 @@ static bool take_commands(json_line *l, rgn_span text, rgn_buffer *rest)
     size_t lead = 0;
     while (lead < rest->len && isspace((unsigned char)rest->data[lead]))
         lead++;
-    memmove(rest->data, rest->data + lead, rest->len - lead);
-    rest->len -= lead;
+    if (lead) { /* rest->data is NULL when nothing was kept */
+        memmove(rest->data, rest->data + lead, rest->len - lead);
+        rest->len -= lead;
+    }
     return taken;
 }
 
