@@ -432,7 +432,7 @@ END {
     label["scoutfish-make"] = "scoutfish make (1 thread)"
     label["pgn-extract-r-s"] = "pgn-extract -r -s"
     label["pgn-extract-s-o"] = "pgn-extract -s -o /dev/null"
-    label["rgn-select-tag"] = "rgn select --tag 'White=~^Player 1'"
+    label["rgn-select-tag"] = "rgn select --tag White=~^Player 1"
     label["rgn-select-position"] = "rgn select --position (after 1. f3)"
     label["pgn-extract-tag"] = "pgn-extract -t (White \"Player 1\")"
     label["pgn-extract-position"] = "pgn-extract -x (1. f3)"

@@ -693,6 +693,10 @@ const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
  * none (what it would write then is dropped: set one before writing a
  * game or finishing). */
 void rgn_writer_set_output(rgn_writer *writer, FILE *out);
+/* The next game is numbered number (where the formats write a game's
+ * number: fen, XML, HTML, JSON) when that is past the games written,
+ * as a selection writes games under their numbers in its input. */
+void rgn_writer_number_next(rgn_writer *writer, uint64_t number);
 /* Ends the output (the XML document's end); -1 if any write failed. */
 int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);

@@ -126,6 +126,8 @@ static void on_selected(void *user, const rgn_game *game,
         cli_split_game(o->split, game, o->edits, o->mark ? selection->ply : -1);
         return;
     }
+    /* numbered as in the input, as convert numbers them */
+    rgn_writer_number_next(o->writer, selection->number);
     if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
                         rgn_writer_sink(o->writer), o->writer) < 0)
         o->failed = true;

@@ -17,7 +17,10 @@
 static void on_begin_game(void *user, uint64_t number)
 {
     rgn_writer *w = user;
-    (void)number; /* numbered over all inputs, not per input */
+    (void)number;                  /* numbered over all inputs, not per input */
+    if (w->next_number > w->games) /* games left out before it */
+        w->games = w->next_number - 1;
+    w->next_number = 0;
     w->number = ++w->games;
     w->depth = 0;
     w->result_tag[0] = '\0';
@@ -103,6 +106,11 @@ static void on_end_variation(void *user)
     if (w->format->end_variation)
         w->format->end_variation(w);
     w->depth--;
+}
+
+void rgn_writer_number_next(rgn_writer *writer, uint64_t number)
+{
+    writer->next_number = number;
 }
 
 void rgn_writer_close_variations(rgn_writer *w)

@@ -52,12 +52,13 @@ struct rgn_writer {
     void *state; /* the format's own */
     FILE *out;
     bool write_failed;
-    rgn_buffer game;     /* the current game's output */
-    uint64_t games;      /* games begun, over all inputs */
-    uint64_t number;     /* the current game's number among them */
-    int depth;           /* variation depth */
-    char result_tag[16]; /* the game's Result tag, "" if none */
-    bool variant_tag;    /* the game has a Variant tag */
+    rgn_buffer game;      /* the current game's output */
+    uint64_t games;       /* games begun, over all inputs */
+    uint64_t number;      /* the current game's number among them */
+    uint64_t next_number; /* rgn_writer_number_next's, 0 when none */
+    int depth;            /* variation depth */
+    char result_tag[16];  /* the game's Result tag, "" if none */
+    bool variant_tag;     /* the game has a Variant tag */
 };
 
 extern const writer_format rgn_text_format;  /* RGN and LAN: write_rgn.c */

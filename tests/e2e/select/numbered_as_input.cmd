@@ -1,0 +1,1 @@
+select --games 2 --to fen samples/club-championship.rgn
