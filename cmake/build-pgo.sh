@@ -45,6 +45,10 @@ if "$build/tests/gen/chess-gen" --games 4000 --seed 77 >"$train/chess.pgn" &&
     "$rgn" validate --variant chess --quiet --jobs 2 "$train/chess.pgn" 2>/dev/null &&
     "$rgn" convert --to rgn "$train/rotary.rgn" >/dev/null 2>&1 &&
     "$rgn" convert --variant chess --to fen "$train/chess.pgn" >/dev/null 2>&1 &&
+    "$rgn" select --variant chess --tag 'White~1' --to coord "$train/chess.pgn" >/dev/null 2>&1 &&
+    "$rgn" select --variant chess --count --position \
+        'rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1' "$train/chess.pgn" >/dev/null 2>&1 &&
+    "$rgn" list --variant chess --headers-only --format json "$train/chess.pgn" >/dev/null 2>&1 &&
     "$rgn" perft 3 >/dev/null 2>&1 &&
     "$rgn" perft --variant chess 4 >/dev/null 2>&1 &&
     "$rgn" perft --variant rollerball 7 >/dev/null 2>&1 &&

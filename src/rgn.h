@@ -864,6 +864,10 @@ typedef struct rgn_selector_options {
     enum rgn_duplicates duplicates;
     int fuzzy_ply;
     bool move_texts; /* keep the moves as written (rgn_game_keep_move_texts) */
+    /* the games selected are only counted: their movetext is not
+     * recorded (a selected game has no moves to replay, and
+     * rgn_game_plies is 0), unless copies are looked for */
+    bool count_only;
     /* each game selected, in input order, right after its end_game */
     void (*selected)(void *user, const rgn_game *game,
                      const rgn_selection *selection);

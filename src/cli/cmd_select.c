@@ -419,6 +419,7 @@ static int run_select(int argc, char **argv)
         .valid_only = !writing.keep_invalid,
         .edits = clean.edits,
         .move_texts = writing.format == RGN_FORMAT_JSON,
+        .count_only = output.count_only,
         .selected = on_selected,
         .user = &output,
     };

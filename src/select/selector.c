@@ -14,6 +14,7 @@ struct rgn_selector {
     rgn_matcher *matcher;  /* NULL without criteria */
     duplicate_set *copies; /* NULL when copies are not looked for */
     uint64_t seen, count;  /* games heard of, games selected */
+    bool movetext;         /* record the movetext (not when only counting) */
     bool failed;
 };
 
@@ -23,6 +24,9 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *options)
     if (!s)
         return NULL;
     s->options = *options;
+    /* copies are told by the moves recorded */
+    s->movetext =
+        !options->count_only || options->duplicates != RGN_DUPLICATES_ANY;
     s->game = rgn_game_new();
     bool ok = s->game != NULL;
     if (ok)
@@ -63,6 +67,15 @@ bool rgn_selector_failed(const rgn_selector *s) { return s->failed; }
             rgn_matcher_sink()->callback((s)->matcher, __VA_ARGS__);           \
     } while (0)
 
+/* A part of the movetext: to the recorder unless only counting. */
+#define MOVETEXT(s, callback, ...)                                             \
+    do {                                                                       \
+        if ((s)->movetext)                                                     \
+            rgn_game_recorder()->callback((s)->game, ##__VA_ARGS__);           \
+        if ((s)->matcher && rgn_matcher_sink()->callback)                      \
+            rgn_matcher_sink()->callback((s)->matcher, ##__VA_ARGS__);         \
+    } while (0)
+
 static bool limit_reached(const rgn_selector *s)
 {
     return s->options.limit && s->count >= s->options.limit;
@@ -96,48 +109,44 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
 static void on_move_text(void *user, rgn_span written)
 {
     rgn_selector *s = user;
-    BOTH(s, move_text, written);
+    MOVETEXT(s, move_text, written);
 }
 
 static void on_move(void *user, rgn_position *after, rgn_move move,
                     const char *san)
 {
     rgn_selector *s = user;
-    BOTH(s, move, after, move, san);
+    MOVETEXT(s, move, after, move, san);
 }
 
 static void on_nag(void *user, unsigned nag)
 {
     rgn_selector *s = user;
-    BOTH(s, nag, nag);
+    MOVETEXT(s, nag, nag);
 }
 
 static void on_comment(void *user, rgn_span text)
 {
     rgn_selector *s = user;
-    BOTH(s, comment, text);
+    MOVETEXT(s, comment, text);
 }
 
 static void on_begin_variation(void *user)
 {
     rgn_selector *s = user;
-    rgn_game_recorder()->begin_variation(s->game);
-    if (s->matcher && rgn_matcher_sink()->begin_variation)
-        rgn_matcher_sink()->begin_variation(s->matcher);
+    MOVETEXT(s, begin_variation);
 }
 
 static void on_end_variation(void *user)
 {
     rgn_selector *s = user;
-    rgn_game_recorder()->end_variation(s->game);
-    if (s->matcher && rgn_matcher_sink()->end_variation)
-        rgn_matcher_sink()->end_variation(s->matcher);
+    MOVETEXT(s, end_variation);
 }
 
 static void on_unchecked(void *user, rgn_span text, bool cut)
 {
     rgn_selector *s = user;
-    BOTH(s, unchecked, text, cut);
+    MOVETEXT(s, unchecked, text, cut);
 }
 
 static void on_end_game(void *user, rgn_span result,
