@@ -351,7 +351,9 @@ static void report_marks(rgn_checker *v, line *l, unsigned warnings,
 static bool defer_mark(rgn_checker *v, rgn_location where, rgn_span text,
                        int ply)
 {
-    if (v->options.strict || v->options.sink || text.len > sizeof v->mark.text)
+    /* a sink given the SAN needs its mark now */
+    bool sink_san = v->options.sink && !v->options.sink->without_san;
+    if (v->options.strict || sink_san || text.len > sizeof v->mark.text)
         return false;
     v->mark.active = true;
     v->mark.depth = v->depth;
