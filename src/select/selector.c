@@ -59,22 +59,18 @@ void rgn_selector_free(rgn_selector *s)
 uint64_t rgn_selector_count(const rgn_selector *s) { return s->count; }
 bool rgn_selector_failed(const rgn_selector *s) { return s->failed; }
 
-/* Every part goes to the recorder, and to the matcher when there is one. */
-#define BOTH(s, callback, ...)                                                 \
+/* A part goes to the recorder when record (the movetext is not recorded
+ * when only counting), and to the matcher when there is one. */
+#define PASS(s, record, callback, ...)                                         \
     do {                                                                       \
-        rgn_game_recorder()->callback((s)->game, __VA_ARGS__);                 \
-        if ((s)->matcher && rgn_matcher_sink()->callback)                      \
-            rgn_matcher_sink()->callback((s)->matcher, __VA_ARGS__);           \
-    } while (0)
-
-/* A part of the movetext: to the recorder unless only counting. */
-#define MOVETEXT(s, callback, ...)                                             \
-    do {                                                                       \
-        if ((s)->movetext)                                                     \
+        if (record)                                                            \
             rgn_game_recorder()->callback((s)->game, ##__VA_ARGS__);           \
         if ((s)->matcher && rgn_matcher_sink()->callback)                      \
             rgn_matcher_sink()->callback((s)->matcher, ##__VA_ARGS__);         \
     } while (0)
+#define BOTH(s, callback, ...) PASS(s, true, callback, ##__VA_ARGS__)
+#define MOVETEXT(s, callback, ...)                                             \
+    PASS(s, (s)->movetext, callback, ##__VA_ARGS__)
 
 static bool limit_reached(const rgn_selector *s)
 {
