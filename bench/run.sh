@@ -63,7 +63,7 @@ rollerball_depth=7   # about half a second
 sudo=""
 [ "$(id -u)" = 0 ] || sudo=sudo
 missing=""
-for p in cmake make gcc pkg-config libxml2-dev libzstd-dev zstd pgn-extract; do
+for p in cmake make gcc pkg-config libxml2-dev libzstd-dev libsqlite3-dev zstd pgn-extract; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
