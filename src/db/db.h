@@ -22,7 +22,10 @@
 /* The position index: a position's 64-bit key (rgn_position_key, mixed
  * with its game's name) falls in one of 2^DB_BUCKET_BITS buckets; a row
  * of the index holds, for one bucket and one segment of games, the
- * games that reached a position of the bucket. */
+ * games that reached a position of the bucket, each with the print of
+ * the position (below): varints of (game - previous game) << 4 | print,
+ * the first game counted from the segment's first, in increasing order
+ * of game and print. */
 #define DB_BUCKET_BITS 16
 
 /* A pattern's prefilter: each game keeps DB_SQUARE_BITS bits, one set
@@ -60,6 +63,16 @@ static inline uint64_t db_key(const rgn_position *position, uint64_t salt)
 static inline unsigned db_bucket(uint64_t key)
 {
     return (unsigned)(key >> (64 - DB_BUCKET_BITS));
+}
+/* An entry of a bucket keeps DB_PRINT_BITS more bits of the key, its
+ * print: a query replays only the games whose print is the position's
+ * (nearly free: a game's number is written in varints of 7 bits, and
+ * the differences between the games of a bucket leave room). */
+#define DB_PRINT_BITS 4
+static inline unsigned db_print(uint64_t key)
+{
+    return (unsigned)(key >> (64 - DB_BUCKET_BITS - DB_PRINT_BITS)) &
+           ((1u << DB_PRINT_BITS) - 1);
 }
 /* The bit of the pattern prefilter for a piece code on a square. */
 unsigned db_square_bit(unsigned piece, unsigned square);

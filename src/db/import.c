@@ -250,15 +250,21 @@ static int write_buckets(rgn_db_importer *im)
         uint64_t bucket = im->entries[i] >> 32;
         rgn_buffer_reset(&games);
         uint64_t last = 0;
-        bool first = true;
-        for (; i < im->entry_count && im->entries[i] >> 32 == bucket; i++) {
-            uint64_t game = im->entries[i] & 0xFFFFFFFFu;
-            if (!first && game == last)
-                continue;
-            db_put_varint(&games, first ? game : game - last);
-            last = game;
-            first = false;
-            distinct++;
+        while (i < im->entry_count && im->entries[i] >> 32 == bucket) {
+            /* the prints of one game, each once, in increasing order */
+            uint64_t game = (im->entries[i] & 0xFFFFFFFFu) >> DB_PRINT_BITS;
+            unsigned prints = 0;
+            for (; i < im->entry_count && im->entries[i] >> 32 == bucket &&
+                   (im->entries[i] & 0xFFFFFFFFu) >> DB_PRINT_BITS == game;
+                 i++)
+                prints |= 1u << (im->entries[i] & ((1u << DB_PRINT_BITS) - 1));
+            for (unsigned print = 0; print < 1u << DB_PRINT_BITS; print++)
+                if (prints & 1u << print) {
+                    db_put_varint(&games,
+                                  (game - last) << DB_PRINT_BITS | print);
+                    last = game;
+                    distinct++;
+                }
         }
         if (games.failed)
             return db_failf(im->db, "out of memory"), fail(im);
@@ -271,7 +277,7 @@ static int write_buckets(rgn_db_importer *im)
     }
     rgn_buffer_free(&games);
     im->counts.positions += distinct;
-    return im->failed ? -1 : (int)0;
+    return im->failed ? -1 : 0;
 }
 
 /* An opening row: the moves from one position, each with its counts.
@@ -492,7 +498,8 @@ static void add_entry(rgn_db_importer *im, uint64_t key)
                   im->entry_count, &im->entry_capacity))
         im->entries[im->entry_count++] =
             (uint64_t)db_bucket(key) << 32 |
-            (uint64_t)(im->next_id - im->first_game);
+            (uint64_t)(im->next_id - im->first_game) << DB_PRINT_BITS |
+            db_print(key);
 }
 
 /* The squares the pieces of a whole position stand on. */

@@ -223,27 +223,33 @@ static int replay(reader *r, const db_stored_game *g, bool tags_only,
     return 0;
 }
 
-/* The games a bucket lists in one segment, into ids. */
-static int segment_bucket_games(reader *r, const segment *seg, unsigned bucket,
-                                id_list *ids)
+/* The games of one segment whose entry in the index says they may have
+ * reached the position of the key, into ids. */
+static int segment_games(reader *r, const segment *seg, uint64_t key,
+                         id_list *ids)
 {
     sqlite3_stmt *s = r->bucket_rows;
     sqlite3_bind_int64(s, 1, seg->id);
-    sqlite3_bind_int64(s, 2, bucket);
+    sqlite3_bind_int64(s, 2, db_bucket(key));
+    unsigned wanted = db_print(key);
     int step = sqlite3_step(s), status = 0;
     if (step == SQLITE_ROW) {
         const uint8_t *at = sqlite3_column_blob(s, 0);
         const uint8_t *end = at + sqlite3_column_bytes(s, 0);
         int64_t game = seg->first_game;
-        uint64_t delta;
-        bool first = true;
-        while (at < end && db_get_varint(&at, end, &delta)) {
-            if ((!first && delta == 0) ||
-                delta > (uint64_t)(seg->last_game - game))
+        uint64_t value;
+        int last_print = -1;
+        while (at < end && db_get_varint(&at, end, &value)) {
+            uint64_t delta = value >> DB_PRINT_BITS;
+            int print = (int)(value & ((1u << DB_PRINT_BITS) - 1));
+            /* in increasing order of game, then print */
+            if (delta > (uint64_t)(seg->last_game - game) ||
+                (delta == 0 && print <= last_print))
                 break;
             game += (int64_t)delta;
-            first = false;
-            id_add(ids, game);
+            last_print = print;
+            if ((unsigned)print == wanted)
+                id_add(ids, game);
         }
         if (at != end)
             status = db_failf(r->db, "the database is damaged (the index)");
@@ -255,11 +261,11 @@ static int segment_bucket_games(reader *r, const segment *seg, unsigned bucket,
     return status;
 }
 
-/* The games a bucket lists, in every segment, into ids. */
-static int bucket_games(reader *r, unsigned bucket, id_list *ids)
+/* The same in every segment. */
+static int indexed_games(reader *r, uint64_t key, id_list *ids)
 {
     for (size_t i = 0; i < r->segment_count; i++)
-        if (segment_bucket_games(r, &r->segments[i], bucket, ids) < 0)
+        if (segment_games(r, &r->segments[i], key, ids) < 0)
             return -1;
     return 0;
 }
@@ -311,8 +317,7 @@ static int position_candidates(reader *r, const rgn_criteria *criteria,
         const target_ready *ready = &vt->ready[t];
         if (criteria->targets[t].group != q->group || !ready->usable)
             continue;
-        if (bucket_games(r, db_bucket(db_position_key(ready->position)),
-                         q->ids) < 0)
+        if (indexed_games(r, db_position_key(ready->position), q->ids) < 0)
             return -1;
     }
     return 0;
@@ -786,7 +791,7 @@ int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
         if (status < 0 || step == SQLITE_ROW)
             continue;
         id_list ids = {0};
-        status = segment_bucket_games(&r, seg, db_bucket(key), &ids);
+        status = segment_games(&r, seg, key, &ids);
         id_sort_unique(&ids);
         for (size_t g = 0; status == 0 && g < ids.count; g++)
             status = replay_for_tree(&r, ids.ids[g], key, &b);

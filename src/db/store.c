@@ -230,6 +230,10 @@ rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
                               "PRAGMA synchronous = NORMAL;") < 0 ||
                   db_exec(db, "BEGIN IMMEDIATE") < 0))
         return fail_open(db, error);
+    /* a reader's queries see one state of the file, whatever an import
+     * commits meanwhile, and lock it once */
+    if (!write && db_exec(db, "BEGIN") < 0)
+        return fail_open(db, error);
     return db;
 }
 
@@ -238,7 +242,7 @@ void rgn_db_close(rgn_db *db)
     if (!db)
         return;
     if (db->sql) {
-        if (db->writable && !sqlite3_get_autocommit(db->sql))
+        if (!sqlite3_get_autocommit(db->sql))
             sqlite3_exec(db->sql, "ROLLBACK", NULL, NULL, NULL);
         sqlite3_close_v2(db->sql);
     }
