@@ -397,7 +397,9 @@ static int candidates(reader *r, const rgn_db_find_options *o, id_list *ids,
 {
     *all = true;
     const rgn_criteria *c = o->criteria;
-    if (!c || o->invert || c->game_ranges)
+    /* the index holds variations only of games imported with
+     * --variations: a query into variations replays every game */
+    if (!c || o->invert || c->game_ranges || c->in_variations)
         return 0;
     for (int group = 0; group < c->target_groups; group++) {
         bool positions = true, patterns = true, any = false;
