@@ -1,0 +1,1 @@
+db info --db samples/king-mate.rgn
