@@ -474,9 +474,6 @@ void roller_clear(rgn_position *pos)
     pos->halfmove = 0;
     pos->fullmove = 1;
     pos->extra[0] = pos->extra[1] = 0;
-    /* no castling nor en passant here, but positions compare them */
-    pos->castling = 0;
-    pos->ep_square = -1;
     pos->check_cache = -1;
 }
 

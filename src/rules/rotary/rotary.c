@@ -84,9 +84,6 @@ void rotary_clear(rgn_position *pos)
     pos->halfmove = 0;
     pos->fullmove = 1;
     pos->extra[0] = pos->extra[1] = 0;
-    /* no castling nor en passant here, but positions compare them */
-    pos->castling = 0;
-    pos->ep_square = -1;
 }
 
 /* Walks from square along direction until the first non-empty square;
