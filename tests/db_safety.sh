@@ -8,11 +8,11 @@
 # (b) readers (db info, find, export) during an import see the state
 #     before it;
 # (c) a file that is not an rgn database (text, empty, another program's
-#     SQLite file, a newer schema) or is damaged (bytes overwritten,
-#     truncated): every db command exits 2 naming the file, which keeps
-#     its bytes and its time; readers of a damaged file may instead
-#     answer what the undamaged file answers, never something else; a
-#     reader of a missing file creates none;
+#     SQLite file, a newer schema) or is damaged (half a page of the games
+#     or of the index overwritten, the file cut): every db command exits 2
+#     naming the file, which keeps its bytes and its time; readers of a
+#     damaged file may instead answer what the undamaged file answers,
+#     never something else; a reader of a missing file creates none;
 # (d) a full disk (a file size limit) fails the import with status 2 and
 #     a message, the database as it was;
 # (e) a file imported again stores nothing and says so of every game.
@@ -142,11 +142,23 @@ c = sqlite3.connect("newer.rgndb")
 c.execute("PRAGMA user_version = %d" % (c.execute("PRAGMA user_version").fetchone()[0] + 1))
 c.commit()
 c.close()
-# damaged: a page in the middle overwritten; cut in the middle
-data = bytearray(open("before.rgndb", "rb").read())
-middle = len(data) // 2 // 8192 * 8192
-data[middle + 100:middle + 4100] = b"\xa5" * 4000
-open("damaged.rgndb", "wb").write(data)
+# damaged: half a page of the games overwritten (its header and cells),
+# or of the position index (pages as SQLite's dbstat lists them); cut in
+# the middle
+c = sqlite3.connect("file:before.rgndb?mode=ro", uri=True)
+size = c.execute("PRAGMA page_size").fetchone()[0]
+def leaf(table):
+    pages = [p for (p,) in c.execute("SELECT pageno FROM dbstat WHERE name = ?"
+                                     " AND pagetype = 'leaf' ORDER BY pageno",
+                                     (table,))]
+    return pages[len(pages) // 2]
+for name, table in (("damaged", "games"), ("damaged_index", "positions")):
+    data = bytearray(open("before.rgndb", "rb").read())
+    at = (leaf(table) - 1) * size
+    data[at:at + size // 2] = b"\xa5" * (size // 2)
+    open(name + ".rgndb", "wb").write(data)
+c.close()
+data = open("before.rgndb", "rb").read()
 open("truncated.rgndb", "wb").write(open("before.rgndb", "rb").read()[:len(data) // 2 + 1234])
 PY
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
@@ -179,7 +191,7 @@ as_good() {
     [ "$(cat "$1.$2.status")" = "$(cat "good.rgndb.$2.status")" ] &&
         cmp -s "$1.$2.out" "good.rgndb.$2.out"
 }
-for f in text empty other newer damaged truncated; do
+for f in text empty other newer damaged damaged_index truncated; do
     db=$f.rgndb
     cp -p $db $f.copy
     stamp=$(stat -c %y $db)
@@ -189,7 +201,7 @@ for f in text empty other newer damaged truncated; do
         status=$(cat $db.$c.status)
         if [ "$status" = 2 ] && grep -q "$db" $db.$c.err; then
             pass
-        elif { [ $f = damaged ] || [ $f = truncated ]; } && as_good $db $c; then
+        elif { [ "$f" != "${f#damaged}" ] || [ $f = truncated ]; } && as_good $db $c; then
             pass
         else
             fail "(c) db $c on the $f file: status $status"
