@@ -279,6 +279,30 @@ for criteria in "--ends mate" "--position '$start_chess'" "--tag Player~tal"; do
     fi
 done
 
+# The games written (--to) and the other record formats: the same bytes.
+while IFS='|' read -r options criteria; do
+    # shellcheck disable=SC2086
+    eval "\"\$rgn\" select -q $options $criteria $files" >sel.out 2>/dev/null
+    eval "\"\$rgn\" db find --db all.rgndb $options $criteria" >find.out 2>find.err
+    if cmp -s sel.out find.out && [ -s sel.out ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL db find $options $criteria: not what select writes"
+        diff sel.out find.out | head -6
+        head -3 find.err
+    fi
+done <<CASES
+--to rgn|--position '$start_rotary'
+--to json|--tag Player~tal --ends mate
+--to lan|--moves '$moves_chess'
+--to rgn --keep-invalid|--invalid
+--format tsv|--pattern '$pat_rotary'
+--format csv|--tag 'Elo>=2700'
+--format text|--has clocks
+--format tsv --columns game,White,ply|--position '$chess10a'
+CASES
+
 # The acceptance mix: Rotary, Rollerball, Rotary Chess, Chess and Chess960
 # in one database, imported with --variations.
 mix="rotary.rgn samples/rollerball-mate.rgn samples/rollerball-rebounds.rgn"
