@@ -5,13 +5,14 @@
 # the move each played next, their results, the average Elo of the
 # player to move and the last date. The games: generated chess and
 # Rotary games with Elos and dates, 70 copies of one chess game under
-# other tags and results (a deep position many games reach), and a few
-# written here that transpose, reach a position twice or end on it.
+# other tags and results (a deep position many games reach), a few
+# written here that transpose, reach a position twice or end on it, and
+# the Rollerball and Rotary Chess samples.
 # Positions: the starts, 1 and 2 plies deep, 10 and 30 plies deep, and
 # one given by --moves.
-# Usage: db_tree_count.sh RGN RGN_GEN CHESS_GEN
+# Usage: db_tree_count.sh RGN RGN_GEN CHESS_GEN SOURCE_DIR
 set -u
-rgn=$1 rgn_gen=$2 chess_gen=$3
+rgn=$1 rgn_gen=$2 chess_gen=$3 src=$4
 command -v python3 >/dev/null || { echo "FAIL: no python3"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -120,13 +121,19 @@ for f in chess.pgn rotary.rgn; do
     fi
 done
 
-"$rgn" db import -q --db t.rgndb chess.pgn rotary.rgn hand.pgn || {
+# Rollerball and Rotary Chess: the samples.
+cp "$src"/samples/rollerball-*.rgn "$src"/samples/rotary-chess-*.rgn .
+others=$(echo rollerball-*.rgn rotary-chess-*.rgn)
+# shellcheck disable=SC2086
+"$rgn" db import -q --db t.rgndb chess.pgn rotary.rgn hand.pgn $others || {
     echo "FAIL: import, exit status $?"
     exit 1
 }
-"$rgn" convert -q --to json --json-fen chess.pgn rotary.rgn hand.pgn >games.json
+# shellcheck disable=SC2086
+"$rgn" convert -q --to json --json-fen chess.pgn rotary.rgn hand.pgn $others >games.json
 start_chess=$("$rgn" fen -q --game 1 --ply 0 chess.pgn)
 start_rotary=$("$rgn" fen -q --game 1 --ply 0 rotary.rgn)
+start_rollerball=$("$rgn" fen -q --game 1 --ply 0 rollerball-mate.rgn)
 
 # count.py list: the questions, a line each: VARIANT, POSITION, the
 # option and its value. Starts; the positions most games reach 1 and 2
@@ -137,7 +144,8 @@ start_rotary=$("$rgn" fen -q --game 1 --ply 0 rotary.rgn)
 # count.py check: db tree's answers (tree.N) against the count.
 cat >count.py <<'PY'
 import collections, json, sys
-starts = {"Chess": sys.argv[1], "Rotary": sys.argv[2]}
+starts = {"Chess": sys.argv[1], "Rotary": sys.argv[2],
+          "Rollerball": sys.argv[3]}
 def key(fen):
     return " ".join(fen.split()[:-2])  # the counters aside
 games = []
@@ -171,7 +179,7 @@ def tree(variant, position):
     return total, sorted(moves.values(),
                          key=lambda m: (-m["games"], m["move"].encode()))
 
-if sys.argv[3] == "list":
+if sys.argv[4] == "list":
     chess = [x for x in games if x[0]["variant"] == "Chess"]
     rotary = [x for x in games if x[0]["variant"] == "Rotary"]
     copied = next(x for x in chess if x[0]["tags"]["Round"] == "copy 0")
@@ -186,6 +194,10 @@ if sys.argv[3] == "list":
              ("Chess", hand[2][1][2]), ("Chess", hand[1][1][1]),
              ("Rotary", starts["Rotary"]), ("Rotary", most(rotary, 1)),
              ("Rotary", most(rotary, 2)), ("Rotary", rotary[5][1][10])]
+    for variant in ("Rollerball", "Rotary Chess"):
+        xs = [x for x in games if x[0]["variant"] == variant]
+        asked += [(variant, xs[0][1][0]), (variant, xs[0][1][2]),
+                  (variant, xs[-1][1][6])]
     for variant, position in asked:
         print("%s\t%s\t--position\t%s" % (variant, position, position))
     print("Chess\t%s\t--moves\t%s" % (chess[0][1][3], " ".join(chess[0][3][:3])))
@@ -241,11 +253,11 @@ for n, line in enumerate(open("asked"), 1):
 print("db_tree_count: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
 PY
-python3 count.py "$start_chess" "$start_rotary" list >asked
+python3 count.py "$start_chess" "$start_rotary" "$start_rollerball" list >asked
 n=0
 while IFS="$(printf '\t')" read -r variant _ option value; do
     n=$((n + 1))
     "$rgn" db tree --db t.rgndb --variant "$variant" "$option" "$value" \
         --format json >"tree.$n" 2>"err.$n"
 done <asked
-python3 count.py "$start_chess" "$start_rotary" check
+python3 count.py "$start_chess" "$start_rotary" "$start_rollerball" check
