@@ -395,13 +395,24 @@ static int pattern_candidates(reader *r, group_query *q)
     return status;
 }
 
+/* A game the index names but the games table lacks. */
+static int game_missing(rgn_db *db, int64_t id)
+{
+    return db_failf(db,
+                    "the database is damaged (the index names game %lld, "
+                    "which is missing)",
+                    (long long)id);
+}
+
 /* The games a query need judge, or *all when the index cannot say. */
 static int candidates(reader *r, const rgn_db_find_options *o, id_list *ids,
                       bool *all)
 {
     *all = true;
     const rgn_criteria *c = o->criteria;
-    if (!c || o->invert || c->game_ranges)
+    /* the index holds variations only of games imported with
+     * --variations: a query into variations replays every game */
+    if (!c || o->invert || c->game_ranges || c->in_variations)
         return 0;
     for (int group = 0; group < c->target_groups; group++) {
         bool positions = true, patterns = true, any = false;
@@ -523,10 +534,7 @@ int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
         else if (step != SQLITE_DONE)
             status = db_fail(db, "reading the database");
         else
-            status = db_failf(db,
-                              "the database is damaged (the index "
-                              "names game %lld, which is missing)",
-                              (long long)ids.ids[i]);
+            status = game_missing(db, ids.ids[i]);
         sqlite3_reset(s);
     }
     free(ids.ids);
@@ -722,6 +730,8 @@ static int replay_for_tree(reader *r, int64_t id, uint64_t key, tree_builder *b)
         }
     } else if (step != SQLITE_DONE)
         status = db_fail(r->db, "reading the database");
+    else
+        status = game_missing(r->db, id);
     sqlite3_reset(s);
     return status;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # End-to-end tests of the rgn program. A case is a set of files sharing a
 # name in the folder of the command it runs (validate/, convert/, fen/,
-# diagram/, solve/, perft/, moves/, variants/; program/ for what is not a
+# diagram/, solve/, perft/, moves/, variants/, db/; program/ for what is not a
 # command: --version, unknown commands). The case AREA/NAME is:
 #   AREA/NAME.cmd     the arguments, as shell words (run from the project
 #                     root, so that samples/ and tests/ paths work); may use

@@ -1,0 +1,1 @@
+db find --db "$RGN_TMP/never-made.rgndb" --ends never

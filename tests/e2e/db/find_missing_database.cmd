@@ -1,0 +1,1 @@
+--version >/dev/null; "$RGN" db find --db "$RGN_TMP/missing.rgndb" 2>"$RGN_TMP/e"; echo "status $?"; sed "s|$RGN_TMP/||g" "$RGN_TMP/e"; test -e "$RGN_TMP/missing.rgndb" && echo "missing.rgndb made" || echo "no file made"

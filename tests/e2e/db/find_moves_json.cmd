@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/found.rgndb"; "$RGN" db import -q --db "$RGN_TMP/found.rgndb" samples/king-mate.rgn samples/chess-opera-game.pgn samples/rollerball-mate.rgn && "$RGN" db find --db "$RGN_TMP/found.rgndb" --moves "1. e4 e5 2. Nf3 d6 3. d4" --format json

@@ -1,0 +1,1 @@
+--version >/dev/null; cp samples/king-mate.rgn "$RGN_TMP/king-mate.rgndb"; "$RGN" db info --db "$RGN_TMP/king-mate.rgndb" 2>"$RGN_TMP/e"; echo "status $?"; sed "s|$RGN_TMP/||g" "$RGN_TMP/e"; cmp samples/king-mate.rgn "$RGN_TMP/king-mate.rgndb" && echo unchanged

@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/twice.rgndb"; "$RGN" db import -q --db "$RGN_TMP/twice.rgndb" samples/club-championship.rgn; "$RGN" db import --db "$RGN_TMP/twice.rgndb" samples/king-mate.rgn samples/club-championship.rgn 2>"$RGN_TMP/e"; echo "status $?"; sed "s|$RGN_TMP/||g" "$RGN_TMP/e"

@@ -1,0 +1,1 @@
+db frobnicate --db games.rgndb

@@ -1,0 +1,1 @@
+select -q --format tsv --columns game,ply --position 'r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1' --position '2rbp2/2rkp2/2***2/2***2/2***2/2PKR2/2PBR2 w 0 0 0 1' samples/king-mate.rgn samples/live-broadcast.rgn samples/rollerball-stalemate.rgn samples/rollerball-mate.rgn
