@@ -438,7 +438,9 @@ int db_decode_game(const db_stored_game *stored, bool tags_only,
             problem.game = (uint64_t)stored->id;
             problem.white = problem.black = "?";
             problem.ply = stored->problem_ply;
-            problem.move_number = "";
+            problem.move_number = stored->problem_move_number;
+            problem.move =
+                (rgn_span){stored->problem_move, strlen(stored->problem_move)};
         }
         CALL(&d, end_game, d.user, result, stored->valid ? NULL : &problem);
     }

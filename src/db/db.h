@@ -144,6 +144,7 @@ typedef struct db_stored_game {
     const char *problem_code, *problem;
     rgn_location problem_where;
     int problem_ply;
+    const char *problem_move_number, *problem_move; /* "23...", "Nf3" */
 } db_stored_game;
 
 /* Passes a stored game to sink as the validator passed it when it was

@@ -48,7 +48,8 @@ struct rgn_db_importer {
     rgn_db_import_options options;
     sqlite3_stmt *insert_game, *find_copy, *insert_file, *insert_variant,
         *insert_segment, *insert_bucket, *insert_opening;
-    int64_t file_id;
+    char *file;      /* the input being read */
+    int64_t file_id; /* its row, 0 until a game of it is stored */
     int64_t next_id; /* the number the next game stored gets */
     int64_t segment_id;
     /* the digests of a database that had no games (and so no index of
@@ -107,7 +108,7 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
         im->options = *options;
     im->insert_game = db_prepare(
         db, "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?)");
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     im->find_copy = db_prepare(db, "SELECT id FROM games WHERE digest = ?");
     im->insert_file = db_prepare(db, "INSERT INTO files(path) VALUES (?)");
     im->insert_variant =
@@ -155,6 +156,7 @@ void rgn_db_importer_free(rgn_db_importer *im)
     sqlite3_finalize(im->insert_bucket);
     sqlite3_finalize(im->insert_opening);
     duplicate_set_free(im->digests);
+    free(im->file);
     free(im->entries);
     free(im->space);
     free(im->openings);
@@ -180,9 +182,26 @@ static int step(rgn_db_importer *im, sqlite3_stmt *s)
 
 void rgn_db_importer_input(rgn_db_importer *im, const char *file)
 {
-    sqlite3_bind_text(im->insert_file, 1, file, -1, SQLITE_TRANSIENT);
-    if (step(im, im->insert_file) == 0)
-        im->file_id = sqlite3_last_insert_rowid(im->db->sql);
+    free(im->file);
+    im->file = strdup(file);
+    im->file_id = 0; /* its row is written with its first game stored */
+    if (!im->file) {
+        db_failf(im->db, "out of memory");
+        fail(im);
+    }
+}
+
+/* The input's row in the table files: 0, or -1. */
+static int file_row(rgn_db_importer *im)
+{
+    if (im->file_id)
+        return 0;
+    sqlite3_bind_text(im->insert_file, 1, im->file ? im->file : "-", -1,
+                      SQLITE_STATIC);
+    if (step(im, im->insert_file) < 0)
+        return -1;
+    im->file_id = sqlite3_last_insert_rowid(im->db->sql);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -692,10 +711,13 @@ static int insert_game(rgn_db_importer *im, const char *variant,
         sqlite3_bind_int64(s, 15, error->where.column);
         sqlite3_bind_int64(s, 16, (int64_t)error->where.offset);
         sqlite3_bind_int(s, 17, error->ply);
+        sqlite3_bind_text(s, 18, error->move_number, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 19, error->move.data ? error->move.data : "",
+                          (int)error->move.len, SQLITE_STATIC);
     }
-    sqlite3_bind_int64(s, 18, (int64_t)digest);
-    sqlite3_bind_text(s, 19, im->tags.data, (int)im->tags.len, SQLITE_STATIC);
-    sqlite3_bind_blob(s, 20, im->moves.blob.data ? im->moves.blob.data : "",
+    sqlite3_bind_int64(s, 20, (int64_t)digest);
+    sqlite3_bind_text(s, 21, im->tags.data, (int)im->tags.len, SQLITE_STATIC);
+    sqlite3_bind_blob(s, 22, im->moves.blob.data ? im->moves.blob.data : "",
                       (int)im->moves.blob.len, SQLITE_STATIC);
     return step(im, s);
 }
@@ -740,7 +762,7 @@ static void on_end_game(void *user, rgn_span result,
     im->facts[index] = im->game_facts;
     rgn_buffer_append(&im->squares, (const char *)im->game_squares,
                       sizeof im->game_squares);
-    if (insert_game(im, variant, result, error, digest) < 0)
+    if (file_row(im) < 0 || insert_game(im, variant, result, error, digest) < 0)
         return;
     if (im->game_variant && im->game_variant != im->registered) {
         im->registered = im->game_variant;

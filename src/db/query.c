@@ -89,7 +89,7 @@ typedef struct reader {
 #define GAME_COLUMNS                                                           \
     "id, file, offset, line, column, variant, start, result, valid, "          \
     "problem_code, problem, problem_line, problem_column, problem_offset, "    \
-    "problem_ply, tags, moves"
+    "problem_ply, problem_move_number, problem_move, tags, moves"
 
 static void reader_free(reader *r)
 {
@@ -199,12 +199,15 @@ static int stored_game(reader *r, sqlite3_stmt *s, db_stored_game *g,
     g->problem_where.column = (uint32_t)sqlite3_column_int64(s, 12);
     g->problem_where.offset = (uint64_t)sqlite3_column_int64(s, 13);
     g->problem_ply = sqlite3_column_int(s, 14);
-    g->tags = column_text(s, 15);
-    g->moves = sqlite3_column_blob(s, 16);
-    g->moves_len = (size_t)sqlite3_column_bytes(s, 16);
+    g->problem_move_number = column_text(s, 15);
+    g->problem_move = column_text(s, 16);
+    g->tags = column_text(s, 17);
+    g->moves = sqlite3_column_blob(s, 18);
+    g->moves_len = (size_t)sqlite3_column_bytes(s, 18);
     if (!g->variant || !g->result || !g->tags ||
-        (!g->valid && (!g->problem_code || !g->problem)) || file_id < 1 ||
-        (size_t)file_id >= r->file_count || !r->files[file_id])
+        (!g->valid && (!g->problem_code || !g->problem ||
+                       !g->problem_move_number || !g->problem_move)) ||
+        file_id < 1 || (size_t)file_id >= r->file_count || !r->files[file_id])
         return db_failf(r->db, "the database is damaged (game %lld)",
                         (long long)g->id);
     *file = r->files[file_id];

@@ -37,6 +37,7 @@ static const char schema[] =
     " plies INTEGER NOT NULL, valid INTEGER NOT NULL,"
     " problem_code TEXT, problem TEXT, problem_line INTEGER,"
     " problem_column INTEGER, problem_offset INTEGER, problem_ply INTEGER,"
+    " problem_move_number TEXT, problem_move TEXT,"
     " digest INTEGER NOT NULL, tags TEXT NOT NULL, moves BLOB NOT NULL);"
     "CREATE TABLE segments(id INTEGER PRIMARY KEY,"
     " first_game INTEGER NOT NULL, last_game INTEGER NOT NULL,"
