@@ -348,8 +348,9 @@ int rgn_db_check(rgn_db *db, rgn_error *error)
         if (step != SQLITE_ROW)
             status = db_fail(db, "checking the database");
         else if (!says || strcmp(says, "ok"))
-            status =
-                db_failf(db, "the database is damaged (%s)", says ? says : "?");
+            status = db_failf(db, "the database is damaged (%.*s)",
+                              says ? (int)strcspn(says, "\n") : 1,
+                              says ? says : "?");
     }
     sqlite3_finalize(s);
     if (status < 0)
