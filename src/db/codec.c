@@ -16,18 +16,6 @@
  * limit is far lower). */
 #define MAX_DEPTH 1024
 
-void db_put_varint(rgn_buffer *out, uint64_t value)
-{
-    char bytes[10];
-    size_t n = 0;
-    while (value >= 0x80) {
-        bytes[n++] = (char)(value | 0x80);
-        value >>= 7;
-    }
-    bytes[n++] = (char)value;
-    rgn_buffer_append(out, bytes, n);
-}
-
 bool db_get_varint(const uint8_t **at, const uint8_t *end, uint64_t *value)
 {
     uint64_t v = 0;
@@ -44,11 +32,18 @@ bool db_get_varint(const uint8_t **at, const uint8_t *end, uint64_t *value)
     return false;
 }
 
-/* A square as a number from 0 to files * ranks - 1. */
-static unsigned square_index(const rgn_variant *v, int square)
+void db_geometry_set(db_geometry *g, const rgn_variant *v)
 {
-    return (unsigned)(v->square_rank(square) * v->files +
-                      v->square_file(square));
+    if (g->variant == v)
+        return;
+    g->variant = v;
+    g->squares = (uint64_t)v->files * (uint64_t)v->ranks;
+    for (int file = 0; file < v->files; file++)
+        for (int rank = 0; rank < v->ranks; rank++) {
+            int square = v->square_at(file, rank);
+            if (square >= 0 && square < RGN_BOARD_CAPACITY)
+                g->index[square] = (uint16_t)(rank * v->files + file);
+        }
 }
 
 static int square_of_index(const rgn_variant *v, uint64_t index)
@@ -68,12 +63,10 @@ static bool plain(rgn_move m)
                                                : m.kind == RGN_MOVE_NORMAL);
 }
 
-uint64_t db_move_code(const rgn_variant *v, const rgn_position *after,
+uint64_t db_move_code(const db_geometry *g, const rgn_position *after,
                       rgn_move move, uint64_t *extra, bool *has_extra)
 {
-    uint64_t squares = (uint64_t)v->files * (uint64_t)v->ranks;
-    uint64_t pair =
-        square_index(v, move.from) * squares + square_index(v, move.to);
+    uint64_t pair = g->index[move.from] * g->squares + g->index[move.to];
     bool special = !plain(move);
     if (special) {
         *extra = (uint64_t)move.kind | (uint64_t)move.promotion << 3 |
@@ -81,7 +74,8 @@ uint64_t db_move_code(const rgn_variant *v, const rgn_position *after,
         *has_extra = true;
     } else {
         /* the piece that moved stands on to */
-        *has_extra = rgn_variant_oriented(v, RGN_TYPE(after->board[move.to]));
+        *has_extra =
+            rgn_variant_oriented(g->variant, RGN_TYPE(after->board[move.to]));
         *extra = move.orientation;
     }
     return (pair << 1 | special) + DB_TOKENS;
@@ -89,7 +83,7 @@ uint64_t db_move_code(const rgn_variant *v, const rgn_position *after,
 
 void db_encode_start(db_encoder *e, const rgn_variant *variant)
 {
-    e->variant = variant;
+    db_geometry_set(&e->geometry, variant);
     db_put_varint(&e->blob, TOKEN_START);
 }
 
@@ -102,7 +96,7 @@ void db_encode_move(db_encoder *e, const rgn_position *after, rgn_move move)
     uint64_t extra;
     bool has_extra;
     db_put_varint(&e->blob,
-                  db_move_code(e->variant, after, move, &extra, &has_extra));
+                  db_move_code(&e->geometry, after, move, &extra, &has_extra));
     if (has_extra)
         db_put_varint(&e->blob, extra);
 }

@@ -13,6 +13,7 @@
 
 #include "base/buffer.h"
 #include "rgn.h"
+#include "rules/position.h"
 
 /* The schema this rgn writes and reads (PRAGMA user_version), and the
  * mark of an rgn database (PRAGMA application_id, "RGND"). */
@@ -80,7 +81,21 @@ unsigned db_square_bit(unsigned piece, unsigned square);
 /* ------------------------------------------------------------------ */
 /* Varints (codec.c): 7 bits a byte, low first.                       */
 
-void db_put_varint(rgn_buffer *out, uint64_t value);
+static inline void db_put_varint(rgn_buffer *out, uint64_t value)
+{
+    if (out->len + 10 >= out->capacity) {
+        rgn_buffer_reserve(out, 10);
+        if (out->failed)
+            return;
+    }
+    unsigned char *at = (unsigned char *)out->data + out->len;
+    while (value >= 0x80) {
+        *at++ = (unsigned char)(value | 0x80);
+        value >>= 7;
+    }
+    *at++ = (unsigned char)value;
+    out->len = (size_t)(at - (unsigned char *)out->data);
+}
 /* Reads one at *at (< end): false when the bytes end or it is longer
  * than 10 bytes. */
 bool db_get_varint(const uint8_t **at, const uint8_t *end, uint64_t *value);
@@ -105,11 +120,22 @@ enum {
 #define DB_CODE_END TOKEN_START
 #define DB_CODE_NULL_MOVE TOKEN_NULL_MOVE
 
+/* A rule set's squares numbered from 0 to files * ranks - 1, as move
+ * codes number them (a table, since every move is coded). */
+typedef struct db_geometry {
+    const rgn_variant *variant;
+    uint64_t squares; /* files * ranks */
+    uint16_t index[RGN_BOARD_CAPACITY];
+} db_geometry;
+
+/* Makes g the geometry of variant (nothing to do when it is). */
+void db_geometry_set(db_geometry *g, const rgn_variant *variant);
+
 /* Encodes a game's movetext as a sink hears it: give every event of the
  * movetext (after the tags) in order. */
 typedef struct db_encoder {
     rgn_buffer blob;
-    const rgn_variant *variant;
+    db_geometry geometry;
 } db_encoder;
 
 void db_encode_start(db_encoder *e, const rgn_variant *variant);
@@ -121,7 +147,7 @@ void db_encode_variation(db_encoder *e, bool begin);
 void db_encode_unchecked(db_encoder *e, rgn_span text, bool cut);
 /* The code of a move as the blob writes it (its first varint); the
  * tree keeps it for the move played from a position. */
-uint64_t db_move_code(const rgn_variant *variant, const rgn_position *after,
+uint64_t db_move_code(const db_geometry *g, const rgn_position *after,
                       rgn_move move, uint64_t *extra, bool *has_extra);
 
 /* The legal move of pos that a code and its extra (0 when the code has

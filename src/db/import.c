@@ -277,13 +277,12 @@ static int write_buckets(rgn_db_importer *im)
                    (im->entries[i] & 0xFFFFFFFFu) >> DB_PRINT_BITS == game;
                  i++)
                 prints |= 1u << (im->entries[i] & ((1u << DB_PRINT_BITS) - 1));
-            for (unsigned print = 0; print < 1u << DB_PRINT_BITS; print++)
-                if (prints & 1u << print) {
-                    db_put_varint(&games,
-                                  (game - last) << DB_PRINT_BITS | print);
-                    last = game;
-                    distinct++;
-                }
+            for (; prints; prints &= prints - 1) {
+                unsigned print = (unsigned)__builtin_ctz(prints);
+                db_put_varint(&games, (game - last) << DB_PRINT_BITS | print);
+                last = game;
+                distinct++;
+            }
         }
         if (games.failed)
             return db_failf(im->db, "out of memory"), fail(im);
@@ -597,7 +596,7 @@ static void on_move(void *user, rgn_position *after, rgn_move move,
         bool has_extra = false;
         uint64_t code = rgn_move_is_null(move)
                             ? DB_CODE_NULL_MOVE
-                            : db_move_code(im->game_variant, after, move,
+                            : db_move_code(&im->moves.geometry, after, move,
                                            &extra, &has_extra);
         add_opening(im, code, extra, !after->side);
     }

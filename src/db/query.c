@@ -616,7 +616,7 @@ static int add_opening_row(tree_builder *b, const uint8_t *at,
  * position, and the move after. */
 typedef struct tree_game {
     uint64_t key;
-    const rgn_variant *variant;
+    db_geometry geometry;
     int depth;
     bool reached, moved;
     uint64_t code, extra;
@@ -647,7 +647,7 @@ static void tree_start(void *user, const rgn_position *start, bool has_fen)
 {
     (void)has_fen;
     tree_game *t = user;
-    t->variant = start->variant;
+    db_geometry_set(&t->geometry, start->variant);
     t->reached = db_position_key(start) == t->key;
 }
 
@@ -661,9 +661,10 @@ static void tree_move(void *user, rgn_position *after, rgn_move move,
     if (t->reached) {
         bool has_extra = false;
         t->extra = 0;
-        t->code = rgn_move_is_null(move) ? DB_CODE_NULL_MOVE
-                                         : db_move_code(t->variant, after, move,
-                                                        &t->extra, &has_extra);
+        t->code = rgn_move_is_null(move)
+                      ? DB_CODE_NULL_MOVE
+                      : db_move_code(&t->geometry, after, move, &t->extra,
+                                     &has_extra);
         t->mover = !after->side;
         t->moved = true;
         return;
