@@ -9,6 +9,32 @@
 
 #include "cli.h"
 
+/* What --format asks of find: a record a game (text, also called list,
+ * tsv, csv, json), or the games in a format convert writes (rgn, lan,
+ * ...; its json is --to json), into the find_format at out. */
+typedef struct find_format {
+    int list; /* an rgn_list_format, or -1 */
+    int to;   /* an rgn_format, or -1 */
+} find_format;
+
+static int take_find_format(const cli_command *command, const char *value,
+                            void *out)
+{
+    find_format *f = out;
+    int list = strcmp(value, "list") == 0 ? RGN_LIST_TEXT
+                                          : rgn_list_format_parse(value);
+    int to = list < 0 ? rgn_format_parse(value) : -1;
+    if (list < 0 && to < 0)
+        return cli_usage_error(command,
+                               "--format takes list, text, tsv, csv, json "
+                               "or a format of --to, not '%s'",
+                               value),
+               -1;
+    f->list = list;
+    f->to = to;
+    return 0;
+}
+
 static int run_find(int argc, char **argv);
 static int run_export(int argc, char **argv);
 static int run_tree(int argc, char **argv);
@@ -29,10 +55,11 @@ const cli_command cli_db_find = {
     "database). Positions and patterns are looked up in the index; the\n"
     "games it names, or all, are replayed and judged. In the order of\n"
     "import:\n"
-    "  --format text|tsv|csv|json  a record per game (the default: text),\n"
-    "                 as 'rgn select --format' writes it; game is the\n"
-    "                 number in the database, file, offset and line where\n"
-    "                 it was imported from, ply where a position matched\n"
+    "  --format text|tsv|csv|json  a record per game (the default: text,\n"
+    "                 also called list), as 'rgn select --format' writes\n"
+    "                 it; game is the number in the database, file, offset\n"
+    "                 and line where it was imported from, ply where a\n"
+    "                 position matched; --format rgn, lan, ... is --to's\n"
     "  --columns LIST the columns of a --format table\n"
     "  --to FORMAT    the games themselves, in any format 'rgn convert'\n"
     "                 writes\n"
@@ -216,8 +243,9 @@ static int run_find(int argc, char **argv)
     own[n++] = (cli_option){"--invert", .flag = &options.invert};
     own[n++] = (cli_option){"--count", .flag = &options.count_only};
     own[n++] = (cli_option){"--limit", .take = take_limit, .out = &limit};
-    own[n++] = (cli_option){"--format", .take = cli_take_list_format,
-                            .out = &list_format};
+    find_format format = {-1, -1};
+    own[n++] =
+        (cli_option){"--format", .take = take_find_format, .out = &format};
     own[n++] = (cli_option){"--columns", .value = &listing.columns};
     own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
     own[n++] = (cli_option){"-o", .value = &path};
@@ -228,6 +256,13 @@ static int run_find(int argc, char **argv)
     if (status == CLI_GO_ON &&
         cli_criteria_flags(&criteria_options, &cli_db_find) < 0)
         status = EXIT_USAGE;
+    if (status == CLI_GO_ON && format.to >= 0 && to >= 0 && format.to != to)
+        status = cli_usage_error(&cli_db_find,
+                                 "--format and --to name two formats: give "
+                                 "one");
+    list_format = format.list;
+    if (format.to >= 0)
+        to = format.to;
     if (criteria_options.invalid)
         keep_invalid = true;
     if (status == CLI_GO_ON && list_format >= 0 &&
