@@ -21,13 +21,17 @@
 #define DB_APPLICATION_ID 0x52474E44
 
 /* The position index: a position's 64-bit key (rgn_position_key, mixed
- * with its game's name) falls in one of 2^DB_BUCKET_BITS buckets; a row
- * of the index holds, for one bucket and one segment of games, the
- * games that reached a position of the bucket, each with the print of
- * the position (below): varints of (game - previous game) << 4 | print,
- * the first game counted from the segment's first, in increasing order
- * of game and print. */
+ * with its game's name) falls in one of 2^DB_BUCKET_BITS buckets. A row
+ * of the index holds, for one segment of games, the 2^DB_ROW_BUCKETS_BITS
+ * buckets whose numbers share their high bits (the row's number): for
+ * each, in order, a varint of its list's length in bytes, then the list:
+ * the games that reached a position of the bucket, each with the print
+ * of the position (below), as varints of (game - previous game) << 4 |
+ * print, the first game counted from the segment's first, in increasing
+ * order of game and print. (Fewer, larger rows: an import writes a
+ * sixteenth of the rows, a query reads a row of a few kilobytes.) */
 #define DB_BUCKET_BITS 16
+#define DB_ROW_BUCKETS_BITS 4
 
 /* A pattern's prefilter: each game keeps DB_SQUARE_BITS bits, one set
  * for every piece on every square its main line ever held. */
@@ -64,6 +68,15 @@ static inline uint64_t db_key(const rgn_position *position, uint64_t salt)
 static inline unsigned db_bucket(uint64_t key)
 {
     return (unsigned)(key >> (64 - DB_BUCKET_BITS));
+}
+/* The row of a bucket, and the bucket's place in it. */
+static inline unsigned db_row(unsigned bucket)
+{
+    return bucket >> DB_ROW_BUCKETS_BITS;
+}
+static inline unsigned db_row_place(unsigned bucket)
+{
+    return bucket & ((1u << DB_ROW_BUCKETS_BITS) - 1);
 }
 /* An entry of a bucket keeps DB_PRINT_BITS more bits of the key, its
  * print: a query replays only the games whose print is the position's

@@ -207,18 +207,6 @@ static int file_row(rgn_db_importer *im)
 /* ------------------------------------------------------------------ */
 /* The segment                                                        */
 
-static int compare_openings(const void *a, const void *b)
-{
-    const opening_entry *x = a, *y = b;
-    if (x->key != y->key)
-        return (x->key > y->key) - (x->key < y->key);
-    if (x->code != y->code)
-        return (x->code > y->code) - (x->code < y->code);
-    if (x->extra != y->extra)
-        return (x->extra > y->extra) - (x->extra < y->extra);
-    return (x->game > y->game) - (x->game < y->game);
-}
-
 /* Sorts n words by bits [from, to) (an even number of bytes), stably,
  * with a radix sort a byte at a time (a few hundred destinations stay
  * in the cache), between a and space (n words): the words end in a. */
@@ -255,6 +243,27 @@ static uint64_t *sort_space(rgn_db_importer *im, size_t n)
     return im->space;
 }
 
+/* The list of one bucket (its entries from *i on) into out. */
+static void put_bucket(rgn_db_importer *im, size_t *i, rgn_buffer *out)
+{
+    uint64_t bucket = im->entries[*i] >> 32, last = 0;
+    while (*i < im->entry_count && im->entries[*i] >> 32 == bucket) {
+        /* the prints of one game, each once, in increasing order */
+        uint64_t game = (im->entries[*i] & 0xFFFFFFFFu) >> DB_PRINT_BITS;
+        unsigned prints = 0;
+        for (; *i < im->entry_count && im->entries[*i] >> 32 == bucket &&
+               (im->entries[*i] & 0xFFFFFFFFu) >> DB_PRINT_BITS == game;
+             (*i)++)
+            prints |= 1u << (im->entries[*i] & ((1u << DB_PRINT_BITS) - 1));
+        for (; prints; prints &= prints - 1) {
+            unsigned print = (unsigned)__builtin_ctz(prints);
+            db_put_varint(out, (game - last) << DB_PRINT_BITS | print);
+            last = game;
+            im->counts.positions++;
+        }
+    }
+}
+
 static int write_buckets(rgn_db_importer *im)
 {
     uint64_t *space = sort_space(im, im->entry_count);
@@ -263,67 +272,113 @@ static int write_buckets(rgn_db_importer *im)
     /* the entries come in the order of their games: sorting by bucket
      * alone, stably, sorts them by game within a bucket */
     radix_sort(im->entries, im->entry_count, 32, 32 + DB_BUCKET_BITS, space);
-    rgn_buffer games = {0};
-    size_t i = 0, distinct = 0;
-    while (i < im->entry_count) {
-        uint64_t bucket = im->entries[i] >> 32;
-        rgn_buffer_reset(&games);
-        uint64_t last = 0;
-        while (i < im->entry_count && im->entries[i] >> 32 == bucket) {
-            /* the prints of one game, each once, in increasing order */
-            uint64_t game = (im->entries[i] & 0xFFFFFFFFu) >> DB_PRINT_BITS;
-            unsigned prints = 0;
-            for (; i < im->entry_count && im->entries[i] >> 32 == bucket &&
-                   (im->entries[i] & 0xFFFFFFFFu) >> DB_PRINT_BITS == game;
-                 i++)
-                prints |= 1u << (im->entries[i] & ((1u << DB_PRINT_BITS) - 1));
-            for (; prints; prints &= prints - 1) {
-                unsigned print = (unsigned)__builtin_ctz(prints);
-                db_put_varint(&games, (game - last) << DB_PRINT_BITS | print);
-                last = game;
-                distinct++;
-            }
+    rgn_buffer row = {0}, list = {0};
+    size_t i = 0;
+    while (i < im->entry_count && !im->failed) {
+        unsigned row_number = db_row((unsigned)(im->entries[i] >> 32));
+        rgn_buffer_reset(&row);
+        for (unsigned place = 0; place < 1u << DB_ROW_BUCKETS_BITS; place++) {
+            rgn_buffer_reset(&list);
+            if (i < im->entry_count &&
+                im->entries[i] >> 32 ==
+                    (uint64_t)(row_number << DB_ROW_BUCKETS_BITS | place))
+                put_bucket(im, &i, &list);
+            db_put_varint(&row, list.len);
+            rgn_buffer_append(&row, list.data, list.len);
         }
-        if (games.failed)
-            return db_failf(im->db, "out of memory"), fail(im);
-        sqlite3_bind_int64(im->insert_bucket, 1, im->segment_id);
-        sqlite3_bind_int64(im->insert_bucket, 2, (int64_t)bucket);
-        sqlite3_bind_blob(im->insert_bucket, 3, games.data, (int)games.len,
-                          SQLITE_STATIC);
-        if (step(im, im->insert_bucket) < 0)
+        if (row.failed || list.failed) {
+            db_failf(im->db, "out of memory");
+            fail(im);
             break;
+        }
+        sqlite3_bind_int64(im->insert_bucket, 1, im->segment_id);
+        sqlite3_bind_int64(im->insert_bucket, 2, row_number);
+        sqlite3_bind_blob(im->insert_bucket, 3, row.data, (int)row.len,
+                          SQLITE_STATIC);
+        step(im, im->insert_bucket);
     }
-    rgn_buffer_free(&games);
-    im->counts.positions += distinct;
+    rgn_buffer_free(&row);
+    rgn_buffer_free(&list);
     return im->failed ? -1 : 0;
 }
 
-/* An opening row: the moves from one position, each with its counts.
- * A move's record: code, extra, games, white, draws, black, Elo sum,
- * Elo games, last date (varints). */
-static void put_move_counts(rgn_buffer *out, const opening_entry *from,
-                            const opening_entry *to, const game_facts *facts)
+/* The counts of one move from one position, over a segment's games. */
+typedef struct move_total {
+    uint64_t key, code, extra;
+    uint64_t games, outcomes[3], elo_sum, elo_games, date;
+} move_total;
+
+static int compare_totals(const void *a, const void *b)
 {
-    uint64_t n[3] = {0}, elo_sum = 0, elo_games = 0, date = 0;
-    for (const opening_entry *e = from; e < to; e++) {
-        const game_facts *f = &facts[e->game];
-        if (f->outcome < OUTCOME_NONE)
-            n[f->outcome]++;
-        if (f->elo[e->side]) {
-            elo_sum += f->elo[e->side];
-            elo_games++;
-        }
-        if (f->date > date)
-            date = f->date;
-    }
-    db_put_varint(out, from->code);
-    db_put_varint(out, from->extra);
-    db_put_varint(out, (uint64_t)(to - from));
+    const move_total *x = a, *y = b;
+    if (x->key != y->key)
+        return (x->key > y->key) - (x->key < y->key);
+    if (x->code != y->code)
+        return (x->code > y->code) - (x->code < y->code);
+    return (x->extra > y->extra) - (x->extra < y->extra);
+}
+
+/* An opening row's record of a move: code, extra, games, White's wins,
+ * draws, Black's wins, Elo sum, Elo games, last date (varints). */
+static void put_move_counts(rgn_buffer *out, const move_total *t)
+{
+    db_put_varint(out, t->code);
+    db_put_varint(out, t->extra);
+    db_put_varint(out, t->games);
     for (int i = 0; i < 3; i++)
-        db_put_varint(out, n[i]);
-    db_put_varint(out, elo_sum);
-    db_put_varint(out, elo_games);
-    db_put_varint(out, date);
+        db_put_varint(out, t->outcomes[i]);
+    db_put_varint(out, t->elo_sum);
+    db_put_varint(out, t->elo_games);
+    db_put_varint(out, t->date);
+}
+
+/* The entries (the hot ones) summed by position and move, in a hash
+ * table: *count totals, sorted by key, code and extra (NULL when memory
+ * runs out). */
+static move_total *sum_openings(rgn_db_importer *im, size_t *count)
+{
+    size_t size = 64;
+    while (size < 2 * im->opening_count)
+        size *= 2;
+    move_total *table = calloc(size, sizeof *table);
+    if (!table)
+        return NULL;
+    size_t used = 0;
+    for (size_t i = 0; i < im->opening_count; i++) {
+        const opening_entry *e = &im->openings[i];
+        size_t slot =
+            (size_t)rgn_mix64(e->key ^ rgn_mix64(e->code ^ e->extra << 32)) &
+            (size - 1);
+        move_total *t;
+        for (;; slot = (slot + 1) & (size - 1)) {
+            t = &table[slot];
+            if (!t->games || (t->key == e->key && t->code == e->code &&
+                              t->extra == e->extra))
+                break;
+        }
+        if (!t->games) {
+            *t =
+                (move_total){.key = e->key, .code = e->code, .extra = e->extra};
+            used++;
+        }
+        const game_facts *f = &im->facts[e->game];
+        t->games++;
+        if (f->outcome < OUTCOME_NONE)
+            t->outcomes[f->outcome]++;
+        if (f->elo[e->side]) {
+            t->elo_sum += f->elo[e->side];
+            t->elo_games++;
+        }
+        if (f->date > t->date)
+            t->date = f->date;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < size; i++)
+        if (table[i].games)
+            table[kept++] = table[i];
+    qsort(table, kept, sizeof *table, compare_totals);
+    *count = used;
+    return table;
 }
 
 /* Keeps only the entries of positions reached by OPENING_GAMES games or
@@ -362,39 +417,30 @@ static int write_openings(rgn_db_importer *im)
 {
     if (keep_hot_openings(im) < 0)
         return -1;
-    qsort(im->openings, im->opening_count, sizeof *im->openings,
-          compare_openings);
+    size_t count;
+    move_total *totals = sum_openings(im, &count);
+    if (!totals)
+        return db_failf(im->db, "out of memory"), fail(im);
     rgn_buffer row = {0};
-    size_t i = 0;
-    while (i < im->opening_count && !im->failed) {
+    for (size_t i = 0; i < count && !im->failed;) {
+        rgn_buffer_reset(&row);
         size_t end = i;
-        while (end < im->opening_count &&
-               im->openings[end].key == im->openings[i].key)
-            end++;
-        if (end - i >= OPENING_GAMES) {
-            rgn_buffer_reset(&row);
-            for (size_t m = i; m < end;) {
-                size_t next = m;
-                while (next < end &&
-                       im->openings[next].code == im->openings[m].code &&
-                       im->openings[next].extra == im->openings[m].extra)
-                    next++;
-                put_move_counts(&row, &im->openings[m], &im->openings[next],
-                                im->facts);
-                m = next;
-            }
-            if (row.failed)
-                return db_failf(im->db, "out of memory"), fail(im);
-            sqlite3_bind_int64(im->insert_opening, 1,
-                               (int64_t)im->openings[i].key);
-            sqlite3_bind_int64(im->insert_opening, 2, im->segment_id);
-            sqlite3_bind_blob(im->insert_opening, 3, row.data, (int)row.len,
-                              SQLITE_STATIC);
-            step(im, im->insert_opening);
+        for (; end < count && totals[end].key == totals[i].key; end++)
+            put_move_counts(&row, &totals[end]);
+        if (row.failed) {
+            db_failf(im->db, "out of memory");
+            fail(im);
+            break;
         }
+        sqlite3_bind_int64(im->insert_opening, 1, (int64_t)totals[i].key);
+        sqlite3_bind_int64(im->insert_opening, 2, im->segment_id);
+        sqlite3_bind_blob(im->insert_opening, 3, row.data, (int)row.len,
+                          SQLITE_STATIC);
+        step(im, im->insert_opening);
         i = end;
     }
     rgn_buffer_free(&row);
+    free(totals);
     return im->failed ? -1 : 0;
 }
 
@@ -402,7 +448,7 @@ static int write_segment(rgn_db_importer *im)
 {
     if (im->next_id == im->first_game)
         return 0;
-    size_t before = im->counts.positions;
+    uint64_t before = im->counts.positions;
     if (write_buckets(im) < 0 || write_openings(im) < 0)
         return -1;
     sqlite3_bind_int64(im->insert_segment, 1, im->segment_id);

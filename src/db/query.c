@@ -232,17 +232,29 @@ static int segment_games(reader *r, const segment *seg, uint64_t key,
                          id_list *ids)
 {
     sqlite3_stmt *s = r->bucket_rows;
+    unsigned bucket = db_bucket(key), wanted = db_print(key);
     sqlite3_bind_int64(s, 1, seg->id);
-    sqlite3_bind_int64(s, 2, db_bucket(key));
-    unsigned wanted = db_print(key);
+    sqlite3_bind_int64(s, 2, db_row(bucket));
     int step = sqlite3_step(s), status = 0;
     if (step == SQLITE_ROW) {
-        const uint8_t *at = sqlite3_column_blob(s, 0);
-        const uint8_t *end = at + sqlite3_column_bytes(s, 0);
+        const uint8_t *at = sqlite3_column_blob(s, 0); /* NULL: empty */
+        const uint8_t *row_end = at ? at + sqlite3_column_bytes(s, 0) : NULL;
+        /* past the lists before the bucket's */
+        uint64_t len = 0;
+        for (unsigned place = 0; place <= db_row_place(bucket); place++) {
+            at += len;
+            if (!at || !db_get_varint(&at, row_end, &len) ||
+                len > (uint64_t)(row_end - at)) {
+                len = 0;
+                at = NULL;
+                break;
+            }
+        }
+        const uint8_t *end = at ? at + len : NULL;
         int64_t game = seg->first_game;
         uint64_t value;
         int last_print = -1;
-        while (at < end && db_get_varint(&at, end, &value)) {
+        while (at && at < end && db_get_varint(&at, end, &value)) {
             uint64_t delta = value >> DB_PRINT_BITS;
             int print = (int)(value & ((1u << DB_PRINT_BITS) - 1));
             /* in increasing order of game, then print */
@@ -254,7 +266,7 @@ static int segment_games(reader *r, const segment *seg, uint64_t key,
             if ((unsigned)print == wanted)
                 id_add(ids, game);
         }
-        if (at != end)
+        if (!at || at != end)
             status = db_failf(r->db, "the database is damaged (the index)");
     } else if (step != SQLITE_DONE)
         status = db_fail(r->db, "reading the database");
