@@ -116,7 +116,8 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
     im->insert_segment =
         db_prepare(db, "INSERT INTO segments VALUES (?, ?, ?, ?, ?)");
     im->insert_bucket =
-        db_prepare(db, "INSERT INTO positions VALUES (?, ?, ?)");
+        db_prepare(db, "INSERT INTO positions VALUES (?1 << 16 | ?2, ?1, ?2, "
+                       "?3)");
     im->insert_opening =
         db_prepare(db, "INSERT INTO openings VALUES (?, ?, ?)");
     sqlite3_stmt *last =

@@ -111,8 +111,8 @@ static int reader_open(reader *r, rgn_db *db)
         db_prepare(db, "SELECT " GAME_COLUMNS " FROM games WHERE id = ?");
     r->all_games =
         db_prepare(db, "SELECT " GAME_COLUMNS " FROM games ORDER BY id");
-    r->bucket_rows = db_prepare(
-        db, "SELECT games FROM positions WHERE segment = ? AND bucket = ?");
+    r->bucket_rows =
+        db_prepare(db, "SELECT games FROM positions WHERE id = ?1 << 16 | ?2");
     r->opening_row = db_prepare(
         db, "SELECT moves FROM openings WHERE key = ? AND segment = ?");
     sqlite3_stmt *s = db_prepare(

@@ -42,9 +42,11 @@ static const char schema[] =
     "CREATE TABLE segments(id INTEGER PRIMARY KEY,"
     " first_game INTEGER NOT NULL, last_game INTEGER NOT NULL,"
     " positions INTEGER NOT NULL, squares BLOB NOT NULL);"
-    "CREATE TABLE positions(segment INTEGER NOT NULL,"
-    " bucket INTEGER NOT NULL, games BLOB NOT NULL,"
-    " PRIMARY KEY(segment, bucket)) WITHOUT ROWID;"
+    /* a row of a few kilobytes stays whole in a table's page (a table
+     * without rowid would spill it into overflow pages) */
+    "CREATE TABLE positions(id INTEGER PRIMARY KEY,"
+    " segment INTEGER NOT NULL, bucket INTEGER NOT NULL,"
+    " games BLOB NOT NULL);"
     "CREATE TABLE openings(key INTEGER NOT NULL, segment INTEGER NOT NULL,"
     " moves BLOB NOT NULL, PRIMARY KEY(key, segment)) WITHOUT ROWID;"
     "CREATE VIEW tags(game, name, value) AS"
