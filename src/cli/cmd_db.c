@@ -216,9 +216,10 @@ static int run_import(int argc, char **argv)
         fprintf(stderr, "rgn db import: %s: nothing was imported\n", path);
     else if (!games.quiet)
         fprintf(stderr,
-                "rgn db import: %s: %llu games stored (%llu valid, %llu "
+                "rgn db import: %s: %llu game%s stored (%llu valid, %llu "
                 "invalid), %llu already there, %llu positions indexed\n",
                 path, (unsigned long long)(counts.valid + counts.invalid),
+                counts.valid + counts.invalid == 1 ? "" : "s",
                 (unsigned long long)counts.valid,
                 (unsigned long long)counts.invalid,
                 (unsigned long long)counts.duplicates,
