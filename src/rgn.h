@@ -945,6 +945,126 @@ const rgn_game_sink *rgn_lister_sink(void);
 int rgn_lister_finish(rgn_lister *lister);
 
 /* ------------------------------------------------------------------ */
+/* The database (rgn(5), "Database", documents the file)              */
+
+/* A database of games in one SQLite file: every game with its tags,
+ * origin, validity and moves, and an index of the positions reached. */
+typedef struct rgn_db rgn_db;
+
+/* Opens the database at path. To read it (write false), it must exist;
+ * it is never changed. To write it (write true), it is created when
+ * missing (the file appears only when rgn_db_commit succeeds), else a
+ * transaction begins, which rgn_db_commit ends (rgn_db_close without it
+ * leaves the file as it was). NULL with error->message: the file cannot
+ * be opened, is not an rgn database, has a newer schema, or is damaged;
+ * such a file is not changed. */
+rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error);
+/* Closes it; a transaction not committed is rolled back (a new
+ * database's temporary file removed). */
+void rgn_db_close(rgn_db *db);
+/* Makes what was written since rgn_db_open permanent: 0, or -1 with
+ * error (nothing of it is then kept). */
+int rgn_db_commit(rgn_db *db, rgn_error *error);
+/* The temporary file a new database is being written to (for a signal
+ * handler to remove), or NULL. */
+const char *rgn_db_pending_file(const rgn_db *db);
+/* SQLite's quick check of the whole file: 0, or -1 with error saying
+ * what is damaged. */
+int rgn_db_check(rgn_db *db, rgn_error *error);
+
+typedef struct rgn_db_stats {
+    uint64_t games, valid, invalid, plies;
+    uint64_t positions; /* entries of the position index */
+    uint64_t files;     /* input files imported */
+    uint64_t bytes;     /* the size of the database */
+    int schema_version;
+} rgn_db_stats;
+
+/* What the database holds: 0, or -1 with error. */
+int rgn_db_info(rgn_db *db, rgn_db_stats *stats, rgn_error *error);
+
+/* Importing games: a game sink (pass rgn_db_importer_sink and the
+ * importer as a validator's sink) that stores every game it is given,
+ * valid or not, into a database opened for writing. */
+typedef struct rgn_db_importer rgn_db_importer;
+
+typedef struct rgn_db_import_options {
+    bool variations; /* index the positions of variations too */
+    /* told of a game not stored because the database has it (same tags,
+     * start and moves): its number and origin in its input, and the
+     * number in the database of the game it copies */
+    void (*duplicate)(void *user, uint64_t number, rgn_location where,
+                      int64_t copy_of);
+    void *user;
+} rgn_db_import_options;
+
+typedef struct rgn_db_import_counts {
+    uint64_t games, valid, invalid, duplicates, plies, positions;
+} rgn_db_import_counts;
+
+/* NULL with error when memory runs out or the database cannot be
+ * written. */
+rgn_db_importer *rgn_db_importer_new(rgn_db *db,
+                                     const rgn_db_import_options *options,
+                                     rgn_error *error);
+void rgn_db_importer_free(rgn_db_importer *importer);
+/* The input the games that follow come from, as the database names it
+ * (its path as given). */
+void rgn_db_importer_input(rgn_db_importer *importer, const char *file);
+const rgn_game_sink *rgn_db_importer_sink(void);
+/* Writes what is left (the last part of the index): 0, or -1 with
+ * error, which is also set when an earlier game could not be stored
+ * (then nothing should be committed). counts may be NULL. */
+int rgn_db_importer_finish(rgn_db_importer *importer,
+                           rgn_db_import_counts *counts, rgn_error *error);
+
+/* Finding games: the criteria of rgn select, answered from the index
+ * where one applies, by replaying the stored games where none does. */
+typedef struct rgn_db_found {
+    int64_t id;           /* the game's number in the database, from 1 */
+    const char *file;     /* the input it was imported from */
+    const rgn_game *game; /* the game, recorded whole, numbered id */
+    int ply;              /* the first ply every position criterion had
+                             matched by, -1 when none */
+} rgn_db_found;
+
+typedef struct rgn_db_find_options {
+    const rgn_criteria *criteria; /* NULL: every game */
+    bool invert;
+    bool valid_only; /* invalid games are never found */
+    uint64_t limit;  /* 0: no limit */
+    bool count_only; /* found games are not recorded (game is NULL) */
+    /* told of each game found, in the database's order; non-zero stops */
+    int (*found)(void *user, const rgn_db_found *found);
+    void *user;
+} rgn_db_find_options;
+
+/* Finds the games: their number, or -1 with error (a damaged database). */
+int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
+                    rgn_error *error);
+
+/* The opening explorer: what was played from a position. */
+typedef struct rgn_db_tree_move {
+    rgn_move move; /* the null move for "the game ended here" */
+    char san[72];  /* "" for the end */
+    uint64_t games, white, draws, black; /* by the games' results */
+    uint64_t elo_sum, elo_games;         /* the Elo of the player who moved */
+    long last_date; /* YYYYMMDD, 0 for unknown parts; 0: none */
+} rgn_db_tree_move;
+
+typedef struct rgn_db_tree {
+    uint64_t games; /* that reached the position (ending there or not) */
+    rgn_db_tree_move *moves; /* by games, most first, then by SAN */
+    size_t count;
+} rgn_db_tree;
+
+/* Every move played from position in the games' main lines (the first
+ * time each game reaches it): 0, or -1 with error. */
+int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
+                   rgn_error *error);
+void rgn_db_tree_free(rgn_db_tree *tree);
+
+/* ------------------------------------------------------------------ */
 /* Diagrams                                                           */
 
 /* Pictures of a position that show which way every piece points. */

@@ -21,7 +21,7 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
-    cli_fen, cli_diagram, cli_variants, cli_select, cli_list;
+    cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the
@@ -321,6 +321,31 @@ extern const rgn_game_sink cli_main_line_sink;
 rgn_position *cli_main_line_position(const cli_main_line *line, size_t plies,
                                      rgn_position **pos);
 void cli_main_line_free(cli_main_line *line);
+
+/* The criteria options of rgn select and rgn db find
+ * (criteria_options.c). */
+#define CLI_CRITERIA_WITH_VALUE 10
+#define CLI_CRITERIA_FLAGS 6
+/* the number of options cli_criteria_options adds */
+#define CLI_CRITERIA_OPTIONS (CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS + 1)
+typedef struct cli_criterion {
+    rgn_criteria *criteria;
+    const char *option; /* its name without dashes */
+} cli_criterion;
+typedef struct cli_criteria {
+    rgn_criteria *criteria; /* set before cli_criteria_options */
+    cli_criterion takers[CLI_CRITERIA_WITH_VALUE], promotion;
+    bool flags[CLI_CRITERIA_FLAGS];
+    char names[CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS][24];
+    bool invalid; /* --invalid was given */
+} cli_criteria;
+/* Writes the criteria options into own (room for CLI_CRITERIA_OPTIONS):
+ * how many. Each option with a value adds its criterion when it is
+ * met. */
+int cli_criteria_options(cli_criteria *c, cli_option *own);
+/* After the options: adds the criteria of the flags given; -1 after a
+ * usage error. */
+int cli_criteria_flags(cli_criteria *c, const cli_command *command);
 
 /* Listing games (cmd_list.c; also select --format). */
 /* Takes for --format: text, tsv, csv or json, into the int at out. */

@@ -82,23 +82,6 @@ const cli_command cli_select = {
     run_select,
 };
 
-/* The options that add a criterion, by name; a flag's value is NULL. */
-static const char *const criteria_with_value[] = {
-    "tag",      "plies",          "ends",  "position", "pattern",
-    "material", "material-plies", "moves", "games",    "has",
-    NULL,
-};
-static const char *const criteria_flags[] = {
-    "promotion", "underpromotion", "setup", "valid",
-    "invalid",   "in-variations",  NULL,
-};
-
-typedef struct selecting {
-    rgn_criteria *criteria;
-    const char *option; /* the option being taken */
-    bool failed;        /* a criterion was refused */
-} selecting;
-
 /* What to do with each game selected. */
 typedef struct select_output {
     bool count_only, mark;
@@ -133,30 +116,6 @@ static void on_selected(void *user, const rgn_game *game,
     if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
                         rgn_writer_sink(o->writer), o->writer) < 0)
         o->failed = true;
-}
-
-/* A criterion's option and value, added to the criteria: 0, or -1 after
- * the usage error that names the argument. */
-static int add_criterion(rgn_criteria *criteria, const char *name,
-                         const char *value)
-{
-    rgn_error error;
-    if (rgn_criteria_add(criteria, name, value, &error) == 0)
-        return 0;
-    if (value)
-        cli_usage_error(&cli_select, "--%s '%s': %s", name, value,
-                        error.message);
-    else
-        cli_usage_error(&cli_select, "--%s: %s", name, error.message);
-    return -1;
-}
-
-static int take_criterion(const cli_command *command, const char *value,
-                          void *out)
-{
-    (void)command;
-    selecting *s = out;
-    return add_criterion(s->criteria, s->option, value);
 }
 
 /* Takes the number of --limit or --fuzzy into the long at out. */
@@ -263,32 +222,13 @@ static int run_select(int argc, char **argv)
     int to = -1;
     long limit = 0, fuzzy = 0;
     bool invert = false, unique = false, duplicates = false;
-    enum { WITH_VALUE = 10, FLAGS = 6 };
-    selecting takers[WITH_VALUE];
-    bool flags[FLAGS] = {0};
-    char names[WITH_VALUE + FLAGS][24];
+    cli_criteria criteria_options = {.criteria = criteria};
     enum { CLEANING = 6, SPLITTING = 3, LISTING = 2 };
-    cli_option own[WITH_VALUE + FLAGS + 13 + CLEANING + SPLITTING + LISTING];
+    cli_option own[CLI_CRITERIA_OPTIONS + 12 + CLEANING + SPLITTING + LISTING];
     long split_every = 0;
     const char *split_by = NULL;
     bool force = false;
-    int n = 0;
-    for (int i = 0; criteria_with_value[i]; i++) {
-        takers[i] = (selecting){criteria, criteria_with_value[i], false};
-        snprintf(names[n], sizeof names[n], "--%s", criteria_with_value[i]);
-        own[n] =
-            (cli_option){names[n], .take = take_criterion, .out = &takers[i]};
-        n++;
-    }
-    for (int i = 0; criteria_flags[i]; i++) {
-        snprintf(names[n], sizeof names[n], "--%s", criteria_flags[i]);
-        own[n] = (cli_option){names[n], .flag = &flags[i]};
-        n++;
-    }
-    /* --promotion=PIECE beside the flag --promotion */
-    selecting promotion = {criteria, "promotion", false};
-    own[n++] =
-        (cli_option){"--promotion", .take = take_criterion, .out = &promotion};
+    int n = cli_criteria_options(&criteria_options, own);
     own[n++] = (cli_option){"-n", .flag = &invert};
     own[n++] = (cli_option){"--invert", .flag = &invert};
     own[n++] = (cli_option){"--count", .flag = &output.count_only};
@@ -322,13 +262,12 @@ static int run_select(int argc, char **argv)
     own[n] = (cli_option){0};
     const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
-    for (int i = 0; status == CLI_GO_ON && criteria_flags[i]; i++) {
-        if (flags[i] && add_criterion(criteria, criteria_flags[i], NULL) < 0)
-            status = EXIT_USAGE;
-        /* the broken games are written only as --keep-invalid keeps them */
-        if (flags[i] && strcmp(criteria_flags[i], "invalid") == 0)
-            writing.keep_invalid = true;
-    }
+    if (status == CLI_GO_ON &&
+        cli_criteria_flags(&criteria_options, &cli_select) < 0)
+        status = EXIT_USAGE;
+    /* the broken games are written only as --keep-invalid keeps them */
+    if (criteria_options.invalid)
+        writing.keep_invalid = true;
     if (status == CLI_GO_ON && unique && duplicates)
         status = cli_usage_error(&cli_select,
                                  "--unique and --duplicates select opposite "

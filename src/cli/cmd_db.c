@@ -1,0 +1,298 @@
+/*
+ * cmd_db.c - "rgn db": a database of games (import, find, tree, export,
+ * info). This file holds the dispatch to the subcommands, import and
+ * info; cmd_db_query.c the ones that answer questions.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static int run_db(int argc, char **argv);
+static int run_import(int argc, char **argv);
+static int run_info(int argc, char **argv);
+
+const cli_command cli_db = {
+    "db",
+    "a database of games: import, find positions, explore openings",
+    "Usage: rgn db import [--db PATH] [--variations] [OPTIONS] FILE...\n"
+    "       rgn db find [--db PATH] [CRITERIA] [--format text|tsv|csv|json]\n"
+    "                   [--to FORMAT] [-o FILE]\n"
+    "       rgn db tree [--db PATH] (--position POS | --moves LINE)\n"
+    "                   [--format text|json]\n"
+    "       rgn db export [--db PATH] [--to FORMAT] [-o FILE]\n"
+    "       rgn db info [--db PATH] [--format text|json]\n"
+    "\n"
+    "Keeps games in one SQLite file (default games.rgndb): every game with\n"
+    "its tags, where it came from, whether it is valid, its moves, and an\n"
+    "index of the positions of its main line.\n"
+    "  import   store the games of files (each checked as 'rgn validate'\n"
+    "           checks it; invalid ones are stored too, flagged)\n"
+    "  find     the games that match the criteria of 'rgn select'\n"
+    "  tree     the moves played from a position, with results\n"
+    "  export   write every game out, in any format 'rgn convert' writes\n"
+    "  info     what the database holds\n"
+    "'rgn db SUBCOMMAND --help' describes a subcommand.\n",
+    run_db,
+};
+
+const cli_command cli_db_import = {
+    "db import",
+    "store games in a database",
+    "Usage: rgn db import [--db PATH] [--variations] [--strict] [-q|--quiet]\n"
+    "                     [--diagnostics=text|json] [--diagnostics-file FILE]\n"
+    "                     [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
+    "                     [--color|--no-color] [--] FILE...\n"
+    "\n"
+    "Reads and validates the games (as 'rgn validate' does, with the same\n"
+    "diagnostics) and stores every one of them in the database, an invalid\n"
+    "game flagged with its first problem. A game the database already has\n"
+    "(the same tags, start and moves) is not stored again: a note says so.\n"
+    "The import is one transaction: a failed or interrupted import leaves\n"
+    "the database as it was, and others may read the database meanwhile.\n"
+    "  --db PATH      the database (default games.rgndb); created when\n"
+    "                 missing\n"
+    "  --variations   index the positions of variations too\n"
+    "Exit status 0 when every game read is valid, 1 when some game is\n"
+    "invalid (it is stored), 2 for wrong usage, unreadable inputs and\n"
+    "database errors (then nothing of the import is stored).\n"
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
+    run_import,
+};
+
+const cli_command cli_db_info = {
+    "db info",
+    "what a database holds",
+    "Usage: rgn db info [--db PATH] [--format text|json] [--color|--no-color]\n"
+    "\n"
+    "Prints the games (valid and invalid), plies, positions indexed, input\n"
+    "files, the file's size in bytes and per ply, and the schema version;\n"
+    "checks the whole file for damage on the way.\n"
+    "  --db PATH      the database (default games.rgndb)\n"
+    "  --format json  one JSON object: games, valid, invalid, plies,\n"
+    "                 positions, files, bytes, bytes_per_ply,\n"
+    "                 schema_version\n",
+    run_info,
+};
+
+extern const cli_command cli_db_find, cli_db_tree, cli_db_export;
+
+static const cli_command *const subcommands[] = {
+    &cli_db_import, &cli_db_find, &cli_db_tree, &cli_db_export, &cli_db_info,
+};
+#define SUBCOMMAND_COUNT (sizeof subcommands / sizeof *subcommands)
+
+static int run_db(int argc, char **argv)
+{
+    if (argc < 2 || cli_is_help(argv[1])) {
+        fputs(cli_db.usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    cli_nearest nearest;
+    cli_nearest_init(&nearest, argv[1]);
+    for (size_t i = 0; i < SUBCOMMAND_COUNT; i++) {
+        const char *name = subcommands[i]->name + strlen("db ");
+        if (strcmp(argv[1], name) == 0)
+            return subcommands[i]->run(argc - 1, argv + 1);
+        cli_nearest_offer(&nearest, name);
+    }
+    return cli_usage_error(&cli_db,
+                           "no subcommand '%s'%s (import, find, tree, "
+                           "export, info)",
+                           argv[1], cli_nearest_hint(&nearest));
+}
+
+rgn_db *cli_db_open(const cli_command *command, const char *path, bool write)
+{
+    rgn_error error;
+    rgn_db *db = rgn_db_open(path, write, &error);
+    if (!db)
+        fprintf(stderr, "rgn %s: %s: %s\n", command->name, path, error.message);
+    return db;
+}
+
+/* ------------------------------------------------------------------ */
+/* import                                                             */
+
+/* A new database's temporary file, removed when a signal ends the run. */
+static const char *volatile pending_file;
+
+static void remove_pending_and_die(int signal_number)
+{
+    if (pending_file)
+        unlink(pending_file);
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+typedef struct importing {
+    rgn_db_importer *importer;
+    const char *file;
+    bool quiet;
+} importing;
+
+static void on_input(void *user, const char *file, const rgn_variant *tagless)
+{
+    (void)tagless;
+    importing *im = user;
+    im->file = file;
+    rgn_db_importer_input(im->importer, file);
+}
+
+static void on_duplicate(void *user, uint64_t number, rgn_location where,
+                         int64_t copy_of)
+{
+    importing *im = user;
+    if (!im->quiet)
+        fprintf(stderr,
+                "rgn db import: %s:%u: game %llu is game %lld of the "
+                "database: not stored again\n",
+                im->file ? im->file : "-", where.line,
+                (unsigned long long)number, (long long)copy_of);
+}
+
+static int run_import(int argc, char **argv)
+{
+    cli_games games;
+    cli_games_init(&games, &cli_db_import);
+    const char *path = "games.rgndb";
+    rgn_db_import_options options = {0};
+    const cli_option own[] = {
+        {"--db", .value = &path},
+        {"--variations", .flag = &options.variations},
+        {0},
+    };
+    const cli_options parser = {&cli_db_import, own, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    char **paths = argv + 1;
+    if (status == CLI_GO_ON && files == 0)
+        status =
+            cli_usage_error(&cli_db_import, "give the files to import ('-' for "
+                                            "standard input)");
+    if (status == CLI_GO_ON &&
+        (cli_games_check_inputs(&games, paths, files) < 0 ||
+         cli_output_check_inputs(&cli_db_import, "--db", path, paths, files,
+                                 "") < 0 ||
+         cli_games_ready(&games) < 0))
+        status = EXIT_USAGE;
+    if (status != CLI_GO_ON)
+        return status;
+    rgn_db *db = cli_db_open(&cli_db_import, path, true);
+    if (!db)
+        return EXIT_USAGE;
+    pending_file = rgn_db_pending_file(db);
+    if (pending_file) {
+        signal(SIGINT, remove_pending_and_die);
+        signal(SIGTERM, remove_pending_and_die);
+        signal(SIGHUP, remove_pending_and_die);
+    }
+    importing im = {NULL, NULL, games.quiet};
+    options.duplicate = on_duplicate;
+    options.user = &im;
+    rgn_error error;
+    /* a damaged file is refused before anything is written to it */
+    bool ok = pending_file || rgn_db_check(db, &error) == 0;
+    if (ok)
+        im.importer = rgn_db_importer_new(db, &options, &error);
+    rgn_db_import_counts counts = {0};
+    if (im.importer) {
+        games.input = on_input;
+        games.input_user = &im;
+        games.options.sink = rgn_db_importer_sink();
+        games.options.sink_user = im.importer;
+        cli_games_read_all(&games, paths, files);
+        ok = rgn_db_importer_finish(im.importer, &counts, &error) == 0;
+    }
+    ok = ok && im.importer && !games.io_error;
+    rgn_db_importer_free(im.importer);
+    if (ok && rgn_db_commit(db, &error) < 0)
+        ok = false;
+    status = cli_games_finish(&games);
+    if (!ok && !games.io_error)
+        fprintf(stderr, "rgn db import: %s: %s\n", path, error.message);
+    if (!ok)
+        fprintf(stderr, "rgn db import: %s: nothing was imported\n", path);
+    else if (!games.quiet)
+        fprintf(stderr,
+                "rgn db import: %s: %llu games stored (%llu valid, %llu "
+                "invalid), %llu already there, %llu positions indexed\n",
+                path, (unsigned long long)(counts.valid + counts.invalid),
+                (unsigned long long)counts.valid,
+                (unsigned long long)counts.invalid,
+                (unsigned long long)counts.duplicates,
+                (unsigned long long)counts.positions);
+    rgn_db_close(db);
+    pending_file = NULL;
+    return ok ? status : EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------------ */
+/* info                                                               */
+
+int cli_take_text_or_json(const cli_command *command, const char *value,
+                          void *out)
+{
+    if (strcmp(value, "text") && strcmp(value, "json"))
+        return cli_usage_error(command,
+                               "--format takes text or json, not "
+                               "'%s'",
+                               value),
+               -1;
+    *(bool *)out = strcmp(value, "json") == 0;
+    return 0;
+}
+
+static int run_info(int argc, char **argv)
+{
+    const char *path = "games.rgndb";
+    bool json = false;
+    int color = -1;
+    const cli_option own[] = {
+        {"--db", .value = &path},
+        {"--format", .take = cli_take_text_or_json, .out = &json},
+        {0},
+    };
+    const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
+    rgn_db *db = cli_db_open(&cli_db_info, path, false);
+    if (!db)
+        return EXIT_USAGE;
+    rgn_db_stats stats;
+    rgn_error error;
+    if (rgn_db_check(db, &error) < 0 || rgn_db_info(db, &stats, &error) < 0) {
+        fprintf(stderr, "rgn db info: %s: %s\n", path, error.message);
+        rgn_db_close(db);
+        return EXIT_USAGE;
+    }
+    rgn_db_close(db);
+    double per_ply =
+        stats.plies ? (double)stats.bytes / (double)stats.plies : 0.0;
+    if (json)
+        printf("{\"games\":%llu,\"valid\":%llu,\"invalid\":%llu,\"plies\":"
+               "%llu,\"positions\":%llu,\"files\":%llu,\"bytes\":%llu,"
+               "\"bytes_per_ply\":%.2f,\"schema_version\":%d}\n",
+               (unsigned long long)stats.games, (unsigned long long)stats.valid,
+               (unsigned long long)stats.invalid,
+               (unsigned long long)stats.plies,
+               (unsigned long long)stats.positions,
+               (unsigned long long)stats.files, (unsigned long long)stats.bytes,
+               per_ply, stats.schema_version);
+    else
+        printf("games           %llu (%llu valid, %llu invalid)\n"
+               "plies           %llu\n"
+               "positions       %llu\n"
+               "files imported  %llu\n"
+               "size            %llu bytes (%.2f a ply)\n"
+               "schema version  %d\n",
+               (unsigned long long)stats.games, (unsigned long long)stats.valid,
+               (unsigned long long)stats.invalid,
+               (unsigned long long)stats.plies,
+               (unsigned long long)stats.positions,
+               (unsigned long long)stats.files, (unsigned long long)stats.bytes,
+               per_ply, stats.schema_version);
+    return EXIT_OK;
+}

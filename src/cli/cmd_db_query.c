@@ -1,0 +1,444 @@
+/*
+ * cmd_db_query.c - the subcommands of "rgn db" that answer from a
+ * database: find (the criteria of rgn select), export (every game) and
+ * tree (the moves played from a position).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int run_find(int argc, char **argv);
+static int run_export(int argc, char **argv);
+static int run_tree(int argc, char **argv);
+
+const cli_command cli_db_find = {
+    "db find",
+    "the games of a database that match criteria",
+    "Usage: rgn db find [--db PATH] [CRITERIA] [-n|--invert] [--count]\n"
+    "                   [--limit N] [--format text|tsv|csv|json]\n"
+    "                   [--columns LIST] [--to FORMAT] [-o FILE]\n"
+    "                   [--keep-invalid] [--color|--no-color]\n"
+    "\n"
+    "Finds the games that match every criterion, with the criteria and\n"
+    "meaning of 'rgn select' (rgn(1) has the language): --tag, --plies,\n"
+    "--ends, --promotion[=PIECE], --underpromotion, --setup, --has,\n"
+    "--valid, --invalid, --position, --pattern, --material,\n"
+    "--material-plies, --moves, --in-variations, --games (numbers in the\n"
+    "database). Positions and patterns are looked up in the index; the\n"
+    "games it names, or all, are replayed and judged. In the order of\n"
+    "import:\n"
+    "  --format text|tsv|csv|json  a record per game (the default: text),\n"
+    "                 as 'rgn select --format' writes it; game is the\n"
+    "                 number in the database, file, offset and line where\n"
+    "                 it was imported from, ply where a position matched\n"
+    "  --columns LIST the columns of a --format table\n"
+    "  --to FORMAT    the games themselves, in any format 'rgn convert'\n"
+    "                 writes\n"
+    "  -n, --invert   the games that do not match\n"
+    "  --count        print only how many games match\n"
+    "  --limit N      at most N games\n"
+    "  -o FILE        write into FILE, atomically\n"
+    "  --keep-invalid invalid games too (else only valid ones are found)\n"
+    "  --db PATH      the database (default games.rgndb)\n"
+    "Exit status 0 when some game matches, 1 when none does, 2 for wrong\n"
+    "usage and database errors.\n",
+    run_find,
+};
+
+const cli_command cli_db_export = {
+    "db export",
+    "write out the games of a database",
+    "Usage: rgn db export [--db PATH] [--to FORMAT] [-o FILE]\n"
+    "                     [--keep-invalid] [--color|--no-color]\n"
+    "\n"
+    "Writes every valid game of the database, in the order of import, in\n"
+    "any format 'rgn convert' writes (default: canonical RGN, the same\n"
+    "bytes as 'rgn convert --to rgn' of the files imported).\n"
+    "  --to FORMAT    rgn, lan, coord, xml, html, fen or json\n"
+    "  -o FILE        write into FILE, atomically (its name may choose the\n"
+    "                 format, as for convert)\n"
+    "  --keep-invalid the invalid games too, as convert keeps them\n"
+    "  --db PATH      the database (default games.rgndb)\n",
+    run_export,
+};
+
+const cli_command cli_db_tree = {
+    "db tree",
+    "the moves played from a position",
+    "Usage: rgn db tree [--db PATH] (--position POS | --moves LINE)\n"
+    "                   [--variant NAME] [--format text|json]\n"
+    "                   [--color|--no-color]\n"
+    "\n"
+    "The opening explorer: every move played from the position in the\n"
+    "main lines of the database's games (the first time each game reaches\n"
+    "it), most played first, with the number of games, the results (the\n"
+    "side to move's wins, draws and losses, as percentages too), the\n"
+    "average Elo of the players who made the move (where WhiteElo and\n"
+    "BlackElo give it) and the last date.\n"
+    "  --position POS a position string (any game rgn knows; --variant\n"
+    "                 when more than one reads it)\n"
+    "  --moves LINE   the position a line of moves from the start\n"
+    "                 reaches ('1. e4 e5 2. Nf3'; --variant for the game)\n"
+    "  --format json  {\"position\": ..., \"games\": N, \"moves\": "
+    "[{\"move\":\n"
+    "                 ..., \"games\": n, \"white\": w, \"draws\": d,\n"
+    "                 \"black\": b, \"elo\": E, \"last_date\": D}, ...]}\n"
+    "  --db PATH      the database (default games.rgndb)\n",
+    run_tree,
+};
+
+rgn_db *cli_db_open(const cli_command *command, const char *path, bool write);
+int cli_take_text_or_json(const cli_command *command, const char *value,
+                          void *out);
+
+/* ------------------------------------------------------------------ */
+/* find and export                                                    */
+
+typedef struct db_output {
+    rgn_lister *lister;
+    rgn_writer *writer;
+    const char *file; /* of the last game listed */
+    uint64_t found;
+    bool failed;
+} db_output;
+
+static int on_found(void *user, const rgn_db_found *found)
+{
+    db_output *o = user;
+    o->found++;
+    if (!found->game)
+        return 0;
+    if (o->lister) {
+        if (!o->file || strcmp(o->file, found->file) != 0) {
+            rgn_lister_input(o->lister, found->file, NULL);
+            o->file = found->file;
+        }
+        rgn_selection selection = {o->found, (uint64_t)found->id, found->ply,
+                                   0};
+        if (rgn_lister_game(o->lister, found->game, &selection) < 0)
+            o->failed = true;
+    } else {
+        rgn_writer_number_next(o->writer, (uint64_t)found->id);
+        if (rgn_game_replay(found->game, NULL, -1, rgn_writer_sink(o->writer),
+                            o->writer) < 0)
+            o->failed = true;
+    }
+    return o->failed;
+}
+
+/* Finds the games and writes them (or their records) to path: the exit
+ * status. */
+static int find_and_write(const cli_command *command, const char *db_path,
+                          rgn_db_find_options *options, int list_format,
+                          rgn_list_options *listing, int to, const char *path,
+                          bool keep_invalid)
+{
+    rgn_writer_options writing = {.keep_invalid = keep_invalid};
+    if (list_format < 0 && !options->count_only) {
+        int format = cli_output_format(command, to, path);
+        if (format < 0)
+            return EXIT_USAGE;
+        writing.format = (enum rgn_format)format;
+    }
+    rgn_db *db = cli_db_open(command, db_path, false);
+    if (!db)
+        return EXIT_USAGE;
+    FILE *out = options->count_only ? NULL : cli_output_open(path);
+    if (!options->count_only && !out) {
+        rgn_db_close(db);
+        return EXIT_USAGE;
+    }
+    db_output output = {0};
+    if (out && list_format >= 0) {
+        listing->format = (enum rgn_list_format)list_format;
+        output.lister = cli_lister_new(command, listing, out);
+    } else if (out)
+        output.writer = rgn_writer_new(&writing, out);
+    bool ok = options->count_only || output.lister || output.writer;
+    options->found = on_found;
+    options->user = &output;
+    options->valid_only = !keep_invalid;
+    rgn_error error;
+    int64_t found = ok ? rgn_db_find(db, options, &error) : -1;
+    if (found < 0 && ok)
+        fprintf(stderr, "rgn %s: %s: %s\n", command->name, db_path,
+                error.message);
+    ok = found >= 0 && !output.failed;
+    errno = 0;
+    if (ok && output.lister && rgn_lister_finish(output.lister) < 0) {
+        cli_output_error(path, errno);
+        ok = false;
+    } else if (ok && output.writer && rgn_writer_finish(output.writer) < 0) {
+        cli_output_error(path, errno);
+        ok = false;
+    }
+    if (ok && options->count_only)
+        printf("%lld\n", (long long)found);
+    rgn_lister_free(output.lister);
+    rgn_writer_free(output.writer);
+    if (out && cli_output_close(out, path, ok) < 0)
+        ok = false;
+    rgn_db_close(db);
+    return !ok ? EXIT_USAGE : found > 0 ? EXIT_OK : EXIT_INVALID;
+}
+
+static int take_limit(const cli_command *command, const char *value, void *out)
+{
+    long n = cli_parse_count(value, 1L << 40);
+    if (n < 1)
+        return cli_usage_error(command, "'%s' is no count of at least 1",
+                               value),
+               -1;
+    *(long *)out = n;
+    return 0;
+}
+
+static int run_find(int argc, char **argv)
+{
+    rgn_criteria *criteria = rgn_criteria_new();
+    if (!criteria) {
+        fprintf(stderr, "rgn db find: out of memory\n");
+        return EXIT_USAGE;
+    }
+    cli_criteria criteria_options = {.criteria = criteria};
+    cli_option own[CLI_CRITERIA_OPTIONS + 12];
+    int n = cli_criteria_options(&criteria_options, own);
+    const char *db_path = "games.rgndb", *path = NULL;
+    rgn_db_find_options options = {.criteria = criteria};
+    bool keep_invalid = false;
+    long limit = 0;
+    int to = -1, list_format = -1, color = -1;
+    rgn_list_options listing = {.ply = true};
+    own[n++] = (cli_option){"--db", .value = &db_path};
+    own[n++] = (cli_option){"-n", .flag = &options.invert};
+    own[n++] = (cli_option){"--invert", .flag = &options.invert};
+    own[n++] = (cli_option){"--count", .flag = &options.count_only};
+    own[n++] = (cli_option){"--limit", .take = take_limit, .out = &limit};
+    own[n++] = (cli_option){"--format", .take = cli_take_list_format,
+                            .out = &list_format};
+    own[n++] = (cli_option){"--columns", .value = &listing.columns};
+    own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
+    own[n++] = (cli_option){"-o", .value = &path};
+    own[n++] = (cli_option){"--keep-invalid", .flag = &keep_invalid};
+    own[n] = (cli_option){0};
+    const cli_options parser = {&cli_db_find, own, NULL, &color, 0, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status == CLI_GO_ON &&
+        cli_criteria_flags(&criteria_options, &cli_db_find) < 0)
+        status = EXIT_USAGE;
+    if (criteria_options.invalid)
+        keep_invalid = true;
+    if (status == CLI_GO_ON && list_format >= 0 &&
+        (to >= 0 || options.count_only))
+        status = cli_usage_error(&cli_db_find, "--format lists the games, %s",
+                                 to >= 0 ? "--to writes them: give one"
+                                         : "--count counts them: give one");
+    if (status == CLI_GO_ON && listing.columns && list_format < 0)
+        status = cli_usage_error(&cli_db_find,
+                                 "--columns chooses what --format lists: "
+                                 "give --format too");
+    if (status == CLI_GO_ON && list_format < 0 && to < 0 &&
+        !options.count_only && !path)
+        list_format = RGN_LIST_TEXT; /* a table on the terminal */
+    if (status == CLI_GO_ON) {
+        options.limit = (uint64_t)limit;
+        status = find_and_write(&cli_db_find, db_path, &options, list_format,
+                                &listing, to, path, keep_invalid);
+    }
+    rgn_criteria_free(criteria);
+    return status;
+}
+
+static int run_export(int argc, char **argv)
+{
+    const char *db_path = "games.rgndb", *path = NULL;
+    bool keep_invalid = false;
+    int to = -1, color = -1;
+    const cli_option own[] = {
+        {"--db", .value = &db_path},
+        {"--to", .take = cli_take_format, .out = &to},
+        {"-o", .value = &path},
+        {"--keep-invalid", .flag = &keep_invalid},
+        {0},
+    };
+    const cli_options parser = {&cli_db_export, own, NULL, &color, 0, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
+    rgn_db_find_options options = {0};
+    status = find_and_write(&cli_db_export, db_path, &options, -1, NULL, to,
+                            path, keep_invalid);
+    /* an empty database exports nothing, and that is no failure */
+    return status == EXIT_INVALID ? EXIT_OK : status;
+}
+
+/* ------------------------------------------------------------------ */
+/* tree                                                               */
+
+/* The position of --position (read by --variant's game, else by the
+ * first game that reads it) or of --moves: NULL after saying why. */
+static rgn_position *tree_position(const char *variant, const char *fen,
+                                   const char *line)
+{
+    const cli_command *command = &cli_db_tree;
+    if (fen && !variant) {
+        for (size_t i = 0; i < rgn_variant_count(); i++) {
+            rgn_position *pos = rgn_position_new(rgn_variant_at(i));
+            rgn_error error;
+            if (pos && rgn_position_set_fen(pos, fen, &error) == 0)
+                return pos;
+            rgn_position_free(pos);
+        }
+    }
+    rgn_position *pos = cli_load_position(command, variant, fen);
+    if (!pos || !line)
+        return pos;
+    /* the line's moves, past move numbers and a result */
+    const char *at = line;
+    while (*at) {
+        while (*at == ' ' || *at == '\t' || *at == '\n')
+            at++;
+        size_t len = strcspn(at, " \t\n");
+        if (!len)
+            break;
+        bool number = at[0] >= '0' && at[0] <= '9' &&
+                      (at[len - 1] == '.' || strspn(at, "0123456789.") == len);
+        if (!number) {
+            rgn_move move;
+            unsigned warnings;
+            enum rgn_problem problem;
+            rgn_error error;
+            if (rgn_san_resolve(pos, at, len, &move, &warnings, &problem,
+                                &error) < 0) {
+                cli_usage_error(command, "--moves: '%.*s': %s", (int)len, at,
+                                error.message);
+                rgn_position_free(pos);
+                return NULL;
+            }
+            rgn_position_play(pos, move);
+        }
+        at += len;
+    }
+    return pos;
+}
+
+/* Percent of n in total, 0 for none. */
+static double percent(uint64_t n, uint64_t total)
+{
+    return total ? 100.0 * (double)n / (double)total : 0.0;
+}
+
+static void print_date(FILE *out, long date, bool json)
+{
+    if (!date) {
+        fputs(json ? "null" : "-", out);
+        return;
+    }
+    char text[40];
+    snprintf(text, sizeof text, "%04ld.%02ld.%02ld", date / 10000 % 10000,
+             date / 100 % 100, date % 100);
+    /* unknown parts as PGN writes them */
+    if (date / 100 % 100 == 0)
+        memcpy(text + 5, "??", 2);
+    if (date % 100 == 0)
+        memcpy(text + 8, "??", 2);
+    fprintf(out, json ? "\"%s\"" : "%s", text);
+}
+
+static void print_tree(const rgn_db_tree *tree, const rgn_position *pos,
+                       bool json)
+{
+    char fen[512];
+    rgn_position_fen(pos, fen, sizeof fen);
+    /* wins, draws and losses of the side to move */
+    bool white = rgn_position_side(pos) == RGN_WHITE;
+    if (json) {
+        printf("{\"position\":\"%s\",\"games\":%llu,\"moves\":[", fen,
+               (unsigned long long)tree->games);
+        for (size_t i = 0; i < tree->count; i++) {
+            const rgn_db_tree_move *m = &tree->moves[i];
+            uint64_t wins = white ? m->white : m->black;
+            uint64_t losses = white ? m->black : m->white;
+            printf("%s{\"move\":\"%s\",\"games\":%llu,\"white\":%llu,"
+                   "\"draws\":%llu,\"black\":%llu,\"win\":%.1f,\"draw\":%.1f,"
+                   "\"loss\":%.1f,\"elo\":",
+                   i ? "," : "", m->san, (unsigned long long)m->games,
+                   (unsigned long long)m->white, (unsigned long long)m->draws,
+                   (unsigned long long)m->black, percent(wins, m->games),
+                   percent(m->draws, m->games), percent(losses, m->games));
+            if (m->elo_games)
+                printf("%llu", (unsigned long long)(m->elo_sum / m->elo_games));
+            else
+                fputs("null", stdout);
+            fputs(",\"last_date\":", stdout);
+            print_date(stdout, m->last_date, true);
+            fputs("}", stdout);
+        }
+        fputs("]}\n", stdout);
+        return;
+    }
+    printf("%s\n%llu games\n", fen, (unsigned long long)tree->games);
+    if (!tree->count)
+        return;
+    printf("%-10s %8s %6s %6s %6s %6s %5s  %s\n", "move", "games", "share",
+           "win", "draw", "loss", "elo", "last date");
+    for (size_t i = 0; i < tree->count; i++) {
+        const rgn_db_tree_move *m = &tree->moves[i];
+        uint64_t wins = white ? m->white : m->black;
+        uint64_t losses = white ? m->black : m->white;
+        printf("%-10s %8llu %5.1f%% %5.1f%% %5.1f%% %5.1f%% ", m->san,
+               (unsigned long long)m->games, percent(m->games, tree->games),
+               percent(wins, m->games), percent(m->draws, m->games),
+               percent(losses, m->games));
+        if (m->elo_games)
+            printf("%5llu  ", (unsigned long long)(m->elo_sum / m->elo_games));
+        else
+            printf("%5s  ", "-");
+        print_date(stdout, m->last_date, false);
+        putchar('\n');
+    }
+}
+
+static int run_tree(int argc, char **argv)
+{
+    const char *db_path = "games.rgndb", *fen = NULL, *line = NULL,
+               *variant = NULL;
+    bool json = false;
+    int color = -1;
+    const cli_option own[] = {
+        {"--db", .value = &db_path},
+        {"--position", .value = &fen},
+        {"--moves", .value = &line},
+        {"--variant", .value = &variant},
+        {"--format", .take = cli_take_text_or_json, .out = &json},
+        {0},
+    };
+    const cli_options parser = {&cli_db_tree, own, NULL, &color, 0, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status == CLI_GO_ON && !fen == !line)
+        status = cli_usage_error(&cli_db_tree,
+                                 "give the position: --position POS or "
+                                 "--moves LINE");
+    if (status != CLI_GO_ON)
+        return status;
+    rgn_position *pos = tree_position(variant, fen, line);
+    if (!pos)
+        return EXIT_USAGE;
+    rgn_db *db = cli_db_open(&cli_db_tree, db_path, false);
+    rgn_db_tree tree;
+    rgn_error error;
+    if (db && rgn_db_tree_of(db, pos, &tree, &error) < 0) {
+        fprintf(stderr, "rgn db tree: %s: %s\n", db_path, error.message);
+        rgn_db_close(db);
+        db = NULL;
+    }
+    if (db) {
+        print_tree(&tree, pos, json);
+        rgn_db_tree_free(&tree);
+        rgn_db_close(db);
+    }
+    rgn_position_free(pos);
+    return db ? EXIT_OK : EXIT_USAGE;
+}

@@ -1,0 +1,150 @@
+/*
+ * db.h - what the files of the database share (private): the open
+ * database (store.c), the encoding of a game's movetext and tags into
+ * the blobs kept in it (codec.c, tags.c), and the position index
+ * (import.c writes it, query.c reads it). rgn(5), "Database", documents
+ * the schema and the blobs for users of the file.
+ */
+#ifndef RGN_DB_H
+#define RGN_DB_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+#include "base/buffer.h"
+#include "rgn.h"
+
+/* The schema this rgn writes and reads (PRAGMA user_version), and the
+ * mark of an rgn database (PRAGMA application_id, "RGND"). */
+#define DB_SCHEMA_VERSION 1
+#define DB_APPLICATION_ID 0x52474E44
+
+/* The position index: a position's 64-bit key (rgn_position_key, mixed
+ * with its game's name) falls in one of 2^DB_BUCKET_BITS buckets; a row
+ * of the index holds, for one bucket and one segment of games, the
+ * games that reached a position of the bucket. */
+#define DB_BUCKET_BITS 16
+
+/* A pattern's prefilter: each game keeps DB_SQUARE_BITS bits, one set
+ * for every piece on every square its main line ever held. */
+#define DB_SQUARE_BITS 512
+
+struct rgn_db {
+    sqlite3 *sql;
+    char *path;      /* as given */
+    char *temporary; /* a new database is written here, renamed at commit */
+    bool writable;
+    rgn_error error;
+};
+
+/* Fills db->error from SQLite's last error ("damaged" for a corrupt
+ * file) and returns -1. */
+int db_fail(rgn_db *db, const char *doing);
+/* The same with a message of ours. */
+int db_failf(rgn_db *db, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Prepares a statement: NULL after db_fail. */
+sqlite3_stmt *db_prepare(rgn_db *db, const char *sql);
+/* Runs statements without results: 0, or -1 after db_fail. */
+int db_exec(rgn_db *db, const char *sql);
+
+/* A position's key in the index: its rule set's key mixed with the
+ * rule set's name, so that two games' positions never share one. */
+uint64_t db_position_key(const rgn_position *position);
+static inline unsigned db_bucket(uint64_t key)
+{
+    return (unsigned)(key >> (64 - DB_BUCKET_BITS));
+}
+/* The bit of the pattern prefilter for a piece code on a square. */
+unsigned db_square_bit(unsigned piece, unsigned square);
+
+/* ------------------------------------------------------------------ */
+/* Varints (codec.c): 7 bits a byte, low first.                       */
+
+void db_put_varint(rgn_buffer *out, uint64_t value);
+/* Reads one at *at (< end): false when the bytes end or it is longer
+ * than 10 bytes. */
+bool db_get_varint(const uint8_t **at, const uint8_t *end, uint64_t *value);
+
+/* ------------------------------------------------------------------ */
+/* The movetext blob (codec.c)                                        */
+
+/* The tokens of the blob below DB_TOKENS; a move is its code, at least
+ * DB_TOKENS. */
+enum {
+    TOKEN_START,   /* the movetext begins (the start position) */
+    TOKEN_NAG,     /* varint: the NAG */
+    TOKEN_COMMENT, /* varint length, bytes */
+    TOKEN_BEGIN_VARIATION,
+    TOKEN_END_VARIATION,
+    TOKEN_UNCHECKED, /* varint length * 2 + cut, bytes */
+    TOKEN_NULL_MOVE,
+    DB_TOKENS = 8
+};
+/* What the opening explorer counts besides moves: a game that ended at
+ * the position, and a null move. */
+#define DB_CODE_END TOKEN_START
+#define DB_CODE_NULL_MOVE TOKEN_NULL_MOVE
+
+/* Encodes a game's movetext as a sink hears it: give every event of the
+ * movetext (after the tags) in order. */
+typedef struct db_encoder {
+    rgn_buffer blob;
+    const rgn_variant *variant;
+} db_encoder;
+
+void db_encode_start(db_encoder *e, const rgn_variant *variant);
+/* after: the position after the move (the move's piece stands on to) */
+void db_encode_move(db_encoder *e, const rgn_position *after, rgn_move move);
+void db_encode_nag(db_encoder *e, unsigned nag);
+void db_encode_comment(db_encoder *e, rgn_span text);
+void db_encode_variation(db_encoder *e, bool begin);
+void db_encode_unchecked(db_encoder *e, rgn_span text, bool cut);
+/* The code of a move as the blob writes it (its first varint); the
+ * tree keeps it for the move played from a position. */
+uint64_t db_move_code(const rgn_variant *variant, const rgn_position *after,
+                      rgn_move move, uint64_t *extra, bool *has_extra);
+
+/* The legal move of pos that a code and its extra (0 when the code has
+ * none) name: 0, or -1 when there is none. */
+int db_move_of_code(rgn_position *pos, uint64_t code, uint64_t extra,
+                    rgn_move *move);
+
+/* What the decoder needs of a stored game besides its movetext. */
+typedef struct db_stored_game {
+    int64_t id;
+    rgn_location origin;
+    const char *variant; /* the rule set's name */
+    const char *start;   /* the position string of a set-up, or NULL */
+    const char *result;
+    const char *tags; /* the tags blob (tags.c), NUL-terminated */
+    const uint8_t *moves;
+    size_t moves_len;
+    bool valid;
+    /* an invalid game's first problem */
+    const char *problem_code, *problem;
+    rgn_location problem_where;
+    int problem_ply;
+} db_stored_game;
+
+/* Passes a stored game to sink as the validator passed it when it was
+ * read (begin_game with its id ... end_game), every move checked to be
+ * legal; with tags_only the movetext is left out (the start too). 0, or
+ * -1 with error->message saying what is damaged. */
+int db_decode_game(const db_stored_game *stored, bool tags_only,
+                   const rgn_game_sink *sink, void *user, rgn_error *error);
+
+/* ------------------------------------------------------------------ */
+/* The tags blob (tags.c): a JSON object of the tags, in order.       */
+
+void db_tags_begin(rgn_buffer *out);
+void db_tags_add(rgn_buffer *out, rgn_span name, rgn_span value);
+void db_tags_end(rgn_buffer *out);
+/* Reads the object, calling each(user, name, value) for every member
+ * (the texts unescaped, valid only during the call): 0, or -1 when the
+ * text is not such an object. */
+int db_tags_read(const char *json, size_t len,
+                 void (*each)(void *user, rgn_span name, rgn_span value),
+                 void *user);
+
+#endif

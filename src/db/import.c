@@ -1,0 +1,703 @@
+/*
+ * import.c - storing games as a validator passes them on (the importer
+ * is a game sink): each game's row, and the position index.
+ *
+ * The index is built a segment at a time: the games of a segment add an
+ * entry (bucket, game) for every position they reach; when the segment
+ * holds SEGMENT_ENTRIES of them, they are sorted and written as one row
+ * per bucket, a list of game numbers. Memory stays bounded whatever the
+ * size of the input, and a query reads one row per segment. Positions
+ * reached by many games of a segment early in their main line also get
+ * a row of the opening explorer (table openings): what was played from
+ * there, counted, so that the start position's tree needs no replay.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "rules/position.h"
+#include "rules/variant.h"
+
+#define SEGMENT_ENTRIES (4u << 20)
+/* Opening rows: for positions of the first OPENING_PLIES plies reached
+ * by at least OPENING_GAMES games of a segment. */
+#define OPENING_PLIES 24
+#define OPENING_GAMES 64
+
+enum outcome { OUTCOME_WHITE, OUTCOME_DRAW, OUTCOME_BLACK, OUTCOME_NONE };
+
+/* What the opening explorer keeps of a game. */
+typedef struct game_facts {
+    uint8_t outcome;
+    uint16_t elo[2];
+    uint32_t date; /* YYYYMMDD, 0 for unknown parts */
+} game_facts;
+
+/* A position early in a game's main line and the move played from it. */
+typedef struct opening_entry {
+    uint64_t key;
+    uint64_t code, extra; /* DB_CODE_END: the game ended there */
+    uint32_t game;        /* within the segment */
+    uint8_t side;         /* who moved */
+} opening_entry;
+
+struct rgn_db_importer {
+    rgn_db *db;
+    rgn_db_import_options options;
+    sqlite3_stmt *insert_game, *find_copy, *insert_file, *insert_variant,
+        *insert_segment, *insert_bucket, *insert_opening;
+    int64_t file_id;
+    int64_t next_id; /* the number the next game stored gets */
+    int64_t segment_id;
+    bool failed;
+    rgn_db_import_counts counts;
+
+    /* the segment being built */
+    int64_t first_game;
+    uint64_t *entries; /* bucket << 32 | game within the segment */
+    size_t entry_count, entry_capacity;
+    opening_entry *openings;
+    size_t opening_count, opening_capacity;
+    game_facts *facts;
+    size_t facts_capacity;
+    rgn_buffer squares; /* DB_SQUARE_BITS / 8 bytes a game */
+
+    /* the game being read */
+    uint64_t number;
+    rgn_location origin;
+    const rgn_variant *variant;
+    rgn_buffer tags;
+    db_encoder moves;
+    char start[512];
+    bool has_start;
+    int depth, plies;
+    uint8_t game_squares[DB_SQUARE_BITS / 8];
+    game_facts game_facts;
+    size_t entries_before, openings_before;
+    /* the main line's position waiting for its next move */
+    uint64_t pending_key;
+    bool pending;
+    uint64_t opening_keys[OPENING_PLIES + 1];
+    int opening_key_count;
+};
+
+static int fail(rgn_db_importer *im) { return im->failed = true, -1; }
+
+rgn_db_importer *rgn_db_importer_new(rgn_db *db,
+                                     const rgn_db_import_options *options,
+                                     rgn_error *error)
+{
+    rgn_db_importer *im = calloc(1, sizeof *im);
+    if (!im) {
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return NULL;
+    }
+    im->db = db;
+    if (options)
+        im->options = *options;
+    im->insert_game = db_prepare(
+        db, "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?)");
+    im->find_copy = db_prepare(db, "SELECT id FROM games WHERE digest = ?");
+    im->insert_file = db_prepare(db, "INSERT INTO files(path) VALUES (?)");
+    im->insert_variant =
+        db_prepare(db, "INSERT OR IGNORE INTO variants VALUES (?)");
+    im->insert_segment =
+        db_prepare(db, "INSERT INTO segments VALUES (?, ?, ?, ?, ?)");
+    im->insert_bucket =
+        db_prepare(db, "INSERT INTO positions VALUES (?, ?, ?)");
+    im->insert_opening =
+        db_prepare(db, "INSERT INTO openings VALUES (?, ?, ?)");
+    sqlite3_stmt *last =
+        db_prepare(db, "SELECT (SELECT coalesce(max(id), 0) FROM games),"
+                       " (SELECT coalesce(max(id), 0) FROM segments)");
+    if (last && sqlite3_step(last) == SQLITE_ROW) {
+        im->next_id = sqlite3_column_int64(last, 0) + 1;
+        im->segment_id = sqlite3_column_int64(last, 1) + 1;
+    } else if (last)
+        db_fail(db, "reading the database");
+    sqlite3_finalize(last);
+    if (!im->insert_game || !im->find_copy || !im->insert_file ||
+        !im->insert_variant || !im->insert_segment || !im->insert_bucket ||
+        !im->insert_opening || !im->next_id) {
+        *error = db->error;
+        rgn_db_importer_free(im);
+        return NULL;
+    }
+    im->first_game = im->next_id;
+    return im;
+}
+
+void rgn_db_importer_free(rgn_db_importer *im)
+{
+    if (!im)
+        return;
+    sqlite3_finalize(im->insert_game);
+    sqlite3_finalize(im->find_copy);
+    sqlite3_finalize(im->insert_file);
+    sqlite3_finalize(im->insert_variant);
+    sqlite3_finalize(im->insert_segment);
+    sqlite3_finalize(im->insert_bucket);
+    sqlite3_finalize(im->insert_opening);
+    free(im->entries);
+    free(im->openings);
+    free(im->facts);
+    rgn_buffer_free(&im->squares);
+    rgn_buffer_free(&im->tags);
+    rgn_buffer_free(&im->moves.blob);
+    free(im);
+}
+
+/* Runs a statement whose values are bound, and resets it. */
+static int step(rgn_db_importer *im, sqlite3_stmt *s)
+{
+    int status = sqlite3_step(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (status != SQLITE_DONE && status != SQLITE_ROW) {
+        db_fail(im->db, "writing the database");
+        return fail(im);
+    }
+    return 0;
+}
+
+void rgn_db_importer_input(rgn_db_importer *im, const char *file)
+{
+    sqlite3_bind_text(im->insert_file, 1, file, -1, SQLITE_TRANSIENT);
+    if (step(im, im->insert_file) == 0)
+        im->file_id = sqlite3_last_insert_rowid(im->db->sql);
+}
+
+/* ------------------------------------------------------------------ */
+/* The segment                                                        */
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int compare_openings(const void *a, const void *b)
+{
+    const opening_entry *x = a, *y = b;
+    if (x->key != y->key)
+        return (x->key > y->key) - (x->key < y->key);
+    if (x->code != y->code)
+        return (x->code > y->code) - (x->code < y->code);
+    if (x->extra != y->extra)
+        return (x->extra > y->extra) - (x->extra < y->extra);
+    return (x->game > y->game) - (x->game < y->game);
+}
+
+/* Sorts 64-bit words by a radix sort on their 48 low bits (the
+ * entries' bucket and game), much faster than qsort on millions. */
+static void sort_entries(uint64_t *a, size_t n)
+{
+    uint64_t *tmp = malloc(n * sizeof *tmp);
+    if (!tmp) {
+        qsort(a, n, sizeof *a, compare_u64);
+        return;
+    }
+    for (int shift = 0; shift < 48; shift += 16) {
+        size_t count[65537] = {0};
+        for (size_t i = 0; i < n; i++)
+            count[((a[i] >> shift) & 0xFFFF) + 1]++;
+        for (int b = 0; b < 65536; b++)
+            count[b + 1] += count[b];
+        for (size_t i = 0; i < n; i++)
+            tmp[count[(a[i] >> shift) & 0xFFFF]++] = a[i];
+        memcpy(a, tmp, n * sizeof *a);
+    }
+    free(tmp);
+}
+
+static int write_buckets(rgn_db_importer *im)
+{
+    sort_entries(im->entries, im->entry_count);
+    rgn_buffer games = {0};
+    size_t i = 0, distinct = 0;
+    while (i < im->entry_count) {
+        uint64_t bucket = im->entries[i] >> 32;
+        rgn_buffer_reset(&games);
+        uint64_t last = 0;
+        bool first = true;
+        for (; i < im->entry_count && im->entries[i] >> 32 == bucket; i++) {
+            uint64_t game = im->entries[i] & 0xFFFFFFFFu;
+            if (!first && game == last)
+                continue;
+            db_put_varint(&games, first ? game : game - last);
+            last = game;
+            first = false;
+            distinct++;
+        }
+        if (games.failed)
+            return db_failf(im->db, "out of memory"), fail(im);
+        sqlite3_bind_int64(im->insert_bucket, 1, (int64_t)bucket);
+        sqlite3_bind_int64(im->insert_bucket, 2, im->segment_id);
+        sqlite3_bind_blob(im->insert_bucket, 3, games.data, (int)games.len,
+                          SQLITE_STATIC);
+        if (step(im, im->insert_bucket) < 0)
+            break;
+    }
+    rgn_buffer_free(&games);
+    im->counts.positions += distinct;
+    return im->failed ? -1 : (int)0;
+}
+
+/* An opening row: the moves from one position, each with its counts.
+ * A move's record: code, extra, games, white, draws, black, Elo sum,
+ * Elo games, last date (varints). */
+static void put_move_counts(rgn_buffer *out, const opening_entry *from,
+                            const opening_entry *to, const game_facts *facts)
+{
+    uint64_t n[3] = {0}, elo_sum = 0, elo_games = 0, date = 0;
+    for (const opening_entry *e = from; e < to; e++) {
+        const game_facts *f = &facts[e->game];
+        if (f->outcome < OUTCOME_NONE)
+            n[f->outcome]++;
+        if (f->elo[e->side]) {
+            elo_sum += f->elo[e->side];
+            elo_games++;
+        }
+        if (f->date > date)
+            date = f->date;
+    }
+    db_put_varint(out, from->code);
+    db_put_varint(out, from->extra);
+    db_put_varint(out, (uint64_t)(to - from));
+    for (int i = 0; i < 3; i++)
+        db_put_varint(out, n[i]);
+    db_put_varint(out, elo_sum);
+    db_put_varint(out, elo_games);
+    db_put_varint(out, date);
+}
+
+static int write_openings(rgn_db_importer *im)
+{
+    qsort(im->openings, im->opening_count, sizeof *im->openings,
+          compare_openings);
+    rgn_buffer row = {0};
+    size_t i = 0;
+    while (i < im->opening_count && !im->failed) {
+        size_t end = i;
+        while (end < im->opening_count &&
+               im->openings[end].key == im->openings[i].key)
+            end++;
+        if (end - i >= OPENING_GAMES) {
+            rgn_buffer_reset(&row);
+            for (size_t m = i; m < end;) {
+                size_t next = m;
+                while (next < end &&
+                       im->openings[next].code == im->openings[m].code &&
+                       im->openings[next].extra == im->openings[m].extra)
+                    next++;
+                put_move_counts(&row, &im->openings[m], &im->openings[next],
+                                im->facts);
+                m = next;
+            }
+            if (row.failed)
+                return db_failf(im->db, "out of memory"), fail(im);
+            sqlite3_bind_int64(im->insert_opening, 1,
+                               (int64_t)im->openings[i].key);
+            sqlite3_bind_int64(im->insert_opening, 2, im->segment_id);
+            sqlite3_bind_blob(im->insert_opening, 3, row.data, (int)row.len,
+                              SQLITE_STATIC);
+            step(im, im->insert_opening);
+        }
+        i = end;
+    }
+    rgn_buffer_free(&row);
+    return im->failed ? -1 : 0;
+}
+
+static int write_segment(rgn_db_importer *im)
+{
+    if (im->next_id == im->first_game)
+        return 0;
+    size_t before = im->counts.positions;
+    if (write_buckets(im) < 0 || write_openings(im) < 0)
+        return -1;
+    sqlite3_bind_int64(im->insert_segment, 1, im->segment_id);
+    sqlite3_bind_int64(im->insert_segment, 2, im->first_game);
+    sqlite3_bind_int64(im->insert_segment, 3, im->next_id - 1);
+    sqlite3_bind_int64(im->insert_segment, 4,
+                       (int64_t)(im->counts.positions - before));
+    sqlite3_bind_blob(im->insert_segment, 5, im->squares.data,
+                      (int)im->squares.len, SQLITE_STATIC);
+    if (step(im, im->insert_segment) < 0)
+        return -1;
+    im->segment_id++;
+    im->first_game = im->next_id;
+    im->entry_count = im->opening_count = 0;
+    rgn_buffer_reset(&im->squares);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The sink                                                           */
+
+static void on_begin_game(void *user, uint64_t number)
+{
+    rgn_db_importer *im = user;
+    im->number = number;
+    im->origin = (rgn_location){0, 0, 0};
+    im->variant = NULL;
+    rgn_buffer_reset(&im->tags);
+    db_tags_begin(&im->tags);
+    rgn_buffer_reset(&im->moves.blob);
+    im->has_start = false;
+    im->depth = im->plies = 0;
+    memset(im->game_squares, 0, sizeof im->game_squares);
+    memset(&im->game_facts, 0, sizeof im->game_facts);
+    im->game_facts.outcome = OUTCOME_NONE;
+    im->entries_before = im->entry_count;
+    im->openings_before = im->opening_count;
+    im->pending = false;
+    im->opening_key_count = 0;
+}
+
+static void on_origin(void *user, rgn_location where)
+{
+    rgn_db_importer *im = user;
+    im->origin = where;
+}
+
+static bool span_is(rgn_span span, const char *text)
+{
+    return span.len == strlen(text) && !memcmp(span.data, text, span.len);
+}
+
+static unsigned span_number(rgn_span span, unsigned max)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < span.len; i++) {
+        if (span.data[i] < '0' || span.data[i] > '9')
+            return 0;
+        n = n * 10 + (unsigned)(span.data[i] - '0');
+        if (n > max)
+            return 0;
+    }
+    return n;
+}
+
+/* "2024.05.??" as 20240500. */
+static uint32_t date_number(rgn_span span)
+{
+    if (span.len != 10 || span.data[4] != '.' || span.data[7] != '.')
+        return 0;
+    rgn_span parts[3] = {
+        {span.data, 4}, {span.data + 5, 2}, {span.data + 8, 2}};
+    return span_number(parts[0], 9999) * 10000 +
+           span_number(parts[1], 99) * 100 + span_number(parts[2], 99);
+}
+
+static void on_tag(void *user, rgn_span name, rgn_span value)
+{
+    rgn_db_importer *im = user;
+    db_tags_add(&im->tags, name, value);
+    if (span_is(name, "WhiteElo"))
+        im->game_facts.elo[0] = (uint16_t)span_number(value, 9999);
+    else if (span_is(name, "BlackElo"))
+        im->game_facts.elo[1] = (uint16_t)span_number(value, 9999);
+    else if (span_is(name, "Date"))
+        im->game_facts.date = date_number(value);
+}
+
+/* Grows an array of count items of size bytes to hold one more: false
+ * (after saying so) when memory runs out. */
+static bool make_room(rgn_db_importer *im, void **items, size_t size,
+                      size_t count, size_t *capacity)
+{
+    if (count < *capacity)
+        return true;
+    size_t more = *capacity ? *capacity * 2 : 4096;
+    void *grown = realloc(*items, more * size);
+    if (!grown) {
+        db_failf(im->db, "out of memory");
+        fail(im);
+        return false;
+    }
+    *items = grown;
+    *capacity = more;
+    return true;
+}
+
+static void add_entry(rgn_db_importer *im, uint64_t key)
+{
+    if (make_room(im, (void **)&im->entries, sizeof *im->entries,
+                  im->entry_count, &im->entry_capacity))
+        im->entries[im->entry_count++] =
+            (uint64_t)db_bucket(key) << 32 |
+            (uint64_t)(im->next_id - im->first_game);
+}
+
+/* The squares the pieces of a whole position stand on. */
+static void mark_board(rgn_db_importer *im, const rgn_position *pos)
+{
+    for (unsigned sq = 0; sq < RGN_BOARD_CAPACITY; sq++) {
+        uint8_t piece = pos->board[sq];
+        if (piece != RGN_EMPTY && piece != RGN_OFF) {
+            unsigned bit = db_square_bit(piece, sq);
+            im->game_squares[bit / 8] |= (uint8_t)(1u << bit % 8);
+        }
+    }
+}
+
+static void add_opening(rgn_db_importer *im, uint64_t code, uint64_t extra,
+                        int side)
+{
+    if (!im->pending)
+        return;
+    im->pending = false;
+    for (int i = 0; i < im->opening_key_count - 1; i++)
+        if (im->opening_keys[i] == im->pending_key)
+            return; /* the game was here before */
+    if (!make_room(im, (void **)&im->openings, sizeof *im->openings,
+                   im->opening_count, &im->opening_capacity))
+        return;
+    im->openings[im->opening_count++] = (opening_entry){
+        im->pending_key, code, extra, (uint32_t)(im->next_id - im->first_game),
+        (uint8_t)side};
+}
+
+/* A position of the main line: the index, and the openings early on. */
+static void main_line_position(rgn_db_importer *im, const rgn_position *pos)
+{
+    uint64_t key = db_position_key(pos);
+    add_entry(im, key);
+    if (im->plies <= OPENING_PLIES) {
+        im->pending_key = key;
+        im->pending = true;
+        im->opening_keys[im->opening_key_count++] = key;
+    }
+}
+
+static void on_start(void *user, const rgn_position *start, bool has_fen)
+{
+    rgn_db_importer *im = user;
+    im->variant = start->variant;
+    im->has_start = has_fen;
+    if (has_fen)
+        rgn_position_fen(start, im->start, sizeof im->start);
+    db_encode_start(&im->moves, start->variant);
+    mark_board(im, start);
+    main_line_position(im, start);
+}
+
+static void on_move(void *user, rgn_position *after, rgn_move move,
+                    const char *san)
+{
+    (void)san;
+    rgn_db_importer *im = user;
+    db_encode_move(&im->moves, after, move);
+    if (im->depth > 0) {
+        if (im->options.variations)
+            add_entry(im, db_position_key(after));
+        return;
+    }
+    im->plies++;
+    if (im->pending) {
+        uint64_t extra = 0;
+        bool has_extra = false;
+        uint64_t code =
+            rgn_move_is_null(move)
+                ? DB_CODE_NULL_MOVE
+                : db_move_code(im->variant, after, move, &extra, &has_extra);
+        add_opening(im, code, extra, !after->side);
+    }
+    if (move.kind == RGN_MOVE_CASTLING || move.kind == RGN_MOVE_TURN)
+        mark_board(im, after);
+    else if (!rgn_move_is_null(move)) {
+        unsigned bit = db_square_bit(after->board[move.to], move.to);
+        im->game_squares[bit / 8] |= (uint8_t)(1u << bit % 8);
+    }
+    main_line_position(im, after);
+}
+
+static void on_nag(void *user, unsigned nag)
+{
+    rgn_db_importer *im = user;
+    db_encode_nag(&im->moves, nag);
+}
+
+static void on_comment(void *user, rgn_span text)
+{
+    rgn_db_importer *im = user;
+    db_encode_comment(&im->moves, text);
+}
+
+static void on_begin_variation(void *user)
+{
+    rgn_db_importer *im = user;
+    db_encode_variation(&im->moves, true);
+    im->depth++;
+}
+
+static void on_end_variation(void *user)
+{
+    rgn_db_importer *im = user;
+    db_encode_variation(&im->moves, false);
+    im->depth--;
+}
+
+static void on_unchecked(void *user, rgn_span text, bool cut)
+{
+    rgn_db_importer *im = user;
+    db_encode_unchecked(&im->moves, text, cut);
+}
+
+/* A fingerprint of the bytes, 8 at a time. */
+static uint64_t digest_bytes(uint64_t h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    for (; len >= 8; p += 8, len -= 8) {
+        uint64_t word;
+        memcpy(&word, p, 8);
+        h = rgn_mix64(h ^ word);
+    }
+    uint64_t last = len;
+    for (size_t i = 0; i < len; i++)
+        last |= (uint64_t)p[i] << (8 * (i + 1));
+    return rgn_mix64(h ^ last);
+}
+
+static uint8_t outcome_of(rgn_span result)
+{
+    return span_is(result, "1-0")       ? OUTCOME_WHITE
+           : span_is(result, "0-1")     ? OUTCOME_BLACK
+           : span_is(result, "1/2-1/2") ? OUTCOME_DRAW
+                                        : OUTCOME_NONE;
+}
+
+/* The copy the database has of the game, or 0. */
+static int64_t copy_of(rgn_db_importer *im, uint64_t digest)
+{
+    sqlite3_bind_int64(im->find_copy, 1, (int64_t)digest);
+    int64_t id = 0;
+    if (sqlite3_step(im->find_copy) == SQLITE_ROW)
+        id = sqlite3_column_int64(im->find_copy, 0);
+    sqlite3_reset(im->find_copy);
+    return id;
+}
+
+static int insert_game(rgn_db_importer *im, const char *variant,
+                       rgn_span result, const rgn_diagnostic *error,
+                       uint64_t digest)
+{
+    sqlite3_stmt *s = im->insert_game;
+    sqlite3_bind_int64(s, 1, im->next_id);
+    sqlite3_bind_int64(s, 2, im->file_id);
+    sqlite3_bind_int64(s, 3, (int64_t)im->origin.offset);
+    sqlite3_bind_int64(s, 4, im->origin.line);
+    sqlite3_bind_int64(s, 5, im->origin.column);
+    sqlite3_bind_int64(s, 6, (int64_t)im->number);
+    sqlite3_bind_text(s, 7, variant, -1, SQLITE_STATIC);
+    if (im->has_start)
+        sqlite3_bind_text(s, 8, im->start, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 9, result.data ? result.data : "", (int)result.len,
+                      SQLITE_STATIC);
+    sqlite3_bind_int(s, 10, im->plies);
+    sqlite3_bind_int(s, 11, !error);
+    if (error) {
+        sqlite3_bind_text(s, 12, rgn_problem_code(error->problem), -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_text(s, 13, error->message, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(s, 14, error->where.line);
+        sqlite3_bind_int64(s, 15, error->where.column);
+        sqlite3_bind_int64(s, 16, (int64_t)error->where.offset);
+        sqlite3_bind_int(s, 17, error->ply);
+    }
+    sqlite3_bind_int64(s, 18, (int64_t)digest);
+    sqlite3_bind_text(s, 19, im->tags.data, (int)im->tags.len, SQLITE_STATIC);
+    sqlite3_bind_blob(s, 20, im->moves.blob.data ? im->moves.blob.data : "",
+                      (int)im->moves.blob.len, SQLITE_STATIC);
+    return step(im, s);
+}
+
+static void on_end_game(void *user, rgn_span result,
+                        const rgn_diagnostic *error)
+{
+    rgn_db_importer *im = user;
+    if (im->failed)
+        return;
+    add_opening(im, DB_CODE_END, 0,
+                0); /* the game ended at its last position */
+    db_tags_end(&im->tags);
+    const char *variant = im->variant ? im->variant->name : "";
+    if (im->tags.failed || im->moves.blob.failed) {
+        db_failf(im->db, "out of memory");
+        fail(im);
+        return;
+    }
+    uint64_t digest = digest_bytes(0, variant, strlen(variant));
+    digest = digest_bytes(digest, im->has_start ? im->start : "",
+                          im->has_start ? strlen(im->start) : 0);
+    digest = digest_bytes(digest, im->tags.data, im->tags.len);
+    digest = digest_bytes(digest, im->moves.blob.data, im->moves.blob.len);
+    im->counts.games++;
+    int64_t copy = copy_of(im, digest);
+    if (copy) {
+        /* what the game added to the segment goes */
+        im->entry_count = im->entries_before;
+        im->opening_count = im->openings_before;
+        im->counts.duplicates++;
+        if (im->options.duplicate)
+            im->options.duplicate(im->options.user, im->number, im->origin,
+                                  copy);
+        return;
+    }
+    size_t index = (size_t)(im->next_id - im->first_game);
+    if (!make_room(im, (void **)&im->facts, sizeof *im->facts, index,
+                   &im->facts_capacity))
+        return;
+    im->game_facts.outcome = outcome_of(result);
+    im->facts[index] = im->game_facts;
+    rgn_buffer_append(&im->squares, (const char *)im->game_squares,
+                      sizeof im->game_squares);
+    if (insert_game(im, variant, result, error, digest) < 0)
+        return;
+    if (im->variant) {
+        sqlite3_bind_text(im->insert_variant, 1, variant, -1, SQLITE_STATIC);
+        step(im, im->insert_variant);
+    }
+    im->next_id++;
+    im->counts.plies += (uint64_t)im->plies;
+    if (error)
+        im->counts.invalid++;
+    else
+        im->counts.valid++;
+    if (im->entry_count >= SEGMENT_ENTRIES)
+        write_segment(im);
+}
+
+static const rgn_game_sink importer_sink = {
+    .begin_game = on_begin_game,
+    .origin = on_origin,
+    .tag = on_tag,
+    .start = on_start,
+    .move = on_move,
+    .nag = on_nag,
+    .comment = on_comment,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .unchecked = on_unchecked,
+    .end_game = on_end_game,
+    .without_san = true,
+    .position_after = true,
+};
+
+const rgn_game_sink *rgn_db_importer_sink(void) { return &importer_sink; }
+
+int rgn_db_importer_finish(rgn_db_importer *im, rgn_db_import_counts *counts,
+                           rgn_error *error)
+{
+    if (!im->failed)
+        write_segment(im);
+    if (counts)
+        *counts = im->counts;
+    if (im->failed) {
+        *error = im->db->error;
+        return -1;
+    }
+    return 0;
+}
