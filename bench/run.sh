@@ -598,11 +598,10 @@ END {
     label["rgn-db-import-rotary"] = "rgn db import (Rotary corpus)"
     label["rgn-db-find-position"] = "rgn db find --position (" \
         position_games " games)"
-    label["scoutfish-scout-position"] = "scoutfish scout, the board as sub-fen"
+    label["scoutfish-scout-position"] = "scoutfish scout, board as sub-fen"
     label["rgn-db-find-pattern"] = "rgn db find --pattern (" \
         pattern_games " games)"
-    label["scoutfish-scout-pattern"] = "scoutfish scout, the pattern as" \
-        " sub-fen"
+    label["scoutfish-scout-pattern"] = "scoutfish scout, pattern as sub-fen"
     label["rgn-db-tree-start"] = "rgn db tree, the start (all games)"
     label["rgn-db-tree-deep-1"] = "rgn db tree, game 1 at ply 10 (" \
         deep_1_games ")"
