@@ -49,8 +49,14 @@ sqlite3_stmt *db_prepare(rgn_db *db, const char *sql);
 int db_exec(rgn_db *db, const char *sql);
 
 /* A position's key in the index: its rule set's key mixed with the
- * rule set's name, so that two games' positions never share one. */
+ * rule set's salt (from its name), so that two games' positions never
+ * share one. db_key is the same for a salt already known. */
+uint64_t db_variant_salt(const rgn_variant *variant);
 uint64_t db_position_key(const rgn_position *position);
+static inline uint64_t db_key(const rgn_position *position, uint64_t salt)
+{
+    return rgn_position_key(position) ^ salt;
+}
 static inline unsigned db_bucket(uint64_t key)
 {
     return (unsigned)(key >> (64 - DB_BUCKET_BITS));

@@ -21,7 +21,7 @@
 #define SEGMENT_ENTRIES (4u << 20)
 /* Opening rows: for positions of the first OPENING_PLIES plies reached
  * by at least OPENING_GAMES games of a segment. */
-#define OPENING_PLIES 24
+#define OPENING_PLIES 16
 #define OPENING_GAMES 64
 
 enum outcome { OUTCOME_WHITE, OUTCOME_DRAW, OUTCOME_BLACK, OUTCOME_NONE };
@@ -38,6 +38,7 @@ typedef struct opening_entry {
     uint64_t key;
     uint64_t code, extra; /* DB_CODE_END: the game ended there */
     uint32_t game;        /* within the segment */
+    uint32_t slot;        /* in keep_hot_openings's table */
     uint8_t side;         /* who moved */
 } opening_entry;
 
@@ -61,11 +62,16 @@ struct rgn_db_importer {
     game_facts *facts;
     size_t facts_capacity;
     rgn_buffer squares; /* DB_SQUARE_BITS / 8 bytes a game */
+    uint64_t *space;    /* for sorting */
+    size_t space_capacity;
+    const rgn_variant *registered; /* in the table variants */
 
     /* the game being read */
     uint64_t number;
     rgn_location origin;
-    const rgn_variant *variant;
+    const rgn_variant *game_variant; /* NULL until the movetext begins */
+    const rgn_variant *variant;      /* the last game's with a movetext */
+    uint64_t salt;                   /* variant's */
     rgn_buffer tags;
     db_encoder moves;
     char start[512];
@@ -140,6 +146,7 @@ void rgn_db_importer_free(rgn_db_importer *im)
     sqlite3_finalize(im->insert_bucket);
     sqlite3_finalize(im->insert_opening);
     free(im->entries);
+    free(im->space);
     free(im->openings);
     free(im->facts);
     rgn_buffer_free(&im->squares);
@@ -171,12 +178,6 @@ void rgn_db_importer_input(rgn_db_importer *im, const char *file)
 /* ------------------------------------------------------------------ */
 /* The segment                                                        */
 
-static int compare_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 static int compare_openings(const void *a, const void *b)
 {
     const opening_entry *x = a, *y = b;
@@ -189,31 +190,50 @@ static int compare_openings(const void *a, const void *b)
     return (x->game > y->game) - (x->game < y->game);
 }
 
-/* Sorts 64-bit words by a radix sort on their 48 low bits (the
- * entries' bucket and game), much faster than qsort on millions. */
-static void sort_entries(uint64_t *a, size_t n)
+/* Sorts n words by bits [from, to) (an even number of bytes), stably,
+ * with a radix sort a byte at a time (a few hundred destinations stay
+ * in the cache), between a and space (n words): the words end in a. */
+_Static_assert(DB_BUCKET_BITS % 16 == 0, "an even number of passes");
+static void radix_sort(uint64_t *a, size_t n, int from, int to, uint64_t *space)
 {
-    uint64_t *tmp = malloc(n * sizeof *tmp);
-    if (!tmp) {
-        qsort(a, n, sizeof *a, compare_u64);
-        return;
-    }
-    for (int shift = 0; shift < 48; shift += 16) {
-        size_t count[65537] = {0};
+    uint64_t *in = a, *out = space;
+    for (int shift = from; shift < to; shift += 8) {
+        size_t count[257] = {0};
         for (size_t i = 0; i < n; i++)
-            count[((a[i] >> shift) & 0xFFFF) + 1]++;
-        for (int b = 0; b < 65536; b++)
+            count[((in[i] >> shift) & 0xFF) + 1]++;
+        for (int b = 0; b < 256; b++)
             count[b + 1] += count[b];
         for (size_t i = 0; i < n; i++)
-            tmp[count[(a[i] >> shift) & 0xFFFF]++] = a[i];
-        memcpy(a, tmp, n * sizeof *a);
+            out[count[(in[i] >> shift) & 0xFF]++] = in[i];
+        uint64_t *swap = in;
+        in = out;
+        out = swap;
     }
-    free(tmp);
+}
+
+/* Room for n words of sorting space: NULL when memory runs out. */
+static uint64_t *sort_space(rgn_db_importer *im, size_t n)
+{
+    if (n > im->space_capacity) {
+        free(im->space);
+        im->space = malloc(n * sizeof *im->space);
+        im->space_capacity = im->space ? n : 0;
+    }
+    if (!im->space) {
+        db_failf(im->db, "out of memory");
+        fail(im);
+    }
+    return im->space;
 }
 
 static int write_buckets(rgn_db_importer *im)
 {
-    sort_entries(im->entries, im->entry_count);
+    uint64_t *space = sort_space(im, im->entry_count);
+    if (!space)
+        return -1;
+    /* the entries come in the order of their games: sorting by bucket
+     * alone, stably, sorts them by game within a bucket */
+    radix_sort(im->entries, im->entry_count, 32, 32 + DB_BUCKET_BITS, space);
     rgn_buffer games = {0};
     size_t i = 0, distinct = 0;
     while (i < im->entry_count) {
@@ -272,8 +292,42 @@ static void put_move_counts(rgn_buffer *out, const opening_entry *from,
     db_put_varint(out, date);
 }
 
+/* Keeps only the entries of positions reached by OPENING_GAMES games or
+ * more, counted in a hash table of keys (in the sorting space), so that
+ * few are left to sort whole. */
+static int keep_hot_openings(rgn_db_importer *im)
+{
+    size_t n = im->opening_count, size = 1024;
+    while (size < 2 * n)
+        size *= 2;
+    /* a slot: the key, and its count in the other word */
+    uint64_t *table = sort_space(im, 2 * size);
+    if (!table)
+        return -1;
+    memset(table, 0, 2 * size * sizeof *table);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = im->openings[i].key;
+        size_t slot = (size_t)rgn_mix64(key) & (size - 1);
+        while (table[2 * slot + 1] && table[2 * slot] != key)
+            slot = (slot + 1) & (size - 1);
+        table[2 * slot] = key;
+        table[2 * slot + 1]++;
+        /* the entry's slot, kept in its extra's place until the count is
+         * known */
+        im->openings[i].slot = slot;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (table[2 * im->openings[i].slot + 1] >= OPENING_GAMES)
+            im->openings[kept++] = im->openings[i];
+    im->opening_count = kept;
+    return 0;
+}
+
 static int write_openings(rgn_db_importer *im)
 {
+    if (keep_hot_openings(im) < 0)
+        return -1;
     qsort(im->openings, im->opening_count, sizeof *im->openings,
           compare_openings);
     rgn_buffer row = {0};
@@ -341,7 +395,7 @@ static void on_begin_game(void *user, uint64_t number)
     rgn_db_importer *im = user;
     im->number = number;
     im->origin = (rgn_location){0, 0, 0};
-    im->variant = NULL;
+    im->game_variant = NULL;
     rgn_buffer_reset(&im->tags);
     db_tags_begin(&im->tags);
     rgn_buffer_reset(&im->moves.blob);
@@ -455,15 +509,19 @@ static void add_opening(rgn_db_importer *im, uint64_t code, uint64_t extra,
     if (!make_room(im, (void **)&im->openings, sizeof *im->openings,
                    im->opening_count, &im->opening_capacity))
         return;
-    im->openings[im->opening_count++] = (opening_entry){
-        im->pending_key, code, extra, (uint32_t)(im->next_id - im->first_game),
-        (uint8_t)side};
+    im->openings[im->opening_count++] =
+        (opening_entry){im->pending_key,
+                        code,
+                        extra,
+                        (uint32_t)(im->next_id - im->first_game),
+                        0,
+                        (uint8_t)side};
 }
 
 /* A position of the main line: the index, and the openings early on. */
 static void main_line_position(rgn_db_importer *im, const rgn_position *pos)
 {
-    uint64_t key = db_position_key(pos);
+    uint64_t key = db_key(pos, im->salt);
     add_entry(im, key);
     if (im->plies <= OPENING_PLIES) {
         im->pending_key = key;
@@ -475,7 +533,9 @@ static void main_line_position(rgn_db_importer *im, const rgn_position *pos)
 static void on_start(void *user, const rgn_position *start, bool has_fen)
 {
     rgn_db_importer *im = user;
-    im->variant = start->variant;
+    if (start->variant != im->variant)
+        im->salt = db_variant_salt(start->variant);
+    im->variant = im->game_variant = start->variant;
     im->has_start = has_fen;
     if (has_fen)
         rgn_position_fen(start, im->start, sizeof im->start);
@@ -492,17 +552,17 @@ static void on_move(void *user, rgn_position *after, rgn_move move,
     db_encode_move(&im->moves, after, move);
     if (im->depth > 0) {
         if (im->options.variations)
-            add_entry(im, db_position_key(after));
+            add_entry(im, db_key(after, im->salt));
         return;
     }
     im->plies++;
     if (im->pending) {
         uint64_t extra = 0;
         bool has_extra = false;
-        uint64_t code =
-            rgn_move_is_null(move)
-                ? DB_CODE_NULL_MOVE
-                : db_move_code(im->variant, after, move, &extra, &has_extra);
+        uint64_t code = rgn_move_is_null(move)
+                            ? DB_CODE_NULL_MOVE
+                            : db_move_code(im->game_variant, after, move,
+                                           &extra, &has_extra);
         add_opening(im, code, extra, !after->side);
     }
     if (move.kind == RGN_MOVE_CASTLING || move.kind == RGN_MOVE_TURN)
@@ -623,7 +683,7 @@ static void on_end_game(void *user, rgn_span result,
     add_opening(im, DB_CODE_END, 0,
                 0); /* the game ended at its last position */
     db_tags_end(&im->tags);
-    const char *variant = im->variant ? im->variant->name : "";
+    const char *variant = im->game_variant ? im->game_variant->name : "";
     if (im->tags.failed || im->moves.blob.failed) {
         db_failf(im->db, "out of memory");
         fail(im);
@@ -656,7 +716,8 @@ static void on_end_game(void *user, rgn_span result,
                       sizeof im->game_squares);
     if (insert_game(im, variant, result, error, digest) < 0)
         return;
-    if (im->variant) {
+    if (im->game_variant && im->game_variant != im->registered) {
+        im->registered = im->game_variant;
         sqlite3_bind_text(im->insert_variant, 1, variant, -1, SQLITE_STATIC);
         step(im, im->insert_variant);
     }

@@ -579,8 +579,8 @@ static int add_opening_row(tree_builder *b, const uint8_t *at,
                            const uint8_t *end)
 {
     while (at < end) {
-        uint64_t v[10];
-        for (int i = 0; i < 10; i++)
+        uint64_t v[9]; /* as import.c's put_move_counts writes them */
+        for (int i = 0; i < 9; i++)
             if (!db_get_varint(&at, end, &v[i]))
                 return -1;
         tree_count *t = count_of(b, v[0], v[1]);

@@ -90,13 +90,18 @@ int db_exec(rgn_db *db, const char *sql)
     return 0;
 }
 
-uint64_t db_position_key(const rgn_position *position)
+uint64_t db_variant_salt(const rgn_variant *variant)
 {
     /* the name's bytes folded into one word */
     uint64_t salt = 0;
-    for (const char *c = position->variant->name; *c; c++)
+    for (const char *c = variant->name; *c; c++)
         salt = rgn_mix64(salt ^ (unsigned char)*c);
-    return position->key ^ salt;
+    return salt;
+}
+
+uint64_t db_position_key(const rgn_position *position)
+{
+    return db_key(position, db_variant_salt(position->variant));
 }
 
 unsigned db_square_bit(unsigned piece, unsigned square)
