@@ -14,10 +14,16 @@
 #   not replayed) on it,
 #   rgn perft 4 (Rotary), rgn perft --variant rollerball 7 and rgn perft
 #   --variant chess on Kiwipete to depth 5,
+#   and, when rgn has the command, rgn db import of each corpus, rgn db
+#   find --position and --pattern on the chess database (each listing
+#   every game found, which must be rgn select's) and rgn db tree of the
+#   start and of two positions 10 plies deep, with the size of each
+#   database,
 # and, when RGN_BENCH_PEERS names a folder of peer programs, each peer
 # found there on the same chess file (pgn-reader-validate,
 # pgn-reader-validate_all, pgn-reader-parallel_validate, pgn-reader-stats,
-# scoutfish make) and stockfish's perft 5 on Kiwipete. The commands run in
+# scoutfish make, and scoutfish scout with the database's two queries)
+# and stockfish's perft 5 on Kiwipete. The commands run in
 # RUNS rounds of one run of each (one at a time: the machine has two
 # cores); the report gives the median wall seconds, CPU seconds, plies per
 # second, MB per second (input bytes, 10^6; both from wall time), peak
