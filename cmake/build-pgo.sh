@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds rgn in FOLDER (default build/) with gcc's profile-guided
 # optimisation: a first build records where the time goes while it
-# validates and converts generated chess and Rotary games, runs perft in
+# validates, converts and imports generated chess and Rotary games, runs perft in
 # every game and solves two Rotationary set-ups (each game's hot code:
 # code the training leaves out is laid out as cold, and runs slower),
 # then a
@@ -49,6 +49,11 @@ if "$build/tests/gen/chess-gen" --games 4000 --seed 77 >"$train/chess.pgn" &&
     "$rgn" select --variant chess --count --position \
         'rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1' "$train/chess.pgn" >/dev/null 2>&1 &&
     "$rgn" list --variant chess --headers-only --format json "$train/chess.pgn" >/dev/null 2>&1 &&
+    "$rgn" db import --quiet --db "$train/games.rgndb" --variant chess "$train/chess.pgn" 2>/dev/null &&
+    "$rgn" db import --quiet --db "$train/games.rgndb" "$train/rotary.rgn" 2>/dev/null &&
+    "$rgn" db find --db "$train/games.rgndb" --format json --position \
+        'rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1' >/dev/null 2>&1 &&
+    "$rgn" db tree --db "$train/games.rgndb" --moves '1. e4' --variant chess >/dev/null 2>&1 &&
     "$rgn" perft 3 >/dev/null 2>&1 &&
     "$rgn" perft --variant chess 4 >/dev/null 2>&1 &&
     "$rgn" perft --variant rollerball 7 >/dev/null 2>&1 &&

@@ -17,6 +17,7 @@
 #include "db/db.h"
 #include "rules/position.h"
 #include "rules/variant.h"
+#include "select/select.h"
 
 #define SEGMENT_ENTRIES (4u << 20)
 /* Opening rows: for positions of the first OPENING_PLIES plies reached
@@ -50,6 +51,9 @@ struct rgn_db_importer {
     int64_t file_id;
     int64_t next_id; /* the number the next game stored gets */
     int64_t segment_id;
+    /* the digests of a database that had no games (and so no index of
+     * them yet: it is built at commit) */
+    duplicate_set *digests;
     bool failed;
     rgn_db_import_counts counts;
 
@@ -131,6 +135,11 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
         return NULL;
     }
     im->first_game = im->next_id;
+    if (im->next_id == 1 && !(im->digests = duplicate_set_new())) {
+        snprintf(error->message, sizeof error->message, "out of memory");
+        rgn_db_importer_free(im);
+        return NULL;
+    }
     return im;
 }
 
@@ -145,6 +154,7 @@ void rgn_db_importer_free(rgn_db_importer *im)
     sqlite3_finalize(im->insert_segment);
     sqlite3_finalize(im->insert_bucket);
     sqlite3_finalize(im->insert_opening);
+    duplicate_set_free(im->digests);
     free(im->entries);
     free(im->space);
     free(im->openings);
@@ -252,8 +262,8 @@ static int write_buckets(rgn_db_importer *im)
         }
         if (games.failed)
             return db_failf(im->db, "out of memory"), fail(im);
-        sqlite3_bind_int64(im->insert_bucket, 1, (int64_t)bucket);
-        sqlite3_bind_int64(im->insert_bucket, 2, im->segment_id);
+        sqlite3_bind_int64(im->insert_bucket, 1, im->segment_id);
+        sqlite3_bind_int64(im->insert_bucket, 2, (int64_t)bucket);
         sqlite3_bind_blob(im->insert_bucket, 3, games.data, (int)games.len,
                           SQLITE_STATIC);
         if (step(im, im->insert_bucket) < 0)
@@ -632,6 +642,15 @@ static uint8_t outcome_of(rgn_span result)
 /* The copy the database has of the game, or 0. */
 static int64_t copy_of(rgn_db_importer *im, uint64_t digest)
 {
+    if (im->digests) {
+        uint64_t first = 0;
+        if (duplicate_set_add(im->digests, digest, (uint64_t)im->next_id,
+                              &first) < 0) {
+            db_failf(im->db, "out of memory");
+            fail(im);
+        }
+        return (int64_t)first;
+    }
     sqlite3_bind_int64(im->find_copy, 1, (int64_t)digest);
     int64_t id = 0;
     if (sqlite3_step(im->find_copy) == SQLITE_ROW)

@@ -111,8 +111,8 @@ static int reader_open(reader *r, rgn_db *db)
         db_prepare(db, "SELECT " GAME_COLUMNS " FROM games WHERE id = ?");
     r->all_games =
         db_prepare(db, "SELECT " GAME_COLUMNS " FROM games ORDER BY id");
-    r->bucket_rows =
-        db_prepare(db, "SELECT segment, games FROM positions WHERE bucket = ?");
+    r->bucket_rows = db_prepare(
+        db, "SELECT games FROM positions WHERE segment = ? AND bucket = ?");
     r->opening_row = db_prepare(
         db, "SELECT moves FROM openings WHERE key = ? AND segment = ?");
     sqlite3_stmt *s = db_prepare(
@@ -223,46 +223,45 @@ static int replay(reader *r, const db_stored_game *g, bool tags_only,
     return 0;
 }
 
-/* The games a bucket lists, in every segment, into ids. */
-static int bucket_games(reader *r, unsigned bucket, int64_t only_segment,
-                        id_list *ids)
+/* The games a bucket lists in one segment, into ids. */
+static int segment_bucket_games(reader *r, const segment *seg, unsigned bucket,
+                                id_list *ids)
 {
     sqlite3_stmt *s = r->bucket_rows;
-    sqlite3_bind_int64(s, 1, bucket);
-    int step, status = 0;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        int64_t segment_id = sqlite3_column_int64(s, 0);
-        if (only_segment && segment_id != only_segment)
-            continue;
-        const segment *seg = NULL;
-        for (size_t i = 0; i < r->segment_count; i++)
-            if (r->segments[i].id == segment_id)
-                seg = &r->segments[i];
-        const uint8_t *at = sqlite3_column_blob(s, 1);
-        const uint8_t *end = at + sqlite3_column_bytes(s, 1);
-        int64_t game = seg ? seg->first_game : 0;
+    sqlite3_bind_int64(s, 1, seg->id);
+    sqlite3_bind_int64(s, 2, bucket);
+    int step = sqlite3_step(s), status = 0;
+    if (step == SQLITE_ROW) {
+        const uint8_t *at = sqlite3_column_blob(s, 0);
+        const uint8_t *end = at + sqlite3_column_bytes(s, 0);
+        int64_t game = seg->first_game;
         uint64_t delta;
         bool first = true;
-        while (seg && at < end && db_get_varint(&at, end, &delta)) {
-            if (!first && delta == 0)
-                break;
-            if (delta > (uint64_t)(seg->last_game - game))
+        while (at < end && db_get_varint(&at, end, &delta)) {
+            if ((!first && delta == 0) ||
+                delta > (uint64_t)(seg->last_game - game))
                 break;
             game += (int64_t)delta;
             first = false;
             id_add(ids, game);
         }
-        if (!seg || at != end) {
+        if (at != end)
             status = db_failf(r->db, "the database is damaged (the index)");
-            break;
-        }
-    }
-    if (status == 0 && step != SQLITE_DONE)
+    } else if (step != SQLITE_DONE)
         status = db_fail(r->db, "reading the database");
     sqlite3_reset(s);
     if (status == 0 && ids->failed)
         status = db_failf(r->db, "out of memory");
     return status;
+}
+
+/* The games a bucket lists, in every segment, into ids. */
+static int bucket_games(reader *r, unsigned bucket, id_list *ids)
+{
+    for (size_t i = 0; i < r->segment_count; i++)
+        if (segment_bucket_games(r, &r->segments[i], bucket, ids) < 0)
+            return -1;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -312,7 +311,7 @@ static int position_candidates(reader *r, const rgn_criteria *criteria,
         const target_ready *ready = &vt->ready[t];
         if (criteria->targets[t].group != q->group || !ready->usable)
             continue;
-        if (bucket_games(r, db_bucket(db_position_key(ready->position)), 0,
+        if (bucket_games(r, db_bucket(db_position_key(ready->position)),
                          q->ids) < 0)
             return -1;
     }
@@ -787,7 +786,7 @@ int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
         if (status < 0 || step == SQLITE_ROW)
             continue;
         id_list ids = {0};
-        status = bucket_games(&r, db_bucket(key), seg->id, &ids);
+        status = segment_bucket_games(&r, seg, db_bucket(key), &ids);
         id_sort_unique(&ids);
         for (size_t g = 0; status == 0 && g < ids.count; g++)
             status = replay_for_tree(&r, ids.ids[g], key, &b);

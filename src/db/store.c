@@ -38,13 +38,12 @@ static const char schema[] =
     " problem_code TEXT, problem TEXT, problem_line INTEGER,"
     " problem_column INTEGER, problem_offset INTEGER, problem_ply INTEGER,"
     " digest INTEGER NOT NULL, tags TEXT NOT NULL, moves BLOB NOT NULL);"
-    "CREATE INDEX games_by_digest ON games(digest);"
     "CREATE TABLE segments(id INTEGER PRIMARY KEY,"
     " first_game INTEGER NOT NULL, last_game INTEGER NOT NULL,"
     " positions INTEGER NOT NULL, squares BLOB NOT NULL);"
-    "CREATE TABLE positions(bucket INTEGER NOT NULL,"
-    " segment INTEGER NOT NULL, games BLOB NOT NULL,"
-    " PRIMARY KEY(bucket, segment)) WITHOUT ROWID;"
+    "CREATE TABLE positions(segment INTEGER NOT NULL,"
+    " bucket INTEGER NOT NULL, games BLOB NOT NULL,"
+    " PRIMARY KEY(segment, bucket)) WITHOUT ROWID;"
     "CREATE TABLE openings(key INTEGER NOT NULL, segment INTEGER NOT NULL,"
     " moves BLOB NOT NULL, PRIMARY KEY(key, segment)) WITHOUT ROWID;"
     "CREATE VIEW tags(game, name, value) AS"
@@ -262,7 +261,11 @@ static mode_t creation_mode(void)
 
 int rgn_db_commit(rgn_db *db, rgn_error *error)
 {
-    if (db_exec(db, "COMMIT") < 0) {
+    /* a new database's games are looked up by digest from its second
+     * import on: the index is built once, sorted, when they are all in */
+    if (db_exec(db, "CREATE INDEX IF NOT EXISTS games_by_digest ON "
+                    "games(digest)") < 0 ||
+        db_exec(db, "COMMIT") < 0) {
         *error = db->error;
         return -1;
     }

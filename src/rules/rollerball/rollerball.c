@@ -457,6 +457,13 @@ uint64_t roller_compute_key(const rgn_position *pos)
 
 void roller_clear(rgn_position *pos)
 {
+    /* every field, so that a position read from a string is the same
+     * whatever the memory held before (castling and the en passant
+     * square are compared by the position criteria) */
+    const struct rgn_variant *variant = pos->variant;
+    memset(pos, 0, sizeof *pos);
+    pos->variant = variant;
+    pos->ep_square = -1;
     memset(pos->board, RGN_OFF, sizeof pos->board);
     memset(pos->orientation, 0, sizeof pos->orientation);
     for (int rank = 0; rank < ROLLER_SIZE; rank++)
