@@ -14,10 +14,16 @@
 #   not replayed) on it,
 #   rgn perft 4 (Rotary), rgn perft --variant rollerball 7 and rgn perft
 #   --variant chess on Kiwipete to depth 5,
+#   and, when rgn has the command, rgn db import of each corpus, rgn db
+#   find --position and --pattern on the chess database (each listing
+#   every game found, which must be rgn select's) and rgn db tree of the
+#   start and of two positions 10 plies deep, with the size of each
+#   database,
 # and, when RGN_BENCH_PEERS names a folder of peer programs, each peer
 # found there on the same chess file (pgn-reader-validate,
 # pgn-reader-validate_all, pgn-reader-parallel_validate, pgn-reader-stats,
-# scoutfish make) and stockfish's perft 5 on Kiwipete. The commands run in
+# scoutfish make, and scoutfish scout with the database's two queries)
+# and stockfish's perft 5 on Kiwipete. The commands run in
 # RUNS rounds of one run of each (one at a time: the machine has two
 # cores); the report gives the median wall seconds, CPU seconds, plies per
 # second, MB per second (input bytes, 10^6; both from wall time), peak
@@ -145,13 +151,14 @@ fail() {
     echo "run.sh: $*" >&2
     exit 1
 }
-# timed IN OUT NAME PLIES BYTES COMMAND...: one run, standard input from
-# IN, standard output to OUT, standard error to $data/NAME.err; stops the
-# benchmark when the command fails
-timed() {
-    in=$1 out=$2 name=$3 plies=$4 bytes=$5
-    shift 5
-    line=$("$measure" -n 1 -i "$in" -o "$out" -e "$data/$name.err" \
+# timed_n RUNS IN OUT NAME PLIES BYTES COMMAND...: RUNS runs (their
+# median), standard input from IN, standard output to OUT, standard error
+# to $data/NAME.err (both of the last run); stops the benchmark when the
+# command fails
+timed_n() {
+    n=$1 in=$2 out=$3 name=$4 plies=$5 bytes=$6
+    shift 6
+    line=$("$measure" -n "$n" -i "$in" -o "$out" -e "$data/$name.err" \
         -- "$@") || {
         echo "run.sh: '$*' failed: $line" >&2
         tail -n 20 "$data/$name.err" >&2
@@ -160,6 +167,8 @@ timed() {
     echo "$line" | awk -v name="$name" -v p="$plies" -v b="$bytes" \
         '{ print name, $4, $10, $14, p, b }' >>"$data/runs"
 }
+# timed IN OUT NAME PLIES BYTES COMMAND...: one run
+timed() { timed_n 1 "$@"; }
 # standard output thrown away: convert writes hundreds of MB
 time_once() { timed /dev/null /dev/null "$@"; }
 # standard output kept in $data/NAME.out, for the checks
@@ -218,6 +227,70 @@ ln -sf games.pgn "$data/scout.pgn"
 "$rgn" list --headers-only --format json --variant chess "$data/games.pgn" |
     tail -n 1 | grep -q "^{\"game\":$chess_games," ||
     fail "rgn list --headers-only does not list $chess_games games"
+
+# The database rows: rgn db import of each corpus (a fresh database each
+# run), then queries of the chess database, listing every game found, and
+# scoutfish scout with the same criteria on its index. A query takes
+# milliseconds: each is timed as the median of $query_runs runs.
+query_runs=5
+db_supported=no
+if "$rgn" db import --help >/dev/null 2>&1; then
+    db_supported=yes
+fi
+# the position after 4 plies that most games of the corpus reach (ties to
+# the first in byte order); the move counters are ignored by both sides
+often_4="$("$rgn" fen -q --variant chess --ply 4 "$data/games.pgn" |
+    cut -d ' ' -f 1-4 | sort | uniq -c | sort -k 1,1nr -k 2 | head -n 1 |
+    sed 's/^ *[0-9]* //') 0 3"
+# a pattern: the pieces of the Ruy Lopez (white Nf3 and Bb5, black Nc6),
+# anything on the other squares
+pattern=8/8/2n5/1B6/8/5N2/8/8
+# the trees: the start, and the positions of games 1 and 2 after 10 plies
+chess_start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+deep_1=$("$rgn" fen -q --variant chess --game 1 --ply 10 "$data/games.pgn")
+deep_2=$("$rgn" fen -q --variant chess --game 2 --ply 10 "$data/games.pgn")
+# offset_ply FILE: "OFFSET PLY" of each JSON line of rgn (select or db find)
+offset_ply() {
+    awk '{
+        match($0, /"offset": *[0-9]+/); o = substr($0, RSTART, RLENGTH)
+        match($0, /"ply": *[0-9]+/); p = substr($0, RSTART, RLENGTH)
+        gsub(/[^0-9]/, "", o); gsub(/[^0-9]/, "", p); print o, p
+    }' "$1"
+}
+# scout_offset_ply FILE: the same of scoutfish scout's matches; its "ofs"
+# is the byte before the game (the newline of the blank line before it),
+# 0 for the first game
+scout_offset_ply() {
+    awk -F '"ofs": ' 'NF > 1 {
+        split($2, a, ","); split($0, p, "[[]")
+        print (a[1] + 0 > 0 ? a[1] + 1 : 0), p[2] + 0
+    }' "$1"
+}
+# json_number FILE KEY: the first number of the member KEY in $data/FILE
+json_number() {
+    awk -v key="\"$2\"" '(i = index($0, key)) {
+        s = substr($0, i + length(key)); sub(/^ *: */, "", s)
+        match(s, /^[0-9.]+/); print substr(s, 1, RLENGTH); exit
+    }' "$data/$1"
+}
+# the answers every query must give: rgn select's, from the file
+if [ "$db_supported" = yes ] || has_peer scoutfish; then
+    "$rgn" select -q --variant chess --position "$often_4" --format json \
+        "$data/games.pgn" >"$data/position.json" || true
+    offset_ply "$data/position.json" >"$data/position.expected"
+    "$rgn" select -q --variant chess --pattern "$pattern" --format json \
+        "$data/games.pgn" >"$data/pattern.json" || true
+    offset_ply "$data/pattern.json" >"$data/pattern.expected"
+    position_games=$(wc -l <"$data/position.expected")
+    pattern_games=$(wc -l <"$data/pattern.expected")
+    if [ "$position_games" -eq 0 ] || [ "$pattern_games" -eq 0 ]; then
+        fail "the queries find no game: $position_games, $pattern_games"
+    fi
+    deep_1_games=$("$rgn" select -q --variant chess --count \
+        --position "$deep_1" "$data/games.pgn" || true)
+    deep_2_games=$("$rgn" select -q --variant chess --count \
+        --position "$deep_2" "$data/games.pgn" || true)
+fi
 
 one_round() {
     time_once "rgn-validate" "$rgn_plies" "$rgn_bytes" \
@@ -333,7 +406,79 @@ sans_validated=$chess_plies games_with_errors=0"
         expect "scoutfish-make.out" "\"Incorrect moves\": 0,"
         ! grep -q 'Wrong move' "$data/scoutfish-make.err" ||
             fail "scoutfish found wrong moves in the chess corpus"
+        # the same queries as rgn db find's below, each on its index
+        time_query "scoutfish-scout-position" "$peers/scoutfish" scout \
+            "$data/scout.scout" "{\"sub-fen\": \"${often_4%% *}\"}"
+        check_found "scoutfish-scout-position" position scout_offset_ply
+        time_query "scoutfish-scout-pattern" "$peers/scoutfish" scout \
+            "$data/scout.scout" "{\"sub-fen\": \"$pattern\"}"
+        check_found "scoutfish-scout-pattern" pattern scout_offset_ply
     fi
+
+    if [ "$db_supported" = yes ]; then
+        db_round
+    fi
+}
+# time_query NAME COMMAND...: a query, its output kept in $data/NAME.out
+time_query() {
+    name=$1
+    shift
+    timed_n "$query_runs" /dev/null "$data/$name.out" "$name" \
+        "$chess_plies" "$chess_bytes" "$@"
+}
+# check_found NAME QUERY READER: the games NAME found (their offsets and
+# first plies, READER reading them from its output) are rgn select's
+check_found() {
+    "$3" "$data/$1.out" >"$data/$1.found"
+    cmp -s "$data/$1.found" "$data/$2.expected" ||
+        fail "$1 found $(wc -l <"$data/$1.found") games, not the" \
+            "$(wc -l <"$data/$2.expected") of rgn select (or other plies)"
+}
+# expect_db NAME DB GAMES PLIES: rgn db info counts every game of the corpus
+# in DB, valid, with its plies
+expect_db() {
+    "$rgn" db info --db "$data/$2" --format json >"$data/$1.info"
+    if [ "$(json_number "$1.info" games)" != "$3" ] ||
+        [ "$(json_number "$1.info" valid)" != "$3" ] ||
+        [ "$(json_number "$1.info" plies)" != "$4" ]; then
+        fail "$2 is not the $3 valid games, $4 plies: $(cat "$data/$1.info")"
+    fi
+}
+# expect_tree NAME GAMES: the tree counts GAMES games reaching the position
+expect_tree() {
+    [ "$(json_number "$1.out" games)" = "$2" ] ||
+        fail "$1 counts $(json_number "$1.out" games) games, not $2"
+}
+db_round() {
+    # import into a fresh database, one thread
+    rm -f "$data"/chess.rgndb*
+    time_once "rgn-db-import" "$chess_plies" "$chess_bytes" \
+        "$rgn" db import --db "$data/chess.rgndb" --variant chess \
+        "$data/games.pgn"
+    expect_db "rgn-db-import" chess.rgndb "$chess_games" "$chess_plies"
+    rm -f "$data"/rotary.rgndb*
+    time_once "rgn-db-import-rotary" "$rgn_plies" "$rgn_bytes" \
+        "$rgn" db import --db "$data/rotary.rgndb" "$data/games.rgn"
+    expect_db "rgn-db-import-rotary" rotary.rgndb "$games" "$rgn_plies"
+
+    # every matching game listed, as scoutfish lists them
+    time_query "rgn-db-find-position" "$rgn" db find \
+        --db "$data/chess.rgndb" --position "$often_4" --format json
+    check_found "rgn-db-find-position" position offset_ply
+    time_query "rgn-db-find-pattern" "$rgn" db find \
+        --db "$data/chess.rgndb" --pattern "$pattern" --format json
+    check_found "rgn-db-find-pattern" pattern offset_ply
+
+    # the opening explorer: the whole process, start-up included
+    time_query "rgn-db-tree-start" "$rgn" db tree --db "$data/chess.rgndb" \
+        --variant chess --position "$chess_start" --format json
+    expect_tree "rgn-db-tree-start" "$chess_games"
+    time_query "rgn-db-tree-deep-1" "$rgn" db tree --db "$data/chess.rgndb" \
+        --variant chess --position "$deep_1" --format json
+    expect_tree "rgn-db-tree-deep-1" "$deep_1_games"
+    time_query "rgn-db-tree-deep-2" "$rgn" db tree --db "$data/chess.rgndb" \
+        --variant chess --position "$deep_2" --format json
+    expect_tree "rgn-db-tree-deep-2" "$deep_2_games"
 }
 
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
@@ -346,6 +491,13 @@ done
 load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
 tenth_kb=$("$measure" -n 1 -- "$rgn" validate $one_job "$data/tenth.rgn" |
     awk '{ print $10 }')
+# the databases of the last round, as the import left them
+chess_db_bytes=0
+rotary_db_bytes=0
+if [ "$db_supported" = yes ]; then
+    chess_db_bytes=$(wc -c <"$data/chess.rgndb")
+    rotary_db_bytes=$(wc -c <"$data/rotary.rgndb")
+fi
 # --- report ----------------------------------------------------------------
 echo
 echo "rgn benchmark, $(date -u +%Y-%m-%d), median of $runs runs;" \
@@ -369,7 +521,13 @@ echo "load average before: $load_before, after: $load_after" \
     "(other processes share the cores)"
 awk -v tenth_kb="$tenth_kb" -v jobs="$jobs_supported" \
     -v validate_label="rgn validate${one_job:+ $one_job}" \
-    -v rollerball_depth="$rollerball_depth" '
+    -v rollerball_depth="$rollerball_depth" \
+    -v position_games="${position_games:-0}" \
+    -v pattern_games="${pattern_games:-0}" \
+    -v deep_1_games="${deep_1_games:-0}" -v deep_2_games="${deep_2_games:-0}" \
+    -v chess_db_bytes="$chess_db_bytes" -v rotary_db_bytes="$rotary_db_bytes" \
+    -v chess_bytes="$chess_bytes" -v rgn_bytes="$rgn_bytes" \
+    -v chess_plies="$chess_plies" -v rgn_plies="$rgn_plies" '
 function median(list, count, a, i, j, t) {
     split(list, a, " ")
     for (i = 2; i <= count; i++)
@@ -442,6 +600,19 @@ END {
     label["rgn-perft-kiwipete"] = "rgn perft --variant chess, Kiwipete 5"
     label["stockfish-perft"] = "stockfish go perft 5, Kiwipete"
     label["stockfish-start"] = "stockfish start-up and quit only"
+    label["rgn-db-import"] = "rgn db import (chess)"
+    label["rgn-db-import-rotary"] = "rgn db import (Rotary corpus)"
+    label["rgn-db-find-position"] = "rgn db find --position (" \
+        position_games " games)"
+    label["scoutfish-scout-position"] = "scoutfish scout, board as sub-fen"
+    label["rgn-db-find-pattern"] = "rgn db find --pattern (" \
+        pattern_games " games)"
+    label["scoutfish-scout-pattern"] = "scoutfish scout, pattern as sub-fen"
+    label["rgn-db-tree-start"] = "rgn db tree, the start (all games)"
+    label["rgn-db-tree-deep-1"] = "rgn db tree, game 1 at ply 10 (" \
+        deep_1_games ")"
+    label["rgn-db-tree-deep-2"] = "rgn db tree, game 2 at ply 10 (" \
+        deep_2_games ")"
     # the rgn row each peer is compared with: threads against threads
     chess_1 = "rgn-validate-chess"
     chess_2 = jobs == "yes" ? "rgn-validate-chess-jobs2" : chess_1
@@ -459,6 +630,13 @@ END {
     short["rgn-perft-kiwipete"] = "rgn perft"
     short["rgn-select-tag"] = "select"
     short["rgn-select-position"] = "select"
+    # the database table has its own: scoutfish make against the import
+    db_base["scoutfish-make"] = "rgn-db-import"
+    db_base["scoutfish-scout-position"] = "rgn-db-find-position"
+    db_base["scoutfish-scout-pattern"] = "rgn-db-find-pattern"
+    short["rgn-db-import"] = "import"
+    short["rgn-db-find-position"] = "find"
+    short["rgn-db-find-pattern"] = "find"
 
     print "\nRotary corpus:\n"
     printf "| %-27s | %7s | %7s | %11s | %6s | %8s |\n", "command",
@@ -519,13 +697,40 @@ END {
                kb[k] / 1024, r
     }
 
+    if (("rgn-db-import" in s) || ("scoutfish-scout-position" in s)) {
+        print "\nDatabase, on the same corpora (milliseconds; a query is" \
+              " the median of several\nruns in each round, start-up" \
+              " included; MB/s of the file imported):\n"
+        printf "| %-38s | %9s | %9s | %6s | %8s | %17s |\n", "command",
+               "ms", "CPU ms", "MB/s", "peak MiB", "rgn/peer"
+        printf "|----------------------------------------|----------:|" \
+               "----------:|-------:|---------:|------------------:|\n"
+        split("rgn-db-import scoutfish-make rgn-db-import-rotary " \
+              "rgn-db-find-position scoutfish-scout-position " \
+              "rgn-db-find-pattern scoutfish-scout-pattern " \
+              "rgn-db-tree-start rgn-db-tree-deep-1 rgn-db-tree-deep-2",
+              rows, " ")
+        for (i = 1; i in rows; i++) {
+            k = rows[i]
+            if (!(k in s))
+                continue
+            r = k in db_base ? ratio(db_base[k], k) " (" \
+                short[db_base[k]] ")" : "-"
+            mbs = k ~ /import|make/ ? sprintf("%.1f", b[k] / 1e6 / s[k]) \
+                                    : "-"
+            printf "| %-38s | %9.1f | %9.1f | %6s | %8.1f | %17s |\n",
+                   label[k], s[k] * 1000, cpu[k] * 1000, mbs,
+                   kb[k] / 1024, r
+        }
+    }
+
     v = rate["rgn-validate"] / rate["pgn-extract-r-s"]
     c = rate["rgn-convert-rgn"] / rate["pgn-extract-s-o"]
     v_cpu = cpu_rate["rgn-validate"] / cpu_rate["pgn-extract-r-s"]
     c_cpu = cpu_rate["rgn-convert-rgn"] / cpu_rate["pgn-extract-s-o"]
     peak = 0
     for (k in kb)
-        if (k ~ /^rgn-/ && kb[k] > peak) {
+        if (k ~ /^rgn-/ && k !~ /^rgn-db-/ && kb[k] > peak) {
             peak = kb[k]
             peak_row = label[k]
         }
@@ -592,4 +797,38 @@ END {
            " by CPU time %s\n", rollerball_depth,
            ratio("rgn-perft-rollerball", "rgn-perft-4"),
            cpu_ratio("rgn-perft-rollerball", "rgn-perft-4")
+    if (!("rgn-db-import" in s))
+        exit
+    # the database, and the targets of the issue
+    printf "rgn db import / scoutfish make, MB/s: %s (target >= 0.5: %s);" \
+           " by CPU time %s\n", ratio("rgn-db-import", "scoutfish-make"),
+           target("rgn-db-import", "scoutfish-make", 0.5),
+           cpu_ratio("rgn-db-import", "scoutfish-make")
+    printf "rgn db import, Rotary corpus: %.1f MB/s, %.2f M plies/s\n",
+           b["rgn-db-import-rotary"] / 1e6 / s["rgn-db-import-rotary"],
+           rate["rgn-db-import-rotary"] / 1e6
+    printf "rgn db find --position / scoutfish scout, the same %d games:" \
+           " %s (target >= 10: %s); by CPU time %s\n", position_games,
+           ratio("rgn-db-find-position", "scoutfish-scout-position"),
+           target("rgn-db-find-position", "scoutfish-scout-position", 10),
+           cpu_ratio("rgn-db-find-position", "scoutfish-scout-position")
+    printf "rgn db find --pattern / scoutfish scout, the same %d games:" \
+           " %s (target >= 10: %s); by CPU time %s\n", pattern_games,
+           ratio("rgn-db-find-pattern", "scoutfish-scout-pattern"),
+           target("rgn-db-find-pattern", "scoutfish-scout-pattern", 10),
+           cpu_ratio("rgn-db-find-pattern", "scoutfish-scout-pattern")
+    t1 = s["rgn-db-tree-start"] * 1000
+    t2 = s["rgn-db-tree-deep-1"] * 1000
+    t3 = s["rgn-db-tree-deep-2"] * 1000
+    printf "rgn db tree, whole process: the start %.1f ms, game 1 at ply" \
+           " 10 %.1f ms, game 2 at ply 10 %.1f ms (target < 50 ms each:" \
+           " %s)\n", t1, t2, t3,
+           (t1 < 50 && t2 < 50 && t3 < 50 ? "met" : "NOT met")
+    printf "database size, chess: %d bytes, %.1f bytes per ply, %.2f of" \
+           " the PGN file (target <= 1: %s); Rotary: %d bytes, %.1f bytes" \
+           " per ply, %.2f of the RGN file\n", chess_db_bytes,
+           chess_db_bytes / chess_plies, chess_db_bytes / chess_bytes,
+           (chess_db_bytes <= chess_bytes ? "met" : "NOT met"),
+           rotary_db_bytes, rotary_db_bytes / rgn_plies,
+           rotary_db_bytes / rgn_bytes
 }' "$data/runs"

@@ -63,14 +63,26 @@ check "rgn select --strip c" "clocks comments"
 check "rgn select --split-by R" "Result Round"
 check "rgn select --rename-players " "e.txt frames/ games/"
 check "rgn select --split-every " ""
+check "rgn db " "export find import info tree"
+check "rgn db i" "import info"
+check "rgn db import " "a.rgn b.pgn frames/ games/"
+check "rgn db find --format " "csv json text tsv"
+check "rgn db tree --format=" "json text"
+check "rgn db tree --po" "--position"
+check "rgn db export --to " "coord fen html json lan rgn xml"
+check "rgn db find --moves " ""
+touch club.rgndb
+check "rgn db info --db " "club.rgndb frames/ games/"
 
 # each command's options are the ones the usage of its help lists, and
 # the commands
-# those of rgn help
-for command in $("$rgn" help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p'); do
+# those of rgn help, and the subcommands of db (db_import: "db import")
+for command in $("$rgn" help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p') \
+    $("$rgn" db --help | sed -n 's/^  \([a-z][a-z]*\)  .*/db_\1/p'); do
     [[ $command == help ]] && continue
-    # the options its usage lines name
-    help=$("$rgn" "$command" --help | sed -n '1,/^$/p')
+    command=${command/_/ }
+    # the options its usage lines name ($command unquoted: "db import")
+    help=$("$rgn" $command --help | sed -n '1,/^$/p')
     { grep -oE -- '--[a-z][a-z-]*' <<<"$help"
       grep -oE -- '(^|[ [,|])-[a-zA-Z]\b' <<<"$help" | sed 's/^[ [,|]//'
       echo --help; } | sort -u | paste -sd' ' - >"$tmp/help"

@@ -27,9 +27,12 @@ synopsis() {
 }
 game_options="--strict -q --quiet --diagnostics --diagnostics-file --variant --from -j --jobs --color --no-color"
 
-for cmd in perft moves validate convert select list fen diagram variants; do
+# a subcommand is written with _ here: db_import is "rgn db import"
+for word in perft moves validate convert select list fen diagram variants \
+    db_import db_find db_tree db_export db_info; do
+    cmd=$(echo "$word" | tr _ ' ')
     "$rgn" $cmd --help | sed '/^$/q' | options_of >"$tmp/usage"
-    synopsis $cmd | options_of >"$tmp/man"
+    synopsis "$cmd" | options_of >"$tmp/man"
     if cmp -s "$tmp/usage" "$tmp/man"; then ok; else
         fail "$cmd: --help usage and man synopsis differ:"
         diff "$tmp/usage" "$tmp/man"
@@ -41,7 +44,7 @@ for cmd in perft moves validate convert select list fen diagram variants; do
             fail "$cmd does not take $opt"
         else ok; fi
     done
-    case $cmd in validate | convert | list | fen | diagram)
+    case $cmd in validate | convert | list | fen | diagram | "db import")
         for opt in $game_options; do
             if grep -qx -- "$opt" "$tmp/usage"; then ok; else
                 fail "$cmd --help lacks the game option $opt"; fi
