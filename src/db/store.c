@@ -275,7 +275,9 @@ int rgn_db_commit(rgn_db *db, rgn_error *error)
      * write-ahead log, then takes its place */
     if (db_exec(db, "PRAGMA journal_mode = DELETE; PRAGMA journal_mode = WAL;"
                     "PRAGMA wal_checkpoint(TRUNCATE)") < 0 ||
-        sqlite3_close(db->sql) != SQLITE_OK) {
+        /* it cannot close while an importer keeps statements open */
+        (sqlite3_close(db->sql) != SQLITE_OK &&
+         db_fail(db, "closing it") < 0)) {
         *error = db->error;
         return -1;
     }
