@@ -411,8 +411,11 @@ int db_decode_game(const db_stored_game *stored, bool tags_only,
         return damaged(&d, "its game is none rgn knows");
     if (grow(&d) < 0)
         return -1;
-    d.at = stored->moves;
-    d.end = stored->moves + stored->moves_len;
+    /* an empty blob may be NULL, which no pointer arithmetic may start
+     * from */
+    d.at = d.end = stored->moves;
+    if (stored->moves_len)
+        d.end += stored->moves_len;
     d.has_last[0] = false;
     CALL(&d, begin_game, d.user, (uint64_t)stored->id);
     CALL(&d, origin, d.user, stored->origin);

@@ -136,9 +136,14 @@ static int reader_open(reader *r, rgn_db *db)
             }
             r->segments = more;
         }
-        r->segments[r->segment_count++] =
-            (segment){sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1),
-                      sqlite3_column_int64(s, 2)};
+        segment seg = {sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1),
+                       sqlite3_column_int64(s, 2)};
+        /* the index reads game numbers from first_game up to last_game */
+        if (seg.first_game < 1 || seg.last_game < seg.first_game) {
+            status = db_failf(db, "the database is damaged (segments)");
+            break;
+        }
+        r->segments[r->segment_count++] = seg;
     }
     if (status == 0 && step != SQLITE_DONE)
         status = db_fail(db, "reading the database");
@@ -177,6 +182,17 @@ static int reader_open(reader *r, rgn_db *db)
 static const char *column_text(sqlite3_stmt *s, int column)
 {
     return (const char *)sqlite3_column_text(s, column);
+}
+
+/* A blob column's bytes, from the result to *end (SQLite gives NULL for
+ * an empty blob, which no pointer arithmetic may start from). */
+static const uint8_t *column_blob(sqlite3_stmt *s, int column,
+                                  const uint8_t **end)
+{
+    const uint8_t *at = sqlite3_column_blob(s, column);
+    int bytes = sqlite3_column_bytes(s, column);
+    *end = bytes > 0 ? at + bytes : at;
+    return at;
 }
 
 /* The row s is on as a stored game (its texts valid until s moves). */
@@ -237,12 +253,13 @@ static int segment_games(reader *r, const segment *seg, uint64_t key,
     sqlite3_bind_int64(s, 2, db_row(bucket));
     int step = sqlite3_step(s), status = 0;
     if (step == SQLITE_ROW) {
-        const uint8_t *at = sqlite3_column_blob(s, 0); /* NULL: empty */
-        const uint8_t *row_end = at ? at + sqlite3_column_bytes(s, 0) : NULL;
+        const uint8_t *row_end;
+        const uint8_t *at = column_blob(s, 0, &row_end); /* NULL: empty */
         /* past the lists before the bucket's */
         uint64_t len = 0;
         for (unsigned place = 0; place <= db_row_place(bucket); place++) {
-            at += len;
+            if (len)
+                at += len;
             if (!at || !db_get_varint(&at, row_end, &len) ||
                 len > (uint64_t)(row_end - at)) {
                 len = 0;
@@ -299,7 +316,8 @@ static int each_variant(reader *r, const rgn_criteria *criteria,
         return -1;
     int step, status = 0;
     while (status == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
-        const rgn_variant *v = rgn_variant_find(column_text(s, 0));
+        const char *name = column_text(s, 0);
+        const rgn_variant *v = name ? rgn_variant_find(name) : NULL;
         if (!v)
             continue;
         variant_targets vt = {0};
@@ -390,8 +408,8 @@ static int pattern_candidates(reader *r, group_query *q)
         int64_t last = sqlite3_column_int64(s, 1);
         const uint8_t *squares = sqlite3_column_blob(s, 2);
         size_t len = (size_t)sqlite3_column_bytes(s, 2);
-        if (last < first || len / BYTES != (size_t)(last - first + 1) ||
-            len % BYTES) {
+        if (first < 1 || last < first ||
+            len / BYTES != (size_t)(last - first + 1) || len % BYTES) {
             status = db_failf(r->db, "the database is damaged (segments)");
             break;
         }
@@ -808,8 +826,9 @@ int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
         sqlite3_bind_int64(s, 2, seg->id);
         int step = sqlite3_step(s);
         if (step == SQLITE_ROW) {
-            const uint8_t *at = sqlite3_column_blob(s, 0);
-            if (add_opening_row(&b, at, at + sqlite3_column_bytes(s, 0)) < 0)
+            const uint8_t *end;
+            const uint8_t *at = column_blob(s, 0, &end);
+            if (add_opening_row(&b, at, end) < 0)
                 status = db_failf(db, "the database is damaged (openings)");
         } else if (step != SQLITE_DONE)
             status = db_fail(db, "reading the database");

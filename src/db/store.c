@@ -112,33 +112,33 @@ unsigned db_square_bit(unsigned piece, unsigned square)
                       DB_SQUARE_BITS);
 }
 
-/* One number of a query ("PRAGMA user_version"): -1 after db_fail. */
-static int64_t query_number(rgn_db *db, const char *sql)
+/* One number of a query ("PRAGMA user_version") into *value: 0, or -1
+ * after db_fail (any value is a value: a damaged file's may be < 0). */
+static int query_number(rgn_db *db, const char *sql, int64_t *value)
 {
     sqlite3_stmt *s = db_prepare(db, sql);
     if (!s)
         return -1;
-    int64_t value = -1;
+    int status = 0;
     if (sqlite3_step(s) == SQLITE_ROW)
-        value = sqlite3_column_int64(s, 0);
+        *value = sqlite3_column_int64(s, 0);
     else
-        db_fail(db, "reading the database");
+        status = db_fail(db, "reading the database");
     sqlite3_finalize(s);
-    return value;
+    return status;
 }
 
 /* Whether the open file is an rgn database this rgn reads: 0, or -1
  * with the reason. Reads only. */
 static int check_file(rgn_db *db)
 {
-    int64_t id = query_number(db, "PRAGMA application_id");
-    if (id < 0)
+    int64_t id, version, tables;
+    if (query_number(db, "PRAGMA application_id", &id) < 0)
         return -1;
     if (id != DB_APPLICATION_ID)
         return db_failf(db, "not an rgn database (an SQLite file of %s)",
                         id ? "another program" : "no known program");
-    int64_t version = query_number(db, "PRAGMA user_version");
-    if (version < 0)
+    if (query_number(db, "PRAGMA user_version", &version) < 0)
         return -1;
     if (version > DB_SCHEMA_VERSION)
         return db_failf(db,
@@ -148,11 +148,11 @@ static int check_file(rgn_db *db)
     if (version < 1)
         return db_failf(db, "not an rgn database (schema version %lld)",
                         (long long)version);
-    int64_t tables = query_number(
-        db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND "
-            "name IN ('files', 'variants', 'games', 'segments', "
-            "'positions', 'openings')");
-    if (tables < 0)
+    if (query_number(db,
+                     "SELECT count(*) FROM sqlite_schema WHERE type = 'table' "
+                     "AND name IN ('files', 'variants', 'games', 'segments', "
+                     "'positions', 'openings')",
+                     &tables) < 0)
         return -1;
     if (tables != 6)
         return db_failf(db, "the database is damaged (tables are missing)");
@@ -282,7 +282,9 @@ int rgn_db_commit(rgn_db *db, rgn_error *error)
      * write-ahead log, then takes its place */
     if (db_exec(db, "PRAGMA journal_mode = DELETE; PRAGMA journal_mode = WAL;"
                     "PRAGMA wal_checkpoint(TRUNCATE)") < 0 ||
-        sqlite3_close(db->sql) != SQLITE_OK) {
+        /* it cannot close while an importer keeps statements open */
+        (sqlite3_close(db->sql) != SQLITE_OK &&
+         db_fail(db, "closing it") < 0)) {
         *error = db->error;
         return -1;
     }
@@ -319,16 +321,13 @@ int rgn_db_info(rgn_db *db, rgn_db_stats *stats, rgn_error *error)
     } else if (s)
         status = db_fail(db, "reading the database");
     sqlite3_finalize(s);
-    int64_t positions = status ? -1
-                               : query_number(db, "SELECT coalesce(sum("
-                                                  "positions), 0) FROM "
-                                                  "segments");
-    int64_t pages = positions < 0 ? -1 : query_number(db, "PRAGMA page_count");
-    int64_t page_size = pages < 0 ? -1 : query_number(db, "PRAGMA page_size");
-    int64_t files = page_size < 0 ? -1
-                                  : query_number(db, "SELECT count(*) FROM "
-                                                     "files");
-    if (files < 0) {
+    int64_t positions, pages, page_size, files;
+    if (status < 0 ||
+        query_number(db, "SELECT coalesce(sum(positions), 0) FROM segments",
+                     &positions) < 0 ||
+        query_number(db, "PRAGMA page_count", &pages) < 0 ||
+        query_number(db, "PRAGMA page_size", &page_size) < 0 ||
+        query_number(db, "SELECT count(*) FROM files", &files) < 0) {
         *error = db->error;
         return -1;
     }

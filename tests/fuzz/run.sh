@@ -8,7 +8,8 @@ set -eu
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria fuzz_edits}
+targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria fuzz_edits \
+    fuzz_db_blob fuzz_db_tags fuzz_db_file}
 build=build-fuzz
 cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -18,7 +19,8 @@ cmake --build $build -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 corpus=$build/corpus
 mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
          $corpus/fuzz_xml $corpus/fuzz_input $corpus/fuzz_criteria \
-         $corpus/fuzz_edits \
+         $corpus/fuzz_edits $corpus/fuzz_db_blob $corpus/fuzz_db_tags \
+         $corpus/fuzz_db_file \
          $build/artifacts
 for f in samples/club-championship.rgn samples/king-mate.rgn; do
     base=$corpus/fuzz_input/$(basename "$f")
@@ -74,6 +76,28 @@ for line in '\000Tal, M.\tTal, Mikhail\n# c\nFischer\tFischer, Robert' \
     printf "$line" >$corpus/fuzz_edits/seed$i
     i=$((i + 1))
 done
+# a database of the samples (the fuzz build's own rgn), each of its
+# games' tags, and each movetext blob after a byte choosing the rule set
+# (its registry index * 2, + 1 for its initial position as a set-up)
+db=$corpus/fuzz_db_file/samples.rgndb
+rm -f "$db"
+$build/src/rgn db import -q --db "$db" samples/*.rgn samples/*.pgn \
+    >/dev/null 2>&1 || true
+i=0
+for json in '{}' '{"White":"Tal","Black":"Fischer"}' \
+    '{"Event":"a \"b\" \\ \/ \b\f\n\r\t \u00e9 \ud83d\ude00 \u0000"}' \
+    ' { "a" : "" , "b":"x" } '; do
+    printf '%s' "$json" >$corpus/fuzz_db_tags/seed$i
+    i=$((i + 1))
+done
+if [ -f "$db" ] && command -v sqlite3 >/dev/null; then
+    cases=$($build/src/rgn variants | sed 's/[:(].*//; s/ *$//' |
+            awk '{ printf "WHEN %c%s%c THEN %d ", 39, $0, 39, NR - 1 }')
+    sqlite3 "$db" "SELECT writefile('$corpus/fuzz_db_tags/game' || id, tags),
+        writefile('$corpus/fuzz_db_blob/game' || id,
+                  CAST(char((CASE variant $cases ELSE 0 END) * 2) AS BLOB)
+                  || moves) FROM games" >/dev/null
+fi
 for f in samples/*.rgn; do
     [ -f "$f" ] || continue
     build/src/rgn convert --quiet --to xml "$f" \
