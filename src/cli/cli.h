@@ -261,6 +261,8 @@ typedef struct cli_options {
  * saying what is wrong). */
 int cli_parse_options(const cli_options *options, int argc, char **argv,
                       int *operands);
+/* Takes a count of at least 1 (--limit, --fuzzy) into the long at out. */
+int cli_take_count(const cli_command *command, const char *value, void *out);
 /* Takes for --game: a game's number, from 1, into the long at out. */
 int cli_take_game(const cli_command *command, const char *value, void *out);
 /* Takes for --ply: a ply, from 0, into the long at out. */

@@ -272,28 +272,32 @@ static int run_info(int argc, char **argv)
     rgn_db_close(db);
     double per_ply =
         stats.plies ? (double)stats.bytes / (double)stats.plies : 0.0;
+    /* the numbers, named for JSON and for the text */
+    const struct {
+        const char *key, *label;
+        uint64_t value;
+    } fields[] = {
+        {"games", "games", stats.games},
+        {"valid", "valid games", stats.valid},
+        {"invalid", "invalid games", stats.invalid},
+        {"plies", "plies", stats.plies},
+        {"positions", "positions", stats.positions},
+        {"files", "files imported", stats.files},
+        {"bytes", "size in bytes", stats.bytes},
+    };
+    size_t count = sizeof fields / sizeof *fields;
+    for (size_t i = 0; i < count; i++)
+        if (json)
+            printf("%s\"%s\":%llu", i ? "," : "{", fields[i].key,
+                   (unsigned long long)fields[i].value);
+        else
+            printf("%-16s%llu\n", fields[i].label,
+                   (unsigned long long)fields[i].value);
     if (json)
-        printf("{\"games\":%llu,\"valid\":%llu,\"invalid\":%llu,\"plies\":"
-               "%llu,\"positions\":%llu,\"files\":%llu,\"bytes\":%llu,"
-               "\"bytes_per_ply\":%.2f,\"schema_version\":%d}\n",
-               (unsigned long long)stats.games, (unsigned long long)stats.valid,
-               (unsigned long long)stats.invalid,
-               (unsigned long long)stats.plies,
-               (unsigned long long)stats.positions,
-               (unsigned long long)stats.files, (unsigned long long)stats.bytes,
-               per_ply, stats.schema_version);
+        printf(",\"bytes_per_ply\":%.2f,\"schema_version\":%d}\n", per_ply,
+               stats.schema_version);
     else
-        printf("games           %llu (%llu valid, %llu invalid)\n"
-               "plies           %llu\n"
-               "positions       %llu\n"
-               "files imported  %llu\n"
-               "size            %llu bytes (%.2f a ply)\n"
-               "schema version  %d\n",
-               (unsigned long long)stats.games, (unsigned long long)stats.valid,
-               (unsigned long long)stats.invalid,
-               (unsigned long long)stats.plies,
-               (unsigned long long)stats.positions,
-               (unsigned long long)stats.files, (unsigned long long)stats.bytes,
-               per_ply, stats.schema_version);
+        printf("%-16s%.2f\n%-16s%d\n", "bytes per ply", per_ply,
+               "schema version", stats.schema_version);
     return EXIT_OK;
 }

@@ -211,16 +211,6 @@ static int find_and_write(const cli_command *command, const char *db_path,
     return !ok ? EXIT_USAGE : found > 0 ? EXIT_OK : EXIT_INVALID;
 }
 
-static int take_limit(const cli_command *command, const char *value, void *out)
-{
-    long n = cli_parse_count(value, 1L << 40);
-    if (n < 1)
-        return cli_usage_error(command, "'%s' is no count of at least 1",
-                               value),
-               -1;
-    *(long *)out = n;
-    return 0;
-}
 
 static int run_find(int argc, char **argv)
 {
@@ -242,7 +232,7 @@ static int run_find(int argc, char **argv)
     own[n++] = (cli_option){"-n", .flag = &options.invert};
     own[n++] = (cli_option){"--invert", .flag = &options.invert};
     own[n++] = (cli_option){"--count", .flag = &options.count_only};
-    own[n++] = (cli_option){"--limit", .take = take_limit, .out = &limit};
+    own[n++] = (cli_option){"--limit", .take = cli_take_count, .out = &limit};
     find_format format = {-1, -1};
     own[n++] =
         (cli_option){"--format", .take = take_find_format, .out = &format};

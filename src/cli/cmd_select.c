@@ -118,17 +118,6 @@ static void on_selected(void *user, const rgn_game *game,
         o->failed = true;
 }
 
-/* Takes the number of --limit or --fuzzy into the long at out. */
-static int take_count(const cli_command *command, const char *value, void *out)
-{
-    long n = cli_parse_count(value, 1L << 40);
-    if (n < 1)
-        return cli_usage_error(command, "'%s' is no count of at least 1",
-                               value),
-               -1;
-    *(long *)out = n;
-    return 0;
-}
 
 /* Cleaning: the edits of the games written (--strip, --set-tag, ...). */
 typedef struct cleaning {
@@ -233,10 +222,10 @@ static int run_select(int argc, char **argv)
     own[n++] = (cli_option){"--invert", .flag = &invert};
     own[n++] = (cli_option){"--count", .flag = &output.count_only};
     own[n++] = (cli_option){"--mark", .flag = &output.mark};
-    own[n++] = (cli_option){"--limit", .take = take_count, .out = &limit};
+    own[n++] = (cli_option){"--limit", .take = cli_take_count, .out = &limit};
     own[n++] = (cli_option){"--unique", .flag = &unique};
     own[n++] = (cli_option){"--duplicates", .flag = &duplicates};
-    own[n++] = (cli_option){"--fuzzy", .take = take_count, .out = &fuzzy};
+    own[n++] = (cli_option){"--fuzzy", .take = cli_take_count, .out = &fuzzy};
     own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
     own[n++] = (cli_option){"-o", .value = &path};
     own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
@@ -250,8 +239,8 @@ static int run_select(int argc, char **argv)
                             .out = clean.edits};
     own[n++] = (cli_option){"--fix-result", .flag = &clean.fix_result};
     /* splitting */
-    own[n++] =
-        (cli_option){"--split-every", .take = take_count, .out = &split_every};
+    own[n++] = (cli_option){"--split-every", .take = cli_take_count,
+                            .out = &split_every};
     own[n++] = (cli_option){"--split-by", .value = &split_by};
     own[n++] = (cli_option){"--force", .flag = &force};
     int list_format = -1;

@@ -391,6 +391,17 @@ rgn_position *cli_load_position(const cli_command *command,
     return pos;
 }
 
+int cli_take_count(const cli_command *command, const char *value, void *out)
+{
+    long n = cli_parse_count(value, 1L << 40);
+    if (n < 1)
+        return cli_usage_error(command, "'%s' is no count of at least 1",
+                               value),
+               -1;
+    *(long *)out = n;
+    return 0;
+}
+
 double cli_seconds(void)
 {
     struct timespec ts;

@@ -1,1 +1,1 @@
---version >/dev/null; rm -f "$RGN_TMP/invalid.rgndb"; "$RGN" db import --db "$RGN_TMP/invalid.rgndb" samples/bad/illegal-king-attacked.rgn samples/king-mate.rgn 2>"$RGN_TMP/e"; echo "status $?"; sed "s|$RGN_TMP/||g" "$RGN_TMP/e"; "$RGN" db info --db "$RGN_TMP/invalid.rgndb" | head -1
+--version >/dev/null; rm -f "$RGN_TMP/invalid.rgndb"; "$RGN" db import --db "$RGN_TMP/invalid.rgndb" samples/bad/illegal-king-attacked.rgn samples/king-mate.rgn 2>"$RGN_TMP/e"; echo "status $?"; sed "s|$RGN_TMP/||g" "$RGN_TMP/e"; "$RGN" db info --db "$RGN_TMP/invalid.rgndb" | head -3
