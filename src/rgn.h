@@ -963,7 +963,8 @@ rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error);
  * database's temporary file removed). */
 void rgn_db_close(rgn_db *db);
 /* Makes what was written since rgn_db_open permanent: 0, or -1 with
- * error (nothing of it is then kept). */
+ * error (nothing of it is then kept). Free the importer first
+ * (rgn_db_importer_free): its statements keep the file open. */
 int rgn_db_commit(rgn_db *db, rgn_error *error);
 /* The temporary file a new database is being written to (for a signal
  * handler to remove), or NULL. */
