@@ -108,6 +108,72 @@ static bool is_name_char(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
+/* The C library compiles a repetition by copying what it repeats: a
+ * repetition of a repetition ("a++", "(a{9}){9}{9}") grows without
+ * bound. A regular expression is refused when a repetition follows
+ * another directly, or when the counts of nested repetitions multiply
+ * past REGEX_COPIES (each of "+", "*", "?" counting 2). */
+#define REGEX_COPIES 1000
+#define REGEX_DEPTH 32
+
+static bool regex_too_large(const char *re)
+{
+    /* the largest product of counts inside each open group */
+    long inside[REGEX_DEPTH + 1] = {1};
+    int depth = 0;
+    long last = 1; /* the product of the atom just read */
+    bool after_repeat = false;
+    for (const char *p = re; *p; p++) {
+        long copies = 0;
+        if (*p == '\\' && p[1]) {
+            p++;
+            last = 1;
+        } else if (*p == '[') { /* a bracket expression is one atom */
+            const char *q = p + 1;
+            if (*q == '^')
+                q++;
+            if (*q == ']')
+                q++;
+            while (*q && *q != ']')
+                q++;
+            p = *q ? q : q - 1;
+            last = 1;
+        } else if (*p == '(') {
+            if (depth == REGEX_DEPTH)
+                return true;
+            inside[++depth] = 1;
+            after_repeat = false;
+            continue;
+        } else if (*p == ')' && depth > 0) {
+            last = inside[depth--];
+        } else if (*p == '*' || *p == '+' || *p == '?') {
+            copies = 2;
+        } else if (*p == '{') {
+            char *end;
+            long lo = strtol(p + 1, &end, 10), hi = lo;
+            if (*end == ',')
+                hi = end[1] == '}' ? lo + 1 : strtol(end + 1, &end, 10);
+            copies = (hi > lo ? hi : lo) + 1;
+            const char *close = strchr(p, '}');
+            if (close)
+                p = close;
+        } else
+            last = 1;
+        if (copies) {
+            if (after_repeat || copies > REGEX_COPIES)
+                return true;
+            last *= copies;
+            after_repeat = true;
+        } else
+            after_repeat = false;
+        if (last > REGEX_COPIES)
+            return true;
+        if (last > inside[depth])
+            inside[depth] = last;
+    }
+    return false;
+}
+
 int tag_test_parse(tag_test *t, const char *text, rgn_error *error)
 {
     memset(t, 0, sizeof *t);
@@ -146,7 +212,13 @@ int tag_test_parse(tag_test *t, const char *text, rgn_error *error)
         t->kind = TAG_ROUND;
 
     int status = 0;
-    if (t->op == TAG_REGEX) {
+    if (t->op == TAG_REGEX && regex_too_large(value))
+        status = criteria_fail(error,
+                               "regular expression too large: a repetition "
+                               "of a repetition, or counts whose product "
+                               "passes %d",
+                               REGEX_COPIES);
+    else if (t->op == TAG_REGEX) {
         int code = regcomp(&t->regex, value, REG_EXTENDED | REG_NOSUB);
         if (code != 0) {
             char why[200];

@@ -136,16 +136,30 @@ static void refused(void **state)
 {
     (void)state;
     const char *bad[][2] = {
-        {"tag", "White"},         {"tag", "=x"},
-        {"tag", "White=~("},      {"tag", "Date<2018.13"},
-        {"tag", "WhiteElo>abc"},  {"tag", "Round<3..2"},
-        {"plies", "x"},           {"plies", "5-3"},
-        {"games", "0"},           {"games", "1,,2"},
-        {"ends", "checkmate"},    {"has", "clock"},
-        {"position", "nonsense"}, {"pattern", "zz/8"},
-        {"material", "Q"},        {"material", "Q1 R 3"},
-        {"moves", "Ke5"},         {"promotion", "QQ"},
-        {"material-plies", "0"},  {"colour", "x"},
+        {"tag", "White"},
+        {"tag", "=x"},
+        {"tag", "White=~("},
+        {"tag", "Date<2018.13"},
+        {"tag", "WhiteElo>abc"},
+        {"tag", "Round<3..2"},
+        {"plies", "x"},
+        {"plies", "5-3"},
+        {"games", "0"},
+        {"games", "1,,2"},
+        {"ends", "checkmate"},
+        {"has", "clock"},
+        {"position", "nonsense"},
+        {"pattern", "zz/8"},
+        {"material", "Q"},
+        {"material", "Q1 R 3"},
+        {"moves", "Ke5"},
+        {"promotion", "QQ"},
+        {"material-plies", "0"},
+        {"colour", "x"},
+        /* regular expressions the C library would compile into
+         * gigabytes (found by fuzz_criteria) */
+        {"tag", "White=~d++++++++++++++++++++++++++++++++++++++++"},
+        {"tag", "White=~((a{20}){20}){20}"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rgn_criteria *c = rgn_criteria_new();
