@@ -339,7 +339,6 @@ typedef struct group_query {
     /* patterns: for each rule set and target, the bits a game needs */
     uint8_t (*masks)[DB_SQUARE_BITS / 8];
     size_t mask_count, mask_capacity;
-    bool failed;
 } group_query;
 
 static int position_candidates(reader *r, const rgn_criteria *criteria,
