@@ -341,6 +341,20 @@ enum rgn_problem {
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
     RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */
+    /* the findings of a tournament's audit (rgn tournament --check) */
+    RGN_T_PLAYER_TWICE_IN_ROUND, /* a player in two games of one round */
+    RGN_T_REPEATED_PAIRING,      /* a round robin's pairing played again */
+    RGN_T_MISSING_PAIRING,       /* a round robin's pairing never played */
+    RGN_T_MISSING_ROUND,         /* no Round tag, or "-", "?" */
+    RGN_T_MALFORMED_ROUND,       /* a Round tag that is not N or N.M */
+    RGN_T_ROUND_DATE_ORDER,      /* a round dated before an earlier one */
+    RGN_T_UNFINISHED_GAME,       /* "*" in a finished tournament */
+    RGN_T_DUPLICATE_GAME,        /* the same game twice */
+    RGN_T_SAME_PLAYER,           /* two spellings of one name, probably */
+    RGN_T_COLOUR_SEQUENCE,       /* three games of one colour in a row */
+    RGN_T_COLOUR_DIFFERENCE,     /* whites and blacks differ by more than 2 */
+    RGN_T_GAME_WITHOUT_PAIRING,  /* a game the TRF does not pair */
+    RGN_T_PAIRING_WITHOUT_GAME,  /* a TRF pairing with no game */
     RGN_PROBLEM_COUNT           /* the generic kinds; games' own kinds follow */
 };
 
@@ -943,6 +957,74 @@ const rgn_game_sink *rgn_lister_sink(void);
 /* Writes what is held back (the first rows of a text table, whose
  * widths they decide); -1 when memory ran out or a write failed. */
 int rgn_lister_finish(rgn_lister *lister);
+
+/* ------------------------------------------------------------------ */
+/* Tournaments (rgn(1), "tournament", documents what is read)         */
+
+/* Game records grouped into tournaments (by Event and Site), each with
+ * its system recognised, its standings, tie-breaks (FIDE's Tie-Break
+ * Regulations) and an audit of the record set. */
+typedef struct rgn_tournaments rgn_tournaments;
+
+enum rgn_tournament_format {
+    RGN_TOURNAMENT_TEXT, /* standings, crosstable or rounds, for people */
+    RGN_TOURNAMENT_CSV,  /* the standings, a line a player (RFC 4180) */
+    RGN_TOURNAMENT_JSON, /* one document, every tournament */
+    RGN_TOURNAMENT_HTML, /* one page: standings, crosstable and the games */
+    RGN_TOURNAMENT_TRF   /* FIDE's Tournament Report File */
+};
+
+/* The format of a name ("text", "csv", "json", "html", "trf"); -1. */
+int rgn_tournament_format_parse(const char *name);
+
+typedef struct rgn_tournament_options {
+    /* only the games whose Event tag is this, as one tournament (NULL:
+     * every game, grouped by Event and Site) */
+    const char *event;
+    /* "round-robin", "double-round-robin", "swiss" or "match" (NULL:
+     * recognised from the pairings) */
+    const char *system;
+    /* the tie-break codes, comma-separated (NULL: the system's own) */
+    const char *tiebreaks;
+    /* the spellings of players' names: lines "SPELLING<TAB>NAME", as
+     * rgn_edits_rename_players reads them (NULL: none) */
+    const char *same_player;
+    size_t same_player_len;
+    /* HTML: the games are kept to be written into the page */
+    enum rgn_tournament_format format;
+    const char *title, *lang; /* HTML: the page's title and language */
+} rgn_tournament_options;
+
+/* NULL with error->message when an option is wrong (an unknown
+ * tie-break code or system, a malformed spelling line) or memory runs
+ * out. */
+rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
+                                     rgn_error *error);
+void rgn_tournaments_free(rgn_tournaments *tournaments);
+/* The input the next games come from, as diagnostics name it (copied). */
+void rgn_tournaments_input(rgn_tournaments *tournaments, const char *file);
+/* A game sink (pass it and the tournaments as a validator's sink) that
+ * keeps each game's record (and, for HTML, the game). */
+const rgn_game_sink *rgn_tournaments_sink(void);
+/* Reads a Tournament Report File of len bytes named file as a
+ * tournament; the games read afterwards are checked against its
+ * pairings. 0, or -1 with error->message "FILE:LINE:COLUMN: why". */
+int rgn_tournaments_read_trf(rgn_tournaments *tournaments, const char *text,
+                             size_t len, const char *file, rgn_error *error);
+/* After the last game: groups the records, recognises each system,
+ * ranks the players and audits the records; report (may be NULL) hears
+ * each finding as a diagnostic (problem RGN_T_* or the game's result
+ * errors). 0; 1 when some finding is an error or a warning; -1 with
+ * error->message when a system cannot be recognised (it says why) or
+ * memory runs out. */
+int rgn_tournaments_finish(rgn_tournaments *tournaments,
+                           void (*report)(void *user,
+                                          const rgn_diagnostic *diagnostic),
+                           void *user, rgn_error *error);
+/* Writes the tournaments in format to out: 0, or -1 when a write failed
+ * or memory ran out. */
+int rgn_tournaments_write(rgn_tournaments *tournaments,
+                          enum rgn_tournament_format format, FILE *out);
 
 /* ------------------------------------------------------------------ */
 /* The database (rgn(5), "Database", documents the file)              */

@@ -67,6 +67,19 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_COMMENT_WITHOUT_GAME] = {"comment-without-game", RGN_NOTE, ""},
     [RGN_N_RESULT_FIXED] = {"result-fixed", RGN_NOTE, ""},
+    [RGN_T_PLAYER_TWICE_IN_ROUND] = {"player-twice-in-round", RGN_ERROR, ""},
+    [RGN_T_REPEATED_PAIRING] = {"repeated-pairing", RGN_ERROR, ""},
+    [RGN_T_MISSING_PAIRING] = {"missing-pairing", RGN_WARNING, ""},
+    [RGN_T_MISSING_ROUND] = {"missing-round", RGN_WARNING, ""},
+    [RGN_T_MALFORMED_ROUND] = {"malformed-round", RGN_ERROR, ""},
+    [RGN_T_ROUND_DATE_ORDER] = {"round-date-order", RGN_WARNING, ""},
+    [RGN_T_UNFINISHED_GAME] = {"unfinished-game", RGN_WARNING, ""},
+    [RGN_T_DUPLICATE_GAME] = {"duplicate-game", RGN_WARNING, ""},
+    [RGN_T_SAME_PLAYER] = {"same-player", RGN_WARNING, ""},
+    [RGN_T_COLOUR_SEQUENCE] = {"colour-sequence", RGN_WARNING, ""},
+    [RGN_T_COLOUR_DIFFERENCE] = {"colour-difference", RGN_WARNING, ""},
+    [RGN_T_GAME_WITHOUT_PAIRING] = {"game-without-pairing", RGN_WARNING, ""},
+    [RGN_T_PAIRING_WITHOUT_GAME] = {"pairing-without-game", RGN_WARNING, ""},
 };
 
 const rgn_problem_kind *rgn_generic_problem(enum rgn_problem problem)

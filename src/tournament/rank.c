@@ -1,0 +1,2 @@
+/* rank.c */
+#include "tournament/tournament.h"

@@ -1,0 +1,2 @@
+/* records.c */
+#include "tournament/tournament.h"

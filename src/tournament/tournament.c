@@ -1,0 +1,88 @@
+/*
+ * tournament.c - a tournament's life: made, its findings added, freed.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tournament/tournament.h"
+
+tournament *tournament_new(void)
+{
+    tournament *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->event = strdup("");
+    t->site = strdup("");
+    t->start_date = strdup("");
+    t->end_date = strdup("");
+    t->time_control = strdup("");
+    if (!t->event || !t->site || !t->start_date || !t->end_date ||
+        !t->time_control) {
+        tournament_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void tournament_free(tournament *t)
+{
+    if (!t)
+        return;
+    free(t->event);
+    free(t->site);
+    free(t->start_date);
+    free(t->end_date);
+    free(t->time_control);
+    if (t->round_dates)
+        for (int r = 0; r < t->rounds; r++)
+            free(t->round_dates[r]);
+    free(t->round_dates);
+    for (size_t i = 0; i < t->player_count; i++) {
+        free(t->players[i].name);
+        free(t->players[i].fide_id);
+        free(t->players[i].title);
+        free(t->players[i].federation);
+        free(t->players[i].rounds);
+    }
+    free(t->players);
+    free(t->records); /* the records themselves belong to the set */
+    for (size_t i = 0; i < t->finding_count; i++)
+        free(t->findings[i].message);
+    free(t->findings);
+    free(t);
+}
+
+int tournament_player(const tournament *t, const char *name)
+{
+    for (size_t i = 0; i < t->player_count; i++)
+        if (strcmp(t->players[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
+                       const char *format, ...)
+{
+    if (t->finding_count == t->finding_capacity) {
+        size_t capacity = t->finding_capacity ? 2 * t->finding_capacity : 16;
+        t_finding *grown = realloc(t->findings, capacity * sizeof *grown);
+        if (!grown)
+            return -1;
+        t->findings = grown;
+        t->finding_capacity = capacity;
+    }
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(NULL, 0, format, args);
+    va_end(args);
+    char *message = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (!message)
+        return -1;
+    va_start(args, format);
+    vsnprintf(message, (size_t)n + 1, format, args);
+    va_end(args);
+    t->findings[t->finding_count++] = (t_finding){problem, message, record};
+    return 0;
+}

@@ -1,0 +1,173 @@
+/*
+ * tournament.h - what the files of the tournament stage share (private):
+ * the record of each game read (a pairing and its result), the
+ * tournaments they are grouped into, their players and rounds, and the
+ * findings of the audit.
+ *
+ * Points are counted in halves everywhere (a win 2, a draw 1, a loss 0),
+ * so that sums stay exact; tie-breaks that need more (SB, ARO, TPR) are
+ * doubles, written rounded.
+ */
+#ifndef RGN_TOURNAMENT_H
+#define RGN_TOURNAMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/buffer.h"
+#include "rgn.h"
+
+/* How a round went for one player. */
+enum round_kind {
+    ROUND_NONE,         /* not paired, no record (absent) */
+    ROUND_PLAYED,       /* a game over the board */
+    ROUND_FORFEIT_WIN,  /* the opponent did not come */
+    ROUND_FORFEIT_LOSS, /* the player did not come */
+    ROUND_BYE_FULL,     /* a bye worth a win (a pairing-allocated bye) */
+    ROUND_BYE_HALF,
+    ROUND_BYE_ZERO,
+};
+
+/* One game record as read: a pairing and its result. Strings are owned
+ * (NUL-terminated, never NULL: "" when the tag is missing). */
+typedef struct t_record {
+    const char *file; /* the input's name (owned by the set of records) */
+    uint64_t game;    /* the validator's number of the game */
+    rgn_location where;
+    char *event, *site, *date, *round_text, *white, *black;
+    char *white_elo, *black_elo, *white_fide_id, *black_fide_id;
+    char *white_title, *black_title, *white_fed, *black_fed;
+    char *result_tag; /* the Result tag as written */
+    char *result;     /* the movetext's terminator as the sink gave it */
+    char *termination;
+    char *time_control, *event_date;
+    int round, board; /* parsed from round_text; 0 when none */
+    bool round_malformed; /* round_text is neither "", "-", "?" nor N[.M] */
+    /* the result read (halves of White and of Black; -1 both when the
+     * game is unfinished "*"), and how it was reached */
+    int white_points, black_points;
+    bool forfeit;    /* not played over the board */
+    bool white_bye;  /* White's name says it is a bye ("BYE", "-") */
+    bool black_bye;
+    bool valid;      /* the validator found no error in the game */
+    enum rgn_problem error;   /* its first error's kind, when not valid */
+    char *error_message;      /* its first error's message, or NULL */
+    uint64_t fingerprint;     /* of tags and moves: the same game twice */
+    uint64_t page_game; /* the game's number in an HTML page, 0: none */
+} t_record;
+
+/* One player's round. */
+typedef struct t_round {
+    enum round_kind kind;
+    int opponent;  /* index of the opponent in the tournament, -1: none */
+    char colour;   /* 'w', 'b', or 0 for no game over the board */
+    int points;    /* halves; -1 while unfinished ("*") */
+    size_t record; /* index into the tournament's records; SIZE_MAX none */
+} t_round;
+
+#define T_MAX_TIEBREAKS 16
+
+typedef struct t_player {
+    char *name;
+    int rating;     /* 0 when unrated */
+    char *fide_id;  /* "" when none */
+    char *title;    /* "" when none */
+    char *federation;
+    int start_rank; /* 1-based: by rating (high first), then name */
+    t_round *rounds; /* rounds[0 .. rounds-1] for rounds 1..N */
+    int score;       /* halves */
+    int games;       /* rounds with a game over the board */
+    double tiebreaks[T_MAX_TIEBREAKS];
+    int rank;        /* 1-based; tied players share the best */
+} t_player;
+
+enum t_system {
+    T_SYSTEM_UNKNOWN,
+    T_SYSTEM_ROUND_ROBIN,
+    T_SYSTEM_DOUBLE_ROUND_ROBIN,
+    T_SYSTEM_SWISS,
+    T_SYSTEM_MATCH,
+};
+
+/* The tie-breaks: a code and a modifier (Cut-n or Median-n). */
+enum t_tiebreak_kind {
+    TB_BH, TB_SB, TB_WIN, TB_WON, TB_BPG, TB_BWG, TB_GE, TB_DE, TB_ARO,
+    TB_TPR, TB_KS, TB_PS,
+};
+
+typedef struct t_tiebreak {
+    enum t_tiebreak_kind kind;
+    int cut_low, cut_high; /* values left out: C1 = 1,0; M1 = 1,1 */
+    char code[12];         /* as written out: "BH-C1" */
+} t_tiebreak;
+
+/* A finding of the audit (a problem RGN_T_*, or a game's own error
+ * about its result), or about a tournament as a whole. */
+typedef struct t_finding {
+    enum rgn_problem problem;
+    char *message;
+    size_t record; /* the record it is about; SIZE_MAX: the tournament */
+} t_finding;
+
+typedef struct tournament {
+    char *event, *site;
+    enum t_system system;
+    bool system_given; /* by --system */
+    int rounds;
+    t_record **records; /* the games of this tournament, in input order */
+    size_t record_count;
+    t_player *players; /* in rank order once ranked */
+    size_t player_count;
+    t_tiebreak tiebreaks[T_MAX_TIEBREAKS];
+    int tiebreak_count;
+    t_finding *findings;
+    size_t finding_count, finding_capacity;
+    /* read from the records (or a TRF): "YYYY.MM.DD" or "" */
+    char *start_date, *end_date;
+    char **round_dates; /* [rounds], each "YYYY.MM.DD" or "" */
+    char *time_control; /* "" when none */
+} tournament;
+
+/* A new, empty tournament (NULL when memory runs out) and its end. */
+tournament *tournament_new(void);
+void tournament_free(tournament *t);
+
+/* The player named name in t: its index, or -1. */
+int tournament_player(const tournament *t, const char *name);
+/* Adds a finding about record (SIZE_MAX: none); message is printf-like.
+ * -1 when memory runs out. */
+int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
+                       const char *format, ...);
+
+/* Reads a tie-break list ("BH-C1,SB,DE"): 0, or -1 with error. */
+int tiebreaks_parse(const char *list, t_tiebreak *out, int *count,
+                    rgn_error *error);
+/* The default list for a system. */
+void tiebreaks_default(enum t_system system, t_tiebreak *out, int *count);
+/* Computes score, games, the tie-breaks and the ranks of t's players
+ * and sorts them in rank order. -1 when memory runs out. */
+int tournament_rank(tournament *t);
+
+/* The audit's checks on a tournament whose players and rounds are built
+ * (audit.c). -1 when memory runs out. */
+int tournament_audit(tournament *t);
+
+/* The Tournament Report File (trf.c). Writes t (ranked) to out: 0, or
+ * -1 when a write fails. */
+int trf_write(const tournament *t, FILE *out);
+/* Reads the TRF text of len bytes (named file) into t, a new tournament:
+ * event, site, dates, the players (name, rating, federation, FIDE id,
+ * title, start rank) and each one's rounds; no records. 0, or -1 with
+ * error->message "FILE:LINE:COLUMN: why" (a line that does not fit the
+ * format) or that memory ran out. */
+int trf_read(const char *text, size_t len, const char *file, tournament *t,
+             rgn_error *error);
+/* Checks the games of played (built from records) against the pairings
+ * of reported (read from a TRF), players matched by name: a finding
+ * RGN_T_GAME_WITHOUT_PAIRING in played for each game the TRF does not
+ * pair, RGN_T_PAIRING_WITHOUT_GAME for each TRF pairing (not a bye) no
+ * game has. -1 when memory runs out. */
+int trf_compare(const tournament *reported, tournament *played);
+
+#endif

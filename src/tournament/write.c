@@ -1,0 +1,2 @@
+/* write.c */
+#include "tournament/tournament.h"
