@@ -355,7 +355,7 @@ enum rgn_problem {
     RGN_T_COLOUR_DIFFERENCE,     /* whites and blacks differ by more than 2 */
     RGN_T_GAME_WITHOUT_PAIRING,  /* a game the TRF does not pair */
     RGN_T_PAIRING_WITHOUT_GAME,  /* a TRF pairing with no game */
-    RGN_PROBLEM_COUNT           /* the generic kinds; games' own kinds follow */
+    RGN_PROBLEM_COUNT /* the generic kinds; games' own kinds follow */
 };
 
 /* A kind's code ("illegal-move"; a game's own kind by the game's word,
@@ -688,6 +688,11 @@ typedef struct rgn_writer_options {
      * file's name) is written with [Variant "NAME"], and one read as this
      * rule set without it. */
     const rgn_variant *tagless;
+    /* HTML: the page's title and language (NULL: "Games", "en"), and
+     * trusted XHTML put at the top of its body, before the games */
+    const char *title;
+    const char *lang;
+    const char *preface;
 } rgn_writer_options;
 
 typedef struct rgn_writer rgn_writer;
@@ -993,6 +998,8 @@ typedef struct rgn_tournament_options {
     /* HTML: the games are kept to be written into the page */
     enum rgn_tournament_format format;
     const char *title, *lang; /* HTML: the page's title and language */
+    /* the audit only: a system that cannot be recognised is no error */
+    bool check_only;
 } rgn_tournament_options;
 
 /* NULL with error->message when an option is wrong (an unknown
@@ -1013,12 +1020,12 @@ int rgn_tournaments_read_trf(rgn_tournaments *tournaments, const char *text,
                              size_t len, const char *file, rgn_error *error);
 /* After the last game: groups the records, recognises each system,
  * ranks the players and audits the records; report (may be NULL) hears
- * each finding as a diagnostic (problem RGN_T_* or the game's result
- * errors). 0; 1 when some finding is an error or a warning; -1 with
- * error->message when a system cannot be recognised (it says why) or
- * memory runs out. */
+ * each finding (a problem RGN_T_*) as a diagnostic about the input file,
+ * its game numbered over all inputs (0: about the tournament). 0; 1 when some
+ * finding is an error or a warning; -1 with error->message when a system cannot
+ * be recognised (it says why) or memory runs out. */
 int rgn_tournaments_finish(rgn_tournaments *tournaments,
-                           void (*report)(void *user,
+                           void (*report)(void *user, const char *file,
                                           const rgn_diagnostic *diagnostic),
                            void *user, rgn_error *error);
 /* Writes the tournaments in format to out: 0, or -1 when a write failed

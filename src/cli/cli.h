@@ -21,7 +21,8 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
-    cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db;
+    cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db,
+    cli_tournament;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the
@@ -281,6 +282,13 @@ int cli_games_check_inputs(const cli_games *games, char **paths, int count);
  * the usage error. */
 int cli_games_check_outputs(const cli_games *games, const char *output,
                             char **paths, int count);
+/* A file read whole (NUL-terminated after *len bytes), or NULL with
+ * errno. */
+char *cli_read_whole_file(const char *path, size_t *len);
+/* Prints a diagnostic about file, its game numbered over all inputs, as
+ * the validator's are printed (a tournament's audit). */
+void cli_games_tell(cli_games *games, const char *file,
+                    const rgn_diagnostic *diagnostic);
 /* Reads one input ("-" for standard input) through a validator. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */

@@ -147,37 +147,15 @@ static int take_set_tag(const cli_command *command, const char *value,
 /* --rename-players FILE: the file read whole into the edits. */
 static int take_players(const cli_command *command, const char *path, void *out)
 {
-    FILE *in = fopen(path, "rb");
-    char *text = NULL;
-    size_t len = 0, capacity = 0;
-    bool ok = in != NULL;
-    while (ok) {
-        if (len == capacity) {
-            char *more = realloc(text, capacity = capacity * 2 + 4096);
-            if (!more) {
-                errno = ENOMEM;
-                ok = false;
-                break;
-            }
-            text = more;
-        }
-        size_t got = fread(text + len, 1, capacity - len, in);
-        len += got;
-        if (got == 0) {
-            ok = !ferror(in);
-            break;
-        }
-    }
-    int error_number = errno;
-    if (in)
-        fclose(in);
+    size_t len = 0;
+    char *text = cli_read_whole_file(path, &len);
+    if (!text)
+        return cli_usage_error(command, "--rename-players %s: %s", path,
+                               strerror(errno)),
+               -1;
     rgn_error error;
     int rc = 0;
-    if (!ok) {
-        cli_usage_error(command, "--rename-players %s: %s", path,
-                        strerror(error_number));
-        rc = -1;
-    } else if (rgn_edits_rename_players(out, text, len, &error) < 0) {
+    if (rgn_edits_rename_players(out, text, len, &error) < 0) {
         cli_usage_error(command, "--rename-players %s: %s", path,
                         error.message);
         rc = -1;

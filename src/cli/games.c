@@ -144,6 +144,17 @@ static void print_diagnostic(void *user, const rgn_diagnostic *d)
     print_source(g->diag, d, color);
 }
 
+void cli_games_tell(cli_games *g, const char *file, const rgn_diagnostic *d)
+{
+    const char *reading = g->file;
+    uint64_t before = g->total.games;
+    g->file = file;
+    g->total.games = 0; /* d->game counts over all inputs already */
+    print_diagnostic(g, d);
+    g->file = reading;
+    g->total.games = before;
+}
+
 void cli_games_init(cli_games *g, const cli_command *command)
 {
     memset(g, 0, sizeof *g);

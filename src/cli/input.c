@@ -517,3 +517,39 @@ const char *cli_input_problem(FILE *file)
 }
 
 int cli_input_close(FILE *file) { return fclose(file); }
+
+char *cli_read_whole_file(const char *path, size_t *len)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return NULL;
+    char *text = NULL;
+    size_t capacity = 0;
+    *len = 0;
+    for (;;) {
+        if (*len + 1 >= capacity) {
+            char *more = realloc(text, capacity = capacity * 2 + 4096);
+            if (!more) {
+                free(text);
+                fclose(in);
+                errno = ENOMEM;
+                return NULL;
+            }
+            text = more;
+        }
+        size_t got = fread(text + *len, 1, capacity - *len - 1, in);
+        *len += got;
+        if (got == 0)
+            break;
+    }
+    int error_number = errno;
+    bool failed = ferror(in);
+    fclose(in);
+    if (failed) {
+        free(text);
+        errno = error_number ? error_number : EIO;
+        return NULL;
+    }
+    text[*len] = 0;
+    return text;
+}

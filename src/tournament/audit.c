@@ -1,2 +1,293 @@
-/* audit.c */
+/*
+ * audit.c - the checks of a tournament's record set as a whole: rounds,
+ * pairings, results, names and colours (rgn(1), "tournament", lists
+ * them). The players' rounds are built (tournament.c), not yet ranked.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "tournament/tournament.h"
+
+static int rounds_tags(tournament *t)
+{
+    for (size_t i = 0; i < t->record_count; i++) {
+        const t_record *r = t->records[i];
+        if (r->round_malformed &&
+            tournament_finding(t, RGN_T_MALFORMED_ROUND, i,
+                               "the Round tag '%s' is not a round (N) or a "
+                               "round and board (N.M)",
+                               r->round_text) < 0)
+            return -1;
+        if (!r->round_malformed && r->round == 0 &&
+            tournament_finding(t, RGN_T_MISSING_ROUND, i,
+                               "the game has no round (Round tag '%s')",
+                               r->round_text) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A round whose earliest game is dated before an earlier round's
+ * earliest. */
+static int round_dates(tournament *t)
+{
+    const char *latest = "";
+    int latest_round = 0;
+    for (int r = 0; r < t->rounds; r++) {
+        const char *date = t->round_dates[r];
+        if (!*date)
+            continue;
+        if (*latest && strcmp(date, latest) < 0) {
+            size_t at = SIZE_MAX;
+            for (size_t i = 0; i < t->record_count && at == SIZE_MAX; i++)
+                if (t->records[i]->round == r + 1 &&
+                    strcmp(t->records[i]->date, date) == 0)
+                    at = i;
+            if (tournament_finding(t, RGN_T_ROUND_DATE_ORDER, at,
+                                   "round %d is dated %s, before round %d "
+                                   "(%s)",
+                                   r + 1, date, latest_round, latest) < 0)
+                return -1;
+        }
+        if (strcmp(date, latest) > 0) {
+            latest = date;
+            latest_round = r + 1;
+        }
+    }
+    return 0;
+}
+
+/* Results the validator found wrong (against the terminator or the
+ * game's end), and unfinished games once the last round has a result. */
+static int results(tournament *t)
+{
+    bool finished = false;
+    for (size_t i = 0; i < t->record_count; i++) {
+        const t_record *r = t->records[i];
+        if (r->round == t->rounds && r->white_points >= 0)
+            finished = true;
+    }
+    for (size_t i = 0; i < t->record_count; i++) {
+        const t_record *r = t->records[i];
+        if (!r->valid && (r->error == RGN_E_RESULT_MISMATCH ||
+                          r->error == RGN_E_WRONG_RESULT))
+            if (tournament_finding(t, r->error, i, "%s",
+                                   r->error_message ? r->error_message : "") <
+                0)
+                return -1;
+        if (finished && r->white_points < 0 && !r->white_bye && !r->black_bye &&
+            tournament_finding(t, RGN_T_UNFINISHED_GAME, i,
+                               "the game is unfinished ('*') in a finished "
+                               "tournament (round %d of %d)",
+                               r->round, t->rounds) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* In a round robin every two players meet once (twice in a double
+ * one): a pairing met more often, and one never met. */
+static int pairings(tournament *t)
+{
+    int due = t->system == T_SYSTEM_ROUND_ROBIN          ? 1
+              : t->system == T_SYSTEM_DOUBLE_ROUND_ROBIN ? 2
+                                                         : 0;
+    if (!due)
+        return 0;
+    size_t n = t->player_count;
+    int *met = calloc(n + 1, sizeof *met);
+    if (!met)
+        return -1;
+    for (size_t p = 0; p < n; p++) {
+        const t_player *player = &t->players[p];
+        memset(met, 0, (n + 1) * sizeof *met);
+        for (int r = 0; r < t->rounds; r++) {
+            const t_round *x = &player->rounds[r];
+            if (x->opponent < 0)
+                continue;
+            if (++met[x->opponent] > due && (size_t)x->opponent > p &&
+                tournament_finding(
+                    t, RGN_T_REPEATED_PAIRING, x->record,
+                    "%s and %s meet again (round %d): in a "
+                    "%s they meet %s",
+                    player->name, t->players[x->opponent].name, r + 1,
+                    due == 1 ? "round robin" : "double round robin",
+                    due == 1 ? "once" : "twice") < 0)
+                goto fail;
+        }
+        for (size_t q = p + 1; q < n; q++)
+            if (met[q] < due &&
+                tournament_finding(t, RGN_T_MISSING_PAIRING, SIZE_MAX,
+                                   "%s and %s have not played each other%s",
+                                   player->name, t->players[q].name,
+                                   met[q] ? " twice" : "") < 0)
+                goto fail;
+    }
+    free(met);
+    return 0;
+fail:
+    free(met);
+    return -1;
+}
+
+/* Colours in a Swiss: three games of one colour in a row, or more of
+ * one colour than the other by more than 2 (games over the board). */
+static int colours(tournament *t)
+{
+    if (t->system != T_SYSTEM_SWISS)
+        return 0;
+    for (size_t p = 0; p < t->player_count; p++) {
+        const t_player *player = &t->players[p];
+        int difference = 0, run = 0;
+        char last = 0;
+        bool told_run = false, told_difference = false;
+        for (int r = 0; r < t->rounds; r++) {
+            const t_round *x = &player->rounds[r];
+            if (x->kind != ROUND_PLAYED || x->opponent < 0)
+                continue;
+            run = x->colour == last ? run + 1 : 1;
+            last = x->colour;
+            difference += x->colour == 'w' ? 1 : -1;
+            if (run == 3 && !told_run) {
+                told_run = true;
+                if (tournament_finding(
+                        t, RGN_T_COLOUR_SEQUENCE, x->record,
+                        "%s has %s three times in a row (rounds up to %d)",
+                        player->name, last == 'w' ? "White" : "Black",
+                        r + 1) < 0)
+                    return -1;
+            }
+            if ((difference > 2 || difference < -2) && !told_difference) {
+                told_difference = true;
+                if (tournament_finding(t, RGN_T_COLOUR_DIFFERENCE, x->record,
+                                       "%s has played %d more games with "
+                                       "%s than with %s (after round %d)",
+                                       player->name, abs(difference),
+                                       difference > 0 ? "White" : "Black",
+                                       difference > 0 ? "Black" : "White",
+                                       r + 1) < 0)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* One player spelt two ways                                          */
+
+#define MAX_WORDS 8
+
+/* A name's words, lower case, accents and punctuation off: "Jansen, E."
+ * gives "jansen" "e". */
+static int words_of(const char *name, char words[MAX_WORDS][32])
+{
+    int count = 0;
+    size_t len = 0;
+    for (const unsigned char *p = (const unsigned char *)name;; p++) {
+        char c = 0;
+        if (*p >= 0xC0 && p[1] >= 0x80 && p[1] < 0xC0) {
+            /* Latin letters with accents (U+00C0 to U+017F): their
+             * base letter; 'x' for the others */
+            static const char latin[] =
+                "aaaaaaxceeeeiiiixnoooooxxuuuuyxxaaaaaaxceeeeiiiixnoooooxxuuu"
+                "uyxyaaaaaaccccccccddxxeeeeeeeeeegggggggghhxxiiiiiiiiixxxjjkk"
+                "xllllllxxxxnnnnnnxxxooooooxxrrrrrrssssssssttttxxuuuuuuuuuuuu"
+                "wwyyyzzzzzzx";
+            unsigned code = (unsigned)(*p & 0x1F) << 6 | (p[1] & 0x3F);
+            p++;
+            c = code >= 0xC0 && code < 0x180 ? latin[code - 0xC0] : 'x';
+        } else if (isalnum(*p)) {
+            c = (char)tolower(*p);
+        }
+        if (c) {
+            if (len < 31)
+                words[count][len++] = c;
+            continue;
+        }
+        if (len) {
+            words[count][len] = 0;
+            if (++count == MAX_WORDS)
+                return count;
+            len = 0;
+        }
+        if (!*p)
+            return count;
+    }
+}
+
+static bool word_matches(const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0)
+        return true;
+    /* an initial stands for a name that begins with it */
+    return (!a[1] && a[0] == b[0]) || (!b[1] && a[0] == b[0]);
+}
+
+/* Whether two names are probably one player's: the same words in any
+ * order, case and accents aside, where an initial may stand for a name,
+ * and at least one word whole on both sides. */
+static bool same_player(const char *a, const char *b)
+{
+    char x[MAX_WORDS][32], y[MAX_WORDS][32];
+    int m = words_of(a, x), n = words_of(b, y);
+    if (m == 0 || m != n)
+        return false;
+    bool used[MAX_WORDS] = {false};
+    bool whole = false;
+    for (int i = 0; i < m; i++) {
+        int found = -1;
+        for (int j = 0; j < n && found < 0; j++)
+            if (!used[j] && strcmp(x[i], y[j]) == 0)
+                found = j;
+        if (found >= 0 && x[i][1])
+            whole = true;
+        for (int j = 0; j < n && found < 0; j++)
+            if (!used[j] && word_matches(x[i], y[j]))
+                found = j;
+        if (found < 0)
+            return false;
+        used[found] = true;
+    }
+    return whole;
+}
+
+/* The first record where a player's name appears. */
+static size_t first_record(const tournament *t, const char *name)
+{
+    for (size_t i = 0; i < t->record_count; i++)
+        if (strcmp(t->records[i]->white, name) == 0 ||
+            strcmp(t->records[i]->black, name) == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+static int spellings(tournament *t)
+{
+    /* names compared pairwise: a tournament has few players, and an
+     * archive too large for this is no tournament */
+    if (t->player_count > 2000)
+        return 0;
+    for (size_t p = 0; p < t->player_count; p++)
+        for (size_t q = p + 1; q < t->player_count; q++) {
+            const char *a = t->players[p].name, *b = t->players[q].name;
+            if (!same_player(a, b))
+                continue;
+            if (tournament_finding(t, RGN_T_SAME_PLAYER, first_record(t, b),
+                                   "'%s' and '%s' are probably one player "
+                                   "spelt two ways (kept apart; --same-player "
+                                   "merges them)",
+                                   a, b) < 0)
+                return -1;
+        }
+    return 0;
+}
+
+int tournament_audit(tournament *t)
+{
+    if (rounds_tags(t) < 0 || round_dates(t) < 0 || results(t) < 0 ||
+        pairings(t) < 0 || colours(t) < 0 || spellings(t) < 0)
+        return -1;
+    return 0;
+}

@@ -42,26 +42,27 @@ typedef struct t_record {
     char *result;     /* the movetext's terminator as the sink gave it */
     char *termination;
     char *time_control, *event_date;
-    int round, board; /* parsed from round_text; 0 when none */
+    int round, board;     /* parsed from round_text; 0 when none */
     bool round_malformed; /* round_text is neither "", "-", "?" nor N[.M] */
     /* the result read (halves of White and of Black; -1 both when the
      * game is unfinished "*"), and how it was reached */
     int white_points, black_points;
-    bool forfeit;    /* not played over the board */
-    bool white_bye;  /* White's name says it is a bye ("BYE", "-") */
+    bool forfeit;   /* not played over the board */
+    bool white_bye; /* White's name says it is a bye ("BYE", "-") */
     bool black_bye;
-    bool valid;      /* the validator found no error in the game */
-    enum rgn_problem error;   /* its first error's kind, when not valid */
-    char *error_message;      /* its first error's message, or NULL */
-    uint64_t fingerprint;     /* of tags and moves: the same game twice */
-    uint64_t page_game; /* the game's number in an HTML page, 0: none */
+    bool valid;             /* the validator found no error in the game */
+    enum rgn_problem error; /* its first error's kind, when not valid */
+    char *error_message;    /* its first error's message, or NULL */
+    uint64_t fingerprint;   /* of tags and moves: the same game twice */
+    int plies;              /* of the main line */
+    uint64_t page_game;     /* the game's number in an HTML page, 0: none */
 } t_record;
 
 /* One player's round. */
 typedef struct t_round {
     enum round_kind kind;
     int opponent;  /* index of the opponent in the tournament, -1: none */
-    char colour;   /* 'w', 'b', or 0 for no game over the board */
+    char colour;   /* 'w', 'b' (a forfeit too), or 0 for a bye or none */
     int points;    /* halves; -1 while unfinished ("*") */
     size_t record; /* index into the tournament's records; SIZE_MAX none */
 } t_round;
@@ -70,16 +71,16 @@ typedef struct t_round {
 
 typedef struct t_player {
     char *name;
-    int rating;     /* 0 when unrated */
-    char *fide_id;  /* "" when none */
-    char *title;    /* "" when none */
+    int rating;    /* 0 when unrated */
+    char *fide_id; /* "" when none */
+    char *title;   /* "" when none */
     char *federation;
-    int start_rank; /* 1-based: by rating (high first), then name */
+    int start_rank;  /* 1-based: by rating (high first), then name */
     t_round *rounds; /* rounds[0 .. rounds-1] for rounds 1..N */
     int score;       /* halves */
     int games;       /* rounds with a game over the board */
     double tiebreaks[T_MAX_TIEBREAKS];
-    int rank;        /* 1-based; tied players share the best */
+    int rank; /* 1-based; tied players share the best */
 } t_player;
 
 enum t_system {
@@ -92,8 +93,18 @@ enum t_system {
 
 /* The tie-breaks: a code and a modifier (Cut-n or Median-n). */
 enum t_tiebreak_kind {
-    TB_BH, TB_SB, TB_WIN, TB_WON, TB_BPG, TB_BWG, TB_GE, TB_DE, TB_ARO,
-    TB_TPR, TB_KS, TB_PS,
+    TB_BH,
+    TB_SB,
+    TB_WIN,
+    TB_WON,
+    TB_BPG,
+    TB_BWG,
+    TB_GE,
+    TB_DE,
+    TB_ARO,
+    TB_TPR,
+    TB_KS,
+    TB_PS,
 };
 
 typedef struct t_tiebreak {
@@ -169,5 +180,8 @@ int trf_read(const char *text, size_t len, const char *file, tournament *t,
  * pair, RGN_T_PAIRING_WITHOUT_GAME for each TRF pairing (not a bye) no
  * game has. -1 when memory runs out. */
 int trf_compare(const tournament *reported, tournament *played);
+
+/* The name of a system as options and outputs spell it. */
+const char *tournament_system_name(enum t_system system);
 
 #endif

@@ -1,0 +1,207 @@
+/* cmd_tournament.c - "rgn tournament": standings, tie-breaks, the audit
+ * of a record set, TRF and a page to publish (rgn_tournaments). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int run_tournament(int argc, char **argv);
+
+const cli_command cli_tournament = {
+    "tournament",
+    "standings, crosstable and FIDE tie-breaks of tournaments, an audit of "
+    "their records, TRF and an HTML page",
+    "Usage: rgn tournament [--event TEXT] [--system SYSTEM] [--tiebreaks "
+    "LIST]\n"
+    "                      [--check] [--same-player FILE]\n"
+    "                      [--format text|csv|json|html|trf] [--from trf]\n"
+    "                      [--title TEXT] [--lang TAG] [-o FILE]\n"
+    "                      [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
+    "                      [--diagnostics-file FILE] [--variant NAME]\n"
+    "                      [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
+    "\n"
+    "Reads and validates the games (as 'rgn validate' does), groups them\n"
+    "into tournaments by their Event and Site tags, recognises each one's\n"
+    "system from its pairings and writes its standings: rank, player,\n"
+    "score, games and the tie-breaks of FIDE's Tie-Break Regulations;\n"
+    "then a round robin's crosstable or a Swiss's rounds. The audit of the\n"
+    "records (a player twice in a round, pairings repeated or missing in a\n"
+    "round robin, Round tags missing or malformed, rounds out of date\n"
+    "order, results that disagree with the game, unfinished games, the\n"
+    "same game twice, one player spelt two ways, colours in a Swiss) is\n"
+    "printed as diagnostics; the exit status is 1 when it finds anything.\n"
+    "  --event TEXT      only the games whose Event tag is TEXT, as one\n"
+    "                    tournament\n"
+    "  --system SYSTEM   round-robin, double-round-robin, swiss or match\n"
+    "                    (default: recognised from the pairings)\n"
+    "  --tiebreaks LIST  the tie-breaks in order, comma-separated: BH,\n"
+    "                    BH-C1, BH-C2, BH-M1, BH-M2, SB (SB-C1 ...), WIN,\n"
+    "                    WON, BPG, BWG, GE, DE, ARO, ARO-C1, TPR, KS, PS\n"
+    "                    (default: DE,WIN,SB,KS for a round robin,\n"
+    "                    BH-C1,BH,SB,DE for a Swiss, none for a match)\n"
+    "  --check           the audit only, no standings\n"
+    "  --same-player FILE  names merged: a line a spelling,\n"
+    "                    'SPELLING<TAB>NAME'\n"
+    "  --format FORMAT   text (the default), csv, json, html (one page: the\n"
+    "                    standings, the crosstable and the games in the\n"
+    "                    viewer, each result a link to its game) or trf\n"
+    "                    (FIDE's Tournament Report File)\n"
+    "  --from trf        the first FILE is a Tournament Report File: its\n"
+    "                    standings, and the games of the other FILEs\n"
+    "                    checked against its pairings\n"
+    "  --title TEXT, --lang TAG  the HTML page's title and language\n"
+    "  -o FILE           write into FILE, atomically\n"
+    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
+    run_tournament,
+};
+
+static int take_format(const cli_command *command, const char *value, void *out)
+{
+    static const char *const names[] = {"text", "csv", "json",
+                                        "html", "trf", NULL};
+    int format = rgn_tournament_format_parse(value);
+    if (format < 0)
+        return cli_usage_error(command,
+                               "--format takes text, csv, json, html or "
+                               "trf, not '%s'%s",
+                               value, cli_nearest_hint_in(value, names)),
+               -1;
+    *(int *)out = format;
+    return 0;
+}
+
+static int take_source(const cli_command *command, const char *value, void *out)
+{
+    if (strcmp(value, "trf") != 0)
+        return cli_usage_error(command,
+                               "--from takes trf (a Tournament Report File), "
+                               "not '%s'",
+                               value),
+               -1;
+    *(bool *)out = true;
+    return 0;
+}
+
+static void tournaments_input(void *user, const char *file,
+                              const rgn_variant *tagless)
+{
+    (void)tagless;
+    rgn_tournaments_input(user, file);
+}
+
+static void tell(void *user, const char *file, const rgn_diagnostic *d)
+{
+    cli_games_tell(user, file, d);
+}
+
+/* The TRF of --from trf, read whole. */
+static int read_report(rgn_tournaments *tournaments, const char *path)
+{
+    size_t len = 0;
+    char *text = cli_read_whole_file(path, &len);
+    if (!text) {
+        fprintf(stderr, "rgn tournament: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    rgn_error error;
+    int rc = rgn_tournaments_read_trf(tournaments, text, len, path, &error);
+    if (rc < 0)
+        fprintf(stderr, "rgn tournament: %s\n", error.message);
+    free(text);
+    return rc;
+}
+
+static int run_tournament(int argc, char **argv)
+{
+    cli_games games;
+    cli_games_init(&games, &cli_tournament);
+    rgn_tournament_options options = {.format = RGN_TOURNAMENT_TEXT};
+    int format = RGN_TOURNAMENT_TEXT;
+    bool from_trf = false;
+    const char *path = NULL, *same_player = NULL;
+    const cli_option own[] = {
+        {"--event", .value = &options.event},
+        {"--system", .value = &options.system},
+        {"--tiebreaks", .value = &options.tiebreaks},
+        {"--check", .flag = &options.check_only},
+        {"--same-player", .value = &same_player},
+        {"--format", .take = take_format, .out = &format},
+        {"--from", .take = take_source, .out = &from_trf},
+        {"--title", .value = &options.title},
+        {"--lang", .value = &options.lang},
+        {"-o", .value = &path},
+        {0},
+    };
+    const cli_options parser = {&cli_tournament, own, &games, NULL, -1, NULL};
+    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    options.format = (enum rgn_tournament_format)format;
+    char **paths = argv + 1;
+    if (status == CLI_GO_ON && from_trf && files < 1)
+        status = cli_usage_error(&cli_tournament,
+                                 "--from trf needs the report as its first "
+                                 "FILE");
+    char *spellings = NULL;
+    if (status == CLI_GO_ON && same_player) {
+        spellings = cli_read_whole_file(same_player, &options.same_player_len);
+        if (!spellings)
+            status = cli_usage_error(&cli_tournament, "--same-player %s: %s",
+                                     same_player, strerror(errno));
+        options.same_player = spellings;
+    }
+    rgn_tournaments *tournaments = NULL;
+    if (status == CLI_GO_ON) {
+        rgn_error error;
+        tournaments = rgn_tournaments_new(&options, &error);
+        if (!tournaments)
+            status = cli_usage_error(&cli_tournament, "%s", error.message);
+    }
+    free(spellings);
+    if (status == CLI_GO_ON &&
+        (cli_games_check_inputs(&games, paths, files) < 0 ||
+         cli_games_check_outputs(&games, path, paths, files) < 0 ||
+         cli_games_ready(&games) < 0))
+        status = EXIT_USAGE;
+    if (status == CLI_GO_ON && from_trf && read_report(tournaments, paths[0]))
+        status = EXIT_USAGE;
+    if (status != CLI_GO_ON) {
+        rgn_tournaments_free(tournaments);
+        return status;
+    }
+    if (from_trf) {
+        paths++;
+        files--;
+    }
+    games.input = tournaments_input;
+    games.input_user = tournaments;
+    games.options.sink = rgn_tournaments_sink();
+    games.options.sink_user = tournaments;
+    if (!from_trf || files > 0)
+        cli_games_read_all(&games, paths, files);
+    rgn_error error;
+    int audit = games.io_error
+                    ? -1
+                    : rgn_tournaments_finish(tournaments, tell, &games, &error);
+    if (audit < 0 && !games.io_error)
+        fprintf(stderr, "rgn tournament: %s\n", error.message);
+    bool ok = audit >= 0;
+    if (ok && !options.check_only) {
+        FILE *out = cli_output_open(path);
+        if (!out)
+            ok = false;
+        else {
+            errno = 0;
+            if (rgn_tournaments_write(tournaments, options.format, out) < 0) {
+                cli_output_error(path, errno);
+                ok = false;
+            }
+            if (cli_output_close(out, path, ok) < 0)
+                ok = false;
+        }
+    }
+    rgn_tournaments_free(tournaments);
+    status = cli_games_finish(&games);
+    if (!ok)
+        return EXIT_USAGE;
+    return status == EXIT_OK && audit == 1 ? EXIT_INVALID : status;
+}
