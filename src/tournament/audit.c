@@ -41,7 +41,7 @@ static int round_dates(tournament *t)
         if (*latest && strcmp(date, latest) < 0) {
             size_t at = SIZE_MAX;
             for (size_t i = 0; i < t->record_count && at == SIZE_MAX; i++)
-                if (t->records[i]->round == r + 1 &&
+                if (t->records[i]->placed_round == r + 1 &&
                     strcmp(t->records[i]->date, date) == 0)
                     at = i;
             if (tournament_finding(t, RGN_T_ROUND_DATE_ORDER, at,
@@ -65,7 +65,7 @@ static int results(tournament *t)
     bool finished = false;
     for (size_t i = 0; i < t->record_count; i++) {
         const t_record *r = t->records[i];
-        if (r->round == t->rounds && r->white_points >= 0)
+        if (r->placed_round == t->rounds && r->white_points >= 0)
             finished = true;
     }
     for (size_t i = 0; i < t->record_count; i++) {
@@ -80,7 +80,7 @@ static int results(tournament *t)
             tournament_finding(t, RGN_T_UNFINISHED_GAME, i,
                                "the game is unfinished ('*') in a finished "
                                "tournament (round %d of %d)",
-                               r->round, t->rounds) < 0)
+                               r->placed_round, t->rounds) < 0)
             return -1;
     }
     return 0;

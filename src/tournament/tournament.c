@@ -329,6 +329,7 @@ static int build_rounds(tournament *t)
         if (white[i] < 0 && black[i] < 0)
             continue;
         int slot = round[i] - 1;
+        t->records[i]->placed_round = round[i];
         bool taken = false;
         for (int side = 0; side < 2; side++) {
             int p = side ? black[i] : white[i];
@@ -451,11 +452,10 @@ static enum t_system recognise(const tournament *t, char *why, size_t size)
     if (most == 2 && t->rounds <= 2 * cycle && t->rounds > cycle)
         return T_SYSTEM_DOUBLE_ROUND_ROBIN;
     snprintf(why, size,
-             "%zu players over %d rounds, a pairing met up to %d time%s (a "
-             "round robin of %zu players has %d rounds, a double one %d, a "
-             "Swiss fewer than %d and no pairing twice)",
-             n, t->rounds, most, most == 1 ? "" : "s", n, cycle, 2 * cycle,
-             cycle);
+             "%zu players, %d rounds, a pairing met %d time%s (a round robin "
+             "has %d rounds, a double one %d, a Swiss fewer than %d and no "
+             "pairing twice)",
+             n, t->rounds, most, most == 1 ? "" : "s", cycle, 2 * cycle, cycle);
     return T_SYSTEM_UNKNOWN;
 }
 
@@ -548,16 +548,16 @@ int rgn_tournaments_finish(rgn_tournaments *ts,
         }
         if (built < 0 || (t->record_count && number_players(t) < 0))
             goto out_of_memory;
-        char why[131] = "";
+        char why[161] = "";
         t->system = ts->system;
         t->system_given = ts->system != T_SYSTEM_UNKNOWN;
         if (!t->system_given)
             t->system = recognise(t, why, sizeof why);
         if (t->system == T_SYSTEM_UNKNOWN && !ts->options.check_only) {
             snprintf(error->message, sizeof error->message,
-                     "cannot recognise the system of '%.30s' (%.30s): %.130s; "
+                     "cannot recognise the system of '%.30s': %.160s; "
                      "give it with --system",
-                     t->event, t->site, why);
+                     t->event, why);
             return -1;
         }
         if (ts->tiebreaks_given) {

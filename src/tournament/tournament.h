@@ -43,6 +43,8 @@ typedef struct t_record {
     char *termination;
     char *time_control, *event_date;
     int round, board;     /* parsed from round_text; 0 when none */
+    int placed_round;     /* the round it counts in: its own, or for a game
+                             without one the one after its players' last */
     bool round_malformed; /* round_text is neither "", "-", "?" nor N[.M] */
     /* the result read (halves of White and of Black; -1 both when the
      * game is unfinished "*"), and how it was reached */

@@ -199,14 +199,34 @@ static void csv_field(rgn_buffer *out, const char *text)
     rgn_buffer_puts(out, "\"");
 }
 
-static void csv_tournament(rgn_buffer *out, const tournament *t, bool header)
+/* The tie-break columns: every tournament's codes, in the order met. */
+typedef struct csv_columns {
+    char codes[4 * T_MAX_TIEBREAKS][12];
+    int count;
+} csv_columns;
+
+static void csv_header(rgn_buffer *out, const rgn_tournaments *ts,
+                       csv_columns *columns)
 {
-    if (header) {
-        rgn_buffer_puts(out, "event,site,rank,player,score,games,rating");
-        for (int i = 0; i < t->tiebreak_count; i++)
-            rgn_buffer_printf(out, ",%s", t->tiebreaks[i].code);
-        rgn_buffer_puts(out, "\r\n");
-    }
+    columns->count = 0;
+    for (size_t k = 0; k < ts->count; k++)
+        for (int i = 0; i < ts->list[k]->tiebreak_count; i++) {
+            const char *code = ts->list[k]->tiebreaks[i].code;
+            int c = 0;
+            while (c < columns->count && strcmp(columns->codes[c], code))
+                c++;
+            if (c == columns->count && c < 4 * T_MAX_TIEBREAKS)
+                memcpy(columns->codes[columns->count++], code, 12);
+        }
+    rgn_buffer_puts(out, "event,site,rank,player,score,games,rating");
+    for (int c = 0; c < columns->count; c++)
+        rgn_buffer_printf(out, ",%s", columns->codes[c]);
+    rgn_buffer_puts(out, "\r\n");
+}
+
+static void csv_tournament(rgn_buffer *out, const tournament *t,
+                           const csv_columns *columns)
+{
     for (size_t p = 0; p < t->player_count; p++) {
         const t_player *player = &t->players[p];
         csv_field(out, t->event);
@@ -219,9 +239,11 @@ static void csv_tournament(rgn_buffer *out, const tournament *t, bool header)
         rgn_buffer_printf(out, ",%d,", player->games);
         if (player->rating)
             rgn_buffer_printf(out, "%d", player->rating);
-        for (int i = 0; i < t->tiebreak_count; i++) {
+        for (int c = 0; c < columns->count; c++) {
             rgn_buffer_puts(out, ",");
-            number(out, player->tiebreaks[i]);
+            for (int i = 0; i < t->tiebreak_count; i++)
+                if (strcmp(t->tiebreaks[i].code, columns->codes[c]) == 0)
+                    number(out, player->tiebreaks[i]);
         }
         rgn_buffer_puts(out, "\r\n");
     }
@@ -515,8 +537,11 @@ int rgn_tournaments_write(rgn_tournaments *ts,
         return 0;
     }
     rgn_buffer text = {0};
+    csv_columns columns;
     if (format == RGN_TOURNAMENT_JSON)
         rgn_buffer_puts(&text, "{\"tournaments\":[\n");
+    if (format == RGN_TOURNAMENT_CSV)
+        csv_header(&text, ts, &columns);
     for (size_t k = 0; k < ts->count; k++) {
         const tournament *t = ts->list[k];
         switch (format) {
@@ -525,7 +550,7 @@ int rgn_tournaments_write(rgn_tournaments *ts,
                 rgn_buffer_puts(&text, ",\n");
             json_tournament(&text, t);
             break;
-        case RGN_TOURNAMENT_CSV: csv_tournament(&text, t, k == 0); break;
+        case RGN_TOURNAMENT_CSV: csv_tournament(&text, t, &columns); break;
         default:
             if (k)
                 rgn_buffer_puts(&text, "\n");
