@@ -10,12 +10,12 @@ static int run_tournament(int argc, char **argv);
 
 const cli_command cli_tournament = {
     "tournament",
-    "standings, crosstable and FIDE tie-breaks of tournaments, an audit of "
-    "their records, TRF and an HTML page",
+    "standings, FIDE tie-breaks and an audit of tournaments; TRF, HTML",
     "Usage: rgn tournament [--event TEXT] [--system SYSTEM] [--tiebreaks "
     "LIST]\n"
     "                      [--check] [--same-player FILE]\n"
-    "                      [--format text|csv|json|html|trf] [--from trf]\n"
+    "                      [--format text|csv|json|html|trf]\n"
+    "                      [--from trf|rgn|xml]\n"
     "                      [--title TEXT] [--lang TAG] [-o FILE]\n"
     "                      [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                      [--diagnostics-file FILE] [--variant NAME]\n"
@@ -71,15 +71,25 @@ static int take_format(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
+/* --from: trf, or the input formats of every command that reads games. */
+typedef struct source {
+    bool trf;
+    cli_games *games;
+} source;
+
 static int take_source(const cli_command *command, const char *value, void *out)
 {
-    if (strcmp(value, "trf") != 0)
+    source *from = out;
+    if (strcmp(value, "trf") == 0)
+        from->trf = true;
+    else if (strcmp(value, "rgn") == 0 || strcmp(value, "xml") == 0)
+        from->games->from = strcmp(value, "xml") == 0;
+    else
         return cli_usage_error(command,
-                               "--from takes trf (a Tournament Report File), "
-                               "not '%s'",
+                               "--from takes trf (a Tournament Report "
+                               "File), rgn or xml, not '%s'",
                                value),
                -1;
-    *(bool *)out = true;
     return 0;
 }
 
@@ -118,7 +128,7 @@ static int run_tournament(int argc, char **argv)
     cli_games_init(&games, &cli_tournament);
     rgn_tournament_options options = {.format = RGN_TOURNAMENT_TEXT};
     int format = RGN_TOURNAMENT_TEXT;
-    bool from_trf = false;
+    source from = {false, &games};
     const char *path = NULL, *same_player = NULL;
     const cli_option own[] = {
         {"--event", .value = &options.event},
@@ -127,7 +137,7 @@ static int run_tournament(int argc, char **argv)
         {"--check", .flag = &options.check_only},
         {"--same-player", .value = &same_player},
         {"--format", .take = take_format, .out = &format},
-        {"--from", .take = take_source, .out = &from_trf},
+        {"--from", .take = take_source, .out = &from},
         {"--title", .value = &options.title},
         {"--lang", .value = &options.lang},
         {"-o", .value = &path},
@@ -136,6 +146,7 @@ static int run_tournament(int argc, char **argv)
     const cli_options parser = {&cli_tournament, own, &games, NULL, -1, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     options.format = (enum rgn_tournament_format)format;
+    bool from_trf = from.trf;
     char **paths = argv + 1;
     if (status == CLI_GO_ON && from_trf && files < 1)
         status = cli_usage_error(&cli_tournament,

@@ -49,8 +49,8 @@ static int print_overview(FILE *out)
                  "('rgn variants' lists them).\n\n"
                  "Commands:\n");
     for (size_t i = 0; i < COMMAND_COUNT; i++)
-        fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
-    fprintf(out, "  %-10s %s\n", "help", "show this, or a command's help");
+        fprintf(out, "  %-11s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(out, "  %-11s %s\n", "help", "show this, or a command's help");
     fprintf(
         out,
         "\n'rgn COMMAND --help' describes a command; man rgn has it all.\n");

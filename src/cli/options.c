@@ -67,11 +67,14 @@ static int take_option(const cli_options *o, int argc, char **argv, int *i)
     static int ignored_color;
     if (cli_is_help(argv[*i]))
         return TAKEN_HELP;
-    int taken =
-        o->games
-            ? cli_games_option(o->games, argc, argv, i)
-            : cli_color_option(argv[*i], o->color ? o->color : &ignored_color);
-    return taken == 0 ? take_own(o, argc, argv, i) : taken;
+    /* a command's own option first: it may take more than the shared
+     * one of its name (tournament's --from trf) */
+    int taken = take_own(o, argc, argv, i);
+    if (taken != 0)
+        return taken;
+    return o->games ? cli_games_option(o->games, argc, argv, i)
+                    : cli_color_option(argv[*i],
+                                       o->color ? o->color : &ignored_color);
 }
 
 /* The short options of a command: 'v' when -c takes a value, 'f' when it

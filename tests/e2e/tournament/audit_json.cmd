@@ -1,0 +1,1 @@
+tournament --check --diagnostics=json tests/e2e/inputs/tournament_audit.pgn

@@ -1,0 +1,1 @@
+tournament --format json tests/e2e/inputs/tournament_swiss.pgn

@@ -1,0 +1,1 @@
+tournament tests/e2e/inputs/tournament_unknown_system.pgn

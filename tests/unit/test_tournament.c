@@ -1,0 +1,240 @@
+/*
+ * test_tournament.c - the tournament stage (src/tournament/): tie-break
+ * lists read and refused with the column; a small Swiss with a bye, a
+ * forfeit, a half-point bye and an absence ranked with the values worked
+ * out by hand in the comments; a round robin's crosstable facts; the
+ * audit's findings on planted faults; names probably one player's.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tournament/set.h"
+
+static void parse_lists(void **state)
+{
+    (void)state;
+    t_tiebreak tb[T_MAX_TIEBREAKS];
+    int count = 0;
+    rgn_error error;
+    assert_int_equal(
+        tiebreaks_parse("bh/c1, SB-M1,de,ARO-C1", tb, &count, &error), 0);
+    assert_int_equal(count, 4);
+    assert_string_equal(tb[0].code, "BH-C1");
+    assert_int_equal(tb[0].cut_low, 1);
+    assert_int_equal(tb[0].cut_high, 0);
+    assert_string_equal(tb[1].code, "SB-M1");
+    assert_int_equal(tb[1].cut_high, 1);
+    assert_int_equal(tb[2].kind, TB_DE);
+    assert_int_equal(tb[3].kind, TB_ARO);
+    /* unknown codes and modifiers a code does not take */
+    assert_int_equal(tiebreaks_parse("BH,XX", tb, &count, &error), -1);
+    assert_int_equal(error.column, 4);
+    assert_non_null(strstr(error.message, "'XX'"));
+    assert_int_equal(tiebreaks_parse("WIN-C1", tb, &count, &error), -1);
+    assert_int_equal(tiebreaks_parse("BH-C", tb, &count, &error), -1);
+    assert_int_equal(tiebreaks_parse("", tb, &count, &error), -1);
+}
+
+/* The tournaments of a PGN text, finished: its findings counted. */
+static rgn_tournaments *read_games(const char *text, const char *tiebreaks,
+                                   int *status)
+{
+    rgn_tournament_options options = {.tiebreaks = tiebreaks};
+    rgn_error error;
+    rgn_tournaments *ts = rgn_tournaments_new(&options, &error);
+    assert_non_null(ts);
+    rgn_tournaments_input(ts, "test.pgn");
+    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+                                .sink = rgn_tournaments_sink(),
+                                .sink_user = ts};
+    rgn_validator *v = rgn_validator_new(&vo);
+    assert_non_null(v);
+    rgn_validator_feed(v, text, strlen(text));
+    rgn_validator_finish(v);
+    rgn_validator_free(v);
+    *status = rgn_tournaments_finish(ts, NULL, NULL, &error);
+    return ts;
+}
+
+static void append_game(char *text, size_t size, int round, const char *white,
+                        const char *black, const char *result,
+                        const char *extra)
+{
+    size_t len = strlen(text);
+    snprintf(text + len, size - len,
+             "[Event \"E\"]\n[Site \"S\"]\n[Date \"2026.01.0%d\"]\n"
+             "[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
+             "[Result \"%s\"]\n%s\n%s\n\n",
+             round, round, white, black, result, extra, result);
+}
+
+static const t_player *player_named(const tournament *t, const char *name)
+{
+    for (size_t i = 0; i < t->player_count; i++)
+        if (strcmp(t->players[i].name, name) == 0)
+            return &t->players[i];
+    fail_msg("no player %s", name);
+    return NULL;
+}
+
+static void swiss(void **state)
+{
+    (void)state;
+    static char text[8192];
+    text[0] = 0;
+    append_game(text, sizeof text, 1, "Ames", "Berg", "1-0", "");
+    append_game(text, sizeof text, 1, "Cole", "Dunn", "1/2-1/2", "");
+    append_game(text, sizeof text, 1, "Eady", "BYE", "1-0", "");
+    append_game(text, sizeof text, 2, "Eady", "Ames", "0-1", "");
+    append_game(text, sizeof text, 2, "Berg", "Cole", "1-0",
+                "[Termination \"forfeit\"]\n");
+    append_game(text, sizeof text, 2, "Dunn", "BYE", "1/2-1/2", "");
+    append_game(text, sizeof text, 3, "Ames", "Cole", "1/2-1/2", "");
+    append_game(text, sizeof text, 3, "Dunn", "Berg", "0-1", "");
+    int status;
+    rgn_tournaments *ts = read_games(text, "BH-C1,BH,SB,WIN,WON,GE", &status);
+    assert_int_equal(ts->count, 1);
+    const tournament *t = ts->list[0];
+    assert_int_equal(t->system, T_SYSTEM_SWISS);
+    assert_int_equal(t->rounds, 3);
+    /* Eady: 1 (bye) + 0 + absent; an opponent's score for BH counts the
+     * absence after Eady's last played round as a draw: 1.5 */
+    const t_player *ames = player_named(t, "Ames");
+    assert_int_equal(ames->rank, 1);
+    assert_int_equal(ames->score, 5);
+    /* BH: Berg 2 + Eady 1.5 + Cole 1; C1 cuts Cole */
+    assert_true(ames->tiebreaks[1] == 4.5);
+    assert_true(ames->tiebreaks[0] == 3.5);
+    /* SB: 2 x 1 + 1.5 x 1 + 1 x 1/2 */
+    assert_true(ames->tiebreaks[2] == 4);
+    const t_player *berg = player_named(t, "Berg");
+    /* the forfeit win counts Berg's own score (2): 2.5 + 2 + 1 */
+    assert_true(berg->tiebreaks[1] == 5.5);
+    assert_true(berg->tiebreaks[3] == 2); /* WIN: the forfeit too */
+    assert_true(berg->tiebreaks[4] == 1); /* WON: over the board */
+    assert_int_equal(berg->games, 2);
+    const t_player *cole = player_named(t, "Cole");
+    /* Cole's forfeit loss is a voluntarily unplayed round: cut first */
+    assert_true(cole->tiebreaks[1] == 4.5);
+    assert_true(cole->tiebreaks[0] == 3.5);
+    assert_true(cole->tiebreaks[2] == 1.75);
+    const t_player *eady = player_named(t, "Eady");
+    assert_true(eady->tiebreaks[5] == 2); /* GE: the game and the bye */
+    /* Cole and Eady tie on BH-C1 and BH; SB puts Cole above */
+    assert_int_equal(cole->rank, 3);
+    assert_int_equal(eady->rank, 4);
+    assert_int_equal(player_named(t, "Dunn")->rank, 5);
+    assert_int_equal(status, 0);
+    rgn_tournaments_free(ts);
+}
+
+static void round_robin(void **state)
+{
+    (void)state;
+    static char text[8192];
+    text[0] = 0;
+    /* A 2.5 (draws D, beats B and C), B 2, C 1, D 0.5 */
+    append_game(text, sizeof text, 1, "A", "D", "1/2-1/2", "");
+    append_game(text, sizeof text, 1, "B", "C", "1-0", "");
+    append_game(text, sizeof text, 2, "D", "C", "0-1", "");
+    append_game(text, sizeof text, 2, "A", "B", "1-0", "");
+    append_game(text, sizeof text, 3, "B", "D", "1-0", "");
+    append_game(text, sizeof text, 3, "C", "A", "0-1", "");
+    int status;
+    rgn_tournaments *ts = read_games(text, NULL, &status);
+    const tournament *t = ts->list[0];
+    assert_int_equal(t->system, T_SYSTEM_ROUND_ROBIN);
+    assert_string_equal(t->tiebreaks[0].code, "DE");
+    assert_string_equal(t->players[0].name, "A");
+    assert_int_equal(t->players[0].score, 5);
+    assert_string_equal(t->players[1].name, "B");
+    assert_int_equal(status, 0);
+    rgn_tournaments_free(ts);
+}
+
+static void direct_encounter(void **state)
+{
+    (void)state;
+    static char text[8192];
+    text[0] = 0;
+    /* three rounds, four players; B and C end on 1.5 and C beat B */
+    append_game(text, sizeof text, 1, "A", "D", "1-0", "");
+    append_game(text, sizeof text, 1, "B", "C", "0-1", "");
+    append_game(text, sizeof text, 2, "D", "C", "1-0", "");
+    append_game(text, sizeof text, 2, "A", "B", "0-1", "");
+    append_game(text, sizeof text, 3, "B", "D", "1/2-1/2", "");
+    append_game(text, sizeof text, 3, "C", "A", "1/2-1/2", "");
+    int status;
+    rgn_tournaments *ts = read_games(text, "DE", &status);
+    const tournament *t = ts->list[0];
+    /* A 1.5, B 1.5, C 1.5, D 1.5: all tied; among all four, DE is each
+     * one's score, so the group never splits: everyone shares rank 1 */
+    for (size_t i = 0; i < 4; i++)
+        assert_int_equal(t->players[i].rank, 1);
+    rgn_tournaments_free(ts);
+
+    text[0] = 0;
+    append_game(text, sizeof text, 1, "A", "D", "1-0", "");
+    append_game(text, sizeof text, 1, "B", "C", "0-1", "");
+    append_game(text, sizeof text, 2, "D", "C", "0-1", "");
+    append_game(text, sizeof text, 2, "A", "B", "0-1", "");
+    append_game(text, sizeof text, 3, "B", "D", "1-0", "");
+    append_game(text, sizeof text, 3, "C", "A", "0-1", "");
+    ts = read_games(text, "DE", &status);
+    t = ts->list[0];
+    /* A 2, B 2, C 2, D 0: among A, B, C each won once: tied; D last */
+    assert_int_equal(t->players[0].rank, 1);
+    assert_int_equal(t->players[2].rank, 1);
+    assert_int_equal(t->players[3].rank, 4);
+    assert_true(t->players[0].tiebreaks[0] == 1);
+    rgn_tournaments_free(ts);
+}
+
+static bool has_finding(const tournament *t, enum rgn_problem problem)
+{
+    for (size_t i = 0; i < t->finding_count; i++)
+        if (t->findings[i].problem == problem)
+            return true;
+    return false;
+}
+
+static void audit(void **state)
+{
+    (void)state;
+    static char text[8192];
+    text[0] = 0;
+    append_game(text, sizeof text, 1, "Jansen, Emma", "Pieters, Jan", "1-0",
+                "");
+    append_game(text, sizeof text, 1, "Jansen, Emma", "Pieters, Jan", "1-0",
+                "");
+    append_game(text, sizeof text, 2, "JANSEN, E.", "Klaas, Piet", "*", "");
+    append_game(text, sizeof text, 2, "Pieters, Jan", "Klaas, Piet", "0-1", "");
+    append_game(text, sizeof text, 3, "Klaas, Piet", "Pieters, Jan", "0-1", "");
+    int status;
+    rgn_tournaments *ts = read_games(text, NULL, &status);
+    const tournament *t = ts->list[0];
+    assert_true(has_finding(t, RGN_T_DUPLICATE_GAME));
+    assert_true(has_finding(t, RGN_T_PLAYER_TWICE_IN_ROUND));
+    assert_true(has_finding(t, RGN_T_SAME_PLAYER));
+    assert_true(has_finding(t, RGN_T_UNFINISHED_GAME));
+    assert_false(has_finding(t, RGN_T_MALFORMED_ROUND));
+    assert_int_equal(status, 1);
+    rgn_tournaments_free(ts);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(parse_lists), cmocka_unit_test(swiss),
+        cmocka_unit_test(round_robin), cmocka_unit_test(direct_encounter),
+        cmocka_unit_test(audit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
