@@ -141,7 +141,7 @@ static void round_of(const t_record *r, int side, int opponent, size_t record,
 
 static bool too_large(size_t players, int rounds)
 {
-    return rounds > 9999 || (double)players * rounds > 2e7;
+    return rounds > 9999 || (double)players * rounds > 2e6;
 }
 
 /* Builds t's players and rounds from its records (t->records): the
@@ -213,6 +213,7 @@ static int build_rounds(tournament *t)
             rounds = round[i];
     }
     if (too_large(t->player_count, rounds)) {
+        t->rounds = rounds;
         rc = -2;
         goto done;
     }
@@ -462,7 +463,8 @@ int rgn_tournaments_finish(rgn_tournaments *ts,
         if (built == -2) {
             snprintf(error->message, sizeof error->message,
                      "'%.60s' (%.60s) is too large for a tournament: %zu "
-                     "players over %d or more rounds",
+                     "players over %d rounds (a tournament has at most "
+                     "2000000 player-rounds)",
                      t->event, t->site, t->player_count, t->rounds);
             return -1;
         }
