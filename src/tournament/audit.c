@@ -34,6 +34,8 @@ static int round_dates(tournament *t)
 {
     const char *latest = "";
     int latest_round = 0;
+    if (!t->round_dates)
+        return 0; /* a report read back has none */
     for (int r = 0; r < t->rounds; r++) {
         const char *date = t->round_dates[r];
         if (!*date)

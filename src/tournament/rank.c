@@ -137,6 +137,17 @@ static bool is_round_robin(const tournament *t)
     return t->system != T_SYSTEM_SWISS;
 }
 
+/* Whether a round counts as a game against its opponent for BH, SB and
+ * DE: a game played, or in a round robin a forfeit too (the scheduled
+ * opponent is met in any case, as FIDE's reference program reads the
+ * regulations). */
+static bool meets(const tournament *t, const t_round *x)
+{
+    return played(x) ||
+           (is_round_robin(t) && x->opponent >= 0 &&
+            (x->kind == ROUND_FORFEIT_WIN || x->kind == ROUND_FORFEIT_LOSS));
+}
+
 /* What the tie-breaks share: each player's score and adjusted score. */
 typedef struct ranking {
     tournament *t;
@@ -233,7 +244,7 @@ static double buchholz(const ranking *k, int p, const t_tiebreak *tb,
     for (int r = 0; r < t->rounds; r++) {
         const t_round *x = &player->rounds[r];
         int value;
-        if (played(x))
+        if (meets(t, x))
             value = k->adjusted[x->opponent];
         else if (!is_round_robin(t))
             value = k->score[p]; /* a dummy opponent with the own score */
@@ -243,7 +254,7 @@ static double buchholz(const ranking *k, int p, const t_tiebreak *tb,
             continue;
         list[count++] =
             (contribution){r + 1, value, sb ? value * points_of(x) : value,
-                           !played(x) && voluntarily_unplayed(x)};
+                           !meets(t, x) && voluntarily_unplayed(x)};
     }
     int low = tb->cut_low < t->rounds ? tb->cut_low : t->rounds;
     int high = tb->cut_high;
@@ -345,7 +356,7 @@ static double encounter(const tournament *t, int p, const int *group, int count,
             continue;
         for (int r = 0; r < t->rounds; r++) {
             const t_round *x = &t->players[p].rounds[r];
-            if (played(x) && x->opponent == q) {
+            if (meets(t, x) && x->opponent == q) {
                 games++;
                 halves += points_of(x);
             }
@@ -477,8 +488,8 @@ static void sort_by(ranking *k, int keys)
 }
 
 /* Direct encounter's values: among each group of players tied before
- * it, the points scored against the others (the key that ranks: the
- * place the encounters give). */
+ * it, the place the encounters give (1 first; the players they cannot
+ * separate share one, and a player tied with nobody has 1). */
 static int direct_encounters(ranking *k, int index, int *place,
                              contribution *unused)
 {
@@ -491,12 +502,8 @@ static int direct_encounters(ranking *k, int index, int *place,
         while (j < n && tied(k, k->order[i], k->order[j], index))
             j++;
         int count = (int)(j - i);
-        for (size_t m = i; m < j; m++) {
-            int p = k->order[m], met = 0;
-            t->players[p].tiebreaks[index] =
-                count > 1 ? encounter(t, p, k->order + i, count, &met) : 0;
-            place[p] = 0;
-        }
+        for (size_t m = i; m < j; m++)
+            place[k->order[m]] = 0;
         if (count > 1) {
             int *group = malloc((size_t)count * sizeof *group);
             if (!group)
@@ -507,8 +514,11 @@ static int direct_encounters(ranking *k, int index, int *place,
             if (rc < 0)
                 return -1;
         }
-        for (size_t m = i; m < j; m++)
-            k->keys[k->order[m]][index] = -place[k->order[m]];
+        for (size_t m = i; m < j; m++) {
+            int p = k->order[m];
+            k->keys[p][index] = -place[p];
+            t->players[p].tiebreaks[index] = place[p] + 1;
+        }
         i = j;
     }
     return 0;

@@ -170,30 +170,30 @@ static bool is_forfeit_termination(const char *text)
            word_is(text, "forfeited");
 }
 
-/* The record's result: the rules' end (a mate) and the movetext's
- * terminator first, then the Result tag (as RGN_EDIT_FIX_RESULT reads a
- * game); "*" with no decisive tag leaves the game unfinished. */
+/* The record's result: a forfeit's spelling in the Result tag (which no
+ * terminator can say) first; else, when the validator found the tag
+ * wrong against the game (its mate or its terminator), the game's own;
+ * else the Result tag, then the terminator (as RGN_EDIT_FIX_RESULT reads
+ * a game). "*" with no decisive tag leaves the game unfinished. */
 static void read_record_result(t_record *r)
 {
-    int white, black;
-    bool forfeit = false;
-    r->white_points = r->black_points = -1;
-    if (read_result(r->result_tag, &white, &black, &forfeit) ||
-        read_result(r->result, &white, &black, &forfeit)) {
-        /* a mate or a terminator that the tag contradicts: the game's
-         * own end wins (the validator has said so) */
-        int w2, b2;
-        bool f2 = false;
-        if (r->error == RGN_E_WRONG_RESULT || r->error == RGN_E_RESULT_MISMATCH)
-            if (read_result(r->result, &w2, &b2, &f2)) {
-                white = w2;
-                black = b2;
-                forfeit = f2;
-            }
-        r->white_points = white;
-        r->black_points = black;
-        r->forfeit = forfeit || is_forfeit_termination(r->termination);
+    int white = -1, black = -1, w2, b2;
+    bool forfeit = false, f2 = false;
+    bool tag = read_result(r->result_tag, &white, &black, &forfeit);
+    bool game_wins =
+        r->error == RGN_E_WRONG_RESULT || r->error == RGN_E_RESULT_MISMATCH;
+    if ((!tag || (game_wins && !forfeit)) &&
+        read_result(r->result, &w2, &b2, &f2)) {
+        white = w2;
+        black = b2;
+        forfeit = f2;
+    } else if (!tag) {
+        white = black = -1;
     }
+    r->white_points = white;
+    r->black_points = black;
+    r->forfeit =
+        white >= 0 && (forfeit || is_forfeit_termination(r->termination));
     r->white_bye = is_bye_name(r->white);
     r->black_bye = is_bye_name(r->black);
 }

@@ -273,7 +273,9 @@ static int build_rounds(tournament *t)
             round_of(r, 0, black[i], i, &t->players[white[i]].rounds[slot]);
         if (black[i] >= 0)
             round_of(r, 1, white[i], i, &t->players[black[i]].rounds[slot]);
-        if (complete_date(r->date) &&
+        /* a round's date: its own games' (not those counted in it for
+         * want of a Round tag) */
+        if (r->round && complete_date(r->date) &&
             (!*t->round_dates[slot] ||
              strcmp(r->date, t->round_dates[slot]) < 0) &&
             set_text(&t->round_dates[slot], r->date) < 0)
@@ -333,10 +335,11 @@ static int by_number(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The system from the pairings: two players a match; pairings met at
- * most once over as many rounds as a round robin needs (or more) a
- * round robin, over fewer a Swiss; met at most twice over up to twice
- * that a double round robin. Unknown otherwise, with why in why. */
+/* The system from the games played (a pairing forfeited may be paired
+ * again): two players a match; pairings met at most once over as many rounds as
+ * a round robin needs (or more) a round robin, over fewer a Swiss; met at most
+ * twice over up to twice that a double round robin. Unknown otherwise, with why
+ * in why. */
 static enum t_system recognise(const tournament *t, char *why, size_t size)
 {
     size_t n = t->player_count;
@@ -355,7 +358,8 @@ static enum t_system recognise(const tournament *t, char *why, size_t size)
     for (size_t p = 0; p < n; p++) {
         int count = 0;
         for (int r = 0; r < t->rounds; r++)
-            if (t->players[p].rounds[r].opponent >= 0)
+            if (t->players[p].rounds[r].kind == ROUND_PLAYED &&
+                t->players[p].rounds[r].opponent >= 0)
                 met[count++] = t->players[p].rounds[r].opponent;
         qsort(met, (size_t)count, sizeof *met, by_number);
         for (int i = 0, run = 0; i < count; i++) {
