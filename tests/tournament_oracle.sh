@@ -1,0 +1,51 @@
+#!/bin/sh
+# rgn tournament's standings and FIDE tie-breaks equal those of a
+# deliberately simple second computation (tests/tools/tournament_oracle.py,
+# which reads the games' tags itself), on every tournament of
+# tests/tournament/ (written by tests/tools/make_tournament.py): round
+# robins (Rotary and chess, forfeits), a double round robin, a match, a
+# Swiss with byes, a forfeit, a half-point bye and a withdrawal. Each file
+# is run with every tie-break the issue names, then with DE first (so that
+# direct encounter decides). rgn's exit status may be 0 or 1 (an audit
+# finding is no failure here); anything else is.
+# Usage: tournament_oracle.sh RGN SRC OUT   (OUT: a scratch folder)
+set -u
+rgn=$1 src=$2 out=$3
+command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 0; }
+mkdir -p "$out"
+failed=0 passed=0
+
+for file in "$src"/tests/tournament/*.pgn "$src"/tests/tournament/*.rgn; do
+    [ -f "$file" ] || continue
+    name=$(basename "$file")
+    n=0
+    for list in BH,BH-C1,BH-M1,SB,WIN,WON,BPG,DE,ARO,TPR,KS DE,WIN,SB,KS; do
+        n=$((n + 1))
+        label="$name ($list)"
+        "$rgn" tournament --format json --tiebreaks "$list" "$file" \
+            >"$out/$name.$n.json" 2>"$out/$name.$n.err"
+        status=$?
+        if [ "$status" -gt 1 ]; then
+            failed=$((failed + 1))
+            echo "FAIL $label: rgn tournament exited $status:"
+            sed 's/^/  /' "$out/$name.$n.err" | head -5
+            continue
+        fi
+        python3 "$src/tests/tools/tournament_oracle.py" --tiebreaks "$list" \
+            "$file" >"$out/$name.$n.oracle.json" || {
+            failed=$((failed + 1))
+            echo "FAIL $label: the oracle failed"
+            continue
+        }
+        if python3 "$src/tests/tools/tournament_compare.py" "$label" \
+            "$out/$name.$n.oracle.json" "$out/$name.$n.json"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "  (rgn: $out/$name.$n.json, oracle: $out/$name.$n.oracle.json)"
+        fi
+    done
+done
+
+echo "tournament_oracle: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
