@@ -278,7 +278,7 @@ class Tournament:
     def koya(self, player):
         limit = Fraction(self.n, 2)
         return sum(e.points for e in self.rounds[player].values()
-                   if self.counts_as_played(e)
+                   if e.opponent is not None
                    and self.score(e.opponent) >= limit)
 
     def tiebreak(self, code, player):
