@@ -40,8 +40,10 @@ run() {
     fi
 }
 
-for file in "$dir"/*.pgn; do
-    name=$(basename "$file" .pgn)
+for file in "$dir"/*.pgn "$dir"/*.rgn; do
+    [ -f "$file" ] || continue
+    name=$(basename "$file")
+    name=${name%.*}
     args=""
     [ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
     want=1

@@ -39,16 +39,28 @@ SWAP_DIFFERENCE = {0, 3, 4, 5, 10}
 
 MATE = "1. f3 e5 2. g4 Qh4#"
 MOVES = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7"
+# Sam Loyd's stalemate in ten moves: Black, to move, has none.
+STALEMATE = ("1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ "
+             "Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6")
+# A Rotary game (samples/promotion-attack.rgn) that Black wins by mate.
+ROTARY_MATE = ("1. e4 e6 2. d4 d6 3. g4 b6 4. Ad3 Sb7>SE 5. h4 g6 6. d5 exd5 "
+               "7. exd5 Sh8>NE 8. Ab5+ Kd9 9. Tfe3>SW Se5>SE 10. Txe5 dxe5 "
+               "11. Ab5>E a6 12. Ac6>W Sxc6>N 13. dxc6 Td8>NW 14. Td1>SW Txd1 "
+               "15. Raxd1+ Ke8>N 16. Sh2>SE f6 17. g5 Txa3 18. Sb1 Af7>SW "
+               "19. gxf6 Axf6 20. Ag5 e4 21. Axf6>SW e3=Q>N+ 22. Kf1>N Ah3+ "
+               "23. Kf2>NE Qe2+ 24. Kg3 Axh2>NW#")
 
 
 def game(event, rnd, board, white, black, result, date, moves="",
-         terminator=None, round_tag="default", elo=None):
+         terminator=None, round_tag="default", elo=None, variant=None):
     tags = [("Event", event), ("Site", "Haarlem NED"), ("Date", date)]
     if round_tag == "default":
         tags.append(("Round", "%d.%d" % (rnd, board)))
     elif round_tag is not None:
         tags.append(("Round", round_tag))
     tags += [("White", white), ("Black", black), ("Result", result)]
+    if variant:
+        tags.append(("Variant", variant))
     text = "".join('[%s "%s"]\n' % t for t in tags)
     if elo:
         text += '[WhiteElo "%d"]\n[BlackElo "%d"]\n' % elo
@@ -97,8 +109,8 @@ def six_games(event, swapped):
     return games
 
 
-def write(folder, name, games, expect, args="", same=None):
-    with open(os.path.join(folder, name + ".pgn"), "w") as f:
+def write(folder, name, games, expect, args="", same=None, ext=".pgn"):
+    with open(os.path.join(folder, name + ext), "w") as f:
         f.write("\n".join(game(**g) for g in games))
     with open(os.path.join(folder, name + ".expect"), "w") as f:
         f.write("".join(line + "\n" for line in expect))
@@ -166,6 +178,20 @@ def main():
             g["moves"] = MATE
     write(folder, "wrong-result", swiss_games("Mated Swiss", mate),
           ["wrong-result 1"], swiss)
+
+    def stalemate(n, g):
+        if n == 4:  # White stalemates Black; the record says Black won
+            g["moves"] = STALEMATE
+    write(folder, "wrong-result-stalemate",
+          swiss_games("Stalemated Swiss", stalemate),
+          ["wrong-result 4"], swiss)
+
+    def rotary(n, g):
+        g["variant"] = "Rotary"
+        if n == 2:  # Black mates; the record says a draw
+            g["moves"] = ROTARY_MATE
+    write(folder, "wrong-result-rotary", swiss_games("Rotary Swiss", rotary),
+          ["wrong-result 2"], swiss, ext=".rgn")
 
     def unfinished(n, g):
         if n == 8:
