@@ -2,12 +2,14 @@
 # rgn tournament's standings and FIDE tie-breaks equal those of a
 # deliberately simple second computation (tests/tools/tournament_oracle.py,
 # which reads the games' tags itself), on every tournament of
-# tests/tournament/ (written by tests/tools/make_tournament.py): round
-# robins (Rotary and chess, forfeits), a double round robin, a match, a
-# Swiss with byes, a forfeit, a half-point bye and a withdrawal. Each file
-# is run with every tie-break the issue names, then with DE first (so that
-# direct encounter decides). rgn's exit status may be 0 or 1 (an audit
-# finding is no failure here); anything else is.
+# tests/tournament/ (round robins of Rotary and chess with forfeits, a
+# double round robin, a match, a Swiss with byes, a forfeit, a half-point
+# bye and a withdrawal, FIDE's tie-break exercises), on the published
+# crosstables of tests/tournament/published/ and on the sample
+# samples/rotary-club-2026.rgn. Each file is run with every tie-break the
+# issue names, then with DE first (so that direct encounter decides). rgn's
+# exit status may be 0 or 1 (an audit finding is no failure here);
+# anything else is.
 # Usage: tournament_oracle.sh RGN SRC OUT   (OUT: a scratch folder)
 set -u
 rgn=$1 src=$2 out=$3
@@ -15,7 +17,8 @@ command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 0; }
 mkdir -p "$out"
 failed=0 passed=0
 
-for file in "$src"/tests/tournament/*.pgn "$src"/tests/tournament/*.rgn; do
+for file in "$src"/tests/tournament/*.pgn "$src"/tests/tournament/*.rgn \
+    "$src"/tests/tournament/published/*.pgn "$src"/samples/rotary-club-2026.rgn; do
     [ -f "$file" ] || continue
     name=$(basename "$file")
     n=0
