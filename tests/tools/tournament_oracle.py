@@ -88,7 +88,7 @@ def read_games(paths):
     games = []
     for path in paths:
         tags, movetext, in_tags = {}, [], False
-        lines = open(path, encoding="utf-8").read().splitlines() + [""]
+        lines = open(path, encoding="utf-8-sig").read().splitlines() + [""]
         for line in lines + ["[Event \"\"]"]:
             m = TAG.match(line.strip())
             if m:
