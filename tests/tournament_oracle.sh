@@ -16,6 +16,8 @@ rgn=$1 src=$2 out=$3
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 0; }
 mkdir -p "$out"
 failed=0 passed=0
+# shellcheck source=tools/tournament_standings.sh
+. "$src/tests/tools/tournament_standings.sh"
 
 for file in "$src"/tests/tournament/*.pgn "$src"/tests/tournament/*.rgn \
     "$src"/tests/tournament/published/*.pgn "$src"/samples/rotary-club-2026.rgn; do
@@ -25,15 +27,10 @@ for file in "$src"/tests/tournament/*.pgn "$src"/tests/tournament/*.rgn \
     for list in BH,BH-C1,BH-M1,SB,WIN,WON,BPG,DE,ARO,TPR,KS DE,WIN,SB,KS; do
         n=$((n + 1))
         label="$name ($list)"
-        "$rgn" tournament --format json --tiebreaks "$list" "$file" \
-            >"$out/$name.$n.json" 2>"$out/$name.$n.err"
-        status=$?
-        if [ "$status" -gt 1 ]; then
+        standings "$label" "$out/$name.$n" "$list" "$file" || {
             failed=$((failed + 1))
-            echo "FAIL $label: rgn tournament exited $status:"
-            sed 's/^/  /' "$out/$name.$n.err" | head -5
             continue
-        fi
+        }
         python3 "$src/tests/tools/tournament_oracle.py" --tiebreaks "$list" \
             "$file" >"$out/$name.$n.oracle.json" || {
             failed=$((failed + 1))

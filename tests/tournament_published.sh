@@ -11,20 +11,17 @@ rgn=$1 src=$2 out=$3
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 0; }
 mkdir -p "$out"
 failed=0 passed=0
+# shellcheck source=tools/tournament_standings.sh
+. "$src/tests/tools/tournament_standings.sh"
 
 for expected in "$src"/tests/tournament/published/*.expected; do
     name=$(basename "$expected" .expected)
     list=$(sed -n 's/^tiebreaks: *//p' "$expected")
-    "$rgn" tournament --format json --tiebreaks "$list" \
-        "$src/tests/tournament/published/$name.pgn" \
-        >"$out/$name.json" 2>"$out/$name.err"
-    status=$?
-    if [ "$status" -gt 1 ]; then
+    standings "$name" "$out/$name" "$list" \
+        "$src/tests/tournament/published/$name.pgn" || {
         failed=$((failed + 1))
-        echo "FAIL $name: rgn tournament exited $status:"
-        sed 's/^/  /' "$out/$name.err" | head -5
         continue
-    fi
+    }
     if python3 "$src/tests/tools/published_compare.py" "$expected" \
         "$out/$name.json"; then
         passed=$((passed + 1))
