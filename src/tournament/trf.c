@@ -204,8 +204,13 @@ static void put_player(rgn_buffer *out, const tournament *t, const t_player *p,
     put_field(out, p->federation, 3, false);
     rgn_buffer_puts(out, " ");
     put_field(out, all_digits(p->fide_id) ? p->fide_id : "", 11, true);
-    rgn_buffer_printf(out, " %10s %2d.%d %4d  ", "", points / 2,
-                      points % 2 ? 5 : 0, p->rank);
+    /* points as "11.5"; past 99.5 the four columns hold the whole
+     * points only */
+    if (points < 200)
+        rgn_buffer_printf(out, " %10s %2d.%d %4d  ", "", points / 2,
+                          points % 2 ? 5 : 0, p->rank);
+    else
+        rgn_buffer_printf(out, " %10s %4d %4d  ", "", points / 2, p->rank);
     for (int r = 0; r < t->rounds; r++) {
         const t_round *round = &p->rounds[r];
         int opponent =
@@ -496,10 +501,10 @@ static int read_round(trf_reader *reader, int player, int r, t_round *round)
         return bad(reader, c, "a game without an opponent (0000)");
     if (game && !round->colour)
         return bad(reader, c + 5, "a game without its colour (w or b)");
-    if (round->kind == ROUND_FORFEIT_WIN || round->kind == ROUND_FORFEIT_LOSS)
-        round->colour = 0; /* not a game over the board */
     bool paired = game || round->kind == ROUND_FORFEIT_WIN ||
                   round->kind == ROUND_FORFEIT_LOSS;
+    if (!paired)
+        round->colour = 0; /* a bye's or an absence's: none */
     if (!paired || opponent == 0)
         return 0; /* a bye's opponent, if any, means nothing */
     if (reader->ref_count == reader->ref_capacity) {

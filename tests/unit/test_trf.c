@@ -23,11 +23,11 @@
  * (column 92 begins round 1; Dan's absent last round ends his line). */
 static const char *const expected[] = {
     "001    1   FM \xc3\x89milie Durand                     2105 FRA    "
-    "12345678             3.0    1  0002 w 1  0003 - +  0000 - U",
+    "12345678             3.0    1  0002 w 1  0003 w +  0000 - U",
     "001    2      Bert Jansen                       1950 NED                  "
     "       1.5    2  0001 b 0  0000 - H  0003 w 1",
     "001    3      Cora Li                                                     "
-    "       0.5    3  0004 w =  0001 - -  0002 b 0",
+    "       0.5    3  0004 w =  0001 b -  0002 b 0",
     "001    4      Dan Okafor                        1800                      "
     "       0.5    3  0003 b =  0000 - Z  0000 -",
 };
@@ -98,8 +98,8 @@ static tournament *spring_open(void)
     set_round(bert, 0, ROUND_PLAYED, 0, 'b', 0);
     set_round(cora, 0, ROUND_PLAYED, 2, 'w', 1);
     set_round(dan, 0, ROUND_PLAYED, 3, 'b', 1);
-    set_round(emilie, 1, ROUND_FORFEIT_WIN, 3, 0, 2);
-    set_round(cora, 1, ROUND_FORFEIT_LOSS, 0, 0, 0);
+    set_round(emilie, 1, ROUND_FORFEIT_WIN, 3, 'w', 2);
+    set_round(cora, 1, ROUND_FORFEIT_LOSS, 0, 'b', 0);
     set_round(bert, 1, ROUND_BYE_HALF, -1, 0, 1);
     set_round(dan, 1, ROUND_BYE_ZERO, -1, 0, 0);
     set_round(emilie, 2, ROUND_BYE_FULL, -1, 0, 2);
@@ -169,7 +169,7 @@ static void test_the_player_lines(void **state)
     assert_string_equal(columns(emilie, 81, 84), " 3.0");
     assert_string_equal(columns(emilie, 86, 89), "   1");
     assert_string_equal(columns(emilie, 92, 99), "0002 w 1");
-    assert_string_equal(columns(emilie, 102, 109), "0003 - +");
+    assert_string_equal(columns(emilie, 102, 109), "0003 w +");
     assert_string_equal(columns(emilie, 112, 119), "0000 - U");
     free(text);
     tournament_free(t);
