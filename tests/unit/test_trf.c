@@ -289,6 +289,65 @@ static void test_crlf_and_unknown_records(void **state)
     tournament_free(t);
 }
 
+/* A 001 line of a player without rating, federation or id (ASCII
+ * name), points 0.0 and rank 1, with its rounds from column 92. */
+static void player_line(char *out, size_t size, int start, const char *name,
+                        const char *rounds)
+{
+    size_t len = strlen(out);
+    snprintf(out + len, size - len,
+             "001 %4d      %-33s %4s %-3s %11s %10s %4s %4s  %s\n", start, name,
+             "", "", "", "", "0.0", "1", rounds);
+}
+
+static void assert_round(const tournament *t, int player, int r,
+                         enum round_kind kind, int opponent, char colour,
+                         int points)
+{
+    const t_round *round = &t->players[player].rounds[r];
+    assert_int_equal(round->kind, kind);
+    assert_int_equal(round->opponent, opponent);
+    assert_int_equal(round->colour, colour);
+    assert_int_equal(round->points, points);
+}
+
+/* The codes other programs write: W D L, F, a forfeit without opponent
+ * ("0000 - -"), letters in either case, a pairing without its result
+ * yet; dates as DD.MM.YYYY; more rounds announced than played. */
+static void test_codes_read(void **state)
+{
+    (void)state;
+    char text[2048] = "012 Club\n042 01.02.2026\n"
+                      "092 Individual: Double Round-Robin\nXXR 4\n"
+                      "132                                                  "
+                      "                                      26/02/01  "
+                      "26/02/02\n";
+    player_line(text, sizeof text, 1, "Ann", "0002 W W  0000 - F  0003 w");
+    player_line(text, sizeof text, 2, "Ben", "0001 b L  0003 B d  0000 - -");
+    player_line(text, sizeof text, 3, "Cid", "0000 - z  0002 w D  0001 b");
+    rgn_error error = {0};
+    tournament *t = read_trf(text, &error);
+    assert_non_null(t);
+    assert_string_equal(t->start_date, "2026.02.01");
+    assert_int_equal(t->system, T_SYSTEM_DOUBLE_ROUND_ROBIN);
+    assert_int_equal(t->rounds, 4);
+    assert_string_equal(t->round_dates[0], "2026.02.01");
+    assert_string_equal(t->round_dates[1], "2026.02.02");
+    assert_string_equal(t->round_dates[2], "");
+    assert_round(t, 0, 0, ROUND_PLAYED, 1, 'w', 2);
+    assert_round(t, 0, 1, ROUND_BYE_FULL, -1, 0, 2);
+    assert_round(t, 0, 2, ROUND_PLAYED, 2, 'w', -1);
+    assert_round(t, 1, 0, ROUND_PLAYED, 0, 'b', 0);
+    assert_round(t, 1, 1, ROUND_PLAYED, 2, 'b', 1);
+    assert_round(t, 1, 2, ROUND_FORFEIT_LOSS, -1, 0, 0);
+    assert_round(t, 2, 0, ROUND_BYE_ZERO, -1, 0, 0);
+    assert_round(t, 2, 1, ROUND_PLAYED, 1, 'w', 1);
+    assert_round(t, 2, 2, ROUND_PLAYED, 0, 'b', -1);
+    for (int i = 0; i < 3; i++)
+        assert_round(t, i, 3, ROUND_NONE, -1, 0, 0);
+    tournament_free(t);
+}
+
 /* The line expected[player] with the characters from column changed to
  * with (as many as it has). */
 static void replace(char *text, size_t size, int player, int column,
@@ -410,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_the_header),
         cmocka_unit_test(test_read_back),
         cmocka_unit_test(test_crlf_and_unknown_records),
+        cmocka_unit_test(test_codes_read),
         cmocka_unit_test(test_bad_lines),
         cmocka_unit_test(test_compare),
     };
