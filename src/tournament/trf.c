@@ -25,7 +25,7 @@
 /* ------------------------------------------------------------------ */
 /* Writing                                                              */
 
-/* The result code of a round, and its opponent's column and colour. */
+/* The result code of a round (column 99 for round 1). */
 static char result_code(const t_round *round)
 {
     switch (round->kind) {
@@ -66,14 +66,6 @@ static void put_field(rgn_buffer *line, const char *text, int width, bool right)
         rgn_buffer_puts(line, " ");
 }
 
-/* Writes a header record "CODE text" (text without control characters). */
-static void put_record(rgn_buffer *out, const char *code, const char *text)
-{
-    rgn_buffer_printf(out, "%s%s", code, *text ? " " : "");
-    put_field(out, text, (int)strlen(text), false);
-    rgn_buffer_puts(out, "\n");
-}
-
 /* Ends the line that began at begin, without blanks at its end (an
  * absent last round's blank result, or its missing date, ends it). */
 static void end_line(rgn_buffer *out, size_t begin)
@@ -81,6 +73,15 @@ static void end_line(rgn_buffer *out, size_t begin)
     while (out->len > begin && out->data[out->len - 1] == ' ')
         out->len--;
     rgn_buffer_puts(out, "\n");
+}
+
+/* Writes a header record "CODE text" (text without control characters). */
+static void put_record(rgn_buffer *out, const char *code, const char *text)
+{
+    size_t begin = out->len;
+    rgn_buffer_printf(out, "%s ", code);
+    put_field(out, text, (int)strlen(text), false);
+    end_line(out, begin);
 }
 
 /* Whether text is a date "YYYY.MM.DD" with every digit known. */
