@@ -753,12 +753,39 @@ int trf_read(const char *text, size_t len, const char *file, tournament *t,
 /* ------------------------------------------------------------------ */
 /* Comparing the pairings with the games                                */
 
+/* Whether a name of the TRF is the name of a game: the same, or the
+ * game's cut where a 001 line cuts it (33 characters, blanks trimmed). */
+static bool same_name(const char *reported, const char *played)
+{
+    if (strcmp(reported, played) == 0)
+        return true;
+    const unsigned char *s = (const unsigned char *)played;
+    size_t len = strlen(played), end = 0;
+    for (int chars = 0; end < len && chars < 33; chars++) {
+        int n = s[end] < 0x80 ? 1 : rgn_utf8_length(s + end, len - end);
+        end += n > 0 ? (size_t)n : 1;
+    }
+    while (end > 0 && played[end - 1] == ' ')
+        end--;
+    return end < len && strlen(reported) == end &&
+           memcmp(reported, played, end) == 0;
+}
+
+/* The player of the TRF named name in a game, or -1. */
+static int reported_player(const tournament *reported, const char *name)
+{
+    for (size_t i = 0; i < reported->player_count; i++)
+        if (same_name(reported->players[i].name, name))
+            return (int)i;
+    return -1;
+}
+
 /* Whether the TRF pairs the players named a and b in round (1-based;
  * 0: in any round). */
 static bool paired(const tournament *reported, const char *a, const char *b,
                    int round)
 {
-    int i = tournament_player(reported, a), j = tournament_player(reported, b);
+    int i = reported_player(reported, a), j = reported_player(reported, b);
     if (i < 0 || j < 0)
         return false;
     for (int r = round ? round - 1 : 0;
@@ -771,20 +798,21 @@ static bool paired(const tournament *reported, const char *a, const char *b,
 /* Whether the TRF gives the player named a no opponent in round. */
 static bool unpaired(const tournament *reported, const char *a, int round)
 {
-    int i = tournament_player(reported, a);
+    int i = reported_player(reported, a);
     return i >= 0 && round >= 1 && round <= reported->rounds &&
            reported->players[i].rounds[round - 1].opponent < 0;
 }
 
-/* Whether some game of played has the players named a and b in round. */
+/* Whether some game of played has the players the TRF names a and b in
+ * round (or has no round). */
 static bool has_game(const tournament *played, const char *a, const char *b,
                      int round)
 {
     for (size_t i = 0; i < played->record_count; i++) {
         const t_record *g = played->records[i];
         if ((g->round == round || g->round == 0) &&
-            ((!strcmp(g->white, a) && !strcmp(g->black, b)) ||
-             (!strcmp(g->white, b) && !strcmp(g->black, a))))
+            ((same_name(a, g->white) && same_name(b, g->black)) ||
+             (same_name(b, g->white) && same_name(a, g->black))))
             return true;
     }
     return false;

@@ -462,6 +462,48 @@ static void test_compare(void **state)
     tournament_free(t);
 }
 
+/* A name longer than the 33 columns of a 001 line is cut there, and its
+ * games are still the TRF's pairings. */
+static void test_long_names(void **state)
+{
+    (void)state;
+    static const char *const long_name =
+        "Konstantinopoulou-Vasilakis, Alexandra"; /* 38 characters */
+    tournament *t = tournament_new();
+    t->rounds = 1;
+    t->player_count = 2;
+    t->players = calloc(2, sizeof *t->players);
+    for (int i = 0; i < 2; i++) {
+        t_player *p = &t->players[i];
+        p->name = dup(i ? "Bo" : long_name);
+        p->title = dup("");
+        p->federation = dup("");
+        p->fide_id = dup("");
+        p->start_rank = p->rank = i + 1;
+        p->rounds = calloc(1, sizeof *p->rounds);
+        set_round(p, 0, ROUND_PLAYED, 1 - i, i ? 'b' : 'w', i ? 0 : 2);
+    }
+    size_t len;
+    char *text = written(t, &len);
+    rgn_error error = {0};
+    tournament *reported = read_trf(text, &error);
+    assert_non_null(reported);
+    assert_string_equal(reported->players[0].name,
+                        "Konstantinopoulou-Vasilakis, Alex");
+    t_record game = {.white = (char *)long_name, .black = "Bo", .round = 1};
+    t_record *records[1] = {&game};
+    tournament *played = tournament_new();
+    played->records = records;
+    played->record_count = 1;
+    assert_int_equal(trf_compare(reported, played), 0);
+    played->records = NULL;
+    assert_int_equal(played->finding_count, 0);
+    tournament_free(played);
+    tournament_free(reported);
+    free(text);
+    tournament_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_codes_read),
         cmocka_unit_test(test_bad_lines),
         cmocka_unit_test(test_compare),
+        cmocka_unit_test(test_long_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
