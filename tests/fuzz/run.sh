@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria fuzz_edits \
-    fuzz_db_blob fuzz_db_tags fuzz_db_file fuzz_tournament}
+    fuzz_db_blob fuzz_db_tags fuzz_db_file fuzz_tournament fuzz_trf}
 build=build-fuzz
 cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -20,7 +20,7 @@ corpus=$build/corpus
 mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
          $corpus/fuzz_xml $corpus/fuzz_input $corpus/fuzz_criteria \
          $corpus/fuzz_edits $corpus/fuzz_db_blob $corpus/fuzz_db_tags \
-         $corpus/fuzz_db_file $corpus/fuzz_tournament \
+         $corpus/fuzz_db_file $corpus/fuzz_tournament $corpus/fuzz_trf \
          $build/artifacts
 for f in samples/club-championship.rgn samples/king-mate.rgn; do
     base=$corpus/fuzz_input/$(basename "$f")
@@ -35,6 +35,7 @@ cp samples/*.rgn samples/bad/*.rgn $corpus/fuzz_reader/ 2>/dev/null || true
 for f in tests/e2e/inputs/tournament_*.pgn; do
     { printf '\001'; cat "$f"; } >$corpus/fuzz_tournament/"$(basename "$f")"
 done
+cp tests/tournament/trf/*.trf $corpus/fuzz_trf/ 2>/dev/null || true
 i=0
 for fen in \
     'r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/ppppppppp/9/9/9/PPPPPPPPP/1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1' \

@@ -1,0 +1,1 @@
+tournament --format trf tests/tournament/trf/swiss.pgn
