@@ -475,9 +475,11 @@ int rgn_tournaments_finish(rgn_tournaments *ts,
         if (built < 0 || (t->record_count && number_players(t) < 0))
             goto out_of_memory;
         char why[161] = "";
-        t->system = ts->system;
+        /* --system, else a report's own (092), else the pairings' */
         t->system_given = ts->system != T_SYSTEM_UNKNOWN;
-        if (!t->system_given)
+        if (t->system_given)
+            t->system = ts->system;
+        else if (t->system == T_SYSTEM_UNKNOWN)
             t->system = recognise(t, why, sizeof why);
         if (t->system == T_SYSTEM_UNKNOWN && !ts->options.check_only) {
             snprintf(error->message, sizeof error->message,
@@ -489,7 +491,7 @@ int rgn_tournaments_finish(rgn_tournaments *ts,
         if (ts->tiebreaks_given) {
             memcpy(t->tiebreaks, ts->tiebreaks, sizeof t->tiebreaks);
             t->tiebreak_count = ts->tiebreak_count;
-        } else {
+        } else if (t->tiebreak_count == 0) { /* a report may give them */
             tiebreaks_default(t->system, t->tiebreaks, &t->tiebreak_count);
         }
         if (tournament_audit(t) < 0 || tournament_rank(t) < 0)

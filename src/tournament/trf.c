@@ -613,6 +613,25 @@ static int read_rounds(trf_reader *reader)
     return 0;
 }
 
+/* 202: the tie-breaks, when rgn knows every code of the list (else the
+ * system's own are used). */
+static void read_tiebreaks(tournament *t, const trf_line *line)
+{
+    char list[256];
+    size_t len = line->len > 4 ? line->len - 4 : 0;
+    if (len >= sizeof list)
+        return;
+    memcpy(list, line->text + 4, len);
+    list[len] = '\0';
+    t_tiebreak read[T_MAX_TIEBREAKS];
+    int count = 0;
+    rgn_error ignored;
+    if (tiebreaks_parse(list, read, &count, &ignored) == 0) {
+        memcpy(t->tiebreaks, read, sizeof read);
+        t->tiebreak_count = count;
+    }
+}
+
 static int read_line(trf_reader *reader)
 {
     const trf_line *line = &reader->line;
@@ -647,8 +666,10 @@ static int read_line(trf_reader *reader)
                                    .number = line->number};
     } else if (strcmp(code, "142") == 0 || strcmp(code, "XXR") == 0)
         return read_rounds(reader);
-    /* every other record (comments ###, 102, 202, NRS, teams, ...) is
-     * not needed to compare pairings */
+    else if (strcmp(code, "202") == 0)
+        read_tiebreaks(t, line);
+    /* every other record (comments ###, 102, NRS, teams, ...) is not
+     * needed */
     return 0;
 }
 

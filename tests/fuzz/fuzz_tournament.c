@@ -28,11 +28,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (size < 1)
         return 0;
     unsigned choice = data[0];
+    static const char spellings[] = "Jansen, E.\tJansen, Emma\n";
     rgn_tournament_options options = {
         .tiebreaks = lists[choice % 5],
         .system = systems[(choice / 5) % 5],
-        .same_player = choice & 0x80 ? "Jansen, E.\tJansen, Emma\n" : NULL,
-        .same_player_len = 25,
+        .same_player = choice & 0x80 ? spellings : NULL,
+        .same_player_len = sizeof spellings - 1,
         .check_only = choice & 0x40,
     };
     rgn_error error;
