@@ -89,6 +89,25 @@ static bool grid_system(const tournament *t)
 /* ------------------------------------------------------------------ */
 /* Text                                                               */
 
+/* A grid's title and its columns numbered 1 to count, width wide. */
+static void grid_head(rgn_buffer *out, const char *title, size_t name_width,
+                      int count, int width)
+{
+    rgn_buffer_printf(out, "%s\n      ", title);
+    pad(out, "", name_width, false);
+    for (int c = 0; c < count; c++)
+        rgn_buffer_printf(out, " %*d", width, c + 1);
+    rgn_buffer_puts(out, "\n");
+}
+
+/* A grid's row: the player's number and name. */
+static void row_head(rgn_buffer *out, size_t p, const char *name,
+                     size_t name_width)
+{
+    rgn_buffer_printf(out, "%4zu  ", p + 1);
+    pad(out, name, name_width, false);
+}
+
 static void text_tournament(rgn_buffer *out, const tournament *t)
 {
     rgn_buffer_printf(out, "%s%s%s (%s, %d round%s)\n\n",
@@ -128,16 +147,10 @@ static void text_tournament(rgn_buffer *out, const tournament *t)
     if (grid_system(t)) {
         /* the crosstable: a row a player, a column an opponent by rank
          * number; a double round robin's cell has both games */
-        rgn_buffer_puts(out, "Crosstable\n");
-        rgn_buffer_puts(out, "      ");
-        pad(out, "", name_width, false);
-        for (size_t q = 0; q < t->player_count; q++)
-            rgn_buffer_printf(out, " %3zu", q + 1);
-        rgn_buffer_puts(out, "\n");
+        grid_head(out, "Crosstable", name_width, (int)t->player_count, 3);
         for (size_t p = 0; p < t->player_count; p++) {
             const t_player *player = &t->players[p];
-            rgn_buffer_printf(out, "%4zu  ", p + 1);
-            pad(out, player->name, name_width, false);
+            row_head(out, p, player->name, name_width);
             for (size_t q = 0; q < t->player_count; q++) {
                 rgn_buffer_reset(&cell);
                 if (p == q)
@@ -154,16 +167,10 @@ static void text_tournament(rgn_buffer *out, const tournament *t)
         }
     } else {
         /* the rounds: opponent's rank number, colour, result */
-        rgn_buffer_puts(out, "Rounds\n");
-        rgn_buffer_puts(out, "      ");
-        pad(out, "", name_width, false);
-        for (int r = 0; r < t->rounds; r++)
-            rgn_buffer_printf(out, " %6d", r + 1);
-        rgn_buffer_puts(out, "\n");
+        grid_head(out, "Rounds", name_width, t->rounds, 6);
         for (size_t p = 0; p < t->player_count; p++) {
             const t_player *player = &t->players[p];
-            rgn_buffer_printf(out, "%4zu  ", p + 1);
-            pad(out, player->name, name_width, false);
+            row_head(out, p, player->name, name_width);
             for (int r = 0; r < t->rounds; r++) {
                 const t_round *x = &player->rounds[r];
                 rgn_buffer_reset(&cell);
