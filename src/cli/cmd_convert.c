@@ -38,7 +38,8 @@ const cli_command cli_convert = {
     "         'rgn fen --game G --ply N'); --title TEXT names the page\n"
     "         (default: Games), --lang TAG its language (default: en);\n"
     "         keys: Left, Right, Home, End; Down or Shift+Right into a\n"
-    "         variation, Up, Shift+Left or Escape out of it; F flips\n"
+    "         variation, Up, Shift+Left or Escape out of it; F flips the\n"
+    "         board; / filters the list of games\n"
     "  json   JSON Lines, a game an object on one line\n"
     "         (grammar/rgn-game.schema.json): tags, plies as written, SAN,\n"
     "         LAN and coordinates, NAGs, comments ([%clk] and [%eval] read\n"
@@ -105,11 +106,13 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
 /* --lang: a language tag, as an HTML page names its language. */
 static int take_lang(const cli_command *command, const char *value, void *out)
 {
-    if (!rgn_language_tag_valid(value))
-        return cli_usage_error(command,
-                               "--lang: '%s' is not a language tag (letters, "
-                               "digits and '-', as en, nl-BE)",
-                               value);
+    if (!rgn_language_tag_valid(value)) {
+        cli_usage_error(command,
+                        "--lang: '%s' is not a language tag (letters, digits "
+                        "and '-', as en, nl-BE)",
+                        value);
+        return -1;
+    }
     *(const char **)out = value;
     return 0;
 }

@@ -318,6 +318,7 @@ static long page_kind(html_page *p, const rgn_position *position, int square)
         diagram_view view;
         rgn_diagram_options options;
         view_of(&view, &options, position, flip);
+        view.figures = true; /* familiar figures for chess's pieces */
         rgn_buffer svg = {0};
         rgn_buffer_puts(out, ",");
         json_picture(p, out, diagram_svg_piece(&view, square, &svg), &svg);
@@ -496,16 +497,11 @@ static void html_move(rgn_writer *w, rgn_position *before, rgn_move move,
     snprintf(text, sizeof text, "%d", p->current);
     token(p, text);
 
-    /* the markup: "12. Nf3" or "12... Nf6" after a break, as a link to
-     * the move's fragment (main-line ply, or node inside a variation) */
+    /* the markup: "12. Nf3" or "12... Nf6" after a break, one link to
+     * the move's fragment (main-line ply, or node inside a variation):
+     * one element a move, for pages of many games */
     rgn_buffer *m = &p->moves;
     moves_item(p);
-    rgn_buffer_puts(m, "<span class=\"item\">");
-    bool solo = rgn_variant_players(p->variants[p->variant]) == 1;
-    if (solo || side == RGN_WHITE)
-        rgn_buffer_printf(m, "<span class=\"number\">%d. </span>", number);
-    else if (p->need_number)
-        rgn_buffer_printf(m, "<span class=\"number\">%d... </span>", number);
     char fragment[48];
     if (w->depth == 0)
         snprintf(fragment, sizeof fragment, "g%llup%d",
@@ -517,8 +513,13 @@ static void html_move(rgn_writer *w, rgn_position *before, rgn_move move,
                       "<a class=\"move\" href=\"#%s\" id=\"%s\" "
                       "data-node=\"%d\">",
                       fragment, fragment, p->current);
+    bool solo = rgn_variant_players(p->variants[p->variant]) == 1;
+    if (solo || side == RGN_WHITE)
+        rgn_buffer_printf(m, "%d. ", number);
+    else if (p->need_number)
+        rgn_buffer_printf(m, "%d... ", number);
     html_ctext(m, san);
-    rgn_buffer_puts(m, "</a></span>");
+    rgn_buffer_puts(m, "</a>");
     p->need_number = false;
 }
 

@@ -10,6 +10,10 @@
   var games = [];
   var blocks = document.querySelectorAll('script.rgn-game');
   for (var b = 0; b < blocks.length; b++) games.push(prepare(JSON.parse(blocks[b].textContent)));
+  // The games' sections by number.
+  var records = {};
+  var sections = document.querySelectorAll('#records > .record');
+  for (var r = 0; r < sections.length; r++) records[sections[r].id.slice(1)] = sections[r];
   var state = { game: null, node: 0, flip: false, moveLinks: [], line: null };
   var pageTitle = document.title;
   var $ = function (id) { return document.getElementById(id); };
@@ -78,18 +82,35 @@
     });
   }
 
+  // The ids of a line's move links, for a reader without script, taken
+  // off while the viewer shows the line (the browser must not scroll to
+  // a link for the viewer's fragments), and put back.
+  function stash(line, off) {
+    var links = line.querySelectorAll('a.move');
+    for (var i = 0; i < links.length; i++) {
+      if (off) links[i].removeAttribute('id');
+      else links[i].id = links[i].getAttribute('href').slice(1);
+    }
+  }
+
   // The game's tags and moves, from its section: the table copied, the
-  // moves moved (their links keep their ids) and put back when another
+  // moves moved (their ids off while shown) and put back when another
   // game is shown.
   function adopt(game) {
-    var record = $('g' + game.number);
+    var record = records[game.number];
     var table = record.querySelector('table.tags').cloneNode(true);
     table.id = 'game-tags';
     var old = $('game-tags');
     old.parentNode.replaceChild(table, old);
-    if (state.line) state.line.record.querySelector('.moves-text').appendChild(state.line);
+    if (state.line) {
+      var shown = state.moveLinks[state.node];
+      if (shown) { shown.classList.remove('current'); shown.removeAttribute('aria-current'); }
+      stash(state.line, false);
+      state.line.record.querySelector('.moves-text').appendChild(state.line);
+    }
     var line = record.querySelector('.moves-text > .line');
     line.record = record;
+    stash(line, true);
     $('moves').appendChild(line);
     state.line = line;
     state.moveLinks = [];
@@ -272,6 +293,7 @@
   // when it is out of sight.
   function followHash() {
     fromHash();
+    if (!/^#g\d/.test(location.hash)) return;
     var box = $('game').getBoundingClientRect();
     if (box.top < 0 || box.top > window.innerHeight - 100) $('game').scrollIntoView({ block: 'start' });
   }
@@ -352,6 +374,6 @@
     else if (event.key === '/') { $('filter').focus(); event.preventDefault(); }
   });
   window.addEventListener('hashchange', followHash);
-  fromHash();
+  followHash();
   if (window.performance && performance.mark) performance.mark('rgn-ready');
 })();
