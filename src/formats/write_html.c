@@ -626,6 +626,7 @@ static void html_end_variation(rgn_writer *w)
     p->current = p->saved[w->depth - 1];
     token(p, "\")\"");
     rgn_buffer_puts(&p->moves, ")</span>");
+    p->spaced = true;
     p->need_number = true;
 }
 
@@ -690,8 +691,8 @@ static void record_markup(rgn_writer *w, rgn_buffer *out, rgn_span result,
     rgn_buffer_puts(out, "<div class=\"moves-text\"><div class=\"line\">");
     if (p->moves.len)
         rgn_buffer_append(out, p->moves.data, p->moves.len);
-    moves_item(p);
-    rgn_buffer_puts(out, "<span class=\"result\">");
+    rgn_buffer_puts(out, p->spaced ? " <span class=\"result\">"
+                                   : "<span class=\"result\">");
     html_text(out, result.data, result.len);
     rgn_buffer_puts(out, "</span></div></div>\n</div>\n");
 }
