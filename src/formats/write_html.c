@@ -21,7 +21,7 @@
  * a table and its moves as text (each move a link to its fragment, the
  * clocks and evaluations of [%clk] and [%eval] comments shown as such),
  * so that the page reads without its script and can be indexed; the
- * script moves a game's moves into the viewer when it shows the game.
+ * script puts a game's moves into the viewer when it shows the game.
  *
  * All text in JSON is escaped so that no '<', '>' or '&' is left: a
  * comment holding "</script>" stays inside its block, and the page is
@@ -78,25 +78,30 @@ static html_page *page_of(rgn_writer *w) { return w->state; }
 /* ------------------------------------------------------------------ */
 /* JSON                                                               */
 
-/* A JSON string of the text, made valid UTF-8 without controls, with
- * '<', '>' and '&' escaped. */
-static void json_string(rgn_buffer *out, const char *text, size_t len)
+/* The text made valid UTF-8 without controls (a NUL as a space) into
+ * safe, to free; out failed when memory ran out. */
+static void safe_text(rgn_buffer *safe, rgn_buffer *out, const char *text,
+                      size_t len)
 {
     char *copy = malloc(len + 1);
     if (!copy) {
         out->failed = true;
         return;
     }
-    memcpy(copy, text, len);
-    copy[len] = '\0';
     for (size_t i = 0; i < len; i++)
-        if (copy[i] == '\0')
-            copy[i] = ' '; /* the safe copy below stops at a NUL */
-    rgn_buffer safe = {0};
-    diagram_append_safe(&safe, copy, false);
+        copy[i] = text[i] ? text[i] : ' '; /* the safe copy stops at a NUL */
+    copy[len] = '\0';
+    diagram_append_safe(safe, copy, false);
     free(copy);
-    if (safe.failed)
+    if (safe->failed)
         out->failed = true;
+}
+
+/* A JSON string of the text, made safe, with '<', '>' and '&' escaped. */
+static void json_string(rgn_buffer *out, const char *text, size_t len)
+{
+    rgn_buffer safe = {0};
+    safe_text(&safe, out, text, len);
     rgn_json_string(out, safe.data, safe.len, true);
     rgn_buffer_free(&safe);
 }
@@ -127,19 +132,8 @@ static void json_number(rgn_buffer *out, double value)
  * '<', '>', '&' and '"' escaped. */
 static void html_text(rgn_buffer *out, const char *text, size_t len)
 {
-    char *copy = malloc(len + 1);
-    if (!copy) {
-        out->failed = true;
-        return;
-    }
-    for (size_t i = 0; i < len; i++)
-        copy[i] = text[i] ? text[i] : ' ';
-    copy[len] = '\0';
     rgn_buffer safe = {0};
-    diagram_append_safe(&safe, copy, false);
-    free(copy);
-    if (safe.failed)
-        out->failed = true;
+    safe_text(&safe, out, text, len);
     for (size_t i = 0; i < safe.len; i++) {
         char c = safe.data[i];
         if (c == '<')
@@ -645,7 +639,9 @@ static const char *tag_value(const html_page *p, const char *name)
 
 /* The game's section: heading, tags as a table (the seven-tag roster
  * first, then the others in their order, each name once), the error of
- * an invalid game, and the moves. */
+ * an invalid game, and the moves. Inside <noscript>: a browser that runs
+ * the script reads it as text, not as elements (a page of many games is
+ * ready sooner), and the script makes elements of one game's at a time. */
 static void record_markup(rgn_writer *w, rgn_buffer *out, rgn_span result,
                           const char *error)
 {
@@ -654,7 +650,8 @@ static void record_markup(rgn_writer *w, rgn_buffer *out, rgn_span result,
     const size_t roster_count = sizeof roster / sizeof roster[0];
     html_page *p = page_of(w);
     const char *white = tag_value(p, "White"), *black = tag_value(p, "Black");
-    rgn_buffer_printf(out, "<div class=\"record\" id=\"g%llu\">\n<h2>",
+    rgn_buffer_printf(out,
+                      "<noscript><div class=\"record\" id=\"g%llu\">\n<h2>",
                       (unsigned long long)w->number);
     html_ctext(out, white ? white : "?");
     rgn_buffer_puts(out, " \u2013 ");
@@ -694,7 +691,7 @@ static void record_markup(rgn_writer *w, rgn_buffer *out, rgn_span result,
     rgn_buffer_puts(out, p->spaced ? " <span class=\"result\">"
                                    : "<span class=\"result\">");
     html_text(out, result.data, result.len);
-    rgn_buffer_puts(out, "</span></div></div>\n</div>\n");
+    rgn_buffer_puts(out, "</span></div></div>\n</div></noscript>\n");
 }
 
 static void html_end_game(rgn_writer *w, rgn_span result,

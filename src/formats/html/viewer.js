@@ -10,11 +10,13 @@
   var games = [];
   var blocks = document.querySelectorAll('script.rgn-game');
   for (var b = 0; b < blocks.length; b++) games.push(prepare(JSON.parse(blocks[b].textContent)));
-  // The games' sections by number.
+  // Each game's section (its tags and moves as markup, for a reader
+  // without script), by number: a <noscript> after the game's block,
+  // which a browser that runs this script reads as text.
   var records = {};
-  var sections = document.querySelectorAll('#records > .record');
-  for (var r = 0; r < sections.length; r++) records[sections[r].id.slice(1)] = sections[r];
-  var state = { game: null, node: 0, flip: false, moveLinks: [], line: null };
+  var sections = document.querySelectorAll('#records > noscript');
+  for (var r = 0; r < sections.length && r < games.length; r++) records[games[r].number] = sections[r];
+  var state = { game: null, node: 0, flip: false, moveLinks: [] };
   var pageTitle = document.title;
   var $ = function (id) { return document.getElementById(id); };
 
@@ -82,40 +84,26 @@
     });
   }
 
-  // The ids of a line's move links, for a reader without script, taken
-  // off while the viewer shows the line (the browser must not scroll to
-  // a link for the viewer's fragments), and put back.
-  function stash(line, off) {
-    var links = line.querySelectorAll('a.move');
-    for (var i = 0; i < links.length; i++) {
-      if (off) links[i].removeAttribute('id');
-      else links[i].id = links[i].getAttribute('href').slice(1);
-    }
-  }
-
-  // The game's tags and moves, from its section: the table copied, the
-  // moves moved (their ids off while shown) and put back when another
-  // game is shown.
+  // The game's tags and moves, from its section's markup: the ids of its
+  // move links (for a reader without script) taken off, so that the
+  // browser does not scroll to a link for the viewer's fragments.
   function adopt(game) {
-    var record = records[game.number];
-    var table = record.querySelector('table.tags').cloneNode(true);
+    var box = element('div');
+    box.innerHTML = records[game.number].textContent;
+    var table = box.querySelector('table.tags');
     table.id = 'game-tags';
     var old = $('game-tags');
     old.parentNode.replaceChild(table, old);
-    if (state.line) {
-      var shown = state.moveLinks[state.node];
-      if (shown) { shown.classList.remove('current'); shown.removeAttribute('aria-current'); }
-      stash(state.line, false);
-      state.line.record.querySelector('.moves-text').appendChild(state.line);
-    }
-    var line = record.querySelector('.moves-text > .line');
-    line.record = record;
-    stash(line, true);
-    $('moves').appendChild(line);
-    state.line = line;
+    var line = box.querySelector('.moves-text > .line');
+    var moves = $('moves');
+    moves.textContent = '';
+    moves.appendChild(line);
     state.moveLinks = [];
     var links = line.querySelectorAll('a.move');
-    for (var i = 0; i < links.length; i++) state.moveLinks[Number(links[i].getAttribute('data-node'))] = links[i];
+    for (var i = 0; i < links.length; i++) {
+      links[i].removeAttribute('id');
+      state.moveLinks[Number(links[i].getAttribute('data-node'))] = links[i];
+    }
     game.evals = {};
     var evals = line.querySelectorAll('.eval[data-node]');
     for (var e = 0; e < evals.length; e++) {
