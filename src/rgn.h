@@ -678,11 +678,14 @@ typedef struct rgn_writer_options {
      * the page's title, its heading (NULL: "Games"), written as text; its
      * language, a BCP 47 tag as rgn_language_tag_valid checks it (NULL or
      * not valid: "en"); and a preface: raw XHTML put at the top of the
-     * page's body, before the list of games and the viewer (NULL: none).
-     * The preface is trusted, not escaped: it must be well-formed XML
-     * (the page stays XML) with no script. Its links #gG (game G) and
-     * #gGpP (game G after main-line ply P) open that game in the viewer
-     * at that ply, as the page's own fragments do. */
+     * page's body, inside <div class="preface" id="preface"> after the
+     * heading and before the list of games and the viewer (NULL: none),
+     * shown with or without the page's script. The preface is trusted,
+     * not escaped: it must be well-formed XML (the page stays XML) with
+     * no script. Its links #gG (game G, at its start) and #gGpP (game G
+     * after main-line ply P) open that game in the viewer at that ply and
+     * bring the viewer into sight, as the page's own fragments do;
+     * without script, they go to the game's moves. */
     const char *title;
     const char *lang;
     const char *preface;

@@ -44,6 +44,7 @@
 #define TITLE_BAND 0.75
 #define DISC_RADIUS 0.27
 #define PAWN_RADIUS 0.22
+#define FIGURE_DISC_RADIUS 0.36
 #define FIN_LENGTH 0.19
 #define KING_FIN_LENGTH 0.1
 #define FIN_HALF_WIDTH 0.095
@@ -528,7 +529,12 @@ static void draw_piece(svg *s, int square, bool without_square)
         colour == RGN_WHITE ? COLOR_WHITE_LINE : COLOR_BLACK_LINE;
     double cx, cy;
     square_center(s, square, &cx, &cy);
-    double radius = (dirs ? DISC_RADIUS : PAWN_RADIUS) * s->sq;
+    /* beside figures, a piece without one stands as tall as they do */
+    bool figure_size = v->figures && !dirs;
+    double radius = (dirs          ? DISC_RADIUS
+                     : figure_size ? FIGURE_DISC_RADIUS
+                                   : PAWN_RADIUS) *
+                    s->sq;
     double fin = (letter == 'K' ? KING_FIN_LENGTH : FIN_LENGTH) * s->sq;
     char name[8], piece[2] = {letter, 0};
     rgn_square_name(v->variant, square, name);
@@ -583,7 +589,7 @@ static void draw_piece(svg *s, int square, bool without_square)
         end(s);
         return;
     }
-    double font = (dirs ? 0.34 : 0.28) * s->sq;
+    double font = (dirs ? 0.34 : figure_size ? 0.44 : 0.28) * s->sq;
     start(s, "text");
     attr_num(s, "x", cx);
     attr_num(s, "y", cy + 0.36 * font);
