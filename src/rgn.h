@@ -688,12 +688,27 @@ typedef struct rgn_writer_options {
      * file's name) is written with [Variant "NAME"], and one read as this
      * rule set without it. */
     const rgn_variant *tagless;
-    /* HTML: the page's title and language (NULL: "Games", "en"), and
-     * trusted XHTML put at the top of its body, before the games */
+    /* HTML (other formats ignore them; each must outlive the writer):
+     * the page's title, its heading (NULL: "Games"), written as text; its
+     * language, a BCP 47 tag as rgn_language_tag_valid checks it (NULL or
+     * not valid: "en"); and a preface: raw XHTML put at the top of the
+     * page's body, inside <div class="preface" id="preface"> after the
+     * heading and before the list of games and the viewer (NULL: none),
+     * shown with or without the page's script. The preface is trusted,
+     * not escaped: it must be well-formed XML (the page stays XML) with
+     * no script. Its links #gG (game G, at its start) and #gGpP (game G
+     * after main-line ply P) open that game in the viewer at that ply and
+     * bring the viewer into sight, as the page's own fragments do;
+     * without script, they go to the game's moves. */
     const char *title;
     const char *lang;
     const char *preface;
 } rgn_writer_options;
+
+/* Whether text is a language tag an HTML page may name: subtags of 1 to
+ * 8 letters or digits separated by '-', the first of letters only
+ * ("en", "nl-BE", "zh-Hant-TW"). */
+bool rgn_language_tag_valid(const char *text);
 
 typedef struct rgn_writer rgn_writer;
 

@@ -16,6 +16,7 @@ const cli_command cli_convert = {
     "                   [-o FILE | --in-place] [--keep-invalid] "
     "[--fix-result]\n"
     "                   [--xml-fen] [--json-fen] [--chains] [--nag-glyphs]\n"
+    "                   [--title TEXT] [--lang TAG]\n"
     "                   [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                   [--diagnostics-file FILE] [--variant NAME]\n"
     "                   [-j|--jobs N] [--color|--no-color] [--] [FILE...]\n"
@@ -34,7 +35,11 @@ const cli_command cli_convert = {
     "         move's RFEN\n"
     "  html   one standalone page that shows the games: board, moves,\n"
     "         variations; #gGpN opens game G after main-line ply N (as\n"
-    "         'rgn fen --game G --ply N')\n"
+    "         'rgn fen --game G --ply N'); --title TEXT names the page\n"
+    "         (default: Games), --lang TAG its language (default: en);\n"
+    "         keys: Left, Right, Home, End; Down or Shift+Right into a\n"
+    "         variation, Up, Shift+Left or Escape out of it; F flips the\n"
+    "         board; / filters the list of games\n"
     "  json   JSON Lines, a game an object on one line\n"
     "         (grammar/rgn-game.schema.json): tags, plies as written, SAN,\n"
     "         LAN and coordinates, NAGs, comments ([%clk] and [%eval] read\n"
@@ -98,6 +103,20 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
     return 0;
 }
 
+/* --lang: a language tag, as an HTML page names its language. */
+static int take_lang(const cli_command *command, const char *value, void *out)
+{
+    if (!rgn_language_tag_valid(value)) {
+        cli_usage_error(command,
+                        "--lang: '%s' is not a language tag (letters, digits "
+                        "and '-', as en, nl-BE)",
+                        value);
+        return -1;
+    }
+    *(const char **)out = value;
+    return 0;
+}
+
 static int run_convert(int argc, char **argv)
 {
     cli_games games;
@@ -116,6 +135,8 @@ static int run_convert(int argc, char **argv)
         {"--xml-fen", .flag = &options.xml_fen},
         {"--json-fen", .flag = &options.json_fen},
         {"--chains", .flag = &options.chains},
+        {"--title", .value = &options.title},
+        {"--lang", .take = take_lang, .out = &options.lang},
         {0},
     };
     const cli_options parser = {&cli_convert, own, &games, NULL, -1, NULL};

@@ -19,6 +19,7 @@ void diagram_view_init(diagram_view *view, const rgn_position *pos,
     view->files = rgn_variant_files(view->variant);
     view->ranks = rgn_variant_ranks(view->variant);
     view->last_from = view->last_to = -1;
+    view->figures = false;
     if (opt->last_move) {
         view->last_from = diagram_valid_square(view, opt->last_move->from);
         view->last_to = diagram_valid_square(view, opt->last_move->to);

@@ -20,6 +20,10 @@ typedef struct diagram_view {
     int files, ranks;
     /* origin and destination of the last move, or -1 */
     int last_from, last_to;
+    /* a piece without fins whose letter is a chess piece's (K Q R B N P)
+     * drawn as its chess figure, a Unicode glyph, instead of a disc with
+     * its letter (the HTML viewer's; false after diagram_view_init) */
+    bool figures;
 } diagram_view;
 
 void diagram_view_init(diagram_view *view, const rgn_position *pos,

@@ -44,6 +44,7 @@
 #define TITLE_BAND 0.75
 #define DISC_RADIUS 0.27
 #define PAWN_RADIUS 0.22
+#define FIGURE_DISC_RADIUS 0.36
 #define FIN_LENGTH 0.19
 #define KING_FIN_LENGTH 0.1
 #define FIN_HALF_WIDTH 0.095
@@ -474,6 +475,46 @@ static void draw_pyramid(svg *s, int direction, double scale, double cx,
     end(s);
 }
 
+/* The chess figure of a piece letter (the solid glyphs of U+265A to
+ * U+265F, for both sides: the fill tells them apart), or NULL. U+FE0E
+ * asks for the text glyph, not an emoji. */
+static const char *chess_figure(char letter)
+{
+    static const char letters[] = "KQRBNP";
+    static const char *const glyphs[] = {
+        "\u265a\ufe0e", "\u265b\ufe0e", "\u265c\ufe0e",
+        "\u265d\ufe0e", "\u265e\ufe0e", "\u265f\ufe0e",
+    };
+    const char *at = letter ? strchr(letters, letter) : NULL;
+    return at ? glyphs[at - letters] : NULL;
+}
+
+/* A chess figure centred on (cx, cy), filled in its side's colour and
+ * outlined in the other's, so that it stands out on both colours of
+ * square; fonts that have the glyphs first. */
+static void draw_figure(svg *s, const char *figure, int colour, double cx,
+                        double cy)
+{
+    double font = 0.8 * s->sq;
+    start(s, "text");
+    attr(s, "class", "figure");
+    attr_num(s, "x", cx);
+    attr_num(s, "y", cy + 0.34 * font);
+    attr_num(s, "font-size", font);
+    attr(s, "font-family",
+         "'DejaVu Sans', 'Noto Sans Symbols 2', "
+         "'Segoe UI Symbol', 'Apple Symbols', "
+         "'Arial Unicode MS', serif");
+    attr(s, "text-anchor", "middle");
+    attr(s, "fill", colour == RGN_WHITE ? COLOR_WHITE_FILL : COLOR_BLACK_FILL);
+    attr(s, "stroke",
+         colour == RGN_WHITE ? COLOR_WHITE_LINE : COLOR_WHITE_FILL);
+    attr_num(s, "stroke-width", 0.03 * s->sq);
+    attr(s, "paint-order", "stroke");
+    text(s, figure);
+    end(s);
+}
+
 static void draw_piece(svg *s, int square, bool without_square)
 {
     const diagram_view *v = s->view;
@@ -488,7 +529,12 @@ static void draw_piece(svg *s, int square, bool without_square)
         colour == RGN_WHITE ? COLOR_WHITE_LINE : COLOR_BLACK_LINE;
     double cx, cy;
     square_center(s, square, &cx, &cy);
-    double radius = (dirs ? DISC_RADIUS : PAWN_RADIUS) * s->sq;
+    /* beside figures, a piece without one stands as tall as they do */
+    bool figure_size = v->figures && !dirs;
+    double radius = (dirs          ? DISC_RADIUS
+                     : figure_size ? FIGURE_DISC_RADIUS
+                                   : PAWN_RADIUS) *
+                    s->sq;
     double fin = (letter == 'K' ? KING_FIN_LENGTH : FIN_LENGTH) * s->sq;
     char name[8], piece[2] = {letter, 0};
     rgn_square_name(v->variant, square, name);
@@ -530,12 +576,20 @@ static void draw_piece(svg *s, int square, bool without_square)
         points(s, xy, 3);
         end(s);
     }
+    const char *figure = dirs ? NULL : chess_figure(letter);
     start(s, "circle");
     attr_num(s, "cx", cx);
     attr_num(s, "cy", cy);
     attr_num(s, "r", radius);
+    if (v->figures && figure) /* the piece's place, drawn by its figure */
+        attr(s, "visibility", "hidden");
     end(s);
-    double font = (dirs ? 0.34 : 0.28) * s->sq;
+    if (v->figures && figure) {
+        draw_figure(s, figure, colour, cx, cy);
+        end(s);
+        return;
+    }
+    double font = (dirs ? 0.34 : figure_size ? 0.44 : 0.28) * s->sq;
     start(s, "text");
     attr_num(s, "x", cx);
     attr_num(s, "y", cy + 0.36 * font);

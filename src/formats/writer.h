@@ -68,6 +68,18 @@ extern const writer_format rgn_xml_format;   /* write_xml.c */
 extern const writer_format rgn_html_format;  /* write_html.c */
 extern const writer_format rgn_json_format;  /* write_json.c */
 
+/* The first [%clk] and [%eval] commands of a comment after a ply
+ * (comment_commands.c), for the ply's clock and eval (each "" until
+ * one is read, then left as it is): the clock "H:MM:SS[.f]" as seconds, a
+ * JSON number; the evaluation "0.23", "-1.5" (pawns) or "#-3" (mate in
+ * so many moves, negative for Black) as a JSON number or {"mate":N}.
+ * rest gets the text without the commands taken, trimmed. Returns whether
+ * a command was taken. */
+#define WRITER_CLOCK_SIZE 40
+#define WRITER_EVAL_SIZE 48
+bool writer_take_commands(rgn_span text, char *clock, char *eval,
+                          rgn_buffer *rest);
+
 /* The one sink of every writer (writer.c). */
 extern const rgn_game_sink rgn_writer_game_sink;
 

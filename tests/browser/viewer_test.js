@@ -21,8 +21,21 @@
 //   - no console errors, no request but the page itself, no URL in the
 //     page but the SVG namespace; buttons are labelled, keyboard focus is
 //     visible, the page fits a phone's width;
-//   - a page of 100 generated games is ready in under a second.
-// Saves screenshots (viewer.png, viewer-phone.png) in OUT-DIR.
+//   - a page of 100 generated games is ready in under a second;
+//   - a club's page (--title, --lang, a chess game with [%clk] and
+//     [%eval] comments and nested variations): its title and language;
+//     every move's link lands on its move; a link in the page's preface
+//     (put there by the test: the CLI has no option for it) opens its
+//     game and ply; clocks beside the moves and an evaluation bar, not
+//     the commands' text; chess figures, not letters; Down, Up,
+//     Shift+Right, Shift+Left and Escape into and out of variations;
+//     the filter box (typing, Enter, Escape); a dark background under
+//     prefers-color-scheme: dark; no controls in print, the board, tags
+//     and moves kept; without JavaScript, every game's tags and moves
+//     (each move a link to its fragment) and no viewer; a Rotary Chess
+//     board at a phone's width.
+// Saves screenshots (viewer.png, viewer-phone.png, viewer-chess.png,
+// viewer-rotary-chess-phone.png) in OUT-DIR.
 'use strict';
 const { chromium } = require('playwright-core');
 const { spawnSync } = require('child_process');
@@ -74,6 +87,29 @@ const page = path.join(outDir, 'viewer.html');
 const made = run([rgn, 'convert', '--quiet', '--to', 'html', '--keep-invalid', '-o', page, ...inputs]);
 check(made.status === 1, 'convert exits 1 (an invalid game), not ' + made.status + ': ' + made.stderr);
 const html = fs.readFileSync(page, 'utf8');
+
+// A club's page: a chess game with lichess's clock and evaluation
+// comments and nested variations, and the club championship.
+const clubGame = path.join(work, 'blitz.pgn');
+fs.writeFileSync(clubGame,
+  '[Event "Club blitz"]\n[Site "Leiden NED"]\n[Date "2026.03.01"]\n[Round "1"]\n' +
+  '[White "Carlsen, Magnus"]\n[Black "Nakamura, Hikaru"]\n[Result "1-0"]\n\n' +
+  '1. e4 { [%clk 0:03:00] [%eval 0.35] } 1... e5 { [%eval 0.3] [%clk 0:02:58] } ' +
+  '2. Nf3 { [%eval 0.4] } (2. Nc3 Nf6 (2... Nc6 3. f4) 3. f4) 2... Nc6 { [%eval #-3] a slip } ' +
+  '3. Bb5 { [%clk 1:02:03.4] } 1-0\n');
+const clubPage = path.join(outDir, 'viewer-club.html');
+const clubMade = run([rgn, 'convert', '--quiet', '--to', 'html', '--title', 'Leiden <Club> & Co', '--lang', 'nl-NL',
+  '-o', clubPage, clubGame, path.join(samples, 'club-championship.rgn')]);
+check(clubMade.status === 0, 'convert of the club page: ' + clubMade.stderr);
+const rotaryPage = path.join(outDir, 'viewer-rotary-chess.html');
+check(run([rgn, 'convert', '--quiet', '--to', 'html', '-o', rotaryPage,
+  path.join(samples, 'rotary-chess-mongoose.rgn')]).status === 0, 'convert of a Rotary Chess game');
+for (const file of [clubPage, rotaryPage]) {
+  for (const mode of [[], ['--html']]) {
+    const lint = run(['xmllint', '--noout', ...mode, file]);
+    check(lint.status === 0 && lint.stderr === '', 'xmllint --noout ' + mode.join(' ') + ' ' + file + ': ' + lint.stderr.slice(0, 500));
+  }
+}
 
 // Offline checks of the markup; and of a page of the samples alone (the
 // hostile game's text holds a URL), that it holds no URL but the SVG
@@ -210,9 +246,9 @@ async function movesWithPaths(tab) {
     const out = [];
     const walk = (el) => {
       for (const child of el.children) {
-        if (child.classList.contains('item')) {
-          const a = child.querySelector('a.move');
-          out.push({ node: a.getAttribute('data-node'), san: a.firstChild.textContent });
+        if (child.classList.contains('move')) {
+          // "12. Nf3", "12... Nf6" or "Nf6": the SAN after the number
+          out.push({ node: child.getAttribute('data-node'), san: child.textContent.replace(/^\d+\.(\.\.)? /, '') });
         } else if (child.classList.contains('variation')) {
           out.push('(');
           walk(child);
@@ -248,6 +284,204 @@ async function goHash(tab, hash) {
   }), hash);
 }
 
+// The SAN of the move shown (its link's text without its number).
+const san = (state) => (state.san || '').replace(/^\d+\.(\.\.)? /, '');
+
+// The node shown, the hash and what the evaluation bar says.
+async function clubState(tab) {
+  return tab.evaluate(() => ({
+    hash: location.hash,
+    current: [...document.querySelectorAll('#moves a.current')].map((a) => a.getAttribute('data-node')),
+    san: (document.querySelector('#moves a.current') || {}).textContent,
+    bar: document.getElementById('eval-bar').hidden ? null : document.getElementById('eval-white').style.height,
+    evalText: document.getElementById('eval-text').textContent,
+    game: document.getElementById('game-title').textContent,
+  }));
+}
+
+async function clubChecks(browser, tab, clubUrl, rotaryUrl) {
+  await tab.goto(clubUrl + '#g1p0');
+  const head = await tab.evaluate(() => ({
+    lang: document.documentElement.lang, title: document.title,
+    h1: document.querySelector('h1').textContent,
+  }));
+  check(head.lang === 'nl-NL', '--lang names the page\'s language: ' + head.lang);
+  check(head.h1 === 'Leiden <Club> & Co' && head.title.endsWith('Leiden <Club> & Co'),
+    '--title is the heading and the title, as text: ' + JSON.stringify(head));
+
+  // Every move's link lands on its move, in every game.
+  const games = await tab.$$eval('#game-list a', (as) => as.map((a) => a.getAttribute('href')));
+  let links = 0;
+  for (const game of games) {
+    await goHash(tab, game);
+    const hrefs = await tab.$$eval('#moves a.move', (as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('data-node')]));
+    for (const [href, node] of hrefs) {
+      await goHash(tab, game);
+      await goHash(tab, href);
+      const now = await clubState(tab);
+      links++;
+      check(now.current.length === 1 && now.current[0] === node && now.hash === href,
+        `the link ${href} lands on its move ${node}: ${JSON.stringify(now)}`);
+    }
+  }
+  check(links > 80, `every move's link is followed (${links})`);
+
+  // A link in the preface (put there as the tournament page puts its
+  // crosstable) opens its game at its ply; so does a fresh load.
+  await goHash(tab, '#g1p0');
+  await tab.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '#g2p7';
+    a.id = 'preface-link';
+    a.textContent = 'round 4';
+    document.getElementById('preface').appendChild(a);
+  });
+  await tab.click('#preface-link');
+  await tab.waitForFunction(() => location.hash === '#g2p7');
+  let now = await clubState(tab);
+  check(now.game === 'Visser, Anna \u2013 de Graaf, Ruben' && now.hash === '#g2p7' && san(now) === 'Ace4' &&
+    now.current.length === 1,
+    'a link in the preface opens game 2 at ply 7: ' + JSON.stringify(now));
+  await tab.goto('about:blank');
+  await tab.goto(clubUrl + '#g1p3');
+  now = await clubState(tab);
+  check(san(now) === 'Nf3' && now.current.length === 1, '#g1p3 opens the blitz game at 2. Nf3: ' + JSON.stringify(now));
+  await tab.goto(clubUrl + '#g2');
+  now = await clubState(tab);
+  check(now.game.startsWith('Visser') && now.hash === '#g2p0', '#g2 opens game 2 at its start: ' + JSON.stringify(now));
+
+  // Clocks beside the moves, the evaluation bar beside the board; the
+  // commands' text nowhere.
+  await goHash(tab, '#g1p1');
+  const moves = await tab.evaluate(() => ({
+    clocks: [...document.querySelectorAll('#moves .clock')].map((c) => c.textContent),
+    comments: [...document.querySelectorAll('#moves .comment')].map((c) => c.textContent),
+    text: document.body.innerText,
+    figures: [...document.querySelectorAll('#board g.piece text')].map((t) => t.textContent),
+  }));
+  check(moves.clocks.join(' ') === '0:03:00 0:02:58 1:02:03.4', 'the clocks are shown: ' + moves.clocks.join(' '));
+  check(moves.comments.join('|') === 'a slip', 'the rest of a comment stays: ' + moves.comments.join('|'));
+  check(!/\[%/.test(moves.text), 'no [%clk] or [%eval] text in the page');
+  check(moves.figures.length === 32 && moves.figures.every((f) => /^[\u265a-\u265f]\ufe0e$/.test(f)),
+    'chess pieces are drawn as chess figures: ' + moves.figures.slice(0, 4).join(' '));
+  now = await clubState(tab);
+  const share = (pawns) => Number((100 / (1 + Math.exp(-0.368 * pawns))).toFixed(1));
+  check(parseFloat(now.bar) === share(0.35) && now.evalText === 'Evaluation: +0.35', 'the bar after 1. e4: ' + JSON.stringify(now));
+  await goHash(tab, '#g1p4');
+  now = await clubState(tab);
+  check(parseFloat(now.bar) === 0 && now.evalText === 'Evaluation: #-3', 'the bar after a mate for Black: ' + JSON.stringify(now));
+  await goHash(tab, '#g1p0');
+  now = await clubState(tab);
+  check(parseFloat(now.bar) === 50, 'the bar at the start is even: ' + now.bar);
+  await goHash(tab, '#g2p0');
+  check((await clubState(tab)).bar === null, 'no bar for a game without evaluations');
+
+  // Keys into and out of variations.
+  const keyed = async (key) => { await tab.keyboard.press(key); return clubState(tab); };
+  await goHash(tab, '#g1p3'); // 2. Nf3, whose alternative is 2. Nc3
+  now = await keyed('ArrowDown');
+  check(san(now) === 'Nc3' && /^#g1n\d+$/.test(now.hash), 'Down enters the variation 2. Nc3: ' + JSON.stringify(now));
+  now = await keyed('ArrowRight');
+  check(san(now) === 'Nf6', 'Right goes on in the variation: ' + now.san);
+  now = await keyed('ArrowDown');
+  check(san(now) === 'Nc6', 'Down enters the nested variation 2... Nc6: ' + now.san);
+  now = await keyed('ArrowUp');
+  check(san(now) === 'Nf6', 'Up leaves the nested variation for 2... Nf6: ' + now.san);
+  now = await keyed('Escape');
+  check(san(now) === 'Nf3' && now.hash === '#g1p3', 'Escape leaves the variation for the main line: ' + JSON.stringify(now));
+  await goHash(tab, '#g1p2'); // 1... e5: the next move has an alternative
+  now = await keyed('Shift+ArrowRight');
+  check(san(now) === 'Nc3', 'Shift+Right enters the variation of the next move: ' + now.san);
+  now = await keyed('Shift+ArrowLeft');
+  check(san(now) === 'Nf3' && now.hash === '#g1p3', 'Shift+Left leaves it: ' + JSON.stringify(now));
+  await tab.click('#enter');
+  check(san(await clubState(tab)) === 'Nc3', 'the button enters the variation');
+  await tab.click('#leave');
+  check((await clubState(tab)).hash === '#g1p3', 'the button leaves it');
+
+  // The filter box: by player, event and result; Enter opens the first
+  // game shown, Escape clears.
+  const visible = () => tab.$$eval('#game-list li', (lis) => lis.filter((li) => !li.hidden).map((li) => li.value));
+  await tab.keyboard.press('/');
+  check(await tab.evaluate(() => document.activeElement.id === 'filter'), '/ focuses the filter');
+  await tab.keyboard.type('nakamura');
+  check((await visible()).join(' ') === '1', 'the filter keeps the games of a player: ' + (await visible()));
+  await tab.fill('#filter', 'leiden club 0-1');
+  check((await visible()).join(' ') === '2', 'the filter keeps the games of an event and result: ' + (await visible()));
+  await tab.keyboard.press('Enter');
+  await tab.waitForFunction(() => location.hash === '#g2p0');
+  check((await clubState(tab)).game.startsWith('Visser'), 'Enter in the filter opens the first game shown');
+  await tab.focus('#filter');
+  await tab.keyboard.press('Escape');
+  check((await visible()).length === games.length, 'Escape in the filter shows every game again');
+
+  // A dark scheme, and print without controls.
+  const background = () => tab.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const luminance = (rgb) => { const [r, g, b] = rgb.match(/\d+/g).map(Number); return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; };
+  await tab.emulateMedia({ colorScheme: 'dark' });
+  const dark = await background();
+  check(luminance(dark) < 0.2, 'prefers-color-scheme: dark gives a dark background: ' + dark);
+  await tab.emulateMedia({ colorScheme: 'light' });
+  check(luminance(await background()) > 0.8, 'the light scheme has a light background');
+  await goHash(tab, '#g1p3');
+  await tab.emulateMedia({ media: 'print' });
+  const printed = await tab.evaluate(() => {
+    const shown = (q) => { const e = document.querySelector(q); return !!e && e.getClientRects().length > 0; };
+    return { controls: shown('.controls'), next: shown('#next'), filter: shown('#filter'), fen: shown('#fen'),
+      board: shown('#board svg'), tags: shown('#game-tags'), moves: shown('#moves a.move') };
+  });
+  check(!printed.controls && !printed.next && !printed.filter && !printed.fen, 'print hides the controls: ' + JSON.stringify(printed));
+  check(printed.board && printed.tags && printed.moves, 'print keeps the board, the tags and the moves: ' + JSON.stringify(printed));
+  await tab.emulateMedia({ media: 'screen' });
+
+  // The screenshot of a chess game.
+  await goHash(tab, '#g1p3');
+  await tab.screenshot({ path: path.join(outDir, 'viewer-chess.png') });
+
+  // Without JavaScript: every game's tags and moves, and no viewer.
+  const noScript = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await noScript.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 } });
+    await context.route('**/*', (route) => (route.request().url().split('#')[0] === clubUrl ? route.continue() : route.abort()));
+    const bare = await context.newPage();
+    await bare.goto(clubUrl + '#g1p3');
+    const read = await bare.evaluate(() => {
+      const shown = (e) => !!e && e.getClientRects().length > 0;
+      return {
+        viewer: shown(document.querySelector('.page')),
+        records: [...document.querySelectorAll('.record')].filter(shown).length,
+        moves: [...document.querySelectorAll('.record a.move')].map((a) => a.textContent.replace(/^\d+\.(\.\.)? /, '')),
+        hrefs: [...document.querySelectorAll('.record a.move')].every((a) => a.getAttribute('href') === '#' + a.id),
+        tags: [...document.querySelectorAll('.record table.tags th')].length,
+        target: (document.querySelector(':target') || {}).textContent,
+        text: document.body.innerText,
+      };
+    });
+    check(!read.viewer && read.records === games.length, 'without JavaScript the games are shown, not the viewer: ' + JSON.stringify(read).slice(0, 200));
+    check(read.moves.slice(0, 6).join(' ') === 'e4 e5 Nf3 Nc3 Nf6 Nc6' && read.moves.length > 60 && read.hrefs,
+      'without JavaScript the moves are links to their fragments: ' + read.moves.slice(0, 8).join(' '));
+    check(read.tags >= 21 && read.text.includes('Carlsen, Magnus') && read.text.includes('0:02:58'),
+      'without JavaScript the tags and clocks are shown');
+    check(read.target === '2. Nf3', 'without JavaScript #g1p3 points at 2. Nf3: ' + read.target);
+    await bare.screenshot({ path: path.join(outDir, 'viewer-noscript.png') });
+    await context.close();
+  } finally {
+    await noScript.close();
+  }
+
+  // Rotary Chess (12 by 12) at a phone's width: the board fills it.
+  await tab.setViewportSize({ width: 390, height: 844 });
+  await tab.goto(rotaryUrl + '#g1p9');
+  const phone = await tab.evaluate(() => ({
+    wide: document.documentElement.scrollWidth,
+    board: document.querySelector('#board svg').getBoundingClientRect().width,
+  }));
+  check(phone.wide <= 390 && phone.board >= 340, 'a Rotary Chess board fills a phone\'s width: ' + JSON.stringify(phone));
+  await tab.evaluate(() => document.getElementById('board').scrollIntoView());
+  await tab.screenshot({ path: path.join(outDir, 'viewer-rotary-chess-phone.png') });
+  await tab.setViewportSize({ width: 1200, height: 900 });
+}
+
 (async () => {
   if (!fs.existsSync(CHROMIUM)) {
     console.error('FAIL: ' + CHROMIUM + ' is missing (Debian package chromium)');
@@ -263,9 +497,10 @@ async function goHash(tab, hash) {
   });
   try {
     const url = 'file://' + page, bigUrl = 'file://' + path.join(outDir, 'viewer-100.html');
+    const clubUrl = 'file://' + clubPage, rotaryUrl = 'file://' + rotaryPage;
     await browser.route('**/*', (route) => {
       const u = route.request().url();
-      if ([url, bigUrl].includes(u.split('#')[0])) return route.continue();
+      if ([url, bigUrl, clubUrl, rotaryUrl].includes(u.split('#')[0])) return route.continue();
       requests.push(u);
       return route.abort();
     });
@@ -425,6 +660,8 @@ async function goHash(tab, hash) {
     check((await state(tab)).fen === fen([path.join(work, 'hundred.rgn')], 100, 30), 'the 100-game page opens at #g100p30');
     console.log(`100 games (${gen.stderr.trim()}): ${fs.statSync(big).size} bytes, ready after ${Math.round(ready)} ms`);
     check(ready < 1000, `the 100-game page is ready in under a second (${Math.round(ready)} ms)`);
+
+    await clubChecks(browser, tab, clubUrl, rotaryUrl);
   } finally {
     await browser.close();
     fs.rmSync(profile, { recursive: true, force: true });

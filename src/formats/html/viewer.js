@@ -2,19 +2,22 @@
   'use strict';
   // Every position, piece and picture comes from rgn: this script only
   // puts them in place. Node fields: parent, SAN, move number, side,
-  // position string, pieces, from, to, rotation.
-  var NAGS = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '\u25a1',
-    10: '=', 13: '\u221e', 14: '\u2a72', 15: '\u2a71', 16: '\u00b1', 17: '\u2213',
-    18: '+\u2212', 19: '\u2212+', 22: '\u2a00', 23: '\u2a00', 32: '\u27f3', 33: '\u27f3',
-    36: '\u2192', 37: '\u2192', 40: '\u2191', 41: '\u2191', 132: '\u21c6', 133: '\u21c6',
-    138: '\u2295', 139: '\u2295', 140: '\u2206', 145: 'RR', 146: 'N' };
+  // position string, pieces, from, to, rotation. Each game's tags and
+  // moves are in the page as markup (its section, id "gG"): the viewer
+  // shows them, moving the game's moves into its own box.
   var DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-  var ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
   var pictures = JSON.parse(document.getElementById('rgn-pictures').textContent);
   var games = [];
   var blocks = document.querySelectorAll('script.rgn-game');
   for (var b = 0; b < blocks.length; b++) games.push(prepare(JSON.parse(blocks[b].textContent)));
+  // Each game's section (its tags and moves as markup, for a reader
+  // without script), by number: a <noscript> after the game's block,
+  // which a browser that runs this script reads as text.
+  var records = {};
+  var sections = document.querySelectorAll('#records > noscript');
+  for (var r = 0; r < sections.length && r < games.length; r++) records[games[r].number] = sections[r];
   var state = { game: null, node: 0, flip: false, moveLinks: [] };
+  var pageTitle = document.title;
   var $ = function (id) { return document.getElementById(id); };
 
   function element(name, className, text) {
@@ -81,69 +84,61 @@
     });
   }
 
-  function buildTags(game) {
-    var table = $('game-tags');
-    var body = element('tbody');
-    var names = ROSTER.slice();
-    game.tags.forEach(function (t) { if (names.indexOf(t[0]) < 0) names.push(t[0]); });
-    names.forEach(function (name) {
-      var value = tag(game, name);
-      if (!value) return;
-      var tr = element('tr');
-      tr.appendChild(element('th', null, name));
-      tr.appendChild(element('td', null, value));
-      body.appendChild(tr);
-    });
-    table.replaceChild(body, table.tBodies[0]);
+  // The game's tags and moves, from its section's markup: the ids of its
+  // move links (for a reader without script) taken off, so that the
+  // browser does not scroll to a link for the viewer's fragments.
+  function adopt(game) {
+    var box = element('div');
+    box.innerHTML = records[game.number].textContent;
+    var table = box.querySelector('table.tags');
+    table.id = 'game-tags';
+    var old = $('game-tags');
+    old.parentNode.replaceChild(table, old);
+    var line = box.querySelector('.moves-text > .line');
+    var moves = $('moves');
+    moves.textContent = '';
+    moves.appendChild(line);
+    state.moveLinks = [];
+    var links = line.querySelectorAll('a.move');
+    for (var i = 0; i < links.length; i++) {
+      links[i].removeAttribute('id');
+      state.moveLinks[Number(links[i].getAttribute('data-node'))] = links[i];
+    }
+    game.evals = {};
+    var evals = line.querySelectorAll('.eval[data-node]');
+    for (var e = 0; e < evals.length; e++) {
+      var node = evals[e].getAttribute('data-node');
+      if (!(node in game.evals)) game.evals[node] = evals[e].getAttribute('data-eval');
+    }
   }
 
-  function buildMoves(game) {
-    var box = $('moves');
-    box.textContent = '';
-    var root = element('div', 'line');
-    var stack = [root];
-    var needNumber = true, last = null;
-    state.moveLinks = [];
-    game.text.forEach(function (t) {
-      var parent = stack[stack.length - 1];
-      if (typeof t === 'number') {
-        // the number and its move kept on one line
-        var item = element('span', 'item');
-        var label = moveLabel(game, t, needNumber);
-        if (label) item.appendChild(element('span', 'number', label));
-        var a = element('a', 'move', game.nodes[t][1]);
-        a.href = '#' + fragment(game, t);
-        a.setAttribute('data-node', t);
-        item.appendChild(a);
-        parent.appendChild(item);
-        parent.appendChild(document.createTextNode(' '));
-        state.moveLinks[t] = last = a;
-        needNumber = false;
-      } else if (t === '(') {
-        var v = element('span', 'variation', '(');
-        parent.appendChild(v);
-        stack.push(v);
-        needNumber = true;
-        last = null;
-      } else if (t === ')') {
-        parent.appendChild(document.createTextNode(')'));
-        stack.pop();
-        stack[stack.length - 1].appendChild(document.createTextNode(' '));
-        needNumber = true;
-        last = null;
-      } else if (t.c !== undefined) {
-        parent.appendChild(element('span', 'comment', t.c));
-        parent.appendChild(document.createTextNode(' '));
-        needNumber = true;
-      } else if (t.g !== undefined) {
-        var glyph = element('span', 'nag', NAGS[t.g] || ' $' + t.g);
-        glyph.title = '$' + t.g;
-        if (last) last.appendChild(glyph);
-        else parent.appendChild(glyph);
-      }
-    });
-    root.appendChild(element('span', 'result', game.result));
-    box.appendChild(root);
+  // The evaluation of the position shown (or the last one before it) as
+  // White's share of the bar: pawns through a logistic curve, a mate all
+  // or nothing.
+  function drawEval() {
+    var game = state.game, bar = $('eval-bar'), text = $('eval-text');
+    var any = game.evals && Object.keys(game.evals).length > 0;
+    bar.hidden = !any;
+    text.textContent = '';
+    if (!any) return;
+    var node = state.node, value = null;
+    while (node >= 0 && value === null) {
+      if (node in game.evals) value = game.evals[node];
+      else node = game.nodes[node][0];
+    }
+    var share = 50, shown = '0.00';
+    if (value !== null && value.charAt(0) === '#') {
+      var mate = Number(value.slice(1));
+      share = mate > 0 ? 100 : mate < 0 ? 0 : 50;
+      shown = value;
+    } else if (value !== null) {
+      var pawns = Number(value);
+      share = 100 / (1 + Math.exp(-0.368 * pawns));
+      shown = (pawns > 0 ? '+' : '') + pawns.toFixed(2);
+    }
+    $('eval-white').style.height = share.toFixed(1) + '%';
+    bar.setAttribute('aria-label', 'Evaluation ' + shown);
+    text.textContent = 'Evaluation: ' + shown;
   }
 
   function placed(template, x, y) {
@@ -193,11 +188,13 @@
     if (!game.nodes.length) node = 0;
     else if (!(node >= 0 && node < game.nodes.length)) node = 0;
     if (changed) {
-      buildTags(game);
-      buildMoves(game);
+      adopt(game);
       var white = tag(game, 'White') || '?', black = tag(game, 'Black') || '?';
       $('game-title').textContent = white + ' \u2013 ' + black;
-      document.title = white + ' \u2013 ' + black + (tag(game, 'Event') ? ' (' + tag(game, 'Event') + ')' : '');
+      document.title = white + ' \u2013 ' + black + (tag(game, 'Event') ? ' (' + tag(game, 'Event') + ')' : '') +
+        ' \u2013 ' + pageTitle;
+      var info = game.variantInfo;
+      $('board-side').classList.toggle('large', !!info && (info.files > 8 || info.ranks > 8));
       var error = $('error');
       error.textContent = game.error || '';
       error.hidden = !game.error;
@@ -215,11 +212,14 @@
       if (link.scrollIntoView) link.scrollIntoView({ block: 'nearest' });
     }
     drawBoard();
+    drawEval();
     $('fen').value = game.nodes.length ? game.nodes[node][4] : '';
     $('status').textContent = game.nodes.length ? describe(game, node) : 'No position';
     var first = node === 0, end = !game.children[node] || !game.children[node].length;
     $('first').disabled = $('previous').disabled = first;
     $('next').disabled = $('last').disabled = end;
+    $('enter').disabled = into(game, node) < 0;
+    $('leave').disabled = outOf(game, node) < 0;
     if (!keepHash) {
       var hash = '#' + fragment(game, node);
       if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -233,7 +233,34 @@
     else if (where === 'previous') node = game.nodes[node][0] >= 0 ? game.nodes[node][0] : node;
     else if (where === 'next') node = game.children[node].length ? game.children[node][0] : node;
     else if (where === 'last') node = lineEnd(game, node);
+    else if (where === 'enter') node = into(game, node);
+    else if (where === 'leave') node = outOf(game, node);
+    if (node < 0) return false;
     show(game, node);
+    return true;
+  }
+
+  // Into a variation: the first alternative to the move shown (the next
+  // one when several), else the first alternative to the next move.
+  function into(game, node) {
+    if (!game.nodes.length) return -1;
+    var parent = game.nodes[node][0];
+    if (parent >= 0) {
+      var siblings = game.children[parent], i = siblings.indexOf(node);
+      if (i + 1 < siblings.length) return siblings[i + 1];
+    }
+    return game.children[node].length > 1 ? game.children[node][1] : -1;
+  }
+
+  // Out of the variation the move shown is in: to the move it is an
+  // alternative to, on the line it leaves.
+  function outOf(game, node) {
+    if (!game.nodes.length) return -1;
+    for (var n = node; game.nodes[n][0] >= 0; n = game.nodes[n][0]) {
+      var first = game.children[game.nodes[n][0]][0];
+      if (first !== n) return first;
+    }
+    return -1;
   }
 
   // "#g3p41": game 3 after ply 41 of its main line; "#g3n57": node 57.
@@ -250,6 +277,35 @@
     show(game, node, false);
   }
 
+  // A link followed (from the preface, say): the viewer brought into view
+  // when it is out of sight.
+  function followHash() {
+    fromHash();
+    if (!/^#g\d/.test(location.hash)) return;
+    var box = $('game').getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - 100) $('game').scrollIntoView({ block: 'start' });
+  }
+
+  // The games whose list entry (players, event, site, date, round,
+  // result) holds every word typed.
+  function filterGames() {
+    var words = $('filter').value.toLowerCase().split(/\s+/).filter(Boolean);
+    var items = $('game-list').children, shown = 0;
+    for (var i = 0; i < items.length; i++) {
+      var text = items[i].textContent.toLowerCase();
+      var match = words.every(function (w) { return text.indexOf(w) >= 0; });
+      items[i].hidden = !match;
+      if (match) shown++;
+    }
+    $('count').textContent = words.length ? shown + ' of ' + items.length + ' games' : '';
+  }
+
+  function firstShownGame() {
+    var items = $('game-list').children;
+    for (var i = 0; i < items.length; i++) if (!items[i].hidden) return items[i].querySelector('a');
+    return null;
+  }
+
   function copyPosition() {
     var input = $('fen'), done = function () { $('status').textContent = 'Position copied'; };
     var fallback = function () {
@@ -263,7 +319,7 @@
 
   if (!games.length) return;
   buildList();
-  ['first', 'previous', 'next', 'last'].forEach(function (id) {
+  ['first', 'previous', 'next', 'last', 'enter', 'leave'].forEach(function (id) {
     $(id).addEventListener('click', function () { step(id); });
   });
   $('flip').addEventListener('click', function () {
@@ -280,15 +336,32 @@
     show(state.game, Number(link.getAttribute('data-node')));
   });
   $('fen').addEventListener('focus', function () { this.select(); });
+  $('filter').addEventListener('input', filterGames);
+  $('filter').addEventListener('keydown', function (event) {
+    if (event.key === 'Enter') {
+      var first = firstShownGame();
+      if (first) { location.hash = first.getAttribute('href'); first.focus(); }
+      event.preventDefault();
+    } else if (event.key === 'Escape') {
+      if (this.value) { this.value = ''; filterGames(); } else this.blur();
+      event.preventDefault();
+    }
+  });
   document.addEventListener('keydown', function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var target = event.target;
     if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
-    var keys = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
-    if (keys[event.key]) { step(keys[event.key]); event.preventDefault(); }
-    else if (event.key === 'f' || event.key === 'F') $('flip').click();
+    var keys = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last',
+      ArrowDown: 'enter', ArrowUp: 'leave', Escape: 'leave' };
+    var shifted = { ArrowRight: 'enter', ArrowLeft: 'leave' };
+    var where = event.shiftKey ? shifted[event.key] : keys[event.key];
+    if (where) {
+      // Up and Down scroll the page as usual where there is no variation
+      if (step(where) || !/^Arrow(Up|Down)$/.test(event.key)) event.preventDefault();
+    } else if (event.key === 'f' || event.key === 'F') $('flip').click();
+    else if (event.key === '/') { $('filter').focus(); event.preventDefault(); }
   });
-  window.addEventListener('hashchange', fromHash);
-  fromHash();
+  window.addEventListener('hashchange', followHash);
+  followHash();
   if (window.performance && performance.mark) performance.mark('rgn-ready');
 })();

@@ -1,1 +1,1 @@
-convert -q --keep-invalid --to html tests/e2e/inputs/illegal_seventh_move.pgn | grep -o '"Invalid","[^"]*"\|"result":"[^"]*"\|rgn: not checked[^"]*'
+convert -q --keep-invalid --to html tests/e2e/inputs/illegal_seventh_move.pgn | grep -o '"Invalid","[^"]*"\|"result":"[^"]*"\|rgn: not checked[^"<]*'

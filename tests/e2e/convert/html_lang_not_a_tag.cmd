@@ -1,0 +1,1 @@
+convert -q --to html --lang en_GB samples/king-mate.rgn

@@ -1,0 +1,1 @@
+convert -q --to html tests/e2e/inputs/lichess_annotated.pgn | grep -o '<a class="move"[^>]*>[^<]*</a>\|<span class="\(clock\|eval\|comment\)"[^>]*>[^<]*</span>'

@@ -1,0 +1,1 @@
+convert -q --to html --title 'Leiden <Club> & Co' --lang nl-BE samples/king-mate.rgn | grep -o '<html lang="[^"]*">\|<title>[^<]*</title>\|<h1>[^<]*</h1>'
