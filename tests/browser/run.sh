@@ -1,6 +1,7 @@
 #!/bin/sh
-# The HTML game viewer in headless Chromium (viewer_test.js says what it
-# checks). Set-up: Debian's chromium (.ci/setup.sh installs it) and the
+# The HTML game viewer and the tournament page in headless Chromium
+# (viewer_test.js and tournament_test.js say what they check). Set-up:
+# Debian's chromium (.ci/setup.sh installs it) and the
 # pinned playwright-core from package-lock.json, installed here with
 # npm ci when missing or not the locked version; no browser is
 # downloaded. Fails, never skips, when Chromium is missing.
@@ -29,4 +30,6 @@ if [ "$locked" != "$installed" ]; then
         exit 1
     }
 fi
-exec node "$here/viewer_test.js" "$@"
+node "$here/viewer_test.js" "$@" || exit 1
+# the tournament's page: standings and crosstable over the viewer
+exec node "$here/tournament_test.js" "$@"
