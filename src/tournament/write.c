@@ -388,8 +388,8 @@ static void html_result(rgn_buffer *out, const tournament *t, const t_round *x,
 
 static void html_tournament(rgn_buffer *out, const tournament *t, size_t k)
 {
-    rgn_buffer_printf(out, "<section class=\"tournament\" id=\"t%zu\">\n<h1>",
-                      k);
+    /* div, not section: the page stays readable by HTML 4 parsers */
+    rgn_buffer_printf(out, "<div class=\"tournament\" id=\"t%zu\">\n<h1>", k);
     html_text(out, *t->event ? t->event : "Tournament");
     rgn_buffer_puts(out, "</h1>\n<p>");
     if (*t->site) {
@@ -494,7 +494,7 @@ static void html_tournament(rgn_buffer *out, const tournament *t, size_t k)
         }
         rgn_buffer_puts(out, "</ul>\n");
     }
-    rgn_buffer_puts(out, "</section>\n");
+    rgn_buffer_puts(out, "</div>\n");
 }
 
 static int write_page(rgn_tournaments *ts, FILE *out)

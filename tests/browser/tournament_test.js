@@ -11,8 +11,8 @@
 //     row player's result in it; clicked, it opens that game at that ply
 //     in the viewer (the fragment, the move shown, the players shown);
 //   - a page opened at such a fragment shows that game;
-//   - the title and language given; no console error, no request but
-//     the page itself;
+//   - the page is well-formed XML and HTML (xmllint); the title and
+//     language given; no console error, no request but the page itself;
 //   - without JavaScript, the standings, the crosstable (or the rounds)
 //     and the games with their moves are shown.
 // Saves tournament.png and tournament-noscript.png in OUT-DIR.
@@ -93,6 +93,10 @@ async function checkPage(browser, input, title, lang, table) {
   const page = path.join(work, path.basename(input) + '.html');
   const made = run([rgn, 'tournament', '--format', 'html', '--title', title, '--lang', lang, '-o', page, input]);
   check(made.status === 0 || made.status === 1, input + ': rgn tournament --format html exited ' + made.status + ': ' + made.stderr);
+  for (const mode of [[], ['--html']]) {
+    const lint = run(['xmllint', '--noout', ...mode, page]);
+    check(lint.status === 0 && lint.stderr === '', input + ': the page is well-formed ' + (mode.length ? 'HTML' : 'XML') + ': ' + lint.stderr.slice(0, 300));
+  }
   const games = listGames(input);
   const url = 'file://' + page;
   const errors = [];
