@@ -249,6 +249,14 @@ static int build_rounds(tournament *t)
         }
         if (white[i] < 0 && black[i] < 0)
             continue;
+        if (white[i] == black[i]) {
+            if (tournament_finding(t, RGN_T_PLAYER_TWICE_IN_ROUND, i,
+                                   "'%s' plays both sides of this game; it "
+                                   "is left out of the standings",
+                                   t->players[white[i]].name) < 0)
+                goto done;
+            continue;
+        }
         int slot = round[i] - 1;
         t->records[i]->placed_round = round[i];
         bool taken = false;
