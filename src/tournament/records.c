@@ -30,37 +30,46 @@ static bool span_is(rgn_span s, const char *text)
     return s.len == strlen(text) && memcmp(s.data, text, s.len) == 0;
 }
 
-/* The tags a record keeps, and where. */
+/* The tags a record keeps, and where; an alias names a slot an earlier
+ * row has already (freed and filled once, by that row). */
+static const struct {
+    const char *name;
+    size_t offset;
+    bool alias;
+} slots[] = {
+    {"Event", offsetof(t_record, event), false},
+    {"Site", offsetof(t_record, site), false},
+    {"Date", offsetof(t_record, date), false},
+    {"Round", offsetof(t_record, round_text), false},
+    {"White", offsetof(t_record, white), false},
+    {"Black", offsetof(t_record, black), false},
+    {"Result", offsetof(t_record, result_tag), false},
+    {"WhiteElo", offsetof(t_record, white_elo), false},
+    {"BlackElo", offsetof(t_record, black_elo), false},
+    {"WhiteFideId", offsetof(t_record, white_fide_id), false},
+    {"BlackFideId", offsetof(t_record, black_fide_id), false},
+    {"WhiteTitle", offsetof(t_record, white_title), false},
+    {"BlackTitle", offsetof(t_record, black_title), false},
+    {"WhiteFed", offsetof(t_record, white_fed), false},
+    {"BlackFed", offsetof(t_record, black_fed), false},
+    {"WhiteFederation", offsetof(t_record, white_fed), true},
+    {"BlackFederation", offsetof(t_record, black_fed), true},
+    {"Termination", offsetof(t_record, termination), false},
+    {"TimeControl", offsetof(t_record, time_control), false},
+    {"EventDate", offsetof(t_record, event_date), false},
+};
+#define SLOT_COUNT (sizeof slots / sizeof slots[0])
+
+static char **slot_at(t_record *r, size_t i)
+{
+    return (char **)((char *)r + slots[i].offset);
+}
+
 static char **tag_slot(t_record *r, rgn_span name)
 {
-    static const struct {
-        const char *name;
-        size_t offset;
-    } slots[] = {
-        {"Event", offsetof(t_record, event)},
-        {"Site", offsetof(t_record, site)},
-        {"Date", offsetof(t_record, date)},
-        {"Round", offsetof(t_record, round_text)},
-        {"White", offsetof(t_record, white)},
-        {"Black", offsetof(t_record, black)},
-        {"Result", offsetof(t_record, result_tag)},
-        {"WhiteElo", offsetof(t_record, white_elo)},
-        {"BlackElo", offsetof(t_record, black_elo)},
-        {"WhiteFideId", offsetof(t_record, white_fide_id)},
-        {"BlackFideId", offsetof(t_record, black_fide_id)},
-        {"WhiteTitle", offsetof(t_record, white_title)},
-        {"BlackTitle", offsetof(t_record, black_title)},
-        {"WhiteFed", offsetof(t_record, white_fed)},
-        {"BlackFed", offsetof(t_record, black_fed)},
-        {"WhiteFederation", offsetof(t_record, white_fed)},
-        {"BlackFederation", offsetof(t_record, black_fed)},
-        {"Termination", offsetof(t_record, termination)},
-        {"TimeControl", offsetof(t_record, time_control)},
-        {"EventDate", offsetof(t_record, event_date)},
-    };
-    for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
+    for (size_t i = 0; i < SLOT_COUNT; i++)
         if (span_is(name, slots[i].name))
-            return (char **)((char *)r + slots[i].offset);
+            return slot_at(r, i);
     return NULL;
 }
 
@@ -68,36 +77,22 @@ static void record_free(t_record *r)
 {
     if (!r)
         return;
-    static const rgn_span names[] = {
-        {"Event", 5},        {"Site", 4},         {"Date", 4},
-        {"Round", 5},        {"White", 5},        {"Black", 5},
-        {"Result", 6},       {"WhiteElo", 8},     {"BlackElo", 8},
-        {"WhiteFideId", 11}, {"BlackFideId", 11}, {"WhiteTitle", 10},
-        {"BlackTitle", 10},  {"WhiteFed", 8},     {"BlackFed", 8},
-        {"Termination", 11}, {"TimeControl", 11}, {"EventDate", 9},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        char **slot = tag_slot(r, names[i]);
-        free(*slot);
-    }
+    for (size_t i = 0; i < SLOT_COUNT; i++)
+        if (!slots[i].alias)
+            free(*slot_at(r, i));
     free(r->result);
     free(r->error_message);
     free(r);
 }
 
-/* Every tag slot "" that the game did not fill. */
+/* Every tag slot "" that the game did not fill, and the result. */
 static bool record_fill_missing(t_record *r)
 {
-    char **slots[] = {
-        &r->event,        &r->site,          &r->date,          &r->round_text,
-        &r->white,        &r->black,         &r->result_tag,    &r->white_elo,
-        &r->black_elo,    &r->white_fide_id, &r->black_fide_id, &r->white_title,
-        &r->black_title,  &r->white_fed,     &r->black_fed,     &r->termination,
-        &r->time_control, &r->event_date,    &r->result};
-    for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
-        if (!*slots[i] && !(*slots[i] = strdup("")))
+    for (size_t i = 0; i < SLOT_COUNT; i++)
+        if (!slots[i].alias && !*slot_at(r, i) &&
+            !(*slot_at(r, i) = strdup("")))
             return false;
-    return true;
+    return r->result || (r->result = strdup(""));
 }
 
 /* "3" round 3, "3.2" round 3 board 2; "", "-", "?" none; else
