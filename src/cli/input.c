@@ -560,8 +560,8 @@ int cli_input_map(const cli_command *command, const char *option,
     if (fd >= 0)
         close(fd);
     if (why)
-        fprintf(stderr, "rgn %s: %s cannot read %s: %s\n", command->name,
-                option, path, why);
+        fprintf(stderr, "rgn %s: %s%scannot read %s: %s\n", command->name,
+                option ? option : "", option ? " " : "", path, why);
     return why ? -1 : 0;
 }
 
