@@ -1,7 +1,14 @@
 /*
  * parallel.c - validating with several threads, with the output of one.
  *
- * The calling thread does not read the games. It cuts the input into
+ * A mapped file (rgn_parallel_read_mapped) is cut into ranges that begin
+ * where games begin (rgn_range_cut); a worker reads a range with a
+ * checker of its own, from the range's anchor (rgn_range_locate), so
+ * that nothing is copied and no cut needs checking; the calling thread
+ * only cuts and reports, in order, as below.
+ *
+ * A stream (rgn_parallel_feed): the calling thread does not read the
+ * games. It cuts the input into
  * chunks of about CHUNK_BYTES at likely boundaries between games: a '['
  * that starts a line after a line that does not (an empty line, the end
  * of a game's moves), found with memchr. A chunk is copied once, from
