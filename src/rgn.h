@@ -605,6 +605,13 @@ typedef struct rgn_range {
 /* Sets range->start and start_line for range->from, in data, the whole
  * input (size bytes; a file mapped, say). */
 void rgn_range_locate(const char *data, uint64_t size, rgn_range *range);
+/* The same, given the line on which byte range->from lies (line ends
+ * before it counted, a CRLF ending at its LF): only the lines between
+ * the anchor and from are counted, not the whole file's before it. */
+void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
+                              uint32_t line);
+/* The line on which byte at of data (size bytes) lies, from 1. */
+uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
 /* Where the first game that begins at or after at begins, as a validator
  * reads data (with the option latin1 or not); size when none does, 0 for
  * at 0. UINT64_MAX when memory runs out. */

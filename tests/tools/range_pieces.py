@@ -204,6 +204,19 @@ def main():
                 got[i][1] != got[i + 1][0] for i in range(len(got) - 1)):
             fail('ranges %s' % got, path, cuts, [], [])
         check(path, 'chess', cuts)
+        # with --lines: START:END:LINE, and the line given to --range
+        rc, out, _ = run(['ranges', '--parts', '5', '--lines', path])
+        with_lines = [tuple(map(int, l.split(':'))) for l in out.decode().split()]
+        checks += 1
+        if rc != 0 or [r[:2] for r in with_lines] != got:
+            fail('ranges --lines %s' % with_lines, path, cuts, [], [])
+        for a, b, line in with_lines:
+            want = data[:a].replace(b'\r\n', b'\n').replace(b'\r', b'\n').count(b'\n') + 1
+            _, plain, _ = run(['list', '--format', 'json', '--range', '%d:%d' % (a, b), '--variant', 'chess', path])
+            _, given, _ = run(['list', '--format', 'json', '--range', '%d:%d:%d' % (a, b, line), '--variant', 'chess', path])
+            checks += 1
+            if line != want or plain != given:
+                fail('--range %d:%d:%d (line %d)' % (a, b, line, want), path, cuts, [plain], [given])
     print('range pieces: %d checks, %d failed' % (checks, failures))
     return 1 if failures else 0
 
