@@ -18,6 +18,7 @@
  * the games of a piece that comes after the games the database has of
  * the same path continue that file's row and its numbering.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
