@@ -7,6 +7,10 @@
  * Most input is ASCII: long runs of it go to the target as they are;
  * shorter ones are copied with the characters around them into one
  * buffer, so that the target is not called for every few bytes.
+ *
+ * Each character read as Latin-1 is one or two bytes longer in the text
+ * than in the input: the converter notes where in an offset map, through
+ * which the reader of the text reports the input's offsets.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,7 +30,9 @@
 
 struct rgn_latin1 {
     rgn_latin1_target target;
-    uint64_t input; /* the input's bytes before the current data */
+    uint64_t input;  /* the input's bytes before the current data */
+    uint64_t output; /* the text's bytes handed to the target */
+    rgn_offset_map map;
     uint32_t line;  /* the input's line and column at the next byte */
     uint32_t column;
     bool after_cr;          /* the last byte was a CR */
@@ -56,8 +62,17 @@ void rgn_latin1_free(rgn_latin1 *t)
     if (!t)
         return;
     free(t->out);
+    rgn_offset_map_free(&t->map);
     free(t);
 }
+
+void rgn_latin1_start_at(rgn_latin1 *t, uint64_t offset, uint32_t line)
+{
+    t->input = t->output = offset;
+    t->line = line;
+}
+
+rgn_offset_map *rgn_latin1_map(rgn_latin1 *t) { return &t->map; }
 
 /* The code points of Windows-1252's bytes 0x80 to 0x9F. The five bytes
  * it leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) keep their Latin-1
@@ -112,10 +127,17 @@ static size_t ascii_run(rgn_latin1 *t, const unsigned char *s, size_t i,
     return i;
 }
 
+/* Hands len bytes of text to the target. */
+static int hand_on(rgn_latin1 *t, const char *text, size_t len)
+{
+    t->output += len;
+    return len ? t->target.feed(t->target.user, text, len) : 0;
+}
+
 /* Hands the copy buffer's o bytes to the target. */
 static int flush(rgn_latin1 *t, size_t o)
 {
-    return o ? t->target.feed(t->target.user, (const char *)t->out, o) : 0;
+    return hand_on(t, (const char *)t->out, o);
 }
 
 /* Converts data; final: the input ends here (a carried partial character
@@ -130,8 +152,7 @@ static int convert(rgn_latin1 *t, const char *data, size_t len, bool final)
             size_t j = ascii_run(t, s, i, len);
             if (j - i >= DIRECT_RUN) {
                 /* what waits in out goes first, then the run, uncopied */
-                if (flush(t, o) < 0 ||
-                    t->target.feed(t->target.user, data + i, j - i) < 0)
+                if (flush(t, o) < 0 || hand_on(t, data + i, j - i) < 0)
                     return -1;
                 o = 0;
                 i = j;
@@ -181,7 +202,9 @@ static int convert(rgn_latin1 *t, const char *data, size_t len, bool final)
                 if (t->target.first(t->target.user, where) < 0)
                     return -1;
             }
-            o += put_windows_1252(out + o, window[0]);
+            size_t width = put_windows_1252(out + o, window[0]);
+            o += width;
+            rgn_offset_map_add(&t->map, t->output + o, (unsigned)width - 1);
         }
         /* a non-ASCII character: no line end */
         t->after_cr = false;
@@ -202,3 +225,103 @@ int rgn_latin1_feed(rgn_latin1 *t, const char *data, size_t len)
 }
 
 int rgn_latin1_finish(rgn_latin1 *t) { return convert(t, "", 0, true); }
+
+/* ------------------------------------------------------------------ */
+/* The offset map                                                     */
+
+void rgn_offset_map_free(rgn_offset_map *map) { free(map->entries); }
+
+/* The entries that end by offset at (in the input or in the text) are
+ * [first, the index returned). */
+static size_t ending_by(const rgn_offset_map *map, uint64_t at,
+                             bool in_input)
+{
+    /* the first entry ending after at, by bisection over [first, count) */
+    size_t lo = map->first, hi = map->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const rgn_expansion *e = &map->entries[mid];
+        uint64_t end = in_input ? e->end - e->extra : e->end;
+        if (end <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The extra bytes of the text up to offset at (in the input or the text). */
+static uint64_t extra_by(const rgn_offset_map *map, uint64_t at, bool in_input)
+{
+    if (map->count == map->first)
+        return map->extra; /* no character read as Latin-1 in sight */
+    const rgn_expansion *last = &map->entries[map->count - 1];
+    if ((in_input ? last->end - last->extra : last->end) <= at)
+        return last->extra; /* the usual question: after them all */
+    size_t n = ending_by(map, at, in_input);
+    return n > map->first ? map->entries[n - 1].extra : map->extra;
+}
+
+uint64_t rgn_offset_map_input(const rgn_offset_map *map, uint64_t at)
+{
+    return at - extra_by(map, at, false);
+}
+
+uint64_t rgn_offset_map_text(const rgn_offset_map *map, uint64_t at)
+{
+    return at + extra_by(map, at, true);
+}
+
+void rgn_offset_map_add(rgn_offset_map *map, uint64_t end, unsigned grown)
+{
+    if (map->count == map->cap) {
+        if (map->first > 0) { /* the forgotten entries make room */
+            memmove(map->entries, map->entries + map->first,
+                    (map->count - map->first) * sizeof *map->entries);
+            map->count -= map->first;
+            map->first = 0;
+        }
+        if (map->count >= map->cap / 2) { /* more than half is live */
+            size_t cap = map->cap ? 2 * map->cap : 64;
+            rgn_expansion *grown_entries =
+                realloc(map->entries, cap * sizeof *map->entries);
+            if (!grown_entries) {
+                map->failed = true;
+                return;
+            }
+            map->entries = grown_entries;
+            map->cap = cap;
+        }
+    }
+    uint64_t before =
+        map->count > map->first ? map->entries[map->count - 1].extra : map->extra;
+    map->entries[map->count++] = (rgn_expansion){end, before + grown};
+}
+
+void rgn_offset_map_forget(rgn_offset_map *map, uint64_t from)
+{
+    if (map->count == map->first)
+        return;
+    size_t n = ending_by(map, from, false);
+    if (n > map->first) {
+        map->extra = map->entries[n - 1].extra;
+        map->first = n;
+    }
+    if (map->first == map->count)
+        map->first = map->count = 0;
+}
+
+void rgn_offset_map_take(rgn_offset_map *map, const rgn_offset_map *source,
+                         uint64_t from, uint64_t to)
+{
+    if (map->count == map->first)
+        map->extra = extra_by(source, from, false);
+    for (size_t i = ending_by(source, from, false);
+         i < source->count && source->entries[i].end <= to; i++) {
+        const rgn_expansion *e = &source->entries[i];
+        uint64_t before = i > source->first ? e[-1].extra : source->extra;
+        rgn_offset_map_add(map, e->end, (unsigned)(e->extra - before));
+    }
+    if (source->failed)
+        map->failed = true;
+}

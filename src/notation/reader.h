@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "notation/latin1.h"
 #include "notation/lexer.h"
 #include "rgn.h"
 
@@ -18,6 +19,12 @@
  * beginning with '[' (and not at the input's start: no byte order mark
  * is looked for). Before the first feed only. */
 void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
+
+/* The text the reader is fed is longer than the input where map says (a
+ * Latin-1 converter's, before it): locations handed out and taken in
+ * (rgn_reader_line) are the input's. The reader forgets from the map what
+ * it no longer needs. Before the first feed. */
+void rgn_reader_map_offsets(rgn_reader *reader, rgn_offset_map *map);
 
 /* A copy of a token's line, as rgn_reader_line gave it during the
  * token's callback, for a problem that shows after the reader's buffer

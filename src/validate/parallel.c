@@ -31,6 +31,10 @@
  * without a likely boundary (a huge game, a file with lone CR line ends) is
  * read in direct mode too. All of this is rare, and costs at most the
  * chunks in flight read twice.
+ *
+ * Input read as Latin-1 comes as longer UTF-8 text: each chunk and each
+ * checker carries the offset map of its text (notation/latin1.h), so that
+ * the offsets reported are the input's.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -60,6 +64,7 @@ typedef struct run {
     rgn_parallel *parallel;
     chunk *keep;
     uint64_t games_before;
+    rgn_offset_map map; /* of the text it has read (with parallel->map) */
 } run;
 
 typedef struct kept_diagnostic {
@@ -79,6 +84,7 @@ struct chunk {
     rgn_buffer diagnostics; /* kept_diagnostic records, one after another */
     rgn_validation_counts counts;
     bool failed;
+    rgn_offset_map map; /* of its text (with parallel->map) */
     chunk *next;
 };
 
@@ -104,6 +110,7 @@ struct rgn_parallel {
     bool stopping, failed;
     pthread_t *threads;
     int thread_count;
+    rgn_offset_map *map; /* of the text fed, when it is not the input */
 };
 
 /* ------------------------------------------------------------------ */
@@ -152,6 +159,7 @@ static void free_run(run *r)
     if (!r)
         return;
     rgn_checker_free(r->checker);
+    rgn_offset_map_free(&r->map);
     free(r);
 }
 
@@ -175,6 +183,8 @@ static run *new_run(rgn_parallel *p, chunk *keep, uint64_t offset,
     }
     if (offset > 0) /* else it looks for a byte order mark */
         rgn_checker_start_at(r->checker, offset, line);
+    if (p->map)
+        rgn_checker_map_offsets(r->checker, &r->map);
     return r;
 }
 
@@ -264,6 +274,14 @@ static void note_last_bytes(unsigned char before[3], const char *data,
 /* ------------------------------------------------------------------ */
 /* Workers                                                            */
 
+/* The run reads the chunk's text next: it takes the chunk's map. */
+static void take_map(run *r, const chunk *c)
+{
+    if (r->parallel->map)
+        rgn_offset_map_take(&r->map, &c->map, c->offset,
+                            c->offset + c->text.len);
+}
+
 static void validate_chunk(rgn_parallel *p, chunk *c)
 {
     run *r = new_run(p, c, c->offset, c->line);
@@ -271,6 +289,7 @@ static void validate_chunk(rgn_parallel *p, chunk *c)
         c->failed = true;
         return;
     }
+    take_map(r, c);
     if (rgn_checker_feed(r->checker, c->text.data, c->text.len) < 0 ||
         (c->last && rgn_checker_finish(r->checker) < 0))
         c->failed = true;
@@ -314,6 +333,7 @@ static void free_chunk(chunk *c)
     rgn_buffer_free(&c->text);
     rgn_buffer_free(&c->notes);
     rgn_buffer_free(&c->diagnostics);
+    rgn_offset_map_free(&c->map);
     free_run(c->open_end);
     free(c);
 }
@@ -387,6 +407,7 @@ static void read_on(rgn_parallel *p, run *r)
             return;
         }
         uint32_t line;
+        take_map(r, c);
         if (rgn_checker_feed(r->checker, c->text.data, c->text.len) < 0 ||
             (c->last && rgn_checker_finish(r->checker) < 0))
             p->failed = true;
@@ -474,6 +495,10 @@ static void submit(rgn_parallel *p, size_t take, const char *extra,
         memmove(p->pending.data, p->pending.data + take, p->pending.len - take);
     p->pending.len -= take;
     size_t len = take + extra_len;
+    if (p->map) {
+        rgn_offset_map_take(&c->map, p->map, c->offset, c->offset + len);
+        rgn_offset_map_forget(p->map, c->offset + len);
+    }
     p->pending_offset += len;
     /* a CR that ends the chunk is a lone one: the chunk ends before '[' */
     p->pending_line += (uint32_t)rgn_count_line_ends(c->text.data, len);
@@ -558,6 +583,12 @@ static size_t feed_direct(rgn_parallel *p, const char *data, size_t len,
     while (fed < len) {
         size_t cut = find_boundary(data, from, len, before);
         from = cut + 1;
+        if (p->map) {
+            uint64_t end = p->pending_offset + (cut - fed);
+            rgn_offset_map_take(&p->direct->map, p->map, p->pending_offset,
+                                end);
+            rgn_offset_map_forget(p->map, end);
+        }
         if (rgn_checker_feed(p->direct->checker, data + fed, cut - fed) < 0)
             p->failed = true;
         note_last_bytes(p->before, data + fed, cut - fed);
@@ -651,6 +682,11 @@ int rgn_parallel_sync(rgn_parallel *p)
     while (p->pending.len && !p->failed)
         read_pending_directly(p);
     return p->failed ? -1 : 0;
+}
+
+void rgn_parallel_map_offsets(rgn_parallel *p, rgn_offset_map *map)
+{
+    p->map = map;
 }
 
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *p)

@@ -5,6 +5,7 @@
 #ifndef RGN_PARALLEL_H
 #define RGN_PARALLEL_H
 
+#include "notation/latin1.h"
 #include "rgn.h"
 
 typedef struct rgn_parallel rgn_parallel;
@@ -16,5 +17,10 @@ int rgn_parallel_finish(rgn_parallel *parallel);
 int rgn_parallel_sync(rgn_parallel *parallel);
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);
 void rgn_parallel_free(rgn_parallel *parallel);
+/* The text fed is longer than the input where map says (a Latin-1
+ * converter's): the offsets reported are the input's. Each chunk takes
+ * the map's entries for its text, and the driver forgets the rest. Before
+ * the first feed. */
+void rgn_parallel_map_offsets(rgn_parallel *parallel, rgn_offset_map *map);
 
 #endif

@@ -272,6 +272,11 @@ int rgn_scanner_feed(rgn_scanner *s, const char *data, size_t len)
 
 int rgn_scanner_finish(rgn_scanner *s) { return rgn_reader_finish(s->reader); }
 
+void rgn_scanner_map_offsets(rgn_scanner *s, rgn_offset_map *map)
+{
+    rgn_reader_map_offsets(s->reader, map);
+}
+
 rgn_validation_counts rgn_scanner_counts(const rgn_scanner *s)
 {
     return s->counts;

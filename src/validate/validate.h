@@ -4,6 +4,7 @@
 #ifndef RGN_VALIDATE_H
 #define RGN_VALIDATE_H
 
+#include "notation/latin1.h"
 #include "rgn.h"
 
 typedef struct rgn_checker rgn_checker;
@@ -31,5 +32,8 @@ void rgn_checker_start_at(rgn_checker *checker, uint64_t offset, uint32_t line);
 /* Whether the checker is between games with nothing pending
  * (rgn_reader_between_games); *line: the line of the next byte. */
 bool rgn_checker_between_games(const rgn_checker *checker, uint32_t *line);
+/* The checker's text is longer than its input where map says: it reports
+ * the input's offsets (rgn_reader_map_offsets). */
+void rgn_checker_map_offsets(rgn_checker *checker, rgn_offset_map *map);
 
 #endif

@@ -71,6 +71,15 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options)
         v->report = options->report;
         v->user = options->user;
     }
+    if (v->latin1) { /* the offsets reported are the input's */
+        rgn_offset_map *map = rgn_latin1_map(v->latin1);
+        if (v->parallel)
+            rgn_parallel_map_offsets(v->parallel, map);
+        else if (v->scanner)
+            rgn_scanner_map_offsets(v->scanner, map);
+        else if (v->checker)
+            rgn_checker_map_offsets(v->checker, map);
+    }
     if ((!v->parallel && !v->checker && !v->scanner) ||
         (options->latin1 && !v->latin1)) {
         rgn_validator_free(v);
