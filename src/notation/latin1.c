@@ -33,7 +33,7 @@ struct rgn_latin1 {
     uint64_t input;  /* the input's bytes before the current data */
     uint64_t output; /* the text's bytes handed to the target */
     rgn_offset_map map;
-    uint32_t line;  /* the input's line and column at the next byte */
+    uint32_t line; /* the input's line and column at the next byte */
     uint32_t column;
     bool after_cr;          /* the last byte was a CR */
     bool seen;              /* a byte has been read as Latin-1 */
@@ -229,98 +229,144 @@ int rgn_latin1_finish(rgn_latin1 *t) { return convert(t, "", 0, true); }
 /* ------------------------------------------------------------------ */
 /* The offset map                                                     */
 
-void rgn_offset_map_free(rgn_offset_map *map) { free(map->entries); }
+void rgn_offset_map_free(rgn_offset_map *map) { free(map->bits); }
 
-/* The entries that end by offset at (in the input or in the text) are
- * [first, the index returned). */
-static size_t ending_by(const rgn_offset_map *map, uint64_t at,
-                             bool in_input)
+/* The marks in text offsets [from, to), both held. */
+static uint64_t count_marks(const rgn_offset_map *map, uint64_t from,
+                            uint64_t to)
 {
-    /* the first entry ending after at, by bisection over [first, count) */
-    size_t lo = map->first, hi = map->count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const rgn_expansion *e = &map->entries[mid];
-        uint64_t end = in_input ? e->end - e->extra : e->end;
-        if (end <= at)
-            lo = mid + 1;
-        else
-            hi = mid;
+    uint64_t count = 0;
+    while (from < to) {
+        uint64_t word = map->bits[map->first + (from - map->start) / 64];
+        unsigned bit = (unsigned)(from % 64);
+        uint64_t span = to - from < 64 - bit ? to - from : 64 - bit;
+        word >>= bit;
+        if (span < 64)
+            word &= ((uint64_t)1 << span) - 1;
+        count += (uint64_t)__builtin_popcountll(word);
+        from += span;
     }
-    return lo;
+    return count;
 }
 
-/* The extra bytes of the text up to offset at (in the input or the text). */
-static uint64_t extra_by(const rgn_offset_map *map, uint64_t at, bool in_input)
+/* The text offset just after the marks held. */
+static uint64_t held_end(const rgn_offset_map *map)
 {
-    if (map->count == map->first)
-        return map->extra; /* no character read as Latin-1 in sight */
-    const rgn_expansion *last = &map->entries[map->count - 1];
-    if ((in_input ? last->end - last->extra : last->end) <= at)
-        return last->extra; /* the usual question: after them all */
-    size_t n = ending_by(map, at, in_input);
-    return n > map->first ? map->entries[n - 1].extra : map->extra;
+    return map->start + 64 * (uint64_t)(map->len - map->first);
 }
 
-uint64_t rgn_offset_map_input(const rgn_offset_map *map, uint64_t at)
+/* The marks before text offset at (held or after them). */
+static uint64_t marks_before(rgn_offset_map *map, uint64_t at)
 {
-    return at - extra_by(map, at, false);
+    if (at <= map->start)
+        return map->extra;
+    if (at >= held_end(map))
+        return map->extra + map->marks;
+    /* from the last question when it was not after this one */
+    if (map->cursor < map->start || map->cursor > at) {
+        map->cursor = map->start;
+        map->cursor_extra = map->extra;
+    }
+    map->cursor_extra += count_marks(map, map->cursor, at);
+    map->cursor = at;
+    return map->cursor_extra;
 }
 
-uint64_t rgn_offset_map_text(const rgn_offset_map *map, uint64_t at)
+/* The text offset of the input's offset at: the first unmarked text byte
+ * with that many unmarked bytes before it. */
+static uint64_t text_of(const rgn_offset_map *map, uint64_t at)
 {
-    return at + extra_by(map, at, true);
+    uint64_t text = map->start, extra = map->extra;
+    if (at + extra <= text)
+        return at + extra;
+    for (size_t k = map->first; k < map->len; k++, text += 64) {
+        uint64_t word = map->bits[k];
+        uint64_t marks = (uint64_t)__builtin_popcountll(word);
+        if (at >= text + 64 - extra - marks) { /* past the word */
+            extra += marks;
+            continue;
+        }
+        for (unsigned i = 0; i < 64; i++) {
+            if (word >> i & 1)
+                extra++;
+            else if (text + i - extra == at)
+                return text + i;
+        }
+    }
+    return at + extra;
+}
+
+uint64_t rgn_offset_map_extra(rgn_offset_map *map, uint64_t at, bool in_input)
+{
+    return in_input ? text_of(map, at) - at : marks_before(map, at);
+}
+
+/* Marks text byte at (after every byte marked before). */
+static void mark(rgn_offset_map *map, uint64_t at)
+{
+    if (map->marks == 0) { /* nothing held: start at at's word */
+        map->first = map->len = 0;
+        map->start = at - at % 64;
+        map->cursor = map->start;
+        map->cursor_extra = map->extra;
+    }
+    while (at >= held_end(map)) {
+        if (map->len == map->cap) {
+            if (map->first > 0) { /* the forgotten words make room */
+                memmove(map->bits, map->bits + map->first,
+                        (map->len - map->first) * sizeof *map->bits);
+                map->len -= map->first;
+                map->first = 0;
+            }
+            if (map->len >= map->cap / 2) { /* more than half is held */
+                size_t cap = map->cap ? 2 * map->cap : 64;
+                uint64_t *bits = realloc(map->bits, cap * sizeof *bits);
+                if (!bits) {
+                    map->failed = true;
+                    return;
+                }
+                map->bits = bits;
+                map->cap = cap;
+            }
+        }
+        map->bits[map->len++] = 0;
+    }
+    map->bits[map->first + (at - map->start) / 64] |= (uint64_t)1 << (at % 64);
+    map->marks++;
 }
 
 void rgn_offset_map_add(rgn_offset_map *map, uint64_t end, unsigned grown)
 {
-    if (map->count == map->cap) {
-        if (map->first > 0) { /* the forgotten entries make room */
-            memmove(map->entries, map->entries + map->first,
-                    (map->count - map->first) * sizeof *map->entries);
-            map->count -= map->first;
-            map->first = 0;
-        }
-        if (map->count >= map->cap / 2) { /* more than half is live */
-            size_t cap = map->cap ? 2 * map->cap : 64;
-            rgn_expansion *grown_entries =
-                realloc(map->entries, cap * sizeof *map->entries);
-            if (!grown_entries) {
-                map->failed = true;
-                return;
-            }
-            map->entries = grown_entries;
-            map->cap = cap;
-        }
-    }
-    uint64_t before =
-        map->count > map->first ? map->entries[map->count - 1].extra : map->extra;
-    map->entries[map->count++] = (rgn_expansion){end, before + grown};
+    for (uint64_t at = end - grown; at < end; at++)
+        mark(map, at);
 }
 
 void rgn_offset_map_forget(rgn_offset_map *map, uint64_t from)
 {
-    if (map->count == map->first)
-        return;
-    size_t n = ending_by(map, from, false);
-    if (n > map->first) {
-        map->extra = map->entries[n - 1].extra;
-        map->first = n;
+    while (map->first < map->len && from >= map->start + 64) {
+        uint64_t count = (uint64_t)__builtin_popcountll(map->bits[map->first]);
+        map->extra += count;
+        map->marks -= count;
+        map->first++;
+        map->start += 64;
     }
-    if (map->first == map->count)
-        map->first = map->count = 0;
+    if (map->first == map->len)
+        map->marks = 0; /* (and start is set again at the next mark) */
 }
 
-void rgn_offset_map_take(rgn_offset_map *map, const rgn_offset_map *source,
+void rgn_offset_map_take(rgn_offset_map *map, rgn_offset_map *source,
                          uint64_t from, uint64_t to)
 {
-    if (map->count == map->first)
-        map->extra = extra_by(source, from, false);
-    for (size_t i = ending_by(source, from, false);
-         i < source->count && source->entries[i].end <= to; i++) {
-        const rgn_expansion *e = &source->entries[i];
-        uint64_t before = i > source->first ? e[-1].extra : source->extra;
-        rgn_offset_map_add(map, e->end, (unsigned)(e->extra - before));
+    if (map->marks == 0)
+        map->extra = marks_before(source, from);
+    uint64_t end = held_end(source);
+    for (uint64_t at = from > source->start ? from : source->start;
+         at < to && at < end; at++) {
+        uint64_t word = source->bits[source->first + (at - source->start) / 64];
+        if (word >> (at % 64) & 1)
+            mark(map, at);
+        else if ((word >> (at % 64)) == 0) /* no mark left in the word */
+            at |= 63;
     }
     if (source->failed)
         map->failed = true;

@@ -18,36 +18,51 @@
 /* The UTF-8 text is longer than the input by a byte or two at each
  * character read as Latin-1; the map turns the text's offsets (the
  * lexer's) back into the input's, which is what the library reports. It
- * holds one entry per such character, from the oldest offset its user may
- * still ask about (rgn_offset_map_forget) on, so its memory does not grow
- * with the input. A map that never gets an entry costs nothing. */
-typedef struct rgn_expansion {
-    uint64_t end;   /* the text offset just after the character */
-    uint64_t extra; /* the text's extra bytes up to end, since its start */
-} rgn_expansion;
-
+ * marks each text byte the input does not have (the second and third
+ * bytes of such a character), one bit a byte, from the oldest offset its
+ * user may still ask about (rgn_offset_map_forget) to the last mark, so
+ * its memory does not grow with the input; a map without a mark holds
+ * nothing and answers at once (input that is all UTF-8). */
 typedef struct rgn_offset_map {
-    rgn_expansion *entries; /* [first, count): live, in text order */
-    size_t first, count, cap;
-    uint64_t extra; /* the extra bytes of the entries forgotten */
-    bool failed;    /* memory ran out: offsets may be off */
+    uint64_t *bits; /* [first, len): bit i of bits[k] marks text byte
+                     * start + 64 * (k - first) + i */
+    size_t first, len, cap;
+    uint64_t start; /* a multiple of 64 */
+    uint64_t extra; /* the marks before start */
+    uint64_t marks; /* the marks held */
+    /* the marks before text offset cursor, for questions in order */
+    uint64_t cursor, cursor_extra;
+    bool failed; /* memory ran out: offsets may be off */
 } rgn_offset_map;
 
 void rgn_offset_map_free(rgn_offset_map *map);
-/* A character ending at text offset end (after every end added before) is
- * longer by grown bytes in the text than in the input. */
+/* A character ending at text offset end (after every character added
+ * before) is longer by grown bytes in the text than in the input. */
 void rgn_offset_map_add(rgn_offset_map *map, uint64_t end, unsigned grown);
+/* The marks before text offset at (the input's offset at, in_input). */
+uint64_t rgn_offset_map_extra(rgn_offset_map *map, uint64_t at, bool in_input);
 /* The input's offset of the text's offset at (a character's first byte,
- * not before the map's last forget). */
-uint64_t rgn_offset_map_input(const rgn_offset_map *map, uint64_t at);
+ * not before the map's last forget). Inline: for the reader's every
+ * token, and mostly with no mark at all. */
+static inline uint64_t rgn_offset_map_input(rgn_offset_map *map, uint64_t at)
+{
+    if (map->marks == 0)
+        return at - map->extra;
+    return at - rgn_offset_map_extra(map, at, false);
+}
 /* The text's offset of the input's offset at (the inverse). */
-uint64_t rgn_offset_map_text(const rgn_offset_map *map, uint64_t at);
+static inline uint64_t rgn_offset_map_text(rgn_offset_map *map, uint64_t at)
+{
+    if (map->marks == 0)
+        return at + map->extra;
+    return at + rgn_offset_map_extra(map, at, true);
+}
 /* No offset before text offset from will be asked about again. */
 void rgn_offset_map_forget(rgn_offset_map *map, uint64_t from);
-/* Adds to map the entries of source for text offsets in (from, to], when
- * map is to answer for them too: text that source's owner has and map's
- * reader reads next, from from on. */
-void rgn_offset_map_take(rgn_offset_map *map, const rgn_offset_map *source,
+/* Adds to map the marks of source in text offsets [from, to), when map is
+ * to answer for them too: text that source's owner has and map's reader
+ * reads next, from from on. */
+void rgn_offset_map_take(rgn_offset_map *map, rgn_offset_map *source,
                          uint64_t from, uint64_t to);
 
 /* Where the text goes as UTF-8, and who hears of the first byte read as
@@ -77,8 +92,7 @@ int rgn_latin1_feed(rgn_latin1 *converter, const char *data, size_t len);
 int rgn_latin1_finish(rgn_latin1 *converter);
 /* The input (and so the text) starts at this offset and line of a larger
  * input, at the start of a line. Before the first feed. */
-void rgn_latin1_start_at(rgn_latin1 *converter, uint64_t offset,
-                         uint32_t line);
+void rgn_latin1_start_at(rgn_latin1 *converter, uint64_t offset, uint32_t line);
 /* The map of the text fed so far (and of what the next feeds will add),
  * text offsets counted as the input's from the start (rgn_latin1_start_at):
  * the reader of the text forgets what it no longer needs. */

@@ -71,10 +71,10 @@ struct rgn_reader {
      * error's place, where the game is said to end). */
     bool end_at_resync;
     rgn_location error_where;
-    uint64_t error_at; /* its text offset */
+    uint64_t error_at;      /* its text offset */
     enum rgn_tok last_kind; /* of the last token handed over */
-    uint64_t element; /* the text offset of the element being handed over:
-                         its move number's for a move */
+    uint64_t element;       /* the text offset of the element being handed over:
+                               its move number's for a move */
     uint64_t element_origin; /* and the input's */
     bool content; /* the game has a tag or movetext, not only comments */
     unsigned depth;
@@ -429,8 +429,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
         r->last_kind == RGN_TOK_NUMBER || r->last_kind == RGN_TOK_DOTS;
     bool at_number = numbered && t->kind == RGN_TOK_MOVE;
     r->element = at_number ? r->number_at : r->at;
-    r->element_origin =
-        at_number ? r->number_where.offset : t->where.offset;
+    r->element_origin = at_number ? r->number_where.offset : t->where.offset;
     r->last_kind = t->kind;
     if (r->number_held)
         flush_number(r, false);
@@ -506,19 +505,31 @@ static void process(rgn_reader *r)
     }
 }
 
-/* The first input offset still needed: the token held or being lexed,
- * and the line window before it. */
-static uint64_t keep_from(rgn_reader *r)
+/* The first text offset of the token held or being lexed. */
+static uint64_t token_from(const rgn_reader *r)
 {
     uint64_t keep = rgn_lexer_keep(&r->lexer);
-    if (r->held && r->at < keep)
-        keep = r->at;
+    return r->held && r->at < keep ? r->at : keep;
+}
+
+/* The line window before it: the first offset a location handed out from
+ * now on (or rgn_reader_line) may have. */
+static uint64_t line_window_from(const rgn_reader *r)
+{
+    uint64_t keep = token_from(r);
+    return keep > RGN_LINE_HALF ? keep - RGN_LINE_HALF : 0;
+}
+
+/* The first text offset the buffer must keep: the line window, or the
+ * text of a game given up. */
+static uint64_t keep_from(rgn_reader *r)
+{
     if (r->capturing && !r->capture_cut) {
-        if (keep - r->capture_from <= RGN_MAX_TOKEN)
+        if (token_from(r) - r->capture_from <= RGN_MAX_TOKEN)
             return r->capture_from; /* the game's text stays */
         r->capture_cut = true;
     }
-    return keep > RGN_LINE_HALF ? keep - RGN_LINE_HALF : 0;
+    return line_window_from(r);
 }
 
 rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user)
@@ -585,12 +596,15 @@ static int feed_utf8(void *user, const char *data, size_t len)
             save_line(r, &r->number_line);
         if (r->kept)
             save_line(r, &r->kept_line);
+        /* no location before the line window is turned any more (a
+         * game's text kept for the skipped callback is not read by it) */
+        uint64_t window = line_window_from(r);
         if (rgn_lexer_append(&r->lexer, data, n, keep_from(r)) != 0) {
             r->broken = true;
             break;
         }
-        if (r->map) /* no location before the buffer is turned any more */
-            rgn_offset_map_forget(r->map, r->lexer.base);
+        if (r->map)
+            rgn_offset_map_forget(r->map, window);
         data += n;
         len -= n;
         process(r);

@@ -275,7 +275,7 @@ static void note_last_bytes(unsigned char before[3], const char *data,
 /* Workers                                                            */
 
 /* The run reads the chunk's text next: it takes the chunk's map. */
-static void take_map(run *r, const chunk *c)
+static void take_map(run *r, chunk *c)
 {
     if (r->parallel->map)
         rgn_offset_map_take(&r->map, &c->map, c->offset,
