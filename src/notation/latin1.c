@@ -255,20 +255,39 @@ static uint64_t held_end(const rgn_offset_map *map)
     return map->start + 64 * (uint64_t)(map->len - map->first);
 }
 
-/* The marks before text offset at (held or after them). */
+/* The first mark at or after text offset from (held), or UINT64_MAX. */
+static uint64_t next_mark(const rgn_offset_map *map, uint64_t from)
+{
+    for (uint64_t at = from; at < held_end(map); at = (at | 63) + 1) {
+        uint64_t word = map->bits[map->first + (at - map->start) / 64];
+        word >>= at % 64;
+        if (word)
+            return at + (uint64_t)__builtin_ctzll(word);
+    }
+    return UINT64_MAX;
+}
+
+/* The marks before text offset at: at once between the cursor and the
+ * mark after it, else counted on from the cursor (or from the start). */
 static uint64_t marks_before(rgn_offset_map *map, uint64_t at)
 {
+    if (at >= map->cursor && at <= map->next)
+        return map->cursor_extra;
+    if (at >= held_end(map)) { /* after every mark held */
+        map->cursor = at;
+        map->cursor_extra = map->extra + map->marks;
+        map->next = UINT64_MAX;
+        return map->cursor_extra;
+    }
     if (at <= map->start)
         return map->extra;
-    if (at >= held_end(map))
-        return map->extra + map->marks;
-    /* from the last question when it was not after this one */
     if (map->cursor < map->start || map->cursor > at) {
         map->cursor = map->start;
         map->cursor_extra = map->extra;
     }
     map->cursor_extra += count_marks(map, map->cursor, at);
     map->cursor = at;
+    map->next = next_mark(map, at);
     return map->cursor_extra;
 }
 
@@ -276,7 +295,11 @@ static uint64_t marks_before(rgn_offset_map *map, uint64_t at)
  * with that many unmarked bytes before it. */
 static uint64_t text_of(const rgn_offset_map *map, uint64_t at)
 {
-    uint64_t text = map->start, extra = map->extra;
+    uint64_t text = at + map->cursor_extra;
+    if (text >= map->cursor && text < map->next)
+        return text; /* no mark between the cursor and it */
+    text = map->start;
+    uint64_t extra = map->extra;
     if (at + extra <= text)
         return at + extra;
     for (size_t k = map->first; k < map->len; k++, text += 64) {
@@ -307,8 +330,6 @@ static void mark(rgn_offset_map *map, uint64_t at)
     if (map->marks == 0) { /* nothing held: start at at's word */
         map->first = map->len = 0;
         map->start = at - at % 64;
-        map->cursor = map->start;
-        map->cursor_extra = map->extra;
     }
     while (at >= held_end(map)) {
         if (map->len == map->cap) {
@@ -333,6 +354,8 @@ static void mark(rgn_offset_map *map, uint64_t at)
     }
     map->bits[map->first + (at - map->start) / 64] |= (uint64_t)1 << (at % 64);
     map->marks++;
+    if (at >= map->cursor && at < map->next)
+        map->next = at;
 }
 
 void rgn_offset_map_add(rgn_offset_map *map, uint64_t end, unsigned grown)

@@ -30,8 +30,10 @@ typedef struct rgn_offset_map {
     uint64_t start; /* a multiple of 64 */
     uint64_t extra; /* the marks before start */
     uint64_t marks; /* the marks held */
-    /* the marks before text offset cursor, for questions in order */
-    uint64_t cursor, cursor_extra;
+    /* the marks before text offset cursor (all of them, held or not), for
+     * questions in order, and the first mark at or after it (UINT64_MAX:
+     * none yet): between the two, the answer is at hand */
+    uint64_t cursor, cursor_extra, next;
     bool failed; /* memory ran out: offsets may be off */
 } rgn_offset_map;
 
@@ -48,6 +50,8 @@ static inline uint64_t rgn_offset_map_input(rgn_offset_map *map, uint64_t at)
 {
     if (map->marks == 0)
         return at - map->extra;
+    if (at >= map->cursor && at <= map->next) /* no mark since the last */
+        return at - map->cursor_extra;
     return at - rgn_offset_map_extra(map, at, false);
 }
 /* The text's offset of the input's offset at (the inverse). */

@@ -48,10 +48,11 @@ struct rgn_reader {
 
     rgn_token token; /* the token lexed and not yet handed to the parser */
     bool held;       /* (waiting for the rest of its line) */
-    /* the token's where and the place its line is shown for, as text
-     * offsets (its locations hold the input's) */
-    uint64_t at, shown;
-    /* the text's offsets to the input's; NULL when they are the same */
+    /* the token's where and a tag's inner quote, as text offsets (its
+     * locations hold the input's) */
+    uint64_t at, quote_at;
+    /* the text's offsets to the input's; NULL while they are the same
+     * (no byte read as Latin-1 yet) */
     rgn_offset_map *map;
 
     enum game_state state;
@@ -75,7 +76,6 @@ struct rgn_reader {
     enum rgn_tok last_kind; /* of the last token handed over */
     uint64_t element;       /* the text offset of the element being handed over:
                                its move number's for a move */
-    uint64_t element_origin; /* and the input's */
     bool content; /* the game has a tag or movetext, not only comments */
     unsigned depth;
     rgn_location open[RGN_MAX_VARIATION_DEPTH]; /* the open '(' */
@@ -156,7 +156,9 @@ static void abandon(rgn_reader *r)
         return;
     r->quiet = true;
     if (r->visitor.skipped)
-        start_capture(r, r->element, r->element_origin);
+        start_capture(r, r->element,
+                      r->element == r->at ? r->token.where.offset
+                                          : r->number_where.offset);
 }
 
 /* game = ... ; the game begins at its first token. */
@@ -416,7 +418,6 @@ static void handle(rgn_reader *r, const rgn_token *t)
     if (t->kind == RGN_TOK_DOTS) {
         r->last_kind = t->kind;
         r->element = r->number_at;
-        r->element_origin = r->number_where.offset;
         if (r->number_held)
             flush_number(r, t->value >= 2);
         else
@@ -427,9 +428,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
     /* a move's element begins at its move number */
     bool numbered =
         r->last_kind == RGN_TOK_NUMBER || r->last_kind == RGN_TOK_DOTS;
-    bool at_number = numbered && t->kind == RGN_TOK_MOVE;
-    r->element = at_number ? r->number_at : r->at;
-    r->element_origin = at_number ? r->number_where.offset : t->where.offset;
+    r->element = numbered && t->kind == RGN_TOK_MOVE ? r->number_at : r->at;
     r->last_kind = t->kind;
     if (r->number_held)
         flush_number(r, false);
@@ -463,21 +462,21 @@ static bool line_ready(const rgn_reader *r, uint64_t offset)
            lx->base + lx->len - offset >= RGN_LINE_HALF;
 }
 
-/* The token just lexed: its text offsets kept, its locations made the
- * input's. */
+/* The token just lexed, with a map: its locations made the input's. */
 static void input_offsets(rgn_reader *r)
 {
     rgn_token *t = &r->token;
-    bool inner_quote = t->kind == RGN_TOK_TAG && t->inner_quote.line;
-    r->at = t->where.offset;
-    /* a tag's warning about an inner quote shows the line there */
-    r->shown = inner_quote ? t->inner_quote.offset : r->at;
-    if (!r->map)
-        return;
-    t->where.offset = rgn_offset_map_input(r->map, t->where.offset);
-    if (inner_quote)
-        t->inner_quote.offset =
-            rgn_offset_map_input(r->map, t->inner_quote.offset);
+    t->where.offset = rgn_offset_map_input(r->map, r->at);
+    if (t->kind == RGN_TOK_TAG && t->inner_quote.line) {
+        r->quote_at = t->inner_quote.offset;
+        t->inner_quote.offset = rgn_offset_map_input(r->map, r->quote_at);
+    }
+}
+
+/* The text offset of a tag's inner quote. */
+static uint64_t quote_at(const rgn_reader *r)
+{
+    return r->map ? r->quote_at : r->token.inner_quote.offset;
 }
 
 static void process(rgn_reader *r)
@@ -487,11 +486,18 @@ static void process(rgn_reader *r)
             if (rgn_lexer_next(&r->lexer, &r->token) == RGN_TOK_NONE)
                 return;
             r->held = true;
-            input_offsets(r);
+            r->at = r->token.where.offset;
+            if (r->map)
+                input_offsets(r);
             if (r->end_at_resync)
                 end_skipped_game(r, r->at);
         }
-        if (!line_ready(r, r->shown))
+        /* a tag's warning about an inner quote shows the line there */
+        uint64_t shown =
+            r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
+                ? quote_at(r)
+                : r->at;
+        if (!line_ready(r, shown))
             return;
         /* a move waits until what follows it shows whether the input
          * ends there (rgn_reader_move_ends_input) */
@@ -617,6 +623,8 @@ static int note_latin1(void *user, rgn_location where)
     rgn_reader *r = user;
     r->latin1_seen = true;
     r->latin1_first = where;
+    /* the text is the input up to here: offsets are turned from now on */
+    rgn_reader_map_offsets(r, rgn_latin1_map(r->latin1));
     return 0;
 }
 
@@ -628,7 +636,6 @@ int rgn_reader_read_latin1(rgn_reader *r)
         if (!r->latin1)
             return -1;
         rgn_latin1_start_at(r->latin1, r->lexer.base, r->lexer.line);
-        r->map = rgn_latin1_map(r->latin1);
     }
     return 0;
 }
@@ -708,6 +715,8 @@ void rgn_reader_start_at(rgn_reader *r, uint64_t offset, uint32_t line)
 
 void rgn_reader_map_offsets(rgn_reader *r, rgn_offset_map *map)
 {
+    /* a token held keeps its offsets, the text's and the input's so far */
+    r->quote_at = r->token.inner_quote.offset;
     r->map = map;
 }
 

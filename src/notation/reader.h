@@ -23,7 +23,8 @@ void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
 /* The text the reader is fed is longer than the input where map says (a
  * Latin-1 converter's, before it): locations handed out and taken in
  * (rgn_reader_line) are the input's. The reader forgets from the map what
- * it no longer needs. Before the first feed. */
+ * it no longer needs. Before the first feed, or where the text fed so far
+ * is the input. */
 void rgn_reader_map_offsets(rgn_reader *reader, rgn_offset_map *map);
 
 /* A copy of a token's line, as rgn_reader_line gave it during the

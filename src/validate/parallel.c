@@ -687,6 +687,8 @@ int rgn_parallel_sync(rgn_parallel *p)
 void rgn_parallel_map_offsets(rgn_parallel *p, rgn_offset_map *map)
 {
     p->map = map;
+    if (p->direct) /* (the chunks before are read: rgn_parallel_sync) */
+        rgn_checker_map_offsets(p->direct->checker, &p->direct->map);
 }
 
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *p)

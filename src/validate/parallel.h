@@ -19,8 +19,9 @@ rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);
 void rgn_parallel_free(rgn_parallel *parallel);
 /* The text fed is longer than the input where map says (a Latin-1
  * converter's): the offsets reported are the input's. Each chunk takes
- * the map's entries for its text, and the driver forgets the rest. Before
- * the first feed. */
+ * the map's marks for its text, and the driver forgets the rest. Before
+ * the first feed, or after rgn_parallel_sync where the text fed so far is
+ * the input. */
 void rgn_parallel_map_offsets(rgn_parallel *parallel, rgn_offset_map *map);
 
 #endif

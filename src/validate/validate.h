@@ -33,7 +33,7 @@ void rgn_checker_start_at(rgn_checker *checker, uint64_t offset, uint32_t line);
  * (rgn_reader_between_games); *line: the line of the next byte. */
 bool rgn_checker_between_games(const rgn_checker *checker, uint32_t *line);
 /* The checker's text is longer than its input where map says: it reports
- * the input's offsets (rgn_reader_map_offsets). */
+ * the input's offsets (rgn_reader_map_offsets, and when). */
 void rgn_checker_map_offsets(rgn_checker *checker, rgn_offset_map *map);
 
 #endif
