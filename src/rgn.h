@@ -508,9 +508,9 @@ rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
  * Latin-1 (ISO 8859-1) one, but for 0x80 to 0x9F: curly quotes, dashes,
  * the euro sign; the five codes Windows-1252 leaves undefined keep their
  * Latin-1 meaning), and the callbacks see it as UTF-8 (tag values,
- * comments, moves, and rgn_reader_line). Lines and columns stay the
- * input's (a column a character); offsets after such a byte count it as
- * its two or three UTF-8 bytes.
+ * comments, moves, and rgn_reader_line). Lines, columns (a column a
+ * character) and byte offsets stay the input's: such a byte counts as one
+ * in every location handed out or taken (rgn_reader_line).
  * Without it such a byte is a syntax error. Before the first feed;
  * returns 0, or -1 when memory runs out. */
 int rgn_reader_read_latin1(rgn_reader *reader);

@@ -74,7 +74,8 @@ def tricky():
     parts.append(game().replace(b'\n', b'\r\n'))
     parts.append(game().replace(b'\n', b'\r'))
     # Latin-1 bytes in a tag and a comment; a byte order mark in the middle
-    # LATIN1
+    parts.append(game(extra_tags=b'[Annotator "Jos\xe9"]\n',
+                      moves=b'1. e4 {tr\xe8s bien\n[Event "no"]} e5 1-0'))
     parts.append(b'\xef\xbb\xbf' + game())
     # an illegal move, a bad result, a missing roster
     parts.append(game(moves=b'1. e4 e5 2. Ke3 1-0'))
