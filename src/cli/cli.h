@@ -76,8 +76,9 @@ cli_split *cli_split_new(const cli_command *command, const char *pattern,
                          const rgn_writer_options *writing, char **inputs,
                          int count);
 /* Writes a game selected (replayed with edits and mark_ply) to its
- * part: 0, or -1 after saying why not (the run then fails). */
-int cli_split_game(cli_split *split, const rgn_game *game,
+ * part, named as read from file (rgn_writer_set_input): 0, or -1 after
+ * saying why not (the run then fails). */
+int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
                    const rgn_edits *edits, int mark_ply);
 /* Renames every part into place when ok (else removes them all): -1
  * when anything failed. */
@@ -295,7 +296,8 @@ char *cli_read_whole_file(const char *path, size_t *len);
 /* The plain regular file path mapped into memory whole (*data NULL for
  * an empty file), for reading it in pieces: 0, or -1 after saying why
  * not (a compressed file, an archive, a pipe: each is read whole; option,
- * when not NULL, names what asked, in the message). cli_input_unmap releases it. */
+ * when not NULL, names what asked, in the message). cli_input_unmap releases
+ * it. */
 /* Whether an input of cli_input_open is a plain regular file, read
  * directly (not standard input, not compressed, not an archive). */
 bool cli_input_plain(FILE *file);
