@@ -780,6 +780,12 @@ void rgn_writer_set_output(rgn_writer *writer, FILE *out);
  * number: fen, XML, HTML, JSON) when that is past the games written,
  * as a selection writes games under their numbers in its input. */
 void rgn_writer_number_next(rgn_writer *writer, uint64_t number);
+/* The input the next games come from, named as diagnostics name it
+ * ("games.rgn", "<stdin>"; copied): XML and JSON name each game by this
+ * name and its origin's byte offset (the sink's origin), "-" when no
+ * input was set (NULL), and leave both out for a game whose origin the
+ * sink was not told. Memory running out makes rgn_writer_finish fail. */
+void rgn_writer_set_input(rgn_writer *writer, const char *name);
 /* Ends the output (the XML document's end); -1 if any write failed. */
 int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);

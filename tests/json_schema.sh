@@ -22,6 +22,8 @@ for fen in "" --json-fen; do
 done >"$tmp/games.jsonl"
 printf '%s\n' '{"game":1,"variant":"Chess","tags":{},"result":"*"}' \
     '{"game":1,"variant":"Chess","tags":{},"moves":[{"ply":1,"san":"e4"}],"result":"*"}' \
+    '{"game":1,"file":"a.pgn","variant":"Chess","tags":{},"moves":[],"result":"*"}' \
+    '{"game":1,"file":"a.pgn","offset":-1,"variant":"Chess","tags":{},"moves":[],"result":"*"}' \
     >"$tmp/broken.jsonl"
 python3 - "$root/grammar/rgn-game.schema.json" "$tmp/games.jsonl" \
     "$tmp/broken.jsonl" <<'PY'

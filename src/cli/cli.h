@@ -76,8 +76,9 @@ cli_split *cli_split_new(const cli_command *command, const char *pattern,
                          const rgn_writer_options *writing, char **inputs,
                          int count);
 /* Writes a game selected (replayed with edits and mark_ply) to its
- * part: 0, or -1 after saying why not (the run then fails). */
-int cli_split_game(cli_split *split, const rgn_game *game,
+ * part, named as read from file (rgn_writer_set_input): 0, or -1 after
+ * saying why not (the run then fails). */
+int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
                    const rgn_edits *edits, int mark_ply);
 /* Renames every part into place when ok (else removes them all): -1
  * when anything failed. */

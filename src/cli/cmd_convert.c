@@ -63,6 +63,14 @@ const cli_command cli_convert = {
     run_convert,
 };
 
+/* cli_games' input: the writer names each game by its input. */
+static void convert_input(void *user, const char *file,
+                          const rgn_variant *tagless)
+{
+    (void)tagless;
+    rgn_writer_set_input(user, file);
+}
+
 /* Writes the games of the count inputs of paths (standard input when
  * none) into output (standard output when NULL), through a writer of its
  * own: 0, or -1 when the output could not be written or an input could
@@ -88,6 +96,8 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
     }
     games->options.sink = rgn_writer_sink(writer);
     games->options.sink_user = writer;
+    games->input = convert_input;
+    games->input_user = writer;
     bool failed_before = games->io_error;
     games->io_error = false;
     cli_games_read_all(games, paths, count);

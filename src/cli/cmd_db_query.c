@@ -148,6 +148,7 @@ static int on_found(void *user, const rgn_db_found *found)
             o->failed = true;
     } else {
         rgn_writer_number_next(o->writer, (uint64_t)found->id);
+        rgn_writer_set_input(o->writer, found->file); /* as imported */
         if (rgn_game_replay(found->game, NULL, -1, rgn_writer_sink(o->writer),
                             o->writer) < 0)
             o->failed = true;

@@ -81,5 +81,6 @@ void rgn_writer_free(rgn_writer *w)
         w->format->free_state(w->state);
     free(w->state);
     rgn_buffer_free(&w->game);
+    free(w->input);
     free(w);
 }

@@ -316,6 +316,12 @@ static void json_end_game(rgn_writer *w, rgn_span result,
     close_ply(main);
     rgn_buffer *out = &w->game;
     rgn_buffer_printf(out, "{\"game\":%llu", (unsigned long long)w->number);
+    if (w->has_origin) { /* where it was read, as rgn list names it */
+        rgn_buffer_puts(out, ",\"file\":");
+        string(out, writer_input(w));
+        rgn_buffer_printf(out, ",\"offset\":%llu",
+                          (unsigned long long)w->origin.offset);
+    }
     if (s->head.len)
         append(out, &s->head);
     else /* stopped before its rules were known */

@@ -156,6 +156,18 @@ static void xml_begin_game(rgn_writer *w)
     attribute(w, "number", text);
 }
 
+/* Where the game was read, as attributes of its <game>, which is still
+ * open: nothing has been written inside it yet. */
+static void xml_origin(rgn_writer *w)
+{
+    if (!game_writer(w))
+        return;
+    attribute(w, "file", writer_input(w));
+    char text[24];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)w->origin.offset);
+    attribute(w, "offset", text);
+}
+
 static void xml_tag(rgn_writer *w, rgn_span name, rgn_span value)
 {
     if (!game_writer(w))
@@ -362,6 +374,7 @@ const writer_format rgn_xml_format = {
     .end_document = xml_end_document,
     .free_state = xml_free,
     .begin_game = xml_begin_game,
+    .origin = xml_origin,
     .tag = xml_tag,
     .start = xml_start,
     .move = xml_move,

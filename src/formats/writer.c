@@ -25,8 +25,33 @@ static void on_begin_game(void *user, uint64_t number)
     w->depth = 0;
     w->result_tag[0] = '\0';
     w->variant_tag = false;
+    w->has_origin = false;
     if (w->format->begin_game)
         w->format->begin_game(w);
+}
+
+static void on_origin(void *user, rgn_location where)
+{
+    rgn_writer *w = user;
+    w->has_origin = true;
+    w->origin = where;
+    if (w->format->origin)
+        w->format->origin(w);
+}
+
+const char *writer_input(const rgn_writer *w)
+{
+    return w->input ? w->input : "-";
+}
+
+void rgn_writer_set_input(rgn_writer *w, const char *name)
+{
+    if (w->input && name && strcmp(w->input, name) == 0)
+        return; /* the same input: most calls, one a game */
+    free(w->input);
+    w->input = NULL;
+    if (name && !(w->input = strdup(name)))
+        w->write_failed = true; /* the game would be named wrongly */
 }
 
 static void on_tag(void *user, rgn_span name, rgn_span value)
@@ -218,6 +243,7 @@ static void on_end_game(void *user, rgn_span result,
 
 const rgn_game_sink rgn_writer_game_sink = {
     .begin_game = on_begin_game,
+    .origin = on_origin,
     .tag = on_tag,
     .start = on_start,
     .move = on_move,

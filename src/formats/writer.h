@@ -26,6 +26,9 @@ typedef struct writer_format {
     void (*free_state)(void *state);      /* what the state holds */
 
     void (*begin_game)(rgn_writer *w);
+    /* just after begin_game, when the game's origin is known:
+     * w->origin, and writer_input(w) for its input */
+    void (*origin)(rgn_writer *w);
     /* also called just before end_game with an invalid game's Invalid
      * tag, the mark that makes it read as invalid again */
     void (*tag)(rgn_writer *w, rgn_span name, rgn_span value);
@@ -59,7 +62,13 @@ struct rgn_writer {
     int depth;            /* variation depth */
     char result_tag[16];  /* the game's Result tag, "" if none */
     bool variant_tag;     /* the game has a Variant tag */
+    char *input;          /* rgn_writer_set_input's name, NULL when none */
+    bool has_origin;      /* the sink was told the current game's origin */
+    rgn_location origin;  /* and this is it */
 };
+
+/* The input's name, as the formats write it: "-" when none was set. */
+const char *writer_input(const rgn_writer *w);
 
 extern const writer_format rgn_text_format;  /* RGN and LAN: write_rgn.c */
 extern const writer_format rgn_coord_format; /* write_coord.c */

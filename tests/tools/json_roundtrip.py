@@ -126,6 +126,27 @@ def check_ply(number, ply, move):
                 (where, ply.get("comments"), comments))
 
 
+inputs = {}
+
+
+def check_origin(number, origin, tagged):
+    """The byte at the game's offset in its file begins its first tag (or
+    its movetext when it has no tag), and offsets grow along a file."""
+    path, offset = origin
+    if path is None or offset is None:
+        problem(number, "no file or offset")
+        return
+    if path not in inputs:
+        inputs[path] = [open(path, "rb").read(), -1]
+    data, last = inputs[path]
+    first = data[offset:offset + 1]
+    if tagged and first != b"[" or first in (b"", b" ", b"\n", b"{"):
+        problem(number, "offset %d holds %r" % (offset, first))
+    if offset <= last:
+        problem(number, "offset %d after %d" % (offset, last))
+    inputs[path][1] = offset
+
+
 def xml_moves(element):
     """The <move> elements under a game, in document order."""
     return element.iter("move")
@@ -192,6 +213,13 @@ def main(paths):
         if game.get("more_tags", []) != later:
             problem(number, "more_tags %s, XML %s" %
                     (game.get("more_tags"), later))
+        # where it was read: as in XML, and in the input itself its first
+        # tag, or (without tags) a move, never a space or a comment
+        origin = (game.get("file"), game.get("offset"))
+        if origin != (element.get("file"), int(element.get("offset", -1))):
+            problem(number, "origin %s, XML %s" %
+                    (origin, (element.get("file"), element.get("offset"))))
+        check_origin(number, origin, bool(game["tags"]))
         if element.findtext("result") != game["result"]:
             problem(number, "result %s, XML %s" %
                     (game["result"], element.findtext("result")))

@@ -40,7 +40,8 @@ static void test_plain_game(void **state)
     (void)state;
     assert_int_equal(rgn_format_parse("json"), RGN_FORMAT_JSON);
     expect("[White \"A\"]\n\n1. e4 e5 1-0\n",
-           "{\"game\":1,\"variant\":\"Chess\",\"tags\":{\"White\":\"A\"},"
+           "{\"game\":1,\"file\":\"-\",\"offset\":0,\"variant\":\"Chess\","
+           "\"tags\":{\"White\":\"A\"},"
            "\"moves\":[{\"ply\":1,\"written\":\"e4\",\"san\":\"e4\","
            "\"lan\":\"e2-e4\",\"coord\":\"e2e4\"},{\"ply\":2,\"written\":"
            "\"e5\",\"san\":\"e5\",\"lan\":\"e7-e5\",\"coord\":\"e7e5\"}],"
@@ -53,7 +54,8 @@ static void test_duplicate_tags_and_written(void **state)
 {
     (void)state;
     expect("[A \"1\"]\n[B \"2\"]\n[A \"3\"]\n\n1. Ng1f3 *\n",
-           "{\"game\":1,\"variant\":\"Chess\",\"tags\":{\"A\":\"1\",\"B\":"
+           "{\"game\":1,\"file\":\"-\",\"offset\":0,\"variant\":\"Chess\","
+           "\"tags\":{\"A\":\"1\",\"B\":"
            "\"2\"},\"more_tags\":[[\"A\",\"3\"]],\"moves\":[{\"ply\":1,"
            "\"written\":\"Ng1f3\",\"san\":\"Nf3\",\"lan\":\"Ng1-f3\","
            "\"coord\":\"g1f3\"}],\"result\":\"*\"}\n");
@@ -68,7 +70,8 @@ static void test_clock_and_eval(void **state)
     expect("1. e4 {[%eval 0.23] [%clk 0:03:21]} e5 {[%clk 1:00:00.5] "
            "[%eval #-3] good [%clk 0:00:01]} {[%eval +.5]} 2. d4 "
            "{[%clk\n0:01:02] [%clk 0:60:00] [%eval x] [%eval -01.50]} *\n",
-           "{\"game\":1,\"variant\":\"Chess\",\"tags\":{},\"moves\":[{"
+           "{\"game\":1,\"file\":\"-\",\"offset\":0,\"variant\":\"Chess\","
+           "\"tags\":{},\"moves\":[{"
            "\"ply\":1,\"written\":\"e4\",\"san\":\"e4\",\"lan\":\"e2-e4\","
            "\"coord\":\"e2e4\",\"clock\":201,\"eval\":0.23},{\"ply\":2,"
            "\"written\":\"e5\",\"san\":\"e5\",\"lan\":\"e7-e5\",\"coord\":"
@@ -85,7 +88,8 @@ static void test_variations_and_nags(void **state)
 {
     (void)state;
     expect("{start} 1. e4 $1 (1. d4 $2 {or} 1... d5 ({x} 1... Nf6)) e5 *\n",
-           "{\"game\":1,\"variant\":\"Chess\",\"tags\":{},\"comments\":["
+           "{\"game\":1,\"file\":\"-\",\"offset\":8,\"variant\":\"Chess\","
+           "\"tags\":{},\"comments\":["
            "\"start\"],\"moves\":[{\"ply\":1,\"written\":\"e4\",\"san\":"
            "\"e4\",\"lan\":\"e2-e4\",\"coord\":\"e2e4\",\"nags\":[1],"
            "\"variations\":[[{\"ply\":1,\"written\":\"d4\",\"san\":\"d4\","
@@ -104,7 +108,8 @@ static void test_escapes(void **state)
     (void)state;
     expect("[White \"a \\\"b\\\" \\\\ \xc3\xa6\"]\n\n1. e4 {tab\there\nnew} "
            "*\n",
-           "{\"game\":1,\"variant\":\"Chess\",\"tags\":{\"White\":\"a "
+           "{\"game\":1,\"file\":\"-\",\"offset\":0,\"variant\":\"Chess\","
+           "\"tags\":{\"White\":\"a "
            "\\\"b\\\" \\\\ \xc3\xa6\"},\"moves\":[{\"ply\":1,\"written\":"
            "\"e4\",\"san\":\"e4\",\"lan\":\"e2-e4\",\"coord\":\"e2e4\","
            "\"comments\":[\"tab\\there\\nnew\"]}],\"result\":\"*\"}\n");

@@ -1,7 +1,8 @@
 /*
  * test_writer.c - what a writer keeps of an invalid game (rgn.h,
  * rgn_writer_options: keep_invalid, fix_result), through the public API:
- * games validated into a writer, and its output validated again.
+ * games validated into a writer, and its output validated again; and how
+ * XML and JSON name where each game was read (rgn_writer_set_input).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,12 +90,69 @@ static void test_open_termination(void **state)
     free(wrong);
 }
 
+/* One game of one move written by hand through the writer's sink, told
+ * its origin (at 1234) or not, by a writer named input (or not); returns
+ * the output, to free. */
+static char *written_by_hand(enum rgn_format format, const char *input,
+                             bool origin)
+{
+    char *out = NULL;
+    size_t size = 0;
+    FILE *stream = open_memstream(&out, &size);
+    assert_non_null(stream);
+    rgn_writer_options options = {.format = format};
+    rgn_writer *writer = rgn_writer_new(&options, stream);
+    assert_non_null(writer);
+    const rgn_game_sink *sink = rgn_writer_sink(writer);
+    /* a name set twice: the last one counts */
+    rgn_writer_set_input(writer, "first.pgn");
+    rgn_writer_set_input(writer, input);
+    sink->begin_game(writer, 1);
+    if (origin)
+        sink->origin(writer, (rgn_location){1234, 40, 1});
+    rgn_position *start = rgn_position_new(rgn_variant_find("Chess"));
+    assert_non_null(start);
+    sink->start(writer, start, false);
+    sink->end_game(writer, (rgn_span){"*", 1}, NULL);
+    rgn_position_free(start);
+    assert_int_equal(rgn_writer_finish(writer), 0);
+    rgn_writer_free(writer);
+    fclose(stream);
+    return out;
+}
+
+/* XML and JSON name each game by its input and origin; "-" for an input
+ * not named; neither for a game whose origin the sink was not told. */
+static void test_origin_named(void **state)
+{
+    (void)state;
+    char *out = written_by_hand(RGN_FORMAT_JSON, "a \"b\".pgn", true);
+    assert_non_null(
+        strstr(out, "{\"game\":1,\"file\":\"a \\\"b\\\".pgn\",\"offset\":1234,"
+                    "\"variant\":\"Chess\","));
+    free(out);
+    out = written_by_hand(RGN_FORMAT_JSON, NULL, true);
+    assert_non_null(strstr(out, "{\"game\":1,\"file\":\"-\",\"offset\":1234,"));
+    free(out);
+    out = written_by_hand(RGN_FORMAT_JSON, "a.pgn", false);
+    assert_non_null(strstr(out, "{\"game\":1,\"variant\":\"Chess\","));
+    free(out);
+    out = written_by_hand(RGN_FORMAT_XML, "<a>.pgn", true);
+    assert_non_null(strstr(out, "<game number=\"1\" file=\"&lt;a&gt;.pgn\" "
+                                "offset=\"1234\">"));
+    free(out);
+    out = written_by_hand(RGN_FORMAT_XML, "a.pgn", false);
+    assert_non_null(strstr(out, "<game number=\"1\">"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kept_game_keeps_its_rest),
         cmocka_unit_test(test_invalid_game_left_out),
         cmocka_unit_test(test_open_termination),
+        cmocka_unit_test(test_origin_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,1 @@
+convert -q --to json tests/e2e/inputs/origins.rgn tests/e2e/inputs/tagless_rotary.rgn

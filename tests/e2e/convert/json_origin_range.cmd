@@ -1,0 +1,1 @@
+convert -q --to json --range 92: tests/e2e/inputs/origins.rgn

@@ -1,0 +1,1 @@
+convert -q --to xml - < tests/e2e/inputs/origins.rgn

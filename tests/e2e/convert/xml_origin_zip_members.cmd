@@ -1,0 +1,1 @@
+convert -q --to xml tests/e2e/inputs/two_members.zip

@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/origin.rgndb"; "$RGN" db import -q --db "$RGN_TMP/origin.rgndb" tests/e2e/inputs/origins.rgn && "$RGN" db import -q --db "$RGN_TMP/origin.rgndb" - < tests/e2e/inputs/tagless_rotary.rgn && "$RGN" db export --db "$RGN_TMP/origin.rgndb" --to json

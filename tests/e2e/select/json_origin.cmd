@@ -1,0 +1,1 @@
+select -q --games 2,4 --to json tests/e2e/inputs/origins.rgn tests/e2e/inputs/tagless_rotary.rgn

@@ -1,0 +1,1 @@
+select -q --to json --split-every 3 -o "$RGN_TMP/part-%n.json" tests/e2e/inputs/origins.rgn tests/e2e/inputs/tagless_rotary.rgn && cut -c1-70 "$RGN_TMP/part-2.json"
