@@ -157,7 +157,9 @@ def files_of(paths):
 def is_compressed(path):
     with open(path, "rb") as f:
         head = f.read(6)
-    return any(head.startswith(magic) for magic in COMPRESSED)
+    # a zstd skippable frame (pzstd's files begin with one): 0x184D2A5?
+    skippable = head[1:4] == b"\x2a\x4d\x18" and head[0] & 0xF0 == 0x50
+    return skippable or any(head.startswith(m) for m in COMPRESSED)
 
 
 def pieces_of(rgn, path, cut):
@@ -216,8 +218,14 @@ class Output:
 
     def __init__(self, path, stream):
         self.path, self.stream = path, stream
-        if path is None:
+        if path is None or (os.path.exists(path)
+                            and not os.path.isfile(path)):
+            # standard output, or a device or pipe (/dev/null): nothing
+            # to rename over, the bytes are copied once all is well
             self.file = tempfile.TemporaryFile()
+            self.path = None
+            if path is not None:
+                self.stream = open(path, "wb")
             return
         folder = os.path.dirname(os.path.abspath(path))
         fd, self.temp = tempfile.mkstemp(
@@ -232,7 +240,8 @@ class Output:
         if self.path is None:
             self.file.seek(0)
             self.stream.flush()
-            shutil.copyfileobj(self.file, self.stream.buffer)
+            shutil.copyfileobj(self.file, getattr(self.stream, "buffer",
+                                                  self.stream))
             self.stream.flush()
             self.file.close()
             return
