@@ -2,16 +2,16 @@
 # The Dask driver (contrib/dask/rgn_dask.py) on a real cluster: a
 # dask-scheduler and two dask-worker processes on the loopback address.
 # Over an archive of a plain file cut into 17 ranges, a .zst file (one
-# piece) and a second plain file, with invalid games, damaged text, and
-# comments and tags that hold '[Event', the driver's validate (summary and
-# diagnostics), list, select and db import (as db export writes the
-# database) are byte for byte what one rgn run over the same files gives,
-# exit status included. A worker killed with SIGKILL while it runs a
-# piece: the scheduler runs the piece again and the results are the same
-# (no game lost or counted twice). A scheduler that does not answer, a
-# missing file and rgn failing on the workers: exit status 2, a clear
-# message, the -o file untouched. Needs Debian's python3-distributed
-# (fails without it).
+# piece) and a second plain file (its games twice), with invalid games,
+# damaged text, and comments and tags that hold '[Event', the driver's
+# validate (summary and diagnostics), list, select and db import (the
+# database as db export writes it, its records and counts) are byte for
+# byte what one rgn run over the same files gives, exit status included.
+# A worker killed with SIGKILL while it runs a piece: the scheduler runs
+# the piece again and the results are the same (no game lost or counted
+# twice). A scheduler that does not answer, a missing file and rgn
+# failing on the workers: exit status 2, a clear message, the -o file
+# untouched. Needs Debian's python3-distributed (fails without it).
 # Usage: dask_driver.sh RGN CHESS_GEN DAMAGE PROJECT_DIR
 set -u
 rgn=$1 gen=$2 damage=$3 root=$4
@@ -66,7 +66,9 @@ mkdir archive
 "$damage" 21 60 <big.pgn >archive/a.pgn
 "$gen" --games 300 --seed 22 2>/dev/null | "$damage" 22 20 >b.pgn
 zstd -q -19 b.pgn -o archive/b.pgn.zst
-"$gen" --games 200 --seed 23 2>/dev/null >archive/c.pgn
+# its games twice: copies across pieces, which db import stores once
+"$gen" --games 200 --seed 23 2>/dev/null >c.pgn
+cat c.pgn c.pgn >archive/c.pgn
 set -- archive/a.pgn archive/b.pgn.zst archive/c.pgn
 "$rgn" validate -q --variant chess "$@"
 check "the archive has invalid games" [ $? = 1 ]

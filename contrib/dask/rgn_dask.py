@@ -300,7 +300,8 @@ def merge(args, client, tasks):
                for path, span in uses}
     output = Output(None if db else args.output, sys.stdout)
     diagnostics = Output(args.diagnostics_file, sys.stderr)
-    outputs = [output, diagnostics]
+    notes = Output(None, sys.stderr)  # import's, of copies not stored
+    outputs = [output, diagnostics, notes]
     shards = None
     if db:
         shards = tempfile.TemporaryDirectory(
@@ -344,6 +345,7 @@ def merge(args, client, tasks):
                     with open(os.path.join(shards.name, f"{following}.rgndb"),
                               "wb") as f:
                         f.write(result["db"])
+                    notes.write(copies_within(result["err"], path, span))
                 else:
                     output.write(renumber(result["out"], base))
                 base += games_of(command, result)
@@ -353,7 +355,7 @@ def merge(args, client, tasks):
                          + b"\n")
         if db:
             status = max(status, merge_shards(args, shards.name, len(tasks),
-                                              diagnostics))
+                                              notes))
         for o in outputs:
             o.commit()
         return status
@@ -364,17 +366,31 @@ def merge(args, client, tasks):
             shards.cleanup()
 
 
-def merge_shards(args, folder, count, diagnostics):
-    """rgn db merge of the pieces' databases into --db, in order."""
+def copies_within(err, path, span):
+    """The notes of a piece's import of the copies it did not store, said
+    to be the piece's: their numbers count within it (game N of the
+    piece, game M of its database)."""
+    notes = [line for line in err.splitlines(keepends=True)
+             if line.startswith(b"rgn db import: ")
+             and line.endswith(b": not stored again\n")]
+    where = f"{path}, bytes {span}" if span else path
+    return b"".join(f"rgn_dask: in the piece {where}: ".encode() + line
+                    for line in notes)
+
+
+def merge_shards(args, folder, count, notes):
+    """rgn db merge of the pieces' databases into --db, in order; its
+    notes (copies across pieces, numbered as one import numbers them)
+    and summary go with the pieces' notes."""
     names = [os.path.join(folder, f"{i}.rgndb") for i in range(count)]
     done = subprocess.run([args.rgn, "db", "merge", "--db", args.db,
-                           "--diagnostics=json", "--"] + names,
+                           "--"] + names,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           check=False)
     if done.returncode not in (0, 1):
         raise Failure("rgn db merge failed:\n"
                       + done.stderr.decode(errors="replace"))
-    diagnostics.write(done.stderr)
+    notes.write(done.stderr)
     return done.returncode
 
 
