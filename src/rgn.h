@@ -531,11 +531,13 @@ typedef struct rgn_diagnostic {
     enum rgn_severity severity; /* an error under --strict for warnings */
     const char *message;
     rgn_location where;
-    uint64_t game;     /* 1-based number of the game in the input;
-                          0 for a finding about the input as a
-                          whole (RGN_W_LATIN1), with no ply, move,
-                          line, and "" for white and black */
-    const char *white; /* the game's White and Black tags, or "?" */
+    uint64_t game;        /* 1-based number of the game in the input;
+                             0 for a finding about the input as a
+                             whole (RGN_W_LATIN1), with no ply, move,
+                             line, and "" for white and black */
+    uint64_t game_offset; /* where the game begins in the input (the sink's
+                             origin), when game is not 0 */
+    const char *white;    /* the game's White and Black tags, or "?" */
     const char *black;
     int ply;                 /* the move's ply from the game's start, or 0 */
     const char *move_number; /* "23." or "23..." for a move, else "" */
@@ -589,6 +591,26 @@ typedef struct rgn_game_sink {
     bool position_after;
 } rgn_game_sink;
 
+/* A piece of a larger input, such as a file cut into ranges: the games
+ * whose first token lies in [from, to) (a comment before a game's first
+ * tag is its first token), read from start, a line before from (line
+ * start_line of the whole), where a new reader is in the state the whole
+ * input's reader is in (rgn_range_locate finds it). */
+typedef struct rgn_range {
+    uint64_t from, to;
+    uint64_t start;
+    uint32_t start_line;
+} rgn_range;
+
+/* Sets range->start and start_line for range->from, in data, the whole
+ * input (size bytes; a file mapped, say). */
+void rgn_range_locate(const char *data, uint64_t size, rgn_range *range);
+/* Where the first game that begins at or after at begins, as a validator
+ * reads data (with the option latin1 or not); size when none does, 0 for
+ * at 0. UINT64_MAX when memory runs out. */
+uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
+                       bool latin1);
+
 typedef struct rgn_validator_options {
     bool strict; /* lenient readings and roster/number warnings are errors */
     const rgn_variant *variant; /* for games without a Variant tag */
@@ -618,6 +640,13 @@ typedef struct rgn_validator_options {
      * game is invalid only by a syntax error. For listing trusted
      * archives at the reader's speed; jobs is then ignored. */
     bool no_replay;
+    /* Read a range of a larger input (NULL: the whole input): the input
+     * fed begins at range->start of the whole (offsets and lines are the
+     * whole's), and only the games that begin in [range->from, range->to)
+     * are read, counted, reported and passed on, numbered from 1, exactly
+     * as a validator of the whole input reads them; the input after the
+     * last one need not be fed (rgn_validator_done). jobs is then 1. */
+    const rgn_range *range;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -639,6 +668,9 @@ int rgn_validator_finish(rgn_validator *validator);
  * place among the diagnostics whatever the jobs. 0, or -1 as feed. */
 int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
+/* With the option range: whether a game that begins at or after its end
+ * has been met, so that the rest of the input need not be fed. */
+bool rgn_validator_done(const rgn_validator *validator);
 /* Reads the XML that an RGN_FORMAT_XML writer writes and validates its
  * games as RGN, with diagnostics at XML lines. Refuses any document type
  * declaration (and so every entity), never touches the network, keeps

@@ -25,11 +25,11 @@ synopsis() {
         sed 's/\\-/-/g' |
         awk -v cmd="$1" '$0 == ".B rgn " cmd {on = 1; next} on && /^\.br/ {exit} on'
 }
-game_options="--strict -q --quiet --diagnostics --diagnostics-file --variant --from -j --jobs --color --no-color"
+game_options="--strict -q --quiet --diagnostics --diagnostics-file --variant --from -j --jobs --range --color --no-color"
 
 # a subcommand is written with _ here: db_import is "rgn db import"
 for word in perft moves validate convert select list fen diagram variants \
-    db_import db_find db_tree db_export db_info; do
+    db_import db_find db_tree db_export db_info ranges; do
     cmd=$(echo "$word" | tr _ ' ')
     "$rgn" $cmd --help | sed '/^$/q' | options_of >"$tmp/usage"
     synopsis "$cmd" | options_of >"$tmp/man"

@@ -22,7 +22,7 @@ typedef struct cli_command {
 
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
     cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db,
-    cli_tournament;
+    cli_tournament, cli_ranges;
 
 /* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
  * sets *value (advancing *i past a separate value) when argv[*i] is the
@@ -172,6 +172,7 @@ typedef struct cli_games {
     bool variant_chosen; /* --variant given: file names decide nothing */
     int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
     bool summary_always;   /* validate: the summary also when all is well */
+    bool summary_json;     /* validate --summary json: on standard output */
     int color_choice;      /* --color 1, --no-color 0, -1: cli_color_default */
     const char *file;      /* the input being read, as diagnostics name it */
     uint64_t only_game;    /* --game: only its diagnostics are shown (0: all) */
@@ -183,6 +184,9 @@ typedef struct cli_games {
     bool progress, progress_shown;
     double start, last_progress;
     uint64_t bytes;
+    /* --range START:END (range_to UINT64_MAX: to the end) */
+    bool ranged;
+    uint64_t range_from, range_to;
     /* when set, told of each input (each member of a zip archive) before
      * its games are read: its name as diagnostics give it (file) and the
      * rule set its games without a Variant tag are read as (NULL: the
@@ -207,7 +211,10 @@ typedef struct cli_games {
     "  --from rgn|xml   the input format (default: XML when an input\n"        \
     "                   begins with '<', else RGN)\n"                          \
     "  -j, --jobs N     validate on N threads (default: the number of\n"       \
-    "                   cores); the output is the same as with one\n"
+    "                   cores); the output is the same as with one\n"          \
+    "  --range START:END  only the games of one plain file that begin at\n"    \
+    "                   a byte in [START, END), as in the whole file\n"        \
+    "                   ('rgn ranges' cuts a file)\n"
 #define CLI_COLOR_HELP                                                         \
     "  --color, --no-color  colour diagnostics (default: on a terminal,\n"     \
     "                   unless TERM=dumb or NO_COLOR is set); also spelt\n"    \
@@ -218,7 +225,7 @@ typedef struct cli_games {
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
  * --diagnostics=, --diagnostics-file, --variant, --force-variant, --from,
- * --jobs): 1 when
+ * --jobs, --range): 1 when
  * argv[*i] was one, 0 when not, -1 after printing an error. */
 int cli_games_option(cli_games *games, int argc, char **argv, int *i);
 
@@ -285,6 +292,13 @@ int cli_games_check_outputs(const cli_games *games, const char *output,
 /* A file read whole (NUL-terminated after *len bytes), or NULL with
  * errno. */
 char *cli_read_whole_file(const char *path, size_t *len);
+/* The plain regular file path mapped into memory whole (*data NULL for
+ * an empty file), for reading it in pieces: 0, or -1 after saying why
+ * not (a compressed file, an archive, a pipe: each is read whole; option
+ * names what asked, in the message). cli_input_unmap releases it. */
+int cli_input_map(const cli_command *command, const char *option,
+                  const char *path, const char **data, uint64_t *size);
+void cli_input_unmap(const char *data, uint64_t size);
 /* Prints a diagnostic about file, its game numbered over all inputs, as
  * the validator's are printed (a tournament's audit). */
 void cli_games_tell(cli_games *games, const char *file,

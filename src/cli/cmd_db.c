@@ -44,6 +44,7 @@ const cli_command cli_db_import = {
     "Usage: rgn db import [--db PATH] [--variations] [--strict] [-q|--quiet]\n"
     "                     [--diagnostics=text|json] [--diagnostics-file FILE]\n"
     "                     [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
+    "                     [--range START:END]\n"
     "                     [--color|--no-color] [--] FILE...\n"
     "\n"
     "Reads and validates the games (as 'rgn validate' does, with the same\n"

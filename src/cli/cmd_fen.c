@@ -11,6 +11,7 @@ const cli_command cli_fen = {
     "Usage: rgn fen [--game N] [--ply N] [--strict] [-q|--quiet]\n"
     "               [--diagnostics=text|json] [--diagnostics-file FILE]\n"
     "               [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
+    "               [--range START:END]\n"
     "               [--color|--no-color] [--] [FILE...]\n"
     "\n"
     "Prints one line per game, in input order: the RFEN of its final\n"

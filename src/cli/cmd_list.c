@@ -14,6 +14,7 @@ const cli_command cli_list = {
     "                [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
     "                [--diagnostics-file FILE] [--variant NAME]\n"
     "                [--from rgn|xml] [-j|--jobs N] [--color|--no-color]\n"
+    "                [--range START:END]\n"
     "                [--] [FILE...]\n"
     "\n"
     "Reads and validates the games (as 'rgn validate' does, with the same\n"

@@ -6,6 +6,7 @@
  * summary, and the exit status.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,9 +45,17 @@ static void print_json(const cli_games *g, const rgn_diagnostic *d)
 {
     fputs("{\"file\":", g->diag);
     print_json_string(g->diag, g->file, strlen(g->file));
-    fprintf(g->diag,
-            ",\"line\":%u,\"column\":%u,\"game\":%llu,\"ply\":", d->where.line,
-            d->where.column, game_number(g, d));
+    fprintf(g->diag, ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":",
+            (unsigned long long)d->where.offset, d->where.line,
+            d->where.column);
+    /* the game by its place in the file too, which needs no counting
+     * across the pieces a file is read in (--range) */
+    if (d->game)
+        fprintf(g->diag, "%llu,\"game_offset\":%llu", game_number(g, d),
+                (unsigned long long)d->game_offset);
+    else
+        fputs("null,\"game_offset\":null", g->diag);
+    fputs(",\"ply\":", g->diag);
     /* null: the problem concerns no move (ply 0 is the start position) */
     if (d->ply > 0)
         fprintf(g->diag, "%d", d->ply);
@@ -84,9 +93,9 @@ static void print_source(FILE *out, const rgn_diagnostic *d, const char *color)
 
 /* A diagnostic about an input as a whole or its text, not about a game:
  * FILE:LINE:COLUMN: SEVERITY: MESSAGE (in JSON game and ply null). */
-static void tell_input(const cli_games *g, unsigned long long line,
-                       unsigned long long column, enum rgn_severity severity,
-                       const char *code, const char *message)
+static void tell_input(const cli_games *g, rgn_location where,
+                       enum rgn_severity severity, const char *code,
+                       const char *message)
 {
     if (g->quiet)
         return;
@@ -94,23 +103,26 @@ static void tell_input(const cli_games *g, unsigned long long line,
         fputs("{\"file\":", g->diag);
         print_json_string(g->diag, g->file, strlen(g->file));
         fprintf(g->diag,
-                ",\"line\":%llu,\"column\":%llu,\"game\":null,"
-                "\"ply\":null,\"severity\":\"%s\",\"code\":"
-                "\"%s\",\"message\":\"%s\"}\n",
-                line, column, severity_names[severity], code, message);
+                ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":null,"
+                "\"game_offset\":null,\"ply\":null,\"severity\":\"%s\","
+                "\"code\":\"%s\",\"message\":\"%s\"}\n",
+                (unsigned long long)where.offset, where.line, where.column,
+                severity_names[severity], code, message);
     } else {
         const char *bold = g->color ? "\033[1m" : "";
         const char *color = g->color ? severity_colors[severity] : "";
         const char *reset = g->color ? "\033[0m" : "";
-        fprintf(g->diag, "%s%s:%llu:%llu:%s %s%s:%s %s\n", bold, g->file, line,
-                column, reset, color, severity_names[severity], reset, message);
+        fprintf(g->diag, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file,
+                where.line, where.column, reset, color,
+                severity_names[severity], reset, message);
     }
 }
 
 /* The input holds no game: a warning, an error under --strict. */
 static void warn_no_game(const cli_games *g)
 {
-    tell_input(g, 1, 1, g->options.strict ? RGN_ERROR : RGN_WARNING, "no-game",
+    rgn_location start = {0, 1, 1};
+    tell_input(g, start, g->options.strict ? RGN_ERROR : RGN_WARNING, "no-game",
                "no game in the input");
 }
 
@@ -119,8 +131,8 @@ static void print_diagnostic(void *user, const rgn_diagnostic *d)
     const cli_games *g = user;
     /* about the input: text read as Latin-1, comments no game follows */
     if (d->game == 0) {
-        tell_input(g, d->where.line, d->where.column, d->severity,
-                   rgn_problem_code(d->problem), d->message);
+        tell_input(g, d->where, d->severity, rgn_problem_code(d->problem),
+                   d->message);
         return;
     }
     if (g->quiet || (g->only_game && game_number(g, d) != g->only_game))
@@ -167,6 +179,49 @@ void cli_games_init(cli_games *g, const cli_command *command)
     g->options.latin1 = true; /* PGN archives are often Latin-1 */
 }
 
+/* A byte offset: decimal digits, at most 20. */
+static bool parse_offset(const char *text, size_t len, uint64_t *offset)
+{
+    if (len == 0 || len > 20)
+        return false;
+    unsigned long long value = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9' ||
+            value > (ULLONG_MAX - (unsigned)(text[i] - '0')) / 10)
+            return false;
+        value = value * 10 + (unsigned)(text[i] - '0');
+    }
+    *offset = value;
+    return true;
+}
+
+/* --range START:END (END left out: to the file's end). 1, or -1 after
+ * saying why. */
+static int parse_range(cli_games *g, const char *value)
+{
+    const char *colon = strchr(value, ':');
+    g->range_to = UINT64_MAX;
+    if (!colon ||
+        !parse_offset(value, (size_t)(colon - value), &g->range_from) ||
+        (colon[1] &&
+         !parse_offset(colon + 1, strlen(colon + 1), &g->range_to))) {
+        cli_usage_error(g->command,
+                        "--range takes START:END, two byte offsets (or START: "
+                        "to the end of the file), not '%s'",
+                        value);
+        return -1;
+    }
+    if (g->range_from > g->range_to) {
+        cli_usage_error(g->command,
+                        "--range %s: START comes after END, so the range is "
+                        "not a range",
+                        value);
+        return -1;
+    }
+    g->ranged = true;
+    return 1;
+}
+
 int cli_games_option(cli_games *g, int argc, char **argv, int *i)
 {
     const char *value;
@@ -209,6 +264,9 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
         g->options.jobs = (int)jobs;
         return 1;
     }
+    if (found == 0 &&
+        (found = cli_option_value(argc, argv, i, "--range", &value)) > 0)
+        return parse_range(g, value);
     if (found == 0 &&
         (found = cli_option_value(argc, argv, i, "--from", &value)) > 0) {
         static const char *const formats[] = {"rgn", "xml", NULL};
@@ -358,6 +416,45 @@ static FILE *rewound(FILE *in, const char *head, size_t len)
     return copy;
 }
 
+/* A validator for the next input, named name (NULL for standard input),
+ * whose file name may say which game its records are ("games.pgn":
+ * Chess). NULL after saying why. */
+static rgn_validator *
+start_validator(cli_games *g, rgn_validator_options *options, const char *name)
+{
+    const rgn_variant *by_name =
+        g->variant_chosen || !name ? NULL : rgn_variant_for_file(name);
+    if (by_name)
+        options->variant = by_name; /* games.pgn: Chess */
+    if (g->input)
+        g->input(g->input_user, g->file, options->variant);
+    rgn_validator *validator = rgn_validator_new(options);
+    if (!validator) {
+        fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
+        g->io_error = true;
+    }
+    return validator;
+}
+
+/* The input's games count; read_whole: the input was read to its end
+ * without a problem. */
+static void end_validator(cli_games *g, rgn_validator *validator,
+                          bool read_whole)
+{
+    rgn_validation_counts c = rgn_validator_counts(validator);
+    /* a range without a game is no finding: a file cut anywhere */
+    if (c.games == 0 && read_whole && !g->ranged) {
+        warn_no_game(g);
+        g->no_game = true;
+    }
+    g->total.games += c.games;
+    g->total.valid += c.valid;
+    g->total.with_warnings += c.with_warnings;
+    g->total.invalid += c.invalid;
+    g->total.plies += c.plies;
+    rgn_validator_free(validator);
+}
+
 /* Reads the games of one stream, in, named g->file in diagnostics; name
  * (NULL for standard input) is the file's name that may say which game
  * its records are ("games.pgn": Chess). */
@@ -406,17 +503,8 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
     rgn_validator_options options = g->options;
     if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
-    const rgn_variant *by_name =
-        g->variant_chosen || !name ? NULL : rgn_variant_for_file(name);
-    if (by_name)
-        options.variant = by_name; /* games.pgn: Chess */
-    if (g->input)
-        g->input(g->input_user, g->file, options.variant);
-    rgn_validator *validator = rgn_validator_new(&options);
-    if (!validator) {
-        fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
-        g->io_error = true;
-    } else {
+    rgn_validator *validator = start_validator(g, &options, name);
+    if (validator) {
         int rc = 0;
         if (xml) {
             rc = rgn_validator_read_xml(validator, xml_in, g->file);
@@ -438,24 +526,76 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
                                 : strerror(errno));
             g->io_error = true;
         }
-        rgn_validation_counts c = rgn_validator_counts(validator);
-        if (c.games == 0 && rc == 0) {
-            warn_no_game(g);
-            g->no_game = true;
-        }
-        g->total.games += c.games;
-        g->total.valid += c.valid;
-        g->total.with_warnings += c.with_warnings;
-        g->total.invalid += c.invalid;
-        g->total.plies += c.plies;
-        rgn_validator_free(validator);
+        end_validator(g, validator, rc == 0);
     }
     if (xml_in && xml_in != in)
         fclose(xml_in);
 }
 
+/* --range: the games of the plain file path that begin in the range,
+ * read from the anchor before it (rgn_range_locate) in the file mapped. */
+static void read_range(cli_games *g, const char *path)
+{
+    const char *data;
+    uint64_t size;
+    if (cli_input_map(g->command, "--range", path, &data, &size) < 0) {
+        g->io_error = true;
+        return;
+    }
+    rgn_range range = {.from = g->range_from,
+                       .to = g->range_to == UINT64_MAX ? size : g->range_to};
+    const char *why = NULL;
+    if (range.from > size || range.to > size)
+        why = "the range lies outside the file";
+    else if (g->from == 1 ||
+             (g->from < 0 &&
+              looks_like_xml(data, size < 4096 ? (size_t)size : 4096) == 1))
+        why = "XML is read whole";
+    if (why) {
+        fprintf(stderr,
+                "rgn %s: --range %llu:%llu cannot read %s (%llu bytes): %s\n",
+                g->command->name, (unsigned long long)range.from,
+                (unsigned long long)range.to, path, (unsigned long long)size,
+                why);
+        cli_input_unmap(data, size);
+        g->io_error = true;
+        return;
+    }
+    if (data)
+        rgn_range_locate(data, size, &range);
+    rgn_validator_options options = g->options;
+    options.range = &range;
+    rgn_validator *validator = start_validator(g, &options, path);
+    if (validator) {
+        int rc = 0;
+        for (uint64_t at = range.start;
+             at < size && rc == 0 && !rgn_validator_done(validator);) {
+            size_t n =
+                size - at < READ_BLOCK ? (size_t)(size - at) : READ_BLOCK;
+            rc = rgn_validator_feed(validator, data + at, n);
+            at += n;
+            g->bytes += n;
+            show_progress(g, validator);
+        }
+        if (rgn_validator_finish(validator) < 0)
+            rc = -1;
+        if (rc < 0) {
+            fprintf(stderr, "rgn %s: cannot read %s (out of memory)\n",
+                    g->command->name, path);
+            g->io_error = true;
+        }
+        end_validator(g, validator, rc == 0);
+    }
+    cli_input_unmap(data, size);
+}
+
 void cli_games_read(cli_games *g, const char *path)
 {
+    if (g->ranged) {
+        g->file = path;
+        read_range(g, path);
+        return;
+    }
     bool is_stdin = strcmp(path, "-") == 0;
     const char *file = is_stdin ? "<stdin>" : path;
     g->file = file;
@@ -507,6 +647,16 @@ void cli_games_read(cli_games *g, const char *path)
 
 void cli_games_read_all(cli_games *g, char **paths, int count)
 {
+    if (g->ranged && (count != 1 || strcmp(paths[0], "-") == 0)) {
+        fprintf(stderr,
+                "rgn %s: --range reads one file (a range of its bytes), not "
+                "%s\n",
+                g->command->name,
+                count == 0 || strcmp(paths[0], "-") == 0 ? "standard input"
+                                                         : "several");
+        g->io_error = true;
+        return;
+    }
     for (int i = 0; i < count; i++)
         cli_games_read(g, paths[i]);
     if (count == 0)
@@ -522,8 +672,16 @@ int cli_games_finish(cli_games *g)
      * problem; those that show one game (diagram, fen --game) only when
      * an input held no game, as rgn(1) says. --quiet: no summary at all. */
     bool problems = g->total.invalid || g->total.with_warnings || g->no_game;
-    if (!g->json && (!g->only_game || g->no_game) && !g->quiet &&
-        (g->summary_always || problems))
+    if (g->summary_json)
+        printf("{\"games\":%llu,\"valid\":%llu,\"with_warnings\":%llu,"
+               "\"invalid\":%llu,\"plies\":%llu}\n",
+               (unsigned long long)g->total.games,
+               (unsigned long long)g->total.valid,
+               (unsigned long long)g->total.with_warnings,
+               (unsigned long long)g->total.invalid,
+               (unsigned long long)g->total.plies);
+    else if (!g->json && (!g->only_game || g->no_game) && !g->quiet &&
+             (g->summary_always || problems))
         fprintf(stderr,
                 "%llu game%s: %llu valid (%llu with warnings), %llu invalid\n",
                 (unsigned long long)g->total.games,

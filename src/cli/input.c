@@ -13,9 +13,12 @@
 #include <archive_entry.h>
 #include <bzlib.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -522,6 +525,49 @@ const char *cli_input_problem(FILE *file)
 }
 
 int cli_input_close(FILE *file) { return fclose(file); }
+
+int cli_input_map(const cli_command *command, const char *option,
+                  const char *path, const char **data, uint64_t *size)
+{
+    const char *compression;
+    FILE *in = cli_input_open(command, path, &compression);
+    if (!in)
+        return -1;
+    bool member = cli_input_member(in) != NULL;
+    cli_input_close(in);
+    const char *why = member ? "a zip archive is read whole"
+                      : compression
+                          ? "a compressed file is read whole (decompress it "
+                            "first)"
+                          : NULL;
+    int fd = why ? -1 : open(path, O_RDONLY);
+    struct stat st;
+    if (!why && (fd < 0 || fstat(fd, &st) != 0))
+        why = strerror(errno);
+    else if (!why && !S_ISREG(st.st_mode))
+        why = "not a regular file (a pipe or a device is read whole)";
+    *data = NULL;
+    *size = why ? 0 : (uint64_t)st.st_size;
+    if (!why && *size > 0) {
+        void *map = mmap(NULL, (size_t)*size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (map == MAP_FAILED)
+            why = strerror(errno);
+        else
+            *data = map;
+    }
+    if (fd >= 0)
+        close(fd);
+    if (why)
+        fprintf(stderr, "rgn %s: %s cannot read %s: %s\n", command->name,
+                option, path, why);
+    return why ? -1 : 0;
+}
+
+void cli_input_unmap(const char *data, uint64_t size)
+{
+    if (data)
+        munmap((void *)data, (size_t)size);
+}
 
 char *cli_read_whole_file(const char *path, size_t *len)
 {

@@ -8,9 +8,10 @@
 #include "rotationary_cli.h"
 
 static const cli_command *const commands[] = {
-    &cli_perft,      &cli_moves,  &cli_validate, &cli_convert, &cli_select,
-    &cli_list,       &cli_db,     &cli_fen,      &cli_diagram, &cli_variants,
-    &cli_tournament, &cli_layers, &cli_solve,    &cli_puzzle,  &cli_survey,
+    &cli_perft,   &cli_moves,    &cli_validate,   &cli_convert,
+    &cli_select,  &cli_list,     &cli_db,         &cli_fen,
+    &cli_diagram, &cli_variants, &cli_tournament, &cli_ranges,
+    &cli_layers,  &cli_solve,    &cli_puzzle,     &cli_survey,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 

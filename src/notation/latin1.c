@@ -51,6 +51,12 @@ rgn_latin1 *rgn_latin1_new(const rgn_latin1_target *target)
     return t;
 }
 
+void rgn_latin1_start_at(rgn_latin1 *t, uint64_t offset, uint32_t line)
+{
+    t->input = offset;
+    t->line = line;
+}
+
 void rgn_latin1_free(rgn_latin1 *t)
 {
     if (!t)

@@ -10,6 +10,7 @@
 #define RGN_LATIN1_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "rgn.h"
 
@@ -32,6 +33,9 @@ typedef struct rgn_latin1 rgn_latin1;
 /* NULL when memory runs out. */
 rgn_latin1 *rgn_latin1_new(const rgn_latin1_target *target);
 void rgn_latin1_free(rgn_latin1 *converter);
+/* The input begins at offset, at the start of line, of a larger one (the
+ * first byte's place, for the first call). Before the first feed only. */
+void rgn_latin1_start_at(rgn_latin1 *converter, uint64_t offset, uint32_t line);
 /* Converts the next bytes of the input, in chunks of any size: a
  * character cut at the end of data waits for the next call. 0, or -1 when
  * the target stopped. */

@@ -86,6 +86,12 @@ struct rgn_reader {
     bool latin1_seen;
     rgn_location latin1_first;
 
+    /* rgn_reader_set_window: a game that begins before window_from is
+     * read by the same rules but not handed over (hidden, and quiet);
+     * the first that begins at or after window_to stops the reader */
+    bool windowed, hidden, stopped;
+    uint64_t window_from, window_to, stopped_at;
+
     bool finished, broken, busy;
 };
 
@@ -103,6 +109,10 @@ static void hand_skipped(rgn_reader *r, uint64_t end, rgn_span result)
 {
     if (!r->capturing)
         return;
+    if (r->hidden) {
+        r->capturing = false;
+        return;
+    }
     r->capturing = false;
     rgn_span text = {"", 0};
     if (!r->capture_cut && end > r->capture_from)
@@ -119,7 +129,9 @@ static void end_game(rgn_reader *r, rgn_location where)
     r->depth = 0;
     r->number_held = false;
     r->quiet = false;
-    if (r->visitor.end_game)
+    bool hidden = r->hidden;
+    r->hidden = r->stopped;
+    if (r->visitor.end_game && !hidden)
         r->visitor.end_game(r->user, where);
 }
 
@@ -151,6 +163,13 @@ static void begin(rgn_reader *r, rgn_location where)
     r->content = false;
     r->depth = 0;
     r->number_held = false;
+    if (r->windowed &&
+        (where.offset < r->window_from || where.offset >= r->window_to)) {
+        r->hidden = r->quiet = true;
+        r->stopped = where.offset >= r->window_to;
+        r->stopped_at = where.offset;
+        return;
+    }
     if (CALL(r, begin_game, where))
         abandon(r);
 }
@@ -467,7 +486,7 @@ static void process(rgn_reader *r)
             return;
         r->held = false;
         handle(r, &r->token);
-        if (r->token.kind == RGN_TOK_EOF || r->broken)
+        if (r->token.kind == RGN_TOK_EOF || r->broken || r->stopped)
             return;
     }
 }
@@ -545,7 +564,7 @@ static void save_line(rgn_reader *r, rgn_saved_line *line)
 static int feed_utf8(void *user, const char *data, size_t len)
 {
     rgn_reader *r = user;
-    while (len > 0 && !r->broken) {
+    while (len > 0 && !r->broken && !r->stopped) {
         size_t n = len < FEED_CHUNK ? len : FEED_CHUNK;
         if (r->number_held)
             save_line(r, &r->number_line);
@@ -609,7 +628,7 @@ int rgn_reader_finish(rgn_reader *r)
     if (r->latin1)
         rgn_latin1_finish(r->latin1); /* a character cut at the end */
     r->finished = true;
-    if (!r->broken) {
+    if (!r->broken && !r->stopped) {
         rgn_lexer_finish(&r->lexer);
         process(r);
     }
@@ -645,6 +664,27 @@ void rgn_reader_start_at(rgn_reader *r, uint64_t offset, uint32_t line)
      * line_first, matters only to a '[' at the start of this one, a
      * resynchronisation point either way) */
     lx->last_break = offset;
+}
+
+void rgn_reader_set_window(rgn_reader *r, uint64_t from, uint64_t to)
+{
+    r->windowed = true;
+    r->window_from = from;
+    r->window_to = to;
+}
+
+void rgn_reader_read_range(rgn_reader *r, const rgn_range *range)
+{
+    if (range->start > 0) /* else it looks for a byte order mark */
+        rgn_reader_start_at(r, range->start, range->start_line);
+    rgn_reader_set_window(r, range->from, range->to);
+}
+
+bool rgn_reader_stopped(const rgn_reader *r, uint64_t *where)
+{
+    if (r->stopped)
+        *where = r->stopped_at;
+    return r->stopped;
 }
 
 bool rgn_reader_between_games(const rgn_reader *r, uint32_t *line)

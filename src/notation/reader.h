@@ -19,6 +19,20 @@
  * is looked for). Before the first feed only. */
 void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
 
+/* Reads only the games whose first token (a comment before a game's
+ * first tag is its first token) lies in [from, to): a game that begins
+ * before from is read by the same rules, so that it ends where it would,
+ * but the visitor hears nothing of it; the first game that begins at or
+ * after to stops the reader (rgn_reader_stopped: *where is where that
+ * game begins): the visitor hears
+ * nothing of it, and the input fed after it is ignored. Before the
+ * first feed only. */
+void rgn_reader_set_window(rgn_reader *reader, uint64_t from, uint64_t to);
+bool rgn_reader_stopped(const rgn_reader *reader, uint64_t *where);
+/* Reads range: started at range->start (rgn_reader_start_at), with the
+ * window [range->from, range->to). Before the first feed only. */
+void rgn_reader_read_range(rgn_reader *reader, const rgn_range *range);
+
 /* A copy of a token's line, as rgn_reader_line gave it during the
  * token's callback, for a problem that shows after the reader's buffer
  * has moved on. */

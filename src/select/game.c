@@ -433,6 +433,7 @@ static void note(const replay *r, const char *format, ...)
         .message = message,
         .where = r->game->origin,
         .game = r->game->number,
+        .game_offset = r->game->origin.offset,
         .white = white,
         .black = black,
         .move_number = "",

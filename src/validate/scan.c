@@ -22,6 +22,7 @@ struct rgn_scanner {
     rgn_validation_counts counts;
     /* the game being read */
     uint64_t number; /* 0 until it has more than comments */
+    uint64_t origin; /* where it begins, once it has a number */
     bool failed, warned;
     int depth; /* of variations */
     char white[NAME_MAX_LEN], black[NAME_MAX_LEN];
@@ -50,6 +51,7 @@ static __attribute__((noinline)) void open_new_game(rgn_scanner *s,
                                                     rgn_location where)
 {
     s->number = ++s->counts.games;
+    s->origin = where.offset;
     SINK(s, begin_game, s->number);
     SINK(s, origin, where);
 }
@@ -72,6 +74,7 @@ static void report(rgn_scanner *s, enum rgn_problem problem, rgn_location where,
         .message = message,
         .where = where,
         .game = s->number,
+        .game_offset = s->origin,
         .white = s->white,
         .black = s->black,
         .move_number = "",
@@ -254,6 +257,8 @@ rgn_scanner *rgn_scanner_new(const rgn_validator_options *options)
         free(s);
         return NULL;
     }
+    if (options->range)
+        rgn_reader_read_range(s->reader, options->range);
     return s;
 }
 
@@ -271,6 +276,12 @@ int rgn_scanner_feed(rgn_scanner *s, const char *data, size_t len)
 }
 
 int rgn_scanner_finish(rgn_scanner *s) { return rgn_reader_finish(s->reader); }
+
+bool rgn_scanner_done(const rgn_scanner *s)
+{
+    uint64_t where;
+    return rgn_reader_stopped(s->reader, &where);
+}
 
 rgn_validation_counts rgn_scanner_counts(const rgn_scanner *s)
 {

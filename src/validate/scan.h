@@ -12,6 +12,7 @@ void rgn_scanner_free(rgn_scanner *scanner);
 int rgn_scanner_feed(rgn_scanner *scanner, const char *data, size_t len);
 int rgn_scanner_finish(rgn_scanner *scanner);
 rgn_validation_counts rgn_scanner_counts(const rgn_scanner *scanner);
+bool rgn_scanner_done(const rgn_scanner *scanner); /* as rgn_checker_done */
 
 /* The visitor whose user is an rgn_scanner. */
 const rgn_visitor *rgn_scanner_visitor(void);

@@ -50,6 +50,7 @@ typedef struct key_count {
 
 typedef struct game_state {
     uint64_t number; /* 0 until the game has more than comments */
+    uint64_t origin; /* the sink's origin, once it has a number */
     rgn_location start;
     char white[NAME_MAX_LEN], black[NAME_MAX_LEN];
     char result_tag[16];
@@ -246,6 +247,7 @@ static void report(rgn_checker *v, enum rgn_problem problem, rgn_location where,
         .message = message,
         .where = where,
         .game = g->number,
+        .game_offset = g->origin,
         .white = g->white,
         .black = g->black,
         .ply = ply,
@@ -417,6 +419,7 @@ static void open_game(rgn_checker *v)
     if (g->number)
         return;
     g->number = ++v->counts.games;
+    g->origin = v->token_where.offset;
     SINK(v, begin_game, g->number);
     SINK(v, origin, v->token_where);
     for (size_t at = 0; at < v->held.len;) {
@@ -990,6 +993,12 @@ void rgn_checker_start_at(rgn_checker *v, uint64_t offset, uint32_t line)
     rgn_reader_start_at(v->reader, offset, line);
 }
 
+bool rgn_checker_done(const rgn_checker *v)
+{
+    uint64_t where;
+    return rgn_reader_stopped(v->reader, &where);
+}
+
 bool rgn_checker_between_games(const rgn_checker *v, uint32_t *line)
 {
     return rgn_reader_between_games(v->reader, line);
@@ -1009,6 +1018,8 @@ rgn_checker *rgn_checker_new(const rgn_validator_options *options)
         rgn_checker_free(v);
         return NULL;
     }
+    if (options->range)
+        rgn_reader_read_range(v->reader, options->range);
     return v;
 }
 

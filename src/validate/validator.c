@@ -61,13 +61,16 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options)
         return NULL;
     if (options->no_replay)
         v->scanner = rgn_scanner_new(options);
-    else if (options->jobs > 1 && !options->sink)
+    else if (options->jobs > 1 && !options->sink && !options->range)
         v->parallel = rgn_parallel_new(options);
     else
         v->checker = rgn_checker_new(options);
     if (options->latin1) {
         rgn_latin1_target target = {feed_utf8, warn_latin1, v};
         v->latin1 = rgn_latin1_new(&target);
+        if (v->latin1 && options->range)
+            rgn_latin1_start_at(v->latin1, options->range->start,
+                                options->range->start_line);
         v->report = options->report;
         v->user = options->user;
     }
@@ -119,6 +122,13 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *v)
     return v->parallel  ? rgn_parallel_counts(v->parallel)
            : v->scanner ? rgn_scanner_counts(v->scanner)
                         : rgn_checker_counts(v->checker);
+}
+
+bool rgn_validator_done(const rgn_validator *v)
+{
+    return v->scanner   ? rgn_scanner_done(v->scanner)
+           : v->checker ? rgn_checker_done(v->checker)
+                        : false;
 }
 
 const rgn_visitor *rgn_validator_visitor(rgn_validator *v, void **user)

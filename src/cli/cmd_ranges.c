@@ -1,0 +1,98 @@
+/* cmd_ranges.c - "rgn ranges": cut a file into ranges at game starts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int run_ranges(int argc, char **argv);
+
+const cli_command cli_ranges = {
+    "ranges",
+    "cut a file into byte ranges that begin at games",
+    "Usage: rgn ranges (--parts N | --size SIZE) [--color|--no-color] FILE\n"
+    "\n"
+    "Prints START:END a line, ranges of FILE's bytes that cover it, in\n"
+    "order, each beginning where a game begins (the first at 0), for\n"
+    "--range: the pieces' outputs together are the whole file's, each game\n"
+    "in one piece. FILE is a plain file (a compressed one is read whole).\n"
+    "\n"
+    "  --parts N    about N ranges of equal size (fewer when games are\n"
+    "               longer than a part)\n"
+    "  --size SIZE  ranges of about SIZE bytes; SIZE may end in K, M or G\n"
+    "               (1024, 1024^2, 1024^3)\n"
+    "--color and --no-color (or --colour, --no-colour) are taken, as by\n"
+    "every command, and change nothing.\n"
+    "\n"
+    "Exit status: 0 done, 2 usage or I/O error.",
+    run_ranges,
+};
+
+/* --size: a count of bytes, with K, M or G. */
+static int take_size(const cli_command *command, const char *value, void *out)
+{
+    char *end;
+    unsigned long long n = strtoull(value, &end, 10);
+    unsigned shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+    if (shift)
+        end++;
+    if (end == value || *end || value[0] == '-' || n == 0 ||
+        n > (UINT64_MAX >> shift)) {
+        cli_usage_error(command,
+                        "--size takes a number of bytes, with K, M or G, "
+                        "not '%s'",
+                        value);
+        return -1;
+    }
+    *(uint64_t *)out = (uint64_t)n << shift;
+    return 0;
+}
+
+static int run_ranges(int argc, char **argv)
+{
+    long parts = 0;
+    uint64_t part_size = 0;
+    const cli_option own[] = {
+        {"--parts", .take = cli_take_count, .out = &parts},
+        {"--size", .take = take_size, .out = &part_size},
+        {0},
+    };
+    const cli_options parser = {&cli_ranges, own, NULL,
+                                NULL,        1,   "rgn ranges cuts one file"};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
+    if (operands != 1 || (parts > 0) == (part_size > 0)) {
+        cli_usage_error(&cli_ranges, operands != 1
+                                         ? "a FILE to cut is needed"
+                                         : "give one of --parts and --size");
+        return EXIT_USAGE;
+    }
+    const char *path = argv[1], *data;
+    uint64_t size;
+    if (cli_input_map(&cli_ranges, "rgn ranges", path, &data, &size) < 0)
+        return EXIT_USAGE;
+    if (parts > 0)
+        part_size = size / (uint64_t)parts + (size % (uint64_t)parts != 0);
+    uint64_t start = 0;
+    int rc = EXIT_OK;
+    for (uint64_t at = part_size; at < size && rc == EXIT_OK; at += part_size) {
+        /* a game longer than a part: its cut is met again */
+        uint64_t cut = at > start ? rgn_range_cut(data, size, at, true) : start;
+        if (cut == UINT64_MAX) {
+            fprintf(stderr, "rgn ranges: out of memory\n");
+            rc = EXIT_USAGE;
+        } else if (cut > start && cut < size) {
+            printf("%llu:%llu\n", (unsigned long long)start,
+                   (unsigned long long)cut);
+            start = cut;
+        }
+        if (at > UINT64_MAX - part_size)
+            break;
+    }
+    if (rc == EXIT_OK)
+        printf("%llu:%llu\n", (unsigned long long)start,
+               (unsigned long long)size);
+    cli_input_unmap(data, size);
+    return rc;
+}

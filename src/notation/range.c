@@ -1,0 +1,131 @@
+/*
+ * range.c - reading a file in pieces: where a piece's reader starts
+ * (rgn_range_locate) and where its games begin (rgn_range_cut).
+ *
+ * A piece [from, to) holds the games whose first token lies in it. Its
+ * reader must be in the state the whole file's reader is in there, with
+ * nothing read before it. The lexer's state at a line's start is "between
+ * tokens", "skipping to the next game after a syntax error" or "inside a
+ * { } comment": nothing else spans lines. An anchor is a line that
+ * starts with '[' and follows a line that does not (a resynchronisation
+ * point, where skipping stops), and that no comment can span: the last
+ * brace before it, if any, is a '}' (a comment ends at its first '}') or
+ * too far back for a comment (RGN_MAX_TOKEN). At an anchor the whole
+ * file's reader reads a tag (or a broken one, a syntax error) as a new
+ * reader started there does, and is afterwards in the state the new one
+ * is in: a tag leaves both in a game's tag section, an error leaves both
+ * skipping to the next game. They may differ only in whether that game
+ * began at the anchor or earlier. So a reader started at an anchor before
+ * from, hiding the games that begin before from (rgn_reader_set_window),
+ * reads the games from from on as the whole file's reader does.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/lines.h"
+#include "notation/lexer.h"
+#include "notation/reader.h"
+#include "rgn.h"
+
+/* How far back from from anchors are looked for before reading from the
+ * file's start instead (always right, but reads the whole prefix). */
+#define ANCHOR_SEARCH ((uint64_t)64 << 20)
+/* A comment open at a line must have begun at most this far before it
+ * (a longer one is a syntax error, which skips to the next game). */
+#define COMMENT_REACH ((uint64_t)RGN_MAX_TOKEN + 4096)
+/* Input goes to a reader this much at a time. */
+#define FEED_STEP ((size_t)1 << 16)
+
+static bool is_break(char c) { return c == '\n' || c == '\r'; }
+
+/* The start of the line before the one that starts at line (> 0). */
+static uint64_t previous_line(const char *data, uint64_t line)
+{
+    uint64_t p = line - 1; /* its line end: LF, CR, or the LF of CRLF */
+    if (data[p] == '\n' && p > 0 && data[p - 1] == '\r')
+        p--;
+    while (p > 0 && !is_break(data[p - 1]))
+        p--;
+    return p;
+}
+
+/* Whether a { } comment may be open at line: the last brace before it
+ * is a '{' near enough. */
+static bool comment_may_be_open(const char *data, uint64_t line)
+{
+    uint64_t stop = line > COMMENT_REACH ? line - COMMENT_REACH : 0;
+    for (uint64_t p = line; p > stop; p--) {
+        if (data[p - 1] == '}')
+            return false;
+        if (data[p - 1] == '{')
+            return true;
+    }
+    return false;
+}
+
+static bool is_anchor(const char *data, uint64_t line)
+{
+    if (data[line] != '[')
+        return false;
+    uint64_t before = previous_line(data, line);
+    /* a byte order mark is skipped at a line's start: "\xEF\xBB\xBF[" is
+     * a line that starts with '[' */
+    if (data[before] == '[' || (unsigned char)data[before] == 0xEF)
+        return false;
+    return !comment_may_be_open(data, line);
+}
+
+/* The last anchor before from, or 0. */
+static uint64_t anchor_before(const char *data, uint64_t size, uint64_t from)
+{
+    if (from > size)
+        from = size;
+    uint64_t stop = from > ANCHOR_SEARCH ? from - ANCHOR_SEARCH : 0;
+    uint64_t anchor = 0;
+    /* the line starts before from, latest first (the file's first line,
+     * at 0, is where a reader starts anyway) */
+    for (uint64_t p = from; p > stop + 1;) {
+        p--;
+        if (!is_break(data[p - 1]) || (data[p - 1] == '\r' && data[p] == '\n'))
+            continue;
+        if (is_anchor(data, p)) {
+            anchor = p;
+            break;
+        }
+    }
+    return anchor;
+}
+
+void rgn_range_locate(const char *data, uint64_t size, rgn_range *range)
+{
+    range->start = anchor_before(data, size, range->from);
+    range->start_line = (uint32_t)(1 + rgn_count_line_ends(data, range->start));
+}
+
+uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
+                       bool latin1)
+{
+    if (at == 0 || at >= size)
+        return at < size ? 0 : size;
+    /* the line numbers do not matter here */
+    rgn_range range = {at, at, anchor_before(data, size, at), 1};
+    rgn_reader *reader = rgn_reader_new(NULL, NULL);
+    if (!reader || (latin1 && rgn_reader_read_latin1(reader) < 0)) {
+        rgn_reader_free(reader);
+        return UINT64_MAX;
+    }
+    rgn_reader_read_range(reader, &range);
+    uint64_t cut = size;
+    int rc = 0;
+    for (uint64_t p = range.start; p < size && rc == 0;) {
+        size_t n = size - p < FEED_STEP ? (size_t)(size - p) : FEED_STEP;
+        rc = rgn_reader_feed(reader, data + p, n);
+        p += n;
+        if (rgn_reader_stopped(reader, &cut))
+            break;
+    }
+    if (rc == 0 && !rgn_reader_stopped(reader, &cut))
+        rc = rgn_reader_finish(reader);
+    rgn_reader_free(reader);
+    return rc == 0 ? cut : UINT64_MAX;
+}
