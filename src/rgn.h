@@ -668,6 +668,16 @@ int rgn_validator_finish(rgn_validator *validator);
  * place among the diagnostics whatever the jobs. 0, or -1 as feed. */
 int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
+/* Reads data, the whole input (a file mapped, say), and finishes, as
+ * feeding it in blocks of RGN_READ_BLOCK bytes at offsets that are
+ * multiples of it and finishing would; but with several jobs (and no
+ * sink, range or no_replay), the jobs read ranges of it side by side,
+ * each from its own anchor (rgn_range_locate), and the calling thread
+ * only reports, in order: the same reports and counts as one job fed so.
+ * Before any feed; 0, or -1 as feed. */
+int rgn_validator_read_all(rgn_validator *validator, const char *data,
+                           uint64_t size);
+#define RGN_READ_BLOCK ((size_t)1 << 18)
 /* With the option range: whether a game that begins at or after its end
  * has been met, so that the rest of the input need not be fed. */
 bool rgn_validator_done(const rgn_validator *validator);

@@ -70,7 +70,7 @@ static int run_ranges(int argc, char **argv)
     }
     const char *path = argv[1], *data;
     uint64_t size;
-    if (cli_input_map(&cli_ranges, "rgn ranges", path, &data, &size) < 0)
+    if (cli_input_map(&cli_ranges, NULL, path, &data, &size) < 0)
         return EXIT_USAGE;
     if (parts > 0)
         part_size = size / (uint64_t)parts + (size % (uint64_t)parts != 0);

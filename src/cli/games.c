@@ -330,20 +330,38 @@ static void show_progress(cli_games *g, const rgn_validator *validator)
     fflush(stderr);
 }
 
-/* Plain files are read in blocks this large: few calls, and the reader
- * takes them without a copy when they are ASCII; small enough that a
- * block is still in the cache when the reader reads it (measured against
- * 1 MB blocks: bench/README.md). */
-#define READ_BLOCK ((size_t)1 << 18)
-
-static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator)
+/* Feeds the rest of in after the first `fed` bytes, in blocks that end at
+ * multiples of RGN_READ_BLOCK (as rgn_validator_read_all reads a file:
+ * the same reports in the same order, whatever the jobs). */
+static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator,
+                    size_t fed)
 {
-    static char buf[READ_BLOCK];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, in)) > 0) {
+    static char buf[RGN_READ_BLOCK];
+    size_t got, want = RGN_READ_BLOCK - fed % RGN_READ_BLOCK;
+    while ((got = fread(buf, 1, want, in)) > 0) {
         if (rgn_validator_feed(validator, buf, got) < 0)
             return -1;
         g->bytes += got;
+        show_progress(g, validator);
+        want = RGN_READ_BLOCK;
+    }
+    return 0;
+}
+
+/* Feeds data[from, size) of a mapped file in blocks that end at multiples
+ * of RGN_READ_BLOCK, until the validator needs no more. */
+static int feed_mapped(cli_games *g, rgn_validator *validator, const char *data,
+                       uint64_t from, uint64_t size)
+{
+    while (from < size && !rgn_validator_done(validator)) {
+        uint64_t end = (from / RGN_READ_BLOCK + 1) * RGN_READ_BLOCK;
+        if (end > size)
+            end = size;
+        if (rgn_validator_feed(validator, data + from, (size_t)(end - from)) <
+            0)
+            return -1;
+        g->bytes += end - from;
+        from = end;
         show_progress(g, validator);
     }
     return 0;
@@ -455,6 +473,21 @@ static void end_validator(cli_games *g, rgn_validator *validator,
     rgn_validator_free(validator);
 }
 
+/* A plain file read by a new validator with several jobs: the file
+ * mapped, read in ranges (rgn_validator_read_all), and finished. */
+static int read_whole_file(cli_games *g, rgn_validator *validator,
+                           const char *path)
+{
+    const char *data;
+    uint64_t size;
+    if (cli_input_map(g->command, "--jobs", path, &data, &size) < 0)
+        return -1;
+    int rc = rgn_validator_read_all(validator, data, size);
+    g->bytes += size;
+    cli_input_unmap(data, size);
+    return rc;
+}
+
 /* Reads the games of one stream, in, named g->file in diagnostics; name
  * (NULL for standard input) is the file's name that may say which game
  * its records are ("games.pgn": Chess). */
@@ -508,12 +541,15 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         int rc = 0;
         if (xml) {
             rc = rgn_validator_read_xml(validator, xml_in, g->file);
+        } else if (options.jobs > 1 && name && cli_input_plain(in)) {
+            /* several jobs read a plain file in ranges, side by side */
+            rc = read_whole_file(g, validator, name);
         } else {
             if (rgn_validator_feed(validator, head, head_len) < 0)
                 rc = -1;
             g->bytes += head_len;
             if (rc == 0)
-                rc = feed_rgn(g, in, validator);
+                rc = feed_rgn(g, in, validator, head_len);
             if (rgn_validator_finish(validator) < 0)
                 rc = -1;
         }
@@ -567,16 +603,7 @@ static void read_range(cli_games *g, const char *path)
     options.range = &range;
     rgn_validator *validator = start_validator(g, &options, path);
     if (validator) {
-        int rc = 0;
-        for (uint64_t at = range.start;
-             at < size && rc == 0 && !rgn_validator_done(validator);) {
-            size_t n =
-                size - at < READ_BLOCK ? (size_t)(size - at) : READ_BLOCK;
-            rc = rgn_validator_feed(validator, data + at, n);
-            at += n;
-            g->bytes += n;
-            show_progress(g, validator);
-        }
+        int rc = feed_mapped(g, validator, data, range.start, size);
         if (rgn_validator_finish(validator) < 0)
             rc = -1;
         if (rc < 0) {

@@ -526,6 +526,13 @@ const char *cli_input_problem(FILE *file)
 
 int cli_input_close(FILE *file) { return fclose(file); }
 
+bool cli_input_plain(FILE *file)
+{
+    struct stat st;
+    return !input_of(file) && file != stdin && fstat(fileno(file), &st) == 0 &&
+           S_ISREG(st.st_mode);
+}
+
 int cli_input_map(const cli_command *command, const char *option,
                   const char *path, const char **data, uint64_t *size)
 {
@@ -558,8 +565,8 @@ int cli_input_map(const cli_command *command, const char *option,
     if (fd >= 0)
         close(fd);
     if (why)
-        fprintf(stderr, "rgn %s: %s cannot read %s: %s\n", command->name,
-                option, path, why);
+        fprintf(stderr, "rgn %s: %s%scannot read %s: %s\n", command->name,
+                option ? option : "", option ? " " : "", path, why);
     return why ? -1 : 0;
 }
 

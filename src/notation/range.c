@@ -19,6 +19,7 @@
  * from, hiding the games that begin before from (rgn_reader_set_window),
  * reads the games from from on as the whole file's reader does.
  */
+#define _GNU_SOURCE /* memrchr */
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,13 +55,12 @@ static uint64_t previous_line(const char *data, uint64_t line)
 static bool comment_may_be_open(const char *data, uint64_t line)
 {
     uint64_t stop = line > COMMENT_REACH ? line - COMMENT_REACH : 0;
-    for (uint64_t p = line; p > stop; p--) {
-        if (data[p - 1] == '}')
-            return false;
-        if (data[p - 1] == '{')
-            return true;
-    }
-    return false;
+    size_t len = (size_t)(line - stop);
+    const char *open = memrchr(data + stop, '{', len);
+    if (!open)
+        return false;
+    const char *after = open + 1;
+    return !memchr(after, '}', (size_t)(data + line - after));
 }
 
 static bool is_anchor(const char *data, uint64_t line)
@@ -75,8 +75,7 @@ static bool is_anchor(const char *data, uint64_t line)
     return !comment_may_be_open(data, line);
 }
 
-/* The last anchor before from, or 0. */
-static uint64_t anchor_before(const char *data, uint64_t size, uint64_t from)
+uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from)
 {
     if (from > size)
         from = size;
@@ -98,7 +97,7 @@ static uint64_t anchor_before(const char *data, uint64_t size, uint64_t from)
 
 void rgn_range_locate(const char *data, uint64_t size, rgn_range *range)
 {
-    range->start = anchor_before(data, size, range->from);
+    range->start = rgn_range_anchor(data, size, range->from);
     range->start_line = (uint32_t)(1 + rgn_count_line_ends(data, range->start));
 }
 
@@ -108,7 +107,7 @@ uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
     if (at == 0 || at >= size)
         return at < size ? 0 : size;
     /* the line numbers do not matter here */
-    rgn_range range = {at, at, anchor_before(data, size, at), 1};
+    rgn_range range = {at, at, rgn_range_anchor(data, size, at), 1};
     rgn_reader *reader = rgn_reader_new(NULL, NULL);
     if (!reader || (latin1 && rgn_reader_read_latin1(reader) < 0)) {
         rgn_reader_free(reader);

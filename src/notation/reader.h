@@ -29,6 +29,10 @@ void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
  * first feed only. */
 void rgn_reader_set_window(rgn_reader *reader, uint64_t from, uint64_t to);
 bool rgn_reader_stopped(const rgn_reader *reader, uint64_t *where);
+/* The last anchor before from in data, the whole input (size bytes): a
+ * place where a new reader is in the state the whole input's reader is
+ * in (range.c); 0 when there is none. rgn_range_locate's start. */
+uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from);
 /* Reads range: started at range->start (rgn_reader_start_at), with the
  * window [range->from, range->to). Before the first feed only. */
 void rgn_reader_read_range(rgn_reader *reader, const rgn_range *range);

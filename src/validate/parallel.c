@@ -1,7 +1,14 @@
 /*
  * parallel.c - validating with several threads, with the output of one.
  *
- * The calling thread does not read the games. It cuts the input into
+ * A mapped file (rgn_parallel_read_mapped) is cut into ranges that begin
+ * where games begin (rgn_range_cut); a worker reads a range with a
+ * checker of its own, from the range's anchor (rgn_range_locate), so
+ * that nothing is copied and no cut needs checking; the calling thread
+ * only cuts and reports, in order, as below.
+ *
+ * A stream (rgn_parallel_feed): the calling thread does not read the
+ * games. It cuts the input into
  * chunks of about CHUNK_BYTES at likely boundaries between games: a '['
  * that starts a line after a line that does not (an empty line, the end
  * of a game's moves), found with memchr. A chunk is copied once, from
@@ -32,12 +39,16 @@
  * read in direct mode too. All of this is rare, and costs at most the
  * chunks in flight read twice.
  */
+#define _DEFAULT_SOURCE /* madvise */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "base/buffer.h"
 #include "base/lines.h"
+#include "notation/reader.h"
 #include "validate/parallel.h"
 #include "validate/validate.h"
 
@@ -68,6 +79,11 @@ typedef struct kept_diagnostic {
 } kept_diagnostic;
 
 struct chunk {
+    /* a range of a mapped input (rgn_parallel_read_mapped), or text */
+    const char *data;
+    uint64_t size;
+    rgn_range range;
+    bool latin1_seen; /* the range holds text read as Latin-1 */
     rgn_buffer text;
     uint64_t offset; /* of its first byte in the input */
     uint32_t line;   /* the line of its first byte */
@@ -99,6 +115,10 @@ struct rgn_parallel {
     chunk *oldest, *newest, *next_to_run;
     int in_flight;
     rgn_validation_counts counts; /* of the games reported */
+    /* rgn_parallel_read_mapped met text read as Latin-1 in the range
+     * from latin1_from on: that range and those after go unreported */
+    bool latin1_stop;
+    uint64_t latin1_from;
     pthread_mutex_t lock;
     pthread_cond_t work, finished;
     bool stopping, failed;
@@ -157,7 +177,7 @@ static void free_run(run *r)
 
 /* A checker for the input from offset and line on. */
 static run *new_run(rgn_parallel *p, chunk *keep, uint64_t offset,
-                    uint32_t line)
+                    uint32_t line, const rgn_range *range)
 {
     run *r = calloc(1, sizeof *r);
     if (!r)
@@ -168,12 +188,13 @@ static run *new_run(rgn_parallel *p, chunk *keep, uint64_t offset,
     options.jobs = 1;
     options.report = p->options.report ? on_diagnostic : NULL;
     options.user = r;
+    options.range = range;
     r->checker = rgn_checker_new(&options);
     if (!r->checker) {
         free(r);
         return NULL;
     }
-    if (offset > 0) /* else it looks for a byte order mark */
+    if (offset > 0 && !range) /* else it looks for a byte order mark */
         rgn_checker_start_at(r->checker, offset, line);
     return r;
 }
@@ -264,9 +285,40 @@ static void note_last_bytes(unsigned char before[3], const char *data,
 /* ------------------------------------------------------------------ */
 /* Workers                                                            */
 
+/* A range of a mapped input: its own checker, started at the range's
+ * anchor, reads its games, fed in blocks as rgn_validator_read_all
+ * feeds one job. */
+static void validate_range(rgn_parallel *p, chunk *c)
+{
+    run *r = new_run(p, c, 0, 0, &c->range);
+    if (!r || (p->options.latin1 && rgn_checker_read_latin1(r->checker) < 0)) {
+        free_run(r);
+        c->failed = true;
+        return;
+    }
+    uint64_t at = c->range.start;
+    while (at < c->size && !rgn_checker_done(r->checker)) {
+        uint64_t end = (at / RGN_READ_BLOCK + 1) * RGN_READ_BLOCK;
+        if (end > c->size)
+            end = c->size;
+        if (rgn_checker_feed(r->checker, c->data + at, (size_t)(end - at)) < 0)
+            c->failed = true;
+        at = end;
+    }
+    if (rgn_checker_finish(r->checker) < 0)
+        c->failed = true;
+    c->counts = rgn_checker_counts(r->checker);
+    c->latin1_seen = rgn_checker_latin1_seen(r->checker);
+    free_run(r);
+}
+
 static void validate_chunk(rgn_parallel *p, chunk *c)
 {
-    run *r = new_run(p, c, c->offset, c->line);
+    if (c->data) {
+        validate_range(p, c);
+        return;
+    }
+    run *r = new_run(p, c, c->offset, c->line, NULL);
     if (!r) {
         c->failed = true;
         return;
@@ -361,7 +413,7 @@ static void pending_to_direct(rgn_parallel *p)
 static void read_pending_directly(rgn_parallel *p)
 {
     if (!p->direct) {
-        p->direct = new_run(p, NULL, p->pending_offset, p->pending_line);
+        p->direct = new_run(p, NULL, p->pending_offset, p->pending_line, NULL);
         if (!p->direct) {
             p->failed = true;
             return;
@@ -399,8 +451,29 @@ static void read_on(rgn_parallel *p, run *r)
     }
 }
 
+/* The pages of a range reported: the mapping lets them go (they are read
+ * again if a later range's anchor lies there), so that the memory used
+ * does not grow with the file. */
+static void release_range(const chunk *c)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t from =
+        ((uintptr_t)(c->data + c->range.start) + page - 1) & ~(page - 1);
+    uintptr_t to = (uintptr_t)(c->data + c->range.to) & ~(page - 1);
+    if (to > from)
+        madvise((void *)from, to - from, MADV_DONTNEED);
+}
+
 static void report_chunk(rgn_parallel *p, chunk *c)
 {
+    if (c->data)
+        release_range(c);
+    if (c->data && (p->latin1_stop || c->latin1_seen)) {
+        if (!p->latin1_stop)
+            p->latin1_from = c->range.from;
+        p->latin1_stop = true;
+        return;
+    }
     const char *notes = c->notes.data;
     const kept_diagnostic *kept = (const kept_diagnostic *)c->diagnostics.data;
     size_t count = c->diagnostics.len / sizeof *kept;
@@ -446,6 +519,23 @@ static void drain(rgn_parallel *p, int limit)
 /* ------------------------------------------------------------------ */
 /* Cutting (the calling thread)                                       */
 
+/* Queues a chunk for the workers, and reports what is done. */
+static void queue(rgn_parallel *p, chunk *c)
+{
+    pthread_mutex_lock(&p->lock);
+    if (p->newest)
+        p->newest->next = c;
+    else
+        p->oldest = c;
+    p->newest = c;
+    if (!p->next_to_run)
+        p->next_to_run = c;
+    p->in_flight++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    drain(p, 2 * p->jobs); /* bounds the chunks in flight */
+}
+
 /* Hands the first `take` pending bytes, then extra[0, extra_len) (only
  * when take is all of them), to the workers as a chunk. */
 static void submit(rgn_parallel *p, size_t take, const char *extra,
@@ -480,20 +570,9 @@ static void submit(rgn_parallel *p, size_t take, const char *extra,
     p->pending_searched = 0;
     note_last_bytes(p->before, c->text.data, len);
 
-    pthread_mutex_lock(&p->lock);
-    if (p->newest)
-        p->newest->next = c;
-    else
-        p->oldest = c;
-    p->newest = c;
-    if (!p->next_to_run)
-        p->next_to_run = c;
-    p->in_flight++;
-    pthread_cond_signal(&p->work);
-    pthread_mutex_unlock(&p->lock);
     /* queued first: a chunk that does not end between games reads on
      * into this one */
-    drain(p, 2 * p->jobs); /* bounds the chunks in flight */
+    queue(p, c);
 }
 
 /* Cuts the pending input into chunks, while not in direct mode. */
@@ -651,6 +730,41 @@ int rgn_parallel_sync(rgn_parallel *p)
     while (p->pending.len && !p->failed)
         read_pending_directly(p);
     return p->failed ? -1 : 0;
+}
+
+uint64_t rgn_parallel_read_mapped(rgn_parallel *p, const char *data,
+                                  uint64_t size)
+{
+    /* ranges of at least a few blocks: a range's first games cost the
+     * reading of the game before it (from its anchor), and its cut */
+    uint64_t part = 8 * (uint64_t)p->chunk_bytes;
+    if (part < 1024) /* the tests' tiny chunks: still a boundary a game */
+        part = 1024;
+    uint64_t from = 0, anchor = 0;
+    uint32_t line = 1;
+    while (from < size && !p->failed && !p->latin1_stop) {
+        uint64_t to =
+            size - from > part
+                ? rgn_range_cut(data, size, from + part, p->options.latin1)
+                : size;
+        chunk *c = calloc(1, sizeof *c);
+        if (!c || to == UINT64_MAX) {
+            free(c);
+            p->failed = true;
+            break;
+        }
+        uint64_t start = rgn_range_anchor(data, size, from);
+        line += (uint32_t)rgn_count_line_ends(data + anchor,
+                                              (size_t)(start - anchor));
+        anchor = start;
+        c->data = data;
+        c->size = size;
+        c->range = (rgn_range){from, to, start, line};
+        queue(p, c);
+        from = to;
+    }
+    drain(p, 1); /* waits for every chunk */
+    return p->latin1_stop ? p->latin1_from : size;
 }
 
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *p)

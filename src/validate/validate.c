@@ -993,6 +993,16 @@ void rgn_checker_start_at(rgn_checker *v, uint64_t offset, uint32_t line)
     rgn_reader_start_at(v->reader, offset, line);
 }
 
+int rgn_checker_read_latin1(rgn_checker *v)
+{
+    return rgn_reader_read_latin1(v->reader);
+}
+
+bool rgn_checker_latin1_seen(const rgn_checker *v)
+{
+    return rgn_reader_latin1_seen(v->reader, NULL);
+}
+
 bool rgn_checker_done(const rgn_checker *v)
 {
     uint64_t where;

@@ -30,6 +30,10 @@ const rgn_visitor *rgn_validator_visitor(rgn_validator *validator, void **user);
 void rgn_checker_start_at(rgn_checker *checker, uint64_t offset, uint32_t line);
 /* Whether the checker is between games with nothing pending
  * (rgn_reader_between_games); *line: the line of the next byte. */
+/* Reads text that is not UTF-8 as Latin-1 (rgn_reader_read_latin1),
+ * and not reporting it: whether such text was read. */
+int rgn_checker_read_latin1(rgn_checker *checker);
+bool rgn_checker_latin1_seen(const rgn_checker *checker);
 /* With the option range: a game after it has begun (rgn_reader_stopped). */
 bool rgn_checker_done(const rgn_checker *checker);
 bool rgn_checker_between_games(const rgn_checker *checker, uint32_t *line);

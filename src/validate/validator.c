@@ -12,6 +12,11 @@
 #include "validate/validate.h"
 
 struct rgn_validator {
+    rgn_validator_options options;
+    /* rgn_validator_read_all: the one job that reads on after the
+     * several met text read as Latin-1, its games numbered after theirs */
+    rgn_validator *rest;
+    uint64_t games_before;
     rgn_checker *checker;   /* one job */
     rgn_parallel *parallel; /* several jobs */
     rgn_scanner *scanner;   /* options.no_replay */
@@ -59,6 +64,7 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options)
     rgn_validator *v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
+    v->options = *options;
     if (options->no_replay)
         v->scanner = rgn_scanner_new(options);
     else if (options->jobs > 1 && !options->sink && !options->range)
@@ -86,6 +92,7 @@ void rgn_validator_free(rgn_validator *v)
 {
     if (!v)
         return;
+    rgn_validator_free(v->rest);
     rgn_parallel_free(v->parallel);
     rgn_checker_free(v->checker);
     rgn_scanner_free(v->scanner);
@@ -119,9 +126,71 @@ int rgn_validator_sync(rgn_validator *v)
 
 rgn_validation_counts rgn_validator_counts(const rgn_validator *v)
 {
+    if (v->rest) {
+        rgn_validation_counts c = rgn_parallel_counts(v->parallel);
+        rgn_validation_counts r = rgn_validator_counts(v->rest);
+        c.games += r.games;
+        c.valid += r.valid;
+        c.with_warnings += r.with_warnings;
+        c.invalid += r.invalid;
+        c.plies += r.plies;
+        return c;
+    }
     return v->parallel  ? rgn_parallel_counts(v->parallel)
            : v->scanner ? rgn_scanner_counts(v->scanner)
                         : rgn_checker_counts(v->checker);
+}
+
+/* The reports of the one job that reads on: numbered after the games
+ * the several reported. */
+static void report_rest(void *user, const rgn_diagnostic *d)
+{
+    rgn_validator *v = user;
+    rgn_diagnostic renumbered = *d;
+    if (renumbered.game)
+        renumbered.game += v->games_before;
+    v->options.report(v->options.user, &renumbered);
+}
+
+/* Feeds data[from, to) in blocks at multiples of RGN_READ_BLOCK. */
+static int feed_blocks(rgn_validator *v, const char *data, uint64_t from,
+                       uint64_t to)
+{
+    while (from < to && !rgn_validator_done(v)) {
+        uint64_t end = (from / RGN_READ_BLOCK + 1) * RGN_READ_BLOCK;
+        if (end > to)
+            end = to;
+        if (rgn_validator_feed(v, data + from, (size_t)(end - from)) < 0)
+            return -1;
+        from = end;
+    }
+    return 0;
+}
+
+int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
+{
+    if (!v->parallel) {
+        int rc = feed_blocks(v, data, 0, size);
+        return rgn_validator_finish(v) < 0 ? -1 : rc;
+    }
+    uint64_t from = rgn_parallel_read_mapped(v->parallel, data, size);
+    if (from == size)
+        return rgn_parallel_finish(v->parallel);
+    /* text read as Latin-1 from the range at from on: one job reads on,
+     * so that the one warning about it comes where one job puts it */
+    rgn_range range = {.from = from, .to = size};
+    rgn_range_locate(data, size, &range);
+    rgn_validator_options options = v->options;
+    options.jobs = 1;
+    options.range = &range;
+    options.report = v->options.report ? report_rest : NULL;
+    options.user = v;
+    v->games_before = rgn_parallel_counts(v->parallel).games;
+    v->rest = rgn_validator_new(&options);
+    if (!v->rest)
+        return -1;
+    int rc = feed_blocks(v->rest, data, range.start, size);
+    return rgn_validator_finish(v->rest) < 0 ? -1 : rc;
 }
 
 bool rgn_validator_done(const rgn_validator *v)

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria fuzz_edits \
-    fuzz_db_blob fuzz_db_tags fuzz_db_file fuzz_tournament fuzz_trf}
+    fuzz_db_blob fuzz_db_tags fuzz_db_file fuzz_tournament fuzz_trf fuzz_ranges}
 build=build-fuzz
 cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -21,6 +21,7 @@ mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
          $corpus/fuzz_xml $corpus/fuzz_input $corpus/fuzz_criteria \
          $corpus/fuzz_edits $corpus/fuzz_db_blob $corpus/fuzz_db_tags \
          $corpus/fuzz_db_file $corpus/fuzz_tournament $corpus/fuzz_trf \
+         $corpus/fuzz_ranges \
          $build/artifacts
 for f in samples/club-championship.rgn samples/king-mate.rgn; do
     base=$corpus/fuzz_input/$(basename "$f")
@@ -31,6 +32,10 @@ for f in samples/club-championship.rgn samples/king-mate.rgn; do
     (cd "$(dirname "$f")" && zip -q - "$(basename "$f")") >"$base.zip"
 done
 cp samples/*.rgn samples/bad/*.rgn $corpus/fuzz_reader/ 2>/dev/null || true
+# two bytes choosing the cut, then a file
+for f in samples/*.rgn samples/*.pgn samples/bad/*.rgn; do
+    { printf '\001\000'; cat "$f"; } >$corpus/fuzz_ranges/"$(basename "$f")"
+done
 # a byte choosing the options (fuzz_tournament.c), then a tournament
 for f in tests/e2e/inputs/tournament_*.pgn; do
     { printf '\001'; cat "$f"; } >$corpus/fuzz_tournament/"$(basename "$f")"

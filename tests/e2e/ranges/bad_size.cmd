@@ -1,0 +1,1 @@
+ranges --size 12Q samples/club-championship.rgn

@@ -1,0 +1,1 @@
+ranges --parts 2 tests/e2e/inputs/blocked_path.rgn.xz

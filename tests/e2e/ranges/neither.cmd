@@ -1,0 +1,1 @@
+ranges samples/club-championship.rgn

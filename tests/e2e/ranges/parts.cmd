@@ -1,0 +1,1 @@
+ranges --parts 3 samples/club-championship.rgn

@@ -1,0 +1,1 @@
+ranges --size 1K samples/club-championship.rgn

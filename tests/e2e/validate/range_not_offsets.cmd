@@ -1,0 +1,1 @@
+validate --range 10 samples/king-mate.rgn

@@ -1,0 +1,1 @@
+validate --range 0:999999 samples/king-mate.rgn

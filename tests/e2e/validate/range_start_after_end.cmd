@@ -1,0 +1,1 @@
+validate --range 50:10 samples/king-mate.rgn

@@ -1,0 +1,1 @@
+validate --summary yaml samples/club-championship.rgn

@@ -1,0 +1,1 @@
+validate --summary json samples/club-championship.rgn

@@ -1,0 +1,1 @@
+validate --summary json --range 1000: samples/club-championship.rgn
