@@ -161,13 +161,18 @@ drive select --diagnostics-file select.diag2 select "$@" -- \
     --tag 'Result=1-0' --plies 80-
 same select status out diag
 check "select: some games selected" [ -s select.out1 ]
-drive import --db two.rgndb --diagnostics-file import.diag2 import "$@"
-same import status diag
-database two.rgndb two
-for f in export games info; do
-    check "import: the database's $f" cmp -s "one.$f" "two.$f"
-done
-check "import: games stored" [ -s one.export ]
+# the pieces' databases are merged by rgn db merge
+if "$rgn" db merge --help >/dev/null 2>&1; then
+    drive import --db two.rgndb --diagnostics-file import.diag2 import "$@"
+    same import status diag
+    database two.rgndb two
+    for f in export games info; do
+        check "import: the database's $f" cmp -s "one.$f" "two.$f"
+    done
+    check "import: games stored" [ -s one.export ]
+else
+    echo "dask_driver: import not checked: this rgn has no db merge"
+fi
 # a folder stands for its files in byte order of their names
 drive folder --diagnostics-file folder.diag2 validate archive
 check "a folder: its files" cmp -s folder.out2 validate.out1
