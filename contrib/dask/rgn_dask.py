@@ -46,6 +46,22 @@ A task is a pure function of its arguments and the files' bytes: when a
 worker dies, the scheduler runs its tasks again elsewhere and the result
 is the same.
 
+Where the driver differs from one rgn run, by choice:
+  - an error on any piece (rgn's status 2: a damaged compressed file, an
+    unknown option) ends the run with nothing written, where rgn would
+    go on with the other files;
+  - the options that do not merge across pieces (--games, --limit,
+    --unique, --duplicates, --fuzzy, --split-*, --count) and those the
+    driver sets (--format, --diagnostics, -o, --range, --jobs, --quiet,
+    --db) are refused after --;
+  - import: copies across pieces are noted (on standard error) by
+    `rgn db merge`, numbered as one import numbers them; a copy within
+    one piece is noted by the piece's import, its numbers counting within
+    the piece, the note prefixed with the piece;
+  - select and import print no count of the games they read, which the
+    numbers of the next pieces need: each of their pieces is also read by
+    `rgn list --headers-only` (a parse, without replaying the moves).
+
 Examples:
     rgn_dask.py validate archive/ --diagnostics-file problems.json
     rgn_dask.py --scheduler tcp://10.0.0.1:8786 --parts 64 \\
@@ -403,6 +419,8 @@ def arguments(argv):
         argv, rgn_options = argv[:cut], argv[cut + 1:]
     parser = argparse.ArgumentParser(
         prog="rgn_dask.py", description=__doc__.split("\n")[0],
+        usage="%(prog)s [OPTION...] validate|list|select|import PATH..."
+        " [-- RGN_OPTION...]",
         epilog="rgn_dask.py --help shows this; the module's docstring"
         " says more (python3 -m pydoc contrib/dask/rgn_dask.py).")
     parser.add_argument("--scheduler", metavar="ADDR",
