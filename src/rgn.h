@@ -508,9 +508,9 @@ rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
  * Latin-1 (ISO 8859-1) one, but for 0x80 to 0x9F: curly quotes, dashes,
  * the euro sign; the five codes Windows-1252 leaves undefined keep their
  * Latin-1 meaning), and the callbacks see it as UTF-8 (tag values,
- * comments, moves, and rgn_reader_line). Lines and columns stay the
- * input's (a column a character); offsets after such a byte count it as
- * its two or three UTF-8 bytes.
+ * comments, moves, and rgn_reader_line). Lines, columns (a column a
+ * character) and byte offsets stay the input's: such a byte counts as one
+ * in every location handed out or taken (rgn_reader_line).
  * Without it such a byte is a syntax error. Before the first feed;
  * returns 0, or -1 when memory runs out. */
 int rgn_reader_read_latin1(rgn_reader *reader);
@@ -605,6 +605,13 @@ typedef struct rgn_range {
 /* Sets range->start and start_line for range->from, in data, the whole
  * input (size bytes; a file mapped, say). */
 void rgn_range_locate(const char *data, uint64_t size, rgn_range *range);
+/* The same, given the line on which byte range->from lies (line ends
+ * before it counted, a CRLF ending at its LF): only the lines between
+ * the anchor and from are counted, not the whole file's before it. */
+void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
+                              uint32_t line);
+/* The line on which byte at of data (size bytes) lies, from 1. */
+uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
 /* Where the first game that begins at or after at begins, as a validator
  * reads data (with the option latin1 or not); size when none does, 0 for
  * at 0. UINT64_MAX when memory runs out. */
@@ -1146,7 +1153,11 @@ typedef struct rgn_db_import_options {
 } rgn_db_import_options;
 
 typedef struct rgn_db_import_counts {
-    uint64_t games, valid, invalid, duplicates, plies, positions;
+    uint64_t games;            /* read */
+    uint64_t valid, invalid;   /* of those stored */
+    uint64_t duplicates;       /* not stored */
+    uint64_t plies, positions; /* of those stored */
+    uint64_t invalid_read;     /* of those read, stored or not */
 } rgn_db_import_counts;
 
 /* NULL with error when memory runs out or the database cannot be
@@ -1164,6 +1175,38 @@ const rgn_game_sink *rgn_db_importer_sink(void);
  * (then nothing should be committed). counts may be NULL. */
 int rgn_db_importer_finish(rgn_db_importer *importer,
                            rgn_db_import_counts *counts, rgn_error *error);
+
+/* Merging databases: the games of other databases added to one, as if
+ * their inputs had been imported into it, in order, in one import. */
+typedef struct rgn_db_merge_options {
+    /* told of a game not stored because the database has it already (the
+     * same tags, start and moves), as rgn_db_import_options.duplicate is:
+     * the file it was imported from (as its database names it), its
+     * number there and its origin, and the number in the database of the
+     * game it copies */
+    void (*duplicate)(void *user, const char *file, uint64_t number,
+                      rgn_location where, int64_t copy_of);
+    void *user;
+} rgn_db_merge_options;
+
+/* Adds to db (open for writing) every game of the rgn databases at
+ * inputs[0], ..., inputs[count - 1], in that order, each in the order of
+ * its import, numbered on from db's last game; the position index is
+ * copied (a game is not replayed). A game db already has, or an earlier
+ * input gave, is not stored (options->duplicate is told of it). A file
+ * read in pieces (imported with a byte range each, into one database a
+ * piece, given here in the order of the file) is one file of db, its
+ * games numbered as in one import of the whole file: the games of an
+ * input's file whose first game comes after every game db has of the
+ * same path continue that file (its row of files, its numbering). counts (may
+ * be NULL) counts the games read from the inputs, stored or not, and what was
+ * stored. 0, or -1 with error->message beginning with the path of the database
+ * at fault (an input that cannot be opened, is not an rgn database, is
+ * damaged or is db itself, or db that cannot be written): then nothing
+ * should be committed. options may be NULL. */
+int rgn_db_merge(rgn_db *db, const char *const *inputs, size_t count,
+                 const rgn_db_merge_options *options,
+                 rgn_db_import_counts *counts, rgn_error *error);
 
 /* Finding games: the criteria of rgn select, answered from the index
  * where one applies, by replaying the stored games where none does. */

@@ -63,7 +63,7 @@ check "rgn select --strip c" "clocks comments"
 check "rgn select --split-by R" "Result Round"
 check "rgn select --rename-players " "e.txt frames/ games/"
 check "rgn select --split-every " ""
-check "rgn db " "export find import info tree"
+check "rgn db " "export find import info merge tree"
 check "rgn db i" "import info"
 check "rgn db import " "a.rgn b.pgn frames/ games/"
 check "rgn db find --format " "csv json text tsv"
@@ -73,6 +73,8 @@ check "rgn db export --to " "coord fen html json lan rgn xml"
 check "rgn db find --moves " ""
 touch club.rgndb
 check "rgn db info --db " "club.rgndb frames/ games/"
+check "rgn db merge " "club.rgndb frames/ games/"
+check "rgn db merge --q" "--quiet"
 
 # each command's options are the ones the usage of its help lists, and
 # the commands

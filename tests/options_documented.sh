@@ -29,7 +29,7 @@ game_options="--strict -q --quiet --diagnostics --diagnostics-file --variant --f
 
 # a subcommand is written with _ here: db_import is "rgn db import"
 for word in perft moves validate convert select list fen diagram variants \
-    db_import db_find db_tree db_export db_info ranges; do
+    db_import db_merge db_find db_tree db_export db_info ranges; do
     cmd=$(echo "$word" | tr _ ' ')
     "$rgn" $cmd --help | sed '/^$/q' | options_of >"$tmp/usage"
     synopsis "$cmd" | options_of >"$tmp/man"

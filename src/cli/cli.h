@@ -184,9 +184,11 @@ typedef struct cli_games {
     bool progress, progress_shown;
     double start, last_progress;
     uint64_t bytes;
-    /* --range START:END (range_to UINT64_MAX: to the end) */
+    /* --range START:END[:LINE] (range_to UINT64_MAX: to the end;
+     * range_line 0: not given) */
     bool ranged;
     uint64_t range_from, range_to;
+    uint32_t range_line;
     /* when set, told of each input (each member of a zip archive) before
      * its games are read: its name as diagnostics give it (file) and the
      * rule set its games without a Variant tag are read as (NULL: the
@@ -295,7 +297,8 @@ char *cli_read_whole_file(const char *path, size_t *len);
 /* The plain regular file path mapped into memory whole (*data NULL for
  * an empty file), for reading it in pieces: 0, or -1 after saying why
  * not (a compressed file, an archive, a pipe: each is read whole; option,
- * when not NULL, names what asked, in the message). cli_input_unmap releases it. */
+ * when not NULL, names what asked, in the message). cli_input_unmap releases
+ * it. */
 /* Whether an input of cli_input_open is a plain regular file, read
  * directly (not standard input, not compressed, not an archive). */
 bool cli_input_plain(FILE *file);

@@ -1,7 +1,7 @@
 /*
- * cmd_db.c - "rgn db": a database of games (import, find, tree, export,
- * info). This file holds the dispatch to the subcommands, import and
- * info; cmd_db_query.c the ones that answer questions.
+ * cmd_db.c - "rgn db": a database of games (import, merge, find, tree,
+ * export, info). This file holds the dispatch to the subcommands, import,
+ * merge and info; cmd_db_query.c the ones that answer questions.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -12,12 +12,14 @@
 
 static int run_db(int argc, char **argv);
 static int run_import(int argc, char **argv);
+static int run_merge(int argc, char **argv);
 static int run_info(int argc, char **argv);
 
 const cli_command cli_db = {
     "db",
     "a database of games: import, find positions, explore openings",
     "Usage: rgn db import [--db PATH] [--variations] [OPTIONS] FILE...\n"
+    "       rgn db merge [--db PATH] [-q|--quiet] DATABASE...\n"
     "       rgn db find [--db PATH] [CRITERIA] [--format text|tsv|csv|json]\n"
     "                   [--to FORMAT] [-o FILE]\n"
     "       rgn db tree [--db PATH] (--position POS | --moves LINE)\n"
@@ -30,6 +32,7 @@ const cli_command cli_db = {
     "index of the positions of its main line.\n"
     "  import   store the games of files (each checked as 'rgn validate'\n"
     "           checks it; invalid ones are stored too, flagged)\n"
+    "  merge    add the games of other databases (of pieces of a file)\n"
     "  find     the games that match the criteria of 'rgn select'\n"
     "  tree     the moves played from a position, with results\n"
     "  export   write every game out, in any format 'rgn convert' writes\n"
@@ -78,10 +81,36 @@ const cli_command cli_db_info = {
     run_info,
 };
 
+const cli_command cli_db_merge = {
+    "db merge",
+    "merge databases into one",
+    "Usage: rgn db merge [--db PATH] [-q|--quiet] [--color|--no-color] [--]\n"
+    "                    DATABASE...\n"
+    "\n"
+    "Adds the games of the databases, each made by 'rgn db import', in the\n"
+    "order given, to the database PATH, as one import of their files would\n"
+    "store them: numbered on, and a game the database already has (the same\n"
+    "tags, start and moves) not stored again, with the note an import\n"
+    "writes. Give the databases of the pieces of a file (imported with\n"
+    "--range) in the order of the file: their games are that file's, as\n"
+    "one import of the whole file numbers them. The index is copied, not\n"
+    "built again. The merge is one transaction: a merge that fails leaves\n"
+    "the database as it was.\n"
+    "  --db PATH      the database written (default games.rgndb); created\n"
+    "                 when missing, else added to; never one of the inputs\n"
+    "  -q, --quiet    no notes of duplicates, no summary\n"
+    "Exit status 0 when every game merged is valid, 1 when some game is\n"
+    "invalid (it is stored), 2 for wrong usage and database errors (an\n"
+    "input missing, not an rgn database or damaged: then nothing of the\n"
+    "merge is stored).\n",
+    run_merge,
+};
+
 extern const cli_command cli_db_find, cli_db_tree, cli_db_export;
 
 static const cli_command *const subcommands[] = {
-    &cli_db_import, &cli_db_find, &cli_db_tree, &cli_db_export, &cli_db_info,
+    &cli_db_import, &cli_db_merge,  &cli_db_find,
+    &cli_db_tree,   &cli_db_export, &cli_db_info,
 };
 #define SUBCOMMAND_COUNT (sizeof subcommands / sizeof *subcommands)
 
@@ -100,8 +129,8 @@ static int run_db(int argc, char **argv)
         cli_nearest_offer(&nearest, name);
     }
     return cli_usage_error(&cli_db,
-                           "no subcommand '%s'%s (import, find, tree, "
-                           "export, info)",
+                           "no subcommand '%s'%s (import, merge, find, "
+                           "tree, export, info)",
                            argv[1], cli_nearest_hint(&nearest));
 }
 
@@ -142,16 +171,50 @@ static void on_input(void *user, const char *file, const rgn_variant *tagless)
     rgn_db_importer_input(im->importer, file);
 }
 
+/* The note of a game not stored because the database has it. */
+static void note_duplicate(const cli_command *command, const char *file,
+                           uint64_t number, rgn_location where, int64_t copy_of)
+{
+    fprintf(stderr,
+            "rgn %s: %s:%u: game %llu is game %lld of the database: not "
+            "stored again\n",
+            command->name, file, where.line, (unsigned long long)number,
+            (long long)copy_of);
+}
+
+/* The summary of what was stored. */
+static void note_stored(const cli_command *command, const char *path,
+                        const rgn_db_import_counts *counts)
+{
+    uint64_t stored = counts->valid + counts->invalid;
+    fprintf(stderr,
+            "rgn %s: %s: %llu game%s stored (%llu valid, %llu invalid), %llu "
+            "already there, %llu positions indexed\n",
+            command->name, path, (unsigned long long)stored,
+            stored == 1 ? "" : "s", (unsigned long long)counts->valid,
+            (unsigned long long)counts->invalid,
+            (unsigned long long)counts->duplicates,
+            (unsigned long long)counts->positions);
+}
+
 static void on_duplicate(void *user, uint64_t number, rgn_location where,
                          int64_t copy_of)
 {
     importing *im = user;
     if (!im->quiet)
-        fprintf(stderr,
-                "rgn db import: %s:%u: game %llu is game %lld of the "
-                "database: not stored again\n",
-                im->file ? im->file : "-", where.line,
-                (unsigned long long)number, (long long)copy_of);
+        note_duplicate(&cli_db_import, im->file ? im->file : "-", number, where,
+                       copy_of);
+}
+
+/* Removes a new database's temporary file if a signal ends the run. */
+static void watch_pending(rgn_db *db)
+{
+    pending_file = rgn_db_pending_file(db);
+    if (pending_file) {
+        signal(SIGINT, remove_pending_and_die);
+        signal(SIGTERM, remove_pending_and_die);
+        signal(SIGHUP, remove_pending_and_die);
+    }
 }
 
 static int run_import(int argc, char **argv)
@@ -183,12 +246,7 @@ static int run_import(int argc, char **argv)
     rgn_db *db = cli_db_open(&cli_db_import, path, true);
     if (!db)
         return EXIT_USAGE;
-    pending_file = rgn_db_pending_file(db);
-    if (pending_file) {
-        signal(SIGINT, remove_pending_and_die);
-        signal(SIGTERM, remove_pending_and_die);
-        signal(SIGHUP, remove_pending_and_die);
-    }
+    watch_pending(db);
     importing im = {NULL, NULL, games.quiet};
     options.duplicate = on_duplicate;
     options.user = &im;
@@ -216,18 +274,69 @@ static int run_import(int argc, char **argv)
     if (!ok)
         fprintf(stderr, "rgn db import: %s: nothing was imported\n", path);
     else if (!games.quiet)
-        fprintf(stderr,
-                "rgn db import: %s: %llu game%s stored (%llu valid, %llu "
-                "invalid), %llu already there, %llu positions indexed\n",
-                path, (unsigned long long)(counts.valid + counts.invalid),
-                counts.valid + counts.invalid == 1 ? "" : "s",
-                (unsigned long long)counts.valid,
-                (unsigned long long)counts.invalid,
-                (unsigned long long)counts.duplicates,
-                (unsigned long long)counts.positions);
+        note_stored(&cli_db_import, path, &counts);
     rgn_db_close(db);
     pending_file = NULL;
     return ok ? status : EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------------ */
+/* merge                                                              */
+
+static void on_merged_duplicate(void *user, const char *file, uint64_t number,
+                                rgn_location where, int64_t copy_of)
+{
+    if (!*(bool *)user)
+        note_duplicate(&cli_db_merge, file, number, where, copy_of);
+}
+
+static int run_merge(int argc, char **argv)
+{
+    const char *path = "games.rgndb";
+    bool quiet = false;
+    int color = -1;
+    const cli_option own[] = {
+        {"--db", .value = &path},
+        {"-q", .flag = &quiet},
+        {"--quiet", .flag = &quiet},
+        {0},
+    };
+    const cli_options parser = {&cli_db_merge, own, NULL, &color, -1, NULL};
+    int inputs, status = cli_parse_options(&parser, argc, argv, &inputs);
+    char **paths = argv + 1;
+    if (status == CLI_GO_ON && inputs == 0)
+        status = cli_usage_error(&cli_db_merge, "give the databases to merge");
+    if (status == CLI_GO_ON &&
+        cli_output_check_inputs(&cli_db_merge, "--db", path, paths, inputs,
+                                "") < 0)
+        status = EXIT_USAGE;
+    if (status != CLI_GO_ON)
+        return status;
+    rgn_db *db = cli_db_open(&cli_db_merge, path, true);
+    if (!db)
+        return EXIT_USAGE;
+    watch_pending(db);
+    rgn_db_merge_options options = {on_merged_duplicate, &quiet};
+    rgn_db_import_counts counts = {0};
+    rgn_error error;
+    /* a damaged file is refused before anything is written to it; the
+     * merge's errors name the database at fault, the others are PATH's */
+    bool ok = pending_file || rgn_db_check(db, &error) == 0;
+    if (ok && rgn_db_merge(db, (const char *const *)paths, (size_t)inputs,
+                           &options, &counts, &error) < 0) {
+        fprintf(stderr, "rgn db merge: %s\n", error.message);
+        ok = false;
+    } else if (!ok || rgn_db_commit(db, &error) < 0) {
+        fprintf(stderr, "rgn db merge: %s: %s\n", path, error.message);
+        ok = false;
+    }
+    if (!ok)
+        fprintf(stderr, "rgn db merge: %s: nothing was merged\n", path);
+    else if (!quiet)
+        note_stored(&cli_db_merge, path, &counts);
+    rgn_db_close(db);
+    pending_file = NULL;
+    return !ok ? EXIT_USAGE : counts.invalid_read ? EXIT_INVALID : EXIT_OK;
 }
 
 /* ------------------------------------------------------------------ */

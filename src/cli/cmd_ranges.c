@@ -10,7 +10,9 @@ static int run_ranges(int argc, char **argv);
 const cli_command cli_ranges = {
     "ranges",
     "cut a file into byte ranges that begin at games",
-    "Usage: rgn ranges (--parts N | --size SIZE) [--color|--no-color] FILE\n"
+    "Usage: rgn ranges (--parts N | --size SIZE) [--lines] "
+    "[--color|--no-color]\n"
+    "                  FILE\n"
     "\n"
     "Prints START:END a line, ranges of FILE's bytes that cover it, in\n"
     "order, each beginning where a game begins (the first at 0), for\n"
@@ -21,6 +23,8 @@ const cli_command cli_ranges = {
     "               longer than a part)\n"
     "  --size SIZE  ranges of about SIZE bytes; SIZE may end in K, M or G\n"
     "               (1024, 1024^2, 1024^3)\n"
+    "  --lines      START:END:LINE, LINE the line START lies on, for\n"
+    "               --range: a range then counts only its own lines\n"
     "--color and --no-color (or --colour, --no-colour) are taken, as by\n"
     "every command, and change nothing.\n"
     "\n"
@@ -48,11 +52,22 @@ static int take_size(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
+/* START:END, and :LINE when line is not 0. */
+static void print_range(uint64_t start, uint64_t end, uint32_t line)
+{
+    printf("%llu:%llu", (unsigned long long)start, (unsigned long long)end);
+    if (line)
+        printf(":%lu", (unsigned long)line);
+    putchar('\n');
+}
+
 static int run_ranges(int argc, char **argv)
 {
     long parts = 0;
     uint64_t part_size = 0;
+    bool lines = false;
     const cli_option own[] = {
+        {"--lines", .flag = &lines},
         {"--parts", .take = cli_take_count, .out = &parts},
         {"--size", .take = take_size, .out = &part_size},
         {0},
@@ -75,6 +90,7 @@ static int run_ranges(int argc, char **argv)
     if (parts > 0)
         part_size = size / (uint64_t)parts + (size % (uint64_t)parts != 0);
     uint64_t start = 0;
+    uint32_t line = 1; /* of start, with --lines */
     int rc = EXIT_OK;
     for (uint64_t at = part_size; at < size && rc == EXIT_OK; at += part_size) {
         /* a game longer than a part: its cut is met again */
@@ -83,16 +99,17 @@ static int run_ranges(int argc, char **argv)
             fprintf(stderr, "rgn ranges: out of memory\n");
             rc = EXIT_USAGE;
         } else if (cut > start && cut < size) {
-            printf("%llu:%llu\n", (unsigned long long)start,
-                   (unsigned long long)cut);
+            print_range(start, cut, lines ? line : 0);
+            if (lines) /* the line the cut lies on, counted from start's */
+                line = rgn_range_line(data + start, size - start, cut - start) +
+                       line - 1;
             start = cut;
         }
         if (at > UINT64_MAX - part_size)
             break;
     }
     if (rc == EXIT_OK)
-        printf("%llu:%llu\n", (unsigned long long)start,
-               (unsigned long long)size);
+        print_range(start, size, lines ? line : 0);
     cli_input_unmap(data, size);
     return rc;
 }

@@ -195,19 +195,26 @@ static bool parse_offset(const char *text, size_t len, uint64_t *offset)
     return true;
 }
 
-/* --range START:END (END left out: to the file's end). 1, or -1 after
- * saying why. */
+/* --range START:END[:LINE] (END left out: to the file's end; LINE: the
+ * line START lies on, as 'rgn ranges --lines' prints it). 1, or -1
+ * after saying why. */
 static int parse_range(cli_games *g, const char *value)
 {
     const char *colon = strchr(value, ':');
+    const char *third = colon ? strchr(colon + 1, ':') : NULL;
+    const char *end = colon ? colon + 1 : NULL;
+    size_t end_len = third ? (size_t)(third - end) : end ? strlen(end) : 0;
+    uint64_t line = 0;
     g->range_to = UINT64_MAX;
     if (!colon ||
         !parse_offset(value, (size_t)(colon - value), &g->range_from) ||
-        (colon[1] &&
-         !parse_offset(colon + 1, strlen(colon + 1), &g->range_to))) {
+        (end_len && !parse_offset(end, end_len, &g->range_to)) ||
+        (third && (!parse_offset(third + 1, strlen(third + 1), &line) ||
+                   line == 0 || line > UINT32_MAX))) {
         cli_usage_error(g->command,
                         "--range takes START:END, two byte offsets (or START: "
-                        "to the end of the file), not '%s'",
+                        "to the end of the file), and may add :LINE, the line "
+                        "START lies on; not '%s'",
                         value);
         return -1;
     }
@@ -218,6 +225,7 @@ static int parse_range(cli_games *g, const char *value)
                         value);
         return -1;
     }
+    g->range_line = (uint32_t)line;
     g->ranged = true;
     return 1;
 }
@@ -597,7 +605,9 @@ static void read_range(cli_games *g, const char *path)
         g->io_error = true;
         return;
     }
-    if (data)
+    if (data && g->range_line)
+        rgn_range_locate_at_line(data, size, &range, g->range_line);
+    else if (data)
         rgn_range_locate(data, size, &range);
     rgn_validator_options options = g->options;
     options.range = &range;

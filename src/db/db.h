@@ -55,6 +55,32 @@ int db_failf(rgn_db *db, const char *format, ...)
 sqlite3_stmt *db_prepare(rgn_db *db, const char *sql);
 /* Runs statements without results: 0, or -1 after db_fail. */
 int db_exec(rgn_db *db, const char *sql);
+/* Runs a statement whose values are bound, and resets it (its bindings
+ * cleared): 0, or -1 after db_fail. */
+int db_step(rgn_db *db, sqlite3_stmt *s);
+/* The numbers the next game and the next segment stored get (1 in a
+ * database without any): 0, or -1 after db_fail. */
+int db_next_ids(rgn_db *db, int64_t *game, int64_t *segment);
+
+/* The games a database has, by their digest (the fingerprint of their
+ * rule set, start, tags and moves), to find the copy it has of a game
+ * (import.c, merge.c). A database that had no games has no index of
+ * digests yet (rgn_db_commit builds it, sorted, once they are all in):
+ * theirs are kept in memory. */
+typedef struct db_copies {
+    rgn_db *db;
+    sqlite3_stmt *find;
+    struct duplicate_set *digests; /* NULL: the index answers */
+} db_copies;
+
+/* next_id: the number the next game stored gets (1: the database has
+ * none). 0, or -1 with db's error. */
+int db_copies_init(db_copies *c, rgn_db *db, int64_t next_id);
+void db_copies_free(db_copies *c);
+/* The number of the game the database has with digest, or 0 when it has
+ * none (the game then stored as id is remembered); -1 when memory runs
+ * out (db's error says so). */
+int64_t db_copy_of(db_copies *c, uint64_t digest, int64_t id);
 
 /* A position's key in the index: its rule set's key mixed with the
  * rule set's salt (from its name), so that two games' positions never

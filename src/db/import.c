@@ -46,15 +46,13 @@ typedef struct opening_entry {
 struct rgn_db_importer {
     rgn_db *db;
     rgn_db_import_options options;
-    sqlite3_stmt *insert_game, *find_copy, *insert_file, *insert_variant,
-        *insert_segment, *insert_bucket, *insert_opening;
+    sqlite3_stmt *insert_game, *insert_file, *insert_variant, *insert_segment,
+        *insert_bucket, *insert_opening;
     char *file;      /* the input being read */
     int64_t file_id; /* its row, 0 until a game of it is stored */
     int64_t next_id; /* the number the next game stored gets */
     int64_t segment_id;
-    /* the digests of a database that had no games (and so no index of
-     * them yet: it is built at commit) */
-    duplicate_set *digests;
+    db_copies copies;
     bool failed;
     rgn_db_import_counts counts;
 
@@ -109,7 +107,6 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
     im->insert_game = db_prepare(
         db, "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    im->find_copy = db_prepare(db, "SELECT id FROM games WHERE digest = ?");
     im->insert_file = db_prepare(db, "INSERT INTO files(path) VALUES (?)");
     im->insert_variant =
         db_prepare(db, "INSERT OR IGNORE INTO variants VALUES (?)");
@@ -120,28 +117,15 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
                        "?3)");
     im->insert_opening =
         db_prepare(db, "INSERT INTO openings VALUES (?, ?, ?)");
-    sqlite3_stmt *last =
-        db_prepare(db, "SELECT (SELECT coalesce(max(id), 0) FROM games),"
-                       " (SELECT coalesce(max(id), 0) FROM segments)");
-    if (last && sqlite3_step(last) == SQLITE_ROW) {
-        im->next_id = sqlite3_column_int64(last, 0) + 1;
-        im->segment_id = sqlite3_column_int64(last, 1) + 1;
-    } else if (last)
-        db_fail(db, "reading the database");
-    sqlite3_finalize(last);
-    if (!im->insert_game || !im->find_copy || !im->insert_file ||
-        !im->insert_variant || !im->insert_segment || !im->insert_bucket ||
-        !im->insert_opening || !im->next_id) {
+    if (!im->insert_game || !im->insert_file || !im->insert_variant ||
+        !im->insert_segment || !im->insert_bucket || !im->insert_opening ||
+        db_next_ids(db, &im->next_id, &im->segment_id) < 0 ||
+        db_copies_init(&im->copies, db, im->next_id) < 0) {
         *error = db->error;
         rgn_db_importer_free(im);
         return NULL;
     }
     im->first_game = im->next_id;
-    if (im->next_id == 1 && !(im->digests = duplicate_set_new())) {
-        snprintf(error->message, sizeof error->message, "out of memory");
-        rgn_db_importer_free(im);
-        return NULL;
-    }
     return im;
 }
 
@@ -150,13 +134,12 @@ void rgn_db_importer_free(rgn_db_importer *im)
     if (!im)
         return;
     sqlite3_finalize(im->insert_game);
-    sqlite3_finalize(im->find_copy);
     sqlite3_finalize(im->insert_file);
     sqlite3_finalize(im->insert_variant);
     sqlite3_finalize(im->insert_segment);
     sqlite3_finalize(im->insert_bucket);
     sqlite3_finalize(im->insert_opening);
-    duplicate_set_free(im->digests);
+    db_copies_free(&im->copies);
     free(im->file);
     free(im->entries);
     free(im->space);
@@ -171,14 +154,7 @@ void rgn_db_importer_free(rgn_db_importer *im)
 /* Runs a statement whose values are bound, and resets it. */
 static int step(rgn_db_importer *im, sqlite3_stmt *s)
 {
-    int status = sqlite3_step(s);
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
-    if (status != SQLITE_DONE && status != SQLITE_ROW) {
-        db_fail(im->db, "writing the database");
-        return fail(im);
-    }
-    return 0;
+    return db_step(im->db, s) < 0 ? fail(im) : 0;
 }
 
 void rgn_db_importer_input(rgn_db_importer *im, const char *file)
@@ -711,24 +687,43 @@ static uint8_t outcome_of(rgn_span result)
                                         : OUTCOME_NONE;
 }
 
-/* The copy the database has of the game, or 0. */
-static int64_t copy_of(rgn_db_importer *im, uint64_t digest)
+/* ------------------------------------------------------------------ */
+/* The copies a database has                                          */
+
+int db_copies_init(db_copies *c, rgn_db *db, int64_t next_id)
 {
-    if (im->digests) {
+    memset(c, 0, sizeof *c);
+    c->db = db;
+    if (next_id == 1) {
+        if (!(c->digests = duplicate_set_new()))
+            return db_failf(db, "out of memory");
+        return 0;
+    }
+    c->find = db_prepare(db, "SELECT id FROM games WHERE digest = ?");
+    return c->find ? 0 : -1;
+}
+
+void db_copies_free(db_copies *c)
+{
+    sqlite3_finalize(c->find);
+    duplicate_set_free(c->digests);
+    memset(c, 0, sizeof *c);
+}
+
+int64_t db_copy_of(db_copies *c, uint64_t digest, int64_t id)
+{
+    if (c->digests) {
         uint64_t first = 0;
-        if (duplicate_set_add(im->digests, digest, (uint64_t)im->next_id,
-                              &first) < 0) {
-            db_failf(im->db, "out of memory");
-            fail(im);
-        }
+        if (duplicate_set_add(c->digests, digest, (uint64_t)id, &first) < 0)
+            return db_failf(c->db, "out of memory");
         return (int64_t)first;
     }
-    sqlite3_bind_int64(im->find_copy, 1, (int64_t)digest);
-    int64_t id = 0;
-    if (sqlite3_step(im->find_copy) == SQLITE_ROW)
-        id = sqlite3_column_int64(im->find_copy, 0);
-    sqlite3_reset(im->find_copy);
-    return id;
+    sqlite3_bind_int64(c->find, 1, (int64_t)digest);
+    int64_t copy = 0;
+    if (sqlite3_step(c->find) == SQLITE_ROW)
+        copy = sqlite3_column_int64(c->find, 0);
+    sqlite3_reset(c->find);
+    return copy;
 }
 
 static int insert_game(rgn_db_importer *im, const char *variant,
@@ -789,7 +784,13 @@ static void on_end_game(void *user, rgn_span result,
     digest = digest_bytes(digest, im->tags.data, im->tags.len);
     digest = digest_bytes(digest, im->moves.blob.data, im->moves.blob.len);
     im->counts.games++;
-    int64_t copy = copy_of(im, digest);
+    if (error)
+        im->counts.invalid_read++;
+    int64_t copy = db_copy_of(&im->copies, digest, im->next_id);
+    if (copy < 0) {
+        fail(im);
+        return;
+    }
     if (copy) {
         /* what the game added to the segment goes */
         im->entry_count = im->entries_before;

@@ -92,6 +92,33 @@ int db_exec(rgn_db *db, const char *sql)
     return 0;
 }
 
+int db_step(rgn_db *db, sqlite3_stmt *s)
+{
+    int status = sqlite3_step(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (status != SQLITE_DONE && status != SQLITE_ROW)
+        return db_fail(db, "writing the database");
+    return 0;
+}
+
+int db_next_ids(rgn_db *db, int64_t *game, int64_t *segment)
+{
+    sqlite3_stmt *last =
+        db_prepare(db, "SELECT (SELECT coalesce(max(id), 0) FROM games),"
+                       " (SELECT coalesce(max(id), 0) FROM segments)");
+    if (!last)
+        return -1;
+    int status = 0;
+    if (sqlite3_step(last) == SQLITE_ROW) {
+        *game = sqlite3_column_int64(last, 0) + 1;
+        *segment = sqlite3_column_int64(last, 1) + 1;
+    } else
+        status = db_fail(db, "reading the database");
+    sqlite3_finalize(last);
+    return status;
+}
+
 uint64_t db_variant_salt(const rgn_variant *variant)
 {
     /* the name's bytes folded into one word */

@@ -95,10 +95,35 @@ uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from)
     return anchor;
 }
 
+/* The line ends in data[from, to): a CR just before to that an LF at to
+ * follows ends no line yet. */
+static uint64_t line_ends(const char *data, uint64_t size, uint64_t from,
+                          uint64_t to)
+{
+    uint64_t ends = rgn_count_line_ends(data + from, (size_t)(to - from));
+    if (to > from && to < size && data[to - 1] == '\r' && data[to] == '\n')
+        ends--;
+    return ends;
+}
+
+uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at)
+{
+    return (uint32_t)(1 + line_ends(data, size, 0, at < size ? at : size));
+}
+
 void rgn_range_locate(const char *data, uint64_t size, rgn_range *range)
 {
     range->start = rgn_range_anchor(data, size, range->from);
-    range->start_line = (uint32_t)(1 + rgn_count_line_ends(data, range->start));
+    range->start_line = rgn_range_line(data, size, range->start);
+}
+
+void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
+                              uint32_t line)
+{
+    uint64_t from = range->from < size ? range->from : size;
+    range->start = rgn_range_anchor(data, size, from);
+    range->start_line =
+        (uint32_t)(line - line_ends(data, size, range->start, from));
 }
 
 uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,

@@ -9,6 +9,12 @@
  * exhaust the stack. The comment above each handler names the rules it
  * implements.
  *
+ * Offsets: the lexer's are those of the text it is fed, which is longer
+ * than the input where bytes were read as Latin-1 (notation/latin1.c);
+ * the buffer is read by them. Every location handed to the visitor is
+ * turned into the input's when its token is lexed (the offset map), and
+ * rgn_reader_line turns it back.
+ *
  * A token is handed to the parser only once the line it starts on is
  * buffered up to its end or RGN_LINE_HALF bytes on (or the input has
  * ended), so that rgn_reader_line gives the same answer during a callback
@@ -42,6 +48,12 @@ struct rgn_reader {
 
     rgn_token token; /* the token lexed and not yet handed to the parser */
     bool held;       /* (waiting for the rest of its line) */
+    /* the token's where and a tag's inner quote, as text offsets (its
+     * locations hold the input's) */
+    uint64_t at, quote_at;
+    /* the text's offsets to the input's; NULL while they are the same
+     * (no byte read as Latin-1 yet) */
+    rgn_offset_map *map;
 
     enum game_state state;
     /* A callback gave the game up: its tokens are still read by the same
@@ -53,15 +65,17 @@ struct rgn_reader {
      * kept in the lexer's buffer for the visitor's skipped callback (up
      * to RGN_MAX_TOKEN bytes: capture_cut when more) */
     bool capturing, capture_cut;
-    uint64_t capture_from;
+    uint64_t capture_from;   /* a text offset */
+    uint64_t capture_origin; /* and the input's */
     /* A syntax error skipped to the next game: the game ends where the
      * skipping stops, so that its rest is kept too (error_where: the
      * error's place, where the game is said to end). */
     bool end_at_resync;
     rgn_location error_where;
+    uint64_t error_at;      /* its text offset */
     enum rgn_tok last_kind; /* of the last token handed over */
-    uint64_t element;       /* the offset of the element being handed over: its
-                               move number's for a move */
+    uint64_t element;       /* the text offset of the element being handed over:
+                               its move number's for a move */
     bool content; /* the game has a tag or movetext, not only comments */
     unsigned depth;
     rgn_location open[RGN_MAX_VARIATION_DEPTH]; /* the open '(' */
@@ -71,6 +85,7 @@ struct rgn_reader {
     bool number_held;
     unsigned number;
     rgn_location number_where;
+    uint64_t number_at; /* its text offset */
     rgn_saved_line number_line;
 
     /* the line of a token handed out before, that the visitor still
@@ -118,13 +133,14 @@ static void hand_skipped(rgn_reader *r, uint64_t end, rgn_span result)
     if (!r->capture_cut && end > r->capture_from)
         text = rgn_lexer_span(&r->lexer, r->capture_from,
                               (size_t)(end - r->capture_from));
-    rgn_location from = {r->capture_from, 0, 0};
+    rgn_location from = {r->capture_origin, 0, 0};
     r->visitor.skipped(r->user, text, r->capture_cut, result, from);
 }
 
-static void end_game(rgn_reader *r, rgn_location where)
+/* The game ends at where, the text offset at (as far as its text goes). */
+static void end_game(rgn_reader *r, rgn_location where, uint64_t at)
 {
-    hand_skipped(r, where.offset, (rgn_span){"", 0});
+    hand_skipped(r, at, (rgn_span){"", 0});
     r->state = OUTSIDE;
     r->depth = 0;
     r->number_held = false;
@@ -138,11 +154,12 @@ static void end_game(rgn_reader *r, rgn_location where)
 /* A callback asked to abandon the game: the rest of it is read quietly
  * (see quiet), and its text from the element given up at is kept for
  * the skipped callback. */
-static void start_capture(rgn_reader *r, uint64_t from)
+static void start_capture(rgn_reader *r, uint64_t from, uint64_t origin)
 {
     r->capturing = true;
     r->capture_cut = false;
     r->capture_from = from;
+    r->capture_origin = origin;
 }
 
 static void abandon(rgn_reader *r)
@@ -151,7 +168,9 @@ static void abandon(rgn_reader *r)
         return;
     r->quiet = true;
     if (r->visitor.skipped)
-        start_capture(r, r->element);
+        start_capture(r, r->element,
+                      r->element == r->at ? r->token.where.offset
+                                          : r->number_where.offset);
 }
 
 /* game = ... ; the game begins at its first token. */
@@ -174,9 +193,9 @@ static void begin(rgn_reader *r, rgn_location where)
         abandon(r);
 }
 
-/* A syntax error: report it in its game (begun here if need be), end the
- * game, and resynchronise (the lexer already does after its own errors
- * and at the end of the input). */
+/* A syntax error at the token handed over (where): report it in its game
+ * (begun here if need be), end the game, and resynchronise (the lexer
+ * already does after its own errors and at the end of the input). */
 static void syntax_error(rgn_reader *r, rgn_location where, const char *message,
                          bool skip)
 {
@@ -185,12 +204,13 @@ static void syntax_error(rgn_reader *r, rgn_location where, const char *message,
         r->visitor.error(r->user, where, message);
     if (skip && r->visitor.skipped) {
         if (!r->capturing)
-            start_capture(r, where.offset);
+            start_capture(r, r->at, where.offset);
         r->quiet = true;
         r->end_at_resync = true;
         r->error_where = where;
+        r->error_at = r->at;
     } else {
-        end_game(r, where);
+        end_game(r, where, r->at);
     }
     if (skip)
         rgn_lexer_skip(&r->lexer);
@@ -222,7 +242,7 @@ static void end_skipped_game(rgn_reader *r, uint64_t next_game)
             hand_skipped(r, r->capture_from + end, (rgn_span){"", 0});
         }
     }
-    end_game(r, r->error_where);
+    end_game(r, r->error_where, r->error_at);
 }
 
 /* ------------------------------------------------------------------ */
@@ -313,6 +333,7 @@ static void on_number(rgn_reader *r, const rgn_token *t)
     r->number_line.saved = false;
     r->number = t->value;
     r->number_where = t->where;
+    r->number_at = r->at;
     if (t->dots)
         flush_number(r, t->dots >= 2);
 }
@@ -382,9 +403,8 @@ static void on_result(rgn_reader *r, const rgn_token *t)
             abandon(r);
         return;
     }
-    hand_skipped(r, t->where.offset,
-                 rgn_lexer_span(&r->lexer, t->text, t->text_len));
-    end_game(r, t->where);
+    hand_skipped(r, r->at, rgn_lexer_span(&r->lexer, t->text, t->text_len));
+    end_game(r, t->where, r->at);
 }
 
 /* file = { game }, [ trailing comments ] ; at the end of the input */
@@ -393,7 +413,7 @@ static void on_eof(rgn_reader *r, const rgn_token *t)
     if (r->state == OUTSIDE)
         return;
     if (!r->content) {
-        end_game(r, t->where); /* only comments: not an error */
+        end_game(r, t->where, r->at); /* only comments: not an error */
         return;
     }
     if (r->depth > 0) {
@@ -416,7 +436,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
 {
     if (t->kind == RGN_TOK_DOTS) {
         r->last_kind = t->kind;
-        r->element = r->number_where.offset;
+        r->element = r->number_at;
         if (r->number_held)
             flush_number(r, t->value >= 2);
         else
@@ -427,8 +447,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
     /* a move's element begins at its move number */
     bool numbered =
         r->last_kind == RGN_TOK_NUMBER || r->last_kind == RGN_TOK_DOTS;
-    r->element = numbered && t->kind == RGN_TOK_MOVE ? r->number_where.offset
-                                                     : t->where.offset;
+    r->element = numbered && t->kind == RGN_TOK_MOVE ? r->number_at : r->at;
     r->last_kind = t->kind;
     if (r->number_held)
         flush_number(r, false);
@@ -462,6 +481,23 @@ static bool line_ready(const rgn_reader *r, uint64_t offset)
            lx->base + lx->len - offset >= RGN_LINE_HALF;
 }
 
+/* The token just lexed, with a map: its locations made the input's. */
+static void input_offsets(rgn_reader *r)
+{
+    rgn_token *t = &r->token;
+    t->where.offset = rgn_offset_map_input(r->map, r->at);
+    if (t->kind == RGN_TOK_TAG && t->inner_quote.line) {
+        r->quote_at = t->inner_quote.offset;
+        t->inner_quote.offset = rgn_offset_map_input(r->map, r->quote_at);
+    }
+}
+
+/* The text offset of a tag's inner quote. */
+static uint64_t quote_at(const rgn_reader *r)
+{
+    return r->map ? r->quote_at : r->token.inner_quote.offset;
+}
+
 static void process(rgn_reader *r)
 {
     for (;;) {
@@ -469,14 +505,17 @@ static void process(rgn_reader *r)
             if (rgn_lexer_next(&r->lexer, &r->token) == RGN_TOK_NONE)
                 return;
             r->held = true;
+            r->at = r->token.where.offset;
+            if (r->map)
+                input_offsets(r);
             if (r->end_at_resync)
-                end_skipped_game(r, r->token.where.offset);
+                end_skipped_game(r, r->at);
         }
         /* a tag's warning about an inner quote shows the line there */
         uint64_t shown =
             r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
-                ? r->token.inner_quote.offset
-                : r->token.where.offset;
+                ? quote_at(r)
+                : r->at;
         if (!line_ready(r, shown))
             return;
         /* a move waits until what follows it shows whether the input
@@ -491,19 +530,31 @@ static void process(rgn_reader *r)
     }
 }
 
-/* The first input offset still needed: the token held or being lexed,
- * and the line window before it. */
-static uint64_t keep_from(rgn_reader *r)
+/* The first text offset of the token held or being lexed. */
+static uint64_t token_from(const rgn_reader *r)
 {
     uint64_t keep = rgn_lexer_keep(&r->lexer);
-    if (r->held && r->token.where.offset < keep)
-        keep = r->token.where.offset;
+    return r->held && r->at < keep ? r->at : keep;
+}
+
+/* The line window before it: the first offset a location handed out from
+ * now on (or rgn_reader_line) may have. */
+static uint64_t line_window_from(const rgn_reader *r)
+{
+    uint64_t keep = token_from(r);
+    return keep > RGN_LINE_HALF ? keep - RGN_LINE_HALF : 0;
+}
+
+/* The first text offset the buffer must keep: the line window, or the
+ * text of a game given up. */
+static uint64_t keep_from(rgn_reader *r)
+{
     if (r->capturing && !r->capture_cut) {
-        if (keep - r->capture_from <= RGN_MAX_TOKEN)
+        if (token_from(r) - r->capture_from <= RGN_MAX_TOKEN)
             return r->capture_from; /* the game's text stays */
         r->capture_cut = true;
     }
-    return keep > RGN_LINE_HALF ? keep - RGN_LINE_HALF : 0;
+    return line_window_from(r);
 }
 
 rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user)
@@ -570,10 +621,15 @@ static int feed_utf8(void *user, const char *data, size_t len)
             save_line(r, &r->number_line);
         if (r->kept)
             save_line(r, &r->kept_line);
+        /* no location before the line window is turned any more (a
+         * game's text kept for the skipped callback is not read by it) */
+        uint64_t window = line_window_from(r);
         if (rgn_lexer_append(&r->lexer, data, n, keep_from(r)) != 0) {
             r->broken = true;
             break;
         }
+        if (r->map)
+            rgn_offset_map_forget(r->map, window);
         data += n;
         len -= n;
         process(r);
@@ -586,6 +642,8 @@ static int note_latin1(void *user, rgn_location where)
     rgn_reader *r = user;
     r->latin1_seen = true;
     r->latin1_first = where;
+    /* the text is the input up to here: offsets are turned from now on */
+    rgn_reader_map_offsets(r, rgn_latin1_map(r->latin1));
     return 0;
 }
 
@@ -594,8 +652,11 @@ int rgn_reader_read_latin1(rgn_reader *r)
     if (!r->latin1) {
         rgn_latin1_target target = {feed_utf8, note_latin1, r};
         r->latin1 = rgn_latin1_new(&target);
+        if (!r->latin1)
+            return -1;
+        rgn_latin1_start_at(r->latin1, r->lexer.base, r->lexer.line);
     }
-    return r->latin1 ? 0 : -1;
+    return 0;
 }
 
 bool rgn_reader_latin1_seen(const rgn_reader *r, rgn_location *first)
@@ -644,7 +705,10 @@ rgn_span rgn_reader_line(const rgn_reader *r, rgn_location where, size_t *caret)
         (r->kept &&
          rgn_saved_line_at(&r->kept_line, where.offset, &line, caret)))
         return line;
-    return rgn_lexer_line(&r->lexer, where.offset, caret);
+    uint64_t at = where.offset;
+    if (r->map)
+        at = rgn_offset_map_text(r->map, at);
+    return rgn_lexer_line(&r->lexer, at, caret);
 }
 
 void rgn_reader_keep_line(rgn_reader *r, uint64_t offset)
@@ -664,6 +728,15 @@ void rgn_reader_start_at(rgn_reader *r, uint64_t offset, uint32_t line)
      * line_first, matters only to a '[' at the start of this one, a
      * resynchronisation point either way) */
     lx->last_break = offset;
+    if (r->latin1)
+        rgn_latin1_start_at(r->latin1, offset, line);
+}
+
+void rgn_reader_map_offsets(rgn_reader *r, rgn_offset_map *map)
+{
+    /* a token held keeps its offsets, the text's and the input's so far */
+    r->quote_at = r->token.inner_quote.offset;
+    r->map = map;
 }
 
 void rgn_reader_set_window(rgn_reader *r, uint64_t from, uint64_t to)

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "notation/latin1.h"
 #include "notation/lexer.h"
 #include "rgn.h"
 
@@ -36,6 +37,12 @@ uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from);
 /* Reads range: started at range->start (rgn_reader_start_at), with the
  * window [range->from, range->to). Before the first feed only. */
 void rgn_reader_read_range(rgn_reader *reader, const rgn_range *range);
+/* The text the reader is fed is longer than the input where map says (a
+ * Latin-1 converter's, before it): locations handed out and taken in
+ * (rgn_reader_line) are the input's. The reader forgets from the map what
+ * it no longer needs. Before the first feed, or where the text fed so far
+ * is the input. */
+void rgn_reader_map_offsets(rgn_reader *reader, rgn_offset_map *map);
 
 /* A copy of a token's line, as rgn_reader_line gave it during the
  * token's callback, for a problem that shows after the reader's buffer

@@ -38,6 +38,10 @@
  * without a likely boundary (a huge game, a file with lone CR line ends) is
  * read in direct mode too. All of this is rare, and costs at most the
  * chunks in flight read twice.
+ *
+ * Input read as Latin-1 comes as longer UTF-8 text: each chunk and each
+ * checker carries the offset map of its text (notation/latin1.h), so that
+ * the offsets reported are the input's.
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include <pthread.h>
@@ -71,6 +75,7 @@ typedef struct run {
     rgn_parallel *parallel;
     chunk *keep;
     uint64_t games_before;
+    rgn_offset_map map; /* of the text it has read (with parallel->map) */
 } run;
 
 typedef struct kept_diagnostic {
@@ -95,6 +100,7 @@ struct chunk {
     rgn_buffer diagnostics; /* kept_diagnostic records, one after another */
     rgn_validation_counts counts;
     bool failed;
+    rgn_offset_map map; /* of its text (with parallel->map) */
     chunk *next;
 };
 
@@ -124,6 +130,7 @@ struct rgn_parallel {
     bool stopping, failed;
     pthread_t *threads;
     int thread_count;
+    rgn_offset_map *map; /* of the text fed, when it is not the input */
 };
 
 /* ------------------------------------------------------------------ */
@@ -172,6 +179,7 @@ static void free_run(run *r)
     if (!r)
         return;
     rgn_checker_free(r->checker);
+    rgn_offset_map_free(&r->map);
     free(r);
 }
 
@@ -196,6 +204,8 @@ static run *new_run(rgn_parallel *p, chunk *keep, uint64_t offset,
     }
     if (offset > 0 && !range) /* else it looks for a byte order mark */
         rgn_checker_start_at(r->checker, offset, line);
+    if (p->map)
+        rgn_checker_map_offsets(r->checker, &r->map);
     return r;
 }
 
@@ -312,6 +322,14 @@ static void validate_range(rgn_parallel *p, chunk *c)
     free_run(r);
 }
 
+/* The run reads the chunk's text next: it takes the chunk's map. */
+static void take_map(run *r, chunk *c)
+{
+    if (r->parallel->map)
+        rgn_offset_map_take(&r->map, &c->map, c->offset,
+                            c->offset + c->text.len);
+}
+
 static void validate_chunk(rgn_parallel *p, chunk *c)
 {
     if (c->data) {
@@ -323,6 +341,7 @@ static void validate_chunk(rgn_parallel *p, chunk *c)
         c->failed = true;
         return;
     }
+    take_map(r, c);
     if (rgn_checker_feed(r->checker, c->text.data, c->text.len) < 0 ||
         (c->last && rgn_checker_finish(r->checker) < 0))
         c->failed = true;
@@ -366,6 +385,7 @@ static void free_chunk(chunk *c)
     rgn_buffer_free(&c->text);
     rgn_buffer_free(&c->notes);
     rgn_buffer_free(&c->diagnostics);
+    rgn_offset_map_free(&c->map);
     free_run(c->open_end);
     free(c);
 }
@@ -439,6 +459,7 @@ static void read_on(rgn_parallel *p, run *r)
             return;
         }
         uint32_t line;
+        take_map(r, c);
         if (rgn_checker_feed(r->checker, c->text.data, c->text.len) < 0 ||
             (c->last && rgn_checker_finish(r->checker) < 0))
             p->failed = true;
@@ -564,6 +585,10 @@ static void submit(rgn_parallel *p, size_t take, const char *extra,
         memmove(p->pending.data, p->pending.data + take, p->pending.len - take);
     p->pending.len -= take;
     size_t len = take + extra_len;
+    if (p->map) {
+        rgn_offset_map_take(&c->map, p->map, c->offset, c->offset + len);
+        rgn_offset_map_forget(p->map, c->offset + len);
+    }
     p->pending_offset += len;
     /* a CR that ends the chunk is a lone one: the chunk ends before '[' */
     p->pending_line += (uint32_t)rgn_count_line_ends(c->text.data, len);
@@ -637,6 +662,12 @@ static size_t feed_direct(rgn_parallel *p, const char *data, size_t len,
     while (fed < len) {
         size_t cut = find_boundary(data, from, len, before);
         from = cut + 1;
+        if (p->map) {
+            uint64_t end = p->pending_offset + (cut - fed);
+            rgn_offset_map_take(&p->direct->map, p->map, p->pending_offset,
+                                end);
+            rgn_offset_map_forget(p->map, end);
+        }
         if (rgn_checker_feed(p->direct->checker, data + fed, cut - fed) < 0)
             p->failed = true;
         note_last_bytes(p->before, data + fed, cut - fed);
@@ -765,6 +796,13 @@ uint64_t rgn_parallel_read_mapped(rgn_parallel *p, const char *data,
     }
     drain(p, 1); /* waits for every chunk */
     return p->latin1_stop ? p->latin1_from : size;
+}
+
+void rgn_parallel_map_offsets(rgn_parallel *p, rgn_offset_map *map)
+{
+    p->map = map;
+    if (p->direct) /* (the chunks before are read: rgn_parallel_sync) */
+        rgn_checker_map_offsets(p->direct->checker, &p->direct->map);
 }
 
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *p)

@@ -5,6 +5,7 @@
 #ifndef RGN_PARALLEL_H
 #define RGN_PARALLEL_H
 
+#include "notation/latin1.h"
 #include "rgn.h"
 
 typedef struct rgn_parallel rgn_parallel;
@@ -25,5 +26,11 @@ uint64_t rgn_parallel_read_mapped(rgn_parallel *parallel, const char *data,
                                   uint64_t size);
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);
 void rgn_parallel_free(rgn_parallel *parallel);
+/* The text fed is longer than the input where map says (a Latin-1
+ * converter's): the offsets reported are the input's. Each chunk takes
+ * the map's marks for its text, and the driver forgets the rest. Before
+ * the first feed, or after rgn_parallel_sync where the text fed so far is
+ * the input. */
+void rgn_parallel_map_offsets(rgn_parallel *parallel, rgn_offset_map *map);
 
 #endif

@@ -1014,6 +1014,11 @@ bool rgn_checker_between_games(const rgn_checker *v, uint32_t *line)
     return rgn_reader_between_games(v->reader, line);
 }
 
+void rgn_checker_map_offsets(rgn_checker *v, rgn_offset_map *map)
+{
+    rgn_reader_map_offsets(v->reader, map);
+}
+
 rgn_checker *rgn_checker_new(const rgn_validator_options *options)
 {
     rgn_checker *v = calloc(1, sizeof *v);

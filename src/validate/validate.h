@@ -4,6 +4,7 @@
 #ifndef RGN_VALIDATE_H
 #define RGN_VALIDATE_H
 
+#include "notation/latin1.h"
 #include "rgn.h"
 
 typedef struct rgn_checker rgn_checker;
@@ -37,5 +38,8 @@ bool rgn_checker_latin1_seen(const rgn_checker *checker);
 /* With the option range: a game after it has begun (rgn_reader_stopped). */
 bool rgn_checker_done(const rgn_checker *checker);
 bool rgn_checker_between_games(const rgn_checker *checker, uint32_t *line);
+/* The checker's text is longer than its input where map says: it reports
+ * the input's offsets (rgn_reader_map_offsets, and when). */
+void rgn_checker_map_offsets(rgn_checker *checker, rgn_offset_map *map);
 
 #endif

@@ -43,6 +43,14 @@ static int warn_latin1(void *user, rgn_location where)
     rgn_validator *v = user;
     if (rgn_validator_sync(v) < 0)
         return -1;
+    /* the text was the input up to here: offsets are turned from now on */
+    rgn_offset_map *map = rgn_latin1_map(v->latin1);
+    if (v->parallel)
+        rgn_parallel_map_offsets(v->parallel, map);
+    else if (v->scanner)
+        rgn_scanner_map_offsets(v->scanner, map);
+    else
+        rgn_checker_map_offsets(v->checker, map);
     rgn_diagnostic d = {
         .problem = RGN_W_LATIN1,
         .severity = RGN_WARNING,

@@ -3,17 +3,21 @@
  * is written to a file, which is opened for reading; when it opens, what
  * reads it is run: rgn_db_info, rgn_db_find (every game, then by a
  * position), the opening tree of Rotary's and of Chess's start, and the
- * export of every game into a writer. Any of them may fail (-1 with a
- * message), none may crash, and the file must be left as it was.
+ * export of every game into a writer; then it is merged into a new
+ * database, and merged again into that one with every other game taken
+ * out (so that the rows of its index are read and rewritten). Any of
+ * them may fail (-1 with a message), none may crash, and the file must
+ * be left as it was.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include "rgn.h"
 
-static char path[64], wal[64], shm[64];
+static char path[64], wal[64], shm[64], merged[64];
 static FILE *null_output;
 
 static int export_game(void *user, const rgn_db_found *found)
@@ -84,6 +88,42 @@ static void read_database(void)
     rgn_db_close(db);
 }
 
+/* Merges the file into the database at merged: rgn_db_merge's status. */
+static int merge_into_merged(void)
+{
+    const char *inputs[] = {path};
+    rgn_error error = {0};
+    rgn_db *db = rgn_db_open(merged, true, &error);
+    if (!db)
+        abort(); /* a new file, or one merged before */
+    int status = rgn_db_merge(db, inputs, 1, NULL, NULL, &error);
+    if (status == 0 && rgn_db_commit(db, &error) < 0)
+        status = -1;
+    if (status < 0 && error.message[0] == '\0')
+        abort();
+    rgn_db_close(db);
+    return status;
+}
+
+static void merge_database(void)
+{
+    char files[3][80];
+    snprintf(files[0], sizeof files[0], "%s", merged);
+    snprintf(files[1], sizeof files[1], "%s-wal", merged);
+    snprintf(files[2], sizeof files[2], "%s-shm", merged);
+    if (merge_into_merged() == 0) {
+        sqlite3 *sql;
+        if (sqlite3_open(merged, &sql) != SQLITE_OK ||
+            sqlite3_exec(sql, "DELETE FROM games WHERE id % 2 = 0", NULL, NULL,
+                         NULL) != SQLITE_OK)
+            abort();
+        sqlite3_close(sql);
+        merge_into_merged();
+    }
+    for (int i = 0; i < 3; i++)
+        unlink(files[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!path[0]) {
@@ -91,6 +131,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  (long)getpid());
         snprintf(wal, sizeof wal, "%s-wal", path);
         snprintf(shm, sizeof shm, "%s-shm", path);
+        snprintf(merged, sizeof merged, "/tmp/fuzz_db_file.%ld.merged",
+                 (long)getpid());
         null_output = fopen("/dev/null", "w");
         if (!null_output)
             abort();
@@ -102,6 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!file || fwrite(data, 1, size, file) != size || fclose(file) != 0)
         abort();
     read_database();
+    merge_database();
     /* a reader never changes the file */
     file = fopen(path, "rb");
     if (!file)

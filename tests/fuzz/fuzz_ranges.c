@@ -122,7 +122,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     read_all(text, size, 1, &one);
     read_all(text, size, 2, &two);
     if (one.len != two.len || memcmp(one.text, two.text, one.len) ||
-        one.latin1 != two.latin1)
+        one.latin1 != two.latin1) {
+        fprintf(stderr, "one job:\n%.*s%llu\n--- two jobs:\n%.*s%llu\n",
+                (int)one.len, one.text, (unsigned long long)one.latin1,
+                (int)two.len, two.text, (unsigned long long)two.latin1);
         abort();
+    }
     return 0;
 }

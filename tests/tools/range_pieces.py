@@ -74,7 +74,8 @@ def tricky():
     parts.append(game().replace(b'\n', b'\r\n'))
     parts.append(game().replace(b'\n', b'\r'))
     # Latin-1 bytes in a tag and a comment; a byte order mark in the middle
-    # LATIN1
+    parts.append(game(extra_tags=b'[Annotator "Jos\xe9"]\n',
+                      moves=b'1. e4 {tr\xe8s bien\n[Event "no"]} e5 1-0'))
     parts.append(b'\xef\xbb\xbf' + game())
     # an illegal move, a bad result, a missing roster
     parts.append(game(moves=b'1. e4 e5 2. Ke3 1-0'))
@@ -204,6 +205,19 @@ def main():
                 got[i][1] != got[i + 1][0] for i in range(len(got) - 1)):
             fail('ranges %s' % got, path, cuts, [], [])
         check(path, 'chess', cuts)
+        # with --lines: START:END:LINE, and the line given to --range
+        rc, out, _ = run(['ranges', '--parts', '5', '--lines', path])
+        with_lines = [tuple(map(int, l.split(':'))) for l in out.decode().split()]
+        checks += 1
+        if rc != 0 or [r[:2] for r in with_lines] != got:
+            fail('ranges --lines %s' % with_lines, path, cuts, [], [])
+        for a, b, line in with_lines:
+            want = data[:a].replace(b'\r\n', b'\n').replace(b'\r', b'\n').count(b'\n') + 1
+            _, plain, _ = run(['list', '--format', 'json', '--range', '%d:%d' % (a, b), '--variant', 'chess', path])
+            _, given, _ = run(['list', '--format', 'json', '--range', '%d:%d:%d' % (a, b, line), '--variant', 'chess', path])
+            checks += 1
+            if line != want or plain != given:
+                fail('--range %d:%d:%d (line %d)' % (a, b, line, want), path, cuts, [plain], [given])
     print('range pieces: %d checks, %d failed' % (checks, failures))
     return 1 if failures else 0
 

@@ -3,7 +3,9 @@
  * exported again as the writer writes it straight from the validator;
  * damaged movetext blobs and tags objects refused with a message; which
  * files rgn_db_open takes and that it leaves the others as they were;
- * a second import of the same games storing nothing.
+ * a second import of the same games storing nothing; databases merged
+ * into the one an import of all their files makes, and the merges
+ * refused leaving the database as it was.
  *
  * Usage: test_db SAMPLES_DIR
  */
@@ -553,6 +555,243 @@ static void damaged_files(void **state)
     unlink(path);
 }
 
+/* ------------------------------------------------------------------ */
+/* Merging                                                            */
+
+static void copy_file(const char *from, const char *to)
+{
+    size_t len;
+    char *bytes = read_file(from, &len);
+    FILE *f = fopen(to, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    fclose(f);
+    free(bytes);
+}
+
+/* The duplicates a merge told of, a line each. */
+typedef struct copies_told {
+    int count;
+    char text[1024];
+} copies_told;
+
+static void tell_copy(void *user, const char *file, uint64_t number,
+                      rgn_location where, int64_t copy_of)
+{
+    copies_told *told = user;
+    size_t len = strlen(told->text);
+    snprintf(told->text + len, sizeof told->text - len,
+             "%s:%u: game %llu is game %lld\n", file, where.line,
+             (unsigned long long)number, (long long)copy_of);
+    told->count++;
+}
+
+/* Whether a new database's temporary file (.NAME.XXXXXX) is left. */
+static bool temporary_left(const char *name)
+{
+    char command[256];
+    snprintf(command, sizeof command, "ls -A %s | grep -c '^\\.%s\\.'", dir,
+             name);
+    FILE *p = popen(command, "r");
+    int n = -1;
+    assert_int_equal(fscanf(p, "%d", &n), 1);
+    pclose(p);
+    return n != 0;
+}
+
+/* Merges the databases into the one at path, committed when the merge
+ * succeeds: rgn_db_merge's status. */
+static int merge(const char *path, const char *const *inputs, size_t count,
+                 copies_told *told, rgn_db_import_counts *counts,
+                 rgn_error *error)
+{
+    rgn_db *db = rgn_db_open(path, true, error);
+    if (!db)
+        fail_msg("%s", error->message);
+    rgn_db_merge_options options = {tell_copy, told};
+    int status =
+        rgn_db_merge(db, inputs, count, told ? &options : NULL, counts, error);
+    if (status == 0 && rgn_db_commit(db, error) < 0)
+        fail_msg("%s", error->message);
+    rgn_db_close(db);
+    return status;
+}
+
+/* How many games of the database at path reached the position (found
+ * through the index). */
+static int64_t games_at(const char *path, const char *position)
+{
+    rgn_error error;
+    rgn_db *db = rgn_db_open(path, false, &error);
+    if (!db)
+        fail_msg("%s", error.message);
+    rgn_criteria *criteria = rgn_criteria_new();
+    assert_int_equal(rgn_criteria_add(criteria, "position", position, &error),
+                     0);
+    rgn_db_find_options options = {.criteria = criteria, .count_only = true};
+    int64_t found = rgn_db_find(db, &options, &error);
+    if (found < 0)
+        fail_msg("%s", error.message);
+    rgn_criteria_free(criteria);
+    rgn_db_close(db);
+    return found;
+}
+
+/* The opening tree of a rule set's start in the database at path, as
+ * "games: move games white draws black, ...". */
+static void tree_at(const char *path, const char *variant, char *text,
+                    size_t size)
+{
+    rgn_error error;
+    rgn_db *db = rgn_db_open(path, false, &error);
+    if (!db)
+        fail_msg("%s", error.message);
+    rgn_position *start = rgn_position_new(rgn_variant_find(variant));
+    rgn_db_tree tree;
+    if (rgn_db_tree_of(db, start, &tree, &error) < 0)
+        fail_msg("%s", error.message);
+    size_t len =
+        (size_t)snprintf(text, size, "%llu:", (unsigned long long)tree.games);
+    for (size_t i = 0; i < tree.count && len < size; i++)
+        len += (size_t)snprintf(text + len, size - len,
+                                " %s %llu %llu %llu %llu", tree.moves[i].san,
+                                (unsigned long long)tree.moves[i].games,
+                                (unsigned long long)tree.moves[i].white,
+                                (unsigned long long)tree.moves[i].draws,
+                                (unsigned long long)tree.moves[i].black);
+    rgn_db_tree_free(&tree);
+    rgn_position_free(start);
+    rgn_db_close(db);
+}
+
+static const char rotary_start[] = "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/"
+                                   "ppppppppp/9/9/9/PPPPPPPPP/"
+                                   "1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1";
+static const char chess_e4[] =
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+/* Two databases of overlapping samples merged: the database one import
+ * of every sample makes (the same games, numbers, index answers and
+ * tree), the games of the overlap told of as copies and not stored. */
+static void merged_as_imported(void **state)
+{
+    (void)state;
+    char whole[128], first[128], second[128], merged[128];
+    path_in_dir(whole, sizeof whole, "whole.rgndb");
+    path_in_dir(first, sizeof first, "first.rgndb");
+    path_in_dir(second, sizeof second, "second.rgndb");
+    path_in_dir(merged, sizeof merged, "merged.rgndb");
+    rgn_db_import_counts all = import(whole, 0, SAMPLES - 1);
+    rgn_db_import_counts a = import(first, 0, 5);
+    rgn_db_import_counts b = import(second, 3, SAMPLES - 1);
+    rgn_db_import_counts overlap = import(merged, 3, 5);
+    unlink(merged);
+
+    const char *const inputs[] = {first, second};
+    copies_told told = {0, ""};
+    rgn_db_import_counts counts;
+    rgn_error error;
+    assert_int_equal(merge(merged, inputs, 2, &told, &counts, &error), 0);
+    assert_int_equal(counts.games, a.games + b.games);
+    assert_int_equal(counts.duplicates, overlap.games);
+    assert_int_equal(told.count, overlap.games);
+    assert_int_equal(counts.valid + counts.invalid, all.valid + all.invalid);
+    assert_int_equal(counts.positions, all.positions);
+    /* the second input's first game is the first game of sample 3 */
+    char expected[128];
+    snprintf(expected, sizeof expected, "%s:1: game 1 is game %llu\n",
+             sample_files[3],
+             (unsigned long long)(a.valid + a.invalid - overlap.valid -
+                                  overlap.invalid + 1));
+    assert_memory_equal(told.text, expected, strlen(expected));
+
+    char *want = export(whole), *got = export(merged);
+    assert_string_equal(got, want);
+    free(want);
+    free(got);
+    assert_int_equal(games_at(merged, rotary_start),
+                     games_at(whole, rotary_start));
+    assert_int_equal(games_at(merged, chess_e4), games_at(whole, chess_e4));
+    char tree_want[512], tree_got[512];
+    tree_at(whole, "Rotary", tree_want, sizeof tree_want);
+    tree_at(merged, "Rotary", tree_got, sizeof tree_got);
+    assert_string_equal(tree_got, tree_want);
+
+    /* merged again: every game is there already */
+    told = (copies_told){0, ""};
+    assert_int_equal(merge(merged, inputs, 2, &told, &counts, &error), 0);
+    assert_int_equal(counts.duplicates, counts.games);
+    got = export(merged);
+    want = export(whole);
+    assert_string_equal(got, want);
+    free(want);
+    free(got);
+    unlink(whole);
+    unlink(merged);
+    unlink(second);
+    unlink(first);
+}
+
+/* A merge refused (an input missing, not a database, damaged, or the
+ * database itself) says which file and leaves the database as it was:
+ * a new one not made. */
+static void merge_refused(void **state)
+{
+    (void)state;
+    char good[128], out[128], text[128], damaged[128], missing[128];
+    path_in_dir(good, sizeof good, "good.rgndb");
+    path_in_dir(out, sizeof out, "out.rgndb");
+    path_in_dir(text, sizeof text, "text.rgndb");
+    path_in_dir(damaged, sizeof damaged, "damaged.rgndb");
+    path_in_dir(missing, sizeof missing, "missing.rgndb");
+    import(good, 0, 2);
+    import(damaged, 1, 4); /* its index loses sample 1 and 2's games */
+    write_file(text, "[White \"Tal\"]\n\n1. e4 *\n");
+
+    struct {
+        const char *input, *says;
+    } cases[] = {
+        {missing, "No such file or directory"},
+        {text, "not an rgn database"},
+        {damaged, "the database is damaged (the index)"},
+    };
+    sql(damaged, "UPDATE positions SET games = x'0102'");
+    rgn_error error;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *inputs[] = {good, cases[i].input};
+        copies_told told = {0, ""};
+        assert_int_equal(merge(out, inputs, 2, &told, NULL, &error), -1);
+        char expected[256];
+        snprintf(expected, sizeof expected, "%s: %s", cases[i].input,
+                 cases[i].says);
+        /* what it says, then maybe SQLite's words */
+        assert_memory_equal(error.message, expected, strlen(expected));
+        assert_false(exists(out));
+        assert_false(temporary_left("out.rgndb"));
+    }
+
+    /* into a database that exists, which is also an input */
+    copy_file(good, out);
+    size_t len_before, len_after;
+    char *before = read_file(out, &len_before);
+    const char *inputs[] = {good, out};
+    assert_int_equal(merge(out, inputs, 2, NULL, NULL, &error), -1);
+    char expected[256];
+    snprintf(expected, sizeof expected, "%s: the database merged into", out);
+    assert_memory_equal(error.message, expected, strlen(expected));
+    inputs[1] = damaged;
+    assert_int_equal(merge(out, inputs, 2, NULL, NULL, &error), -1);
+    char *after = read_file(out, &len_after);
+    assert_int_equal(len_after, len_before);
+    assert_memory_equal(after, before, len_before);
+    free(before);
+    free(after);
+    unlink(out);
+    unlink(good);
+    unlink(damaged);
+    unlink(text);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -569,9 +808,14 @@ int main(int argc, char **argv)
     path_in_dir(extra, sizeof extra, "extra.pgn");
     write_file(extra, extra_games);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(round_trip),    cmocka_unit_test(imported_twice),
-        cmocka_unit_test(damaged_blobs), cmocka_unit_test(tags),
-        cmocka_unit_test(opening),       cmocka_unit_test(damaged_files),
+        cmocka_unit_test(round_trip),
+        cmocka_unit_test(imported_twice),
+        cmocka_unit_test(damaged_blobs),
+        cmocka_unit_test(tags),
+        cmocka_unit_test(opening),
+        cmocka_unit_test(damaged_files),
+        cmocka_unit_test(merged_as_imported),
+        cmocka_unit_test(merge_refused),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     unlink(extra);

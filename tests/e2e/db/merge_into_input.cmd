@@ -1,0 +1,1 @@
+--version >/dev/null; t="$RGN_TMP/mself"; rm -rf "$t"; mkdir "$t"; "$RGN" db import -q --db "$t/a.rgndb" samples/king-mate.rgn; cp "$t/a.rgndb" "$t/before"; "$RGN" db merge --db "$t/a.rgndb" "$t/before" "$t/a.rgndb" 2>&1 | sed "s|$t/||g"; cmp "$t/a.rgndb" "$t/before" && echo unchanged; "$RGN" db merge --db "$t/x.rgndb"; echo "status $?"

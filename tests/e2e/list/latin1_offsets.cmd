@@ -1,0 +1,1 @@
+list --format json --variant chess tests/e2e/inputs/latin1_offsets.pgn

@@ -1,0 +1,1 @@
+list --headers-only --format tsv --columns game,offset,line,Event tests/e2e/inputs/latin1_offsets_cp1252.pgn
