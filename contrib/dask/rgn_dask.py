@@ -12,7 +12,7 @@ reads itself) or a folder (every file under it, in byte order of the
 path). Each plain file is cut at game starts with `rgn ranges`, into N
 parts or parts of about SIZE bytes (default --size 64M); a compressed file
 is one piece. Each piece is one Dask task that runs the rgn program on a
-worker (`rgn COMMAND --range START:END ... FILE`); the driver merges the
+worker (`rgn COMMAND --range START:END:LINE ... FILE`); the driver merges the
 pieces' outputs in file-and-offset order, so that they are those of one
 rgn run over the same paths:
 
@@ -179,11 +179,14 @@ def is_compressed(path):
 
 
 def pieces_of(rgn, path, cut):
-    """The ranges of one file, as `rgn ranges` cuts it ([None]: the file
-    whole, when it is compressed or one range covers it)."""
+    """The ranges of one file, as `rgn ranges` cuts it (START:END:LINE),
+    or [None]: the file whole, when it is compressed or one range covers
+    it."""
     if is_compressed(path):
         return [None]
-    done = subprocess.run([rgn, "ranges"] + cut + ["--", path],
+    # --lines: each range with the line it starts on, so that a piece far
+    # into a big file need not count the lines before it
+    done = subprocess.run([rgn, "ranges", "--lines"] + cut + ["--", path],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           check=False)
     if done.returncode != 0:
