@@ -13,8 +13,9 @@
 #   rgn list --headers-only --format json (a record per game, the moves
 #   not replayed) on it,
 #   and, when rgn has ranges and Debian's python3-distributed is there,
-#   rgn ranges --lines --parts 16 on it and the Dask driver (contrib/dask) over
-#   its 16 ranges on a local cluster of two workers of one thread each,
+#   rgn ranges --lines --parts 16 on it and the Dask driver
+#   (contrib/dask) over its 16 ranges on a local cluster of two workers
+#   of one thread each,
 #   started once before the rounds, and the driver's start alone,
 #   rgn perft 4 (Rotary), rgn perft --variant rollerball 7 and rgn perft
 #   --variant chess on Kiwipete to depth 5,
