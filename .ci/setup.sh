@@ -4,6 +4,8 @@ set -eu
 cd "$(dirname "$0")/.."
 
 packages="cmake make gcc clang clang-format libclang-rt-dev pkg-config libxml2-dev libxml2-utils python3-jsonschema libcmocka-dev librsvg2-bin groff-base man-db zlib1g-dev libzstd-dev libbz2-dev libarchive-dev libsqlite3-dev sqlite3 gzip zstd bzip2 xz-utils zip chromium nodejs pgn-extract python3"
+# the Dask driver's test (contrib/dask): a real scheduler and workers
+packages="$packages python3-distributed"
 # the HTML viewer's browser test: Chromium, and npm for its pinned
 # playwright-core (a nodejs of NodeSource brings its own npm)
 command -v npm >/dev/null 2>&1 || packages="$packages npm"

@@ -1,10 +1,10 @@
 #!/bin/sh
-# Compressed input: gzip, zstd, bzip2 and xz files, zip archives, and
-# pipes of them read as the plain file they hold (the same positions and
-# the same report, a zip member named after the archive), concatenated
-# streams and a zip's members read whole, and cut or corrupt data refused
-# with exit status 2 and a reason; 7z and RAR archives refused as an
-# unsupported compression.
+# Compressed input: gzip, zstd (pzstd's frames too), bzip2 and xz files,
+# zip archives, and pipes of them read as the plain file they hold (the
+# same positions and the same report, a zip member named after the
+# archive), concatenated streams and a zip's members read whole, and cut
+# or corrupt data refused with exit status 2 and a reason; 7z and RAR
+# archives refused as an unsupported compression.
 # Usage: compressed.sh RGN PROJECT_DIR
 set -u
 rgn=$1 root=$2
@@ -68,6 +68,14 @@ for format in gz zst bz2 xz; do
         ko "$format from a pipe gives $n games, expected $games"
     fi
 done
+
+# pzstd's frames, each after a skippable frame that holds its size
+pzstd -q -p 2 -c "$sample" >"$tmp/pzstd.zst" 2>/dev/null
+cat "$tmp/pzstd.zst" "$tmp/pzstd.zst" >"$tmp/two-pzstd.zst"
+n=$("$rgn" fen "$tmp/two-pzstd.zst" 2>/dev/null | wc -l)
+if [ "$n" -eq $((2 * games)) ]; then ok; else
+    ko "pzstd's frames give $n games, expected $((2 * games))"
+fi
 
 # a zip of two members (and a folder, passed by), from a file and a pipe
 mkdir "$tmp/members" "$tmp/members/folder"

@@ -91,6 +91,11 @@ static enum compression sniff(const unsigned char *head, size_t len)
     if (len >= 4 && head[0] == 0x28 && head[1] == 0xB5 && head[2] == 0x2F &&
         head[3] == 0xFD)
         return ZSTD;
+    /* a skippable frame (magic 0x184D2A50 to 0x184D2A5F, little-endian):
+     * pzstd writes one before each zstd frame; libzstd passes over it */
+    if (len >= 4 && (head[0] & 0xF0) == 0x50 && head[1] == 0x2A &&
+        head[2] == 0x4D && head[3] == 0x18)
+        return ZSTD;
     if (len >= 3 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h')
         return BZIP2;
     return PLAIN;

@@ -1,0 +1,485 @@
+#!/usr/bin/python3
+"""rgn_dask: run rgn over an archive on a Dask cluster and merge the results.
+
+Usage:
+    rgn_dask.py [--scheduler ADDR | --workers N] [--rgn PROGRAM]
+                [--parts N | --size SIZE] [-o FILE] [--diagnostics-file FILE]
+                [--db DB] [--timeout SECONDS]
+                validate|list|select|import PATH... [-- RGN_OPTION...]
+
+PATH is a file (plain, or compressed: .gz .zst .bz2 .xz .zip, which rgn
+reads itself) or a folder (every file under it, in byte order of the
+path). Each plain file is cut at game starts with `rgn ranges`, into N
+parts or parts of about SIZE bytes (default --size 64M); a compressed file
+is one piece. Each piece is one Dask task that runs the rgn program on a
+worker (`rgn COMMAND --range START:END:LINE ... FILE`); the driver merges the
+pieces' outputs in file-and-offset order, so that they are those of one
+rgn run over the same paths:
+
+    validate  the summary on standard output (or -o FILE), as
+              `rgn validate --summary json` prints it: the sum of the
+              pieces' summaries
+    list      the records, as `rgn list --format json` prints them
+    select    the records of the games selected, as
+              `rgn select --format json` prints them (criteria after --)
+    import    the database --db DB (default games.rgndb): one database per
+              piece, merged in order with `rgn db merge`
+
+and, for every command, the diagnostics as `--diagnostics=json` prints
+them, on standard error or into --diagnostics-file FILE. Game numbers
+count over all the inputs, as in one run: the driver adds to each piece's
+numbers the games of the pieces before it. The exit status is rgn's: 0
+every game valid, 1 some game invalid, 2 an error (a path missing, the
+scheduler not answering, rgn failing on a piece: its standard error is
+shown). Outputs are written atomically: a temporary file beside the
+target, renamed over it once complete; on an error or Ctrl-C nothing is
+written.
+
+The cluster: --scheduler ADDR (tcp://HOST:PORT, started with
+`dask scheduler` and `dask worker ADDR` on each machine) or, without it, a
+local cluster of --workers N processes (default: the cores) of one thread
+each. The rgn program (--rgn, default `rgn` on the PATH) and the paths
+must be the same on every machine; each task runs in the driver's current
+folder, so that the file names in the outputs are spelt as given.
+
+A task is a pure function of its arguments and the files' bytes: when a
+worker dies, the scheduler runs its tasks again elsewhere and the result
+is the same.
+
+Where the driver differs from one rgn run, by choice:
+  - an error on any piece (rgn's status 2: a damaged compressed file, an
+    unknown option) ends the run with nothing written, where rgn would
+    go on with the other files;
+  - the options that do not merge across pieces (--games, --limit,
+    --unique, --duplicates, --fuzzy, --split-*, --count) and those the
+    driver sets (--format, --diagnostics, -o, --range, --jobs, --quiet,
+    --db) are refused after --;
+  - import: copies across pieces are noted (on standard error) by
+    `rgn db merge`, numbered as one import numbers them; a copy within
+    one piece is noted by the piece's import, its numbers counting within
+    the piece, the note prefixed with the piece;
+  - select and import print no count of the games they read, which the
+    numbers of the next pieces need: each of their pieces is also read by
+    `rgn list --headers-only` (a parse, without replaying the moves).
+
+Examples:
+    rgn_dask.py validate archive/ --diagnostics-file problems.json
+    rgn_dask.py --scheduler tcp://10.0.0.1:8786 --parts 64 \\
+        select big.pgn -o tal.json -- --tag Player~tal
+    rgn_dask.py import 2024-*.pgn.zst --db month.rgndb -- --variant chess
+"""
+
+import argparse
+import collections
+import contextlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# The first bytes of the compressed formats rgn reads (gzip, zstd, bzip2,
+# xz, zip): such a file cannot be cut into ranges and is one piece.
+COMPRESSED = (b"\x1f\x8b", b"\x28\xb5\x2f\xfd", b"BZh", b"\xfd7zXZ\x00",
+              b"PK\x03\x04")
+
+# What each command of the driver runs: rgn's command words, and the
+# options that make its output mergeable.
+COMMANDS = {
+    "validate": (["validate"], ["--summary", "json"]),
+    "list": (["list"], ["--format", "json"]),
+    "select": (["select"], ["--format", "json"]),
+    "import": (["db", "import"], []),
+}
+
+# Options the driver sets itself, and those whose meaning spans pieces
+# (numbers over all inputs, copies across pieces, a limit): refused.
+REFUSED = ("-o", "--output", "--format", "--to", "--columns", "--range",
+           "--diagnostics", "--diagnostics-file", "--summary", "--db",
+           "-q", "--quiet", "-j", "--jobs", "--games", "--limit", "--unique",
+           "--duplicates", "--fuzzy", "--split-every", "--split-by",
+           "--count", "--color", "--colour", "--no-color", "--no-colour")
+
+# The game number of a JSON line: the first member "game" (first in a
+# record, after file, line and column in a diagnostic). Inside a JSON
+# string a quote is escaped, so '{"game":' or ',"game":' is a member.
+GAME = re.compile(rb'([{,]"game":)([0-9]+)')
+
+
+class Failure(Exception):
+    """An error that ends the run with exit status 2 and this message."""
+
+
+def run_piece(rgn, cwd, argv, path, span, db, count):
+    """Runs rgn on one piece of one file and returns what it wrote.
+
+    A task: a pure function of its arguments (and of the file's bytes), so
+    that the scheduler may run it again after a worker died. span is
+    "START:END", or None for the whole file; db says whether the command
+    writes a database, whose bytes are returned; count, when the command
+    prints no count of the games it read, is the rgn command that counts
+    them (a parse of the piece, a record a game)."""
+    where = ([] if span is None else ["--range", span]) + ["--", path]
+    with tempfile.TemporaryDirectory(prefix="rgn-dask-") as tmp:
+        diagnostics = os.path.join(tmp, "diagnostics.json")
+        shard = os.path.join(tmp, "piece.rgndb")
+        full = [rgn] + argv + ["--jobs", "1", "--diagnostics=json",
+                               "--diagnostics-file", diagnostics]
+        if db:
+            full += ["--db", shard]
+        done = subprocess.run(full + where, cwd=cwd, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, check=False)
+        result = {"status": done.returncode, "out": done.stdout,
+                  "err": done.stderr, "diagnostics": b"", "db": None,
+                  "games": None}
+        if os.path.exists(diagnostics):
+            with open(diagnostics, "rb") as f:
+                result["diagnostics"] = f.read()
+        if done.returncode not in (0, 1):
+            return result
+        if db:
+            with open(shard, "rb") as f:
+                result["db"] = f.read()
+        if count:
+            counted = subprocess.run([rgn] + count + where, cwd=cwd,
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, check=False)
+            if counted.returncode not in (0, 1):
+                result.update(status=counted.returncode, err=counted.stderr)
+            result["games"] = counted.stdout.count(b"\n")
+        return result
+
+
+def files_of(paths):
+    """The files the paths name, a folder standing for every file under
+    it in byte order of the path; a missing path is an error."""
+    files = []
+    for path in paths:
+        if os.path.isdir(path):
+            found = []
+            for top, dirs, names in os.walk(path):
+                dirs.sort()
+                found += [os.path.join(top, n) for n in names]
+            files += sorted(found, key=os.fsencode)
+        elif os.path.exists(path):
+            files.append(path)
+        else:
+            raise Failure(f"{path}: no such file or folder")
+    return files
+
+
+def is_compressed(path):
+    with open(path, "rb") as f:
+        head = f.read(6)
+    # a zstd skippable frame (pzstd's files begin with one): 0x184D2A5?
+    skippable = head[1:4] == b"\x2a\x4d\x18" and head[0] & 0xF0 == 0x50
+    return skippable or any(head.startswith(m) for m in COMPRESSED)
+
+
+def pieces_of(rgn, path, cut):
+    """The ranges of one file, as `rgn ranges` cuts it (START:END:LINE),
+    or [None]: the file whole, when it is compressed or one range covers
+    it."""
+    if is_compressed(path):
+        return [None]
+    # --lines: each range with the line it starts on, so that a piece far
+    # into a big file need not count the lines before it
+    done = subprocess.run([rgn, "ranges", "--lines"] + cut + ["--", path],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          check=False)
+    if done.returncode != 0:
+        raise Failure(f"rgn ranges {path} failed:\n"
+                      + done.stderr.decode(errors="replace"))
+    spans = done.stdout.decode().split()
+    return spans if len(spans) > 1 else [None]
+
+
+def renumber(lines, base):
+    """JSON lines with base added to their game numbers (null stays)."""
+    if base == 0:
+        return lines
+    return GAME.sub(lambda m: m.group(1) + b"%d" % (int(m.group(2)) + base),
+                    lines)
+
+
+def games_of(command, result):
+    """How many games a piece read, for the numbers of the next pieces."""
+    if command == "validate":
+        return json.loads(result["out"])["games"]  # checked by merge()
+    if command == "list":
+        return result["out"].count(b"\n")
+    return result["games"]
+
+
+def counter(options):
+    """The command that counts a piece's games, for select and import,
+    which print no count: list's records without replaying the moves,
+    read with the input options given (a line a game)."""
+    count = ["list", "--headers-only", "--format", "json", "--jobs", "1",
+             "--quiet"]
+    keep = ("--from", "--variant", "--force-variant")
+    for i, option in enumerate(options):
+        if option.split("=")[0] in keep:
+            count.append(option)
+            if "=" not in option and i + 1 < len(options):
+                count.append(options[i + 1])
+    return count
+
+
+class Output:
+    """An output written only when the run succeeds: into a temporary
+    file beside the target path, synced and renamed over it by commit()
+    (an existing file keeps its mode); without a path, into a temporary
+    file copied to standard output or error by commit(). discard() (on an
+    error or Ctrl-C) leaves the target as it was."""
+
+    def __init__(self, path, stream):
+        self.path, self.stream = path, stream
+        if path is None or (os.path.exists(path)
+                            and not os.path.isfile(path)):
+            # standard output, or a device or pipe (/dev/null): nothing
+            # to rename over, the bytes are copied once all is well
+            self.file = tempfile.TemporaryFile()
+            self.path = None
+            if path is not None:
+                self.stream = open(path, "wb")
+            return
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, self.temp = tempfile.mkstemp(
+            dir=folder, prefix="." + os.path.basename(path) + ".")
+        self.file = os.fdopen(fd, "wb")
+
+    def write(self, data):
+        self.file.write(data)
+
+    def commit(self):
+        self.file.flush()
+        if self.path is None:
+            self.file.seek(0)
+            self.stream.flush()
+            shutil.copyfileobj(self.file, getattr(self.stream, "buffer",
+                                                  self.stream))
+            self.stream.flush()
+            self.file.close()
+            return
+        os.fsync(self.file.fileno())
+        try:
+            mode = os.stat(self.path).st_mode & 0o7777
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.fchmod(self.file.fileno(), mode)
+        self.file.close()
+        os.rename(self.temp, self.path)
+
+    def discard(self):
+        if not self.file.closed:
+            self.file.close()
+            if self.path is not None:
+                os.unlink(self.temp)
+
+
+@contextlib.contextmanager
+def connect(args):
+    """A Dask client: of the scheduler named, or of a local cluster."""
+    # imported here: the Dask modules take a while to load, and --help and
+    # wrong arguments need none of them
+    from distributed import Client, LocalCluster
+    if args.scheduler:
+        try:
+            client = Client(args.scheduler, timeout=args.timeout)
+        except (OSError, TimeoutError) as e:
+            raise Failure(f"the scheduler {args.scheduler} does not answer"
+                          f" within {args.timeout:g} s ({e})") from None
+        with client:
+            yield client
+        return
+    with LocalCluster(n_workers=args.workers or os.cpu_count(),
+                      threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        yield client
+
+
+def merge(args, client, tasks):
+    """Submits the tasks, then writes their outputs in order as they
+    arrive; returns rgn's exit status for the whole run."""
+    from distributed import as_completed
+    command = args.command
+    argv = COMMANDS[command][0] + args.options
+    db = command == "import"
+    count = counter(args.options) if command in ("select", "import") else None
+    # a file named twice is read twice, as rgn does, by one task
+    uses = collections.Counter(tasks)
+    futures = {client.submit(run_piece, args.rgn, os.getcwd(), argv, path,
+                             span, db, count, pure=True): (path, span)
+               for path, span in uses}
+    output = Output(None if db else args.output, sys.stdout)
+    diagnostics = Output(args.diagnostics_file, sys.stderr)
+    notes = Output(None, sys.stderr)  # import's, of copies not stored
+    outputs = [output, diagnostics, notes]
+    shards = None
+    if db:
+        shards = tempfile.TemporaryDirectory(
+            prefix=".rgn-dask-", dir=os.path.dirname(os.path.abspath(args.db)))
+    try:
+        done = {}
+        following = 0  # the next piece to write
+        base = 0       # the games of the pieces written
+        status = 0
+        summary = None
+        for future in as_completed(futures):
+            try:
+                done[futures[future]] = future.result()
+            except Exception as e:  # a task that failed on every try
+                raise Failure(f"a task failed: {e!r}") from None
+            future.release()
+            while following < len(tasks) and tasks[following] in done:
+                path, span = tasks[following]
+                result = done[tasks[following]]
+                uses[tasks[following]] -= 1
+                if uses[tasks[following]] == 0:
+                    del done[tasks[following]]
+                where = f"rgn {' '.join(argv)}" + \
+                    (f" --range {span}" if span else "") + f" {path}"
+                if result["status"] not in (0, 1):
+                    raise Failure(f"{where} failed with status"
+                                  f" {result['status']}:\n"
+                                  + result["err"].decode(errors="replace"))
+                status = max(status, result["status"])
+                diagnostics.write(renumber(result["diagnostics"], base))
+                if command == "validate":
+                    try:
+                        piece = json.loads(result["out"])
+                        summary = piece if summary is None else {
+                            k: summary[k] + piece[k] for k in summary}
+                    except (ValueError, KeyError, TypeError):
+                        raise Failure(f"{where} printed no summary:\n"
+                                      + result["err"].decode(
+                                          errors="replace")) from None
+                elif db:
+                    with open(os.path.join(shards.name, f"{following}.rgndb"),
+                              "wb") as f:
+                        f.write(result["db"])
+                    notes.write(copies_within(result["err"], path, span))
+                else:
+                    output.write(renumber(result["out"], base))
+                base += games_of(command, result)
+                following += 1
+        if summary is not None:
+            output.write(json.dumps(summary, separators=(",", ":")).encode()
+                         + b"\n")
+        if db:
+            status = max(status, merge_shards(args, shards.name, len(tasks),
+                                              notes))
+        for o in outputs:
+            o.commit()
+        return status
+    finally:
+        for o in outputs:
+            o.discard()
+        if shards is not None:
+            shards.cleanup()
+
+
+def copies_within(err, path, span):
+    """The notes of a piece's import of the copies it did not store, said
+    to be the piece's: their numbers count within it (game N of the
+    piece, game M of its database)."""
+    notes = [line for line in err.splitlines(keepends=True)
+             if line.startswith(b"rgn db import: ")
+             and line.endswith(b": not stored again\n")]
+    where = f"{path}, bytes {span}" if span else path
+    return b"".join(f"rgn_dask: in the piece {where}: ".encode() + line
+                    for line in notes)
+
+
+def merge_shards(args, folder, count, notes):
+    """rgn db merge of the pieces' databases into --db, in order; its
+    notes (copies across pieces, numbered as one import numbers them)
+    and summary go with the pieces' notes."""
+    names = [os.path.join(folder, f"{i}.rgndb") for i in range(count)]
+    done = subprocess.run([args.rgn, "db", "merge", "--db", args.db,
+                           "--"] + names,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          check=False)
+    if done.returncode not in (0, 1):
+        raise Failure("rgn db merge failed:\n"
+                      + done.stderr.decode(errors="replace"))
+    notes.write(done.stderr)
+    return done.returncode
+
+
+def arguments(argv):
+    """The driver's options, the command, the paths and, after '--', the
+    options given to rgn."""
+    rgn_options = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, rgn_options = argv[:cut], argv[cut + 1:]
+    parser = argparse.ArgumentParser(
+        prog="rgn_dask.py", description=__doc__.split("\n")[0],
+        usage="%(prog)s [OPTION...] validate|list|select|import PATH..."
+        " [-- RGN_OPTION...]",
+        epilog="rgn_dask.py --help shows this; the module's docstring"
+        " says more (python3 -m pydoc contrib/dask/rgn_dask.py).")
+    parser.add_argument("--scheduler", metavar="ADDR",
+                        help="the Dask scheduler (tcp://HOST:PORT); without"
+                        " it, a local cluster")
+    parser.add_argument("--workers", type=int, metavar="N",
+                        help="the local cluster's worker processes (default:"
+                        " the cores)")
+    parser.add_argument("--timeout", type=float, default=5, metavar="SECONDS",
+                        help="how long to wait for the scheduler (default 5)")
+    parser.add_argument("--rgn", default="rgn", metavar="PROGRAM",
+                        help="the rgn program, at the same path on every"
+                        " machine (default: rgn on the PATH)")
+    cut = parser.add_mutually_exclusive_group()
+    cut.add_argument("--parts", type=int, metavar="N",
+                     help="cut each plain file into N parts")
+    cut.add_argument("--size", metavar="SIZE",
+                     help="cut each plain file into parts of about SIZE"
+                     " bytes (K, M, G: default 64M)")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="the summary (validate) or the records (list,"
+                        " select), written atomically")
+    parser.add_argument("--diagnostics-file", metavar="FILE",
+                        help="the diagnostics, written atomically (default:"
+                        " standard error)")
+    parser.add_argument("--db", default="games.rgndb", metavar="DB",
+                        help="the database import writes (default"
+                        " games.rgndb)")
+    parser.add_argument("command", choices=sorted(COMMANDS))
+    parser.add_argument("paths", nargs="+", metavar="PATH")
+    args = parser.parse_args(argv)
+    args.options = rgn_options
+    for option in rgn_options:
+        if option.split("=")[0] in REFUSED:
+            parser.error(f"{option}: the driver sets it, or it does not"
+                         " merge across pieces")
+    args.options = rgn_options + COMMANDS[args.command][1]
+    return args
+
+
+def main(argv):
+    args = arguments(argv)
+    cut = ["--parts", str(args.parts)] if args.parts else \
+        ["--size", args.size or "64M"]
+    try:
+        tasks = [(path, span) for path in files_of(args.paths)
+                 for span in pieces_of(args.rgn, path, cut)]
+        with connect(args) as client:
+            return merge(args, client, tasks)
+    except Failure as e:
+        print(f"rgn_dask: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rgn_dask: interrupted; nothing written", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/king_mate.pzstd.zst
