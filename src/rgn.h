@@ -592,8 +592,9 @@ typedef struct rgn_game_sink {
 } rgn_game_sink;
 
 /* A piece of a larger input, such as a file cut into ranges: the games
- * whose first token lies in [from, to) (a comment before a game's first
- * tag is its first token), read from start, a line before from (line
+ * whose origin (the sink's: a game's first tag, or its first element of
+ * movetext when it has no tag) lies in [from, to), comments before it
+ * included, read from start, a line before from (line
  * start_line of the whole), where a new reader is in the state the whole
  * input's reader is in (rgn_range_locate finds it). */
 typedef struct rgn_range {
@@ -612,9 +613,9 @@ void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
                               uint32_t line);
 /* The line on which byte at of data (size bytes) lies, from 1. */
 uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
-/* Where the first game that begins at or after at begins, as a validator
- * reads data (with the option latin1 or not); size when none does, 0 for
- * at 0. UINT64_MAX when memory runs out. */
+/* The origin of the first game whose origin lies at or after at, as a
+ * validator reads data (with the option latin1 or not); size when there
+ * is none, 0 for at 0. UINT64_MAX when memory runs out. */
 uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
                        bool latin1);
 
@@ -675,9 +676,11 @@ int rgn_validator_finish(rgn_validator *validator);
  * place among the diagnostics whatever the jobs. 0, or -1 as feed. */
 int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
-/* Reads data, the whole input (a file mapped, say), and finishes, as
- * feeding it in blocks of RGN_READ_BLOCK bytes at offsets that are
- * multiples of it and finishing would; but with several jobs (and no
+/* Reads data, the whole input (a file mapped, say; with the option
+ * range, from range->start), and finishes, as feeding it in blocks of
+ * RGN_READ_BLOCK bytes at offsets that are multiples of it and finishing
+ * would, letting the pages of a mapped file go once read; but with
+ * several jobs (and no
  * sink, range or no_replay), the jobs read ranges of it side by side,
  * each from its own anchor (rgn_range_locate), and the calling thread
  * only reports, in order: the same reports and counts as one job fed so.

@@ -356,25 +356,6 @@ static int feed_rgn(cli_games *g, FILE *in, rgn_validator *validator,
     return 0;
 }
 
-/* Feeds data[from, size) of a mapped file in blocks that end at multiples
- * of RGN_READ_BLOCK, until the validator needs no more. */
-static int feed_mapped(cli_games *g, rgn_validator *validator, const char *data,
-                       uint64_t from, uint64_t size)
-{
-    while (from < size && !rgn_validator_done(validator)) {
-        uint64_t end = (from / RGN_READ_BLOCK + 1) * RGN_READ_BLOCK;
-        if (end > size)
-            end = size;
-        if (rgn_validator_feed(validator, data + from, (size_t)(end - from)) <
-            0)
-            return -1;
-        g->bytes += end - from;
-        from = end;
-        show_progress(g, validator);
-    }
-    return 0;
-}
-
 int cli_games_check_inputs(const cli_games *g, char **paths, int count)
 {
     int status = 0;
@@ -613,9 +594,8 @@ static void read_range(cli_games *g, const char *path)
     options.range = &range;
     rgn_validator *validator = start_validator(g, &options, path);
     if (validator) {
-        int rc = feed_mapped(g, validator, data, range.start, size);
-        if (rgn_validator_finish(validator) < 0)
-            rc = -1;
+        int rc = rgn_validator_read_all(validator, data, size);
+        g->bytes += size - range.start;
         if (rc < 0) {
             fprintf(stderr, "rgn %s: cannot read %s (out of memory)\n",
                     g->command->name, path);

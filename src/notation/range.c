@@ -2,28 +2,29 @@
  * range.c - reading a file in pieces: where a piece's reader starts
  * (rgn_range_locate) and where its games begin (rgn_range_cut).
  *
- * A piece [from, to) holds the games whose first token lies in it. Its
- * reader must be in the state the whole file's reader is in there, with
- * nothing read before it. The lexer's state at a line's start is "between
- * tokens", "skipping to the next game after a syntax error" or "inside a
- * { } comment": nothing else spans lines. An anchor is a line that
- * starts with '[' and follows a line that does not (a resynchronisation
- * point, where skipping stops), and that no comment can span: the last
- * brace before it, if any, is a '}' (a comment ends at its first '}') or
- * too far back for a comment (RGN_MAX_TOKEN). At an anchor the whole
- * file's reader reads a tag (or a broken one, a syntax error) as a new
- * reader started there does, and is afterwards in the state the new one
- * is in: a tag leaves both in a game's tag section, an error leaves both
- * skipping to the next game. They may differ only in whether that game
- * began at the anchor or earlier. So a reader started at an anchor before
- * from, hiding the games that begin before from (rgn_reader_set_window),
- * reads the games from from on as the whole file's reader does.
+ * A piece [from, to) holds the games whose origin (a game's first tag,
+ * or its first move) lies in it. Its reader must be in the state the whole
+ * file's reader is in there, with nothing read before it. The lexer's state at
+ * a line's start is "between tokens", "skipping to the next game after a syntax
+ * error" or "inside a { } comment": nothing else spans lines. An anchor is a
+ * line that starts with '[' and follows a line that does not (a
+ * resynchronisation point, where skipping stops), and that no comment can span:
+ * the last brace before it, if any, is a '}' (a comment ends at its first '}')
+ * or too far back for a comment (RGN_MAX_TOKEN). At an anchor the whole file's
+ * reader reads a tag (or a broken one, a syntax error) as a new reader started
+ * there does, and is afterwards in the state the new one is in: a tag leaves
+ * both in a game's tag section, an error leaves both skipping to the next game.
+ * They may differ only in whether that game's origin is the anchor or earlier.
+ * So a reader started at an anchor before from, hiding the games whose origin
+ * lies before from (rgn_reader_set_window), reads the games from from on as the
+ * whole file's reader does.
  */
 #define _GNU_SOURCE /* memrchr */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/lines.h"
+#include "base/mapped.h"
 #include "notation/lexer.h"
 #include "notation/reader.h"
 #include "rgn.h"
@@ -75,24 +76,28 @@ static bool is_anchor(const char *data, uint64_t line)
     return !comment_may_be_open(data, line);
 }
 
-uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from)
+uint64_t rgn_range_anchor_after(const char *data, uint64_t size, uint64_t lo,
+                                uint64_t from)
 {
     if (from > size)
         from = size;
-    uint64_t stop = from > ANCHOR_SEARCH ? from - ANCHOR_SEARCH : 0;
-    uint64_t anchor = 0;
-    /* the line starts before from, latest first (the file's first line,
-     * at 0, is where a reader starts anyway) */
-    for (uint64_t p = from; p > stop + 1;) {
+    /* the line starts in (lo, from), latest first */
+    for (uint64_t p = from; p > lo + 1;) {
         p--;
         if (!is_break(data[p - 1]) || (data[p - 1] == '\r' && data[p] == '\n'))
             continue;
-        if (is_anchor(data, p)) {
-            anchor = p;
-            break;
-        }
+        if (is_anchor(data, p))
+            return p;
     }
-    return anchor;
+    return UINT64_MAX;
+}
+
+uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from)
+{
+    /* the file's first line, at 0, is where a reader starts anyway */
+    uint64_t lo = from > ANCHOR_SEARCH ? from - ANCHOR_SEARCH : 0;
+    uint64_t anchor = rgn_range_anchor_after(data, size, lo, from);
+    return anchor == UINT64_MAX ? 0 : anchor;
 }
 
 /* The line ends in data[from, to): a CR just before to that an LF at to
@@ -126,6 +131,17 @@ void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
         (uint32_t)(line - line_ends(data, size, range->start, from));
 }
 
+static int feed_reader(void *reader, const char *data, size_t len)
+{
+    return rgn_reader_feed(reader, data, len);
+}
+
+static bool reader_stopped(const void *reader)
+{
+    uint64_t where;
+    return rgn_reader_stopped(reader, &where);
+}
+
 uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
                        bool latin1)
 {
@@ -140,14 +156,8 @@ uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
     }
     rgn_reader_read_range(reader, &range);
     uint64_t cut = size;
-    int rc = 0;
-    for (uint64_t p = range.start; p < size && rc == 0;) {
-        size_t n = size - p < FEED_STEP ? (size_t)(size - p) : FEED_STEP;
-        rc = rgn_reader_feed(reader, data + p, n);
-        p += n;
-        if (rgn_reader_stopped(reader, &cut))
-            break;
-    }
+    int rc = rgn_mapped_feed(data, range.start, size, FEED_STEP, feed_reader,
+                             reader_stopped, reader);
     if (rc == 0 && !rgn_reader_stopped(reader, &cut))
         rc = rgn_reader_finish(reader);
     rgn_reader_free(reader);

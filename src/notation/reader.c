@@ -106,6 +106,7 @@ struct rgn_reader {
      * the first that begins at or after window_to stops the reader */
     bool windowed, hidden, stopped;
     uint64_t window_from, window_to, stopped_at;
+    bool origin_met; /* the game's first token but comments has come */
 
     bool finished, broken, busy;
 };
@@ -182,15 +183,25 @@ static void begin(rgn_reader *r, rgn_location where)
     r->content = false;
     r->depth = 0;
     r->number_held = false;
+    r->origin_met = false;
+    if (CALL(r, begin_game, where))
+        abandon(r);
+}
+
+/* The game's first token but comments (its origin, where a validator's
+ * sink says it begins) is at where: with a window, the game is hidden
+ * from here on, or stops the reader. */
+static void at_origin(rgn_reader *r, rgn_location where)
+{
+    if (r->origin_met)
+        return;
+    r->origin_met = true;
     if (r->windowed &&
         (where.offset < r->window_from || where.offset >= r->window_to)) {
         r->hidden = r->quiet = true;
         r->stopped = where.offset >= r->window_to;
         r->stopped_at = where.offset;
-        return;
     }
-    if (CALL(r, begin_game, where))
-        abandon(r);
 }
 
 /* A syntax error at the token handed over (where): report it in its game
@@ -200,6 +211,7 @@ static void syntax_error(rgn_reader *r, rgn_location where, const char *message,
                          bool skip)
 {
     begin(r, where);
+    at_origin(r, where);
     if (r->visitor.error && !r->quiet)
         r->visitor.error(r->user, where, message);
     if (skip && r->visitor.skipped) {
@@ -262,6 +274,7 @@ static void flush_number(rgn_reader *r, bool black)
 static void enter_movetext(rgn_reader *r, rgn_location where)
 {
     begin(r, where);
+    at_origin(r, where);
     r->state = MOVES;
     r->content = true;
 }
@@ -299,6 +312,7 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
             return;
     }
     begin(r, t->where);
+    at_origin(r, t->where);
     r->content = true;
     rgn_span name = rgn_lexer_span(&r->lexer, t->name, t->name_len);
     rgn_span value = rgn_lexer_span(&r->lexer, t->text, t->text_len);

@@ -20,20 +20,23 @@
  * is looked for). Before the first feed only. */
 void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
 
-/* Reads only the games whose first token (a comment before a game's
- * first tag is its first token) lies in [from, to): a game that begins
- * before from is read by the same rules, so that it ends where it would,
- * but the visitor hears nothing of it; the first game that begins at or
- * after to stops the reader (rgn_reader_stopped: *where is where that
- * game begins): the visitor hears
- * nothing of it, and the input fed after it is ignored. Before the
- * first feed only. */
+/* Reads only the games whose origin (their first token but comments:
+ * their first tag, or their first element of movetext when they have no
+ * tag; where a validator's sink says they begin) lies in [from, to): a
+ * game whose origin lies before from is read by the same rules, so that
+ * it ends where it would, but the visitor hears nothing more of it from
+ * its origin on; the first game whose origin lies at or after to stops
+ * the reader (rgn_reader_stopped: *where is that origin), and the input
+ * fed after it is ignored. Before the first feed only. */
 void rgn_reader_set_window(rgn_reader *reader, uint64_t from, uint64_t to);
 bool rgn_reader_stopped(const rgn_reader *reader, uint64_t *where);
 /* The last anchor before from in data, the whole input (size bytes): a
  * place where a new reader is in the state the whole input's reader is
  * in (range.c); 0 when there is none. rgn_range_locate's start. */
 uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from);
+/* The last anchor in (lo, from), or UINT64_MAX when there is none. */
+uint64_t rgn_range_anchor_after(const char *data, uint64_t size, uint64_t lo,
+                                uint64_t from);
 /* Reads range: started at range->start (rgn_reader_start_at), with the
  * window [range->from, range->to). Before the first feed only. */
 void rgn_reader_read_range(rgn_reader *reader, const rgn_range *range);

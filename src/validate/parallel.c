@@ -43,15 +43,13 @@
  * checker carries the offset map of its text (notation/latin1.h), so that
  * the offsets reported are the input's.
  */
-#define _DEFAULT_SOURCE /* madvise */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "base/buffer.h"
 #include "base/lines.h"
+#include "base/mapped.h"
 #include "notation/reader.h"
 #include "validate/parallel.h"
 #include "validate/validate.h"
@@ -295,6 +293,16 @@ static void note_last_bytes(unsigned char before[3], const char *data,
 /* ------------------------------------------------------------------ */
 /* Workers                                                            */
 
+static int feed_checker(void *checker, const char *data, size_t len)
+{
+    return rgn_checker_feed(checker, data, len);
+}
+
+static bool checker_done(const void *checker)
+{
+    return rgn_checker_done(checker);
+}
+
 /* A range of a mapped input: its own checker, started at the range's
  * anchor, reads its games, fed in blocks as rgn_validator_read_all
  * feeds one job. */
@@ -306,16 +314,9 @@ static void validate_range(rgn_parallel *p, chunk *c)
         c->failed = true;
         return;
     }
-    uint64_t at = c->range.start;
-    while (at < c->size && !rgn_checker_done(r->checker)) {
-        uint64_t end = (at / RGN_READ_BLOCK + 1) * RGN_READ_BLOCK;
-        if (end > c->size)
-            end = c->size;
-        if (rgn_checker_feed(r->checker, c->data + at, (size_t)(end - at)) < 0)
-            c->failed = true;
-        at = end;
-    }
-    if (rgn_checker_finish(r->checker) < 0)
+    if (rgn_mapped_feed(c->data, c->range.start, c->size, RGN_READ_BLOCK,
+                        feed_checker, checker_done, r->checker) ||
+        rgn_checker_finish(r->checker) < 0)
         c->failed = true;
     c->counts = rgn_checker_counts(r->checker);
     c->latin1_seen = rgn_checker_latin1_seen(r->checker);
@@ -472,23 +473,8 @@ static void read_on(rgn_parallel *p, run *r)
     }
 }
 
-/* The pages of a range reported: the mapping lets them go (they are read
- * again if a later range's anchor lies there), so that the memory used
- * does not grow with the file. */
-static void release_range(const chunk *c)
-{
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    uintptr_t from =
-        ((uintptr_t)(c->data + c->range.start) + page - 1) & ~(page - 1);
-    uintptr_t to = (uintptr_t)(c->data + c->range.to) & ~(page - 1);
-    if (to > from)
-        madvise((void *)from, to - from, MADV_DONTNEED);
-}
-
 static void report_chunk(rgn_parallel *p, chunk *c)
 {
-    if (c->data)
-        release_range(c);
     if (c->data && (p->latin1_stop || c->latin1_seen)) {
         if (!p->latin1_stop)
             p->latin1_from = c->range.from;
@@ -768,16 +754,25 @@ uint64_t rgn_parallel_read_mapped(rgn_parallel *p, const char *data,
 {
     /* ranges of at least a few blocks: a range's first games cost the
      * reading of the game before it (from its anchor), and its cut */
-    uint64_t part = 8 * (uint64_t)p->chunk_bytes;
+    uint64_t part = 2 * (uint64_t)p->chunk_bytes;
     if (part < 1024) /* the tests' tiny chunks: still a boundary a game */
         part = 1024;
     uint64_t from = 0, anchor = 0;
     uint32_t line = 1;
     while (from < size && !p->failed && !p->latin1_stop) {
-        uint64_t to =
-            size - from > part
-                ? rgn_range_cut(data, size, from + part, p->options.latin1)
-                : size;
+        /* the next range starts at an anchor after this one's start, so
+         * that no text is read by more than two ranges (a file without
+         * anchors is one range) */
+        uint64_t probe = from + part, seen = from;
+        while (probe < size &&
+               rgn_range_anchor_after(data, size, seen, probe) == UINT64_MAX) {
+            rgn_mapped_release(data + seen, data + probe); /* looked through */
+            seen = probe;
+            probe = size - probe > part ? probe + part : size;
+        }
+        uint64_t to = probe < size
+                          ? rgn_range_cut(data, size, probe, p->options.latin1)
+                          : size;
         chunk *c = calloc(1, sizeof *c);
         if (!c || to == UINT64_MAX) {
             free(c);

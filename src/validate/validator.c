@@ -6,6 +6,8 @@
  */
 #include <stdlib.h>
 
+#include "base/mapped.h"
+
 #include "notation/latin1.h"
 #include "validate/parallel.h"
 #include "validate/scan.h"
@@ -160,27 +162,28 @@ static void report_rest(void *user, const rgn_diagnostic *d)
     v->options.report(v->options.user, &renumbered);
 }
 
-/* Feeds data[from, to) in blocks at multiples of RGN_READ_BLOCK. */
-static int feed_blocks(rgn_validator *v, const char *data, uint64_t from,
-                       uint64_t to)
+static int feed_validator(void *v, const char *data, size_t len)
 {
-    while (from < to && !rgn_validator_done(v)) {
-        uint64_t end = (from / RGN_READ_BLOCK + 1) * RGN_READ_BLOCK;
-        if (end > to)
-            end = to;
-        if (rgn_validator_feed(v, data + from, (size_t)(end - from)) < 0)
-            return -1;
-        from = end;
-    }
-    return 0;
+    return rgn_validator_feed(v, data, len);
+}
+
+static bool validator_done(const void *v) { return rgn_validator_done(v); }
+
+/* Feeds data[from, size) in blocks at multiples of RGN_READ_BLOCK, and
+ * finishes. */
+static int feed_blocks(rgn_validator *v, const char *data, uint64_t from,
+                       uint64_t size)
+{
+    int rc = rgn_mapped_feed(data, from, size, RGN_READ_BLOCK, feed_validator,
+                             validator_done, v);
+    return rgn_validator_finish(v) < 0 || rc ? -1 : 0;
 }
 
 int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
 {
-    if (!v->parallel) {
-        int rc = feed_blocks(v, data, 0, size);
-        return rgn_validator_finish(v) < 0 ? -1 : rc;
-    }
+    if (!v->parallel)
+        return feed_blocks(
+            v, data, v->options.range ? v->options.range->start : 0, size);
     uint64_t from = rgn_parallel_read_mapped(v->parallel, data, size);
     if (from == size)
         return rgn_parallel_finish(v->parallel);
@@ -197,8 +200,7 @@ int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
     v->rest = rgn_validator_new(&options);
     if (!v->rest)
         return -1;
-    int rc = feed_blocks(v->rest, data, range.start, size);
-    return rgn_validator_finish(v->rest) < 0 ? -1 : rc;
+    return feed_blocks(v->rest, data, range.start, size);
 }
 
 bool rgn_validator_done(const rgn_validator *v)

@@ -10,7 +10,8 @@ CRLF and lone CR line ends, Latin-1 bytes, a byte order mark where files
 were joined, several games on a line), cuts the file at random points
 (and at the points 'rgn ranges' gives) and checks, against one run over
 the whole file:
-  - list --format json: the pieces' records, in order, are the whole's;
+  - list --format json: the pieces' records, in order, are the whole's,
+    and each game's offset lies in its piece;
   - validate --diagnostics=json: the pieces' diagnostics are the whole's
     (the Latin-1 warning, about the input, is given by every piece that
     meets such a byte: the first by offset is the whole's);
@@ -138,7 +139,11 @@ def check(path, variant, cuts):
         if rc == 2:
             fail('list exit status 2: ' + err.decode()[:200], path, cuts, [], [])
             return
-        pieces += records(out)
+        got = records(out)
+        outside = [r['offset'] for r in got if not a <= r['offset'] < b]
+        if outside:
+            fail('list --range %d:%d gives games at %s' % (a, b, outside), path, cuts, [], [])
+        pieces += got
     checks += 1
     if records(whole) != pieces:
         fail('list', path, cuts, records(whole), pieces)
