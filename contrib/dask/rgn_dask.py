@@ -204,6 +204,26 @@ def renumber(lines, base):
                     lines)
 
 
+LATIN1 = re.compile(rb'"game":null,.*"code":"latin-1"')
+
+
+def once_per_file(lines, path, warned):
+    """The diagnostics less the warning about text read as Latin-1 when
+    an earlier piece of the same file gave it: one rgn run gives it once
+    a file, at the first such byte, and each piece that meets such text
+    gives it for its own first (the earliest piece's is the file's)."""
+    if not LATIN1.search(lines):
+        return lines
+    kept = []
+    for line in lines.splitlines(keepends=True):
+        if LATIN1.search(line):
+            if path in warned:
+                continue
+            warned.add(path)
+        kept.append(line)
+    return b"".join(kept)
+
+
 def games_of(command, result):
     """How many games a piece read, for the numbers of the next pieces."""
     if command == "validate":
@@ -331,6 +351,7 @@ def merge(args, client, tasks):
         base = 0       # the games of the pieces written
         status = 0
         summary = None
+        warned = set()  # the files whose Latin-1 warning is written
         for future in as_completed(futures):
             try:
                 done[futures[future]] = future.result()
@@ -350,7 +371,8 @@ def merge(args, client, tasks):
                                   f" {result['status']}:\n"
                                   + result["err"].decode(errors="replace"))
                 status = max(status, result["status"])
-                diagnostics.write(renumber(result["diagnostics"], base))
+                diagnostics.write(renumber(
+                    once_per_file(result["diagnostics"], path, warned), base))
                 if command == "validate":
                     try:
                         piece = json.loads(result["out"])
