@@ -852,9 +852,15 @@ END {
            label[chess_1], ratio(chess_1, "pgn-reader-validate"),
            target(chess_1, "pgn-reader-validate", 1),
            cpu_ratio(chess_1, "pgn-reader-validate")
-    printf "%s / pgn-reader-parallel_validate: %s (target >= 1: %s)\n",
+    printf "%s / pgn-reader-parallel_validate: %s (target >= 1.1: %s)\n",
            label[chess_2], ratio(chess_2, "pgn-reader-parallel_validate"),
-           target(chess_2, "pgn-reader-parallel_validate", 1)
+           target(chess_2, "pgn-reader-parallel_validate", 1.1)
+    if (jobs == "yes")
+        printf "rgn validate --variant chess --jobs 2 / --jobs 1: %s" \
+               " (target >= 1.8: %s); CPU time %.2fx of --jobs 1's\n",
+               ratio("rgn-validate-chess-jobs2", "rgn-validate-chess"),
+               target("rgn-validate-chess-jobs2", "rgn-validate-chess", 1.8),
+               cpu["rgn-validate-chess-jobs2"] / cpu["rgn-validate-chess"]
     printf "rgn list --headers-only / pgn-reader-stats (parse only): %s" \
            " (target >= 1: %s); by CPU time %s\n",
            ratio("rgn-list-headers", "pgn-reader-stats"),
