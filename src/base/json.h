@@ -14,8 +14,8 @@
  * included: '"' and '\\' escaped, control characters as \n, \t, \r or
  * \u00XX, and a byte that is not well-formed UTF-8 as \ufffd (the
  * replacement character), so that the output is always valid JSON;
- * html_safe: '<', '>' and '&' as \u00XX too, for a string inside an
- * HTML page's script. */
+ * html_safe: '<', '&' and the '>' of "]]>" as \u00XX too, for a string
+ * inside the script of a page read as HTML or as XML. */
 void rgn_json_string(rgn_buffer *out, const char *text, size_t len,
                      bool html_safe);
 

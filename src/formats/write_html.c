@@ -97,7 +97,7 @@ static void safe_text(rgn_buffer *safe, rgn_buffer *out, const char *text,
         out->failed = true;
 }
 
-/* A JSON string of the text, made safe, with '<', '>' and '&' escaped. */
+/* A JSON string of the text, made safe for the page's script. */
 static void json_string(rgn_buffer *out, const char *text, size_t len)
 {
     rgn_buffer safe = {0};

@@ -93,6 +93,21 @@ static void test_language_tags(void **state)
     assert_false(rgn_language_tag_valid("en US"));
 }
 
+/* The games' data in the page's script: '<' and '&' escaped, and the
+ * '>' of "]]>" (the page is read as XML too); any other '>' as it is,
+ * since Rotary's position strings are full of them. */
+static void test_script_escapes(void **state)
+{
+    (void)state;
+    static const char hostile[] =
+        "[Event \"a]]>b </script> <!-- & x > y\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    rgn_writer_options options = {.format = RGN_FORMAT_HTML};
+    char *out = write_games(hostile, &options, NULL);
+    at(out, "[\"Event\",\"a]]\\u003eb \\u003c/script> \\u003c!-- \\u0026 x > y\"]");
+    assert_null(strstr(out, "a]]>"));
+    free(out);
+}
+
 /* The game's section: tags, moves as links to their fragments, clocks and
  * evaluations as such, the rest of a comment as text. */
 static void test_moves_as_markup(void **state)
@@ -127,6 +142,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_language_tags),
         cmocka_unit_test(test_moves_as_markup),
+        cmocka_unit_test(test_script_escapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
