@@ -493,6 +493,9 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         return;
     }
     int xml_look = looks_like_xml(head, head_len);
+    if (xml_look < 0 && head_len == sizeof head)
+        xml_look = g->from == 1; /* white space, and more after it: the
+                                    format asked for, RGN by default */
     bool xml = g->from >= 0 ? g->from == 1 : xml_look == 1;
     if (g->from == 0 && xml_look == 1) {
         fprintf(stderr,

@@ -1,0 +1,1 @@
+list --format json tests/e2e/inputs/white_space_head.rgn

@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/white_space_head.rgn
