@@ -35,7 +35,10 @@ for f in select_games.pgn invalid_then_valid.pgn syntax_error_rest.pgn; do
     cp "$src/tests/e2e/inputs/$f" bad/
 done
 cp "$src/samples/bad/illegal-king-attacked.rgn" bad/
-invalid="bad/select_games.pgn bad/illegal-king-attacked.rgn"
+# a tag broken before the moves begin: the game has no rule set yet
+printf '[Event "Broken"]\n[White "Carlsen]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[Event "After it"]\n[Result "*"]\n\n1. d4 *\n' \
+    >bad/broken_tag.pgn
+invalid="bad/select_games.pgn bad/illegal-king-attacked.rgn bad/broken_tag.pgn"
 invalid="$invalid samples/king-mate.rgn bad/invalid_then_valid.pgn bad/syntax_error_rest.pgn"
 
 "$rgn" db import -q --db valid.rgndb $valid || fail "import of valid games: status $?"

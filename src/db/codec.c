@@ -311,6 +311,8 @@ static int begin_variation(decoder *d)
 
 static int set_start(decoder *d, const db_stored_game *stored)
 {
+    if (!d->variant)
+        return damaged(d, "a start in a game that has none");
     rgn_position *pos = &d->current[0];
     memset(pos, 0, sizeof *pos);
     pos->variant = d->variant;
@@ -407,7 +409,10 @@ int db_decode_game(const db_stored_game *stored, bool tags_only,
 {
     decoder d = {.sink = sink, .user = user, .error = error};
     d.variant = rgn_variant_find(stored->variant);
-    if (!d.variant)
+    /* an invalid game whose movetext never began (a broken tag) has no
+     * game: its text kept as skipped, and no start (set_start) */
+    bool unbegun = !stored->valid && !stored->variant[0];
+    if (!d.variant && !unbegun)
         return damaged(&d, "its game is none rgn knows");
     if (grow(&d) < 0)
         return -1;
