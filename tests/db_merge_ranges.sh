@@ -8,8 +8,9 @@
 # generated chess games with copies planted next to and far from their
 # originals, the same damaged (invalid games, copies of them), and the
 # Rotary samples one after the other (a file twice); cut where 'rgn
-# ranges --parts N' cuts and at fixed pseudo-random places (ranges
-# without a game among them).
+# ranges --parts N' cuts, at fixed pseudo-random places (ranges without
+# a game among them) and right after copies (a piece whose last games
+# were not stored).
 # Usage: db_merge_ranges.sh RGN CHESS_GEN DAMAGE PROJECT_DIR
 set -u
 rgn=$1 chess_gen=$2 damage=$3 root=$4
@@ -35,7 +36,7 @@ cat "$root"/samples/*.rgn "$root/samples/club-championship.rgn" \
 
 python3 - "$rgn" "$tmp" "$tmp/chess.pgn" "$tmp/damaged.pgn" \
     "$tmp/rotary.rgn" <<'EOF'
-import os, random, sqlite3, subprocess, sys
+import json, os, random, sqlite3, subprocess, sys
 rgn, tmp, files = sys.argv[1], sys.argv[2], sys.argv[3:]
 passed = failed = 0
 
@@ -111,6 +112,24 @@ for file in files:
     for parts in (2, 3, 7):
         cuts["--parts %d" % parts] = run("ranges", "--parts", str(parts),
                                          file)[1].split()
+    # cut right after each run of copies: a piece whose last games were
+    # not stored (copies within the piece) is followed by one
+    listed = [json.loads(l) for l in run("list", "--format", "json",
+                                         file)[1].splitlines()]
+    seen, after_copies, last_copy = set(), [], False
+    for game in listed:
+        key = json.dumps([game.get("tags"), game.get("plies")], sort_keys=True)
+        if last_copy and key not in seen:
+            after_copies.append(game["offset"])
+        last_copy = key in seen
+        seen.add(key)
+    if after_copies:
+        edges = [0] + after_copies + [size]
+        cuts["after copies"] = ["%d:%d" % (a, b)
+                                for a, b in zip(edges, edges[1:]) if a < b]
+    elif file == files[0]:
+        print("FAIL %s: no game after a copy" % file)
+        failed += 1
     rng = random.Random(size)
     for n in range(4):
         points = sorted(set(rng.randrange(1, size) for _ in range(2 + 3 * n)))
@@ -121,6 +140,35 @@ for file in files:
     for name, ranges in cuts.items():
         check("%s %s" % (os.path.basename(file), name), file, ranges, whole,
               whole_notes, status)
+# A database of an rgn before files.games: merged from as before (the
+# numbers of its last game stored), and given the column when written.
+def columns(db):
+    c = sqlite3.connect(db)
+    names = [r[1] for r in c.execute("PRAGMA table_info(files)")]
+    c.close()
+    return names
+old_db, new_db = tmp + "/old.rgndb", tmp + "/new.rgndb"
+for db in (old_db, new_db):
+    if os.path.exists(db):
+        os.unlink(db)
+run("db", "import", "--db", old_db, files[2])
+c = sqlite3.connect(old_db)
+c.execute("ALTER TABLE files DROP COLUMN games")
+c.commit()
+c.close()
+merged = run("db", "merge", "--db", new_db, old_db)
+if merged[0] != 0 or contents(new_db)["export"] != contents(old_db)["export"]:
+    print("FAIL merge from a database without files.games: %s" % merged[2])
+    failed += 1
+else:
+    passed += 1
+imported = run("db", "import", "--db", old_db, files[0])
+if imported[0] != 0 or "games" not in columns(old_db):
+    print("FAIL import into a database without files.games: %s %s"
+          % (imported[2], columns(old_db)))
+    failed += 1
+else:
+    passed += 1
 print("db_merge_ranges: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
 EOF

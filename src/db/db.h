@@ -42,6 +42,7 @@ struct rgn_db {
     char *path;      /* as given */
     char *temporary; /* a new database is written here, renamed at commit */
     bool writable;
+    bool file_games; /* the table files has its column games */
     rgn_error error;
 };
 

@@ -46,10 +46,11 @@ typedef struct opening_entry {
 struct rgn_db_importer {
     rgn_db *db;
     rgn_db_import_options options;
-    sqlite3_stmt *insert_game, *insert_file, *insert_variant, *insert_segment,
-        *insert_bucket, *insert_opening;
-    char *file;      /* the input being read */
-    int64_t file_id; /* its row, 0 until a game of it is stored */
+    sqlite3_stmt *insert_game, *insert_file, *count_file, *insert_variant,
+        *insert_segment, *insert_bucket, *insert_opening;
+    char *file;          /* the input being read */
+    int64_t file_id;     /* its row, 0 until a game of it is stored */
+    uint64_t file_games; /* the games read of it: its last game's number */
     int64_t next_id; /* the number the next game stored gets */
     int64_t segment_id;
     db_copies copies;
@@ -108,6 +109,7 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
         db, "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     im->insert_file = db_prepare(db, "INSERT INTO files(path) VALUES (?)");
+    im->count_file = db_prepare(db, "UPDATE files SET games = ? WHERE id = ?");
     im->insert_variant =
         db_prepare(db, "INSERT OR IGNORE INTO variants VALUES (?)");
     im->insert_segment =
@@ -117,7 +119,8 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
                        "?3)");
     im->insert_opening =
         db_prepare(db, "INSERT INTO openings VALUES (?, ?, ?)");
-    if (!im->insert_game || !im->insert_file || !im->insert_variant ||
+    if (!im->insert_game || !im->insert_file || !im->count_file ||
+        !im->insert_variant ||
         !im->insert_segment || !im->insert_bucket || !im->insert_opening ||
         db_next_ids(db, &im->next_id, &im->segment_id) < 0 ||
         db_copies_init(&im->copies, db, im->next_id) < 0) {
@@ -135,6 +138,7 @@ void rgn_db_importer_free(rgn_db_importer *im)
         return;
     sqlite3_finalize(im->insert_game);
     sqlite3_finalize(im->insert_file);
+    sqlite3_finalize(im->count_file);
     sqlite3_finalize(im->insert_variant);
     sqlite3_finalize(im->insert_segment);
     sqlite3_finalize(im->insert_bucket);
@@ -157,8 +161,21 @@ static int step(rgn_db_importer *im, sqlite3_stmt *s)
     return db_step(im->db, s) < 0 ? fail(im) : 0;
 }
 
+/* The input's row counts the games read of it (db merge numbers the
+ * next range of the file on from there): 0, or -1. */
+static int count_file_games(rgn_db_importer *im)
+{
+    if (!im->file_id || im->failed)
+        return 0;
+    sqlite3_bind_int64(im->count_file, 1, (int64_t)im->file_games);
+    sqlite3_bind_int64(im->count_file, 2, im->file_id);
+    return step(im, im->count_file);
+}
+
 void rgn_db_importer_input(rgn_db_importer *im, const char *file)
 {
+    count_file_games(im);
+    im->file_games = 0;
     free(im->file);
     im->file = strdup(file);
     im->file_id = 0; /* its row is written with its first game stored */
@@ -451,6 +468,8 @@ static void on_begin_game(void *user, uint64_t number)
 {
     rgn_db_importer *im = user;
     im->number = number;
+    if (number > im->file_games)
+        im->file_games = number;
     im->origin = (rgn_location){0, 0, 0};
     im->game_variant = NULL;
     rgn_buffer_reset(&im->tags);
@@ -849,6 +868,7 @@ int rgn_db_importer_finish(rgn_db_importer *im, rgn_db_import_counts *counts,
 {
     if (!im->failed)
         write_segment(im);
+    count_file_games(im);
     if (counts)
         *counts = im->counts;
     if (im->failed) {

@@ -60,6 +60,7 @@ typedef struct origin {
 typedef struct piece {
     int64_t id;
     char *path;
+    int64_t games; /* read of it (stored or not), 0 when not known */
     size_t origin; /* SIZE_MAX until its first game is read */
     int64_t shift; /* added to its games' numbers */
 } piece;
@@ -151,8 +152,11 @@ static size_t add_origin(merger *m, const char *path, int64_t id,
 /* The files the database has already, each path's last row. */
 static int load_origins(merger *m)
 {
+    /* the games read of a file: its row's count, or at least its last
+     * game stored (a database of an rgn before the count) */
     sqlite3_stmt *s = db_prepare(
-        m->db, "SELECT files.id, path, max(offset), max(number) FROM files"
+        m->db, "SELECT files.id, path, max(offset),"
+               " max(coalesce(files.games, 0), max(number)) FROM files"
                " JOIN games ON games.file = files.id GROUP BY files.id"
                " ORDER BY files.id");
     if (!s)
@@ -174,8 +178,9 @@ static int load_origins(merger *m)
 /* The input's files, by id. */
 static int read_pieces(merger *m)
 {
-    sqlite3_stmt *s =
-        db_prepare(m->in, "SELECT id, path FROM files ORDER BY id");
+    sqlite3_stmt *s = db_prepare(
+        m->in, m->in->file_games ? "SELECT id, path, games FROM files ORDER BY id"
+                                 : "SELECT id, path, 0 FROM files ORDER BY id");
     if (!s)
         return in_failed(m);
     int step, status = 0;
@@ -189,7 +194,8 @@ static int read_pieces(merger *m)
             status = -1;
         else {
             piece *p = &m->pieces[m->piece_count];
-            *p = (piece){sqlite3_column_int64(s, 0), strdup(path), SIZE_MAX, 0};
+            *p = (piece){sqlite3_column_int64(s, 0), strdup(path),
+                         sqlite3_column_int64(s, 2), SIZE_MAX, 0};
             if (p->path)
                 m->piece_count++;
             else
@@ -218,21 +224,43 @@ static piece *piece_of(merger *m, int64_t file)
 
 /* A piece whose first game is at offset: the continuation of its path's
  * last origin when it comes after every game read of it (a later range
- * of the same file), else a file of its own. 0, or -1. */
+ * of the same file), else a file of its own. Its games read count for
+ * the origin's numbers, the last ones not stored (copies) too. 0, or -1. */
 static int start_piece(merger *m, piece *p, int64_t offset)
 {
+    p->origin = SIZE_MAX;
     for (size_t i = m->origin_count; i-- > 0;)
         if (strcmp(m->origins[i].path, p->path) == 0) {
-            if (offset > m->origins[i].last_offset) {
+            if (offset > m->origins[i].last_offset)
                 p->origin = i;
-                p->shift = m->origins[i].last_number;
-                return 0;
-            }
             break;
         }
-    p->origin = add_origin(m, p->path, 0, -1, 0);
-    p->shift = 0;
-    return p->origin == SIZE_MAX ? -1 : 0;
+    if (p->origin == SIZE_MAX &&
+        (p->origin = add_origin(m, p->path, 0, -1, 0)) == SIZE_MAX)
+        return -1;
+    origin *o = &m->origins[p->origin];
+    p->shift = o->last_number;
+    if (p->games > 0)
+        o->last_number = p->shift + p->games;
+    return 0;
+}
+
+/* Each file's row counts the games read of it, for a later merge. */
+static int count_file_games(merger *m)
+{
+    sqlite3_stmt *s =
+        db_prepare(m->db, "UPDATE files SET games = ? WHERE id = ?");
+    if (!s)
+        return -1;
+    int status = 0;
+    for (size_t i = 0; i < m->origin_count && status == 0; i++)
+        if (m->origins[i].id) {
+            sqlite3_bind_int64(s, 1, m->origins[i].last_number);
+            sqlite3_bind_int64(s, 2, m->origins[i].id);
+            status = db_step(m->db, s);
+        }
+    sqlite3_finalize(s);
+    return status;
 }
 
 /* ------------------------------------------------------------------ */
@@ -653,6 +681,8 @@ int rgn_db_merge(rgn_db *db, const char *const *inputs, size_t count,
         status = load_origins(&m);
     for (size_t i = 0; status == 0 && i < count; i++)
         status = merge_input(&m, inputs[i]);
+    if (status == 0)
+        status = count_file_games(&m);
     if (counts)
         *counts = m.counts;
     if (status < 0) {

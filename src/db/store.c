@@ -26,7 +26,11 @@
 static const char schema[] =
     "PRAGMA application_id = 1380404804;" /* DB_APPLICATION_ID */
     "PRAGMA user_version = 1;"            /* DB_SCHEMA_VERSION */
-    "CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL);"
+    /* games: how many games the reading that made the row read of the
+     * file (stored or not), which numbers a later range of it goes on
+     * from (db merge); NULL in a database of an rgn before it */
+    "CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL,"
+    " games INTEGER);"
     "CREATE TABLE variants(name TEXT PRIMARY KEY) WITHOUT ROWID;"
     "CREATE TABLE games("
     " id INTEGER PRIMARY KEY,"
@@ -186,6 +190,26 @@ static int check_file(rgn_db *db)
     return 0;
 }
 
+/* Whether the table files has the column games (db->file_games); a
+ * database written into gains it, in the writing's transaction. 0, or
+ * -1 after db_fail. */
+static int find_file_games(rgn_db *db)
+{
+    int64_t columns;
+    if (query_number(db,
+                     "SELECT count(*) FROM pragma_table_info('files') "
+                     "WHERE name = 'games'",
+                     &columns) < 0)
+        return -1;
+    db->file_games = columns > 0;
+    if (!db->file_games && db->writable) {
+        if (db_exec(db, "ALTER TABLE files ADD COLUMN games INTEGER") < 0)
+            return -1;
+        db->file_games = true;
+    }
+    return 0;
+}
+
 static rgn_db *fail_open(rgn_db *db, rgn_error *error)
 {
     *error = db->error;
@@ -241,6 +265,7 @@ rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
         if (create(db) < 0 || db_exec(db, "BEGIN") < 0 ||
             db_exec(db, schema) < 0)
             return fail_open(db, error);
+        db->file_games = true;
         return db;
     }
     if (S_ISDIR(st.st_mode)) {
@@ -259,6 +284,8 @@ rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
     if (write && (db_exec(db, "PRAGMA journal_mode = WAL;"
                               "PRAGMA synchronous = NORMAL;") < 0 ||
                   db_exec(db, "BEGIN IMMEDIATE") < 0))
+        return fail_open(db, error);
+    if (find_file_games(db) < 0)
         return fail_open(db, error);
     /* a reader's queries see one state of the file, whatever an import
      * commits meanwhile, and lock it once */
