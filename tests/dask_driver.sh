@@ -29,17 +29,7 @@ stop() {
 trap stop EXIT
 trap 'exit 1' INT TERM HUP
 export TMPDIR="$tmp"
-passed=0 failed=0
-check() { # LABEL COMMAND...
-    label=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL $label"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
 "$python" -c 'import distributed' || {
     echo "FAIL: $python does not import distributed" \
         "(Debian: apt-get install python3-distributed)"

@@ -8,17 +8,7 @@ set -u
 rgn=$1 gen=$2 root=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { # LABEL CONDITION...
-    label=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL $label"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # 600 valid games in three runs; between them an invalid game, a line of
 # junk and a game cut short. Each piece of junk is a game of its own (an

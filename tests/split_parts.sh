@@ -11,17 +11,7 @@ set -u
 rgn=$1 gen=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { # LABEL COMMAND...
-    label=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL $label"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # 200 games, the Event of each one of 40, in turn
 "$gen" --games 200 --seed 11 2>/dev/null |

@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "rgn.h"
@@ -22,12 +23,14 @@ typedef struct events {
     uint64_t latin1; /* the first offset warned about, or UINT64_MAX */
 } events;
 
-static void add(events *e, const char *format, unsigned long long a,
-                unsigned long long b, unsigned long long c,
-                unsigned long long d)
+static void add(events *e, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void add(events *e, const char *format, ...)
 {
-    int n =
-        snprintf(e->text + e->len, sizeof e->text - e->len, format, a, b, c, d);
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(e->text + e->len, sizeof e->text - e->len, format, args);
+    va_end(args);
     if (n > 0 && (size_t)n < sizeof e->text - e->len)
         e->len += (size_t)n;
     else
@@ -42,14 +45,14 @@ static void on_report(void *user, const rgn_diagnostic *d)
             e->latin1 = d->where.offset;
         return;
     }
-    add(e, "D%llu:%llu:%llu:%llu\n", d->where.offset, d->where.line,
-        d->where.column, (unsigned long long)d->problem);
+    add(e, "D%llu:%u:%u:%d\n", (unsigned long long)d->where.offset,
+        d->where.line, d->where.column, (int)d->problem);
 }
 
 static void on_origin(void *user, rgn_location where)
 {
-    add(user, "O%llu:%llu:%llu:%llu\n", where.offset, where.line, where.column,
-        0);
+    add(user, "O%llu:%u:%u\n", (unsigned long long)where.offset, where.line,
+        where.column);
 }
 
 static const rgn_game_sink sink = {.origin = on_origin};
