@@ -51,7 +51,7 @@ struct rgn_db_importer {
     char *file;          /* the input being read */
     int64_t file_id;     /* its row, 0 until a game of it is stored */
     uint64_t file_games; /* the games read of it: its last game's number */
-    int64_t next_id; /* the number the next game stored gets */
+    int64_t next_id;     /* the number the next game stored gets */
     int64_t segment_id;
     db_copies copies;
     bool failed;
@@ -120,8 +120,8 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
     im->insert_opening =
         db_prepare(db, "INSERT INTO openings VALUES (?, ?, ?)");
     if (!im->insert_game || !im->insert_file || !im->count_file ||
-        !im->insert_variant ||
-        !im->insert_segment || !im->insert_bucket || !im->insert_opening ||
+        !im->insert_variant || !im->insert_segment || !im->insert_bucket ||
+        !im->insert_opening ||
         db_next_ids(db, &im->next_id, &im->segment_id) < 0 ||
         db_copies_init(&im->copies, db, im->next_id) < 0) {
         *error = db->error;

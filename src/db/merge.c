@@ -178,9 +178,10 @@ static int load_origins(merger *m)
 /* The input's files, by id. */
 static int read_pieces(merger *m)
 {
-    sqlite3_stmt *s = db_prepare(
-        m->in, m->in->file_games ? "SELECT id, path, games FROM files ORDER BY id"
-                                 : "SELECT id, path, 0 FROM files ORDER BY id");
+    sqlite3_stmt *s =
+        db_prepare(m->in, m->in->file_games
+                              ? "SELECT id, path, games FROM files ORDER BY id"
+                              : "SELECT id, path, 0 FROM files ORDER BY id");
     if (!s)
         return in_failed(m);
     int step, status = 0;

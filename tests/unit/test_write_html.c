@@ -103,7 +103,8 @@ static void test_script_escapes(void **state)
         "[Event \"a]]>b </script> <!-- & x > y\"]\n[Result \"*\"]\n\n1. e4 *\n";
     rgn_writer_options options = {.format = RGN_FORMAT_HTML};
     char *out = write_games(hostile, &options, NULL);
-    at(out, "[\"Event\",\"a]]\\u003eb \\u003c/script> \\u003c!-- \\u0026 x > y\"]");
+    at(out,
+       "[\"Event\",\"a]]\\u003eb \\u003c/script> \\u003c!-- \\u0026 x > y\"]");
     assert_null(strstr(out, "a]]>"));
     free(out);
 }
