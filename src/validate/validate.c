@@ -120,6 +120,8 @@ struct rgn_checker {
     rgn_buffer held;
     line *lines; /* lines[0] the main line, then open variations */
     int depth;
+    int line_capacity; /* grown with the variations' depth: a checker a
+                          range, all of them zeroed, cost a memset each */
     key_count *keys;
     size_t key_capacity, key_used;
     uint32_t
@@ -774,6 +776,32 @@ static int on_comment(void *user, rgn_span text, rgn_location where)
     return 0;
 }
 
+static bool parent_has_move(const rgn_checker *v)
+{
+    return v->lines[v->depth].has_move;
+}
+
+/* A line for one more open variation (the reader opens at most
+ * RGN_MAX_VARIATION_DEPTH): 0, or -1 when memory runs out. */
+static int room_for_variation(rgn_checker *v)
+{
+    if (v->depth + 1 < v->line_capacity)
+        return 0;
+    int capacity = 2 * v->line_capacity;
+    if (capacity > RGN_MAX_VARIATION_DEPTH + 1)
+        capacity = RGN_MAX_VARIATION_DEPTH + 1;
+    if (v->depth + 1 >= capacity)
+        return -1;
+    line *grown = realloc(v->lines, (size_t)capacity * sizeof *grown);
+    if (!grown)
+        return -1;
+    memset(grown + v->line_capacity, 0,
+           (size_t)(capacity - v->line_capacity) * sizeof *grown);
+    v->lines = grown;
+    v->line_capacity = capacity;
+    return 0;
+}
+
 static int on_begin_variation(void *user, rgn_location where)
 {
     rgn_checker *v = user;
@@ -781,12 +809,17 @@ static int on_begin_variation(void *user, rgn_location where)
     judge_mark(v);
     if (start_movetext(v))
         return 1;
-    line *parent = &v->lines[v->depth];
-    if (!parent->has_move) {
+    if (!parent_has_move(v)) {
         report(v, RGN_E_VARIATION_FIRST, where, no_move, 0,
                "a variation must follow the move it replaces");
         return 1;
     }
+    if (room_for_variation(v) < 0) {
+        report(v, RGN_E_SYNTAX, where, no_move, 0,
+               "out of memory for the variation's position");
+        return 1;
+    }
+    line *parent = &v->lines[v->depth];
     line *l = &v->lines[++v->depth];
     l->current = parent->current;
     rgn_unmake(&l->current, parent->last_move, &parent->last_undo);
@@ -1027,7 +1060,8 @@ rgn_checker *rgn_checker_new(const rgn_validator_options *options)
     v->options = *options;
     v->key_stamp = 1; /* not 0, which every new entry has */
     v->mark.where.offset = UINT64_MAX;
-    v->lines = calloc(RGN_MAX_VARIATION_DEPTH + 1, sizeof *v->lines);
+    v->line_capacity = 8;
+    v->lines = calloc((size_t)v->line_capacity, sizeof *v->lines);
     v->reader = rgn_reader_new(&validator_visitor, v);
     if (!v->lines || !v->reader) {
         rgn_checker_free(v);

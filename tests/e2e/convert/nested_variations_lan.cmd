@@ -1,0 +1,1 @@
+convert --to lan tests/e2e/inputs/nested_variations.pgn

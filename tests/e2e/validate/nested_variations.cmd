@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/nested_variations.pgn
