@@ -48,6 +48,13 @@ for seed in 7 8 9; do
     "$damage" $seed 100 <"$tmp/rotary.rgn" >"$tmp/rotary-$seed.rgn"
     same "2000 50000" "$tmp/rotary-$seed.rgn"
 done
+# text read as Latin-1 halfway through: the ranges from the first that
+# holds it on are read by one job, from that range's anchor and line
+lines=$(wc -l <"$tmp/chess-1.pgn")
+head -n $((lines / 2)) "$tmp/chess-1.pgn" >"$tmp/latin1.pgn"
+printf '{Caf\351 au lait}\n' >>"$tmp/latin1.pgn"
+tail -n +$((lines / 2 + 1)) "$tmp/chess-1.pgn" >>"$tmp/latin1.pgn"
+same "3000 70000" --variant chess "$tmp/latin1.pgn"
 # small files, tiny chunks: a cut at every likely boundary
 head -c 200000 "$tmp/chess-1.pgn" >"$tmp/small.pgn"
 same "1 64 1000" --variant chess "$tmp/small.pgn"

@@ -120,9 +120,9 @@ struct rgn_parallel {
     int in_flight;
     rgn_validation_counts counts; /* of the games reported */
     /* rgn_parallel_read_mapped met text read as Latin-1 in the range
-     * from latin1_from on: that range and those after go unreported */
+     * latin1_range: that range and those after go unreported */
     bool latin1_stop;
-    uint64_t latin1_from;
+    rgn_range latin1_range;
     pthread_mutex_t lock;
     pthread_cond_t work, finished;
     bool stopping, failed;
@@ -477,7 +477,7 @@ static void report_chunk(rgn_parallel *p, chunk *c)
 {
     if (c->data && (p->latin1_stop || c->latin1_seen)) {
         if (!p->latin1_stop)
-            p->latin1_from = c->range.from;
+            p->latin1_range = c->range;
         p->latin1_stop = true;
         return;
     }
@@ -749,8 +749,8 @@ int rgn_parallel_sync(rgn_parallel *p)
     return p->failed ? -1 : 0;
 }
 
-uint64_t rgn_parallel_read_mapped(rgn_parallel *p, const char *data,
-                                  uint64_t size)
+bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
+                              rgn_range *rest)
 {
     /* ranges of at least a few blocks: a range's first games cost the
      * reading of the game before it (from its anchor), and its cut */
@@ -790,7 +790,11 @@ uint64_t rgn_parallel_read_mapped(rgn_parallel *p, const char *data,
         from = to;
     }
     drain(p, 1); /* waits for every chunk */
-    return p->latin1_stop ? p->latin1_from : size;
+    if (p->latin1_stop) {
+        *rest = p->latin1_range;
+        rest->to = size;
+    }
+    return p->latin1_stop;
 }
 
 void rgn_parallel_map_offsets(rgn_parallel *p, rgn_offset_map *map)

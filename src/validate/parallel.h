@@ -17,13 +17,14 @@ int rgn_parallel_finish(rgn_parallel *parallel);
 int rgn_parallel_sync(rgn_parallel *parallel);
 /* Validates data, the whole input (mapped), instead of feeding it: the
  * workers read ranges of it (rgn_range_cut), each from its anchor, and
- * the calling thread reports them in order. Returns size, or where the
- * first range that holds text read as Latin-1 begins: that range and
+ * the calling thread reports them in order. Returns false when all is
+ * read; true when a range holds text read as Latin-1: that range and
  * those after it are not reported (nor counted), for the caller to read
  * on one thread, where the one warning about such text is placed as one
- * job places it. Before any feed. */
-uint64_t rgn_parallel_read_mapped(rgn_parallel *parallel, const char *data,
-                                  uint64_t size);
+ * job places it, and *rest is the rest of the input, from that range's
+ * start (with its anchor and line). Before any feed. */
+bool rgn_parallel_read_mapped(rgn_parallel *parallel, const char *data,
+                              uint64_t size, rgn_range *rest);
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);
 void rgn_parallel_free(rgn_parallel *parallel);
 /* The text fed is longer than the input where map says (a Latin-1

@@ -184,13 +184,11 @@ int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
     if (!v->parallel)
         return feed_blocks(
             v, data, v->options.range ? v->options.range->start : 0, size);
-    uint64_t from = rgn_parallel_read_mapped(v->parallel, data, size);
-    if (from == size)
+    rgn_range range;
+    if (!rgn_parallel_read_mapped(v->parallel, data, size, &range))
         return rgn_parallel_finish(v->parallel);
-    /* text read as Latin-1 from the range at from on: one job reads on,
-     * so that the one warning about it comes where one job puts it */
-    rgn_range range = {.from = from, .to = size};
-    rgn_range_locate(data, size, &range);
+    /* text read as Latin-1 in the range: one job reads on from it, so
+     * that the one warning about it comes where one job puts it */
     rgn_validator_options options = v->options;
     options.jobs = 1;
     options.range = &range;
