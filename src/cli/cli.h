@@ -295,16 +295,21 @@ int cli_games_check_outputs(const cli_games *games, const char *output,
 /* A file read whole (NUL-terminated after *len bytes), or NULL with
  * errno. */
 char *cli_read_whole_file(const char *path, size_t *len);
+/* Whether an input of cli_input_open is a plain regular file, read
+ * directly (not standard input, not compressed, not an archive). */
+bool cli_input_plain(FILE *file);
 /* The plain regular file path mapped into memory whole (*data NULL for
  * an empty file), for reading it in pieces: 0, or -1 after saying why
  * not (a compressed file, an archive, a pipe: each is read whole; option,
  * when not NULL, names what asked, in the message). cli_input_unmap releases
  * it. */
-/* Whether an input of cli_input_open is a plain regular file, read
- * directly (not standard input, not compressed, not an archive). */
-bool cli_input_plain(FILE *file);
 int cli_input_map(const cli_command *command, const char *option,
                   const char *path, const char **data, uint64_t *size);
+/* The same for an input of cli_input_open found plain (cli_input_plain),
+ * named path: the file it has open is mapped, not opened again. */
+int cli_input_map_plain(const cli_command *command, const char *option,
+                        FILE *in, const char *path, const char **data,
+                        uint64_t *size);
 void cli_input_unmap(const char *data, uint64_t size);
 /* Prints a diagnostic about file, its game numbered over all inputs, as
  * the validator's are printed (a tournament's audit). */

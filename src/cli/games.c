@@ -464,12 +464,12 @@ static void end_validator(cli_games *g, rgn_validator *validator,
 
 /* A plain file read by a new validator with several jobs: the file
  * mapped, read in ranges (rgn_validator_read_all), and finished. */
-static int read_whole_file(cli_games *g, rgn_validator *validator,
+static int read_whole_file(cli_games *g, rgn_validator *validator, FILE *in,
                            const char *path)
 {
     const char *data;
     uint64_t size;
-    if (cli_input_map(g->command, "--jobs", path, &data, &size) < 0)
+    if (cli_input_map_plain(g->command, "--jobs", in, path, &data, &size) < 0)
         return -1;
     int rc = rgn_validator_read_all(validator, data, size);
     g->bytes += size;
@@ -535,7 +535,7 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
             rc = rgn_validator_read_xml(validator, xml_in, g->file);
         } else if (options.jobs > 1 && name && cli_input_plain(in)) {
             /* several jobs read a plain file in ranges, side by side */
-            rc = read_whole_file(g, validator, name);
+            rc = read_whole_file(g, validator, in, name);
         } else {
             if (rgn_validator_feed(validator, head, head_len) < 0)
                 rc = -1;

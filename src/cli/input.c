@@ -533,6 +533,43 @@ bool cli_input_plain(FILE *file)
            S_ISREG(st.st_mode);
 }
 
+/* The regular file open as fd mapped whole (*data NULL when it is
+ * empty): NULL, or why not. */
+static const char *map_descriptor(int fd, const char **data, uint64_t *size)
+{
+    struct stat st;
+    *data = NULL;
+    *size = 0;
+    if (fstat(fd, &st) != 0)
+        return strerror(errno);
+    if (!S_ISREG(st.st_mode))
+        return "not a regular file (a pipe or a device is read whole)";
+    if (st.st_size == 0)
+        return NULL;
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED)
+        return strerror(errno);
+    *data = map;
+    *size = (uint64_t)st.st_size;
+    return NULL;
+}
+
+static int map_failed(const cli_command *command, const char *option,
+                      const char *path, const char *why)
+{
+    fprintf(stderr, "rgn %s: %s%scannot read %s: %s\n", command->name,
+            option ? option : "", option ? " " : "", path, why);
+    return -1;
+}
+
+int cli_input_map_plain(const cli_command *command, const char *option,
+                        FILE *in, const char *path, const char **data,
+                        uint64_t *size)
+{
+    const char *why = map_descriptor(fileno(in), data, size);
+    return why ? map_failed(command, option, path, why) : 0;
+}
+
 int cli_input_map(const cli_command *command, const char *option,
                   const char *path, const char **data, uint64_t *size)
 {
@@ -547,27 +584,16 @@ int cli_input_map(const cli_command *command, const char *option,
                           ? "a compressed file is read whole (decompress it "
                             "first)"
                           : NULL;
-    int fd = why ? -1 : open(path, O_RDONLY);
-    struct stat st;
-    if (!why && (fd < 0 || fstat(fd, &st) != 0))
-        why = strerror(errno);
-    else if (!why && !S_ISREG(st.st_mode))
-        why = "not a regular file (a pipe or a device is read whole)";
     *data = NULL;
-    *size = why ? 0 : (uint64_t)st.st_size;
-    if (!why && *size > 0) {
-        void *map = mmap(NULL, (size_t)*size, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (map == MAP_FAILED)
-            why = strerror(errno);
-        else
-            *data = map;
-    }
+    *size = 0;
+    int fd = why ? -1 : open(path, O_RDONLY);
+    if (!why && fd < 0)
+        why = strerror(errno);
+    if (!why)
+        why = map_descriptor(fd, data, size);
     if (fd >= 0)
         close(fd);
-    if (why)
-        fprintf(stderr, "rgn %s: %s%scannot read %s: %s\n", command->name,
-                option ? option : "", option ? " " : "", path, why);
-    return why ? -1 : 0;
+    return why ? map_failed(command, option, path, why) : 0;
 }
 
 void cli_input_unmap(const char *data, uint64_t size)
