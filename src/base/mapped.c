@@ -6,6 +6,10 @@
 
 #include "base/mapped.h"
 
+/* Pages fed are let go this much at a time: each letting go costs a
+ * system call, and with several threads a flush of the others' TLBs. */
+#define RELEASE_STEP ((uint64_t)4 << 20)
+
 void rgn_mapped_release(const char *from, const char *to)
 {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
@@ -20,15 +24,19 @@ int rgn_mapped_feed(const char *data, uint64_t from, uint64_t size,
                     int (*feed)(void *target, const char *data, size_t len),
                     bool (*done)(const void *target), void *target)
 {
-    while (from < size && !(done && done(target))) {
+    uint64_t kept = from; /* the pages fed from here on are not let go */
+    int rc = 0;
+    while (rc == 0 && from < size && !(done && done(target))) {
         uint64_t end = (from / block + 1) * block;
         if (end > size)
             end = size;
-        int rc = feed(target, data + from, (size_t)(end - from));
-        if (rc)
-            return rc;
-        rgn_mapped_release(data + from, data + end);
+        rc = feed(target, data + from, (size_t)(end - from));
         from = end;
+        if (from - kept >= RELEASE_STEP) {
+            rgn_mapped_release(data + kept, data + from);
+            kept = from;
+        }
     }
-    return 0;
+    rgn_mapped_release(data + kept, data + from);
+    return rc;
 }

@@ -10,9 +10,9 @@
 #include <stdint.h>
 
 /* Feeds data[from, size) to feed in blocks that end at multiples of
- * block bytes, until done says enough (done may be NULL), letting each
- * block's pages go once fed (touched again, they are read again from the
- * file). 0, or the first non-zero that feed returned. */
+ * block bytes, until done says enough (done may be NULL), letting the
+ * pages fed go a few megabytes at a time (touched again, they are read
+ * again from the file). 0, or the first non-zero that feed returned. */
 int rgn_mapped_feed(const char *data, uint64_t from, uint64_t size,
                     uint64_t block,
                     int (*feed)(void *target, const char *data, size_t len),

@@ -147,8 +147,17 @@ uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
 {
     if (at == 0 || at >= size)
         return at < size ? 0 : size;
+    return rgn_range_cut_after(data, size, at, rgn_range_anchor(data, size, at),
+                               latin1);
+}
+
+uint64_t rgn_range_cut_after(const char *data, uint64_t size, uint64_t at,
+                             uint64_t anchor, bool latin1)
+{
+    if (at == 0 || at >= size)
+        return at < size ? 0 : size;
     /* the line numbers do not matter here */
-    rgn_range range = {at, at, rgn_range_anchor(data, size, at), 1};
+    rgn_range range = {at, at, anchor, 1};
     rgn_reader *reader = rgn_reader_new(NULL, NULL);
     if (!reader || (latin1 && rgn_reader_read_latin1(reader) < 0)) {
         rgn_reader_free(reader);

@@ -37,6 +37,10 @@ uint64_t rgn_range_anchor(const char *data, uint64_t size, uint64_t from);
 /* The last anchor in (lo, from), or UINT64_MAX when there is none. */
 uint64_t rgn_range_anchor_after(const char *data, uint64_t size, uint64_t lo,
                                 uint64_t from);
+/* rgn_range_cut, given anchor, rgn_range_anchor(data, size, at), known
+ * already (finding it looks up to RGN_MAX_TOKEN back for a brace). */
+uint64_t rgn_range_cut_after(const char *data, uint64_t size, uint64_t at,
+                             uint64_t anchor, bool latin1);
 /* Reads range: started at range->start (rgn_reader_start_at), with the
  * window [range->from, range->to). Before the first feed only. */
 void rgn_reader_read_range(rgn_reader *reader, const rgn_range *range);

@@ -757,21 +757,25 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
     uint64_t part = 2 * (uint64_t)p->chunk_bytes;
     if (part < 1024) /* the tests' tiny chunks: still a boundary a game */
         part = 1024;
-    uint64_t from = 0, anchor = 0;
+    /* start: the anchor of from (rgn_range_anchor), where the range's
+     * reader starts; anchor: the last range's, its line counted */
+    uint64_t from = 0, start = 0, anchor = 0;
     uint32_t line = 1;
     while (from < size && !p->failed && !p->latin1_stop) {
         /* the next range starts at an anchor after this one's start, so
          * that no text is read by more than two ranges (a file without
          * anchors is one range) */
-        uint64_t probe = from + part, seen = from;
-        while (probe < size &&
-               rgn_range_anchor_after(data, size, seen, probe) == UINT64_MAX) {
+        uint64_t probe = from + part, seen = from, probe_anchor = UINT64_MAX;
+        while (probe < size && (probe_anchor = rgn_range_anchor_after(
+                                    data, size, seen, probe)) == UINT64_MAX) {
             rgn_mapped_release(data + seen, data + probe); /* looked through */
             seen = probe;
             probe = size - probe > part ? probe + part : size;
         }
+        /* the anchor of probe is probe_anchor, the last one before it */
         uint64_t to = probe < size
-                          ? rgn_range_cut(data, size, probe, p->options.latin1)
+                          ? rgn_range_cut_after(data, size, probe, probe_anchor,
+                                                p->options.latin1)
                           : size;
         chunk *c = calloc(1, sizeof *c);
         if (!c || to == UINT64_MAX) {
@@ -779,7 +783,6 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
             p->failed = true;
             break;
         }
-        uint64_t start = rgn_range_anchor(data, size, from);
         line += (uint32_t)rgn_count_line_ends(data + anchor,
                                               (size_t)(start - anchor));
         anchor = start;
@@ -787,6 +790,13 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
         c->size = size;
         c->range = (rgn_range){from, to, start, line};
         queue(p, c);
+        if (to < size) {
+            /* the anchor of to: one after probe_anchor, else that one
+             * (each looked for once: a brace is looked for far back) */
+            uint64_t later =
+                rgn_range_anchor_after(data, size, probe_anchor, to);
+            start = later != UINT64_MAX ? later : probe_anchor;
+        }
         from = to;
     }
     drain(p, 1); /* waits for every chunk */
