@@ -241,8 +241,8 @@ static int start_piece(merger *m, piece *p, int64_t offset)
         return -1;
     origin *o = &m->origins[p->origin];
     p->shift = o->last_number;
-    if (p->games > 0)
-        o->last_number = p->shift + p->games;
+    if (p->games > 0) /* unsigned: a damaged count wraps, as numbers do */
+        o->last_number = (int64_t)((uint64_t)p->shift + (uint64_t)p->games);
     return 0;
 }
 
