@@ -655,6 +655,11 @@ typedef struct rgn_validator_options {
      * as a validator of the whole input reads them; the input after the
      * last one need not be fed (rgn_validator_done). jobs is then 1. */
     const rgn_range *range;
+    /* rgn_validator_read_all's data is a read-only mapping of a file
+     * (mmap, PROT_READ): its pages are let go once read (madvise), so
+     * that memory does not grow with the file. Never for memory of your
+     * own, which letting go would zero. */
+    bool release_pages;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -679,7 +684,8 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads data, the whole input (a file mapped, say; with the option
  * range, from range->start), and finishes, as feeding it in blocks of
  * RGN_READ_BLOCK bytes at offsets that are multiples of it and finishing
- * would, letting the pages of a mapped file go once read; but with
+ * would (with the option release_pages, letting the pages go once read;
+ * data is never written); but with
  * several jobs (and no
  * sink, range or no_replay), the jobs read ranges of it side by side,
  * each from its own anchor (rgn_range_locate), and the calling thread

@@ -20,7 +20,7 @@ void rgn_mapped_release(const char *from, const char *to)
 }
 
 int rgn_mapped_feed(const char *data, uint64_t from, uint64_t size,
-                    uint64_t block,
+                    uint64_t block, bool release,
                     int (*feed)(void *target, const char *data, size_t len),
                     bool (*done)(const void *target), void *target)
 {
@@ -32,11 +32,12 @@ int rgn_mapped_feed(const char *data, uint64_t from, uint64_t size,
             end = size;
         rc = feed(target, data + from, (size_t)(end - from));
         from = end;
-        if (from - kept >= RELEASE_STEP) {
+        if (release && from - kept >= RELEASE_STEP) {
             rgn_mapped_release(data + kept, data + from);
             kept = from;
         }
     }
-    rgn_mapped_release(data + kept, data + from);
+    if (release)
+        rgn_mapped_release(data + kept, data + from);
     return rc;
 }

@@ -10,15 +10,17 @@
 #include <stdint.h>
 
 /* Feeds data[from, size) to feed in blocks that end at multiples of
- * block bytes, until done says enough (done may be NULL), letting the
- * pages fed go a few megabytes at a time (touched again, they are read
- * again from the file). 0, or the first non-zero that feed returned. */
+ * block bytes, until done says enough (done may be NULL); with release,
+ * data is a read-only mapping of a file, and the pages fed are let go a
+ * few megabytes at a time (touched again, they are read again from the
+ * file). 0, or the first non-zero that feed returned. */
 int rgn_mapped_feed(const char *data, uint64_t from, uint64_t size,
-                    uint64_t block,
+                    uint64_t block, bool release,
                     int (*feed)(void *target, const char *data, size_t len),
                     bool (*done)(const void *target), void *target);
 
-/* Lets the whole pages in [from, to) of a mapping go. */
+/* Lets the whole pages in [from, to) of a read-only mapping of a file
+ * go (memory of the program's own would be zeroed). */
 void rgn_mapped_release(const char *from, const char *to);
 
 #endif

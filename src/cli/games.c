@@ -528,12 +528,14 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
     rgn_validator_options options = g->options;
     if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
+    bool mapped = !xml && options.jobs > 1 && name && cli_input_plain(in);
+    options.release_pages = mapped; /* read_whole_file's own mapping */
     rgn_validator *validator = start_validator(g, &options, name);
     if (validator) {
         int rc = 0;
         if (xml) {
             rc = rgn_validator_read_xml(validator, xml_in, g->file);
-        } else if (options.jobs > 1 && name && cli_input_plain(in)) {
+        } else if (mapped) {
             /* several jobs read a plain file in ranges, side by side */
             rc = read_whole_file(g, validator, in, name);
         } else {
@@ -595,6 +597,7 @@ static void read_range(cli_games *g, const char *path)
         rgn_range_locate(data, size, &range);
     rgn_validator_options options = g->options;
     options.range = &range;
+    options.release_pages = true; /* cli_input_map's mapping */
     rgn_validator *validator = start_validator(g, &options, path);
     if (validator) {
         int rc = rgn_validator_read_all(validator, data, size);

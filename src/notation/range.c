@@ -165,8 +165,9 @@ uint64_t rgn_range_cut_after(const char *data, uint64_t size, uint64_t at,
     }
     rgn_reader_read_range(reader, &range);
     uint64_t cut = size;
-    int rc = rgn_mapped_feed(data, range.start, size, FEED_STEP, feed_reader,
-                             reader_stopped, reader);
+    /* data may be the caller's memory: nothing let go */
+    int rc = rgn_mapped_feed(data, range.start, size, FEED_STEP, false,
+                             feed_reader, reader_stopped, reader);
     if (rc == 0 && !rgn_reader_stopped(reader, &cut))
         rc = rgn_reader_finish(reader);
     rgn_reader_free(reader);

@@ -315,7 +315,8 @@ static void validate_range(rgn_parallel *p, chunk *c)
         return;
     }
     if (rgn_mapped_feed(c->data, c->range.start, c->size, RGN_READ_BLOCK,
-                        feed_checker, checker_done, r->checker) ||
+                        p->options.release_pages, feed_checker, checker_done,
+                        r->checker) ||
         rgn_checker_finish(r->checker) < 0)
         c->failed = true;
     c->counts = rgn_checker_counts(r->checker);
@@ -768,7 +769,8 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
         uint64_t probe = from + part, seen = from, probe_anchor = UINT64_MAX;
         while (probe < size && (probe_anchor = rgn_range_anchor_after(
                                     data, size, seen, probe)) == UINT64_MAX) {
-            rgn_mapped_release(data + seen, data + probe); /* looked through */
+            if (p->options.release_pages) /* looked through */
+                rgn_mapped_release(data + seen, data + probe);
             seen = probe;
             probe = size - probe > part ? probe + part : size;
         }

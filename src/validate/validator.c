@@ -174,7 +174,8 @@ static bool validator_done(const void *v) { return rgn_validator_done(v); }
 static int feed_blocks(rgn_validator *v, const char *data, uint64_t from,
                        uint64_t size)
 {
-    int rc = rgn_mapped_feed(data, from, size, RGN_READ_BLOCK, feed_validator,
+    int rc = rgn_mapped_feed(data, from, size, RGN_READ_BLOCK,
+                             v->options.release_pages, feed_validator,
                              validator_done, v);
     return rgn_validator_finish(v) < 0 || rc ? -1 : 0;
 }
