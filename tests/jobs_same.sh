@@ -55,6 +55,16 @@ head -n $((lines / 2)) "$tmp/chess-1.pgn" >"$tmp/latin1.pgn"
 printf '{Caf\351 au lait}\n' >>"$tmp/latin1.pgn"
 tail -n +$((lines / 2 + 1)) "$tmp/chess-1.pgn" >>"$tmp/latin1.pgn"
 same "3000 70000" --variant chess "$tmp/latin1.pgn"
+# a warning a game, between other games: a range's (a chunk's) diagnostics
+# outgrow what it keeps (two chunk sizes), and one job reads on from that
+# range (the calling thread reads that chunk again)
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "[Event \"e\"]\n\n1. e4 *\n\n" }' \
+    >"$tmp/warnings"
+cat "$tmp/chess-2.pgn" "$tmp/warnings" "$tmp/chess-3.pgn" "$tmp/warnings" \
+    >"$tmp/warnings.pgn"
+same "3000 70000" --variant chess "$tmp/warnings.pgn"
+gzip -c "$tmp/warnings.pgn" >"$tmp/warnings.pgn.gz"
+same "3000 70000" --variant chess "$tmp/warnings.pgn.gz"
 # small files, tiny chunks: a cut at every likely boundary
 head -c 200000 "$tmp/chess-1.pgn" >"$tmp/small.pgn"
 same "1 64 1000" --variant chess "$tmp/small.pgn"

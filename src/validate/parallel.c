@@ -39,6 +39,11 @@
  * read in direct mode too. All of this is rare, and costs at most the
  * chunks in flight read twice.
  *
+ * A chunk keeps a bounded amount of diagnostics (KEEP_CHUNKS); one with
+ * more is read again on one thread that reports at once, so that memory
+ * does not grow with the diagnostics. A mapped input that is one range
+ * (no anchor in it) is read by one job from the start.
+ *
  * Input read as Latin-1 comes as longer UTF-8 text: each chunk and each
  * checker carries the offset map of its text (notation/latin1.h), so that
  * the offsets reported are the input's.
@@ -62,6 +67,14 @@
 #define CHUNK_BYTES_VARIABLE "RGN_TEST_CHUNK_BYTES"
 /* This many chunk sizes without a likely boundary are read directly. */
 #define CHUNK_LIMIT 8
+/* A chunk keeps the diagnostics of this many chunk sizes of text, at
+ * least KEEP_LEAST bytes: one that has more (a file without anchors is
+ * one range, and one-move games a warning each take 30 times their
+ * text) is read again on one thread, reporting at once, so that memory
+ * does not grow with the diagnostics: a chunk of a stream by the calling
+ * thread (read_again), a range and the rest of the input by one job. */
+#define KEEP_CHUNKS 2
+#define KEEP_LEAST 4096
 
 typedef struct chunk chunk;
 
@@ -96,6 +109,7 @@ struct chunk {
     run *open_end; /* its checker, if it did not end between games */
     rgn_buffer notes;
     rgn_buffer diagnostics; /* kept_diagnostic records, one after another */
+    bool overflow;          /* more than keep_limit bytes of them */
     rgn_validation_counts counts;
     bool failed;
     rgn_offset_map map; /* of its text (with parallel->map) */
@@ -106,6 +120,7 @@ struct rgn_parallel {
     rgn_validator_options options;
     int jobs;
     size_t chunk_bytes;
+    size_t keep_limit; /* the bytes of diagnostics a chunk keeps */
     /* the input not yet in a chunk, from pending_offset, pending_line on;
      * before it (or before what direct mode reads next) the input's last
      * three bytes, for the boundaries */
@@ -120,9 +135,10 @@ struct rgn_parallel {
     int in_flight;
     rgn_validation_counts counts; /* of the games reported */
     /* rgn_parallel_read_mapped met text read as Latin-1 in the range
-     * latin1_range: that range and those after go unreported */
-    bool latin1_stop;
-    rgn_range latin1_range;
+     * one_job_range, or a range there kept too many diagnostics: that
+     * range and those after go unreported, for one job to read */
+    bool one_job;
+    rgn_range one_job_range;
     pthread_mutex_t lock;
     pthread_cond_t work, finished;
     bool stopping, failed;
@@ -142,8 +158,16 @@ static size_t keep_note(chunk *c, const char *text, size_t len)
     return at;
 }
 
-static void keep_diagnostic(chunk *c, const rgn_diagnostic *d)
+static void keep_diagnostic(rgn_parallel *p, chunk *c, const rgn_diagnostic *d)
 {
+    if (c->overflow)
+        return;
+    if (c->notes.len + c->diagnostics.len > p->keep_limit) {
+        c->overflow = true; /* read again (read_again) */
+        rgn_buffer_free(&c->notes);
+        rgn_buffer_free(&c->diagnostics);
+        return;
+    }
     kept_diagnostic k = {.d = *d};
     k.message = keep_note(c, d->message, strlen(d->message));
     k.white = keep_note(c, d->white, strlen(d->white));
@@ -164,7 +188,7 @@ static void on_diagnostic(void *user, const rgn_diagnostic *d)
 {
     run *r = user;
     if (r->keep)
-        keep_diagnostic(r->keep, d);
+        keep_diagnostic(r->parallel, r->keep, d);
     else
         report_now(r->parallel, *d, r->games_before);
 }
@@ -293,35 +317,17 @@ static void note_last_bytes(unsigned char before[3], const char *data,
 /* ------------------------------------------------------------------ */
 /* Workers                                                            */
 
-static int feed_checker(void *checker, const char *data, size_t len)
+static int feed_run(void *user, const char *data, size_t len)
 {
-    return rgn_checker_feed(checker, data, len);
+    return rgn_checker_feed(((run *)user)->checker, data, len);
 }
 
-static bool checker_done(const void *checker)
+/* A range that kept too many diagnostics stops at once: one job reads
+ * it again (report_chunk). */
+static bool run_done(const void *user)
 {
-    return rgn_checker_done(checker);
-}
-
-/* A range of a mapped input: its own checker, started at the range's
- * anchor, reads its games, fed in blocks as rgn_validator_read_all
- * feeds one job. */
-static void validate_range(rgn_parallel *p, chunk *c)
-{
-    run *r = new_run(p, c, 0, 0, &c->range);
-    if (!r || (p->options.latin1 && rgn_checker_read_latin1(r->checker) < 0)) {
-        free_run(r);
-        c->failed = true;
-        return;
-    }
-    if (rgn_mapped_feed(c->data, c->range.start, c->size, RGN_READ_BLOCK,
-                        p->options.release_pages, feed_checker, checker_done,
-                        r->checker) ||
-        rgn_checker_finish(r->checker) < 0)
-        c->failed = true;
-    c->counts = rgn_checker_counts(r->checker);
-    c->latin1_seen = rgn_checker_latin1_seen(r->checker);
-    free_run(r);
+    const run *r = user;
+    return rgn_checker_done(r->checker) || (r->keep && r->keep->overflow);
 }
 
 /* The run reads the chunk's text next: it takes the chunk's map. */
@@ -332,24 +338,44 @@ static void take_map(run *r, chunk *c)
                             c->offset + c->text.len);
 }
 
+/* A run started at the chunk's start (new_run) reads it: a range of a
+ * mapped input from its anchor, fed in blocks as rgn_validator_read_all
+ * feeds one job, or the chunk's text. False when it failed. */
+static bool read_chunk(run *r, chunk *c)
+{
+    rgn_parallel *p = r->parallel;
+    if (c->data)
+        return !(p->options.latin1 &&
+                 rgn_checker_read_latin1(r->checker) < 0) &&
+               !rgn_mapped_feed(c->data, c->range.start, c->size,
+                                RGN_READ_BLOCK, p->options.release_pages,
+                                feed_run, run_done, r) &&
+               rgn_checker_finish(r->checker) >= 0;
+    take_map(r, c);
+    return rgn_checker_feed(r->checker, c->text.data, c->text.len) >= 0 &&
+           !(c->last && rgn_checker_finish(r->checker) < 0);
+}
+
+/* A run for the chunk from its start: a range's from its anchor. */
+static run *chunk_run(rgn_parallel *p, chunk *c, chunk *keep)
+{
+    return c->data ? new_run(p, keep, 0, 0, &c->range)
+                   : new_run(p, keep, c->offset, c->line, NULL);
+}
+
+/* A worker reads the chunk, keeping its diagnostics. */
 static void validate_chunk(rgn_parallel *p, chunk *c)
 {
-    if (c->data) {
-        validate_range(p, c);
-        return;
-    }
-    run *r = new_run(p, c, c->offset, c->line, NULL);
-    if (!r) {
+    run *r = chunk_run(p, c, c);
+    if (!r || !read_chunk(r, c))
         c->failed = true;
+    if (!r)
         return;
-    }
-    take_map(r, c);
-    if (rgn_checker_feed(r->checker, c->text.data, c->text.len) < 0 ||
-        (c->last && rgn_checker_finish(r->checker) < 0))
-        c->failed = true;
     c->counts = rgn_checker_counts(r->checker);
     uint32_t line;
-    if (!c->last && !rgn_checker_between_games(r->checker, &line))
+    if (c->data)
+        c->latin1_seen = rgn_checker_latin1_seen(r->checker);
+    if (!c->data && !c->last && !rgn_checker_between_games(r->checker, &line))
         c->open_end = r; /* the calling thread goes on with it */
     else
         free_run(r);
@@ -474,12 +500,37 @@ static void read_on(rgn_parallel *p, run *r)
     }
 }
 
+/* A chunk of a stream kept too many diagnostics (overflow): the calling
+ * thread reads it again, reporting at once, and reads on as the
+ * worker's checker would have when it does not end between games. (A
+ * range is read again by one job, with those after it: report_chunk.) */
+static void read_again(rgn_parallel *p, chunk *c)
+{
+    run *r = chunk_run(p, c, NULL);
+    if (!r) {
+        p->failed = true;
+        return;
+    }
+    r->games_before = p->counts.games;
+    if (!read_chunk(r, c))
+        p->failed = true;
+    uint32_t line;
+    if (c->last || rgn_checker_between_games(r->checker, &line))
+        end_run(p, r);
+    else
+        read_on(p, r);
+}
+
 static void report_chunk(rgn_parallel *p, chunk *c)
 {
-    if (c->data && (p->latin1_stop || c->latin1_seen)) {
-        if (!p->latin1_stop)
-            p->latin1_range = c->range;
-        p->latin1_stop = true;
+    if (c->data && (p->one_job || c->latin1_seen || c->overflow)) {
+        if (!p->one_job)
+            p->one_job_range = c->range;
+        p->one_job = true;
+        return;
+    }
+    if (c->overflow) {
+        read_again(p, c);
         return;
     }
     const char *notes = c->notes.data;
@@ -684,6 +735,9 @@ rgn_parallel *rgn_parallel_new(const rgn_validator_options *options)
     const char *testing = getenv(CHUNK_BYTES_VARIABLE);
     if (testing && atol(testing) > 0)
         p->chunk_bytes = (size_t)atol(testing);
+    p->keep_limit = KEEP_CHUNKS * p->chunk_bytes;
+    if (p->keep_limit < KEEP_LEAST)
+        p->keep_limit = KEEP_LEAST;
     p->pending_line = 1;
     p->threads = calloc((size_t)p->jobs, sizeof *p->threads);
     pthread_mutex_init(&p->lock, NULL);
@@ -762,7 +816,7 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
      * reader starts; anchor: the last range's, its line counted */
     uint64_t from = 0, start = 0, anchor = 0;
     uint32_t line = 1;
-    while (from < size && !p->failed && !p->latin1_stop) {
+    while (from < size && !p->failed && !p->one_job) {
         /* the next range starts at an anchor after this one's start, so
          * that no text is read by more than two ranges (a file without
          * anchors is one range) */
@@ -779,6 +833,12 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
                           ? rgn_range_cut_after(data, size, probe, probe_anchor,
                                                 p->options.latin1)
                           : size;
+        if (from == 0 && to == size) {
+            /* one range: read by one job, the calling thread, at once
+             * (a worker's would keep every diagnostic) */
+            *rest = (rgn_range){0, size, 0, 1};
+            return true;
+        }
         chunk *c = calloc(1, sizeof *c);
         if (!c || to == UINT64_MAX) {
             free(c);
@@ -802,11 +862,11 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
         from = to;
     }
     drain(p, 1); /* waits for every chunk */
-    if (p->latin1_stop) {
-        *rest = p->latin1_range;
+    if (p->one_job) {
+        *rest = p->one_job_range;
         rest->to = size;
     }
-    return p->latin1_stop;
+    return p->one_job;
 }
 
 void rgn_parallel_map_offsets(rgn_parallel *p, rgn_offset_map *map)

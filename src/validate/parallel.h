@@ -18,11 +18,13 @@ int rgn_parallel_sync(rgn_parallel *parallel);
 /* Validates data, the whole input (mapped), instead of feeding it: the
  * workers read ranges of it (rgn_range_cut), each from its anchor, and
  * the calling thread reports them in order. Returns false when all is
- * read; true when a range holds text read as Latin-1: that range and
+ * read; true when a range holds text read as Latin-1 (or kept too many
+ * diagnostics, which one job reports at once): that range and
  * those after it are not reported (nor counted), for the caller to read
  * on one thread, where the one warning about such text is placed as one
  * job places it, and *rest is the rest of the input, from that range's
- * start (with its anchor and line). Before any feed. */
+ * start (with its anchor and line). True too, with *rest the whole
+ * input (from 0), when the input is one range. Before any feed. */
 bool rgn_parallel_read_mapped(rgn_parallel *parallel, const char *data,
                               uint64_t size, rgn_range *rest);
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);

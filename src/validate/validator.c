@@ -189,10 +189,11 @@ int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
     if (!rgn_parallel_read_mapped(v->parallel, data, size, &range))
         return rgn_parallel_finish(v->parallel);
     /* text read as Latin-1 in the range: one job reads on from it, so
-     * that the one warning about it comes where one job puts it */
+     * that the one warning about it comes where one job puts it; or the
+     * input is one range, read by one job from its start */
     rgn_validator_options options = v->options;
     options.jobs = 1;
-    options.range = &range;
+    options.range = range.from > 0 ? &range : NULL;
     options.report = v->options.report ? report_rest : NULL;
     options.user = v;
     v->games_before = rgn_parallel_counts(v->parallel).games;

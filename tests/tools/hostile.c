@@ -128,6 +128,21 @@ static void many_games(FILE *out, long size)
         good_game(out);
 }
 
+/* A warning a game (no tags of the seven-tag roster), in ten bytes: the
+ * diagnostics take thirty times the text. Without a tag the file has no
+ * line where a range may start; with one, each game starts one. */
+static void a_warning_a_game(FILE *out, long size)
+{
+    for (long i = 0; i < size; i++)
+        fputs("1. e4 *\n\n", out);
+}
+
+static void a_warning_a_tagged_game(FILE *out, long size)
+{
+    for (long i = 0; i < size; i++)
+        fputs("[Event \"e\"]\n\n1. e4 *\n\n", out);
+}
+
 static void invalid_utf8(FILE *out, long size)
 {
     for (long i = 0; i < size; i++)
@@ -205,6 +220,9 @@ static const hostile_case cases[] = {
     {"10,000 plies of rotations", many_rotations, 10000, 0, "1 game: 1 valid",
      NULL},
     {"many games", many_games, 20000, 0, "0 invalid", NULL},
+    {"a warning a game", a_warning_a_game, 30000, 0, "with warnings", NULL},
+    {"a warning a tagged game", a_warning_a_tagged_game, 30000, 0,
+     "with warnings", NULL},
     /* read as Latin-1, with a warning: the games stay valid */
     {"invalid UTF-8", invalid_utf8, 2000, 0, "read as Windows-1252", NULL},
     {"truncated file", truncated, 10000, 1, "file ends inside a game", NULL},
