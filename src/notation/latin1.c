@@ -36,7 +36,7 @@ struct rgn_latin1 {
     uint32_t line; /* the input's line and column at the next byte */
     uint32_t column;
     bool after_cr;          /* the last byte was a CR */
-    bool seen;              /* a byte has been read as Latin-1 */
+    bool seen;              /* the target has heard of a byte read as Latin-1 */
     unsigned char carry[4]; /* a character cut at the end of the data */
     size_t carry_len;
     unsigned char *out;
@@ -196,11 +196,16 @@ static int convert(rgn_latin1 *t, const char *data, size_t len, bool final)
             o += used;
         } else {
             if (!t->seen) {
-                t->seen = true;
+                /* the text before it first: the target knows where it is */
+                if (flush(t, o) < 0)
+                    return -1;
+                o = 0;
                 rgn_location where = {t->input + i - t->carry_len, t->line,
                                       t->column};
-                if (t->target.first(t->target.user, where) < 0)
+                int told = t->target.first(t->target.user, where);
+                if (told < 0)
                     return -1;
+                t->seen = told == 0;
             }
             size_t width = put_windows_1252(out + o, window[0]);
             o += width;

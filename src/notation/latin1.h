@@ -74,11 +74,12 @@ void rgn_offset_map_take(rgn_offset_map *map, rgn_offset_map *source,
 typedef struct rgn_latin1_target {
     /* the next bytes of the text; 0, or -1 to stop */
     int (*feed)(void *user, const char *data, size_t len);
-    /* called once, at the input's first byte read as Latin-1 (where: its
-     * offset, line and column in the input, lines counted as the lexer counts
-     * them, a column a character); the text before it may still wait in the
-     * converter (it has been fed up to the last long ASCII run at least). 0, or
-     * -1 to stop */
+    /* called at the input's first byte read as Latin-1 (where: its offset,
+     * line and column in the input, lines counted as the lexer counts them, a
+     * column a character), once the text before it has been fed. 0; 1 to be
+     * called again at the next such byte (this one is not the caller's
+     * concern: a range's reader met it in another range's game); or -1 to
+     * stop */
     int (*first)(void *user, rgn_location where);
     void *user;
 } rgn_latin1_target;

@@ -774,6 +774,17 @@ bool rgn_reader_stopped(const rgn_reader *r, uint64_t *where)
     return r->stopped;
 }
 
+bool rgn_reader_owns(const rgn_reader *r, uint64_t offset)
+{
+    if (!r->windowed)
+        return true;
+    if (r->stopped)
+        return false;
+    if (r->state != OUTSIDE && r->origin_met)
+        return !r->hidden;
+    return offset >= r->window_from && offset < r->window_to;
+}
+
 bool rgn_reader_between_games(const rgn_reader *r, uint32_t *line)
 {
     const rgn_lexer *lx = &r->lexer;

@@ -30,6 +30,13 @@ void rgn_reader_start_at(rgn_reader *reader, uint64_t offset, uint32_t line);
  * fed after it is ignored. Before the first feed only. */
 void rgn_reader_set_window(rgn_reader *reader, uint64_t from, uint64_t to);
 bool rgn_reader_stopped(const rgn_reader *reader, uint64_t *where);
+/* Whether the input byte at offset, the next the reader is fed (all before
+ * it has been), lies in the window's games: in a game begun, whether that
+ * game is shown; between games, whether offset lies in [from, to) (text
+ * between games goes with the game after it, which is cut where that game
+ * begins). Always true without a window. So that a range tells only of
+ * its own bytes. */
+bool rgn_reader_owns(const rgn_reader *reader, uint64_t offset);
 /* The last anchor before from in data, the whole input (size bytes): a
  * place where a new reader is in the state the whole input's reader is
  * in (range.c); 0 when there is none. rgn_range_locate's start. */

@@ -283,6 +283,11 @@ bool rgn_scanner_done(const rgn_scanner *s)
     return rgn_reader_stopped(s->reader, &where);
 }
 
+bool rgn_scanner_owns(const rgn_scanner *s, uint64_t offset)
+{
+    return rgn_reader_owns(s->reader, offset);
+}
+
 void rgn_scanner_map_offsets(rgn_scanner *s, rgn_offset_map *map)
 {
     rgn_reader_map_offsets(s->reader, map);

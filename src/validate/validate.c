@@ -1042,6 +1042,11 @@ bool rgn_checker_done(const rgn_checker *v)
     return rgn_reader_stopped(v->reader, &where);
 }
 
+bool rgn_checker_owns(const rgn_checker *v, uint64_t offset)
+{
+    return rgn_reader_owns(v->reader, offset);
+}
+
 bool rgn_checker_between_games(const rgn_checker *v, uint32_t *line)
 {
     return rgn_reader_between_games(v->reader, line);

@@ -37,6 +37,9 @@ int rgn_checker_read_latin1(rgn_checker *checker);
 bool rgn_checker_latin1_seen(const rgn_checker *checker);
 /* With the option range: a game after it has begun (rgn_reader_stopped). */
 bool rgn_checker_done(const rgn_checker *checker);
+/* Whether the next input byte lies in the checker's own games
+ * (rgn_reader_owns). */
+bool rgn_checker_owns(const rgn_checker *checker, uint64_t offset);
 bool rgn_checker_between_games(const rgn_checker *checker, uint32_t *line);
 /* The checker's text is longer than its input where map says: it reports
  * the input's offsets (rgn_reader_map_offsets, and when). */

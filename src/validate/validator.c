@@ -23,6 +23,7 @@ struct rgn_validator {
     rgn_parallel *parallel; /* several jobs */
     rgn_scanner *scanner;   /* options.no_replay */
     rgn_latin1 *latin1;     /* options.latin1: the input goes through it */
+    bool latin1_met;        /* it has read a byte as Latin-1 */
     void (*report)(void *user, const rgn_diagnostic *diagnostic);
     void *user;
 };
@@ -38,21 +39,35 @@ static int feed_utf8(void *user, const char *data, size_t len)
     return rgn_checker_feed(v->checker, data, len);
 }
 
-/* The input's first byte read as Latin-1: one warning about the input,
- * where one job would have reported it, whatever the jobs. */
+/* The input's first byte read as Latin-1 (of a range's own games, with
+ * the option range): one warning about the input, where one job would have
+ * reported it, whatever the jobs. */
 static int warn_latin1(void *user, rgn_location where)
 {
     rgn_validator *v = user;
-    if (rgn_validator_sync(v) < 0)
-        return -1;
-    /* the text was the input up to here: offsets are turned from now on */
-    rgn_offset_map *map = rgn_latin1_map(v->latin1);
-    if (v->parallel)
-        rgn_parallel_map_offsets(v->parallel, map);
-    else if (v->scanner)
-        rgn_scanner_map_offsets(v->scanner, map);
-    else
-        rgn_checker_map_offsets(v->checker, map);
+    if (!v->latin1_met) {
+        if (rgn_validator_sync(v) < 0)
+            return -1;
+        /* the text was the input up to here: offsets are turned from now
+         * on */
+        rgn_offset_map *map = rgn_latin1_map(v->latin1);
+        if (v->parallel)
+            rgn_parallel_map_offsets(v->parallel, map);
+        else if (v->scanner)
+            rgn_scanner_map_offsets(v->scanner, map);
+        else
+            rgn_checker_map_offsets(v->checker, map);
+        v->latin1_met = true;
+    }
+    /* a range tells nothing of another range's bytes: the first of its
+     * own is still to come, or none is (it has stopped) */
+    if (v->options.range) {
+        if (rgn_validator_done(v))
+            return 0;
+        if (v->scanner ? !rgn_scanner_owns(v->scanner, where.offset)
+                       : !rgn_checker_owns(v->checker, where.offset))
+            return 1;
+    }
     rgn_diagnostic d = {
         .problem = RGN_W_LATIN1,
         .severity = RGN_WARNING,

@@ -1,0 +1,1 @@
+validate --variant chess --range 59: tests/e2e/inputs/latin1_second_game.pgn
