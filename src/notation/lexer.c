@@ -363,6 +363,8 @@ static enum rgn_tok lex_error(rgn_lexer *lx, rgn_token *tok, rgn_location where,
     va_list ap;
     tok->kind = RGN_TOK_ERROR;
     tok->where = where;
+    tok->begins =
+        lx->state == LX_START || lx->state == LX_SKIP ? where : lx->where;
     va_start(ap, fmt);
     vsnprintf(tok->message, sizeof tok->message, fmt, ap);
     va_end(ap);

@@ -60,9 +60,10 @@ typedef struct rgn_token {
     /* TAG: the value holds a '"' that is not escaped, read as part of it
      * because no ']' follows it ([White ""Mephisto""]) */
     rgn_location inner_quote;
-    bool at_resync;    /* TAG: its '[' starts a line that follows a line not
-                        * starting with '[' (a resynchronisation point) */
-    char message[128]; /* ERROR */
+    bool at_resync;      /* TAG: its '[' starts a line that follows a line not
+                          * starting with '[' (a resynchronisation point) */
+    char message[128];   /* ERROR */
+    rgn_location begins; /* ERROR: the first byte of the token it spoils */
 } rgn_token;
 
 typedef struct rgn_lexer {

@@ -445,6 +445,16 @@ static void on_eof(rgn_reader *r, const rgn_token *t)
 
 static void on_tag(rgn_reader *r, const rgn_token *t);
 
+/* A token spoilt: a game it begins begins where the token does (a tag
+ * whose line ends inside its value begins its game at its '[', as the
+ * tag would have), so that a reader started at a line before it agrees. */
+static void on_error(rgn_reader *r, const rgn_token *t)
+{
+    begin(r, t->begins);
+    at_origin(r, t->begins);
+    syntax_error(r, t->where, t->message, true);
+}
+
 /* Hands a token to the rule it starts. */
 static void handle(rgn_reader *r, const rgn_token *t)
 {
@@ -469,7 +479,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
     switch (t->kind) {
     case RGN_TOK_EOF: on_eof(r, t); break;
     /* the lexer skips to the next game already */
-    case RGN_TOK_ERROR: syntax_error(r, t->where, t->message, true); break;
+    case RGN_TOK_ERROR: on_error(r, t); break;
     case RGN_TOK_TAG: on_tag(r, t); break;
     case RGN_TOK_COMMENT: on_comment(r, t); break;
     case RGN_TOK_NUMBER: on_number(r, t); break;
@@ -500,6 +510,8 @@ static void input_offsets(rgn_reader *r)
 {
     rgn_token *t = &r->token;
     t->where.offset = rgn_offset_map_input(r->map, r->at);
+    if (t->kind == RGN_TOK_ERROR)
+        t->begins.offset = rgn_offset_map_input(r->map, t->begins.offset);
     if (t->kind == RGN_TOK_TAG && t->inner_quote.line) {
         r->quote_at = t->inner_quote.offset;
         t->inner_quote.offset = rgn_offset_map_input(r->map, r->quote_at);
@@ -520,10 +532,13 @@ static void process(rgn_reader *r)
                 return;
             r->held = true;
             r->at = r->token.where.offset;
+            /* where its text begins: a token spoilt, before its error */
+            uint64_t begins =
+                r->token.kind == RGN_TOK_ERROR ? r->token.begins.offset : r->at;
             if (r->map)
                 input_offsets(r);
             if (r->end_at_resync)
-                end_skipped_game(r, r->at);
+                end_skipped_game(r, begins);
         }
         /* a tag's warning about an inner quote shows the line there */
         uint64_t shown =

@@ -80,6 +80,11 @@ def tricky():
     parts.append(game(extra_tags=b'[Annotator "Jos\xe9"]\n',
                       moves=b'1. e4 {tr\xe8s bien\n[Event "no"]} e5 1-0'))
     parts.append(b'\xef\xbb\xbf' + game())
+    # a game without a result, then a tag spoilt at its line's end: the
+    # game it begins begins at its '[' (fuzz_ranges found this)
+    parts.append(game(moves=b'1. e4 ; a comment to the end of the line\n'))
+    parts.append(b'[Event "no closing quote ' + b'x' * 40 + b'\n1. e4 *\n\n')
+    parts.append(game(extra_tags=b'[FEN "8/8 then text" B]\n'))
     # an illegal move, a bad result, a missing roster
     parts.append(game(moves=b'1. e4 e5 2. Ke3 1-0'))
     parts.append(b'[Event "short"]\n\n1. e4 e5 0-1\n\n')
