@@ -212,6 +212,14 @@ enum t_rules tournament_rules_in_force(const tournament *t)
     return rules ? rules : T_RULES_2026;
 }
 
+enum t_rules tournament_rules(const tournament *t)
+{
+    enum t_rules rules = t->rules;
+    if (!rules)
+        rules = tiebreaks_rules(t->tiebreaks, t->tiebreak_count);
+    return rules ? rules : tournament_rules_in_force(t);
+}
+
 void tiebreaks_default(enum t_system system, t_tiebreak *out, int *count)
 {
     rgn_error ignored;
@@ -698,10 +706,7 @@ int tournament_rank(tournament *t)
     int rc = -1;
     if (!k.score || !k.adjusted || !k.keys || !k.order || !place || !list)
         goto done;
-    if (!t->rules)
-        t->rules = tiebreaks_rules(t->tiebreaks, t->tiebreak_count);
-    if (!t->rules)
-        t->rules = tournament_rules_in_force(t);
+    t->rules = tournament_rules(t);
     scores(&k);
     for (size_t p = 0; p < n; p++)
         k.order[p] = (int)p;

@@ -177,6 +177,9 @@ enum t_rules tiebreak_rules_on(const char *date);
  * force on its last date (its games', its end's, its rounds'), the
  * 2026 rules when it has none. */
 enum t_rules tournament_rules_in_force(const tournament *t);
+/* The rules t is computed under: those given (t->rules), else those its
+ * tie-break list states, else those in force. */
+enum t_rules tournament_rules(const tournament *t);
 /* The default list for a system. */
 void tiebreaks_default(enum t_system system, t_tiebreak *out, int *count);
 /* Computes score, games, the tie-breaks and the ranks of t's players

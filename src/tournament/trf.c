@@ -122,29 +122,33 @@ static enum t_rules rules_on(const char *date, enum t_rules otherwise)
     return full_date(date) ? tiebreak_rules_on(date) : otherwise;
 }
 
-/* Whether a reader could take other tie-break rules than t's from the
- * dates the file gives: FIDE's TieBreakServer takes those in force on
- * its first date (042), rgn those on its last (052, or its rounds'
+/* Whether a reader could take other tie-break rules than these from
+ * the dates the file gives: FIDE's TieBreakServer takes those in force
+ * on its first date (042), rgn those on its last (052, or its rounds'
  * 132), both the 2026 rules when it has none. */
-static bool rules_unsaid(const tournament *t)
+static bool rules_unsaid(const tournament *t, enum t_rules rules)
 {
     enum t_rules last = rules_on(t->end_date, T_RULES_UNSTATED);
     for (int r = 0; t->round_dates && r < t->rounds; r++)
         if (rules_on(t->round_dates[r], T_RULES_UNSTATED) > last)
             last = rules_on(t->round_dates[r], T_RULES_UNSTATED);
-    return rules_on(t->start_date, T_RULES_2026) != t->rules ||
-           (last ? last : T_RULES_2026) != t->rules;
+    return rules_on(t->start_date, T_RULES_2026) != rules ||
+           (last ? last : T_RULES_2026) != rules;
 }
 
 /* 202: the tie-breaks, modifiers after a '/' as TieBreakServer and the
- * other programs write them (BH/C1); a BH or SB code states the rules
- * (BH/C1/V2024) when the dates could say otherwise; and a comment that
- * says them. */
+ * other programs write them (BH/C1); when the dates could say other
+ * rules, the BH and SB codes (the ones they change; else the first
+ * code) state them (BH/C1/V2024); and a comment that says them. */
 static void put_tiebreaks(rgn_buffer *out, const tournament *t)
 {
     if (t->tiebreak_count == 0)
         return;
-    bool state = rules_unsaid(t);
+    enum t_rules rules = tournament_rules(t);
+    bool state = rules_unsaid(t, rules), some = false;
+    for (int i = 0; i < t->tiebreak_count; i++)
+        some = some || t->tiebreaks[i].kind == TB_BH ||
+               t->tiebreaks[i].kind == TB_SB;
     rgn_buffer_puts(out, "202 ");
     for (int i = 0; i < t->tiebreak_count; i++) {
         const t_tiebreak *tb = &t->tiebreaks[i];
@@ -152,10 +156,10 @@ static void put_tiebreaks(rgn_buffer *out, const tournament *t)
             rgn_buffer_puts(out, ",");
         for (const char *c = tb->code; *c; c++)
             rgn_buffer_append(out, *c == '-' ? "/" : c, 1);
-        if (state && (tb->kind == TB_BH || tb->kind == TB_SB))
-            rgn_buffer_printf(out, "/V%d", (int)t->rules);
+        if (state && (some ? tb->kind == TB_BH || tb->kind == TB_SB : !i))
+            rgn_buffer_printf(out, "/V%d", (int)rules);
     }
-    rgn_buffer_printf(out, "\n### FIDE tie-break rules of %d\n", (int)t->rules);
+    rgn_buffer_printf(out, "\n### FIDE tie-break rules of %d\n", (int)rules);
 }
 
 static void put_header(rgn_buffer *out, const tournament *t)

@@ -222,6 +222,9 @@ static void test_the_rules_stated(void **state)
          "202 BH/C1,SB\n### FIDE tie-break rules of 2026\n"},
         {"", "", T_RULES_2024,
          "202 BH/C1/V2024,SB/V2024\n### FIDE tie-break rules of 2024\n"},
+        /* not ranked: the rules the list states, else the dates' */
+        {"2026.02.27", "2026.03.03", T_RULES_UNSTATED,
+         "202 BH/C1/V2026,SB/V2026\n### FIDE tie-break rules of 2026\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tournament *t = spring_open();
@@ -394,6 +397,39 @@ static void test_codes_read(void **state)
     for (int i = 0; i < 3; i++)
         assert_round(t, i, 3, ROUND_NONE, -1, 0, 0);
     tournament_free(t);
+}
+
+/* A file read and written is read and written the same (as fuzz_trf
+ * checks): the rules it states, on a list of codes they do not change
+ * too, stay stated. */
+static void test_rules_written_again(void **state)
+{
+    (void)state;
+    static const char *const records[] = {
+        "202 DE/V2024,WIN",
+        "202 BH/V2024",
+        "202 DE,WIN",
+        "202 SB/V2",
+        "042 2026/02/20\n052 2026/03/03\n202 KS,DE",
+        "042 2026/02/20\n052 2026/03/03\n202 KS/V2026,BH/C1"};
+    for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
+        char text[2048];
+        snprintf(text, sizeof text, "012 Cup\n%s\n%s\n%s\n%s\n%s\n", records[i],
+                 expected[0], expected[1], expected[2], expected[3]);
+        rgn_error error = {0};
+        tournament *t = read_trf(text, &error);
+        assert_non_null(t);
+        size_t len, again_len;
+        char *first = written(t, &len);
+        tournament *back = read_trf(first, &error);
+        assert_non_null(back);
+        char *again = written(back, &again_len);
+        assert_string_equal(again, first);
+        free(first);
+        free(again);
+        tournament_free(back);
+        tournament_free(t);
+    }
 }
 
 /* 202 as other programs write it: modifiers after '/' (and rgn's
@@ -597,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_the_header),
         cmocka_unit_test(test_the_rules_stated),
         cmocka_unit_test(test_tiebreaks_read),
+        cmocka_unit_test(test_rules_written_again),
         cmocka_unit_test(test_read_back),
         cmocka_unit_test(test_crlf_and_unknown_records),
         cmocka_unit_test(test_codes_read),
