@@ -1079,11 +1079,16 @@ typedef struct rgn_tournament_options {
     const char *title, *lang; /* HTML: the page's title and language */
     /* the audit only: a system that cannot be recognised is no error */
     bool check_only;
+    /* the tie-break regulations: "2024" (FIDE's C.07 in force from
+     * August 2024) or "2026" (as amended from 1 March 2026); NULL: those
+     * the tie-break list states (BH/V2026), else those in force on each
+     * tournament's last date, the 2026 rules when it has none */
+    const char *tiebreak_rules;
 } rgn_tournament_options;
 
 /* NULL with error->message when an option is wrong (an unknown
- * tie-break code or system, a malformed spelling line) or memory runs
- * out. */
+ * tie-break code, system or rules, rules the tie-break list states
+ * otherwise, a malformed spelling line) or memory runs out. */
 rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
                                      rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);

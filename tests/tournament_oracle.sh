@@ -7,7 +7,9 @@
 # bye and a withdrawal, FIDE's tie-break exercises), on the published
 # crosstables of tests/tournament/published/ and on the sample
 # samples/rotary-club-2026.rgn. Each file is run with every tie-break the
-# issue names, then with DE first (so that direct encounter decides). rgn's
+# issue names, then with DE first (so that direct encounter decides); a
+# Swiss also under FIDE's tie-break rules of 2024 and of 2026 (each file
+# is otherwise computed under the rules of its last date). rgn's
 # exit status may be 0 or 1 (an audit finding is no failure here);
 # anything else is.
 # Usage: tournament_oracle.sh RGN SRC OUT   (OUT: a scratch folder)
@@ -24,14 +26,22 @@ for file in "$src"/tests/tournament/*.pgn "$src"/tests/tournament/*.rgn \
     [ -f "$file" ] || continue
     name=$(basename "$file")
     n=0
-    for list in BH,BH-C1,BH-M1,SB,WIN,WON,BPG,DE,ARO,TPR,KS DE,WIN,SB,KS; do
+    full=BH,BH-C1,BH-M1,SB,WIN,WON,BPG,DE,ARO,TPR,KS
+    runs="$full DE,WIN,SB,KS"
+    # a Swiss under both rules too (they differ on unplayed rounds)
+    case $name in *swiss*) runs="$runs $full:2024 $full:2026" ;; esac
+    for run in $runs; do
         n=$((n + 1))
-        label="$name ($list)"
-        standings "$label" "$out/$name.$n" "$list" "$file" || {
+        list=${run%:*} rules=
+        [ "$list" = "$run" ] || rules=${run#*:}
+        label="$name ($list${rules:+, rules of $rules})"
+        standings "$label" "$out/$name.$n" "$list" "$file" \
+            ${rules:+--tiebreak-rules "$rules"} || {
             failed=$((failed + 1))
             continue
         }
         python3 "$src/tests/tools/tournament_oracle.py" --tiebreaks "$list" \
+            ${rules:+--tiebreak-rules "$rules"} \
             "$file" >"$out/$name.$n.oracle.json" || {
             failed=$((failed + 1))
             echo "FAIL $label: the oracle failed"

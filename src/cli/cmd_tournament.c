@@ -13,6 +13,7 @@ const cli_command cli_tournament = {
     "standings, FIDE tie-breaks and an audit of tournaments; TRF, HTML",
     "Usage: rgn tournament [--event TEXT] [--system SYSTEM] [--tiebreaks "
     "LIST]\n"
+    "                      [--tiebreak-rules 2024|2026]\n"
     "                      [--check] [--same-player FILE]\n"
     "                      [--format text|csv|json|html|trf]\n"
     "                      [--from trf|rgn|xml]\n"
@@ -39,8 +40,11 @@ const cli_command cli_tournament = {
     "  --tiebreaks LIST  the tie-breaks in order, comma-separated: BH,\n"
     "                    BH-C1, BH-C2, BH-M1, BH-M2, SB (SB-C1 ...), WIN,\n"
     "                    WON, BPG, BWG, GE, DE, ARO, ARO-C1, TPR, KS, PS\n"
-    "                    (default: DE,WIN,SB,KS for a round robin,\n"
-    "                    BH-C1,BH,SB,DE for a Swiss, none for a match)\n"
+    "                    (also BH/C1 ...; default: DE,WIN,SB,KS for a round\n"
+    "                    robin, BH-C1,BH,SB,DE for a Swiss, none for a match)\n"
+    "  --tiebreak-rules 2024|2026  FIDE's tie-break rules of 2024 or as\n"
+    "                    amended in 2026 (default: those in force on each\n"
+    "                    tournament's last date, 2026 without a date)\n"
     "  --check           the audit only, no standings\n"
     "  --same-player FILE  names merged: a line a spelling,\n"
     "                    'SPELLING<TAB>NAME'\n"
@@ -135,6 +139,7 @@ static int run_tournament(int argc, char **argv)
         {"--event", .value = &options.event},
         {"--system", .value = &options.system},
         {"--tiebreaks", .value = &options.tiebreaks},
+        {"--tiebreak-rules", .value = &options.tiebreak_rules},
         {"--check", .flag = &options.check_only},
         {"--same-player", .value = &same_player},
         {"--format", .take = take_format, .out = &format},

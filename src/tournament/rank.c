@@ -1,7 +1,8 @@
 /*
  * rank.c - scores, tie-breaks and ranks, by FIDE's Tie-Break
- * Regulations (handbook C.07, in force since August 2024; rgn(1),
- * "tournament", says how each is counted).
+ * Regulations (handbook C.07, as in force from August 2024 or as
+ * amended from 1 March 2026; rgn(1), "tournament", says how each is
+ * counted and which rules a tournament is computed under).
  *
  * Points are halves (a win 2). A player's round is "played" when a game
  * was played over the board with a result; every other round is
@@ -35,16 +36,93 @@ static const char known_codes[] =
     "BH, BH-C1, BH-C2, BH-M1, BH-M2, SB (and SB-C1 ...), WIN, WON, BPG, BWG, "
     "GE, DE, ARO, ARO-C1, TPR, KS, PS";
 
+/* A modifier of a code: Cut-n or Median-n (C1 .. M9), or the rules the
+ * code is computed under (V2024, V2026, or TieBreakServer's V1, V2).
+ * 0, or -1 when it is none of these or the code takes no such one. */
+static int modifier(const char *text, bool cuts, t_tiebreak *tb)
+{
+    if (text[0] == 'V') {
+        static const struct {
+            const char *name;
+            enum t_rules rules;
+        } versions[] = {{"1", T_RULES_2024},
+                        {"2", T_RULES_2026},
+                        {"2024", T_RULES_2024},
+                        {"2026", T_RULES_2026}};
+        for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
+            if (strcmp(text + 1, versions[i].name) == 0 && !tb->rules) {
+                tb->rules = versions[i].rules;
+                return 0;
+            }
+        return -1;
+    }
+    int n = text[1] >= '1' && text[1] <= '9' && !text[2] ? text[1] - '0' : 0;
+    if (!cuts || n == 0 || tb->cut_low)
+        return -1;
+    if (text[0] == 'C')
+        tb->cut_low = n;
+    else if (text[0] == 'M')
+        tb->cut_low = tb->cut_high = n;
+    else
+        return -1;
+    return 0;
+}
+
+/* One code of a list (upper case, blanks removed): 0, or -1 with the
+ * reason in error. */
+static int parse_code(const char *word, t_tiebreak *tb, rgn_error *error)
+{
+    *tb = (t_tiebreak){0};
+    size_t cut = strcspn(word, "-/#");
+    int found = -1;
+    for (size_t i = 0; i < CODE_COUNT; i++)
+        if (strlen(codes[i].code) == cut &&
+            memcmp(word, codes[i].code, cut) == 0)
+            found = (int)i;
+    bool bad = found < 0, rules = false;
+    /* the modifiers, each after a '-', '/' or '#' */
+    for (const char *m = word + cut; !bad && *m;) {
+        char text[8];
+        size_t len = strcspn(m + 1, "-/#");
+        bad = len == 0 || len >= sizeof text;
+        rules = m[1] == 'V';
+        if (!bad) {
+            memcpy(text, m + 1, len);
+            text[len] = 0;
+            bad = modifier(text, codes[found].modifiers, tb) < 0;
+        }
+        m += 1 + len;
+    }
+    if (bad && rules)
+        snprintf(error->message, sizeof error->message,
+                 "unknown tie-break rules in '%s' (rgn knows /V2024 and "
+                 "/V2026: FIDE's rules of 2024 and of 2026, once a code)",
+                 word);
+    else if (bad)
+        snprintf(error->message, sizeof error->message,
+                 "unknown tie-break code '%s' (known: %s)", word, known_codes);
+    if (bad)
+        return -1;
+    tb->kind = codes[found].kind;
+    if (tb->cut_low)
+        snprintf(tb->code, sizeof tb->code, "%s-%c%d", codes[found].code,
+                 tb->cut_high ? 'M' : 'C', tb->cut_low);
+    else
+        snprintf(tb->code, sizeof tb->code, "%s", codes[found].code);
+    return 0;
+}
+
 int tiebreaks_parse(const char *list, t_tiebreak *out, int *count,
                     rgn_error *error)
 {
     *count = 0;
     const char *p = list;
+    enum t_rules rules = T_RULES_UNSTATED;
     for (;;) {
         while (*p == ' ')
             p++;
         const char *start = p;
-        char word[16];
+        char word[24];
         size_t len = 0;
         while (*p && *p != ',') {
             if (*p != ' ' && len + 1 < sizeof word)
@@ -57,53 +135,89 @@ int tiebreaks_parse(const char *list, t_tiebreak *out, int *count,
             len = sizeof word - 1;
         word[len] = 0;
         error->column = (int)(start - list) + 1;
-        char base[16];
-        int low = 0, high = 0;
-        size_t cut = strcspn(word, "-/#");
-        memcpy(base, word, cut);
-        base[cut] = 0;
-        const char *modifier = word[cut] ? word + cut + 1 : "";
-        int found = -1;
-        for (size_t i = 0; i < CODE_COUNT; i++)
-            if (strcmp(base, codes[i].code) == 0)
-                found = (int)i;
-        bool bad_modifier = false;
-        if (found >= 0 && *modifier) {
-            int n = modifier[1] >= '1' && modifier[1] <= '9' && !modifier[2]
-                        ? modifier[1] - '0'
-                        : 0;
-            if (!codes[found].modifiers || n == 0)
-                bad_modifier = true;
-            else if (modifier[0] == 'C')
-                low = n;
-            else if (modifier[0] == 'M')
-                low = high = n;
-            else
-                bad_modifier = true;
-        }
-        if (found < 0 || bad_modifier || len == 0) {
+        t_tiebreak tb;
+        if (parse_code(word, &tb, error) < 0)
+            return -1;
+        if (tb.rules && rules && tb.rules != rules) {
             snprintf(error->message, sizeof error->message,
-                     "unknown tie-break code '%s' (known: %s)", word,
-                     known_codes);
+                     "'%s' states the tie-break rules of %d, an earlier code "
+                     "those of %d: a tournament is computed under one",
+                     word, (int)tb.rules, (int)rules);
             return -1;
         }
+        if (tb.rules)
+            rules = tb.rules;
         if (*count == T_MAX_TIEBREAKS) {
             snprintf(error->message, sizeof error->message,
                      "more than %d tie-breaks", T_MAX_TIEBREAKS);
             return -1;
         }
-        t_tiebreak *tb = &out[(*count)++];
-        tb->kind = codes[found].kind;
-        tb->cut_low = low;
-        tb->cut_high = high;
-        snprintf(tb->code, sizeof tb->code, "%s%s%s", codes[found].code,
-                 *modifier ? "-" : "", modifier);
+        out[(*count)++] = tb;
         if (!*p)
             break;
         p++;
     }
     error->column = 0;
     return 0;
+}
+
+enum t_rules tiebreaks_rules(const t_tiebreak *list, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (list[i].rules)
+            return list[i].rules;
+    return T_RULES_UNSTATED;
+}
+
+/* FIDE's amended regulations apply from this date on. */
+#define T_RULES_2026_FROM "2026.03.01"
+
+enum t_rules tiebreak_rules_on(const char *date)
+{
+    /* "YYYY.MM.DD" (or with '/' or '-'), an unknown month or day taken
+     * as late as it can be */
+    char known[11];
+    if (strlen(date) != 10 || !strchr("./-", date[4]) ||
+        !strchr("./-", date[7]))
+        return T_RULES_UNSTATED;
+    for (int i = 0; i < 10; i++) {
+        bool digit = date[i] >= '0' && date[i] <= '9';
+        if (i == 4 || i == 7)
+            known[i] = '.';
+        else if (digit || (i > 4 && date[i] == '?'))
+            known[i] = digit ? date[i] : '9';
+        else
+            return T_RULES_UNSTATED;
+    }
+    known[10] = 0;
+    return strcmp(known, T_RULES_2026_FROM) >= 0 ? T_RULES_2026 : T_RULES_2024;
+}
+
+/* The rules in force on the later of a date and what *rules says. */
+static void later(enum t_rules *rules, const char *date)
+{
+    enum t_rules on = date ? tiebreak_rules_on(date) : T_RULES_UNSTATED;
+    if (on > *rules) /* the rules only change forwards in time */
+        *rules = on;
+}
+
+enum t_rules tournament_rules_in_force(const tournament *t)
+{
+    enum t_rules rules = T_RULES_UNSTATED;
+    later(&rules, t->end_date);
+    for (int r = 0; t->round_dates && r < t->rounds; r++)
+        later(&rules, t->round_dates[r]);
+    for (size_t i = 0; i < t->record_count; i++)
+        later(&rules, t->records[i]->date);
+    return rules ? rules : T_RULES_2026;
+}
+
+enum t_rules tournament_rules(const tournament *t)
+{
+    enum t_rules rules = t->rules;
+    if (!rules)
+        rules = tiebreaks_rules(t->tiebreaks, t->tiebreak_count);
+    return rules ? rules : tournament_rules_in_force(t);
 }
 
 void tiebreaks_default(enum t_system system, t_tiebreak *out, int *count)
@@ -234,6 +348,19 @@ static int most(const contribution *list, int count)
     return highest;
 }
 
+/* The score of the dummy opponent of a player's unplayed round in a
+ * Swiss (Art. 16): the player's own score; under the 2026 rules no more
+ * than the scheduled opponent's score (as for BH) when the round had one
+ * (a forfeit), else no more than a draw a round (a bye, an absence). */
+static int dummy_score(const ranking *k, int p, const t_round *x)
+{
+    int own = k->score[p];
+    if (k->t->rules != T_RULES_2026)
+        return own;
+    int most = x->opponent >= 0 ? k->adjusted[x->opponent] : k->t->rounds;
+    return own < most ? own : most;
+}
+
 static double buchholz(const ranking *k, int p, const t_tiebreak *tb,
                        contribution *list)
 {
@@ -247,7 +374,7 @@ static double buchholz(const ranking *k, int p, const t_tiebreak *tb,
         if (meets(t, x))
             value = k->adjusted[x->opponent];
         else if (!is_round_robin(t))
-            value = k->score[p]; /* a dummy opponent with the own score */
+            value = dummy_score(k, p, x);
         else if (x->opponent >= 0)
             value = 0;
         else
@@ -579,6 +706,7 @@ int tournament_rank(tournament *t)
     int rc = -1;
     if (!k.score || !k.adjusted || !k.keys || !k.order || !place || !list)
         goto done;
+    t->rules = tournament_rules(t);
     scores(&k);
     for (size_t p = 0; p < n; p++)
         k.order[p] = (int)p;

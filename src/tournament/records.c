@@ -448,6 +448,35 @@ static char *copy_option(const char *text, bool *failed)
     return copy;
 }
 
+/* The rules asked for ("2024", "2026" or NULL), which the tie-break list
+ * given, if it states some, must agree with: 0, or -1 with error. */
+static int tiebreak_rules(rgn_tournaments *ts, const char *asked,
+                          rgn_error *error)
+{
+    if (asked) {
+        ts->rules = strcmp(asked, "2024") == 0   ? T_RULES_2024
+                    : strcmp(asked, "2026") == 0 ? T_RULES_2026
+                                                 : T_RULES_UNSTATED;
+        if (!ts->rules) {
+            snprintf(error->message, sizeof error->message,
+                     "unknown tie-break rules '%.60s' (known: 2024, FIDE's "
+                     "C.07 from August 2024; 2026, as amended from 1 March "
+                     "2026)",
+                     asked);
+            return -1;
+        }
+    }
+    enum t_rules stated = tiebreaks_rules(ts->tiebreaks, ts->tiebreak_count);
+    if (ts->rules && stated && stated != ts->rules) {
+        snprintf(error->message, sizeof error->message,
+                 "the tie-break list states the rules of %d, and those of %d "
+                 "are asked for",
+                 (int)stated, (int)ts->rules);
+        return -1;
+    }
+    return 0;
+}
+
 rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
                                      rgn_error *error)
 {
@@ -465,6 +494,7 @@ rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
     ts->options.system = NULL;
     ts->options.tiebreaks = NULL;
     ts->options.same_player = NULL;
+    ts->options.tiebreak_rules = NULL;
     ts->keep_games = options->format == RGN_TOURNAMENT_HTML;
     ts->file = "-";
     if (failed) {
@@ -492,6 +522,10 @@ rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
             return NULL;
         }
         ts->tiebreaks_given = true;
+    }
+    if (tiebreak_rules(ts, options->tiebreak_rules, error) < 0) {
+        rgn_tournaments_free(ts);
+        return NULL;
     }
     if (options->same_player) {
         ts->spellings = rgn_edits_new();

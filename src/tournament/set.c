@@ -503,6 +503,8 @@ int rgn_tournaments_finish(rgn_tournaments *ts,
         } else if (t->tiebreak_count == 0) { /* a report may give them */
             tiebreaks_default(t->system, t->tiebreaks, &t->tiebreak_count);
         }
+        if (ts->rules)
+            t->rules = ts->rules;
         if (tournament_audit(t) < 0 || tournament_rank(t) < 0)
             goto out_of_memory;
         if (ts->reported && trf_compare(ts->reported, t) < 0)

@@ -15,6 +15,7 @@ struct rgn_tournaments {
     t_tiebreak tiebreaks[T_MAX_TIEBREAKS];
     int tiebreak_count;
     bool tiebreaks_given;
+    enum t_rules rules;   /* --tiebreak-rules, or unstated */
     rgn_edits *spellings; /* --same-player */
     char **files;         /* the inputs' names, as diagnostics give them */
     size_t file_count;

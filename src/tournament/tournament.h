@@ -109,10 +109,20 @@ enum t_tiebreak_kind {
     TB_PS,
 };
 
+/* The tie-break regulations a tournament is computed under: FIDE's
+ * C.07 in force from August 2024, or as amended from 1 March 2026
+ * (Art. 16: the dummy opponent of an unplayed round). */
+enum t_rules {
+    T_RULES_UNSTATED = 0, /* by the tournament's last date */
+    T_RULES_2024 = 2024,
+    T_RULES_2026 = 2026,
+};
+
 typedef struct t_tiebreak {
     enum t_tiebreak_kind kind;
     int cut_low, cut_high; /* values left out: C1 = 1,0; M1 = 1,1 */
     char code[12];         /* as written out: "BH-C1" */
+    enum t_rules rules;    /* stated by the code (BH/V2026), or unstated */
 } t_tiebreak;
 
 /* A finding of the audit (a problem RGN_T_*, or a game's own error
@@ -134,6 +144,7 @@ typedef struct tournament {
     size_t player_count;
     t_tiebreak tiebreaks[T_MAX_TIEBREAKS];
     int tiebreak_count;
+    enum t_rules rules; /* given, or decided when ranked */
     t_finding *findings;
     size_t finding_count, finding_capacity;
     /* read from the records (or a TRF): "YYYY.MM.DD" or "" */
@@ -153,9 +164,22 @@ int tournament_player(const tournament *t, const char *name);
 int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
                        const char *format, ...);
 
-/* Reads a tie-break list ("BH-C1,SB,DE"): 0, or -1 with error. */
+/* Reads a tie-break list ("BH-C1,SB,DE", or "BH/C1,SB,DE"; a code may
+ * state the rules, "BH/C1/V2026", all alike): 0, or -1 with error. */
 int tiebreaks_parse(const char *list, t_tiebreak *out, int *count,
                     rgn_error *error);
+/* The rules a tie-break list states (T_RULES_UNSTATED: none). */
+enum t_rules tiebreaks_rules(const t_tiebreak *list, int count);
+/* The rules in force on date ("YYYY.MM.DD", unknown parts '?'; "" or
+ * no known year: none, T_RULES_UNSTATED). */
+enum t_rules tiebreak_rules_on(const char *date);
+/* The rules t is computed under when nothing states them: those in
+ * force on its last date (its games', its end's, its rounds'), the
+ * 2026 rules when it has none. */
+enum t_rules tournament_rules_in_force(const tournament *t);
+/* The rules t is computed under: those given (t->rules), else those its
+ * tie-break list states, else those in force. */
+enum t_rules tournament_rules(const tournament *t);
 /* The default list for a system. */
 void tiebreaks_default(enum t_system system, t_tiebreak *out, int *count);
 /* Computes score, games, the tie-breaks and the ranks of t's players

@@ -115,6 +115,53 @@ static const char *system_name(enum t_system system)
     return NULL;
 }
 
+/* The tie-break rules in force on date when it is fully known, else
+ * otherwise. */
+static enum t_rules rules_on(const char *date, enum t_rules otherwise)
+{
+    return full_date(date) ? tiebreak_rules_on(date) : otherwise;
+}
+
+/* Whether a reader could take other tie-break rules than these from
+ * the dates the file gives: FIDE's TieBreakServer takes those in force
+ * on its first date (042), rgn those on its last (052, or its rounds'
+ * 132), both the 2026 rules when it has none. */
+static bool rules_unsaid(const tournament *t, enum t_rules rules)
+{
+    enum t_rules last = rules_on(t->end_date, T_RULES_UNSTATED);
+    for (int r = 0; t->round_dates && r < t->rounds; r++)
+        if (rules_on(t->round_dates[r], T_RULES_UNSTATED) > last)
+            last = rules_on(t->round_dates[r], T_RULES_UNSTATED);
+    return rules_on(t->start_date, T_RULES_2026) != rules ||
+           (last ? last : T_RULES_2026) != rules;
+}
+
+/* 202: the tie-breaks, modifiers after a '/' as TieBreakServer and the
+ * other programs write them (BH/C1); when the dates could say other
+ * rules, the BH and SB codes (the ones they change; else the first
+ * code) state them (BH/C1/V2024); and a comment that says them. */
+static void put_tiebreaks(rgn_buffer *out, const tournament *t)
+{
+    if (t->tiebreak_count == 0)
+        return;
+    enum t_rules rules = tournament_rules(t);
+    bool state = rules_unsaid(t, rules), some = false;
+    for (int i = 0; i < t->tiebreak_count; i++)
+        some = some || t->tiebreaks[i].kind == TB_BH ||
+               t->tiebreaks[i].kind == TB_SB;
+    rgn_buffer_puts(out, "202 ");
+    for (int i = 0; i < t->tiebreak_count; i++) {
+        const t_tiebreak *tb = &t->tiebreaks[i];
+        if (i)
+            rgn_buffer_puts(out, ",");
+        for (const char *c = tb->code; *c; c++)
+            rgn_buffer_append(out, *c == '-' ? "/" : c, 1);
+        if (state && (some ? tb->kind == TB_BH || tb->kind == TB_SB : !i))
+            rgn_buffer_printf(out, "/V%d", (int)rules);
+    }
+    rgn_buffer_printf(out, "\n### FIDE tie-break rules of %d\n", (int)rules);
+}
+
 static void put_header(rgn_buffer *out, const tournament *t)
 {
     put_record(out, "012", t->event);
@@ -160,12 +207,7 @@ static void put_header(rgn_buffer *out, const tournament *t)
         end_line(out, begin);
     }
     rgn_buffer_printf(out, "142 %d\n", t->rounds);
-    if (t->tiebreak_count > 0) {
-        rgn_buffer_puts(out, "202 ");
-        for (int i = 0; i < t->tiebreak_count; i++)
-            rgn_buffer_printf(out, "%s%s", i ? "," : "", t->tiebreaks[i].code);
-        rgn_buffer_puts(out, "\n");
-    }
+    put_tiebreaks(out, t);
     /* JaVaFo's and bbpPairings' record of the number of rounds */
     rgn_buffer_printf(out, "XXR %d\n", t->rounds);
 }
@@ -614,14 +656,22 @@ static int read_rounds(trf_reader *reader)
 }
 
 /* 202: the tie-breaks, when rgn knows every code of the list (else the
- * system's own are used). */
+ * system's own are used): separated by commas or blanks, modifiers after
+ * a '/' or a '-' (BH/C1, BH-C1), and the rules a code may state
+ * (BH/V2026). */
 static void read_tiebreaks(tournament *t, const trf_line *line)
 {
     char list[256];
-    size_t len = line->len > 4 ? line->len - 4 : 0;
-    if (len >= sizeof list)
+    size_t len = 0;
+    for (size_t i = 4; i < line->len && len + 1 < sizeof list; i++) {
+        char c = line->text[i] == ' ' ? ',' : line->text[i];
+        if (c != ',' || (len && list[len - 1] != ','))
+            list[len++] = c;
+    }
+    if (len >= sizeof list - 1)
         return;
-    memcpy(list, line->text + 4, len);
+    while (len && list[len - 1] == ',')
+        len--;
     list[len] = '\0';
     t_tiebreak read[T_MAX_TIEBREAKS];
     int count = 0;

@@ -110,10 +110,12 @@ static void row_head(rgn_buffer *out, size_t p, const char *name,
 
 static void text_tournament(rgn_buffer *out, const tournament *t)
 {
-    rgn_buffer_printf(out, "%s%s%s (%s, %d round%s)\n\n",
-                      *t->event ? t->event : "?", *t->site ? ", " : "", t->site,
-                      system_words(t->system), t->rounds,
-                      t->rounds == 1 ? "" : "s");
+    rgn_buffer_printf(out, "%s%s%s (%s, %d round%s", *t->event ? t->event : "?",
+                      *t->site ? ", " : "", t->site, system_words(t->system),
+                      t->rounds, t->rounds == 1 ? "" : "s");
+    if (t->tiebreak_count)
+        rgn_buffer_printf(out, "; FIDE tie-break rules of %d", (int)t->rules);
+    rgn_buffer_puts(out, ")\n\n");
     size_t name_width = 6;
     for (size_t p = 0; p < t->player_count; p++)
         if (width_of(t->players[p].name) > name_width)
@@ -296,7 +298,8 @@ static void json_tournament(rgn_buffer *out, const tournament *t)
                       tournament_system_name(t->system), t->rounds);
     for (int i = 0; i < t->tiebreak_count; i++)
         rgn_buffer_printf(out, "%s\"%s\"", i ? "," : "", t->tiebreaks[i].code);
-    rgn_buffer_puts(out, "],\"players\":[");
+    rgn_buffer_printf(out, "],\"tiebreak_rules\":%d,\"players\":[",
+                      (int)t->rules);
     for (size_t p = 0; p < t->player_count; p++) {
         const t_player *player = &t->players[p];
         rgn_buffer_puts(out, p ? ",\n{\"name\":" : "\n{\"name\":");
@@ -404,8 +407,11 @@ static void html_tournament(rgn_buffer *out, const tournament *t, size_t k)
         }
         rgn_buffer_puts(out, ", ");
     }
-    rgn_buffer_printf(out, "%s, %d round%s</p>\n", system_words(t->system),
-                      t->rounds, t->rounds == 1 ? "" : "s");
+    rgn_buffer_printf(out, "%s, %d round%s", system_words(t->system), t->rounds,
+                      t->rounds == 1 ? "" : "s");
+    if (t->tiebreak_count)
+        rgn_buffer_printf(out, ", FIDE tie-break rules of %d", (int)t->rules);
+    rgn_buffer_puts(out, "</p>\n");
     rgn_buffer_puts(out, "<table class=\"standings\">\n<thead><tr><th>Rank</th>"
                          "<th>Player</th><th>Rating</th><th>Score</th>"
                          "<th>Games</th>");

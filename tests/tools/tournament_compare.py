@@ -5,10 +5,10 @@ Usage: tournament_compare.py LABEL ORACLE_JSON RGN_JSON
 Prints each difference as "LABEL: EVENT: PLAYER: what: oracle X, rgn Y"
 and exits 1 if there is one.
 
-Compared: the tournaments (by event and site), their system and number
-of rounds, the players (by name), each player's rank, score, games,
-rating and tie-breaks (numbers exactly, floats after rounding to two
-decimals), and that rgn lists the players in rank order. DE is compared
+Compared: the tournaments (by event and site), their system, number
+of rounds and tie-break rules, the players (by name), each player's
+rank, score, games, rating and tie-breaks (numbers exactly, floats
+after rounding to two decimals), and that rgn lists the players in rank order. DE is compared
 by the order it sets: among players equal on score and on the tie-breaks
 before DE, rgn's DE values must separate and order them as the oracle's
 DE places do (whatever numbers rgn prints: places or points). ARO and TPR
@@ -49,7 +49,7 @@ def main(label, oracle_path, rgn_path):
             differ(where, "tournament", key in mine, key in theirs)
             continue
         o, r = mine[key], theirs[key]
-        for field in ("system", "rounds"):
+        for field in ("system", "rounds", "tiebreak_rules"):
             if not same(o[field], r.get(field)):
                 differ(where, field, o[field], r.get(field))
         compare_players(where, o, r, differ)

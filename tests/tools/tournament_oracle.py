@@ -1,10 +1,12 @@
 """A deliberately simple second computation of tournament standings and
-FIDE tie-breaks (Tie-Break Regulations, handbook C.07, in force since
-August 2024), for tests/tournament_oracle.sh. It reads the games' tags
-only (never calls rgn), groups them by Event and Site, and prints the
-standings as the JSON of `rgn tournament --format json`.
+FIDE tie-breaks (Tie-Break Regulations, handbook C.07, as in force from
+August 2024 and as amended from 1 March 2026), for
+tests/tournament_oracle.sh. It reads the games' tags only (never calls
+rgn), groups them by Event and Site, and prints the standings as the
+JSON of `rgn tournament --format json`.
 
-Usage: tournament_oracle.py [--system SYSTEM] [--tiebreaks LIST] FILE...
+Usage: tournament_oracle.py [--system SYSTEM] [--tiebreaks LIST]
+                            [--tiebreak-rules 2024|2026] FILE...
 
 How the records are read (as rgn tournament's contract says):
 - Result tag 1-0, 0-1, 1/2-1/2, * (the movetext's terminator when the tag
@@ -28,7 +30,14 @@ The rules followed, read from C.07 (2024), loops over rounds:
   counts for nothing but the score.
 - in a Swiss, a participant's own unplayed round counts, for BH and SB, a
   dummy opponent whose score is the participant's own final score (SB:
-  times the points the participant got in that round).
+  times the points the participant got in that round). Under the 2026
+  rules that score is at most the scheduled opponent's (as an opponent
+  counts for BH) when the round had one (a forfeit), else at most half
+  the rounds (a bye, an absence).
+- the rules: --tiebreak-rules, else those in force on the last Date of
+  the tournament's games whose year is known (an unknown month or day
+  counted as late as it can be): 2026 from 2026.03.01 on, else 2024;
+  2026 when no game has a date.
 - the score of an opponent, for BH and SB, is their final score with the
   rounds after their last round that is not a VUR (withdrawal) counted as
   draws, when those rounds have no scheduled opponent (Swiss only).
@@ -154,6 +163,8 @@ class Tournament:
     def __init__(self, event, site):
         self.event, self.site = event, site
         self.rounds = {}        # player -> {round: Entry}
+        self.last_date = None
+        self.rules = None
         self.rating = {}
         self.pairs = {}         # frozenset of two players -> games
 
@@ -163,6 +174,7 @@ class Tournament:
             self.rating[name] = rating
 
     def add(self, tags):
+        self.note_date(tags.get("Date", ""))
         m = re.match(r"^(\d+)(\.\d+)?$", tags.get("Round", "").strip())
         result = read_result(tags)
         if not m or result is None:
@@ -184,6 +196,13 @@ class Tournament:
         pair = frozenset((white, black))
         self.pairs[pair] = self.pairs.get(pair, 0) + 1
 
+    def note_date(self, date):
+        m = re.match(r"^(\d{4})[./-]([\d?]{2})[./-]([\d?]{2})$",
+                     date.strip())
+        if m:
+            late = ".".join(x.replace("?", "9") for x in m.groups())
+            self.last_date = max(self.last_date or "", late)
+
     def finish(self, system):
         self.n = max((r for p in self.rounds.values() for r in p), default=0)
         for player, entries in self.rounds.items():
@@ -192,6 +211,9 @@ class Tournament:
                     entries[rnd] = Entry(None, None, 0, False, "absent")
         self.system = system or self.recognise()
         self.rr = self.system != "swiss"
+        if self.rules is None:
+            self.rules = 2026 if self.last_date is None or \
+                self.last_date >= "2026.03.01" else 2024
 
     def recognise(self):
         players = sorted(self.rounds)
@@ -240,7 +262,12 @@ class Tournament:
                 values.append((self.score_for_opponents(e.opponent),
                                e.points, False))
             elif not self.rr:
-                values.append((own, e.points, e.vur()))
+                dummy = own
+                if self.rules == 2026:
+                    most = self.score_for_opponents(e.opponent) \
+                        if e.opponent is not None else Fraction(self.n, 2)
+                    dummy = min(own, most)
+                values.append((dummy, e.points, e.vur()))
         return values
 
     def buchholz(self, player, low, high):
@@ -423,11 +450,13 @@ def number(x):
 
 
 def main(argv):
-    system, codes, paths = None, None, []
+    system, codes, rules, paths = None, None, None, []
     i = 0
     while i < len(argv):
         if argv[i] == "--system":
             system, i = argv[i + 1], i + 2
+        elif argv[i] == "--tiebreak-rules":
+            rules, i = int(argv[i + 1]), i + 2
         elif argv[i] == "--tiebreaks":
             codes = [c.strip().upper().replace("/", "-")
                      for c in argv[i + 1].split(",")]
@@ -446,9 +475,11 @@ def main(argv):
         tournaments[key].add(tags)
     out = []
     for t in tournaments.values():
+        t.rules = rules
         t.finish(system)
         out.append({"event": t.event, "site": t.site, "system": t.system,
                     "rounds": t.n, "tiebreaks": codes,
+                    "tiebreak_rules": t.rules,
                     "players": t.standings(codes)})
     json.dump({"tournaments": out}, sys.stdout, indent=1)
     sys.stdout.write("\n")

@@ -2,8 +2,10 @@
 PGN, read the way rgn tournament's contract reads records: forfeits (+/-)
 as a decisive Result with Termination "forfeit" ("--" when both lost),
 byes (H half-point, F full-point, U pairing-allocated, Z zero-point) as
-games against "BYE". Used once to turn the tie-break exercises of FIDE
-(C.07) and of FIDE's TieBreakServer into tests/tournament/tbs-*.pgn.
+games against "BYE"; a round without a game or a bye (a blank result,
+or blank columns) has no record. Used once to turn the tie-break
+exercises of FIDE (C.07) and of FIDE's TieBreakServer into
+tests/tournament/tbs-*.pgn, and by tests/tools/tiebreak_peers.py.
 
 Usage: trf_to_games.py FILE.trf EVENT SITE > FILE.pgn
 """
@@ -20,24 +22,27 @@ def read(path):
             continue
         number, name, rating = int(line[4:8]), line[14:47].strip(), \
             line[48:52].strip()
-        rounds, k = [], 91
-        while line[k:k + 8].strip():
-            opponent = line[k:k + 4].strip()
-            rounds.append((int(opponent or 0), line[k + 5], line[k + 7]))
-            k += 10
+        rounds = []
+        for k in range(91, len(line.rstrip("\n")), 10):
+            field = line[k:k + 8].ljust(8)
+            opponent = field[:4].strip()
+            rounds.append((int(opponent or 0), field[5], field[7]))
         players[number] = (name, int(rating) if rating.isdigit() else 0,
                            rounds)
     return players
 
 
-def main(path, event, site):
+def games(path, event, site):
+    """The games of the TRF file at path, as PGN text."""
     players = read(path)
-    games = []
+    records = []
     for number, (name, rating, rounds) in sorted(players.items()):
         for rnd, (opponent, colour, result) in enumerate(rounds, 1):
             tags = [("Event", event), ("Site", site),
                     ("Date", "2024.08.%02d" % rnd)]
             extra = []
+            if result == " ":
+                continue  # an absence, or a game without its result
             if opponent == 0:
                 tags += [("Round", "%d.%d" % (rnd, 90 + number)),
                          ("White", name), ("Black", "BYE"),
@@ -63,10 +68,10 @@ def main(path, event, site):
                 terminator = "*" if pgn == "--" else pgn
             else:
                 continue
-            games.append("".join('[%s "%s"]\n' % t for t in tags + extra)
+            records.append("".join('[%s "%s"]\n' % t for t in tags + extra)
                          + "\n" + terminator + "\n")
-    sys.stdout.write("\n".join(games))
+    return "\n".join(records)
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    sys.stdout.write(games(*sys.argv[1:4]))

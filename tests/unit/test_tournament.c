@@ -40,15 +40,54 @@ static void parse_lists(void **state)
     assert_int_equal(tiebreaks_parse("WIN-C1", tb, &count, &error), -1);
     assert_int_equal(tiebreaks_parse("BH-C", tb, &count, &error), -1);
     assert_int_equal(tiebreaks_parse("", tb, &count, &error), -1);
+    /* the rules a code states, in TieBreakServer's spelling too; one
+     * version a list */
+    assert_int_equal(
+        tiebreaks_parse("BH/C1/V2026,SB#V2,de", tb, &count, &error), 0);
+    assert_string_equal(tb[0].code, "BH-C1");
+    assert_int_equal(tb[0].rules, T_RULES_2026);
+    assert_string_equal(tb[1].code, "SB");
+    assert_int_equal(tb[2].rules, T_RULES_UNSTATED);
+    assert_int_equal(tiebreaks_rules(tb, count), T_RULES_2026);
+    assert_int_equal(tiebreaks_parse("ARO-V1-C1", tb, &count, &error), 0);
+    assert_string_equal(tb[0].code, "ARO-C1");
+    assert_int_equal(tb[0].rules, T_RULES_2024);
+    assert_int_equal(tiebreaks_parse("BH/V2024,SB/V2026", tb, &count, &error),
+                     -1);
+    assert_int_equal(error.column, 10);
+    assert_non_null(strstr(error.message, "under one"));
+    assert_int_equal(tiebreaks_parse("BH/V2025", tb, &count, &error), -1);
+    assert_non_null(strstr(error.message, "rules in 'BH/V2025'"));
+    assert_int_equal(tiebreaks_parse("BH/V1/V1", tb, &count, &error), -1);
+    assert_int_equal(tiebreaks_parse("BH/C1/C2", tb, &count, &error), -1);
+    assert_int_equal(tiebreaks_parse("BH/C1/", tb, &count, &error), -1);
 }
 
-/* The tournaments of a PGN text, finished: its findings counted. */
-static rgn_tournaments *read_games(const char *text, const char *tiebreaks,
-                                   int *status)
+/* The rules in force on a date: the amended ones from 1 March 2026; an
+ * unknown month or day taken as late as it can be. */
+static void rules_on_dates(void **state)
 {
-    rgn_tournament_options options = {.tiebreaks = tiebreaks};
+    (void)state;
+    assert_int_equal(tiebreak_rules_on("2026.02.28"), T_RULES_2024);
+    assert_int_equal(tiebreak_rules_on("2026.03.01"), T_RULES_2026);
+    assert_int_equal(tiebreak_rules_on("2026/03/01"), T_RULES_2026);
+    assert_int_equal(tiebreak_rules_on("2025.??.??"), T_RULES_2024);
+    assert_int_equal(tiebreak_rules_on("2026.??.??"), T_RULES_2026);
+    assert_int_equal(tiebreak_rules_on("2026.02.??"), T_RULES_2024);
+    assert_int_equal(tiebreak_rules_on("1999.12.31"), T_RULES_2024);
+    assert_int_equal(tiebreak_rules_on("????.??.??"), T_RULES_UNSTATED);
+    assert_int_equal(tiebreak_rules_on(""), T_RULES_UNSTATED);
+    assert_int_equal(tiebreak_rules_on("2026.3.1"), T_RULES_UNSTATED);
+}
+
+/* The tournaments of a PGN text read with options, finished: its
+ * findings counted. */
+static rgn_tournaments *read_games_with(const char *text,
+                                        const rgn_tournament_options *options,
+                                        int *status)
+{
     rgn_error error;
-    rgn_tournaments *ts = rgn_tournaments_new(&options, &error);
+    rgn_tournaments *ts = rgn_tournaments_new(options, &error);
     assert_non_null(ts);
     rgn_tournaments_input(ts, "test.pgn");
     rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
@@ -61,6 +100,13 @@ static rgn_tournaments *read_games(const char *text, const char *tiebreaks,
     rgn_validator_free(v);
     *status = rgn_tournaments_finish(ts, NULL, NULL, &error);
     return ts;
+}
+
+static rgn_tournaments *read_games(const char *text, const char *tiebreaks,
+                                   int *status)
+{
+    rgn_tournament_options options = {.tiebreaks = tiebreaks};
+    return read_games_with(text, &options, status);
 }
 
 static void append_game(char *text, size_t size, int round, const char *white,
@@ -133,6 +179,122 @@ static void swiss(void **state)
     assert_int_equal(player_named(t, "Dunn")->rank, 5);
     assert_int_equal(status, 0);
     rgn_tournaments_free(ts);
+}
+
+/* The Swiss above under the 2026 rules (Art. 16.4): a forfeit's dummy
+ * opponent scores no more than the scheduled opponent. */
+static void swiss_2026(void **state)
+{
+    (void)state;
+    static char text[8192];
+    text[0] = 0;
+    append_game(text, sizeof text, 1, "Ames", "Berg", "1-0", "");
+    append_game(text, sizeof text, 1, "Cole", "Dunn", "1/2-1/2", "");
+    append_game(text, sizeof text, 1, "Eady", "BYE", "1-0", "");
+    append_game(text, sizeof text, 2, "Eady", "Ames", "0-1", "");
+    append_game(text, sizeof text, 2, "Berg", "Cole", "1-0",
+                "[Termination \"forfeit\"]\n");
+    append_game(text, sizeof text, 2, "Dunn", "BYE", "1/2-1/2", "");
+    append_game(text, sizeof text, 3, "Ames", "Cole", "1/2-1/2", "");
+    append_game(text, sizeof text, 3, "Dunn", "Berg", "0-1", "");
+    rgn_tournament_options options = {.tiebreaks = "BH-C1,BH,SB",
+                                      .tiebreak_rules = "2026"};
+    int status;
+    rgn_tournaments *ts = read_games_with(text, &options, &status);
+    const tournament *t = ts->list[0];
+    assert_int_equal(t->rules, T_RULES_2026);
+    /* Berg's forfeit win over Cole (1 point) counts 1, not Berg's 2:
+     * BH 2.5 + 1 + 1, C1 cuts the first of the two 1s (round 2); SB
+     * 0 + 1 x 1 + 1 x 1 */
+    const t_player *berg = player_named(t, "Berg");
+    assert_true(berg->tiebreaks[1] == 4.5);
+    assert_true(berg->tiebreaks[0] == 3.5);
+    assert_true(berg->tiebreaks[2] == 2);
+    /* Cole's forfeit loss: his own 1, below Berg's 2; unchanged */
+    assert_true(player_named(t, "Cole")->tiebreaks[1] == 4.5);
+    rgn_tournaments_free(ts);
+}
+
+/* A bye's dummy opponent under the 2026 rules scores no more than a
+ * draw a round: three players, a pairing-allocated bye each. */
+static void bye_2026(void **state)
+{
+    (void)state;
+    static char text[4096];
+    text[0] = 0;
+    append_game(text, sizeof text, 1, "Ames", "Berg", "1-0", "");
+    append_game(text, sizeof text, 1, "Cole", "BYE", "1-0", "");
+    append_game(text, sizeof text, 2, "Ames", "Cole", "1-0", "");
+    append_game(text, sizeof text, 2, "Berg", "BYE", "1-0", "");
+    append_game(text, sizeof text, 3, "Berg", "Cole", "1-0", "");
+    append_game(text, sizeof text, 3, "Ames", "BYE", "1-0", "");
+    static const struct {
+        const char *rules;
+        double ames, berg, cole;
+    } cases[] = {
+        /* Ames 3: Berg 2 + Cole 1 + his own 3; Berg 2: 3 + 2 + 1; Cole
+         * 1: 1 + 3 + 2 */
+        {"2024", 6, 6, 6},
+        /* the byes of Ames and Berg count 1.5 (half the 3 rounds) */
+        {"2026", 4.5, 5.5, 6},
+    };
+    for (size_t i = 0; i < 2; i++) {
+        rgn_tournament_options options = {.system = "swiss",
+                                          .tiebreaks = "BH",
+                                          .tiebreak_rules = cases[i].rules};
+        int status;
+        rgn_tournaments *ts = read_games_with(text, &options, &status);
+        const tournament *t = ts->list[0];
+        assert_true(player_named(t, "Ames")->tiebreaks[0] == cases[i].ames);
+        assert_true(player_named(t, "Berg")->tiebreaks[0] == cases[i].berg);
+        assert_true(player_named(t, "Cole")->tiebreaks[0] == cases[i].cole);
+        rgn_tournaments_free(ts);
+    }
+}
+
+/* The rules a tournament is computed under: asked for, stated by its
+ * tie-break list, else in force on its last date (2026 without one);
+ * asked for and stated otherwise is refused. */
+static void rules_chosen(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *first, *last, *tiebreaks, *rules;
+        enum t_rules expected;
+    } cases[] = {
+        {"2026.01.05", "2026.02.28", "BH", NULL, T_RULES_2024},
+        {"2026.02.28", "2026.03.01", "BH", NULL, T_RULES_2026},
+        {"????.??.??", "????.??.??", "BH", NULL, T_RULES_2026},
+        {"2025.??.??", "????.??.??", "BH", NULL, T_RULES_2024},
+        {"2026.03.05", "2026.03.06", "BH", "2024", T_RULES_2024},
+        {"2026.01.05", "2026.01.06", "BH", "2026", T_RULES_2026},
+        {"2026.03.05", "2026.03.06", "BH/V2024", NULL, T_RULES_2024},
+        {"2026.01.05", "2026.01.06", "BH,SB/V2", "2026", T_RULES_2026},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "[Event \"E\"]\n[Date \"%s\"]\n[Round \"1\"]\n"
+                 "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1-0\n\n"
+                 "[Event \"E\"]\n[Date \"%s\"]\n[Round \"2\"]\n"
+                 "[White \"B\"]\n[Black \"C\"]\n[Result \"0-1\"]\n0-1\n",
+                 cases[i].first, cases[i].last);
+        rgn_tournament_options options = {.system = "swiss",
+                                          .tiebreaks = cases[i].tiebreaks,
+                                          .tiebreak_rules = cases[i].rules};
+        int status;
+        rgn_tournaments *ts = read_games_with(text, &options, &status);
+        assert_int_equal(ts->list[0]->rules, cases[i].expected);
+        rgn_tournaments_free(ts);
+    }
+    rgn_error error;
+    rgn_tournament_options options = {.tiebreaks = "BH/V1",
+                                      .tiebreak_rules = "2026"};
+    assert_null(rgn_tournaments_new(&options, &error));
+    assert_non_null(strstr(error.message, "states the rules of 2024"));
+    options = (rgn_tournament_options){.tiebreak_rules = "2025"};
+    assert_null(rgn_tournaments_new(&options, &error));
+    assert_non_null(strstr(error.message, "unknown tie-break rules '2025'"));
 }
 
 static void round_robin(void **state)
@@ -232,7 +394,9 @@ static void audit(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(parse_lists), cmocka_unit_test(swiss),
+        cmocka_unit_test(parse_lists), cmocka_unit_test(rules_on_dates),
+        cmocka_unit_test(swiss),       cmocka_unit_test(swiss_2026),
+        cmocka_unit_test(bye_2026),    cmocka_unit_test(rules_chosen),
         cmocka_unit_test(round_robin), cmocka_unit_test(direct_encounter),
         cmocka_unit_test(audit),
     };

@@ -68,8 +68,9 @@ static tournament *spring_open(void)
     t->round_dates[1] = dup("2026.03.02");
     t->round_dates[2] = dup("");
     t->tiebreak_count = 2;
-    t->tiebreaks[0] = (t_tiebreak){TB_BH, 1, 0, "BH-C1"};
-    t->tiebreaks[1] = (t_tiebreak){TB_SB, 0, 0, "SB"};
+    t->tiebreaks[0] = (t_tiebreak){TB_BH, 1, 0, "BH-C1", T_RULES_UNSTATED};
+    t->tiebreaks[1] = (t_tiebreak){TB_SB, 0, 0, "SB", T_RULES_UNSTATED};
+    t->rules = T_RULES_2026;
     static const struct {
         const char *name, *title, *fed, *id;
         int rating, start, rank;
@@ -194,10 +195,59 @@ static void test_the_header(void **state)
                               "132" PAD20 PAD20 PAD20 PAD20 "        "
                               "26/03/01  26/03/02\n"
                               "142 3\n"
-                              "202 BH-C1,SB\n"
+                              "202 BH/C1,SB\n"
+                              "### FIDE tie-break rules of 2026\n"
                               "XXR 3\n");
     free(text);
     tournament_free(t);
+}
+
+/* 202 states the rules on BH and SB when a reader could take others
+ * from the dates: TieBreakServer from the first, rgn from the last. */
+static void test_the_rules_stated(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *start, *end;
+        enum t_rules rules;
+        const char *record;
+    } cases[] = {
+        {"2026.03.01", "2026.03.03", T_RULES_2024,
+         "202 BH/C1/V2024,SB/V2024\n### FIDE tie-break rules of 2024\n"},
+        {"2026.02.27", "2026.03.03", T_RULES_2026,
+         "202 BH/C1/V2026,SB/V2026\n### FIDE tie-break rules of 2026\n"},
+        {"2026.02.27", "2026.02.28", T_RULES_2024,
+         "202 BH/C1,SB\n### FIDE tie-break rules of 2024\n"},
+        {"", "", T_RULES_2026,
+         "202 BH/C1,SB\n### FIDE tie-break rules of 2026\n"},
+        {"", "", T_RULES_2024,
+         "202 BH/C1/V2024,SB/V2024\n### FIDE tie-break rules of 2024\n"},
+        /* not ranked: the rules the list states, else the dates' */
+        {"2026.02.27", "2026.03.03", T_RULES_UNSTATED,
+         "202 BH/C1/V2026,SB/V2026\n### FIDE tie-break rules of 2026\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tournament *t = spring_open();
+        free(t->start_date);
+        t->start_date = dup(cases[i].start);
+        free(t->end_date);
+        t->end_date = dup(cases[i].end);
+        for (int r = 0; r < 3; r++) {
+            free(t->round_dates[r]);
+            t->round_dates[r] = dup(r == 0 ? cases[i].start : "");
+        }
+        t->rules = cases[i].rules;
+        size_t len;
+        char *text = written(t, &len);
+        char *record = strstr(text, "\n202 ");
+        assert_non_null(record);
+        char *end = strstr(record, "XXR");
+        assert_non_null(end);
+        *end = '\0';
+        assert_string_equal(record + 1, cases[i].record);
+        free(text);
+        tournament_free(t);
+    }
 }
 
 /* Reads text as t.trf: the tournament, or NULL with error. */
@@ -254,10 +304,11 @@ static void test_read_back(void **state)
                                     t->players[a->opponent].name);
         }
     }
-    /* and what is read writes the same file, once given the tie-breaks
-     * (202 is not read: the command's tie-break list is used) */
-    back->tiebreak_count = t->tiebreak_count;
-    memcpy(back->tiebreaks, t->tiebreaks, sizeof t->tiebreaks);
+    /* the tie-breaks of 202, and what is read writes the same file */
+    assert_int_equal(back->tiebreak_count, t->tiebreak_count);
+    for (int i = 0; i < t->tiebreak_count; i++)
+        assert_string_equal(back->tiebreaks[i].code, t->tiebreaks[i].code);
+    back->rules = T_RULES_2026;
     size_t again_len;
     char *again = written(back, &again_len);
     assert_string_equal(again, text);
@@ -346,6 +397,77 @@ static void test_codes_read(void **state)
     for (int i = 0; i < 3; i++)
         assert_round(t, i, 3, ROUND_NONE, -1, 0, 0);
     tournament_free(t);
+}
+
+/* A file read and written is read and written the same (as fuzz_trf
+ * checks): the rules it states, on a list of codes they do not change
+ * too, stay stated. */
+static void test_rules_written_again(void **state)
+{
+    (void)state;
+    static const char *const records[] = {
+        "202 DE/V2024,WIN",
+        "202 BH/V2024",
+        "202 DE,WIN",
+        "202 SB/V2",
+        "042 2026/02/20\n052 2026/03/03\n202 KS,DE",
+        "042 2026/02/20\n052 2026/03/03\n202 KS/V2026,BH/C1"};
+    for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
+        char text[2048];
+        snprintf(text, sizeof text, "012 Cup\n%s\n%s\n%s\n%s\n%s\n", records[i],
+                 expected[0], expected[1], expected[2], expected[3]);
+        rgn_error error = {0};
+        tournament *t = read_trf(text, &error);
+        assert_non_null(t);
+        size_t len, again_len;
+        char *first = written(t, &len);
+        tournament *back = read_trf(first, &error);
+        assert_non_null(back);
+        char *again = written(back, &again_len);
+        assert_string_equal(again, first);
+        free(first);
+        free(again);
+        tournament_free(back);
+        tournament_free(t);
+    }
+}
+
+/* 202 as other programs write it: modifiers after '/' (and rgn's
+ * former '-'), codes separated by commas or blanks, the rules a code
+ * states; a list with a code rgn does not know is not used. */
+static void test_tiebreaks_read(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *record, *codes;
+        enum t_rules rules;
+    } cases[] = {
+        {"202 BH/C1,BH,SB", "BH-C1 BH SB", T_RULES_UNSTATED},
+        {"202 BH-C1,BH-M1", "BH-C1 BH-M1", T_RULES_UNSTATED},
+        {"202 BH/C1 BH  SB/C1", "BH-C1 BH SB-C1", T_RULES_UNSTATED},
+        {"202 BH/C1, BH ,DE", "BH-C1 BH DE", T_RULES_UNSTATED},
+        {"202 BH/C1/V2024,BH/V2024,SB", "BH-C1 BH SB", T_RULES_2024},
+        {"202 bh/v2,ARO/C1", "BH ARO-C1", T_RULES_2026},
+        {"202 BH/C1,FB", "", T_RULES_UNSTATED},
+        {"202 BH/V1,SB/V2", "", T_RULES_UNSTATED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[2048];
+        snprintf(text, sizeof text, "012 Cup\n%s\n%s\n%s\n%s\n%s\n",
+                 cases[i].record, expected[0], expected[1], expected[2],
+                 expected[3]);
+        rgn_error error = {0};
+        tournament *t = read_trf(text, &error);
+        assert_non_null(t);
+        char codes[128] = "";
+        for (int k = 0; k < t->tiebreak_count; k++)
+            snprintf(codes + strlen(codes), sizeof codes - strlen(codes),
+                     "%s%s", k ? " " : "", t->tiebreaks[k].code);
+        assert_string_equal(codes, cases[i].codes);
+        assert_int_equal(tiebreaks_rules(t->tiebreaks, t->tiebreak_count),
+                         cases[i].rules);
+        tournament_free(t);
+    }
 }
 
 /* The line expected[player] with the characters from column changed to
@@ -509,6 +631,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_player_lines),
         cmocka_unit_test(test_the_header),
+        cmocka_unit_test(test_the_rules_stated),
+        cmocka_unit_test(test_tiebreaks_read),
+        cmocka_unit_test(test_rules_written_again),
         cmocka_unit_test(test_read_back),
         cmocka_unit_test(test_crlf_and_unknown_records),
         cmocka_unit_test(test_codes_read),

@@ -1,0 +1,1 @@
+tournament --tiebreaks BH/C1/V2024,SB --tiebreak-rules 2026 tests/e2e/inputs/tournament_swiss.pgn

@@ -1,0 +1,1 @@
+tournament --tiebreaks bh/v2026,BH/C1,sb/m1 --format csv tests/e2e/inputs/tournament_swiss.pgn

@@ -1,0 +1,1 @@
+tournament --from trf tests/e2e/inputs/tournament_202.trf
