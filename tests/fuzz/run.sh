@@ -1,13 +1,32 @@
 #!/bin/sh
-# Builds the libFuzzer targets with clang and runs each for SECONDS
-# (default 60), seeded from samples/. A crash, leak or failed check stops
-# that target with its input saved under build-fuzz/artifacts/; the script
-# then exits 1.
-# Usage: sh tests/fuzz/run.sh [SECONDS] [TARGET...]
+# Builds the libFuzzer targets with clang and runs them. A crash, leak or
+# failed check stops that target with its input saved under
+# build-fuzz/artifacts/; the script then exits 1.
+#
+#   sh tests/fuzz/run.sh --ci [TARGET...]
+#       What .ci/run runs: each target replays its saved corpus
+#       (tests/fuzz/corpus/TARGET: inputs of past campaigns, and every
+#       input that once broke something) with the seeds made here from
+#       samples/, then mutates them for a fixed number of runs from a
+#       fixed random seed. The same code gets the same verdict every time.
+#   sh tests/fuzz/run.sh [SECONDS] [TARGET...]
+#       A campaign: each target for SECONDS (default 60) from a random
+#       seed, building on build-fuzz/corpus/TARGET. Before a release, an
+#       hour each: sh tests/fuzz/run.sh 3600.
+#   sh tests/fuzz/run.sh --save [TARGET...]
+#       Merges what campaigns found into tests/fuzz/corpus/TARGET, the
+#       inputs that reach code the saved ones do not (libFuzzer -merge=1)
+#       and are at most 16 KB.
+#       An input that broke something goes there too, with its fix.
 set -eu
 cd "$(dirname "$0")/../.."
-seconds=${1:-60}
-[ $# -gt 0 ] && shift
+mode=campaign
+seconds=60
+case "${1:-}" in
+--ci) mode=ci; shift ;;
+--save) mode=save; shift ;;
+[0-9]*) seconds=$1; shift ;;
+esac
 targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria fuzz_edits \
     fuzz_db_blob fuzz_db_tags fuzz_db_file fuzz_tournament fuzz_trf fuzz_ranges}
 build=build-fuzz
@@ -15,8 +34,23 @@ cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build $build -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 
-# Seed corpora, kept between runs so that longer campaigns build on them.
+# Seed corpora, kept between runs so that longer campaigns build on them;
+# the saved corpus with them.
 corpus=$build/corpus
+saved=tests/fuzz/corpus
+if [ $mode = save ]; then
+    for target in $targets; do
+        mkdir -p $saved/$target
+        $build/tests/fuzz/$target -merge=1 $saved/$target $corpus/$target \
+            2>$build/$target.merge.log ||
+            { tail -5 $build/$target.merge.log; exit 1; }
+        # the large ones are mutations of the seeds made from samples/,
+        # which every run makes again: not worth their room
+        find $saved/$target -type f -size +16k ! -name 'crash-*' -delete
+        echo "$target: $(ls $saved/$target | wc -l) inputs saved"
+    done
+    exit 0
+fi
 mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
          $corpus/fuzz_xml $corpus/fuzz_input $corpus/fuzz_criteria \
          $corpus/fuzz_edits $corpus/fuzz_db_blob $corpus/fuzz_db_tags \
@@ -114,10 +148,25 @@ for f in samples/*.rgn; do
         >$corpus/fuzz_xml/"$(basename "$f" .rgn)".xml 2>/dev/null || true
 done
 
+for target in $targets; do
+    if [ -d $saved/$target ]; then
+        cp $saved/$target/* $corpus/$target/ 2>/dev/null || true
+    fi
+done
+
 status=0
 for target in $targets; do
-    echo "== $target: $seconds s"
-    if ! $build/tests/fuzz/$target -max_total_time="$seconds" -timeout=10 \
+    if [ $mode = ci ]; then
+        # every input of the corpus once, then as many mutations from
+        # seed 1 (inputs that find new code join build-fuzz/corpus)
+        inputs=$(ls $corpus/$target | wc -l)
+        budget="-seed=1 -runs=$((inputs + 5000))"
+        echo "== $target: $inputs inputs, then 5000 runs from seed 1"
+    else
+        budget="-max_total_time=$seconds"
+        echo "== $target: $seconds s"
+    fi
+    if ! $build/tests/fuzz/$target $budget -timeout=10 \
             -rss_limit_mb=2048 -artifact_prefix=$build/artifacts/$target- \
             -print_final_stats=1 $corpus/$target 2>$build/$target.log; then
         echo "FAIL $target (see $build/$target.log)"
