@@ -783,6 +783,15 @@ static int finish(trf_reader *reader)
     return 0;
 }
 
+/* The length of the line text begins, up to its CR or LF. */
+static size_t line_length(const char *text, size_t len)
+{
+    size_t n = 0;
+    while (n < len && text[n] != '\n' && text[n] != '\r')
+        n++;
+    return n;
+}
+
 int trf_read(const char *text, size_t len, const char *file, tournament *t,
              rgn_error *error)
 {
@@ -797,17 +806,25 @@ int trf_read(const char *text, size_t len, const char *file, tournament *t,
     int status = reader.by_start_rank ? 0 : out_of_memory(&reader);
     size_t at = 0;
     while (status == 0 && at < len) {
-        const char *end = memchr(text + at, '\n', len - at);
-        size_t line_len = end ? (size_t)(end - (text + at)) : len - at;
+        size_t line_len = line_length(text + at, len - at);
         reader.line.text = text + at;
         reader.line.len = line_len;
         reader.line.number++;
-        if (line_len && reader.line.text[line_len - 1] == '\r')
-            reader.line.len--;
-        at += line_len + (end != NULL);
+        at += line_len;
+        /* TRF16 ends lines with CR; others write LF or CRLF */
+        if (at < len && text[at] == '\r')
+            at++;
+        if (at < len && text[at] == '\n')
+            at++;
         status = line_index(&reader);
         if (status == 0)
             status = read_line(&reader);
+    }
+    if (status == 0 && t->player_count == 0) {
+        /* a file of other records only, or one read as one line: never an
+         * empty tournament */
+        reader.line.number = 1;
+        status = bad(&reader, 1, "no player record (001): no tournament");
     }
     if (status == 0)
         status = resolve(&reader);

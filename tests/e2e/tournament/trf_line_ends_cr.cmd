@@ -1,0 +1,1 @@
+tournament --from trf tests/tournament/trf/swiss-cr.trf

@@ -1,0 +1,1 @@
+tournament --from trf --system swiss tests/tournament/trf/no-players.trf
