@@ -392,6 +392,12 @@ static enum t_system recognise(const tournament *t, char *why, size_t size)
     return T_SYSTEM_UNKNOWN;
 }
 
+/* A Site as told: "?" (PGN's unknown) is none, never written out. */
+static const char *known_site(const char *site)
+{
+    return strcmp(site, "?") == 0 ? "" : site;
+}
+
 /* Groups the records by Event and Site (or all into one with --event). */
 static int group(rgn_tournaments *ts)
 {
@@ -401,7 +407,7 @@ static int group(rgn_tournaments *ts)
         for (size_t k = 0; k < ts->count && !t; k++)
             if (ts->options.event ||
                 (strcmp(ts->list[k]->event, r->event) == 0 &&
-                 strcmp(ts->list[k]->site, r->site) == 0))
+                 strcmp(ts->list[k]->site, known_site(r->site)) == 0))
                 t = ts->list[k];
         if (!t) {
             tournament **grown =
@@ -413,7 +419,7 @@ static int group(rgn_tournaments *ts)
                 return -1;
             ts->list[ts->count++] = t;
             if (set_text(&t->event, r->event) < 0 ||
-                set_text(&t->site, r->site) < 0)
+                set_text(&t->site, known_site(r->site)) < 0)
                 return -1;
         }
         if (t->record_count % 64 == 0) {

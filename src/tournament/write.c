@@ -108,11 +108,26 @@ static void row_head(rgn_buffer *out, size_t p, const char *name,
     pad(out, name, name_width, false);
 }
 
+/* The rounds a heading tells: those with a game or a bye in them, not the
+ * last round's number (a match's one game of round 6 is one round). */
+static int rounds_held(const tournament *t)
+{
+    int held = 0;
+    for (int r = 0; r < t->rounds; r++)
+        for (size_t p = 0; p < t->player_count; p++)
+            if (t->players[p].rounds[r].kind != ROUND_NONE) {
+                held++;
+                break;
+            }
+    return held;
+}
+
 static void text_tournament(rgn_buffer *out, const tournament *t)
 {
+    int held = rounds_held(t);
     rgn_buffer_printf(out, "%s%s%s (%s, %d round%s", *t->event ? t->event : "?",
                       *t->site ? ", " : "", t->site, system_words(t->system),
-                      t->rounds, t->rounds == 1 ? "" : "s");
+                      held, held == 1 ? "" : "s");
     if (t->tiebreak_count)
         rgn_buffer_printf(out, "; FIDE tie-break rules of %d", (int)t->rules);
     rgn_buffer_puts(out, ")\n\n");
@@ -407,8 +422,9 @@ static void html_tournament(rgn_buffer *out, const tournament *t, size_t k)
         }
         rgn_buffer_puts(out, ", ");
     }
-    rgn_buffer_printf(out, "%s, %d round%s", system_words(t->system), t->rounds,
-                      t->rounds == 1 ? "" : "s");
+    int held = rounds_held(t);
+    rgn_buffer_printf(out, "%s, %d round%s", system_words(t->system), held,
+                      held == 1 ? "" : "s");
     if (t->tiebreak_count)
         rgn_buffer_printf(out, ", FIDE tie-break rules of %d", (int)t->rules);
     rgn_buffer_puts(out, "</p>\n");

@@ -469,7 +469,9 @@ def main(argv):
                  "ARO", "TPR", "KS"]
     tournaments = {}
     for tags in read_games(paths):
-        key = (tags.get("Event", "?"), tags.get("Site", "?"))
+        site = tags.get("Site", "?")
+        # a Site of "?" (unknown) is none
+        key = (tags.get("Event", "?"), "" if site == "?" else site)
         if key not in tournaments:
             tournaments[key] = Tournament(*key)
         tournaments[key].add(tags)

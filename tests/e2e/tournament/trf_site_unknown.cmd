@@ -1,0 +1,1 @@
+tournament --format trf tests/e2e/inputs/match_round6_site_unknown.pgn
