@@ -1125,13 +1125,20 @@ int rgn_tournaments_write(rgn_tournaments *tournaments,
 typedef struct rgn_db rgn_db;
 
 /* Opens the database at path. To read it (write false), it must exist;
- * it is never changed. To write it (write true), it is created when
- * missing (the file appears only when rgn_db_commit succeeds), else a
- * transaction begins, which rgn_db_commit ends (rgn_db_close without it
- * leaves the file as it was). NULL with error->message: the file cannot
- * be opened, is not an rgn database, has a newer schema, or is damaged;
- * such a file is not changed. */
+ * it is never changed, it is read without write access (on read-only
+ * media too), and no file is left beside it. To write it (write true),
+ * it is created when missing (the file appears only when rgn_db_commit
+ * succeeds; the temporary files of imports killed before their commit
+ * are removed), else a transaction begins, which rgn_db_commit ends
+ * (rgn_db_close without it leaves the file as it was); a writer waits
+ * 10 s for another import or merge writing the database to end. NULL
+ * with error->message: the file cannot be opened (or written), is not
+ * an rgn database, has a newer schema, or is damaged; another writer
+ * did not end in time; such a file is not changed. */
 rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error);
+/* The same, a writer waiting at most wait seconds (0: not at all). */
+rgn_db *rgn_db_open_wait(const char *path, bool write, double wait,
+                         rgn_error *error);
 /* Closes it; a transaction not committed is rolled back (a new
  * database's temporary file removed). */
 void rgn_db_close(rgn_db *db);

@@ -11,7 +11,8 @@
 # the piece again and the results are the same (no game lost or counted
 # twice). A scheduler that does not answer, a missing file and rgn
 # failing on the workers: exit status 2, a clear message, the -o file
-# untouched. Needs Debian's python3-distributed (fails without it).
+# untouched. Options the driver refuses, in every spelling rgn reads
+# (-ofile, bundles -qj2), and a --parts too large: refused, said. Needs Debian's python3-distributed (fails without it).
 # Usage: dask_driver.sh RGN CHESS_GEN DAMAGE PROJECT_DIR
 set -u
 rgn=$1 gen=$2 damage=$3 root=$4
@@ -221,6 +222,22 @@ check "rgn failing on the workers: status 2" [ $? = 2 ]
 check "rgn failing on the workers: its message" \
     grep -q "unknown variant 'no-such-game'" failed.err
 check "rgn failing on the workers: -o untouched" [ "$(cat kept.json)" = kept ]
+# refused options, in every spelling rgn reads: refused before any piece
+# runs (each piece would write the same file, or set what the driver sets)
+for spelling in -o -okept.json --output=kept.json -qj2 -nj2 -j2 -nq \
+    --quiet --jobs=2; do
+    "$python" "$driver" --scheduler "$address" --rgn "$rgn" validate \
+        -o kept.json "$@" -- $spelling >/dev/null 2>refused.err
+    check "$spelling refused: status 2" [ $? = 2 ]
+    check "$spelling refused: said" grep -q 'the driver sets it' refused.err
+done
+check "refused options: -o untouched" [ "$(cat kept.json)" = kept ]
+for parts in 99999999999999999999 1099511627777; do
+    "$python" "$driver" --scheduler "$address" --rgn "$rgn" --parts $parts \
+        validate "$@" >/dev/null 2>parts.err
+    check "--parts $parts: status 2" [ $? = 2 ]
+    check "--parts $parts: too large" grep -q 'is too large' parts.err
+done
 # and once all is well, -o is written, keeping its mode
 "$python" "$driver" --scheduler "$address" --rgn "$rgn" validate \
     -o kept.json --diagnostics-file /dev/null "$@"

@@ -15,7 +15,16 @@
 #     never something else; a reader of a missing file creates none;
 # (d) a full disk (a file size limit) fails the import with status 2 and
 #     a message, the database as it was;
-# (e) a file imported again stores nothing and says so of every game.
+# (e) a file imported again stores nothing and says so of every game;
+# (f) a database the reader may not write (a 0444 file in a folder the
+#     reader may not write in, as on read-only media) is read by every
+#     reading command; a command that only reads leaves no -wal or -shm
+#     beside a database, nor beside a file it refuses (c);
+# (g) a second import while another writes the database says so, waits
+#     as long as --wait asks, then goes on; a first import killed leaves
+#     its temporary file, which the next import removes, never that of an
+#     import still running (a); two imports of a new database at once:
+#     the second waits and adds to the first's.
 # Usage: db_safety.sh RGN CHESS_GEN SOURCE_DIR
 set -u
 rgn=$1 chess_gen=$2 src=$3
@@ -96,6 +105,24 @@ if [ $status = 137 ] && [ -e first.rgndb ]; then
     fail "(a) a first import killed left a database"
 else
     pass
+fi
+# (g) A first import killed while it waits for input leaves its
+# temporary file, which the next import removes (and no other file).
+(cat first.part; sleep 3) |
+    "$rgn" db import -q --db leftover.rgndb --variant chess - 2>/dev/null &
+pid=$!
+sleep 0.7
+kill -KILL $pid 2>/dev/null
+wait $pid
+left=$(ls -A | grep -c '^\.leftover\.rgndb\.')
+: >.leftover.rgndb.notours # not a name mkstemp makes
+"$rgn" db import -q --db leftover.rgndb small.pgn 2>/dev/null
+if [ "$left" = 1 ] && [ "$(ls -A | grep '^\.leftover\.rgndb\.')" = .leftover.rgndb.notours ] &&
+    [ "$("$rgn" db find --db leftover.rgndb --count)" = 40 ]; then
+    pass
+else
+    fail "(g) the temporary file of a first import killed ($left) was not removed, or another was"
+    ls -A | grep '^\.leftover\.rgndb\.'
 fi
 
 # (b) Readers during an import (which waits for the rest of its input).
@@ -179,10 +206,10 @@ run_all() { # DB: a file per command, status and output
 }
 cp before.rgndb good.rgndb
 run_all good.rgndb
-# The files of the folder but those of the commands' outputs and SQLite's
-# -wal and -shm.
+# The files of the folder but those of the commands' outputs (SQLite's
+# -wal and -shm included: none may be left).
 # shellcheck disable=SC2010 # (names of our own making)
-files() { ls -A | grep -v '^files\.\|\.out$\|\.err$\|\.status$\|-wal$\|-shm$'; }
+files() { ls -A | grep -v '^files\.\|\.out$\|\.err$\|\.status$'; }
 # Whether db command $2 of the damaged file $1 answered what it answers
 # of the undamaged file (the damage is not where it reads): allowed to a
 # reader that checks nothing (find, tree, export).
@@ -272,6 +299,94 @@ notes=$(grep -c 'not stored again' once.err)
 games=$("$rgn" db find --db once.rgndb --count)
 if [ "$notes" = 79 ] && [ "$games" = 41 ]; then pass; else
     fail "(e) small.pgn twice and retagged in one import: $games games stored, $notes notes (expected 41 and 79)"
+fi
+
+# (f) Read-only: 0444 in a folder of 0555, read by another user when we
+# are root (whom permissions do not stop).
+as_reader() {
+    if [ "$(id -u)" = 0 ]; then
+        setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+    else
+        "$@"
+    fi
+}
+chmod 755 "$tmp"
+mkdir ro
+cp before.rgndb ro/ro.rgndb
+chmod 444 ro/ro.rgndb
+chmod 555 ro
+for c in find export info tree; do
+    set -- "$rgn" db $c --db ro/ro.rgndb
+    [ $c = tree ] && set -- "$@" --variant chess --position "$start"
+    as_reader "$@" >ro.$c.out 2>ro.$c.err
+    status=$?
+    if [ $status = 0 ] && [ ! -s ro.$c.err ] && cmp -s ro.$c.out good.rgndb.$c.out; then
+        pass
+    else
+        fail "(f) db $c of a database the reader may not write: status $status"
+        head -3 ro.$c.err
+    fi
+done
+if [ "$(ls -A ro)" = ro.rgndb ]; then pass; else
+    fail "(f) the readers left files beside a read-only database: $(ls -A ro)"
+fi
+mkdir out
+chmod 777 out
+as_reader "$rgn" db merge -q --db out/merged.rgndb ro/ro.rgndb 2>ro.merge.err
+status=$?
+chmod 755 ro
+if [ $status = 0 ] && [ "$("$rgn" db find --db out/merged.rgndb --count)" = 40 ]; then
+    pass
+else
+    fail "(f) db merge of a read-only input: status $status"
+    head -3 ro.merge.err
+fi
+# a database the reader may write: readers leave no -wal/-shm either
+cp before.rgndb rw.rgndb
+for c in find export info; do
+    "$rgn" db $c --db rw.rgndb >/dev/null 2>&1
+done
+if [ -z "$(ls -A | grep '^rw\.rgndb-')" ]; then pass; else
+    fail "(f) readers left files beside the database: $(ls -A | grep '^rw\.rgndb')"
+fi
+
+# (g) A second import while the first writes (waiting for its input).
+cp before.rgndb locked.rgndb
+(cat first.part; sleep 2; cat second.part) |
+    "$rgn" db import -q --db locked.rgndb --variant chess - 2>/dev/null &
+pid=$!
+sleep 0.5
+"$rgn" db import -q --db locked.rgndb --wait 0 retagged.pgn 2>locked.err
+status=$?
+if [ $status = 2 ] && grep -q 'another import or merge is writing' locked.err; then
+    pass
+else
+    fail "(g) an import of a database another import writes, --wait 0: status $status"
+    head -3 locked.err
+fi
+"$rgn" db import -q --db locked.rgndb --wait 20 retagged.pgn 2>locked.err
+status=$?
+wait $pid
+if [ $status = 0 ] && [ "$("$rgn" db find --db locked.rgndb --count)" = 3041 ]; then
+    pass
+else
+    fail "(g) an import waiting 20 s for another: status $status"
+    head -3 locked.err
+fi
+# two first imports at once: the second waits for the first's database
+(cat first.part; sleep 1; cat second.part) |
+    "$rgn" db import -q --db both.rgndb --variant chess - 2>/dev/null &
+pid=$!
+sleep 0.5
+"$rgn" db import -q --db both.rgndb --wait 20 small.pgn 2>both.err
+status=$?
+wait $pid
+if [ $status = 0 ] && [ "$("$rgn" db find --db both.rgndb --count)" = 3040 ] &&
+    [ -z "$(ls -A | grep '^\.both')" ]; then
+    pass
+else
+    fail "(g) two first imports at once: status $status"
+    head -3 both.err
 fi
 
 echo "db_safety: $passed passed, $failed failed"

@@ -435,6 +435,40 @@ def merge_shards(args, folder, count, notes):
     return done.returncode
 
 
+# rgn's short options, as its parser takes them: flags, and those taking
+# a value (the rest of the word, or the next word).
+SHORT_FLAGS, SHORT_VALUES = "hnq", "jo"
+
+
+def refused_option(word):
+    """The refused option a word given to rgn spells as rgn reads it
+    (--name, --name=VALUE, -o, -oFILE, a bundle such as -qj2), or None."""
+    if word.startswith("--"):
+        name = word.split("=")[0]
+        return name if name in REFUSED else None
+    if not word.startswith("-") or word == "-":
+        return None
+    for letter in word[1:]:
+        if "-" + letter in REFUSED:
+            return "-" + letter
+        if letter in SHORT_VALUES:
+            return None  # the rest of the word is its value
+        if letter not in SHORT_FLAGS:
+            return None  # no option of rgn's: rgn says so
+    return None
+
+
+def count(text):
+    """--parts: a whole number from 1 to rgn's largest count."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is no count of at"
+                                         " least 1")
+    if int(text) > 1 << 40:
+        raise argparse.ArgumentTypeError(f"'{text}' is too large (at most"
+                                         f" {1 << 40})")
+    return int(text)
+
+
 def arguments(argv):
     """The driver's options, the command, the paths and, after '--', the
     options given to rgn."""
@@ -460,7 +494,7 @@ def arguments(argv):
                         help="the rgn program, at the same path on every"
                         " machine (default: rgn on the PATH)")
     cut = parser.add_mutually_exclusive_group()
-    cut.add_argument("--parts", type=int, metavar="N",
+    cut.add_argument("--parts", type=count, metavar="N",
                      help="cut each plain file into N parts")
     cut.add_argument("--size", metavar="SIZE",
                      help="cut each plain file into parts of about SIZE"
@@ -479,9 +513,13 @@ def arguments(argv):
     args = parser.parse_args(argv)
     args.options = rgn_options
     for option in rgn_options:
-        if option.split("=")[0] in REFUSED:
-            parser.error(f"{option}: the driver sets it, or it does not"
-                         " merge across pieces")
+        if option == "--":
+            break  # what follows are files
+        name = refused_option(option)
+        if name:
+            spelt = "" if name == option.split("=")[0] else f" ({name})"
+            parser.error(f"{option}{spelt}: the driver sets it, or it does"
+                         " not merge across pieces")
     args.options = rgn_options + COMMANDS[args.command][1]
     return args
 

@@ -44,7 +44,8 @@ const cli_command cli_db = {
 const cli_command cli_db_import = {
     "db import",
     "store games in a database",
-    "Usage: rgn db import [--db PATH] [--variations] [--strict] [-q|--quiet]\n"
+    "Usage: rgn db import [--db PATH] [--variations] [--wait SECONDS]\n"
+    "                     [--strict] [-q|--quiet]\n"
     "                     [--diagnostics=text|json] [--diagnostics-file FILE]\n"
     "                     [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
     "                     [--range START:END]\n"
@@ -59,6 +60,8 @@ const cli_command cli_db_import = {
     "  --db PATH      the database (default games.rgndb); created when\n"
     "                 missing\n"
     "  --variations   index the positions of variations too\n"
+    "  --wait SECONDS how long to wait for another import or merge writing\n"
+    "                 the database to end (default 10; 0: not at all)\n"
     "Exit status 0 when every game read is valid, 1 when some game is\n"
     "invalid (it is stored), 2 for wrong usage, unreadable inputs and\n"
     "database errors (then nothing of the import is stored).\n"
@@ -84,8 +87,8 @@ const cli_command cli_db_info = {
 const cli_command cli_db_merge = {
     "db merge",
     "merge databases into one",
-    "Usage: rgn db merge [--db PATH] [-q|--quiet] [--color|--no-color] [--]\n"
-    "                    DATABASE...\n"
+    "Usage: rgn db merge [--db PATH] [--wait SECONDS] [-q|--quiet]\n"
+    "                    [--color|--no-color] [--] DATABASE...\n"
     "\n"
     "Adds the games of the databases, each made by 'rgn db import', in the\n"
     "order given, to the database PATH, as one import of their files would\n"
@@ -98,6 +101,8 @@ const cli_command cli_db_merge = {
     "the database as it was.\n"
     "  --db PATH      the database written (default games.rgndb); created\n"
     "                 when missing, else added to; never one of the inputs\n"
+    "  --wait SECONDS how long to wait for another import or merge writing\n"
+    "                 the database to end (default 10; 0: not at all)\n"
     "  -q, --quiet    no notes of duplicates, no summary\n"
     "Exit status 0 when every game merged is valid, 1 when some game is\n"
     "invalid (it is stored), 2 for wrong usage and database errors (an\n"
@@ -138,6 +143,34 @@ rgn_db *cli_db_open(const cli_command *command, const char *path, bool write)
 {
     rgn_error error;
     rgn_db *db = rgn_db_open(path, write, &error);
+    if (!db)
+        fprintf(stderr, "rgn %s: %s: %s\n", command->name, path, error.message);
+    return db;
+}
+
+/* --wait: seconds, 0 or more. */
+static int take_wait(const cli_command *command, const char *value, void *out)
+{
+    char *end;
+    double seconds =
+        value[0] >= '0' && value[0] <= '9' ? strtod(value, &end) : -1;
+    if (seconds < 0 || *end || seconds > 1e7)
+        return cli_usage_error(command,
+                               "--wait takes a number of seconds (0 to "
+                               "10000000), not '%s'",
+                               value),
+               -1;
+    *(double *)out = seconds;
+    return 0;
+}
+
+/* The database path open to write, waiting at most wait seconds for
+ * another writer; NULL after saying why. */
+static rgn_db *open_writer(const cli_command *command, const char *path,
+                           double wait)
+{
+    rgn_error error;
+    rgn_db *db = rgn_db_open_wait(path, true, wait, &error);
     if (!db)
         fprintf(stderr, "rgn %s: %s: %s\n", command->name, path, error.message);
     return db;
@@ -223,9 +256,11 @@ static int run_import(int argc, char **argv)
     cli_games_init(&games, &cli_db_import);
     const char *path = "games.rgndb";
     rgn_db_import_options options = {0};
+    double wait = 10;
     const cli_option own[] = {
         {"--db", .value = &path},
         {"--variations", .flag = &options.variations},
+        {"--wait", .take = take_wait, .out = &wait},
         {0},
     };
     const cli_options parser = {&cli_db_import, own, &games, NULL, -1, NULL};
@@ -243,7 +278,7 @@ static int run_import(int argc, char **argv)
         status = EXIT_USAGE;
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = cli_db_open(&cli_db_import, path, true);
+    rgn_db *db = open_writer(&cli_db_import, path, wait);
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
@@ -295,8 +330,10 @@ static int run_merge(int argc, char **argv)
     const char *path = "games.rgndb";
     bool quiet = false;
     int color = -1;
+    double wait = 10;
     const cli_option own[] = {
         {"--db", .value = &path},
+        {"--wait", .take = take_wait, .out = &wait},
         {"-q", .flag = &quiet},
         {"--quiet", .flag = &quiet},
         {0},
@@ -312,7 +349,7 @@ static int run_merge(int argc, char **argv)
         status = EXIT_USAGE;
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = cli_db_open(&cli_db_merge, path, true);
+    rgn_db *db = open_writer(&cli_db_merge, path, wait);
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);

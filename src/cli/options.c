@@ -396,7 +396,13 @@ rgn_position *cli_load_position(const cli_command *command,
 
 int cli_take_count(const cli_command *command, const char *value, void *out)
 {
-    long n = cli_parse_count(value, 1L << 40);
+    const long max = 1L << 40;
+    long n = cli_parse_count(value, max);
+    /* digits only, yet no count: too large, which "at least 1" hides */
+    if (n < 0 && value[0] && strspn(value, "0123456789") == strlen(value))
+        return cli_usage_error(command, "'%s' is too large (at most %ld)",
+                               value, max),
+               -1;
     if (n < 1)
         return cli_usage_error(command, "'%s' is no count of at least 1",
                                value),

@@ -39,10 +39,16 @@
 
 struct rgn_db {
     sqlite3 *sql;
-    char *path;      /* as given */
-    char *temporary; /* a new database is written here, renamed at commit */
+    char *path;         /* as given */
+    char *temporary;    /* a new database is written here, renamed at commit */
+    int temporary_lock; /* its descriptor, locked (flock) until then */
     bool writable;
     bool file_games; /* the table files has its column games */
+    /* a reader that made the write-ahead log or its index beside the
+     * file (which a reader cannot remove), or read it as it is
+     * (SQLite's immutable: without them) */
+    bool made_side_files, as_is;
+    double wait; /* seconds a writer waits for another writer */
     rgn_error error;
 };
 

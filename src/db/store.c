@@ -9,14 +9,27 @@
  * first import leaves no database; a database that exists is changed in
  * one transaction, in SQLite's write-ahead log mode, so that readers go
  * on reading the state before the import until it commits.
+ *
+ * The temporary file is locked (flock) while its import runs: another
+ * import of the same database waits for it, and a writer removes the
+ * ones no import holds (left by an import killed outright). A reader
+ * opens the file read-only; it leaves no log beside it (SQLite keeps the
+ * files -wal and -shm beside a database in that mode, and only a
+ * connection that may write removes them), and reads a database it
+ * cannot write and that no import is writing as it is, without them
+ * (read-only media, a folder it may not write in).
  */
+#define _DEFAULT_SOURCE /* flock */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "db/db.h"
@@ -76,6 +89,11 @@ int db_fail(rgn_db *db, const char *doing)
         return db_failf(db, "the database is damaged (%s)", why);
     if (code == SQLITE_FULL)
         return db_failf(db, "%s: the disk is full (%s)", doing, why);
+    if (code == SQLITE_BUSY)
+        return db_failf(db,
+                        "another import or merge is writing to the database "
+                        "(waited %g s for it to end)",
+                        db->wait);
     return db_failf(db, "%s: %s", doing, why);
 }
 
@@ -217,25 +235,160 @@ static rgn_db *fail_open(rgn_db *db, rgn_error *error)
     return NULL;
 }
 
-/* A new database: its temporary file beside path, the schema in it. */
+/* The length of the folder part of path, its last '/' included (0: the
+ * current folder). */
+static size_t folder_length(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (size_t)(slash - path + 1) : 0;
+}
+
+/* Whether the file path + suffix exists, and its size into *size. */
+static bool side_file(const char *path, const char *suffix, off_t *size)
+{
+    char name[4096];
+    struct stat st;
+    if ((size_t)snprintf(name, sizeof name, "%s%s", path, suffix) >=
+            sizeof name ||
+        stat(name, &st) < 0)
+        return false;
+    if (size)
+        *size = st.st_size;
+    return true;
+}
+
+/* Whether name is that of a temporary file of the database whose file
+ * name is base: "." base "." and mkstemp's six letters or digits. */
+static bool is_temporary_of(const char *name, const char *base)
+{
+    size_t len = strlen(base);
+    if (name[0] != '.' || strncmp(name + 1, base, len) != 0 ||
+        name[len + 1] != '.' || strlen(name + len + 2) != 6)
+        return false;
+    for (const char *c = name + len + 2; *c; c++)
+        if (!(*c >= '0' && *c <= '9') && !(*c >= 'a' && *c <= 'z') &&
+            !(*c >= 'A' && *c <= 'Z'))
+            return false;
+    return true;
+}
+
+/* Whether the open file fd (a temporary file, locked by us) is one an
+ * import made: ours, still named, and empty (an import killed before
+ * it wrote) or beginning as an SQLite file (or with the zeros of a page
+ * not written yet). */
+static bool made_by_import(int fd, const struct stat *named)
+{
+    struct stat st;
+    unsigned char head[16];
+    if (fstat(fd, &st) < 0 || st.st_ino != named->st_ino ||
+        st.st_dev != named->st_dev || !S_ISREG(st.st_mode) ||
+        st.st_uid != geteuid() || st.st_nlink == 0)
+        return false;
+    if (st.st_size == 0)
+        return true;
+    if (pread(fd, head, sizeof head, 0) != (ssize_t)sizeof head)
+        return false;
+    static const unsigned char zeros[16];
+    return memcmp(head, "SQLite format 3", 16) == 0 ||
+           memcmp(head, zeros, 16) == 0;
+}
+
+/* Removes the temporary files of new databases at path that imports
+ * killed before their commit left (those no import holds locked).
+ * Returns whether one is held: another import is creating the database. */
+static bool sweep_temporaries(const char *path)
+{
+    size_t dir_len = folder_length(path);
+    const char *base = path + dir_len;
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%.*s", dir_len ? (int)dir_len : 1,
+             dir_len ? path : ".");
+    DIR *d = opendir(folder);
+    if (!d)
+        return false;
+    bool held = false;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char name[4096];
+        struct stat st;
+        if (!is_temporary_of(e->d_name, base) ||
+            (size_t)snprintf(name, sizeof name, "%.*s%s", (int)dir_len, path,
+                             e->d_name) >= sizeof name ||
+            lstat(name, &st) < 0 || !S_ISREG(st.st_mode))
+            continue;
+        int fd = open(name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+        if (fd < 0)
+            continue;
+        if (flock(fd, LOCK_EX | LOCK_NB) < 0)
+            held = held || errno == EWOULDBLOCK;
+        else if (made_by_import(fd, &st))
+            unlink(name);
+        close(fd); /* and the lock with it */
+    }
+    closedir(d);
+    return held;
+}
+
+/* Waits until no import is creating the database at path (its
+ * temporary file locked), at most db->wait seconds: 0, or -1 after
+ * db_failf. The temporary files imports killed left are removed. */
+static int wait_for_creator(rgn_db *db)
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        if (!sweep_temporaries(db->path) || access(db->path, F_OK) == 0)
+            return 0;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double waited = (double)(now.tv_sec - start.tv_sec) +
+                        (double)(now.tv_nsec - start.tv_nsec) * 1e-9;
+        if (waited >= db->wait)
+            return db_failf(db,
+                            "another import or merge is creating the "
+                            "database (waited %g s for it to end)",
+                            db->wait);
+        struct timespec pause = {0, 50 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* A new database: its temporary file beside path, locked, the schema in
+ * it. */
 static int create(rgn_db *db)
 {
     size_t len = strlen(db->path);
     db->temporary = malloc(len + 16);
     if (!db->temporary)
         return db_failf(db, "out of memory");
-    const char *slash = strrchr(db->path, '/');
-    size_t dir = slash ? (size_t)(slash - db->path + 1) : 0;
-    snprintf(db->temporary, len + 16, "%.*s.%s.XXXXXX", (int)dir, db->path,
-             db->path + dir);
-    int fd = mkstemp(db->temporary);
-    if (fd < 0) {
-        int e = errno;
-        free(db->temporary);
-        db->temporary = NULL;
-        return db_failf(db, "cannot create it: %s", strerror(e));
+    size_t dir = folder_length(db->path);
+    /* locked before anything is written to it, and still named once
+     * locked: a writer sweeping leftovers may have locked and removed it
+     * in between (as it removes an empty file), then it is made again */
+    for (;;) {
+        snprintf(db->temporary, len + 16, "%.*s.%s.XXXXXX", (int)dir, db->path,
+                 db->path + dir);
+        int fd = mkstemp(db->temporary);
+        if (fd < 0) {
+            int e = errno;
+            free(db->temporary);
+            db->temporary = NULL;
+            return db_failf(db, "cannot create it: %s", strerror(e));
+        }
+        struct stat st;
+        if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 || flock(fd, LOCK_EX) < 0 ||
+            fstat(fd, &st) < 0) {
+            int e = errno;
+            close(fd);
+            unlink(db->temporary);
+            return db_failf(db, "cannot lock %s: %s", db->temporary,
+                            strerror(e));
+        }
+        if (st.st_nlink > 0) {
+            db->temporary_lock = fd;
+            break;
+        }
+        close(fd);
     }
-    close(fd);
     if (sqlite3_open_v2(db->temporary, &db->sql,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
                         NULL) != SQLITE_OK)
@@ -246,7 +399,100 @@ static int create(rgn_db *db)
                        "PRAGMA page_size = 8192;");
 }
 
-rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
+/* path as an SQLite URI that opens it read-only as it is: immutable,
+ * without locks, log or index (NULL when memory runs out). */
+static char *immutable_uri(const char *path)
+{
+    size_t len = strlen(path);
+    char *uri = malloc(3 * len + 32);
+    if (!uri)
+        return NULL;
+    /* "file:" then the path, "//" before an absolute one (no host) */
+    char *at = uri + sprintf(uri, "file:%s", path[0] == '/' ? "//" : "");
+    for (const char *c = path; *c; c++)
+        if (*c == '%' || *c == '?' || *c == '#')
+            at += sprintf(at, "%%%02X", (unsigned char)*c);
+        else
+            *at++ = *c;
+    strcpy(at, "?immutable=1");
+    return uri;
+}
+
+/* Opens db->path to read. Read-only, in the write-ahead log's way (a
+ * reader sees one state while an import writes); a file this reader
+ * cannot write and without a log (no import writing it) as it is,
+ * and so is one whose log index cannot be made here (its folder not
+ * writable) unless its log holds changes. 0, or -1 after db_fail. */
+static int open_reader(rgn_db *db)
+{
+    off_t log_size = 0;
+    bool log = side_file(db->path, "-wal", &log_size);
+    db->made_side_files = !log || !side_file(db->path, "-shm", NULL);
+    db->as_is = !log && access(db->path, W_OK) < 0;
+    int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX;
+    if (!db->as_is) {
+        if (sqlite3_open_v2(db->path, &db->sql, flags, NULL) != SQLITE_OK)
+            return db_fail(db, "opening it");
+        /* the first read opens the log, or cannot make its index (when the
+         * folder cannot be written; SQLITE_READONLY when the file can) */
+        int rc =
+            sqlite3_exec(db->sql, "PRAGMA schema_version", NULL, NULL, NULL);
+        if (rc != SQLITE_CANTOPEN && rc != SQLITE_READONLY)
+            return 0;
+        if (log_size > 0)
+            return db_failf(db,
+                            "cannot read it: its write-ahead log %s-wal holds "
+                            "changes, which need its index %s-shm, and that "
+                            "cannot be made beside it",
+                            db->path, db->path);
+        sqlite3_close_v2(db->sql);
+        db->sql = NULL;
+        db->as_is = true;
+    }
+    db->made_side_files = false;
+    char *uri = immutable_uri(db->path);
+    if (!uri)
+        return db_failf(db, "out of memory");
+    int rc = sqlite3_open_v2(uri, &db->sql, flags | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    return rc == SQLITE_OK ? 0 : db_fail(db, "opening it");
+}
+
+/* After a reader closed: the log and its index it made removed, as the
+ * last connection that may write removes them (SQLite's own close: only
+ * when no other connection has the database open, its log checkpointed
+ * first). */
+static void remove_side_files(const char *path)
+{
+    if (!side_file(path, "-wal", NULL) && !side_file(path, "-shm", NULL))
+        return;
+    sqlite3 *sql = NULL;
+    if (sqlite3_open_v2(path, &sql, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                        NULL) == SQLITE_OK)
+        sqlite3_exec(sql, "PRAGMA schema_version", NULL, NULL, NULL);
+    sqlite3_close(sql);
+}
+
+/* Whether a writer may write path (existing) and, beside it, its log:
+ * 0, or -1 after db_failf. */
+static int check_writable(rgn_db *db)
+{
+    size_t dir_len = folder_length(db->path);
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%.*s", dir_len ? (int)dir_len : 1,
+             dir_len ? db->path : ".");
+    if (access(db->path, W_OK) < 0)
+        return db_failf(db, "cannot write it: %s", strerror(errno));
+    if (access(folder, W_OK) < 0)
+        return db_failf(db,
+                        "cannot write in its folder (%s), where the write-"
+                        "ahead log of an import is kept",
+                        strerror(errno));
+    return 0;
+}
+
+rgn_db *rgn_db_open_wait(const char *path, bool write, double wait,
+                         rgn_error *error)
 {
     rgn_db *db = calloc(1, sizeof *db);
     if (!db || !(db->path = strdup(path))) {
@@ -255,7 +501,11 @@ rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
         snprintf(error->message, sizeof error->message, "out of memory");
         return NULL;
     }
+    db->temporary_lock = -1;
     db->writable = write;
+    db->wait = wait;
+    if (write && wait_for_creator(db) < 0)
+        return fail_open(db, error);
     struct stat st;
     if (stat(path, &st) < 0) {
         if (errno != ENOENT || !write) {
@@ -272,13 +522,17 @@ rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
         db_failf(db, "%s", strerror(EISDIR));
         return fail_open(db, error);
     }
-    int flags = (write ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) |
-                SQLITE_OPEN_NOMUTEX;
-    if (sqlite3_open_v2(path, &db->sql, flags, NULL) != SQLITE_OK) {
-        db_fail(db, "opening it");
+    if (write && (check_writable(db) < 0 ||
+                  sqlite3_open_v2(path, &db->sql,
+                                  SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                                  NULL) != SQLITE_OK)) {
+        if (db->sql)
+            db_fail(db, "opening it");
         return fail_open(db, error);
     }
-    sqlite3_busy_timeout(db->sql, 10000);
+    if (!write && open_reader(db) < 0)
+        return fail_open(db, error);
+    sqlite3_busy_timeout(db->sql, write ? (int)(wait * 1000) : 10000);
     if (check_file(db) < 0)
         return fail_open(db, error);
     if (write && (db_exec(db, "PRAGMA journal_mode = WAL;"
@@ -294,6 +548,11 @@ rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
     return db;
 }
 
+rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error)
+{
+    return rgn_db_open_wait(path, write, 10, error);
+}
+
 void rgn_db_close(rgn_db *db)
 {
     if (!db)
@@ -303,8 +562,12 @@ void rgn_db_close(rgn_db *db)
             sqlite3_exec(db->sql, "ROLLBACK", NULL, NULL, NULL);
         sqlite3_close_v2(db->sql);
     }
+    if (db->made_side_files)
+        remove_side_files(db->path);
     if (db->temporary)
         unlink(db->temporary);
+    if (db->temporary_lock >= 0)
+        close(db->temporary_lock);
     free(db->temporary);
     free(db->path);
     free(db);
@@ -343,20 +606,34 @@ int rgn_db_commit(rgn_db *db, rgn_error *error)
         return -1;
     }
     db->sql = NULL;
-    int fd = open(db->temporary, O_RDONLY);
-    bool ok = fd >= 0 && fsync(fd) == 0 &&
-              chmod(db->temporary, creation_mode()) == 0 &&
-              rename(db->temporary, db->path) == 0;
-    int e = errno;
-    if (fd >= 0)
-        close(fd);
-    if (!ok) {
-        db_failf(db, "cannot write it: %s", strerror(e));
+    int fd = db->temporary_lock;
+    int e = 0;
+    if (fsync(fd) < 0 || fchmod(fd, creation_mode()) < 0)
+        e = errno;
+    /* never over a database another import made meanwhile (the two
+     * began together): linked in, else (a file system without links)
+     * renamed */
+    else if (link(db->temporary, db->path) == 0)
+        unlink(db->temporary);
+    else if (errno == EEXIST)
+        e = EEXIST;
+    else if (errno != EPERM && errno != ENOTSUP && errno != ENOSYS)
+        e = errno;
+    else if (rename(db->temporary, db->path) < 0)
+        e = errno;
+    if (e) {
+        if (e == EEXIST)
+            db_failf(db, "another import or merge created the database "
+                         "meanwhile: import again");
+        else
+            db_failf(db, "cannot write it: %s", strerror(e));
         *error = db->error;
         return -1;
     }
     free(db->temporary);
     db->temporary = NULL;
+    close(fd); /* the lock: an import waiting for this one goes on */
+    db->temporary_lock = -1;
     return 0;
 }
 
