@@ -64,6 +64,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_OPEN_RESULT] = {"open-result", RGN_WARNING, ""},
     [RGN_W_LATIN1] = {"latin-1", RGN_WARNING, ""},
     [RGN_W_OPEN_TERMINATION] = {"open-termination", RGN_WARNING, ""},
+    [RGN_W_NO_MOVES] = {"no-moves", RGN_WARNING, ""},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_COMMENT_WITHOUT_GAME] = {"comment-without-game", RGN_NOTE, ""},
     [RGN_N_RESULT_FIXED] = {"result-fixed", RGN_NOTE, ""},
