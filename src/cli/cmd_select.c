@@ -74,10 +74,12 @@ const cli_command cli_select = {
     "                     ends (a mate; a '*' by its tag; else the\n"
     "                     result wins), each change a note\n"
     "Splitting (-o PATTERN: %n the part's number, %{TAG} a tag's value\n"
-    "made safe, %% a %; parts renamed into place when the run succeeds):\n"
+    "made safe, %% a %; parts renamed into place when the run succeeds;\n"
+    "a Round tag's value is its round, 3 of 3.2, TAG:full the whole):\n"
     "  --split-every N    N games a file\n"
     "  --split-by TAG     a file for each value of TAG (%n: the value's\n"
-    "                     number in order of coming)\n"
+    "                     number in order of coming; Round: a file a\n"
+    "                     round, Round:full a file a board)\n"
     "  --force            write over files at the parts' names\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_select,
