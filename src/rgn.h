@@ -339,6 +339,8 @@ enum rgn_problem {
     RGN_W_LATIN1,           /* text that is not UTF-8, read as Latin-1 */
     RGN_W_OPEN_TERMINATION, /* "*" ends a game whose Result tag is a result */
     RGN_W_NO_MOVES,         /* tags that no moves or result follow */
+    RGN_W_DATE_FORM,        /* a date tag as 1960/??/??, read as 1960.??.?? */
+    RGN_W_NOT_A_DATE,       /* a date tag that holds no date */
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
     RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */

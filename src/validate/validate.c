@@ -17,6 +17,7 @@
 #include "base/problems.h"
 #include "base/utf8.h"
 #include "base/util.h"
+#include "notation/date.h"
 #include "notation/reader.h"
 #include "rules/san.h"
 #include "validate/validate.h"
@@ -461,6 +462,35 @@ static void known_variants(char *out, size_t size)
                                  rgn_variant_name(rgn_variant_at(i)));
 }
 
+/* The value of a date tag (Date, EventDate, ...) as the game is read
+ * with it: a date in another form (1960/??/??) in PGN's, into pgn, with
+ * the warning date-form; a value that is no date as it is, with the
+ * warning not-a-date ('?' and an empty value, PGN's unknown, pass). */
+static rgn_span date_value(rgn_checker *v, rgn_span name, rgn_span value,
+                           rgn_location where, char pgn[RGN_DATE_SIZE])
+{
+    if (value.len == 0 || span_is(value, "?"))
+        return value;
+    long lo, hi;
+    int shown = value.len < 64 ? (int)value.len : 64;
+    switch (rgn_date_read(value.data, value.len, pgn, &lo, &hi)) {
+    case RGN_DATE_PGN: return value;
+    case RGN_DATE_OTHER:
+        report(v, RGN_W_DATE_FORM, where, no_move, 0,
+               "%.*s \"%.*s\" is read as the date %s (PGN writes YYYY.MM.DD, "
+               "'?' for the digits not known)",
+               (int)name.len, name.data, shown, value.data, pgn);
+        return (rgn_span){pgn, strlen(pgn)};
+    default:
+        report(v, RGN_W_NOT_A_DATE, where, no_move, 0,
+               "%.*s \"%.*s%s\" is no date (YYYY.MM.DD, '?' for the digits "
+               "not known): it matches no date comparison",
+               (int)name.len, name.data, shown, value.data,
+               (size_t)shown < value.len ? "..." : "");
+        return value;
+    }
+}
+
 static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     rgn_checker *v = user;
@@ -532,6 +562,9 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
             return 1;
         }
     }
+    char pgn[RGN_DATE_SIZE];
+    if (rgn_date_tag(name.data, name.len))
+        value = date_value(v, name, value, where, pgn);
     SINK(v, tag, name, value);
     return 0;
 }
