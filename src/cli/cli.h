@@ -182,6 +182,7 @@ typedef struct cli_games {
     bool no_game;          /* an input held no game (a warning) */
     rgn_validation_counts total;
     bool io_error;
+    bool refused; /* --range refused its file: no summary */
     bool progress, progress_shown;
     double start, last_progress;
     uint64_t bytes;
