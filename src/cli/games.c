@@ -503,6 +503,15 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
                 "(or no --from)\n",
                 g->command->name, g->file);
         g->io_error = true;
+    } else if (memchr(head, '\0', head_len)) {
+        /* no game record holds a NUL byte: an image, a program, a
+         * database, UTF-16 text */
+        fprintf(stderr,
+                "rgn %s: %s is not a game file: it holds binary data (a NUL "
+                "byte at offset %zu)\n",
+                g->command->name, g->file,
+                (size_t)((const char *)memchr(head, '\0', head_len) - head));
+        g->io_error = true;
     } else if (g->from == 1 && xml_look == 0) {
         fprintf(stderr,
                 "rgn %s: %s does not look like XML (it does not begin "
