@@ -35,7 +35,7 @@ static int passed, failed;
 typedef void (*generator)(FILE *out, long size);
 
 static const char *tags =
-    "[Event \"e\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n"
+    "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n"
     "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n";
 
 static void good_game(FILE *out) { fprintf(out, "%s1. e4 e6 *\n\n", tags); }
