@@ -338,6 +338,9 @@ enum rgn_problem {
     RGN_W_OPEN_RESULT,      /* "*" on a game that ended in mate or stalemate */
     RGN_W_LATIN1,           /* text that is not UTF-8, read as Latin-1 */
     RGN_W_OPEN_TERMINATION, /* "*" ends a game whose Result tag is a result */
+    RGN_W_NO_MOVES,         /* tags that no moves or result follow */
+    RGN_W_DATE_FORM,        /* a date tag as 1960/??/??, read as 1960.??.?? */
+    RGN_W_NOT_A_DATE,       /* a date tag that holds no date */
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
     RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */
@@ -1254,10 +1257,21 @@ typedef struct rgn_db_find_options {
     /* told of each game found, in the database's order; non-zero stops */
     int (*found)(void *user, const rgn_db_found *found);
     void *user;
+    /* copies, as rgn_selector_options has them (RGN_DUPLICATES_NOTE is
+     * not for finding): judged after the criteria, among the games that
+     * match, in the database's order */
+    enum rgn_duplicates duplicates;
+    int fuzzy_ply;
 } rgn_db_find_options;
 
 /* Finds the games: their number, or -1 with error (a damaged database). */
 int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
+                    rgn_error *error);
+
+/* The rule sets the database holds games of, by name, into variants (at
+ * most max of them): their number (which may be more than max), or -1
+ * with error. A rule set this build of rgn does not know is left out. */
+int rgn_db_variants(rgn_db *db, const rgn_variant **variants, size_t max,
                     rgn_error *error);
 
 /* The opening explorer: what was played from a position. */

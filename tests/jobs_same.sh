@@ -83,6 +83,9 @@ input=/dev/null
 gzip -c "$tmp/small.pgn" >"$tmp/small.pgn.gz"
 same "1 64" --variant chess "$tmp/small.pgn.gz"
 same "1 64" "$root"/samples/bad/*
+# blocks of tags without moves (pairings)
+same "1 16 64 1000" "$root"/tests/e2e/inputs/swiss_pairings_only.pgn \
+    "$root"/tests/e2e/inputs/tags_only_blocks.pgn
 same "1 64" "$root"/samples/*.rgn "$tmp/small.pgn"
 
 echo "jobs_same: $passed passed, $failed failed"

@@ -13,4 +13,6 @@ trap 'rm -rf "$tmp"' EXIT
 "$damage" 4 60 <"$tmp/chess.pgn" >"$tmp/damaged.pgn"
 "$damage" 5 30 <"$tmp/chess.pgn" | sed 's/$/\r/' >"$tmp/damaged-crlf.pgn"
 python3 "$root/tests/tools/range_pieces.py" "$rgn" "$tmp" "$tmp/chess.pgn" \
-    "$tmp/damaged.pgn" "$tmp/damaged-crlf.pgn"
+    "$tmp/damaged.pgn" "$tmp/damaged-crlf.pgn" \
+    "$root/tests/e2e/inputs/swiss_pairings_only.pgn" \
+    "$root/tests/e2e/inputs/tags_only_blocks.pgn"

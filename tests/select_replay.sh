@@ -36,7 +36,8 @@ same() { # what, then the arguments both commands share
     "$rgn" select "$@" >"$tmp/s.out" 2>"$tmp/s.err"
     s=$?
     if [ $c = $s ] && cmp -s "$tmp/c.out" "$tmp/s.out" &&
-        cmp -s "$tmp/c.err" "$tmp/s.err"; then ok; else
+        # a refused input is named by the command that refuses it
+        sed 's/^rgn convert: /rgn select: /' "$tmp/c.err" | cmp -s - "$tmp/s.err"; then ok; else
         fail "$what: select $* differs from convert"
         diff "$tmp/c.out" "$tmp/s.out" | head -5
     fi

@@ -3,7 +3,8 @@
 # parts of --split-every, read in order, are what rgn convert writes of
 # the input; the parts of --split-by (40 values, interleaved, more than
 # rgn keeps open at once) hold each game once, in input order, every
-# game of a part with the part's value; XML parts are documents each; a
+# game of a part with the part's value; a Round written 3.2 splits by
+# its round (3), Round:full by the whole value; XML parts are documents each; a
 # part that would write over a file fails the run, and then no part is
 # written and no temporary file is left.
 # Usage: split_parts.sh RGN CHESS_GEN
@@ -53,6 +54,37 @@ check "--split-by: each part in input order, one value" [ $ok = 1 ]
 rounds "$tmp"/by/*.pgn | sort -n >"$tmp/got"
 rounds "$tmp/convert.pgn" | sort -n >"$tmp/want"
 check "--split-by: every game once" cmp -s "$tmp/got" "$tmp/want"
+
+# a 9-round event of 5 boards a round, written R.B (3.2: round 3, board
+# 2): --split-by Round writes a file a round, Round:full a file a board
+"$gen" --games 45 --seed 12 2>/dev/null |
+    awk '/^\[Round / { n++; print "[Round \"" int((n - 1) / 5) + 1 "." \
+                                     (n - 1) % 5 + 1 "\"]"; next } { print }' \
+        >"$tmp/boards.pgn"
+mkdir "$tmp/round" "$tmp/board" "$tmp/number"
+"$rgn" select -q --split-by Round -o "$tmp/round/round-%{Round}.pgn" \
+    "$tmp/boards.pgn"
+check "--split-by Round: status" [ $? = 0 ]
+check "--split-by Round: 9 parts, not $(ls "$tmp/round" | wc -l)" \
+    [ "$(ls "$tmp/round" | wc -l)" = 9 ]
+ok=1
+for r in 1 2 3 4 5 6 7 8 9; do
+    [ "$(rounds "$tmp/round/round-$r.pgn" | tr '\n' ' ')" = \
+        "$r.1 $r.2 $r.3 $r.4 $r.5 " ] || ok=0
+done
+check "--split-by Round: each round's 5 boards in its part" [ $ok = 1 ]
+"$rgn" select -q --split-by Round -o "$tmp/number/%n.pgn" "$tmp/boards.pgn"
+check "--split-by Round, %n: 9 parts" [ "$(ls "$tmp/number" | wc -l)" = 9 ]
+check "--split-by Round, %n: part 4 is round 4" \
+    cmp -s "$tmp/number/4.pgn" "$tmp/round/round-4.pgn"
+"$rgn" select -q --split-by Round:full -o "$tmp/board/%{Round:full}.pgn" \
+    "$tmp/boards.pgn"
+check "--split-by Round:full: 45 parts" [ "$(ls "$tmp/board" | wc -l)" = 45 ]
+check "--split-by Round:full: 3.2 is round 3's second board" \
+    [ "$(rounds "$tmp/board/3.2.pgn")" = 3.2 ]
+"$rgn" select -q --split-by 'Round:x' -o "$tmp/%n.pgn" "$tmp/boards.pgn" \
+    2>"$tmp/err"
+check "--split-by Round:x: a usage error" [ $? = 2 ]
 
 mkdir "$tmp/xml"
 "$rgn" select -q --split-every 50 -o "$tmp/xml/%n.xml" "$tmp/in.pgn"

@@ -182,6 +182,7 @@ typedef struct cli_games {
     bool no_game;          /* an input held no game (a warning) */
     rgn_validation_counts total;
     bool io_error;
+    bool refused; /* --range refused its file: no summary */
     bool progress, progress_shown;
     double start, last_progress;
     uint64_t bytes;
@@ -362,8 +363,10 @@ void cli_main_line_free(cli_main_line *line);
  * (criteria_options.c). */
 #define CLI_CRITERIA_WITH_VALUE 10
 #define CLI_CRITERIA_FLAGS 6
-/* the number of options cli_criteria_options adds */
-#define CLI_CRITERIA_OPTIONS (CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS + 1)
+/* the number of options cli_criteria_options adds: the criteria, and
+ * the options of the copies (--unique, --duplicates, --fuzzy) */
+#define CLI_CRITERIA_OPTIONS                                                   \
+    (CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS + 1 + 3)
 typedef struct cli_criterion {
     rgn_criteria *criteria;
     const char *option; /* its name without dashes */
@@ -374,13 +377,18 @@ typedef struct cli_criteria {
     bool flags[CLI_CRITERIA_FLAGS];
     char names[CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS][24];
     bool invalid; /* --invalid was given */
+    bool unique, duplicates;
+    long fuzzy;
+    /* after cli_criteria_flags: the copies asked for */
+    enum rgn_duplicates copies;
 } cli_criteria;
 /* Writes the criteria options into own (room for CLI_CRITERIA_OPTIONS):
  * how many. Each option with a value adds its criterion when it is
  * met. */
 int cli_criteria_options(cli_criteria *c, cli_option *own);
-/* After the options: adds the criteria of the flags given; -1 after a
- * usage error. */
+/* After the options: adds the criteria of the flags given and sets
+ * copies; -1 after a usage error (--unique with --duplicates, --fuzzy
+ * without either). */
 int cli_criteria_flags(cli_criteria *c, const cli_command *command);
 
 /* Listing games (cmd_list.c; also select --format). */

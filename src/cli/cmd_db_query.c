@@ -43,7 +43,8 @@ const cli_command cli_db_find = {
     "db find",
     "the games of a database that match criteria",
     "Usage: rgn db find [--db PATH] [CRITERIA] [-n|--invert] [--count]\n"
-    "                   [--limit N] [--format text|tsv|csv|json]\n"
+    "                   [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
+    "                   [--format text|tsv|csv|json]\n"
     "                   [--columns LIST] [--to FORMAT] [-o FILE]\n"
     "                   [--keep-invalid] [--color|--no-color]\n"
     "\n"
@@ -66,6 +67,10 @@ const cli_command cli_db_find = {
     "  -n, --invert   the games that do not match\n"
     "  --count        print only how many games match\n"
     "  --limit N      at most N games\n"
+    "  --unique       the first copy of each game among those found (same\n"
+    "                 start, same main-line moves, whatever the tags);\n"
+    "                 --duplicates: every later copy\n"
+    "  --fuzzy N      copies are games with the same position at ply N\n"
     "  -o FILE        write into FILE, atomically\n"
     "  --keep-invalid invalid games too (else only valid ones are found)\n"
     "  --db PATH      the database (default games.rgndb)\n"
@@ -104,10 +109,11 @@ const cli_command cli_db_tree = {
     "side to move's wins, draws and losses, as percentages too), the\n"
     "average Elo of the players who made the move (where WhiteElo and\n"
     "BlackElo give it) and the last date.\n"
-    "  --position POS a position string (any game rgn knows; --variant\n"
-    "                 when more than one reads it)\n"
+    "  --position POS a position string\n"
     "  --moves LINE   the position a line of moves from the start\n"
-    "                 reaches ('1. e4 e5 2. Nf3'; --variant for the game)\n"
+    "                 reaches ('1. e4 e5 2. Nf3')\n"
+    "  --variant NAME the game of the position (default: the one of the\n"
+    "                 database's games that reads it)\n"
     "  --format json  {\"position\": ..., \"games\": N, \"moves\": "
     "[{\"move\":\n"
     "                 ..., \"games\": n, \"white\": w, \"draws\": d,\n"
@@ -270,6 +276,8 @@ static int run_find(int argc, char **argv)
         list_format = RGN_LIST_TEXT; /* a table on the terminal */
     if (status == CLI_GO_ON) {
         options.limit = (uint64_t)limit;
+        options.duplicates = criteria_options.copies;
+        options.fuzzy_ply = (int)criteria_options.fuzzy;
         status = find_and_write(&cli_db_find, db_path, &options, list_format,
                                 &listing, to, path, keep_invalid);
     }
@@ -303,22 +311,23 @@ static int run_export(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* tree                                                               */
 
-/* The position of --position (read by --variant's game, else by the
- * first game that reads it) or of --moves: NULL after saying why. */
-static rgn_position *tree_position(const char *variant, const char *fen,
-                                   const char *line)
+/* The position --position or --moves gives in the game variant: NULL,
+ * after saying why when say is set. */
+static rgn_position *tree_position(const rgn_variant *variant, const char *fen,
+                                   const char *line, bool say)
 {
     const cli_command *command = &cli_db_tree;
-    if (fen && !variant) {
-        for (size_t i = 0; i < rgn_variant_count(); i++) {
-            rgn_position *pos = rgn_position_new(rgn_variant_at(i));
-            rgn_error error;
-            if (pos && rgn_position_set_fen(pos, fen, &error) == 0)
-                return pos;
+    rgn_position *pos = NULL;
+    if (say)
+        pos = cli_load_position(command, rgn_variant_name(variant), fen);
+    else if (fen || !rgn_variant_needs_setup(variant)) {
+        rgn_error error;
+        pos = rgn_position_new(variant);
+        if (pos && fen && rgn_position_set_fen(pos, fen, &error) < 0) {
             rgn_position_free(pos);
+            pos = NULL;
         }
     }
-    rgn_position *pos = cli_load_position(command, variant, fen);
     if (!pos || !line)
         return pos;
     /* the line's moves, past move numbers and a result */
@@ -338,8 +347,9 @@ static rgn_position *tree_position(const char *variant, const char *fen,
             rgn_error error;
             if (rgn_san_resolve(pos, at, len, &move, &warnings, &problem,
                                 &error) < 0) {
-                cli_usage_error(command, "--moves: '%.*s': %s", (int)len, at,
-                                error.message);
+                if (say)
+                    cli_usage_error(command, "--moves: '%.*s': %s", (int)len,
+                                    at, error.message);
                 rgn_position_free(pos);
                 return NULL;
             }
@@ -348,6 +358,63 @@ static rgn_position *tree_position(const char *variant, const char *fen,
         at += len;
     }
     return pos;
+}
+
+/* The position of the tree, in the game --variant names, else in the
+ * game of the database's games that reads --position and plays --moves:
+ * NULL after saying why, when none does or more than one does. */
+static rgn_position *tree_start(rgn_db *db, const char *db_path,
+                                const char *variant_name, const char *fen,
+                                const char *line)
+{
+    const cli_command *command = &cli_db_tree;
+    const rgn_variant *variants[16];
+    int count;
+    rgn_error error;
+    if (variant_name) {
+        if (!(variants[0] = cli_find_variant(command, variant_name)))
+            return NULL;
+        count = 1;
+    } else if ((count = rgn_db_variants(db, variants, 16, &error)) < 0) {
+        fprintf(stderr, "rgn %s: %s: %s\n", command->name, db_path,
+                error.message);
+        return NULL;
+    }
+    /* an empty database: any game rgn knows that reads --position, else
+     * the default game */
+    bool any = count == 0 && fen;
+    if (count == 0 && !fen)
+        variants[count++] = rgn_variant_default();
+    size_t n = any                  ? rgn_variant_count()
+               : (size_t)count < 16 ? (size_t)count
+                                    : 16;
+    rgn_position *pos = NULL;
+    const rgn_variant *found[2];
+    int reading = 0;
+    for (size_t i = 0; i < n && reading < 2; i++) {
+        const rgn_variant *v = any ? rgn_variant_at(i) : variants[i];
+        rgn_position *p = tree_position(v, fen, line, false);
+        if (!p)
+            continue;
+        found[reading++] = v;
+        if (pos)
+            rgn_position_free(p);
+        else
+            pos = p;
+    }
+    if (reading == 1 || (reading > 1 && any))
+        return pos; /* in an empty database, the first game that reads it */
+    rgn_position_free(pos);
+    if (reading > 1) {
+        cli_usage_error(command,
+                        "the database holds games of %s and %s, and both "
+                        "read the position: give --variant",
+                        rgn_variant_name(found[0]), rgn_variant_name(found[1]));
+        return NULL;
+    }
+    /* none reads it: say why in the first game of the database */
+    return tree_position(any ? rgn_variant_default() : variants[0], fen, line,
+                         true);
 }
 
 /* Percent of n in total, 0 for none. */
@@ -449,13 +516,17 @@ static int run_tree(int argc, char **argv)
                                  "--moves LINE");
     if (status != CLI_GO_ON)
         return status;
-    rgn_position *pos = tree_position(variant, fen, line);
-    if (!pos)
-        return EXIT_USAGE;
     rgn_db *db = cli_db_open(&cli_db_tree, db_path, false);
+    if (!db)
+        return EXIT_USAGE;
+    rgn_position *pos = tree_start(db, db_path, variant, fen, line);
+    if (!pos) {
+        rgn_db_close(db);
+        return EXIT_USAGE;
+    }
     rgn_db_tree tree;
     rgn_error error;
-    if (db && rgn_db_tree_of(db, pos, &tree, &error) < 0) {
+    if (rgn_db_tree_of(db, pos, &tree, &error) < 0) {
         fprintf(stderr, "rgn db tree: %s: %s\n", db_path, error.message);
         rgn_db_close(db);
         db = NULL;

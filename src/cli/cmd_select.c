@@ -74,10 +74,12 @@ const cli_command cli_select = {
     "                     ends (a mate; a '*' by its tag; else the\n"
     "                     result wins), each change a note\n"
     "Splitting (-o PATTERN: %n the part's number, %{TAG} a tag's value\n"
-    "made safe, %% a %; parts renamed into place when the run succeeds):\n"
+    "made safe, %% a %; parts renamed into place when the run succeeds;\n"
+    "a Round tag's value is its round, 3 of 3.2, TAG:full the whole):\n"
     "  --split-every N    N games a file\n"
     "  --split-by TAG     a file for each value of TAG (%n: the value's\n"
-    "                     number in order of coming)\n"
+    "                     number in order of coming; Round: a file a\n"
+    "                     round, Round:full a file a board)\n"
     "  --force            write over files at the parts' names\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_select,
@@ -199,11 +201,11 @@ static int run_select(int argc, char **argv)
     select_output output = {0};
     const char *path = NULL;
     int to = -1;
-    long limit = 0, fuzzy = 0;
-    bool invert = false, unique = false, duplicates = false;
+    long limit = 0;
+    bool invert = false;
     cli_criteria criteria_options = {.criteria = criteria};
     enum { CLEANING = 6, SPLITTING = 3, LISTING = 2 };
-    cli_option own[CLI_CRITERIA_OPTIONS + 12 + CLEANING + SPLITTING + LISTING];
+    cli_option own[CLI_CRITERIA_OPTIONS + 9 + CLEANING + SPLITTING + LISTING];
     long split_every = 0;
     const char *split_by = NULL;
     bool force = false;
@@ -213,9 +215,6 @@ static int run_select(int argc, char **argv)
     own[n++] = (cli_option){"--count", .flag = &output.count_only};
     own[n++] = (cli_option){"--mark", .flag = &output.mark};
     own[n++] = (cli_option){"--limit", .take = cli_take_count, .out = &limit};
-    own[n++] = (cli_option){"--unique", .flag = &unique};
-    own[n++] = (cli_option){"--duplicates", .flag = &duplicates};
-    own[n++] = (cli_option){"--fuzzy", .take = cli_take_count, .out = &fuzzy};
     own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
     own[n++] = (cli_option){"-o", .value = &path};
     own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
@@ -247,14 +246,6 @@ static int run_select(int argc, char **argv)
     /* the broken games are written only as --keep-invalid keeps them */
     if (criteria_options.invalid)
         writing.keep_invalid = true;
-    if (status == CLI_GO_ON && unique && duplicates)
-        status = cli_usage_error(&cli_select,
-                                 "--unique and --duplicates select opposite "
-                                 "games: give one");
-    if (status == CLI_GO_ON && fuzzy && !unique && !duplicates)
-        status = cli_usage_error(&cli_select,
-                                 "--fuzzy says what a copy is: it goes with "
-                                 "--unique or --duplicates");
     bool splitting = split_every || split_by;
     if (status == CLI_GO_ON && split_every && split_by)
         status = cli_usage_error(&cli_select,
@@ -329,10 +320,8 @@ static int run_select(int argc, char **argv)
         .criteria = criteria,
         .invert = invert,
         .limit = (uint64_t)limit,
-        .duplicates = unique       ? RGN_DUPLICATES_UNIQUE
-                      : duplicates ? RGN_DUPLICATES_ONLY
-                                   : RGN_DUPLICATES_ANY,
-        .fuzzy_ply = (int)fuzzy,
+        .duplicates = criteria_options.copies,
+        .fuzzy_ply = (int)criteria_options.fuzzy,
         /* what is not written is not selected: not counted, not limited */
         .valid_only = !writing.keep_invalid,
         .edits = clean.edits,

@@ -1,6 +1,7 @@
 /*
  * criteria_options.c - the criteria options of rgn select, which rgn db
- * find takes too: one table, one way of reading them.
+ * find takes too: one table, one way of reading them; and the options
+ * of the copies, which both judge after the criteria.
  */
 #include <stdio.h>
 #include <string.h>
@@ -60,6 +61,11 @@ int cli_criteria_options(cli_criteria *c, cli_option *own)
     c->promotion = (cli_criterion){c->criteria, "promotion"};
     own[n++] = (cli_option){"--promotion", .take = take_criterion,
                             .out = &c->promotion};
+    /* the copies, judged after the criteria among the games that match */
+    own[n++] = (cli_option){"--unique", .flag = &c->unique};
+    own[n++] = (cli_option){"--duplicates", .flag = &c->duplicates};
+    own[n++] =
+        (cli_option){"--fuzzy", .take = cli_take_count, .out = &c->fuzzy};
     return n;
 }
 
@@ -72,5 +78,16 @@ int cli_criteria_flags(cli_criteria *c, const cli_command *command)
         if (c->flags[i] && strcmp(criteria_flags[i], "invalid") == 0)
             c->invalid = true;
     }
+    if (c->unique && c->duplicates)
+        return cli_usage_error(command, "--unique and --duplicates select "
+                                        "opposite games: give one"),
+               -1;
+    if (c->fuzzy && !c->unique && !c->duplicates)
+        return cli_usage_error(command, "--fuzzy says what a copy is: it goes "
+                                        "with --unique or --duplicates"),
+               -1;
+    c->copies = c->unique       ? RGN_DUPLICATES_UNIQUE
+                : c->duplicates ? RGN_DUPLICATES_ONLY
+                                : RGN_DUPLICATES_ANY;
     return 0;
 }

@@ -503,6 +503,15 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
                 "(or no --from)\n",
                 g->command->name, g->file);
         g->io_error = true;
+    } else if (memchr(head, '\0', head_len)) {
+        /* no game record holds a NUL byte: an image, a program, a
+         * database, UTF-16 text */
+        fprintf(stderr,
+                "rgn %s: %s is not a game file: it holds binary data (a NUL "
+                "byte at offset %zu)\n",
+                g->command->name, g->file,
+                (size_t)((const char *)memchr(head, '\0', head_len) - head));
+        g->io_error = true;
     } else if (g->from == 1 && xml_look == 0) {
         fprintf(stderr,
                 "rgn %s: %s does not look like XML (it does not begin "
@@ -572,23 +581,26 @@ static void read_range(cli_games *g, const char *path)
         g->io_error = true;
         return;
     }
+    /* an END past the file is the end of the file */
     rgn_range range = {.from = g->range_from,
-                       .to = g->range_to == UINT64_MAX ? size : g->range_to};
+                       .to = g->range_to > size ? size : g->range_to};
     const char *why = NULL;
-    if (range.from > size || range.to > size)
-        why = "the range lies outside the file";
+    if (range.from > size)
+        why = "the range begins after the end of the file";
     else if (g->from == 1 ||
              (g->from < 0 &&
               looks_like_xml(data, size < 4096 ? (size_t)size : 4096) == 1))
         why = "XML is read whole";
     if (why) {
+        char end[24] = ""; /* as given */
+        if (g->range_to != UINT64_MAX)
+            snprintf(end, sizeof end, "%llu", (unsigned long long)g->range_to);
         fprintf(stderr,
-                "rgn %s: --range %llu:%llu cannot read %s (%llu bytes): %s\n",
-                g->command->name, (unsigned long long)range.from,
-                (unsigned long long)range.to, path, (unsigned long long)size,
-                why);
+                "rgn %s: --range %llu:%s cannot read %s (%llu bytes): %s\n",
+                g->command->name, (unsigned long long)range.from, end, path,
+                (unsigned long long)size, why);
         cli_input_unmap(data, size);
-        g->io_error = true;
+        g->io_error = g->refused = true;
         return;
     }
     if (data && g->range_line)
@@ -695,7 +707,9 @@ int cli_games_finish(cli_games *g)
      * problem; those that show one game (diagram, fen --game) only when
      * an input held no game, as rgn(1) says. --quiet: no summary at all. */
     bool problems = g->total.invalid || g->total.with_warnings || g->no_game;
-    if (g->summary_json)
+    if (g->refused)
+        ; /* nothing was read: no summary that would say otherwise */
+    else if (g->summary_json)
         printf("{\"games\":%llu,\"valid\":%llu,\"with_warnings\":%llu,"
                "\"invalid\":%llu,\"plies\":%llu}\n",
                (unsigned long long)g->total.games,

@@ -20,11 +20,12 @@
 #define MAX_OPEN 16
 #define MAX_VALUE 64 /* bytes of a tag's value in a file name */
 
-/* A piece of the pattern: text, %n or %{TAG}. */
+/* A piece of the pattern: text, %n or %{TAG} (%{TAG:full}). */
 typedef struct piece {
     enum { TEXT, NUMBER, TAG } kind;
     const char *text; /* TEXT: the text, TAG: the name */
     size_t len;
+    bool full; /* TAG: the whole value, even of Round */
 } piece;
 
 typedef struct part {
@@ -50,7 +51,9 @@ struct cli_split {
     piece *pieces;
     size_t piece_count;
     long every;      /* --split-every, or 0 */
-    const char *tag; /* --split-by, or NULL */
+    const char *tag; /* --split-by's tag name, or NULL */
+    size_t tag_len;
+    bool tag_full; /* --split-by TAG:full */
     bool force;
     const rgn_writer_options *writing; /* the caller's, read at each part */
     char **inputs;
@@ -75,6 +78,41 @@ static bool is_tag_char(char c)
            (c >= '0' && c <= '9') || c == '_';
 }
 
+/* Reads a tag reference, NAME or NAME:full, of len bytes at text: the
+ * name's length and whether :full is given, or 0 when it is none. */
+static size_t tag_reference(const char *text, size_t len, bool *full)
+{
+    size_t n = 0;
+    while (n < len && is_tag_char(text[n]))
+        n++;
+    *full = false;
+    if (n < len && len - n == 5 && memcmp(text + n, ":full", 5) == 0)
+        *full = true;
+    else if (n < len)
+        return 0;
+    return n;
+}
+
+/* A game's value of a tag (len bytes of name); "" when it has none. A
+ * Round tag's value is the round, the part before its first dot ("3" of
+ * "3.2", a board or a game of round 3), unless full asks for the whole:
+ * a file per round, not per board. */
+static rgn_span tag_value(const rgn_game *game, const char *name, size_t len,
+                          bool full)
+{
+    char buffer[256];
+    rgn_span value = {"", 0};
+    snprintf(buffer, sizeof buffer, "%.*s", (int)len, name);
+    if (len >= sizeof buffer || !rgn_game_tag(game, buffer, &value))
+        return (rgn_span){"", 0};
+    if (!full && strcmp(buffer, "Round") == 0) {
+        const char *dot = memchr(value.data, '.', value.len);
+        if (dot && dot > value.data)
+            value.len = (size_t)(dot - value.data);
+    }
+    return value;
+}
+
 /* The pieces of pattern into split: 0, or -1 after a usage error. */
 static int parse_pattern(cli_split *split, const char *pattern)
 {
@@ -89,15 +127,15 @@ static int parse_pattern(cli_split *split, const char *pattern)
         const char *percent = strchr(p, '%');
         if (percent != p) {
             size_t n = percent ? (size_t)(percent - p) : strlen(p);
-            *piece = (struct piece){TEXT, p, n};
+            *piece = (struct piece){TEXT, p, n, false};
             p += n;
             continue;
         }
         if (p[1] == '%') {
-            *piece = (struct piece){TEXT, p, 1};
+            *piece = (struct piece){TEXT, p, 1, false};
             p += 2;
         } else if (p[1] == 'n') {
-            *piece = (struct piece){NUMBER, NULL, 0};
+            *piece = (struct piece){NUMBER, NULL, 0, false};
             numbered = true;
             p += 2;
         } else if (p[1] == '{') {
@@ -106,18 +144,16 @@ static int parse_pattern(cli_split *split, const char *pattern)
                 return cli_usage_error(
                            command, "-o '%s': %%{ is not closed by }", pattern),
                        -1;
-            size_t n = (size_t)(close - (p + 2));
-            for (size_t i = 0; i < n; i++)
-                if (!is_tag_char(p[2 + i]))
-                    n = 0;
+            bool full;
+            size_t n = tag_reference(p + 2, (size_t)(close - (p + 2)), &full);
             if (n == 0)
                 return cli_usage_error(
                            command,
                            "-o '%s': %%{%.*s} names no tag (letters, digits "
-                           "and '_')",
+                           "and '_', then :full or nothing)",
                            pattern, (int)(close - (p + 2)), p + 2),
                        -1;
-            *piece = (struct piece){TAG, p + 2, n};
+            *piece = (struct piece){TAG, p + 2, n, full};
             tagged = true;
             p = close + 1;
         } else if (!p[1])
@@ -191,13 +227,8 @@ static int expand(const cli_split *split, size_t number, const rgn_game *game,
         }
         if (p->kind == NUMBER)
             n = (size_t)snprintf(text, sizeof text, "%zu", number);
-        else {
-            char name[PATH_SIZE];
-            snprintf(name, sizeof name, "%.*s", (int)p->len, p->text);
-            rgn_span value = {"", 0};
-            rgn_game_tag(game, name, &value);
-            n = safe_value(value, text);
-        }
+        else
+            n = safe_value(tag_value(game, p->text, p->len, p->full), text);
         if (n >= PATH_SIZE - len)
             return -1;
         memcpy(path + len, text, n);
@@ -287,6 +318,17 @@ cli_split *cli_split_new(const cli_command *command, const char *pattern,
                          .writing = writing,
                          .inputs = inputs,
                          .input_count = input_count};
+    if (tag) {
+        split->tag_len = tag_reference(tag, strlen(tag), &split->tag_full);
+        if (split->tag_len == 0) {
+            cli_usage_error(command,
+                            "--split-by '%s' names no tag (letters, digits "
+                            "and '_', then :full or nothing)",
+                            tag);
+            cli_split_free(split);
+            return NULL;
+        }
+    }
     if (parse_pattern(split, pattern) < 0) {
         cli_split_free(split);
         return NULL;
@@ -414,8 +456,8 @@ int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
         if (index >= 0 && reopen(split, (size_t)index) < 0)
             index = -1;
     } else {
-        rgn_span value = {"", 0};
-        rgn_game_tag(game, split->tag, &value);
+        rgn_span value =
+            tag_value(game, split->tag, split->tag_len, split->tag_full);
         size_t number = name_number(&split->by_value, value.data, value.len);
         if (!number) {
             number = split->by_value.used + 1;

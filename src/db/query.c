@@ -16,6 +16,7 @@
 #include "rules/position.h"
 #include "rules/variant.h"
 #include "select/criteria.h"
+#include "select/select.h"
 
 /* The segments of the index, read once a query. */
 typedef struct segment {
@@ -333,6 +334,29 @@ static int each_variant(reader *r, const rgn_criteria *criteria,
     return status;
 }
 
+int rgn_db_variants(rgn_db *db, const rgn_variant **variants, size_t max,
+                    rgn_error *error)
+{
+    sqlite3_stmt *s = db_prepare(db, "SELECT name FROM variants ORDER BY name");
+    int step = SQLITE_DONE, count = 0;
+    while (s && (step = sqlite3_step(s)) == SQLITE_ROW) {
+        const char *name = column_text(s, 0);
+        const rgn_variant *v = name ? rgn_variant_find(name) : NULL;
+        if (!v) /* a game of a newer rgn: no rule set of this one */
+            continue;
+        if ((size_t)count < max)
+            variants[count] = v;
+        count++;
+    }
+    int status = !s                    ? -1
+                 : step != SQLITE_DONE ? db_fail(db, "reading the database")
+                                       : count;
+    sqlite3_finalize(s);
+    if (status < 0)
+        *error = db->error;
+    return status;
+}
+
 typedef struct group_query {
     int group;
     id_list *ids;
@@ -490,6 +514,7 @@ typedef struct finder {
     const rgn_db_find_options *o;
     rgn_matcher *matcher;
     rgn_game *game;
+    duplicate_set *copies; /* NULL when copies are not looked for */
     int64_t found;
     bool stop;
 } finder;
@@ -516,15 +541,25 @@ static int judge(finder *f, sqlite3_stmt *s)
     }
     if (!matched || (f->o->valid_only && !g.valid))
         return 0;
-    f->found++;
     rgn_db_found found = {g.id, file, NULL, ply};
-    if (!f->o->count_only) {
+    if (!f->o->count_only || f->copies) {
         if (replay(f->r, &g, false, rgn_game_recorder(), f->game) < 0)
             return -1;
         if (rgn_game_failed(f->game))
             return db_failf(f->r->db, "out of memory");
-        found.game = f->game;
+        found.game = f->o->count_only ? NULL : f->game;
     }
+    /* copies, as the selector tells them: among the games that match */
+    if (f->copies) {
+        uint64_t first = 0;
+        if (duplicate_set_check(f->copies, f->game, (uint64_t)g.id,
+                                f->o->fuzzy_ply, &first) < 0)
+            return db_failf(f->r->db, "out of memory");
+        if ((f->o->duplicates == RGN_DUPLICATES_UNIQUE && first) ||
+            (f->o->duplicates == RGN_DUPLICATES_ONLY && !first))
+            return 0;
+    }
+    f->found++;
     if (f->o->found && f->o->found(f->o->user, &found))
         f->stop = true;
     if (f->o->limit && (uint64_t)f->found >= f->o->limit)
@@ -536,7 +571,7 @@ int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
                     rgn_error *error)
 {
     reader r;
-    finder f = {&r, options, NULL, NULL, 0, false};
+    finder f = {&r, options, NULL, NULL, NULL, 0, false};
     id_list ids = {0};
     bool all = true;
     int status = reader_open(&r, db);
@@ -544,7 +579,10 @@ int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
         f.game = rgn_game_new();
         f.matcher =
             options->criteria ? rgn_matcher_new(options->criteria) : NULL;
-        if (!f.game || (options->criteria && !f.matcher))
+        if (options->duplicates != RGN_DUPLICATES_ANY)
+            f.copies = duplicate_set_new();
+        if (!f.game || (options->criteria && !f.matcher) ||
+            (options->duplicates != RGN_DUPLICATES_ANY && !f.copies))
             status = db_failf(db, "out of memory");
     }
     if (status == 0)
@@ -571,6 +609,7 @@ int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
     }
     free(ids.ids);
     rgn_matcher_free(f.matcher);
+    duplicate_set_free(f.copies);
     rgn_game_free(f.game);
     reader_free(&r);
     if (status < 0) {

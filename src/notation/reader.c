@@ -77,6 +77,12 @@ struct rgn_reader {
     uint64_t element;       /* the text offset of the element being handed over:
                                its move number's for a move */
     bool content; /* the game has a tag or movetext, not only comments */
+    /* the names of the tags since the last one at a resynchronisation
+     * point (that one included), each its length and its bytes, as many
+     * as fit */
+    char block[1024];
+    size_t block_len;
+    bool block_full;
     unsigned depth;
     rgn_location open[RGN_MAX_VARIATION_DEPTH]; /* the open '(' */
 
@@ -303,6 +309,32 @@ static bool unescape(rgn_reader *r, rgn_span *value)
 /* tag section = { tag | comment } ;
  * A tag after the movetext has begun is an error; when it stands at a
  * resynchronisation point it then begins the next game. */
+/* Whether the block of tags read last has a tag of that name. */
+static bool block_has(const rgn_reader *r, rgn_span name)
+{
+    for (size_t at = 0; at < r->block_len;) {
+        size_t len = (unsigned char)r->block[at];
+        if (len == name.len && memcmp(r->block + at + 1, name.data, len) == 0)
+            return true;
+        at += 1 + len;
+    }
+    return false;
+}
+
+/* Notes a tag's name in the block, while there is room (a name longer
+ * than 255 bytes is no roster tag's). */
+static void block_add(rgn_reader *r, rgn_span name)
+{
+    if (r->block_full || name.len > 255 ||
+        r->block_len + 1 + name.len > sizeof r->block) {
+        r->block_full = true;
+        return;
+    }
+    r->block[r->block_len] = (char)(unsigned char)name.len;
+    memcpy(r->block + r->block_len + 1, name.data, name.len);
+    r->block_len += 1 + name.len;
+}
+
 static void on_tag(rgn_reader *r, const rgn_token *t)
 {
     if (r->state == MOVES) {
@@ -311,10 +343,22 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
         if (!t->at_resync)
             return;
     }
+    rgn_span name = rgn_lexer_span(&r->lexer, t->name, t->name_len);
+    if (t->at_resync) {
+        /* a block of tags at a resynchronisation point that begins with
+         * a tag the block before it has ends a tag section that no
+         * movetext followed: a game without moves (a file of pairings).
+         * Only that block is asked, which a reader started at its start
+         * has read too (range.c) */
+        if (r->state == HEAD && r->content && block_has(r, name))
+            end_game(r, t->where, r->at);
+        r->block_len = 0;
+        r->block_full = false;
+    }
+    block_add(r, name);
     begin(r, t->where);
     at_origin(r, t->where);
     r->content = true;
-    rgn_span name = rgn_lexer_span(&r->lexer, t->name, t->name_len);
     rgn_span value = rgn_lexer_span(&r->lexer, t->text, t->text_len);
     if (t->escaped && !unescape(r, &value)) {
         r->broken = true;
@@ -426,8 +470,10 @@ static void on_eof(rgn_reader *r, const rgn_token *t)
 {
     if (r->state == OUTSIDE)
         return;
-    if (!r->content) {
-        end_game(r, t->where, r->at); /* only comments: not an error */
+    if (!r->content || r->state == HEAD) {
+        /* only comments, or tags without moves: not an error here (the
+         * validator warns of the latter) */
+        end_game(r, t->where, r->at);
         return;
     }
     if (r->depth > 0) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/date.h"
 #include "select/criteria.h"
 
 static bool ends_with(const char *name, const char *suffix)
@@ -15,45 +16,10 @@ static bool ends_with(const char *name, const char *suffix)
     return n >= s && strcmp(name + n - s, suffix) == 0;
 }
 
-/* A date "YYYY.MM.DD" (the month and day may be left out, any part
- * written with '?' is unknown) as the range of days it can be, each day
- * as the number YYYYMMDD. */
+/* A date as the range of days it can be (notation/date.c). */
 static bool read_date(const char *text, size_t len, long *lo, long *hi)
 {
-    long parts[3] = {-1, -1, -1};
-    const int widths[3] = {4, 2, 2};
-    size_t at = 0;
-    int count = 0;
-    for (; count < 3 && at < len; count++) {
-        if (count > 0 && text[at++] != '.')
-            return false;
-        if (at + (size_t)widths[count] > len)
-            return false;
-        bool unknown = text[at] == '?';
-        long value = 0;
-        for (int i = 0; i < widths[count]; i++, at++) {
-            char c = text[at];
-            if (unknown ? c != '?' : !isdigit((unsigned char)c))
-                return false;
-            value = value * 10 + (c - '0');
-        }
-        parts[count] = unknown ? -1 : value;
-    }
-    if (at != len || count == 0)
-        return false;
-    if ((parts[1] >= 0 && (parts[1] < 1 || parts[1] > 12)) ||
-        (parts[2] >= 0 && (parts[2] < 1 || parts[2] > 31)))
-        return false;
-    if (parts[0] < 0) {
-        *lo = 0;
-        *hi = 99991231;
-        return true;
-    }
-    *lo = parts[0] * 10000 + (parts[1] < 0 ? 1 : parts[1]) * 100 +
-          (parts[1] < 0 || parts[2] < 0 ? 1 : parts[2]);
-    *hi = parts[0] * 10000 + (parts[1] < 0 ? 12 : parts[1]) * 100 +
-          (parts[1] < 0 || parts[2] < 0 ? 31 : parts[2]);
-    return true;
+    return rgn_date_read(text, len, NULL, lo, hi) != RGN_DATE_NONE;
 }
 
 /* An integer with an optional sign, nothing around it. */
@@ -204,7 +170,7 @@ int tag_test_parse(tag_test *t, const char *text, rgn_error *error)
         t->pseudo = PSEUDO_ELO;
     else if (strcmp(t->name, "EloDiff") == 0)
         t->pseudo = PSEUDO_ELO_DIFF;
-    if (ends_with(t->name, "Date"))
+    if (rgn_date_tag(t->name, strlen(t->name)))
         t->kind = TAG_DATE;
     else if (ends_with(t->name, "Elo") || t->pseudo == PSEUDO_ELO_DIFF)
         t->kind = TAG_NUMBER;
@@ -232,7 +198,7 @@ int tag_test_parse(tag_test *t, const char *text, rgn_error *error)
             status = criteria_fail(
                 error,
                 "'%s' is no date (YYYY.MM.DD, YYYY.MM or YYYY, '?' "
-                "for unknown digits)",
+                "for unknown digits, '/' or '-' for '.')",
                 value);
     } else if (t->op >= TAG_LT && t->kind == TAG_NUMBER) {
         if (!read_number(value, t->len, &t->lo))

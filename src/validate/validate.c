@@ -17,6 +17,7 @@
 #include "base/problems.h"
 #include "base/utf8.h"
 #include "base/util.h"
+#include "notation/date.h"
 #include "notation/reader.h"
 #include "rules/san.h"
 #include "validate/validate.h"
@@ -53,6 +54,7 @@ typedef struct game_state {
     uint64_t origin; /* the sink's origin, once it has a number */
     rgn_location start;
     char white[NAME_MAX_LEN], black[NAME_MAX_LEN];
+    unsigned named; /* bit 0: a White tag seen, bit 1: a Black tag */
     char result_tag[16];
     bool has_result_tag;
     /* an [Invalid] tag: the game was kept with its error (convert
@@ -75,8 +77,9 @@ typedef struct game_state {
     const rgn_variant *variant;
     rgn_location variant_where;
     char variant_name[NAME_MAX_LEN];
-    bool started; /* movetext begun: start position set up */
-    bool failed;  /* an error: the rest of the game is skipped */
+    bool started;       /* movetext begun: start position set up */
+    bool without_moves; /* tags only: no movetext and no result */
+    bool failed;        /* an error: the rest of the game is skipped */
     bool warned;
     int start_side, start_fullmove;
     /* the last move number seen and for which move it was */
@@ -459,6 +462,35 @@ static void known_variants(char *out, size_t size)
                                  rgn_variant_name(rgn_variant_at(i)));
 }
 
+/* The value of a date tag (Date, EventDate, ...) as the game is read
+ * with it: a date in another form (1960/??/??) in PGN's, into pgn, with
+ * the warning date-form; a value that is no date as it is, with the
+ * warning not-a-date ('?' and an empty value, PGN's unknown, pass). */
+static rgn_span date_value(rgn_checker *v, rgn_span name, rgn_span value,
+                           rgn_location where, char pgn[RGN_DATE_SIZE])
+{
+    if (value.len == 0 || span_is(value, "?"))
+        return value;
+    long lo, hi;
+    int shown = value.len < 64 ? (int)value.len : 64;
+    switch (rgn_date_read(value.data, value.len, pgn, &lo, &hi)) {
+    case RGN_DATE_PGN: return value;
+    case RGN_DATE_OTHER:
+        report(v, RGN_W_DATE_FORM, where, no_move, 0,
+               "%.*s \"%.*s\" is read as the date %s (PGN writes YYYY.MM.DD, "
+               "'?' for the digits not known)",
+               (int)name.len, name.data, shown, value.data, pgn);
+        return (rgn_span){pgn, strlen(pgn)};
+    default:
+        report(v, RGN_W_NOT_A_DATE, where, no_move, 0,
+               "%.*s \"%.*s%s\" is no date (YYYY.MM.DD, '?' for the digits "
+               "not known): it matches no date comparison",
+               (int)name.len, name.data, shown, value.data,
+               (size_t)shown < value.len ? "..." : "");
+        return value;
+    }
+}
+
 static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
 {
     rgn_checker *v = user;
@@ -478,11 +510,17 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
         }
         g->roster_seen |= 1u << i;
     }
-    if (span_is(name, "White"))
-        copy_span(g->white, sizeof g->white, value);
-    else if (span_is(name, "Black"))
-        copy_span(g->black, sizeof g->black, value);
-    else if (span_is(name, "Result")) {
+    /* a tag given twice: the first names the game, as a game's record
+     * says (rgn_game_tag), so that every command names it alike */
+    if (span_is(name, "White")) {
+        if (!(g->named & 1))
+            copy_span(g->white, sizeof g->white, value);
+        g->named |= 1;
+    } else if (span_is(name, "Black")) {
+        if (!(g->named & 2))
+            copy_span(g->black, sizeof g->black, value);
+        g->named |= 2;
+    } else if (span_is(name, "Result")) {
         copy_span(g->result_tag, sizeof g->result_tag, value);
         g->has_result_tag = true;
     } else if (span_is(name, "SetUp")) {
@@ -524,6 +562,9 @@ static int on_tag(void *user, rgn_span name, rgn_span value, rgn_location where)
             return 1;
         }
     }
+    char pgn[RGN_DATE_SIZE];
+    if (rgn_date_tag(name.data, name.len))
+        value = date_value(v, name, value, where, pgn);
     SINK(v, tag, name, value);
     return 0;
 }
@@ -560,7 +601,9 @@ static int set_up_movetext(rgn_checker *v)
     game_state *g = &v->game;
     g->started = true;
     char missing[80] = "";
-    for (int i = 0; i < ROSTER_SIZE; i++)
+    /* a game without moves has no result to tag: its warning says so */
+    int roster_size = g->without_moves ? ROSTER_SIZE - 1 : ROSTER_SIZE;
+    for (int i = 0; i < roster_size; i++)
         if (!(g->roster_seen & (1u << i)))
             snprintf(missing + strlen(missing),
                      sizeof missing - strlen(missing), "%s%s",
@@ -945,6 +988,39 @@ static int on_result(void *user, rgn_span text, rgn_location where)
     return 0;
 }
 
+/* A tag section that no movetext followed (a file of pairings: tags
+ * only, no moves and no result): a game without moves, with a warning,
+ * ended by its Result tag's result, or by '*' when it has none. */
+static void end_without_moves(rgn_checker *v)
+{
+    game_state *g = &v->game;
+    bool tagged = g->has_result_tag &&
+                  (rgn_is_final_result(g->result_tag, strlen(g->result_tag)) ||
+                   strcmp(g->result_tag, "*") == 0);
+    const char *result = tagged ? g->result_tag : "*";
+    v->token_offset = UINT64_MAX; /* the game's line is the saved one */
+    g->without_moves = true;
+    report(v, RGN_W_NO_MOVES, g->start, no_move, 0,
+           "tags that no moves or result follow: read as a game without "
+           "moves that ends with %s%s",
+           result, tagged ? " (its Result tag)" : "");
+    if (g->failed || start_movetext(v))
+        return;
+    snprintf(g->result, sizeof g->result, "%s", result);
+    if (g->kept_invalid) {
+        report(v, RGN_E_KEPT_INVALID, g->invalid_where, no_move, 0,
+               "the game was kept with an error (its Invalid tag): %s",
+               g->invalid_reason);
+        return;
+    }
+    line *main_line = &v->lines[0];
+    if (!result_stands(g->variant, &main_line->current, result))
+        report(v, RGN_E_WRONG_RESULT, g->start, no_move, 0,
+               "the start position has ended the game, so its result "
+               "cannot be %s",
+               result);
+}
+
 static void on_end_game(void *user, rgn_location where)
 {
     (void)where;
@@ -962,6 +1038,8 @@ static void on_end_game(void *user, rgn_location where)
                    "is left out");
         return;
     }
+    if (!g->started && !g->failed)
+        end_without_moves(v);
     if (g->failed)
         v->counts.invalid++;
     else if (g->warned)

@@ -5,7 +5,7 @@ Usage: range_pieces.py RGN TMPDIR FILE...
 
 For each FILE, and for a file of tricky text built here (comments,
 strings and ';' comments that hold '[Event' lines, games without tags or
-results, syntax errors whose skipped text holds braces, escape lines,
+results, blocks of tags without moves, syntax errors whose skipped text holds braces, escape lines,
 CRLF and lone CR line ends, Latin-1 bytes, a byte order mark where files
 were joined, several games on a line), cuts the file at random points
 (and at the points 'rgn ranges' gives) and checks, against one run over
@@ -69,6 +69,11 @@ def tricky():
     parts.append(b'% an escape line { with a brace\n' + game())
     # an empty line inside a tag section
     parts.append(b'[Event "gap"]\n\n[Site "S"]\n[Result "*"]\n\n1. e4 *\n\n')
+    # blocks of tags without moves (pairings), spaced tag sections and a
+    # block that repeats a tag of an earlier block only
+    parts.append(b'[Event "P"]\n[White "a"]\n\n[Event "P"]\n[White "b"]\n\n'
+                 b'[Event "P"]\r\n\r\n[White "c"]\n\n[Site "S"]\n\n'
+                 b'[Event "P"]\n{between}\n[Event "Q"]\n\n[Event "R"]\n\n1. e4 *\n\n')
     # variations over lines, a result inside one
     parts.append(game(moves=b'1. e4 (1. d4 d5\n(1... Nf6 2. c4\n0-1)\n) e5 1-0'))
     # a comment before a game's first tag

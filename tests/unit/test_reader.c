@@ -478,6 +478,30 @@ static void test_several_games(void **state)
           "|begin|num 1|move f4|result *|end");
 }
 
+/* Blocks of tags that no movetext follows (pairings): a block at a
+ * resynchronisation point that begins with a tag the block before it
+ * has ends the game; one of new tags (a tag section spaced out) does
+ * not, nor a repeated tag on the next line. */
+static void test_tags_only(void **state)
+{
+    (void)state;
+    CHECK("[Event \"e\"]\n[White \"a\"]\n\n[Event \"e\"]\r\n[White \"b\"]"
+          "\r\n\r\n[Event \"e\"]\n[White \"c\"]\n\n1. e4 *\n\n[Event \"f\"]",
+          "begin|tag Event=e|tag White=a|end"
+          "|begin|tag Event=e|tag White=b|end"
+          "|begin|tag Event=e|tag White=c|num 1|move e4|result *|end"
+          "|begin|tag Event=f|end");
+    CHECK("[Event \"e\"]\n\n[Site \"s\"]\n{c}\n[Date \"d\"]\n[Event \"e\"]\n*",
+          "begin|tag Event=e|tag Site=s|comment {c}|tag Date=d|tag Event=e"
+          "|result *|end");
+    /* a block that repeats a tag of an earlier block only */
+    CHECK("[Event \"e\"]\n\n[Site \"s\"]\n\n[Event \"e\"]\n*",
+          "begin|tag Event=e|tag Site=s|tag Event=e|result *|end");
+    /* a comment between the blocks is in the first one's tag section */
+    CHECK("[Event \"e\"]\n\n{c}\n[Event \"f\"]\n*",
+          "begin|tag Event=e|comment {c}|end|begin|tag Event=f|result *|end");
+}
+
 /* ------------------------------------------------------------------ */
 /* Files: BOM, line ends, escape lines, empty input                   */
 
@@ -558,9 +582,8 @@ static void test_truncated(void **state)
     CHECK("[Event \"x\"]\n[Site \"y",
           "begin|tag Event=x|error 2:1 file ends inside a tag|skipped {["
           "Site \"y} |end");
-    CHECK("[Event \"x\"]\n", "begin|tag Event=x"
-                             "|error 2:1 file ends inside a game (no "
-                             "result)|end");
+    /* tags alone: a game without moves (test_tags_only) */
+    CHECK("[Event \"x\"]\n", "begin|tag Event=x|end");
     CHECK("1. e4 2", "begin|num 1|move e4|num 2"
                      "|error 1:8 file ends inside a game (no result)|end");
     CHECK("{\xc3",
@@ -961,6 +984,7 @@ int main(void)
         cmocka_unit_test(test_nags_and_glyphs),
         cmocka_unit_test(test_nested_variations),
         cmocka_unit_test(test_several_games),
+        cmocka_unit_test(test_tags_only),
         cmocka_unit_test(test_empty_input),
         cmocka_unit_test(test_bom),
         cmocka_unit_test(test_line_ends),

@@ -1,1 +1,1 @@
-validate --range 0:999999 samples/king-mate.rgn
+validate --range 5000:999999 samples/king-mate.rgn

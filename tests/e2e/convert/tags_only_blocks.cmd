@@ -1,0 +1,1 @@
+convert --quiet tests/e2e/inputs/tags_only_blocks.pgn

@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/twins.rgndb"; "$RGN" db import -q --db "$RGN_TMP/twins.rgndb" tests/e2e/inputs/select_copies.pgn && "$RGN" db find --db "$RGN_TMP/twins.rgndb" --duplicates --format csv --columns game,Event && "$RGN" db find --db "$RGN_TMP/twins.rgndb" --unique --count && "$RGN" db find --db "$RGN_TMP/twins.rgndb" --duplicates --fuzzy 3 --count

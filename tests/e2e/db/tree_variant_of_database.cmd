@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/tree.rgndb"; "$RGN" db import -q --db "$RGN_TMP/tree.rgndb" samples/chess-opera-game.pgn && "$RGN" db tree --db "$RGN_TMP/tree.rgndb" --moves "1. e4 e5 2. Nf3"

@@ -1,0 +1,1 @@
+list --format tsv tests/e2e/inputs/tags_only_blocks.pgn

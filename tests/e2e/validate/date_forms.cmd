@@ -1,0 +1,1 @@
+validate --variant chess --diagnostics=json -

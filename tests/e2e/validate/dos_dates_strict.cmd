@@ -1,0 +1,1 @@
+validate --strict -q --summary json tests/e2e/inputs/dos_player_collection.pgn

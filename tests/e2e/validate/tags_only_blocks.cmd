@@ -1,0 +1,1 @@
+validate tests/e2e/inputs/tags_only_blocks.pgn
