@@ -176,6 +176,50 @@ static int colours(tournament *t)
     return 0;
 }
 
+/* The first record where a player's name appears. */
+static size_t first_record(const tournament *t, const char *name)
+{
+    for (size_t i = 0; i < t->record_count; i++)
+        if (strcmp(t->records[i]->white, name) == 0 ||
+            strcmp(t->records[i]->black, name) == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+/* In a Swiss every player has a game or a bye in every round: a round
+ * without either (a game lost, a bye not recorded, a withdrawal, or the
+ * player's games under another spelling) is told, one finding a player
+ * that lists the rounds. */
+static int missing_games(tournament *t)
+{
+    if (t->system != T_SYSTEM_SWISS)
+        return 0;
+    for (size_t p = 0; p < t->player_count; p++) {
+        const t_player *player = &t->players[p];
+        char list[256];
+        size_t len = 0;
+        int count = 0;
+        for (int r = 0; r < t->rounds; r++) {
+            if (player->rounds[r].kind != ROUND_NONE)
+                continue;
+            count++;
+            if (len < sizeof list - 16)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%d",
+                                        count > 1 ? ", " : "", r + 1);
+            else if (len < sizeof list - 4)
+                len += (size_t)snprintf(list + len, sizeof list - len, "...");
+        }
+        if (count &&
+            tournament_finding(
+                t, RGN_T_MISSING_GAME, first_record(t, player->name),
+                "%s has no game and no bye in round%s %s (of "
+                "%d)",
+                player->name, count > 1 ? "s" : "", list, t->rounds) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* One player spelt two ways                                          */
 
@@ -255,16 +299,6 @@ static bool same_player(const char *a, const char *b)
     return whole;
 }
 
-/* The first record where a player's name appears. */
-static size_t first_record(const tournament *t, const char *name)
-{
-    for (size_t i = 0; i < t->record_count; i++)
-        if (strcmp(t->records[i]->white, name) == 0 ||
-            strcmp(t->records[i]->black, name) == 0)
-            return i;
-    return SIZE_MAX;
-}
-
 static int spellings(tournament *t)
 {
     /* names compared pairwise: a tournament has few players, and an
@@ -289,7 +323,8 @@ static int spellings(tournament *t)
 int tournament_audit(tournament *t)
 {
     if (rounds_tags(t) < 0 || round_dates(t) < 0 || results(t) < 0 ||
-        pairings(t) < 0 || colours(t) < 0 || spellings(t) < 0)
+        pairings(t) < 0 || colours(t) < 0 || missing_games(t) < 0 ||
+        spellings(t) < 0)
         return -1;
     return 0;
 }
