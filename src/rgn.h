@@ -358,6 +358,7 @@ enum rgn_problem {
     RGN_T_COLOUR_DIFFERENCE,     /* whites and blacks differ by more than 2 */
     RGN_T_GAME_WITHOUT_PAIRING,  /* a game the TRF does not pair */
     RGN_T_PAIRING_WITHOUT_GAME,  /* a TRF pairing with no game */
+    RGN_T_MISSING_GAME,          /* a Swiss's player without game or bye */
     RGN_PROBLEM_COUNT /* the generic kinds; games' own kinds follow */
 };
 

@@ -83,6 +83,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_T_COLOUR_DIFFERENCE] = {"colour-difference", RGN_WARNING, ""},
     [RGN_T_GAME_WITHOUT_PAIRING] = {"game-without-pairing", RGN_WARNING, ""},
     [RGN_T_PAIRING_WITHOUT_GAME] = {"pairing-without-game", RGN_WARNING, ""},
+    [RGN_T_MISSING_GAME] = {"missing-game", RGN_WARNING, ""},
 };
 
 const rgn_problem_kind *rgn_generic_problem(enum rgn_problem problem)

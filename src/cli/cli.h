@@ -170,6 +170,9 @@ typedef struct cli_games {
     const cli_command *command;
     rgn_validator_options options;
     bool quiet, json, color;
+    /* the validator's notes on valid play (threefold repetition) are
+     * printed: validate, or --notes */
+    bool notes;
     bool variant_chosen; /* --variant given: file names decide nothing */
     int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
     bool summary_always;   /* validate: the summary also when all is well */
@@ -206,6 +209,9 @@ typedef struct cli_games {
     "  --strict         lenient readings and roster or move-number warnings\n" \
     "                   are errors\n"                                          \
     "  -q, --quiet      print no diagnostics and no summary\n"                 \
+    "  --notes          also the notes on valid play (threefold\n"             \
+    "                   repetition), which only 'rgn validate' prints\n"       \
+    "                   by default\n"                                          \
     "  --diagnostics=json  one JSON object a line per diagnostic\n"            \
     "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"        \
     "                   output) instead of standard error\n"                   \

@@ -34,6 +34,7 @@ static int run_validate(int argc, char **argv)
     cli_games games;
     cli_games_init(&games, &cli_validate);
     games.summary_always = true;
+    games.notes = true;
     const char *summary = "text";
     const cli_option own[] = {{"--summary", .value = &summary}, {0}};
     const cli_options parser = {&cli_validate, own, &games, NULL, -1, NULL};

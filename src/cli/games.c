@@ -126,9 +126,20 @@ static void warn_no_game(const cli_games *g)
                "no game in the input");
 }
 
+/* A note on a valid game's play, neither on an error (the hints), on an
+ * edit asked for (result-fixed) nor on text left out: validate's finding,
+ * which a command that reads games for another purpose prints only with
+ * --notes (a TWIC issue has hundreds of threefold repetitions). */
+static bool observation(const rgn_diagnostic *d)
+{
+    return d->problem == RGN_N_REPETITION;
+}
+
 static void print_diagnostic(void *user, const rgn_diagnostic *d)
 {
     const cli_games *g = user;
+    if (!g->notes && observation(d))
+        return;
     /* about the input: text read as Latin-1, comments no game follows */
     if (d->game == 0) {
         tell_input(g, d->where, d->severity, rgn_problem_code(d->problem),
@@ -292,6 +303,8 @@ int cli_games_option(cli_games *g, int argc, char **argv, int *i)
         g->options.strict = true;
     else if (strcmp(argv[*i], "--quiet") == 0 || strcmp(argv[*i], "-q") == 0)
         g->quiet = true;
+    else if (strcmp(argv[*i], "--notes") == 0)
+        g->notes = true;
     else if (cli_color_option(argv[*i], &g->color_choice))
         return 1;
     else

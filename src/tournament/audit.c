@@ -176,6 +176,50 @@ static int colours(tournament *t)
     return 0;
 }
 
+/* The first record where a player's name appears. */
+static size_t first_record(const tournament *t, const char *name)
+{
+    for (size_t i = 0; i < t->record_count; i++)
+        if (strcmp(t->records[i]->white, name) == 0 ||
+            strcmp(t->records[i]->black, name) == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+/* In a Swiss every player has a game or a bye in every round: a round
+ * without either (a game lost, a bye not recorded, a withdrawal, or the
+ * player's games under another spelling) is told, one finding a player
+ * that lists the rounds. */
+static int missing_games(tournament *t)
+{
+    if (t->system != T_SYSTEM_SWISS)
+        return 0;
+    for (size_t p = 0; p < t->player_count; p++) {
+        const t_player *player = &t->players[p];
+        char list[256];
+        size_t len = 0;
+        int count = 0;
+        for (int r = 0; r < t->rounds; r++) {
+            if (player->rounds[r].kind != ROUND_NONE)
+                continue;
+            count++;
+            if (len < sizeof list - 16)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%d",
+                                        count > 1 ? ", " : "", r + 1);
+            else if (len < sizeof list - 4)
+                len += (size_t)snprintf(list + len, sizeof list - len, "...");
+        }
+        if (count &&
+            tournament_finding(
+                t, RGN_T_MISSING_GAME, first_record(t, player->name),
+                "%s has no game and no bye in round%s %s (of "
+                "%d)",
+                player->name, count > 1 ? "s" : "", list, t->rounds) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* One player spelt two ways                                          */
 
@@ -219,50 +263,91 @@ static int words_of(const char *name, char words[MAX_WORDS][32])
     }
 }
 
-static bool word_matches(const char *a, const char *b)
+static bool has_digit(const char *word)
 {
-    if (strcmp(a, b) == 0)
+    for (; *word; word++)
+        if (isdigit((unsigned char)*word))
+            return true;
+    return false;
+}
+
+/* Whether a and b are one edit apart (a letter added, dropped or
+ * changed): "galypchak" "galyphak", "ngji" "nghi". */
+static bool one_edit(const char *a, const char *b)
+{
+    size_t m = strlen(a), n = strlen(b);
+    if (m < n) {
+        const char *w = a;
+        a = b;
+        b = w;
+        size_t k = m;
+        m = n;
+        n = k;
+    }
+    if (m - n > 1)
+        return false;
+    size_t i = 0;
+    while (i < n && a[i] == b[i])
+        i++;
+    /* past the first difference the rest agree: after a letter dropped
+     * (m > n), or after one changed */
+    return m > n ? strcmp(a + i + 1, b + i) == 0
+                 : i == n || strcmp(a + i + 1, b + i + 1) == 0;
+}
+
+/* Words that probably name one thing: an initial for a name that begins
+ * with it ("e" "emma"), a name and its short form ("chris"
+ * "christopher"), or a misspelling (one edit in words of 4 letters or
+ * more). Numbers are never alike but equal: "Player, 1" is not "Player,
+ * 10". */
+static bool word_alike(const char *a, const char *b)
+{
+    if (has_digit(a) || has_digit(b))
+        return false;
+    size_t m = strlen(a), n = strlen(b);
+    if ((m == 1 || n == 1) && a[0] == b[0])
         return true;
-    /* an initial stands for a name that begins with it */
-    return (!a[1] && a[0] == b[0]) || (!b[1] && a[0] == b[0]);
+    size_t shorter = m < n ? m : n;
+    if (shorter >= 4 && strncmp(a, b, shorter) == 0)
+        return true;
+    return shorter >= 4 && one_edit(a, b);
 }
 
 /* Whether two names are probably one player's: the same words in any
- * order, case and accents aside, where an initial may stand for a name,
- * and at least one word whole on both sides. */
+ * order, case, accents and punctuation aside, where one word may differ
+ * as word_alike says, and at least one word is whole on both sides (a
+ * name of one word: one edit apart, at 6 letters or more). */
 static bool same_player(const char *a, const char *b)
 {
     char x[MAX_WORDS][32], y[MAX_WORDS][32];
     int m = words_of(a, x), n = words_of(b, y);
     if (m == 0 || m != n)
         return false;
+    if (m == 1)
+        return strcmp(x[0], y[0]) == 0 ||
+               (!has_digit(x[0]) && !has_digit(y[0]) && strlen(x[0]) >= 6 &&
+                strlen(y[0]) >= 6 && one_edit(x[0], y[0]));
     bool used[MAX_WORDS] = {false};
-    bool whole = false;
+    int whole = 0, fuzzy = 0;
     for (int i = 0; i < m; i++) {
         int found = -1;
         for (int j = 0; j < n && found < 0; j++)
             if (!used[j] && strcmp(x[i], y[j]) == 0)
                 found = j;
         if (found >= 0 && x[i][1])
-            whole = true;
+            whole++;
         for (int j = 0; j < n && found < 0; j++)
-            if (!used[j] && word_matches(x[i], y[j]))
+            if (!used[j] && word_alike(x[i], y[j])) {
                 found = j;
+                /* initials stand for as many names as they like; other
+                 * differences for one word */
+                fuzzy += x[i][1] && y[j][1];
+            }
         if (found < 0)
             return false;
         used[found] = true;
     }
-    return whole;
-}
-
-/* The first record where a player's name appears. */
-static size_t first_record(const tournament *t, const char *name)
-{
-    for (size_t i = 0; i < t->record_count; i++)
-        if (strcmp(t->records[i]->white, name) == 0 ||
-            strcmp(t->records[i]->black, name) == 0)
-            return i;
-    return SIZE_MAX;
+    return whole > 0 && fuzzy <= 1;
 }
 
 static int spellings(tournament *t)
@@ -289,7 +374,8 @@ static int spellings(tournament *t)
 int tournament_audit(tournament *t)
 {
     if (rounds_tags(t) < 0 || round_dates(t) < 0 || results(t) < 0 ||
-        pairings(t) < 0 || colours(t) < 0 || spellings(t) < 0)
+        pairings(t) < 0 || colours(t) < 0 || missing_games(t) < 0 ||
+        spellings(t) < 0)
         return -1;
     return 0;
 }

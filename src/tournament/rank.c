@@ -423,7 +423,8 @@ static int by_rating(const void *a, const void *b)
 
 /* ARO (rounded half up) or TPR, over the games played against rated
  * opponents; a cut leaves out the lowest (and highest) ratings only
- * when every game played was against a rated opponent. */
+ * when every game played was against a rated opponent. NAN, no value,
+ * when no rated opponent is left: not 0, which would read as a rating. */
 static double rating_based(const ranking *k, int p, const t_tiebreak *tb,
                            contribution *list)
 {
@@ -449,7 +450,7 @@ static double rating_based(const ranking *k, int p, const t_tiebreak *tb,
             count--;
     int n = count - first;
     if (n <= 0)
-        return 0;
+        return NAN;
     long sum = 0, halves = 0;
     for (int i = first; i < count; i++) {
         sum += list[i].value;
@@ -730,7 +731,9 @@ int tournament_rank(tournament *t)
             default: value = simple_count(t, player, tb->kind); break;
             }
             player->tiebreaks[i] = value;
-            k.keys[p][i] = value;
+            /* no value ranks below every value and level with another
+             * player without one */
+            k.keys[p][i] = isnan(value) ? -INFINITY : value;
         }
     }
     sort_by(&k, t->tiebreak_count);

@@ -81,7 +81,7 @@ typedef struct t_player {
     t_round *rounds; /* rounds[0 .. rounds-1] for rounds 1..N */
     int score;       /* halves */
     int games;       /* rounds with a game over the board */
-    double tiebreaks[T_MAX_TIEBREAKS];
+    double tiebreaks[T_MAX_TIEBREAKS]; /* NAN: no value (ARO, TPR) */
     int rank; /* 1-based; tied players share the best */
 } t_player;
 

@@ -13,8 +13,12 @@
 #include "tournament/set.h"
 
 /* A number as people write it: 5, 5.5, 12.25. */
+/* A score or a tie-break's value; nothing for a tie-break without a
+ * value (NAN: ARO or TPR without a rated opponent). */
 static void number(rgn_buffer *out, double value)
 {
+    if (isnan(value))
+        return;
     if (value == floor(value))
         rgn_buffer_printf(out, "%.0f", value);
     else if (value * 2 == floor(value * 2))
@@ -331,7 +335,10 @@ static void json_tournament(rgn_buffer *out, const tournament *t)
         for (int i = 0; i < t->tiebreak_count; i++) {
             rgn_buffer_printf(out, "%s\"%s\":", i ? "," : "",
                               t->tiebreaks[i].code);
-            number(out, player->tiebreaks[i]);
+            if (isnan(player->tiebreaks[i]))
+                rgn_buffer_puts(out, "null");
+            else
+                number(out, player->tiebreaks[i]);
         }
         rgn_buffer_puts(out, "},\"results\":[");
         for (int r = 0; r < t->rounds; r++) {

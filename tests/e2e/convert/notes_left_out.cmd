@@ -1,0 +1,1 @@
+convert --to rgn tests/e2e/inputs/repetition_notes.pgn

@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/notes.rgndb"; "$RGN" db import --db "$RGN_TMP/notes.rgndb" tests/e2e/inputs/repetition_notes.pgn 2>"$RGN_TMP/e"; echo "status $?"; sed "s|$RGN_TMP/||g" "$RGN_TMP/e"

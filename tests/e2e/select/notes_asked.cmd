@@ -1,0 +1,1 @@
+select --notes tests/e2e/inputs/repetition_notes.pgn

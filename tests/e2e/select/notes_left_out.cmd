@@ -1,0 +1,1 @@
+select tests/e2e/inputs/repetition_notes.pgn

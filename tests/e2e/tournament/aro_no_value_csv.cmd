@@ -1,0 +1,1 @@
+tournament --tiebreaks ARO,TPR --format csv tests/e2e/inputs/tournament_unrated.pgn

@@ -1,0 +1,1 @@
+tournament --tiebreaks ARO,TPR --format json tests/e2e/inputs/tournament_unrated.pgn

@@ -1,0 +1,1 @@
+tournament --tiebreaks ARO,TPR --format text tests/e2e/inputs/tournament_unrated.pgn
