@@ -9,6 +9,8 @@
 # RGN_TIEBREAKSERVER name the peers (tests/README.md), also on new events
 # they generate and compute now: RGN_PEERS_EVENTS of them (default 3),
 # from the seed RGN_PEERS_SEED (default: the clock's; printed).
+# With RGN_BBPPAIRINGS alone, bbpPairings reads rgn's TRF of events
+# with withdrawals and unfinished games.
 # tests/tools/tiebreak_peers.py does the work, and writes the folder again
 # from the peers ("generate").
 # Usage: tournament_peers.sh RGN SRC OUT   (OUT: a scratch folder)
@@ -19,6 +21,22 @@ rm -rf "$out" && mkdir -p "$out" || exit 1
 status=0
 python3 "$tool" check "$rgn" "$src/tests/tournament/peers" "$out/fixed" ||
     status=1
+# rgn's TRF of events with a withdrawal, unfinished games and an absence
+# is one bbpPairings reads (its checker, -c)
+if [ -n "${RGN_BBPPAIRINGS:-}" ]; then
+    for f in tests/tournament/trf/swiss.pgn \
+        tests/e2e/inputs/tournament_missing_game.pgn \
+        tests/e2e/inputs/swiss_pairings_only.pgn \
+        tests/e2e/inputs/tournament_swiss.pgn; do
+        "$rgn" tournament --format trf "$src/$f" >"$out/rgn.trf" 2>/dev/null
+        if ! "$RGN_BBPPAIRINGS" --dutch "$out/rgn.trf" -c >"$out/bbp.log" 2>&1
+        then
+            echo "tournament_peers: bbpPairings refuses rgn's TRF of $f:"
+            head -3 "$out/bbp.log"
+            status=1
+        fi
+    done
+fi
 if [ -n "${RGN_BBPPAIRINGS:-}" ] && [ -n "${RGN_TIEBREAKSERVER:-}" ]; then
     seed=${RGN_PEERS_SEED:-$(date +%s)}
     echo "tournament_peers: new events from seed $seed (RGN_PEERS_SEED)"

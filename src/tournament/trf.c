@@ -228,6 +228,13 @@ static int by_start_rank(const void *a, const void *b)
                : (x->index > y->index) - (x->index < y->index);
 }
 
+static bool unfinished(const t_round *round)
+{
+    return round->kind == ROUND_PLAYED && round->points < 0;
+}
+
+static const t_round no_round = {ROUND_NONE, -1, 0, 0, SIZE_MAX};
+
 static void put_player(rgn_buffer *out, const tournament *t, const t_player *p,
                        int number, const int *numbers)
 {
@@ -254,8 +261,13 @@ static void put_player(rgn_buffer *out, const tournament *t, const t_player *p,
                           points % 2 ? 5 : 0, p->rank);
     else
         rgn_buffer_printf(out, " %10s %4d %4d  ", "", points / 2, p->rank);
+    size_t last_round_end = out->len;
     for (int r = 0; r < t->rounds; r++) {
-        const t_round *round = &p->rounds[r];
+        /* a game without a result yet is a round not played: TRF has no
+         * code for a game in progress, and pairing programs refuse a
+         * pairing without a result */
+        const t_round *round =
+            unfinished(&p->rounds[r]) ? &no_round : &p->rounds[r];
         int opponent =
             round->opponent >= 0 && (size_t)round->opponent < t->player_count
                 ? numbers[round->opponent]
@@ -264,7 +276,13 @@ static void put_player(rgn_buffer *out, const tournament *t, const t_player *p,
             round->colour == 'w' || round->colour == 'b' ? round->colour : '-';
         rgn_buffer_printf(out, "%s%04d %c %c", r ? "  " : "", opponent, colour,
                           result_code(round));
+        if (round->kind != ROUND_NONE)
+            last_round_end = out->len;
     }
+    /* the absences after the player's last round (withdrawn, rounds not
+     * yet played) are left out: pairing programs refuse a line that ends
+     * inside a round's columns, and read a missing round as an absence */
+    out->len = last_round_end;
     end_line(out, begin);
 }
 

@@ -1,0 +1,1 @@
+tournament --format trf tests/e2e/inputs/swiss_pairings_only.pgn
