@@ -1088,6 +1088,10 @@ typedef struct rgn_tournament_options {
      * the tie-break list states (BH/V2026), else those in force on each
      * tournament's last date, the 2026 rules when it has none */
     const char *tiebreak_rules;
+    /* the rounds planned (0: those played, or those a TRF read states):
+     * a TRF written mid-event states them, so that a pairing program
+     * pairs the next round; fewer than a tournament has is an error */
+    long planned_rounds;
 } rgn_tournament_options;
 
 /* NULL with error->message when an option is wrong (an unknown

@@ -13,7 +13,7 @@ const cli_command cli_tournament = {
     "standings, FIDE tie-breaks and an audit of tournaments; TRF, HTML",
     "Usage: rgn tournament [--event TEXT] [--system SYSTEM] [--tiebreaks "
     "LIST]\n"
-    "                      [--tiebreak-rules 2024|2026]\n"
+    "                      [--tiebreak-rules 2024|2026] [--rounds N]\n"
     "                      [--check] [--same-player FILE]\n"
     "                      [--format text|csv|json|html|trf]\n"
     "                      [--from trf|rgn|xml]\n"
@@ -46,6 +46,8 @@ const cli_command cli_tournament = {
     "  --tiebreak-rules 2024|2026  FIDE's tie-break rules of 2024 or as\n"
     "                    amended in 2026 (default: those in force on each\n"
     "                    tournament's last date, 2026 without a date)\n"
+    "  --rounds N        the rounds planned, stated by a TRF written before\n"
+    "                    the last (default: those played, or the TRF's)\n"
     "  --check           the audit only, no standings\n"
     "  --same-player FILE  names merged: a line a spelling,\n"
     "                    'SPELLING<TAB>NAME'\n"
@@ -141,6 +143,7 @@ static int run_tournament(int argc, char **argv)
         {"--system", .value = &options.system},
         {"--tiebreaks", .value = &options.tiebreaks},
         {"--tiebreak-rules", .value = &options.tiebreak_rules},
+        {"--rounds", .take = cli_take_count, .out = &options.planned_rounds},
         {"--check", .flag = &options.check_only},
         {"--same-player", .value = &same_player},
         {"--format", .take = take_format, .out = &format},

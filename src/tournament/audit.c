@@ -194,12 +194,19 @@ static int missing_games(tournament *t)
 {
     if (t->system != T_SYSTEM_SWISS)
         return 0;
+    /* the rounds after the last one with a game or a bye are not played
+     * yet (an event in progress, its planned rounds from a TRF) */
+    int held = 0;
+    for (int r = 0; r < t->rounds; r++)
+        for (size_t p = 0; p < t->player_count; p++)
+            if (t->players[p].rounds[r].kind != ROUND_NONE)
+                held = r + 1;
     for (size_t p = 0; p < t->player_count; p++) {
         const t_player *player = &t->players[p];
         char list[256];
         size_t len = 0;
         int count = 0;
-        for (int r = 0; r < t->rounds; r++) {
+        for (int r = 0; r < held; r++) {
             if (player->rounds[r].kind != ROUND_NONE)
                 continue;
             count++;
@@ -209,12 +216,11 @@ static int missing_games(tournament *t)
             else if (len < sizeof list - 4)
                 len += (size_t)snprintf(list + len, sizeof list - len, "...");
         }
-        if (count &&
-            tournament_finding(
-                t, RGN_T_MISSING_GAME, first_record(t, player->name),
-                "%s has no game and no bye in round%s %s (of "
-                "%d)",
-                player->name, count > 1 ? "s" : "", list, t->rounds) < 0)
+        if (count && tournament_finding(
+                         t, RGN_T_MISSING_GAME, first_record(t, player->name),
+                         "%s has no game and no bye in round%s %s (of "
+                         "%d)",
+                         player->name, count > 1 ? "s" : "", list, held) < 0)
             return -1;
     }
     return 0;

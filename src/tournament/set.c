@@ -489,6 +489,21 @@ int rgn_tournaments_finish(rgn_tournaments *ts,
         }
         if (built < 0 || (t->record_count && number_players(t) < 0))
             goto out_of_memory;
+        if (ts->options.planned_rounds) {
+            if (ts->options.planned_rounds > 9999) {
+                snprintf(error->message, sizeof error->message,
+                         "--rounds %ld: a tournament has at most 9999 rounds",
+                         ts->options.planned_rounds);
+                return -1;
+            }
+            if (ts->options.planned_rounds < t->rounds) {
+                snprintf(error->message, sizeof error->message,
+                         "--rounds %ld: '%.60s' has %d rounds already",
+                         ts->options.planned_rounds, t->event, t->rounds);
+                return -1;
+            }
+            t->planned_rounds = (int)ts->options.planned_rounds;
+        }
         char why[161] = "";
         /* --system, else a report's own (092), else the pairings' */
         t->system_given = ts->system != T_SYSTEM_UNKNOWN;

@@ -138,6 +138,7 @@ typedef struct tournament {
     enum t_system system;
     bool system_given; /* by --system */
     int rounds;
+    int planned_rounds; /* --rounds, or a TRF's 142/XXR; 0 none */
     t_record **records; /* the games of this tournament, in input order */
     size_t record_count;
     t_player *players; /* in rank order once ranked */

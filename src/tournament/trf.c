@@ -206,10 +206,11 @@ static void put_header(rgn_buffer *out, const tournament *t)
         }
         end_line(out, begin);
     }
-    rgn_buffer_printf(out, "142 %d\n", t->rounds);
+    int planned = t->planned_rounds > t->rounds ? t->planned_rounds : t->rounds;
+    rgn_buffer_printf(out, "142 %d\n", planned);
     put_tiebreaks(out, t);
     /* JaVaFo's and bbpPairings' record of the number of rounds */
-    rgn_buffer_printf(out, "XXR %d\n", t->rounds);
+    rgn_buffer_printf(out, "XXR %d\n", planned);
 }
 
 /* The players in start-rank order (ties by index): their numbers in
@@ -766,6 +767,7 @@ static int finish(trf_reader *reader)
 {
     tournament *t = reader->t;
     t->rounds = reader->announced_rounds > 0 ? reader->announced_rounds : 0;
+    t->planned_rounds = t->rounds;
     for (size_t i = 0; i < t->player_count; i++)
         if (reader->line_rounds[i] > t->rounds)
             t->rounds = reader->line_rounds[i];

@@ -1,0 +1,1 @@
+tournament --from trf --format trf tests/tournament/trf/in-progress.trf
