@@ -36,6 +36,17 @@ if [ -n "${RGN_BBPPAIRINGS:-}" ]; then
             status=1
         fi
     done
+    # bbpPairings' event in progress, written again by rgn: the next
+    # round paired as from bbpPairings' own file (.pairs, its pairing)
+    "$rgn" tournament --from trf --format trf \
+        "$src/tests/tournament/trf/in-progress.trf" >"$out/rgn.trf" 2>/dev/null
+    "$RGN_BBPPAIRINGS" --dutch "$out/rgn.trf" -p "$out/pairs" >/dev/null 2>&1
+    if ! cmp -s "$out/pairs" "$src/tests/tournament/trf/in-progress.pairs"
+    then
+        echo "tournament_peers: bbpPairings pairs rgn's TRF of" \
+            "in-progress.trf otherwise than its own"
+        status=1
+    fi
 fi
 if [ -n "${RGN_BBPPAIRINGS:-}" ] && [ -n "${RGN_TIEBREAKSERVER:-}" ]; then
     seed=${RGN_PEERS_SEED:-$(date +%s)}
