@@ -17,8 +17,9 @@ const cli_command cli_fen = {
     "Prints one line per game, in input order: the RFEN of its final\n"
     "main-line position, or with --ply N of the position after ply N (0 =\n"
     "the start). A game that cannot be replayed to its end (invalid, or\n"
-    "shorter than N plies) prints the line '-', and its diagnostic goes to\n"
-    "standard error. --game N prints only game N (counted from 1 over all\n"
+    "shorter than N plies) prints the line '-' (when it is the only game\n"
+    "printed, nothing), and its diagnostic goes to standard error. --game N "
+    "prints only game N (counted from 1 over all\n"
     "inputs), and only its diagnostics. Games are validated as 'rgn\n"
     "validate' does.\n"
     "Exit status 0 when every game asked for printed a position, 1 when one\n"
@@ -32,7 +33,22 @@ typedef struct fen_printer {
     rgn_position *at; /* the position printed */
     bool quiet;
     bool found, failed; /* failed: a game asked for printed "-" */
+    uint64_t games;     /* the games printed */
+    bool first_failed;  /* the first game's "-" held back: with no other
+                           game it goes unprinted, no position for a script
+                           to mistake for one */
 } fen_printer;
+
+/* Prints a line of a game: "-" for a game without a position. */
+static void print_line(fen_printer *p, const char *text)
+{
+    if (p->games++ == 1 && p->first_failed)
+        puts("-");
+    if (p->games == 1 && !text)
+        p->first_failed = true;
+    else
+        puts(text ? text : "-");
+}
 
 static void print_position(cli_main_line *line, const rgn_diagnostic *error)
 {
@@ -48,10 +64,10 @@ static void print_position(cli_main_line *line, const rgn_diagnostic *error)
         cli_main_line_position(line, upto, &p->at)) {
         char fen[512];
         rgn_position_fen(p->at, fen, sizeof fen);
-        puts(fen);
+        print_line(p, fen);
         return;
     }
-    puts("-");
+    print_line(p, NULL);
     p->failed = true;
 }
 
@@ -59,7 +75,7 @@ static int run_fen(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_fen);
-    fen_printer printer = {-1, NULL, false, false, false};
+    fen_printer printer = {.ply = -1};
     long only_game = 0;
     const cli_option own[] = {
         {"--game", .take = cli_take_game, .out = &only_game},

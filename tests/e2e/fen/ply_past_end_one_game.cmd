@@ -1,0 +1,1 @@
+fen --ply 999 samples/king-mate.rgn
