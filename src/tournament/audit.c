@@ -196,11 +196,9 @@ static int missing_games(tournament *t)
         return 0;
     /* the rounds after the last one with a game or a bye are not played
      * yet (an event in progress, its planned rounds from a TRF) */
-    int held = 0;
-    for (int r = 0; r < t->rounds; r++)
-        for (size_t p = 0; p < t->player_count; p++)
-            if (t->players[p].rounds[r].kind != ROUND_NONE)
-                held = r + 1;
+    int held = t->rounds;
+    while (held > 0 && !tournament_round_held(t, held - 1))
+        held--;
     for (size_t p = 0; p < t->player_count; p++) {
         const t_player *player = &t->players[p];
         char list[256];

@@ -62,6 +62,14 @@ int tournament_player(const tournament *t, const char *name)
     return -1;
 }
 
+bool tournament_round_held(const tournament *t, int r)
+{
+    for (size_t p = 0; p < t->player_count; p++)
+        if (t->players[p].rounds[r].kind != ROUND_NONE)
+            return true;
+    return false;
+}
+
 int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
                        const char *format, ...)
 {

@@ -160,6 +160,9 @@ void tournament_free(tournament *t);
 
 /* The player named name in t: its index, or -1. */
 int tournament_player(const tournament *t, const char *name);
+/* Whether round r (0-based) was held: some player has a game, a bye or
+ * a forfeit in it (a round planned, or one a file leaves out, has none). */
+bool tournament_round_held(const tournament *t, int r);
 /* Adds a finding about record (SIZE_MAX: none); message is printf-like.
  * -1 when memory runs out. */
 int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,

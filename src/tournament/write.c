@@ -12,9 +12,8 @@
 #include "base/utf8.h"
 #include "tournament/set.h"
 
-/* A number as people write it: 5, 5.5, 12.25. */
-/* A score or a tie-break's value; nothing for a tie-break without a
- * value (NAN: ARO or TPR without a rated opponent). */
+/* A number as people write it: 5, 5.5, 12.25; nothing for a tie-break
+ * without a value (NAN: ARO or TPR without a rated opponent). */
 static void number(rgn_buffer *out, double value)
 {
     if (isnan(value))
@@ -118,11 +117,7 @@ static int rounds_held(const tournament *t)
 {
     int held = 0;
     for (int r = 0; r < t->rounds; r++)
-        for (size_t p = 0; p < t->player_count; p++)
-            if (t->players[p].rounds[r].kind != ROUND_NONE) {
-                held++;
-                break;
-            }
+        held += tournament_round_held(t, r);
     return held;
 }
 
