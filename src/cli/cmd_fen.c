@@ -18,10 +18,9 @@ const cli_command cli_fen = {
     "main-line position, or with --ply N of the position after ply N (0 =\n"
     "the start). A game that cannot be replayed to its end (invalid, or\n"
     "shorter than N plies) prints the line '-' (when it is the only game\n"
-    "printed, nothing), and its diagnostic goes to standard error. --game N "
-    "prints only game N (counted from 1 over all\n"
-    "inputs), and only its diagnostics. Games are validated as 'rgn\n"
-    "validate' does.\n"
+    "printed, nothing), and its diagnostic goes to standard error.\n"
+    "--game N prints only game N (counted from 1 over all inputs), and only\n"
+    "its diagnostics. Games are validated as 'rgn validate' does.\n"
     "Exit status 0 when every game asked for printed a position, 1 when one\n"
     "printed '-' or game N does not exist, 2 for wrong usage or I/O errors.\n"
     "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
@@ -33,21 +32,23 @@ typedef struct fen_printer {
     rgn_position *at; /* the position printed */
     bool quiet;
     bool found, failed; /* failed: a game asked for printed "-" */
-    uint64_t games;     /* the games printed */
-    bool first_failed;  /* the first game's "-" held back: with no other
-                           game it goes unprinted, no position for a script
-                           to mistake for one */
+    uint64_t lines;     /* the games printed */
+    bool dash_held;     /* the first game's "-", printed only when another
+                           game follows: alone, no position for a script to
+                           mistake for one */
 } fen_printer;
 
-/* Prints a line of a game: "-" for a game without a position. */
-static void print_line(fen_printer *p, const char *text)
+/* Prints a game's line: its position, or "-" (NULL). */
+static void print_line(fen_printer *p, const char *position)
 {
-    if (p->games++ == 1 && p->first_failed)
+    if (p->dash_held) {
         puts("-");
-    if (p->games == 1 && !text)
-        p->first_failed = true;
+        p->dash_held = false;
+    }
+    if (p->lines++ == 0 && !position)
+        p->dash_held = true;
     else
-        puts(text ? text : "-");
+        puts(position ? position : "-");
 }
 
 static void print_position(cli_main_line *line, const rgn_diagnostic *error)
