@@ -510,20 +510,20 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         xml_look = g->from == 1; /* white space, and more after it: the
                                     format asked for, RGN by default */
     bool xml = g->from >= 0 ? g->from == 1 : xml_look == 1;
+    const char *nul = memchr(head, '\0', head_len);
     if (g->from == 0 && xml_look == 1) {
         fprintf(stderr,
                 "rgn %s: %s looks like XML, not RGN: use --from xml "
                 "(or no --from)\n",
                 g->command->name, g->file);
         g->io_error = true;
-    } else if (memchr(head, '\0', head_len)) {
+    } else if (nul) {
         /* no game record holds a NUL byte: an image, a program, a
          * database, UTF-16 text */
         fprintf(stderr,
                 "rgn %s: %s is not a game file: it holds binary data (a NUL "
                 "byte at offset %zu)\n",
-                g->command->name, g->file,
-                (size_t)((const char *)memchr(head, '\0', head_len) - head));
+                g->command->name, g->file, (size_t)(nul - head));
         g->io_error = true;
     } else if (g->from == 1 && xml_look == 0) {
         fprintf(stderr,
