@@ -738,9 +738,6 @@ typedef struct rgn_writer_options {
     bool xml_fen;      /* XML: the RFEN after each move */
     bool json_fen;     /* JSON: the position string after each ply */
     bool chains;       /* RGN: a chain-making move's turns in a comment */
-    /* a game that ends with "*" while its Result tag is 1-0, 0-1 or
-     * 1/2-1/2 ends with the tag's result */
-    bool fix_result;
     /* RGN: NAGs 1 to 6 as the glyphs ! ? !! ?? !? ?! joined to their
      * move, instead of $1 to $6 */
     bool nag_glyphs;

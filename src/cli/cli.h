@@ -322,6 +322,9 @@ void cli_input_unmap(const char *data, uint64_t size);
  * the validator's are printed (a tournament's audit). */
 void cli_games_tell(cli_games *games, const char *file,
                     const rgn_diagnostic *diagnostic);
+/* An rgn_edits_report hook (user: the cli_games): the edits' notes
+ * printed as the validator's. */
+void cli_games_report(void *games, const rgn_diagnostic *note);
 /* Reads one input ("-" for standard input) through a validator. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */

@@ -51,8 +51,12 @@ const cli_command cli_convert = {
     "checked, their Result tag and result as written and an [Invalid\n"
     "\"REASON\"] tag (xml: an <invalid> element, json: an \"invalid\"\n"
     "member), so that they read as invalid again.\n"
-    "--fix-result ends a game that ends with '*' while its Result tag is a\n"
-    "result (1-0, 0-1, 1/2-1/2) with the tag's result. -o FILE is written\n"
+    "--fix-result sets the result and the Result tag from how the game\n"
+    "ends, as 'rgn select --fix-result' does: a checkmate or another end\n"
+    "of the rules decides; else a '*' takes its Result tag's result (1-0,\n"
+    "0-1, 1/2-1/2); else the result as written wins and the tag follows.\n"
+    "Each change is a note; a game invalid by its result alone is written,\n"
+    "fixed. -o FILE is written\n"
     "atomically (default: standard output); every input is checked first,\n"
     "and a run that fails with status 2 leaves FILE as it was. Without\n"
     "--to, FILE's name chooses: .xml XML, .html or .htm HTML, .json or\n"
@@ -71,12 +75,72 @@ static void convert_input(void *user, const char *file,
     rgn_writer_set_input(user, file);
 }
 
+/* --fix-result: every game is recorded by a selector that takes them
+ * all, and replayed into the writer with the edit that fixes its result,
+ * as select --fix-result replays it. */
+typedef struct fixing {
+    rgn_writer *writer;
+    rgn_edits *edits;
+    bool failed; /* memory ran out while a game was replayed */
+} fixing;
+
+static void write_fixed(void *user, const rgn_game *game,
+                        const rgn_selection *selection)
+{
+    fixing *f = user;
+    rgn_writer_number_next(f->writer, selection->number);
+    if (rgn_game_replay(game, f->edits, -1, rgn_writer_sink(f->writer),
+                        f->writer) < 0)
+        f->failed = true;
+}
+
+/* Reads the games of the count inputs of paths through a writer, or
+ * through a selector that replays them into it (fix_result; invalid games
+ * too with keep_invalid): false when memory ran out. */
+static bool read_into(cli_games *games, rgn_writer *writer, bool fix_result,
+                      bool keep_invalid, char **paths, int count)
+{
+    games->input = convert_input;
+    games->input_user = writer;
+    if (!fix_result) {
+        games->options.sink = rgn_writer_sink(writer);
+        games->options.sink_user = writer;
+        cli_games_read_all(games, paths, count);
+        return true;
+    }
+    fixing fix = {writer, rgn_edits_new(), false};
+    rgn_selector *selector = NULL;
+    if (fix.edits) {
+        rgn_edits_add(fix.edits, RGN_EDIT_FIX_RESULT);
+        rgn_edits_report(fix.edits, cli_games_report, games);
+        rgn_selector_options options = {
+            /* what is not written is not selected */
+            .valid_only = !keep_invalid,
+            .edits = fix.edits,
+            .selected = write_fixed,
+            .user = &fix,
+        };
+        selector = rgn_selector_new(&options);
+    }
+    bool ok = selector != NULL;
+    if (ok) {
+        games->options.sink = rgn_selector_sink();
+        games->options.sink_user = selector;
+        cli_games_read_all(games, paths, count);
+        ok = !fix.failed && !rgn_selector_failed(selector);
+    }
+    rgn_selector_free(selector);
+    rgn_edits_free(fix.edits);
+    return ok;
+}
+
 /* Writes the games of the count inputs of paths (standard input when
  * none) into output (standard output when NULL), through a writer of its
  * own: 0, or -1 when the output could not be written or an input could
  * not be read; output then stays as it was. */
 static int convert_into(cli_games *games, const rgn_writer_options *options,
-                        const char *output, char **paths, int count)
+                        bool fix_result, const char *output, char **paths,
+                        int count)
 {
     FILE *out = cli_output_open(output);
     if (!out)
@@ -94,14 +158,13 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
         cli_output_close(out, output, false);
         return -1;
     }
-    games->options.sink = rgn_writer_sink(writer);
-    games->options.sink_user = writer;
-    games->input = convert_input;
-    games->input_user = writer;
     bool failed_before = games->io_error;
     games->io_error = false;
-    cli_games_read_all(games, paths, count);
-    bool read = !games->io_error;
+    bool whole =
+        read_into(games, writer, fix_result, own.keep_invalid, paths, count);
+    if (!whole)
+        fprintf(stderr, "rgn convert: out of memory\n");
+    bool read = whole && !games->io_error;
     games->io_error |= failed_before;
     errno = 0;
     bool written = rgn_writer_finish(writer) == 0;
@@ -135,13 +198,13 @@ static int run_convert(int argc, char **argv)
     rgn_writer_options options = {.format = RGN_FORMAT_RGN};
     const char *output = NULL;
     int to = -1;
-    bool in_place = false;
+    bool in_place = false, fix_result = false;
     const cli_option own[] = {
         {"--to", .take = cli_take_format, .out = &to},
         {"-o", .value = &output},
         {"--in-place", .flag = &in_place},
         {"--keep-invalid", .flag = &options.keep_invalid},
-        {"--fix-result", .flag = &options.fix_result},
+        {"--fix-result", .flag = &fix_result},
         {"--nag-glyphs", .flag = &options.nag_glyphs},
         {"--xml-fen", .flag = &options.xml_fen},
         {"--json-fen", .flag = &options.json_fen},
@@ -201,7 +264,8 @@ static int run_convert(int argc, char **argv)
         const char *target = in_place ? paths[i] : output;
         options.format =
             (enum rgn_format)cli_output_format(&cli_convert, to, target);
-        if (convert_into(&games, &options, target, in_place ? paths + i : paths,
+        if (convert_into(&games, &options, fix_result, target,
+                         in_place ? paths + i : paths,
                          in_place ? 1 : files) < 0)
             failed = true;
     }

@@ -178,13 +178,6 @@ static int take_players(const cli_command *command, const char *path, void *out)
     return rc;
 }
 
-/* A note of the edits (--fix-result), printed as the validator's. */
-static void report_edit(void *user, const rgn_diagnostic *note)
-{
-    cli_games *games = user;
-    games->options.report(games->options.user, note);
-}
-
 static int run_select(int argc, char **argv)
 {
     cli_games games;
@@ -311,7 +304,7 @@ static int run_select(int argc, char **argv)
                   (clean.plycount ? RGN_EDIT_PLYCOUNT : 0) |
                       (clean.fen_comments ? RGN_EDIT_FEN_COMMENTS : 0) |
                       (clean.fix_result ? RGN_EDIT_FIX_RESULT : 0));
-    rgn_edits_report(clean.edits, report_edit, &games);
+    rgn_edits_report(clean.edits, cli_games_report, &games);
     output.edits = clean.edits;
 
     FILE *out =

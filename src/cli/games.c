@@ -178,6 +178,12 @@ void cli_games_tell(cli_games *g, const char *file, const rgn_diagnostic *d)
     g->total.games = before;
 }
 
+void cli_games_report(void *games, const rgn_diagnostic *note)
+{
+    cli_games *g = games;
+    g->options.report(g->options.user, note);
+}
+
 void cli_games_init(cli_games *g, const cli_command *command)
 {
     memset(g, 0, sizeof *g);

@@ -23,7 +23,6 @@ static void on_begin_game(void *user, uint64_t number)
     w->next_number = 0;
     w->number = ++w->games;
     w->depth = 0;
-    w->result_tag[0] = '\0';
     w->variant_tag = false;
     w->has_origin = false;
     if (w->format->begin_game)
@@ -59,11 +58,6 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
     rgn_writer *w = user;
     if (name.len == 7 && memcmp(name.data, "Variant", 7) == 0)
         w->variant_tag = true;
-    if (name.len == 6 && memcmp(name.data, "Result", 6) == 0 &&
-        value.len < sizeof w->result_tag) {
-        memcpy(w->result_tag, value.data, value.len);
-        w->result_tag[value.len] = '\0';
-    }
     if (w->format->tag)
         w->format->tag(w, name, value);
 }
@@ -202,15 +196,6 @@ static void invalid_reason(const rgn_diagnostic *error, char *buf, size_t size)
                  error->where.line, error->where.column);
 }
 
-/* --fix-result: a result in the Result tag ends a game left open */
-rgn_span rgn_result_or_tag(rgn_span result, rgn_span tag)
-{
-    if (result.len == 1 && result.data[0] == '*' &&
-        rgn_is_final_result(tag.data, tag.len))
-        return tag;
-    return result;
-}
-
 static void on_end_game(void *user, rgn_span result,
                         const rgn_diagnostic *error)
 {
@@ -220,9 +205,6 @@ static void on_end_game(void *user, rgn_span result,
      * not checked: the game is open */
     if (error && (!result.len || !w->format->comment))
         result = (rgn_span){"*", 1};
-    if (w->options.fix_result && !error)
-        result = rgn_result_or_tag(
-            result, (rgn_span){w->result_tag, strlen(w->result_tag)});
     if (write && error && error->problem != RGN_E_KEPT_INVALID &&
         w->format->tag) {
         /* the mark that makes the game read as invalid again */

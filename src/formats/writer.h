@@ -60,7 +60,6 @@ struct rgn_writer {
     uint64_t number;      /* the current game's number among them */
     uint64_t next_number; /* rgn_writer_number_next's, 0 when none */
     int depth;            /* variation depth */
-    char result_tag[16];  /* the game's Result tag, "" if none */
     bool variant_tag;     /* the game has a Variant tag */
     char *input;          /* rgn_writer_set_input's name, NULL when none */
     bool has_origin;      /* the sink was told the current game's origin */
@@ -111,11 +110,6 @@ static inline void writer_take_back(rgn_position *pos, rgn_move move,
  * one), as the format's end_variation ends each. */
 void rgn_writer_close_variations(rgn_writer *writer);
 
-
-/* The result of a game fixed as convert --fix-result and select
- * --fix-result fix it: a result "*" whose Result tag (tag, empty when
- * none) is 1-0, 0-1 or 1/2-1/2 becomes the tag's; else result. */
-rgn_span rgn_result_or_tag(rgn_span result, rgn_span tag);
 
 /* "stopped at line 9, column 13: MESSAGE", for --keep-invalid */
 void rgn_stop_note(const rgn_diagnostic *error, char *buf, size_t size);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/buffer.h"
+#include "base/util.h"
 #include "formats/writer.h"
 #include "rules/position.h"
 #include "rules/variant.h"
@@ -459,6 +460,17 @@ const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
     return rgn_game_error(game);
 }
 
+/* The result when the final position forces none: a "*" whose Result
+ * tag (empty when none) is 1-0, 0-1 or 1/2-1/2 becomes the tag's; else
+ * the result as written. */
+static rgn_span result_or_tag(rgn_span result, rgn_span tag)
+{
+    if (result.len == 1 && result.data[0] == '*' &&
+        rgn_is_final_result(tag.data, tag.len))
+        return tag;
+    return result;
+}
+
 /* --fix-result: the result and the Result tag from how the game ends
  * (rgn_edits's comment in rgn.h says which wins). */
 static void fix_result(replay *r)
@@ -483,8 +495,8 @@ static void fix_result(replay *r)
     bool has_tag = rgn_game_tag(game, "Result", &tag);
     rgn_span old = r->result.len ? r->result : (rgn_span){"*", 1};
     const char *how = NULL, *forced = forced_result(&final, &how);
-    rgn_span fixed = forced ? (rgn_span){forced, strlen(forced)}
-                            : rgn_result_or_tag(old, tag);
+    rgn_span fixed =
+        forced ? (rgn_span){forced, strlen(forced)} : result_or_tag(old, tag);
     if (!forced)
         how = fixed.data == tag.data ? "its Result tag says so"
                                      : "its result says so";

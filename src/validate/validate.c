@@ -948,7 +948,7 @@ static int on_result(void *user, rgn_span text, rgn_location where)
         /* a broadcast's last copy: the tag is the newer, and judged */
         report(v, RGN_W_OPEN_TERMINATION, where, no_move, 0,
                "the game ends with *, its Result tag says \"%s\": read as "
-               "%s (convert --fix-result ends it so)",
+               "%s (--fix-result ends it so)",
                g->result_tag, g->result_tag);
         if (g->failed)
             return 1;

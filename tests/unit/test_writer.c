@@ -1,6 +1,6 @@
 /*
  * test_writer.c - what a writer keeps of an invalid game (rgn.h,
- * rgn_writer_options: keep_invalid, fix_result), through the public API:
+ * rgn_writer_options: keep_invalid), through the public API:
  * games validated into a writer, and its output validated again; and how
  * XML and JSON name where each game was read (rgn_writer_set_input).
  */
@@ -78,16 +78,7 @@ static void test_open_termination(void **state)
     assert_string_equal(codes, "missing-tag open-termination");
     assert_non_null(strstr(kept, "[Result \"0-1\"]\n"));
     assert_non_null(strstr(kept, "Qh4# *\n"));
-    options.fix_result = true;
-    char *fixed = convert(open_end, &options);
-    assert_non_null(strstr(fixed, "Qh4# 0-1\n"));
     free(kept);
-    free(fixed);
-    /* a tag the final position contradicts is no newer result */
-    char *wrong =
-        convert("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# *\n", &options);
-    assert_string_equal(codes, "missing-tag result-tag-mismatch");
-    free(wrong);
 }
 
 /* One game of one move written by hand through the writer's sink, told

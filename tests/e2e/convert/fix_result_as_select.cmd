@@ -1,0 +1,1 @@
+convert --fix-result -q tests/e2e/inputs/select_clean.pgn
