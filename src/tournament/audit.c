@@ -176,16 +176,6 @@ static int colours(tournament *t)
     return 0;
 }
 
-/* The first record where a player's name appears. */
-static size_t first_record(const tournament *t, const char *name)
-{
-    for (size_t i = 0; i < t->record_count; i++)
-        if (strcmp(t->records[i]->white, name) == 0 ||
-            strcmp(t->records[i]->black, name) == 0)
-            return i;
-    return SIZE_MAX;
-}
-
 /* In a Swiss every player has a game or a bye in every round: a round
  * without either (a game lost, a bye not recorded, a withdrawal, or the
  * player's games under another spelling) is told, one finding a player
@@ -214,8 +204,8 @@ static int missing_games(tournament *t)
             else if (len < sizeof list - 4)
                 len += (size_t)snprintf(list + len, sizeof list - len, "...");
         }
-        if (count && tournament_finding(
-                         t, RGN_T_MISSING_GAME, first_record(t, player->name),
+        if (count && tournament_player_finding(
+                         t, RGN_T_MISSING_GAME, p,
                          "%s has no game and no bye in round%s %s (of "
                          "%d)",
                          player->name, count > 1 ? "s" : "", list, held) < 0)
@@ -354,6 +344,31 @@ static bool same_player(const char *a, const char *b)
     return whole > 0 && fuzzy <= 1;
 }
 
+/* What merging players p and q would change in the system the games
+ * make, said after the finding ("" when nothing): a misspelt name can
+ * make a round robin look like a Swiss. */
+static void system_change(const tournament *t, size_t p, size_t q, char *text,
+                          size_t size)
+{
+    char why[161];
+    text[0] = 0;
+    if (t->system_given)
+        return;
+    enum t_system apart = tournament_recognise(t, -1, -1, why, sizeof why);
+    enum t_system merged =
+        tournament_recognise(t, (int)q, (int)p, why, sizeof why);
+    if (merged == apart || merged == T_SYSTEM_UNKNOWN)
+        return;
+    if (apart == T_SYSTEM_UNKNOWN)
+        snprintf(text, size,
+                 "; as one player the games make a %s (apart, none)",
+                 tournament_system_words(merged));
+    else
+        snprintf(text, size, "; as one player the games make a %s, not a %s",
+                 tournament_system_words(merged),
+                 tournament_system_words(apart));
+}
+
 static int spellings(tournament *t)
 {
     /* names compared pairwise: a tournament has few players, and an
@@ -365,11 +380,13 @@ static int spellings(tournament *t)
             const char *a = t->players[p].name, *b = t->players[q].name;
             if (!same_player(a, b))
                 continue;
-            if (tournament_finding(t, RGN_T_SAME_PLAYER, first_record(t, b),
-                                   "'%s' and '%s' are probably one player "
-                                   "spelt two ways (kept apart; --same-player "
-                                   "merges them)",
-                                   a, b) < 0)
+            char change[200];
+            system_change(t, p, q, change, sizeof change);
+            if (tournament_player_finding(t, RGN_T_SAME_PLAYER, q,
+                                          "'%s' and '%s' are probably one "
+                                          "player spelt two ways (kept apart; "
+                                          "--same-player merges them)%s",
+                                          a, b, change) < 0)
                 return -1;
         }
     return 0;

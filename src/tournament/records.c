@@ -438,6 +438,17 @@ const char *tournament_system_name(enum t_system system)
     return system_names[system];
 }
 
+const char *tournament_system_words(enum t_system system)
+{
+    switch (system) {
+    case T_SYSTEM_ROUND_ROBIN: return "round robin";
+    case T_SYSTEM_DOUBLE_ROUND_ROBIN: return "double round robin";
+    case T_SYSTEM_SWISS: return "Swiss";
+    case T_SYSTEM_MATCH: return "match";
+    default: return "system unknown";
+    }
+}
+
 static char *copy_option(const char *text, bool *failed)
 {
     if (!text)

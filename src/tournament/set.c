@@ -344,13 +344,15 @@ static int by_number(const void *a, const void *b)
 }
 
 /* The system from the games played (a pairing forfeited may be paired
- * again): two players a match; pairings met at most once over as many rounds as
- * a round robin needs (or more) a round robin, over fewer a Swiss; met at most
- * twice over up to twice that a double round robin. Unknown otherwise, with why
- * in why. */
-static enum t_system recognise(const tournament *t, char *why, size_t size)
+ * again): two players a match; pairings met at most once over as many
+ * rounds as a round robin needs (or more) a round robin, over fewer a
+ * Swiss; met at most twice over up to twice that a double round robin.
+ * Unknown otherwise, with why in why. The player merged (-1: none)
+ * counts as the player into: its games in the rounds into has none. */
+enum t_system tournament_recognise(const tournament *t, int merged, int into,
+                                   char *why, size_t size)
 {
-    size_t n = t->player_count;
+    size_t n = t->player_count - (merged >= 0);
     if (n == 2)
         return T_SYSTEM_MATCH;
     if (n < 2) {
@@ -363,12 +365,17 @@ static enum t_system recognise(const tournament *t, char *why, size_t size)
         snprintf(why, size, "out of memory");
         return T_SYSTEM_UNKNOWN;
     }
-    for (size_t p = 0; p < n; p++) {
+    for (size_t p = 0; p < t->player_count; p++) {
+        if ((int)p == merged)
+            continue;
         int count = 0;
-        for (int r = 0; r < t->rounds; r++)
-            if (t->players[p].rounds[r].kind == ROUND_PLAYED &&
-                t->players[p].rounds[r].opponent >= 0)
-                met[count++] = t->players[p].rounds[r].opponent;
+        for (int r = 0; r < t->rounds; r++) {
+            const t_round *x = &t->players[p].rounds[r];
+            if ((int)p == into && x->kind == ROUND_NONE)
+                x = &t->players[merged].rounds[r];
+            if (x->kind == ROUND_PLAYED && x->opponent >= 0)
+                met[count++] = x->opponent == merged ? into : x->opponent;
+        }
         qsort(met, (size_t)count, sizeof *met, by_number);
         for (int i = 0, run = 0; i < count; i++) {
             run = i && met[i] == met[i - 1] ? run + 1 : 1;
@@ -445,14 +452,15 @@ static void tell(const tournament *t, const t_finding *f,
         .problem = f->problem,
         .severity = rgn_problem_severity(f->problem),
         .message = f->message,
-        .where = r ? r->where : (rgn_location){0, 1, 1},
+        /* without a record: a TRF's line (of a player), or its start */
+        .where = r ? r->where : (rgn_location){0, f->line ? f->line : 1, 1},
         .game = f->record != SIZE_MAX ? r->game : 0,
         .game_offset = r ? r->where.offset : 0,
         .white = r && f->record != SIZE_MAX ? r->white : "",
         .black = r && f->record != SIZE_MAX ? r->black : "",
         .move_number = "",
     };
-    report(user, r ? r->file : "-", &d);
+    report(user, r ? r->file : t->trf_file ? t->trf_file : "-", &d);
 }
 
 int rgn_tournaments_finish(rgn_tournaments *ts,
@@ -510,7 +518,7 @@ int rgn_tournaments_finish(rgn_tournaments *ts,
         if (t->system_given)
             t->system = ts->system;
         else if (t->system == T_SYSTEM_UNKNOWN)
-            t->system = recognise(t, why, sizeof why);
+            t->system = tournament_recognise(t, -1, -1, why, sizeof why);
         if (t->system == T_SYSTEM_UNKNOWN && !ts->options.check_only) {
             snprintf(error->message, sizeof error->message,
                      "cannot recognise the system of '%.30s': %.160s; "

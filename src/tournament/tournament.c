@@ -31,6 +31,7 @@ void tournament_free(tournament *t)
     if (!t)
         return;
     free(t->event);
+    free(t->trf_file);
     free(t->site);
     free(t->start_date);
     free(t->end_date);
@@ -70,8 +71,8 @@ bool tournament_round_held(const tournament *t, int r)
     return false;
 }
 
-int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
-                       const char *format, ...)
+static int add_finding(tournament *t, enum rgn_problem problem, size_t record,
+                       unsigned line, const char *format, va_list args)
 {
     if (t->finding_count == t->finding_capacity) {
         size_t capacity = t->finding_capacity ? 2 * t->finding_capacity : 16;
@@ -81,16 +82,43 @@ int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
         t->findings = grown;
         t->finding_capacity = capacity;
     }
-    va_list args;
-    va_start(args, format);
+    va_list again;
+    va_copy(again, args);
     int n = vsnprintf(NULL, 0, format, args);
-    va_end(args);
     char *message = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (message)
+        vsnprintf(message, (size_t)n + 1, format, again);
+    va_end(again);
     if (!message)
         return -1;
-    va_start(args, format);
-    vsnprintf(message, (size_t)n + 1, format, args);
-    va_end(args);
-    t->findings[t->finding_count++] = (t_finding){problem, message, record};
+    t->findings[t->finding_count++] =
+        (t_finding){problem, message, record, record == SIZE_MAX ? line : 0};
     return 0;
+}
+
+int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
+                       const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    int rc = add_finding(t, problem, record, 0, format, args);
+    va_end(args);
+    return rc;
+}
+
+int tournament_player_finding(tournament *t, enum rgn_problem problem,
+                              size_t player, const char *format, ...)
+{
+    const char *name = t->players[player].name;
+    size_t record = SIZE_MAX;
+    for (size_t i = 0; i < t->record_count && record == SIZE_MAX; i++)
+        if (strcmp(t->records[i]->white, name) == 0 ||
+            strcmp(t->records[i]->black, name) == 0)
+            record = i;
+    va_list args;
+    va_start(args, format);
+    int rc =
+        add_finding(t, problem, record, t->players[player].line, format, args);
+    va_end(args);
+    return rc;
 }

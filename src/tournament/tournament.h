@@ -82,7 +82,8 @@ typedef struct t_player {
     int score;       /* halves */
     int games;       /* rounds with a game over the board */
     double tiebreaks[T_MAX_TIEBREAKS]; /* NAN: no value (ARO, TPR) */
-    int rank; /* 1-based; tied players share the best */
+    int rank;      /* 1-based; tied players share the best */
+    unsigned line; /* its 001 line in a TRF; 0 for a player of games */
 } t_player;
 
 enum t_system {
@@ -131,10 +132,12 @@ typedef struct t_finding {
     enum rgn_problem problem;
     char *message;
     size_t record; /* the record it is about; SIZE_MAX: the tournament */
+    unsigned line; /* without a record: the TRF's line it is about, or 0 */
 } t_finding;
 
 typedef struct tournament {
     char *event, *site;
+    char *trf_file; /* the TRF's name when read from one, else NULL */
     enum t_system system;
     bool system_given; /* by --system */
     int rounds;
@@ -166,7 +169,18 @@ bool tournament_round_held(const tournament *t, int r);
 /* Adds a finding about record (SIZE_MAX: none); message is printf-like.
  * -1 when memory runs out. */
 int tournament_finding(tournament *t, enum rgn_problem problem, size_t record,
-                       const char *format, ...);
+                       const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Adds a finding about player (an index in t->players), located at its
+ * first game, or at its line of a TRF. -1 when memory runs out. */
+int tournament_player_finding(tournament *t, enum rgn_problem problem,
+                              size_t player, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The system t's games make, as if the player merged (an index, or -1:
+ * none) were the player into; T_SYSTEM_UNKNOWN with why (of size bytes)
+ * when they make none (set.c). */
+enum t_system tournament_recognise(const tournament *t, int merged, int into,
+                                   char *why, size_t size);
 
 /* Reads a tie-break list ("BH-C1,SB,DE", or "BH/C1,SB,DE"; a code may
  * state the rules, "BH/C1/V2026", all alike): 0, or -1 with error. */
@@ -213,5 +227,7 @@ int trf_compare(const tournament *reported, tournament *played);
 
 /* The name of a system as options and outputs spell it. */
 const char *tournament_system_name(enum t_system system);
+/* Its name in prose: "round robin", "Swiss", "system unknown". */
+const char *tournament_system_words(enum t_system system);
 
 #endif

@@ -646,7 +646,8 @@ static int read_player(trf_reader *reader)
     t_player *p = &t->players[index];
     *p = (t_player){.rating = (int)rating,
                     .start_rank = (int)start_rank,
-                    .rank = (int)rank};
+                    .rank = (int)rank,
+                    .line = (unsigned)line->number};
     p->rounds = calloc((size_t)rounds + 1, sizeof *p->rounds);
     if (!p->rounds)
         return out_of_memory(reader);
@@ -821,9 +822,11 @@ int trf_read(const char *text, size_t len, const char *file, tournament *t,
                          .announced_rounds = -1,
                          .dates = {.text = "", .len = 0}};
     error->column = 0;
+    t->trf_file = strdup(file);
     reader.by_start_rank =
         calloc(TRF_MAX_PLAYERS + 1, sizeof *reader.by_start_rank);
-    int status = reader.by_start_rank ? 0 : out_of_memory(&reader);
+    int status =
+        reader.by_start_rank && t->trf_file ? 0 : out_of_memory(&reader);
     size_t at = 0;
     while (status == 0 && at < len) {
         size_t line_len = line_length(text + at, len - at);

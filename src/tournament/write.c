@@ -73,17 +73,6 @@ static const char *json_result(const t_round *x)
     return strcmp(r, "½") == 0 ? "1/2" : *r ? r : "-";
 }
 
-static const char *system_words(enum t_system system)
-{
-    switch (system) {
-    case T_SYSTEM_ROUND_ROBIN: return "round robin";
-    case T_SYSTEM_DOUBLE_ROUND_ROBIN: return "double round robin";
-    case T_SYSTEM_SWISS: return "Swiss";
-    case T_SYSTEM_MATCH: return "match";
-    default: return "system unknown";
-    }
-}
-
 static bool grid_system(const tournament *t)
 {
     return t->system != T_SYSTEM_SWISS;
@@ -125,8 +114,9 @@ static void text_tournament(rgn_buffer *out, const tournament *t)
 {
     int held = rounds_held(t);
     rgn_buffer_printf(out, "%s%s%s (%s, %d round%s", *t->event ? t->event : "?",
-                      *t->site ? ", " : "", t->site, system_words(t->system),
-                      held, held == 1 ? "" : "s");
+                      *t->site ? ", " : "", t->site,
+                      tournament_system_words(t->system), held,
+                      held == 1 ? "" : "s");
     if (t->tiebreak_count)
         rgn_buffer_printf(out, "; FIDE tie-break rules of %d", (int)t->rules);
     rgn_buffer_puts(out, ")\n\n");
@@ -425,8 +415,8 @@ static void html_tournament(rgn_buffer *out, const tournament *t, size_t k)
         rgn_buffer_puts(out, ", ");
     }
     int held = rounds_held(t);
-    rgn_buffer_printf(out, "%s, %d round%s", system_words(t->system), held,
-                      held == 1 ? "" : "s");
+    rgn_buffer_printf(out, "%s, %d round%s", tournament_system_words(t->system),
+                      held, held == 1 ? "" : "s");
     if (t->tiebreak_count)
         rgn_buffer_printf(out, ", FIDE tie-break rules of %d", (int)t->rules);
     rgn_buffer_puts(out, "</p>\n");

@@ -1,0 +1,1 @@
+tournament --check tests/e2e/inputs/tournament_spelt_round_robin.pgn

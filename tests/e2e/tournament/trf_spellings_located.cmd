@@ -1,0 +1,1 @@
+tournament --check --from trf tests/tournament/trf/spelt-round-robin.trf
