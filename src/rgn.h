@@ -1254,6 +1254,10 @@ typedef struct rgn_db_find_options {
     const rgn_criteria *criteria; /* NULL: every game */
     bool invert;
     bool valid_only; /* invalid games are never found */
+    /* with valid_only, an invalid game that these edits repair
+     * (rgn_edits_error) is found, as the selector finds it (NULL: none);
+     * the caller replays the games found with them */
+    const rgn_edits *edits;
     uint64_t limit;  /* 0: no limit */
     bool count_only; /* found games are not recorded (game is NULL) */
     /* told of each game found, in the database's order; non-zero stops */

@@ -400,6 +400,30 @@ int cli_criteria_options(cli_criteria *c, cli_option *own);
  * without either). */
 int cli_criteria_flags(cli_criteria *c, const cli_command *command);
 
+/* The cleaning options of the games written (cleaning_options.c; select,
+ * db find), their help and how many they are. */
+#define CLI_CLEANING_OPTIONS 6
+#define CLI_CLEANING_HELP                                                      \
+    "  --strip WHAT       leave out comments, variations, nags or clocks\n"    \
+    "                     ([%clk] in comments); repeatable\n"                  \
+    "  --set-tag NAME=VALUE  set or add a tag; repeatable\n"                   \
+    "  --add-plycount     a PlyCount tag\n"                                    \
+    "  --add-fen-comments the position after each main-line move\n"            \
+    "  --rename-players FILE  White and Black renamed: a line a spelling,\n"   \
+    "                     SPELLING<TAB>NAME, '#' comments\n"                   \
+    "  --fix-result       the result and Result tag from how the game\n"       \
+    "                     ends (a mate; a '*' by its tag; else the\n"          \
+    "                     result wins), each change a note\n"
+typedef struct cli_cleaning {
+    rgn_edits *edits; /* set before cli_cleaning_options */
+    bool plycount, fen_comments, fix_result;
+} cli_cleaning;
+/* Writes the cleaning options into own (room for CLI_CLEANING_OPTIONS):
+ * how many. Those with a value go into the edits when met. */
+int cli_cleaning_options(cli_cleaning *c, cli_option *own);
+/* After the options: adds the edits of the flags given. */
+void cli_cleaning_flags(cli_cleaning *c);
+
 /* Listing games (cmd_list.c; also select --format). */
 /* Takes for --format: text, tsv, csv or json, into the int at out. */
 int cli_take_list_format(const cli_command *command, const char *value,

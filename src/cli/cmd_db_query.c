@@ -46,7 +46,8 @@ const cli_command cli_db_find = {
     "                   [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
     "                   [--format text|tsv|csv|json]\n"
     "                   [--columns LIST] [--to FORMAT] [-o FILE]\n"
-    "                   [--keep-invalid] [--color|--no-color]\n"
+    "                   [--keep-invalid] [--mark] [CLEANING]\n"
+    "                   [--color|--no-color]\n"
     "\n"
     "Finds the games that match every criterion, with the criteria and\n"
     "meaning of 'rgn select' (rgn(1) has the language): --tag, --plies,\n"
@@ -73,7 +74,12 @@ const cli_command cli_db_find = {
     "  --fuzzy N      copies are games with the same position at ply N\n"
     "  -o FILE        write into FILE, atomically\n"
     "  --keep-invalid invalid games too (else only valid ones are found)\n"
+    "  --mark         with --to, a comment where a position criterion\n"
+    "                 matched\n"
     "  --db PATH      the database (default games.rgndb)\n"
+    "Cleaning (of the games --to writes, as 'rgn select' cleans them; a\n"
+    "game invalid by its result alone is found with "
+    "--fix-result):\n" CLI_CLEANING_HELP
     "Exit status 0 when some game matches, 1 when none does, 2 for wrong\n"
     "usage and database errors.\n",
     run_find,
@@ -132,7 +138,11 @@ int cli_take_text_or_json(const cli_command *command, const char *value,
 typedef struct db_output {
     rgn_lister *lister;
     rgn_writer *writer;
-    const char *file; /* of the last game listed */
+    rgn_edits *edits;      /* the cleaning options' (find --to) */
+    bool mark;             /* --mark */
+    cli_games *notes;      /* prints the edits' notes */
+    const char *game_file; /* of the game being written */
+    const char *file;      /* of the last game listed */
     uint64_t found;
     bool failed;
 } db_output;
@@ -143,6 +153,7 @@ static int on_found(void *user, const rgn_db_found *found)
     o->found++;
     if (!found->game)
         return 0;
+    o->game_file = found->file;
     if (o->lister) {
         if (!o->file || strcmp(o->file, found->file) != 0) {
             rgn_lister_input(o->lister, found->file, NULL);
@@ -155,19 +166,27 @@ static int on_found(void *user, const rgn_db_found *found)
     } else {
         rgn_writer_number_next(o->writer, (uint64_t)found->id);
         rgn_writer_set_input(o->writer, found->file); /* as imported */
-        if (rgn_game_replay(found->game, NULL, -1, rgn_writer_sink(o->writer),
-                            o->writer) < 0)
+        if (rgn_game_replay(found->game, o->edits, o->mark ? found->ply : -1,
+                            rgn_writer_sink(o->writer), o->writer) < 0)
             o->failed = true;
     }
     return o->failed;
 }
 
-/* Finds the games and writes them (or their records) to path: the exit
- * status. */
+/* An rgn_edits_report hook: a note of the edits (--fix-result) about
+ * the game being written, printed as the validator's. */
+static void tell_note(void *user, const rgn_diagnostic *note)
+{
+    db_output *o = user;
+    cli_games_tell(o->notes, o->game_file, note);
+}
+
+/* Finds the games and writes them (or their records) to path, with the
+ * edits and mark of cleaning (NULL: none): the exit status. */
 static int find_and_write(const cli_command *command, const char *db_path,
                           rgn_db_find_options *options, int list_format,
                           rgn_list_options *listing, int to, const char *path,
-                          bool keep_invalid)
+                          bool keep_invalid, const db_output *cleaning)
 {
     rgn_writer_options writing = {.keep_invalid = keep_invalid};
     if (list_format < 0 && !options->count_only) {
@@ -184,7 +203,15 @@ static int find_and_write(const cli_command *command, const char *db_path,
         rgn_db_close(db);
         return EXIT_USAGE;
     }
-    db_output output = {0};
+    db_output output = cleaning ? *cleaning : (db_output){0};
+    cli_games notes; /* no games read: only its printer of diagnostics */
+    cli_games_init(&notes, command);
+    cli_games_ready(&notes);
+    output.notes = &notes;
+    if (output.edits) {
+        rgn_edits_report(output.edits, tell_note, &output);
+        options->edits = output.edits;
+    }
     if (out && list_format >= 0) {
         listing->format = (enum rgn_list_format)list_format;
         output.lister = cli_lister_new(command, listing, out);
@@ -222,13 +249,18 @@ static int find_and_write(const cli_command *command, const char *db_path,
 static int run_find(int argc, char **argv)
 {
     rgn_criteria *criteria = rgn_criteria_new();
-    if (!criteria) {
+    cli_cleaning clean = {rgn_edits_new(), false, false, false};
+    if (!criteria || !clean.edits) {
+        rgn_criteria_free(criteria);
+        rgn_edits_free(clean.edits);
         fprintf(stderr, "rgn db find: out of memory\n");
         return EXIT_USAGE;
     }
     cli_criteria criteria_options = {.criteria = criteria};
-    cli_option own[CLI_CRITERIA_OPTIONS + 12];
+    cli_option own[CLI_CRITERIA_OPTIONS + CLI_CLEANING_OPTIONS + 13];
     int n = cli_criteria_options(&criteria_options, own);
+    n += cli_cleaning_options(&clean, own + n);
+    bool mark = false;
     const char *db_path = "games.rgndb", *path = NULL;
     rgn_db_find_options options = {.criteria = criteria};
     bool keep_invalid = false;
@@ -239,6 +271,7 @@ static int run_find(int argc, char **argv)
     own[n++] = (cli_option){"-n", .flag = &options.invert};
     own[n++] = (cli_option){"--invert", .flag = &options.invert};
     own[n++] = (cli_option){"--count", .flag = &options.count_only};
+    own[n++] = (cli_option){"--mark", .flag = &mark};
     own[n++] = (cli_option){"--limit", .take = cli_take_count, .out = &limit};
     find_format format = {-1, -1};
     own[n++] =
@@ -278,10 +311,13 @@ static int run_find(int argc, char **argv)
         options.limit = (uint64_t)limit;
         options.duplicates = criteria_options.copies;
         options.fuzzy_ply = (int)criteria_options.fuzzy;
+        cli_cleaning_flags(&clean);
+        db_output cleaning = {.edits = clean.edits, .mark = mark};
         status = find_and_write(&cli_db_find, db_path, &options, list_format,
-                                &listing, to, path, keep_invalid);
+                                &listing, to, path, keep_invalid, &cleaning);
     }
     rgn_criteria_free(criteria);
+    rgn_edits_free(clean.edits);
     return status;
 }
 
@@ -303,7 +339,7 @@ static int run_export(int argc, char **argv)
         return status;
     rgn_db_find_options options = {0};
     status = find_and_write(&cli_db_export, db_path, &options, -1, NULL, to,
-                            path, keep_invalid);
+                            path, keep_invalid, NULL);
     /* an empty database exports nothing, and that is no failure */
     return status == EXIT_INVALID ? EXIT_OK : status;
 }

@@ -62,17 +62,8 @@ const cli_command cli_select = {
     "                     ply (where a position criterion matched), instead\n"
     "                     of the games\n"
     "  --columns LIST     the columns of a --format table ('rgn list')\n"
-    "Cleaning (of the games written; without criteria, of every game):\n"
-    "  --strip WHAT       leave out comments, variations, nags or clocks\n"
-    "                     ([%clk] in comments); repeatable\n"
-    "  --set-tag NAME=VALUE  set or add a tag; repeatable\n"
-    "  --add-plycount     a PlyCount tag\n"
-    "  --add-fen-comments the position after each main-line move\n"
-    "  --rename-players FILE  White and Black renamed: a line a spelling,\n"
-    "                     SPELLING<TAB>NAME, '#' comments\n"
-    "  --fix-result       the result and Result tag from how the game\n"
-    "                     ends (a mate; a '*' by its tag; else the\n"
-    "                     result wins), each change a note\n"
+    "Cleaning (of the games written; without criteria, of every "
+    "game):\n" CLI_CLEANING_HELP
     "Splitting (-o PATTERN: %n the part's number, %{TAG} a tag's value\n"
     "made safe, %% a %; parts renamed into place when the run succeeds;\n"
     "a Round tag's value is its round, 3 of 3.2, TAG:full the whole):\n"
@@ -133,57 +124,12 @@ static void on_selected(void *user, const rgn_game *game,
 }
 
 
-/* Cleaning: the edits of the games written (--strip, --set-tag, ...). */
-typedef struct cleaning {
-    rgn_edits *edits;
-    bool plycount, fen_comments, fix_result;
-} cleaning;
-
-static int take_strip(const cli_command *command, const char *value, void *out)
-{
-    rgn_error error;
-    if (rgn_edits_strip(out, value, &error) == 0)
-        return 0;
-    return cli_usage_error(command, "--strip '%s': %s", value, error.message),
-           -1;
-}
-
-static int take_set_tag(const cli_command *command, const char *value,
-                        void *out)
-{
-    rgn_error error;
-    if (rgn_edits_set_tag(out, value, &error) == 0)
-        return 0;
-    return cli_usage_error(command, "--set-tag '%s': %s", value, error.message),
-           -1;
-}
-
-/* --rename-players FILE: the file read whole into the edits. */
-static int take_players(const cli_command *command, const char *path, void *out)
-{
-    size_t len = 0;
-    char *text = cli_read_whole_file(path, &len);
-    if (!text)
-        return cli_usage_error(command, "--rename-players %s: %s", path,
-                               strerror(errno)),
-               -1;
-    rgn_error error;
-    int rc = 0;
-    if (rgn_edits_rename_players(out, text, len, &error) < 0) {
-        cli_usage_error(command, "--rename-players %s: %s", path,
-                        error.message);
-        rc = -1;
-    }
-    free(text);
-    return rc;
-}
-
 static int run_select(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_select);
     rgn_criteria *criteria = rgn_criteria_new();
-    cleaning clean = {rgn_edits_new(), false, false, false};
+    cli_cleaning clean = {rgn_edits_new(), false, false, false};
     if (!criteria || !clean.edits) {
         rgn_criteria_free(criteria);
         rgn_edits_free(clean.edits);
@@ -197,8 +143,9 @@ static int run_select(int argc, char **argv)
     long limit = 0;
     bool invert = false;
     cli_criteria criteria_options = {.criteria = criteria};
-    enum { CLEANING = 6, SPLITTING = 3, LISTING = 2 };
-    cli_option own[CLI_CRITERIA_OPTIONS + 9 + CLEANING + SPLITTING + LISTING];
+    enum { SPLITTING = 3, LISTING = 2 };
+    cli_option own[CLI_CRITERIA_OPTIONS + 9 + CLI_CLEANING_OPTIONS + SPLITTING +
+                   LISTING];
     long split_every = 0;
     const char *split_by = NULL;
     bool force = false;
@@ -211,15 +158,7 @@ static int run_select(int argc, char **argv)
     own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
     own[n++] = (cli_option){"-o", .value = &path};
     own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
-    /* cleaning */
-    own[n++] = (cli_option){"--strip", .take = take_strip, .out = clean.edits};
-    own[n++] =
-        (cli_option){"--set-tag", .take = take_set_tag, .out = clean.edits};
-    own[n++] = (cli_option){"--add-plycount", .flag = &clean.plycount};
-    own[n++] = (cli_option){"--add-fen-comments", .flag = &clean.fen_comments};
-    own[n++] = (cli_option){"--rename-players", .take = take_players,
-                            .out = clean.edits};
-    own[n++] = (cli_option){"--fix-result", .flag = &clean.fix_result};
+    n += cli_cleaning_options(&clean, own + n);
     /* splitting */
     own[n++] = (cli_option){"--split-every", .take = cli_take_count,
                             .out = &split_every};
@@ -300,10 +239,7 @@ static int run_select(int argc, char **argv)
         cli_split_free(output.split);
         return status;
     }
-    rgn_edits_add(clean.edits,
-                  (clean.plycount ? RGN_EDIT_PLYCOUNT : 0) |
-                      (clean.fen_comments ? RGN_EDIT_FEN_COMMENTS : 0) |
-                      (clean.fix_result ? RGN_EDIT_FIX_RESULT : 0));
+    cli_cleaning_flags(&clean);
     rgn_edits_report(clean.edits, cli_games_report, &games);
     output.edits = clean.edits;
 

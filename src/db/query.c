@@ -539,16 +539,20 @@ static int judge(finder *f, sqlite3_stmt *s)
         matched = !matched;
         ply = -1;
     }
-    if (!matched || (f->o->valid_only && !g.valid))
+    /* an invalid game the edits may repair: judged once recorded */
+    bool repairable = !g.valid && f->o->edits;
+    if (!matched || (f->o->valid_only && !g.valid && !repairable))
         return 0;
     rgn_db_found found = {g.id, file, NULL, ply};
-    if (!f->o->count_only || f->copies) {
+    if (!f->o->count_only || f->copies || repairable) {
         if (replay(f->r, &g, false, rgn_game_recorder(), f->game) < 0)
             return -1;
         if (rgn_game_failed(f->game))
             return db_failf(f->r->db, "out of memory");
         found.game = f->o->count_only ? NULL : f->game;
     }
+    if (f->o->valid_only && repairable && rgn_edits_error(f->o->edits, f->game))
+        return 0;
     /* copies, as the selector tells them: among the games that match */
     if (f->copies) {
         uint64_t first = 0;

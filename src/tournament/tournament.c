@@ -1,5 +1,6 @@
 /*
- * tournament.c - a tournament's life: made, its findings added, freed.
+ * tournament.c - a tournament's life: made, its findings added, its
+ * system recognised, freed.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -121,4 +122,66 @@ int tournament_player_finding(tournament *t, enum rgn_problem problem,
         add_finding(t, problem, record, t->players[player].line, format, args);
     va_end(args);
     return rc;
+}
+
+static int by_number(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The system from the games played (a pairing forfeited may be paired
+ * again): two players a match; pairings met at most once over as many
+ * rounds as a round robin needs (or more) a round robin, over fewer a
+ * Swiss; met at most twice over up to twice that a double round robin.
+ * Unknown otherwise, with why in why. The player merged (-1: none)
+ * counts as the player into: its games in the rounds into has none. */
+enum t_system tournament_recognise(const tournament *t, int merged, int into,
+                                   char *why, size_t size)
+{
+    size_t n = t->player_count - (merged >= 0);
+    if (n == 2)
+        return T_SYSTEM_MATCH;
+    if (n < 2) {
+        snprintf(why, size, "%zu player%s", n, n == 1 ? "" : "s");
+        return T_SYSTEM_UNKNOWN;
+    }
+    int most = 0;
+    int *met = malloc(((size_t)t->rounds + 1) * sizeof *met);
+    if (!met) {
+        snprintf(why, size, "out of memory");
+        return T_SYSTEM_UNKNOWN;
+    }
+    for (size_t p = 0; p < t->player_count; p++) {
+        if ((int)p == merged)
+            continue;
+        int count = 0;
+        for (int r = 0; r < t->rounds; r++) {
+            const t_round *x = &t->players[p].rounds[r];
+            if ((int)p == into && x->kind == ROUND_NONE)
+                x = &t->players[merged].rounds[r];
+            if (x->kind == ROUND_PLAYED && x->opponent >= 0)
+                met[count++] = x->opponent == merged ? into : x->opponent;
+        }
+        qsort(met, (size_t)count, sizeof *met, by_number);
+        for (int i = 0, run = 0; i < count; i++) {
+            run = i && met[i] == met[i - 1] ? run + 1 : 1;
+            if (run > most)
+                most = run;
+        }
+    }
+    free(met);
+    int cycle = n % 2 ? (int)n : (int)n - 1; /* a round robin's rounds */
+    if (most <= 1 && t->rounds < cycle)
+        return T_SYSTEM_SWISS;
+    if (most <= 1 && t->rounds == cycle)
+        return T_SYSTEM_ROUND_ROBIN;
+    if (most == 2 && t->rounds <= 2 * cycle && t->rounds > cycle)
+        return T_SYSTEM_DOUBLE_ROUND_ROBIN;
+    snprintf(why, size,
+             "%zu players, %d rounds, a pairing met %d time%s (a round robin "
+             "has %d rounds, a double one %d, a Swiss fewer than %d and no "
+             "pairing twice)",
+             n, t->rounds, most, most == 1 ? "" : "s", cycle, 2 * cycle, cycle);
+    return T_SYSTEM_UNKNOWN;
 }

@@ -178,7 +178,7 @@ int tournament_player_finding(tournament *t, enum rgn_problem problem,
     __attribute__((format(printf, 4, 5)));
 /* The system t's games make, as if the player merged (an index, or -1:
  * none) were the player into; T_SYSTEM_UNKNOWN with why (of size bytes)
- * when they make none (set.c). */
+ * when they make none. */
 enum t_system tournament_recognise(const tournament *t, int merged, int into,
                                    char *why, size_t size);
 

@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/fix.rgndb"; "$RGN" db import -q --db "$RGN_TMP/fix.rgndb" tests/e2e/inputs/select_clean.pgn; "$RGN" db find --db "$RGN_TMP/fix.rgndb" --fix-result --to rgn

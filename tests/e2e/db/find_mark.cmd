@@ -1,0 +1,1 @@
+--version >/dev/null; rm -f "$RGN_TMP/mark.rgndb"; "$RGN" db import -q --db "$RGN_TMP/mark.rgndb" samples/chess-opera-game.pgn && "$RGN" db find --db "$RGN_TMP/mark.rgndb" --moves '1. e4 e5 2. Nf3' --mark --to rgn
