@@ -230,7 +230,7 @@ static int build_rounds(tournament *t)
         if (!t->players[p].rounds)
             goto done;
         for (int r = 0; r < rounds; r++)
-            t->players[p].rounds[r] = (t_round){ROUND_NONE, -1, 0, 0, SIZE_MAX};
+            t->players[p].rounds[r] = T_NO_ROUND;
     }
     for (size_t i = 0; i < n; i++) {
         const t_record *r = t->records[i];

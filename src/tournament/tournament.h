@@ -69,6 +69,9 @@ typedef struct t_round {
     size_t record; /* index into the tournament's records; SIZE_MAX none */
 } t_round;
 
+/* A round without a game, a bye or a forfeit. */
+#define T_NO_ROUND ((t_round){ROUND_NONE, -1, 0, 0, SIZE_MAX})
+
 #define T_MAX_TIEBREAKS 16
 
 typedef struct t_player {

@@ -234,7 +234,6 @@ static bool unfinished(const t_round *round)
     return round->kind == ROUND_PLAYED && round->points < 0;
 }
 
-static const t_round no_round = {ROUND_NONE, -1, 0, 0, SIZE_MAX};
 
 static void put_player(rgn_buffer *out, const tournament *t, const t_player *p,
                        int number, const int *numbers)
@@ -267,8 +266,9 @@ static void put_player(rgn_buffer *out, const tournament *t, const t_player *p,
         /* a game without a result yet is a round not played: TRF has no
          * code for a game in progress, and pairing programs refuse a
          * pairing without a result */
+        const t_round none = T_NO_ROUND;
         const t_round *round =
-            unfinished(&p->rounds[r]) ? &no_round : &p->rounds[r];
+            unfinished(&p->rounds[r]) ? &none : &p->rounds[r];
         int opponent =
             round->opponent >= 0 && (size_t)round->opponent < t->player_count
                 ? numbers[round->opponent]
@@ -780,7 +780,7 @@ static int finish(trf_reader *reader)
             return out_of_memory(reader);
         p->rounds = grown;
         for (int r = reader->line_rounds[i]; r < t->rounds; r++)
-            p->rounds[r] = (t_round){ROUND_NONE, -1, 0, 0, SIZE_MAX};
+            p->rounds[r] = T_NO_ROUND;
     }
     t->round_dates = calloc((size_t)t->rounds + 1, sizeof *t->round_dates);
     if (!t->round_dates)
