@@ -30,10 +30,12 @@ them, on standard error or into --diagnostics-file FILE. Game numbers
 count over all the inputs, as in one run: the driver adds to each piece's
 numbers the games of the pieces before it. The exit status is rgn's: 0
 every game valid, 1 some game invalid, 2 an error (a path missing, the
-scheduler not answering, rgn failing on a piece: its standard error is
-shown). Outputs are written atomically: a temporary file beside the
-target, renamed over it once complete; on an error or Ctrl-C nothing is
-written.
+scheduler not answering or lost during the run, a worker that cannot read
+a file or reads other bytes than the driver cut, rgn failing on a piece:
+its standard error is shown, with the worker's address and host). Outputs
+are written atomically: a temporary file beside the target, renamed over
+it once complete; on an error, Ctrl-C, SIGTERM or SIGHUP nothing is
+written (exit status 130 on Ctrl-C, 128 + the signal's number else).
 
 The cluster: --scheduler ADDR (tcp://HOST:PORT, started with
 `dask scheduler` and `dask worker ADDR` on each machine) or, without it, a
@@ -46,6 +48,28 @@ A task is a pure function of its arguments and the files' bytes: when a
 worker dies, the scheduler runs its tasks again elsewhere and the result
 is the same.
 
+Each piece is checked to be the bytes the driver cut: a worker that sees
+another copy of a file (a machine whose copy is older, or damaged) would
+otherwise mix other games in. The worker reads its piece's bytes before
+rgn does and returns a digest of them (BLAKE2b, 128 bits) with the file's
+size; the driver reads the piece too, and a size or digest that differs
+from its own is an error naming the worker, the file and the piece. The
+cost is a second read of each piece on the worker (from the page cache,
+which rgn's read then finds warm) and one read of the inputs on the
+driver, while the workers run. Each side also checks that the file did
+not change while it was read (size, modification time, inode, before and
+after): the modification time is compared only on one machine, as copies
+of the same bytes made by cp have other times.
+
+Temporary folders: a piece's, on its worker (rgn-dask-XXXX in the
+worker's TMPDIR), and the pieces' databases of import, beside --db
+(.rgn-dask-XXXX). Each holds a lock file, locked (flock) while the
+folder is in use, and is removed after. A worker killed (SIGKILL), or a
+driver killed so, leaves its folder: a later run removes, before making
+its own, the folders of those names of the same user whose lock nobody
+holds; a folder without the lock file (made by something else, or by a
+driver older than the lock) is left alone.
+
 Where the driver differs from one rgn run, by choice:
   - an error on any piece (rgn's status 2: a damaged compressed file, an
     unknown option) ends the run with nothing written, where rgn would
@@ -57,7 +81,10 @@ Where the driver differs from one rgn run, by choice:
   - import: copies across pieces are noted (on standard error) by
     `rgn db merge`, numbered as one import numbers them; a copy within
     one piece is noted by the piece's import, its numbers counting within
-    the piece, the note prefixed with the piece;
+    the piece, the note prefixed with the piece. The summary line
+    (rgn_dask: DB: games stored, valid, invalid, already there, positions
+    indexed) has the counts of one import: the merge's, with the copies
+    within pieces among those already there;
   - select and import print no count of the games they read, which the
     numbers of the next pieces need: each of their pieces is also read by
     `rgn list --headers-only` (a parse, without replaying the moves).
@@ -132,11 +159,11 @@ def run_piece(rgn, cwd, argv, path, span, db, count):
     file's size and a digest of the piece's bytes, which the driver
     compares with its own (a worker may see another copy of the file).
     A file this worker cannot read, or one that changed while rgn read
-    it, is a result of status 2 whose message says so."""
+    it, is said by the result's "error" (else None)."""
     worker = worker_name()
     result = {"status": 2, "out": b"", "err": b"", "diagnostics": b"",
               "db": None, "games": None, "worker": worker, "size": None,
-              "digest": None}
+              "digest": None, "error": None}
     where = ([] if span is None else ["--range", span]) + ["--", path]
     try:
         with own_folder(tempfile.gettempdir(), "rgn-dask-") as tmp:
@@ -148,15 +175,15 @@ def run_piece(rgn, cwd, argv, path, span, db, count):
             result["size"] = before[0]
             run_rgn(rgn, cwd, argv, where, tmp, db, count, result)
             if file_state(os.stat(os.path.join(cwd, path))) != before:
-                result.update(status=2, err=f"{path} changed while the"
-                              f" worker {worker} read it\n".encode())
+                result["error"] = f"{path} changed while the worker" \
+                    f" {worker} read it; nothing written"
     except OSError as e:
         # the file missing or unreadable here (another machine's paths),
         # or no room for the temporary folder: said, naming the worker
         name = path if e.filename in (None, os.path.join(cwd, path)) \
             else e.filename
-        result.update(status=2, err=f"the worker {worker} cannot read"
-                      f" {name}: {e.strerror}\n".encode())
+        result["error"] = f"the worker {worker} cannot read {name}:" \
+            f" {e.strerror}; nothing written"
     return result
 
 
@@ -274,9 +301,15 @@ def sweep(parent, prefix):
             continue  # no lock file: not known to be a leftover
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            shutil.rmtree(folder, ignore_errors=True)
+            # renamed first: an rgn its worker left running (a worker
+            # killed leaves its rgn) can then write no new file into it,
+            # which would keep it from being removed; the new name has
+            # the prefix, so that a later sweep finishes the work
+            gone = folder + "-gone"
+            os.rename(folder, gone)
+            shutil.rmtree(gone, ignore_errors=True)
         except OSError:
-            pass  # locked: in use
+            pass  # locked (in use), or being removed by another sweep
         finally:
             os.close(fd)
 
@@ -514,6 +547,8 @@ def merge(args, client, tasks, states):
                     del done[tasks[following]]
                 where = f"rgn {' '.join(argv)}" + \
                     (f" --range {span}" if span else "") + f" {path}"
+                if result["error"]:
+                    raise Failure(result["error"])
                 if result["status"] not in (0, 1):
                     raise Failure(f"{where} failed on the worker"
                                   f" {result['worker']} with status"
