@@ -267,7 +267,7 @@ wait_for 60 shards
 kill -TERM $run
 wait $run
 check "SIGTERM: status 143" [ $? = 143 ]
-check "SIGTERM: said" grep -q 'SIGTERM; nothing written' term.err
+check "SIGTERM: said" grep -q 'stopped by SIGTERM; nothing written' term.err
 check "SIGTERM: nothing left beside the database" [ -z "$(ls -A dbs)" ]
 mkdir dbs/.rgn-dask-stale dbs/.rgn-dask-busy
 : >dbs/.rgn-dask-stale/lock
@@ -284,8 +284,9 @@ echo 'kept' >kept2.json
 "$python" "$driver" --scheduler "$address" --rgn "$rgn" --parts 4 \
     validate -o kept2.json copy.pgn <good.pgn >/dev/null 2>copy.err
 check "another copy: status 2" [ $? = 2 ]
+said="^rgn_dask: copy.pgn, bytes [0-9]*:[0-9]*: the worker $(address_of 3)"
 check "another copy: said, naming the worker, the file and the piece" \
-    grep -q "^rgn_dask: copy.pgn, bytes [0-9]*:[0-9]*: the worker $(address_of 3) (host [^)]*) read other bytes" copy.err
+    grep -q "$said (host [^)]*) read other bytes" copy.err
 check "another copy: -o untouched" [ "$(cat kept2.json)" = kept ]
 # worker 4, whose standard input is a socket, cannot open copy.pgn; the
 # pieces run on it alone
@@ -298,10 +299,11 @@ stop_worker 3
 "$python" "$driver" --scheduler "$address" --rgn "$rgn" --parts 4 \
     validate -o kept2.json copy.pgn <good.pgn >/dev/null 2>unread.err
 check "a file a worker cannot open: status 2" [ $? = 2 ]
+said="^rgn_dask: the worker $(address_of 4) (host [^)]*) cannot read copy.pgn:"
 check "a file a worker cannot open: said, naming the worker and the file" \
-    grep -q "^rgn_dask: the worker $(address_of 4) (host [^)]*) cannot read copy.pgn: " \
-    unread.err
-check "a file a worker cannot open: -o untouched" [ "$(cat kept2.json)" = kept ]
+    grep -q "$said " unread.err
+check "a file a worker cannot open: -o untouched" \
+    [ "$(cat kept2.json)" = kept ]
 
 # --- bad input -------------------------------------------------------------
 echo 'kept' >kept.json
@@ -360,8 +362,9 @@ wait_for 60 ran
 kill -9 "$(sed -n 1p scheduler.pid)"
 wait $run
 check "the scheduler lost: status 2" [ $? = 2 ]
+said="rgn_dask: the scheduler $address was lost during the run"
 check "the scheduler lost: said in one line" \
-    [ "$(cat lost.err)" = "rgn_dask: the scheduler $address was lost during the run; nothing written" ]
+    [ "$(cat lost.err)" = "$said; nothing written" ]
 check "the scheduler lost: -o untouched" [ "$(cat kept.json)" = kept ]
 
 echo "dask_driver: $passed passed, $failed failed"

@@ -265,18 +265,14 @@ def own_folder(parent, prefix):
         # locked under another name, then renamed: a sweep that finds the
         # lock file finds it locked, and one that finds none leaves the
         # folder alone (being made, or not of this driver's making)
-        lock = open(os.path.join(folder, LOCK + ".new"), "wb")
-        with lock:
+        with open(os.path.join(folder, LOCK + ".new"), "wb") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             os.rename(os.path.join(folder, LOCK + ".new"),
                       os.path.join(folder, LOCK))
-            try:
-                yield folder
-            finally:
-                # removed while still locked, so that no sweep meanwhile
-                # takes it for a leftover
-                shutil.rmtree(folder, ignore_errors=True)
+            yield folder
     finally:
+        # a sweep between the unlocking and this removes it as well: no
+        # harm, it is no longer in use
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -662,9 +658,10 @@ def merge_shards(args, folder, count, within, notes):
                          done.stderr.splitlines(keepends=True)
                          if not STORED.match(line)))
     there += within
-    notes.write(f"rgn_dask: {args.db}: {stored} game{'' if stored == 1 else 's'}"
-                f" stored ({valid} valid, {invalid} invalid), {there} already"
-                f" there, {positions} positions indexed\n".encode())
+    games = "game" if stored == 1 else "games"
+    notes.write(f"rgn_dask: {args.db}: {stored} {games} stored ({valid}"
+                f" valid, {invalid} invalid), {there} already there,"
+                f" {positions} positions indexed\n".encode())
     return done.returncode
 
 
@@ -790,8 +787,8 @@ def main(argv):
         print("rgn_dask: interrupted; nothing written", file=sys.stderr)
         return 130
     except Terminated as e:
-        print(f"rgn_dask: {signal.Signals(e.args[0]).name}; nothing written",
-              file=sys.stderr)
+        print(f"rgn_dask: stopped by {signal.Signals(e.args[0]).name};"
+              " nothing written", file=sys.stderr)
         return 128 + e.args[0]
 
 
