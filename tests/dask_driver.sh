@@ -9,10 +9,16 @@
 # byte what one rgn run over the same files gives, exit status included.
 # A worker killed with SIGKILL while it runs a piece: the scheduler runs
 # the piece again and the results are the same (no game lost or counted
-# twice). A scheduler that does not answer, a missing file and rgn
-# failing on the workers: exit status 2, a clear message, the -o file
-# untouched. Options the driver refuses, in every spelling rgn reads
-# (-ofile, bundles -qj2), and a --parts too large: refused, said. Needs Debian's python3-distributed (fails without it).
+# twice), and the piece's temporary folder it left is removed by a later
+# run (not those in use, nor those of no run's making). A scheduler that
+# does not answer, or is lost during a run, a missing file, a worker that
+# cannot read a file or sees another copy of it (same size, other bytes),
+# and rgn failing on the workers: exit status 2, a clear message naming
+# the worker, the -o file untouched. The driver stopped by SIGTERM: its
+# shards' folder removed, no database written. Options the driver refuses,
+# in every spelling rgn reads (-ofile, bundles -qj2), and a --parts too
+# large: refused, said. The summary of an import is one import's. Needs
+# Debian's python3-distributed (fails without it).
 # Usage: dask_driver.sh RGN CHESS_GEN DAMAGE PROJECT_DIR
 set -u
 rgn=$1 gen=$2 damage=$3 root=$4
@@ -58,11 +64,23 @@ mkdir archive
          { print }' >big.pgn
 "$damage" 21 60 <big.pgn >archive/a.pgn
 "$gen" --games 300 --seed 22 2>/dev/null | "$damage" 22 20 >b.pgn
-zstd -q -19 b.pgn -o archive/b.pgn.zst
+# 30 games twice in one piece: copies within a piece, which its import
+# does not store (the summary counts them)
+"$gen" --games 30 --seed 24 2>/dev/null >d.pgn
+cat b.pgn d.pgn d.pgn | zstd -q -19 -o archive/b.pgn.zst
 # its games twice: copies across pieces, which db import stores once
 "$gen" --games 200 --seed 23 2>/dev/null >c.pgn
 cat c.pgn c.pgn >archive/c.pgn
 set -- archive/a.pgn archive/b.pgn.zst archive/c.pgn
+# A file each process sees as its standard input: the driver and a worker
+# see different copies (good.pgn and bad.pgn, the same size, other bytes:
+# another machine's copy), and a worker whose standard input is a socket
+# cannot open it; rgn, run by the worker, inherits its standard input.
+ln -s /proc/self/fd/0 copy.pgn
+cp c.pgn good.pgn
+sed 's/Player/Plyaer/' c.pgn >bad.pgn
+check "bad.pgn: good.pgn's size" \
+    [ "$(wc -c <bad.pgn)" = "$(wc -c <good.pgn)" ]
 "$rgn" validate -q --variant chess "$@"
 check "the archive has invalid games" [ $? = 1 ]
 
@@ -96,6 +114,7 @@ database one.rgndb one
 $scheduler --host 127.0.0.1 --port 0 --no-dashboard \
     --scheduler-file scheduler.json >scheduler.log 2>&1 &
 pids="$pids $!"
+echo $! >scheduler.pid
 # wait_for SECONDS COMMAND...: until the command succeeds
 wait_for() {
     tries=$(($1 * 10))
@@ -114,19 +133,31 @@ wait_for 60 [ -s scheduler.json ] || {
 address=$("$python" -c \
     'import json, sys; print(json.load(open(sys.argv[1]))["address"])' \
     scheduler.json)
-start_worker() { # N: its process id in worker.N
-    $worker --scheduler-file scheduler.json --host 127.0.0.1 --nthreads 1 \
-        --no-nanny --no-dashboard --local-directory "w$1" >"worker$1.log" 2>&1 &
-    echo $! >"worker.$1"
+start_worker() { # N INPUT [LAUNCHER...]: its process id in worker.N
+    n=$1 input=$2
+    shift 2
+    "$@" $worker --scheduler-file scheduler.json --host 127.0.0.1 \
+        --nthreads 1 --no-nanny --no-dashboard --local-directory "w$n" \
+        <"$input" >"worker$n.log" 2>&1 &
+    echo $! >"worker.$n"
     pids="$pids $!"
 }
-start_worker 1
-start_worker 2
+start_worker 1 /dev/null
+start_worker 2 /dev/null
+# worker 3 sees bad.pgn as copy.pgn (its standard input)
+start_worker 3 bad.pgn
 registered() { [ "$(grep -c 'Register worker' scheduler.log)" -ge "$1" ]; }
-wait_for 60 registered 2 || {
+wait_for 60 registered 3 || {
     echo "FAIL: the workers did not register"
-    cat scheduler.log worker1.log worker2.log
+    cat scheduler.log worker1.log worker2.log worker3.log
     exit 1
+}
+# a worker's address, as its log says it
+address_of() { sed -n 's/.*Start worker at: *//p' "worker$1.log"; }
+# stop_worker N: gracefully, so that the scheduler sends it no more tasks
+stop_worker() {
+    kill "$(cat "worker.$1")"
+    wait "$(cat "worker.$1")" 2>/dev/null
 }
 
 # --- the driver against one run --------------------------------------------
@@ -158,6 +189,13 @@ check "select: some games selected" [ -s select.out1 ]
 if "$rgn" db merge --help >/dev/null 2>&1; then
     drive import --db two.rgndb --diagnostics-file import.diag2 import "$@"
     same import status diag
+    # the summary: the counts of one import (copies within pieces and
+    # across them among those already there)
+    sed -n 's/^rgn db import: one.rgndb: //p' import.err1 >import.sum1
+    sed -n 's/^rgn_dask: two.rgndb: //p' import.err2 >import.sum2
+    check "import: one's summary has copies" \
+        grep -q ' [1-9][0-9]* already there' import.sum1
+    check "import: the summary is one import's" cmp -s import.sum1 import.sum2
     database two.rgndb two
     for f in export games info; do
         check "import: the database's $f" cmp -s "one.$f" "two.$f"
@@ -197,6 +235,75 @@ cp validate.out1 killed.out1
 cp validate.diag1 killed.diag1
 cp validate.status1 killed.status1
 same killed status out diag
+
+# --- leftovers ---------------------------------------------------------------
+# The killed worker's temporary folder (TMPDIR is $tmp) is removed by a
+# later run, with one planted whose lock nobody holds; one in use (its
+# lock held) and one without a lock (not known to be the driver's) stay.
+# hold FILE: a process that holds the lock (flock) of FILE until killed
+hold() {
+    (flock 9 && exec sleep 60) 9>>"$1" >/dev/null 2>&1 &
+    pids="$pids $!"
+    wait_for 10 eval "! flock -n '$1' true"
+}
+mkdir rgn-dask-stale rgn-dask-busy rgn-dask-nolock
+: >rgn-dask-stale/lock
+hold rgn-dask-busy/lock
+# worker 2 stopped: the pieces from here on run on worker 3
+stop_worker 2
+"$python" "$driver" --scheduler "$address" --rgn "$rgn" --parts 2 \
+    validate archive/c.pgn >/dev/null 2>&1
+check "leftovers: a run after" [ $? = 0 ]
+check "leftovers: the stale removed, those in use or not ours kept" \
+    [ "$(echo rgn-dask-*)" = "rgn-dask-busy rgn-dask-nolock" ]
+# beside the database, the shards' folder: removed on SIGTERM, nothing
+# written; stale ones removed by a later import, not those in use
+mkdir dbs
+"$python" "$driver" --scheduler "$address" --rgn "$tmp/slow-rgn" \
+    --parts 4 import --db dbs/t.rgndb c.pgn >/dev/null 2>term.err &
+run=$!
+shards() { [ -n "$(find dbs -name '.rgn-dask-*')" ]; }
+wait_for 60 shards
+kill -TERM $run
+wait $run
+check "SIGTERM: status 143" [ $? = 143 ]
+check "SIGTERM: said" grep -q 'stopped by SIGTERM; nothing written' term.err
+check "SIGTERM: nothing left beside the database" [ -z "$(ls -A dbs)" ]
+mkdir dbs/.rgn-dask-stale dbs/.rgn-dask-busy
+: >dbs/.rgn-dask-stale/lock
+hold dbs/.rgn-dask-busy/lock
+"$python" "$driver" --scheduler "$address" --rgn "$rgn" --parts 2 \
+    import --db dbs/u.rgndb c.pgn >/dev/null 2>&1
+check "stale shards: an import after" [ $? = 0 ]
+check "stale shards: removed, those in use kept" \
+    [ "$(ls -A dbs)" = ".rgn-dask-busy
+u.rgndb" ]
+
+# --- a worker that sees another copy, or none --------------------------------
+echo 'kept' >kept2.json
+"$python" "$driver" --scheduler "$address" --rgn "$rgn" --parts 4 \
+    validate -o kept2.json copy.pgn <good.pgn >/dev/null 2>copy.err
+check "another copy: status 2" [ $? = 2 ]
+said="^rgn_dask: copy.pgn, bytes [0-9]*:[0-9]*: the worker $(address_of 3)"
+check "another copy: said, naming the worker, the file and the piece" \
+    grep -q "$said (host [^)]*) read other bytes" copy.err
+check "another copy: -o untouched" [ "$(cat kept2.json)" = kept ]
+# worker 4, whose standard input is a socket, cannot open copy.pgn; the
+# pieces run on it alone
+start_worker 4 /dev/null "$python" -c 'import os, socket, sys
+s = socket.socket()
+os.dup2(s.fileno(), 0)
+os.execvp(sys.argv[1], sys.argv[1:])'
+wait_for 60 registered 4
+stop_worker 3
+"$python" "$driver" --scheduler "$address" --rgn "$rgn" --parts 4 \
+    validate -o kept2.json copy.pgn <good.pgn >/dev/null 2>unread.err
+check "a file a worker cannot open: status 2" [ $? = 2 ]
+said="^rgn_dask: the worker $(address_of 4) (host [^)]*) cannot read copy.pgn:"
+check "a file a worker cannot open: said, naming the worker and the file" \
+    grep -q "$said " unread.err
+check "a file a worker cannot open: -o untouched" \
+    [ "$(cat kept2.json)" = kept ]
 
 # --- bad input -------------------------------------------------------------
 echo 'kept' >kept.json
@@ -243,6 +350,22 @@ done
     -o kept.json --diagnostics-file /dev/null "$@"
 check "-o written" cmp -s kept.json validate.out1
 check "-o written, its mode kept" [ "$(stat -c %a kept.json)" = 640 ]
+
+# --- the scheduler lost during a run (last: the cluster ends here) ---------
+echo 'kept' >kept.json
+rm -f ran.*
+"$python" "$driver" --scheduler "$address" --rgn "$tmp/slow-rgn" \
+    --parts 17 validate -o kept.json "$@" >/dev/null 2>lost.err &
+run=$!
+ran() { [ -n "$(find . -maxdepth 1 -name 'ran.*')" ]; }
+wait_for 60 ran
+kill -9 "$(sed -n 1p scheduler.pid)"
+wait $run
+check "the scheduler lost: status 2" [ $? = 2 ]
+said="rgn_dask: the scheduler $address was lost during the run"
+check "the scheduler lost: said in one line" \
+    [ "$(cat lost.err)" = "$said; nothing written" ]
+check "the scheduler lost: -o untouched" [ "$(cat kept.json)" = kept ]
 
 echo "dask_driver: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -30,10 +30,12 @@ them, on standard error or into --diagnostics-file FILE. Game numbers
 count over all the inputs, as in one run: the driver adds to each piece's
 numbers the games of the pieces before it. The exit status is rgn's: 0
 every game valid, 1 some game invalid, 2 an error (a path missing, the
-scheduler not answering, rgn failing on a piece: its standard error is
-shown). Outputs are written atomically: a temporary file beside the
-target, renamed over it once complete; on an error or Ctrl-C nothing is
-written.
+scheduler not answering or lost during the run, a worker that cannot read
+a file or reads other bytes than the driver cut, rgn failing on a piece:
+its standard error is shown, with the worker's address and host). Outputs
+are written atomically: a temporary file beside the target, renamed over
+it once complete; on an error, Ctrl-C, SIGTERM or SIGHUP nothing is
+written (exit status 130 on Ctrl-C, 128 + the signal's number else).
 
 The cluster: --scheduler ADDR (tcp://HOST:PORT, started with
 `dask scheduler` and `dask worker ADDR` on each machine) or, without it, a
@@ -46,6 +48,28 @@ A task is a pure function of its arguments and the files' bytes: when a
 worker dies, the scheduler runs its tasks again elsewhere and the result
 is the same.
 
+Each piece is checked to be the bytes the driver cut: a worker that sees
+another copy of a file (a machine whose copy is older, or damaged) would
+otherwise mix other games in. The worker reads its piece's bytes before
+rgn does and returns a digest of them (BLAKE2b, 128 bits) with the file's
+size; the driver reads the piece too, and a size or digest that differs
+from its own is an error naming the worker, the file and the piece. The
+cost is a second read of each piece on the worker (from the page cache,
+which rgn's read then finds warm) and one read of the inputs on the
+driver, while the workers run. Each side also checks that the file did
+not change while it was read (size, modification time, inode, before and
+after): the modification time is compared only on one machine, as copies
+of the same bytes made by cp have other times.
+
+Temporary folders: a piece's, on its worker (rgn-dask-XXXX in the
+worker's TMPDIR), and the pieces' databases of import, beside --db
+(.rgn-dask-XXXX). Each holds a lock file, locked (flock) while the
+folder is in use, and is removed after. A worker killed (SIGKILL), or a
+driver killed so, leaves its folder: a later run removes, before making
+its own, the folders of those names of the same user whose lock nobody
+holds; a folder without the lock file (made by something else, or by a
+driver older than the lock) is left alone.
+
 Where the driver differs from one rgn run, by choice:
   - an error on any piece (rgn's status 2: a damaged compressed file, an
     unknown option) ends the run with nothing written, where rgn would
@@ -57,7 +81,10 @@ Where the driver differs from one rgn run, by choice:
   - import: copies across pieces are noted (on standard error) by
     `rgn db merge`, numbered as one import numbers them; a copy within
     one piece is noted by the piece's import, its numbers counting within
-    the piece, the note prefixed with the piece;
+    the piece, the note prefixed with the piece. The summary line
+    (rgn_dask: DB: games stored, valid, invalid, already there, positions
+    indexed) has the counts of one import: the merge's, with the copies
+    within pieces among those already there;
   - select and import print no count of the games they read, which the
     numbers of the next pieces need: each of their pieces is also read by
     `rgn list --headers-only` (a parse, without replaying the moves).
@@ -72,10 +99,16 @@ Examples:
 import argparse
 import collections
 import contextlib
+import fcntl
+import hashlib
 import json
+import logging
 import os
 import re
 import shutil
+import signal
+import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -117,39 +150,164 @@ def run_piece(rgn, cwd, argv, path, span, db, count):
 
     A task: a pure function of its arguments (and of the file's bytes), so
     that the scheduler may run it again after a worker died. span is
-    "START:END", or None for the whole file; db says whether the command
-    writes a database, whose bytes are returned; count, when the command
-    prints no count of the games it read, is the rgn command that counts
-    them (a parse of the piece, a record a game)."""
+    "START:END:LINE", or None for the whole file; db says whether the
+    command writes a database, whose bytes are returned; count, when the
+    command prints no count of the games it read, is the rgn command that
+    counts them (a parse of the piece, a record a game).
+
+    The result also says which worker ran the piece and what it read: the
+    file's size and a digest of the piece's bytes, which the driver
+    compares with its own (a worker may see another copy of the file).
+    A file this worker cannot read, or one that changed while rgn read
+    it, is said by the result's "error" (else None)."""
+    worker = worker_name()
+    result = {"status": 2, "out": b"", "err": b"", "diagnostics": b"",
+              "db": None, "games": None, "worker": worker, "size": None,
+              "digest": None, "error": None}
     where = ([] if span is None else ["--range", span]) + ["--", path]
-    with tempfile.TemporaryDirectory(prefix="rgn-dask-") as tmp:
-        diagnostics = os.path.join(tmp, "diagnostics.json")
-        shard = os.path.join(tmp, "piece.rgndb")
-        full = [rgn] + argv + ["--jobs", "1", "--diagnostics=json",
-                               "--diagnostics-file", diagnostics]
-        if db:
-            full += ["--db", shard]
-        done = subprocess.run(full + where, cwd=cwd, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, check=False)
-        result = {"status": done.returncode, "out": done.stdout,
-                  "err": done.stderr, "diagnostics": b"", "db": None,
-                  "games": None}
-        if os.path.exists(diagnostics):
-            with open(diagnostics, "rb") as f:
-                result["diagnostics"] = f.read()
-        if done.returncode not in (0, 1):
-            return result
-        if db:
-            with open(shard, "rb") as f:
-                result["db"] = f.read()
-        if count:
-            counted = subprocess.run([rgn] + count + where, cwd=cwd,
-                                     stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, check=False)
-            if counted.returncode not in (0, 1):
-                result.update(status=counted.returncode, err=counted.stderr)
-            result["games"] = counted.stdout.count(b"\n")
-        return result
+    try:
+        with own_folder(tempfile.gettempdir(), "rgn-dask-") as tmp:
+            # what the worker reads, before rgn reads it; compared after
+            # it with the file's state, so that a file changed meanwhile
+            # is not taken for the one the driver cut
+            before, result["digest"] = piece_digest(os.path.join(cwd, path),
+                                                    span)
+            result["size"] = before[0]
+            run_rgn(rgn, cwd, argv, where, tmp, db, count, result)
+            if file_state(os.stat(os.path.join(cwd, path))) != before:
+                result["error"] = f"{path} changed while the worker" \
+                    f" {worker} read it; nothing written"
+    except OSError as e:
+        # the file missing or unreadable here (another machine's paths),
+        # or no room for the temporary folder: said, naming the worker
+        name = path if e.filename in (None, os.path.join(cwd, path)) \
+            else e.filename
+        result["error"] = f"the worker {worker} cannot read {name}:" \
+            f" {e.strerror}; nothing written"
+    return result
+
+
+def run_rgn(rgn, cwd, argv, where, tmp, db, count, result):
+    """run_piece's rgn runs, in the temporary folder tmp, into result."""
+    diagnostics = os.path.join(tmp, "diagnostics.json")
+    shard = os.path.join(tmp, "piece.rgndb")
+    full = [rgn] + argv + ["--jobs", "1", "--diagnostics=json",
+                           "--diagnostics-file", diagnostics]
+    if db:
+        full += ["--db", shard]
+    done = subprocess.run(full + where, cwd=cwd, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, check=False)
+    result.update(status=done.returncode, out=done.stdout, err=done.stderr)
+    if os.path.exists(diagnostics):
+        with open(diagnostics, "rb") as f:
+            result["diagnostics"] = f.read()
+    if done.returncode not in (0, 1):
+        return
+    if db:
+        with open(shard, "rb") as f:
+            result["db"] = f.read()
+    if count:
+        counted = subprocess.run([rgn] + count + where, cwd=cwd,
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, check=False)
+        if counted.returncode not in (0, 1):
+            result.update(status=counted.returncode, err=counted.stderr)
+        result["games"] = counted.stdout.count(b"\n")
+
+
+def worker_name():
+    """The Dask worker running this task, as its address and host."""
+    try:
+        from distributed import get_worker
+        address = get_worker().address
+    except (ImportError, ValueError):
+        address = "(no Dask worker)"
+    return f"{address} (host {socket.gethostname()})"
+
+
+def file_state(st):
+    """What says a file changed: its size, modification time and inode."""
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def piece_digest(path, span):
+    """The file's state and a digest (BLAKE2b, 128 bits) of the bytes of
+    the piece span ("START:END:LINE", or None: the whole file)."""
+    with open(path, "rb") as f:
+        state = file_state(os.fstat(f.fileno()))
+        start, end = (0, state[0]) if span is None else \
+            map(int, span.split(":")[:2])
+        f.seek(start)
+        digest = hashlib.blake2b(digest_size=16)
+        left = end - start
+        while left > 0:
+            block = f.read(min(left, 1 << 20))
+            if not block:
+                break  # shorter than the piece: the digest differs
+            digest.update(block)
+            left -= len(block)
+        return state, digest.hexdigest()
+
+
+# The lock file of a temporary folder of the driver's making, locked (flock)
+# while the folder is in use: a folder whose lock nobody holds is a leftover
+# of a process killed (a worker by SIGKILL, the driver by the machine).
+LOCK = "lock"
+
+
+@contextlib.contextmanager
+def own_folder(parent, prefix):
+    """A temporary folder in parent named prefix..., locked while in use and
+    removed after; the leftovers of earlier runs are removed first."""
+    sweep(parent, prefix)
+    folder = tempfile.mkdtemp(prefix=prefix, dir=parent)
+    try:
+        # locked under another name, then renamed: a sweep that finds the
+        # lock file finds it locked, and one that finds none leaves the
+        # folder alone (being made, or not of this driver's making)
+        with open(os.path.join(folder, LOCK + ".new"), "wb") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            os.rename(os.path.join(folder, LOCK + ".new"),
+                      os.path.join(folder, LOCK))
+            yield folder
+    finally:
+        # a sweep between the unlocking and this removes it as well: no
+        # harm, it is no longer in use
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def sweep(parent, prefix):
+    """Removes the leftovers in parent of own_folder(parent, prefix): the
+    folders named prefix..., of this user, holding a lock file nobody holds.
+    Anything else is left alone, and a folder that cannot be removed is no
+    error (another run may remove it at the same time)."""
+    try:
+        names = [n for n in os.listdir(parent) if n.startswith(prefix)]
+    except OSError:
+        return
+    for name in names:
+        folder = os.path.join(parent, name)
+        try:
+            st = os.lstat(folder)
+            if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
+                continue
+            fd = os.open(os.path.join(folder, LOCK),
+                         os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            continue  # no lock file: not known to be a leftover
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            # renamed first: an rgn its worker left running (a worker
+            # killed leaves its rgn) can then write no new file into it,
+            # which would keep it from being removed; the new name has
+            # the prefix, so that a later sweep finishes the work
+            gone = folder + "-gone"
+            os.rename(folder, gone)
+            shutil.rmtree(gone, ignore_errors=True)
+        except OSError:
+            pass  # locked (in use), or being removed by another sweep
+        finally:
+            os.close(fd)
 
 
 def files_of(paths):
@@ -308,6 +466,16 @@ def connect(args):
     # imported here: the Dask modules take a while to load, and --help and
     # wrong arguments need none of them
     from distributed import Client, LocalCluster
+    # Dask's own log of a lost connection is pages of tracebacks; the
+    # driver says in one line what went wrong. Its loggers have their own
+    # levels and pass what they log to the handler of "distributed": that
+    # handler is replaced by one that drops it; some of it is logged under
+    # other modules' names (asyncio's), reaching the root logger, which
+    # the driver does not use otherwise: dropped too.
+    log = logging.getLogger("distributed")
+    log.handlers = [logging.NullHandler()]
+    log.propagate = False
+    logging.getLogger().addHandler(logging.NullHandler())
     if args.scheduler:
         try:
             client = Client(args.scheduler, timeout=args.timeout)
@@ -324,9 +492,10 @@ def connect(args):
         yield client
 
 
-def merge(args, client, tasks):
+def merge(args, client, tasks, states):
     """Submits the tasks, then writes their outputs in order as they
-    arrive; returns rgn's exit status for the whole run."""
+    arrive; returns rgn's exit status for the whole run. states holds
+    each file's state when it was cut (file_state)."""
     from distributed import as_completed
     command = args.command
     argv = COMMANDS[command][0] + args.options
@@ -337,25 +506,33 @@ def merge(args, client, tasks):
     futures = {client.submit(run_piece, args.rgn, os.getcwd(), argv, path,
                              span, db, count, pure=True): (path, span)
                for path, span in uses}
-    output = Output(None if db else args.output, sys.stdout)
-    diagnostics = Output(args.diagnostics_file, sys.stderr)
-    notes = Output(None, sys.stderr)  # import's, of copies not stored
-    outputs = [output, diagnostics, notes]
-    shards = None
-    if db:
-        shards = tempfile.TemporaryDirectory(
-            prefix=".rgn-dask-", dir=os.path.dirname(os.path.abspath(args.db)))
-    try:
+    with contextlib.ExitStack() as stack:
+        output = Output(None if db else args.output, sys.stdout)
+        stack.callback(output.discard)
+        diagnostics = Output(args.diagnostics_file, sys.stderr)
+        stack.callback(diagnostics.discard)
+        notes = Output(None, sys.stderr)  # import's, of copies not stored
+        stack.callback(notes.discard)
+        if db:
+            shards = stack.enter_context(own_folder(
+                os.path.dirname(os.path.abspath(args.db)), ".rgn-dask-"))
         done = {}
         following = 0  # the next piece to write
         base = 0       # the games of the pieces written
         status = 0
         summary = None
+        within = 0      # import: the copies within pieces, not stored
         warned = set()  # the files whose Latin-1 warning is written
         for future in as_completed(futures):
             try:
                 done[futures[future]] = future.result()
             except Exception as e:  # a task that failed on every try
+                # the scheduler gone, the client cancels every task
+                if client.status != "running" or \
+                        type(e).__name__ == "CancelledError":
+                    raise Failure(f"the scheduler {scheduler_of(args)} was"
+                                  " lost during the run; nothing written") \
+                        from None
                 raise Failure(f"a task failed: {e!r}") from None
             future.release()
             while following < len(tasks) and tasks[following] in done:
@@ -366,10 +543,14 @@ def merge(args, client, tasks):
                     del done[tasks[following]]
                 where = f"rgn {' '.join(argv)}" + \
                     (f" --range {span}" if span else "") + f" {path}"
+                if result["error"]:
+                    raise Failure(result["error"])
                 if result["status"] not in (0, 1):
-                    raise Failure(f"{where} failed with status"
+                    raise Failure(f"{where} failed on the worker"
+                                  f" {result['worker']} with status"
                                   f" {result['status']}:\n"
                                   + result["err"].decode(errors="replace"))
+                check_piece(path, span, result, states[path])
                 status = max(status, result["status"])
                 diagnostics.write(renumber(
                     once_per_file(result["diagnostics"], path, warned), base))
@@ -383,10 +564,11 @@ def merge(args, client, tasks):
                                       + result["err"].decode(
                                           errors="replace")) from None
                 elif db:
-                    with open(os.path.join(shards.name, f"{following}.rgndb"),
+                    with open(os.path.join(shards, f"{following}.rgndb"),
                               "wb") as f:
                         f.write(result["db"])
                     notes.write(copies_within(result["err"], path, span))
+                    within += import_counts(result["err"], where)[3]
                 else:
                     output.write(renumber(result["out"], base))
                 base += games_of(command, result)
@@ -395,16 +577,52 @@ def merge(args, client, tasks):
             output.write(json.dumps(summary, separators=(",", ":")).encode()
                          + b"\n")
         if db:
-            status = max(status, merge_shards(args, shards.name, len(tasks),
-                                              notes))
-        for o in outputs:
+            status = max(status, merge_shards(args, shards, len(tasks),
+                                              within, notes))
+        for o in (output, diagnostics, notes):
             o.commit()
         return status
-    finally:
-        for o in outputs:
-            o.discard()
-        if shards is not None:
-            shards.cleanup()
+
+
+def scheduler_of(args):
+    return args.scheduler or "of the local cluster"
+
+
+def check_piece(path, span, result, state):
+    """That the worker read the bytes the driver cut: the file's size and
+    the digest of the piece's bytes, read again here, are the worker's,
+    and the file here is as it was when it was cut."""
+    where = f"{path}, bytes {':'.join(span.split(':')[:2])}" if span else path
+    try:
+        mine, digest = piece_digest(path, span)
+    except OSError as e:
+        raise Failure(f"{path}: {e.strerror}") from None
+    if mine != state:
+        raise Failure(f"{path} changed during the run; nothing written")
+    if result["size"] != mine[0] or result["digest"] != digest:
+        size = "" if result["size"] == mine[0] else \
+            f" ({result['size']} bytes where the driver sees {mine[0]})"
+        raise Failure(f"{where}: the worker {result['worker']} read other"
+                      f" bytes than the driver cut{size}: another copy of"
+                      " the file? (the paths must name the same file on"
+                      " every machine); nothing written")
+
+
+# The summary line of rgn db import and merge.
+STORED = re.compile(rb"^rgn db (?:import|merge): .*: ([0-9]+) games? stored"
+                    rb" \(([0-9]+) valid, ([0-9]+) invalid\), ([0-9]+)"
+                    rb" already there, ([0-9]+) positions indexed$",
+                    re.MULTILINE)
+
+
+def import_counts(err, where):
+    """The counts of rgn db import's or merge's summary line in err: games
+    stored, valid, invalid, already there, positions indexed."""
+    found = STORED.search(err)
+    if not found:
+        raise Failure(f"{where} printed no summary:\n"
+                      + err.decode(errors="replace"))
+    return [int(n) for n in found.groups()]
 
 
 def copies_within(err, path, span):
@@ -419,10 +637,12 @@ def copies_within(err, path, span):
                     for line in notes)
 
 
-def merge_shards(args, folder, count, notes):
+def merge_shards(args, folder, count, within, notes):
     """rgn db merge of the pieces' databases into --db, in order; its
-    notes (copies across pieces, numbered as one import numbers them)
-    and summary go with the pieces' notes."""
+    notes (copies across pieces, numbered as one import numbers them) go
+    with the pieces' notes, and then the summary one import prints: the
+    merge's counts, the copies within pieces (within) among those already
+    there."""
     names = [os.path.join(folder, f"{i}.rgndb") for i in range(count)]
     done = subprocess.run([args.rgn, "db", "merge", "--db", args.db,
                            "--"] + names,
@@ -431,7 +651,17 @@ def merge_shards(args, folder, count, notes):
     if done.returncode not in (0, 1):
         raise Failure("rgn db merge failed:\n"
                       + done.stderr.decode(errors="replace"))
-    notes.write(done.stderr)
+    stored, valid, invalid, there, positions = import_counts(
+        done.stderr, "rgn db merge")
+    # the merge's notes of copies, without its summary line
+    notes.write(b"".join(line for line in
+                         done.stderr.splitlines(keepends=True)
+                         if not STORED.match(line)))
+    there += within
+    games = "game" if stored == 1 else "games"
+    notes.write(f"rgn_dask: {args.db}: {stored} {games} stored ({valid}"
+                f" valid, {invalid} invalid), {there} already there,"
+                f" {positions} positions indexed\n".encode())
     return done.returncode
 
 
@@ -524,21 +754,42 @@ def arguments(argv):
     return args
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP: the run ends as on Ctrl-C, nothing written."""
+
+
+def terminated(signum, frame):
+    raise Terminated(signum)
+
+
 def main(argv):
     args = arguments(argv)
     cut = ["--parts", str(args.parts)] if args.parts else \
         ["--size", args.size or "64M"]
+    # raised as an exception, so that the outputs' temporary files and the
+    # shards' folder are removed on the way out, as on Ctrl-C
+    signal.signal(signal.SIGTERM, terminated)
+    signal.signal(signal.SIGHUP, terminated)
     try:
-        tasks = [(path, span) for path in files_of(args.paths)
+        files = files_of(args.paths)
+        # each file's state when cut: the pieces are checked against it
+        states = {}
+        for path in files:
+            states[path] = file_state(os.stat(path))
+        tasks = [(path, span) for path in files
                  for span in pieces_of(args.rgn, path, cut)]
         with connect(args) as client:
-            return merge(args, client, tasks)
+            return merge(args, client, tasks, states)
     except Failure as e:
         print(f"rgn_dask: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("rgn_dask: interrupted; nothing written", file=sys.stderr)
         return 130
+    except Terminated as e:
+        print(f"rgn_dask: stopped by {signal.Signals(e.args[0]).name};"
+              " nothing written", file=sys.stderr)
+        return 128 + e.args[0]
 
 
 if __name__ == "__main__":
