@@ -269,6 +269,32 @@ wait $run
 check "SIGTERM: status 143" [ $? = 143 ]
 check "SIGTERM: said" grep -q 'stopped by SIGTERM; nothing written' term.err
 check "SIGTERM: nothing left beside the database" [ -z "$(ls -A dbs)" ]
+# SIGTERM while rgn db merge runs: the merge is asked to stop with
+# SIGTERM (rgn then removes its temporary file), not killed
+cat >merge-rgn <<EOF
+#!/bin/sh
+case "\$1 \$2" in
+"db merge")
+    touch "$tmp/merging"
+    trap 'touch "$tmp/merge-stopped"; kill \$sleeper; exit 143' TERM
+    sleep 60 & sleeper=\$!
+    wait \$sleeper
+    exit 0 ;;
+esac
+exec "$rgn" "\$@"
+EOF
+chmod +x merge-rgn
+"$python" "$driver" --scheduler "$address" --rgn "$tmp/merge-rgn" \
+    --parts 2 import --db dbs/m.rgndb c.pgn >/dev/null 2>term2.err &
+run=$!
+wait_for 60 [ -e merging ]
+kill -TERM $run
+wait $run
+check "SIGTERM in the merge: status 143" [ $? = 143 ]
+check "SIGTERM in the merge: the merge asked to stop, not killed" \
+    [ -e merge-stopped ]
+check "SIGTERM in the merge: nothing left beside the database" \
+    [ -z "$(ls -A dbs)" ]
 mkdir dbs/.rgn-dask-stale dbs/.rgn-dask-busy
 : >dbs/.rgn-dask-stale/lock
 hold dbs/.rgn-dask-busy/lock
@@ -365,6 +391,7 @@ check "the scheduler lost: status 2" [ $? = 2 ]
 said="rgn_dask: the scheduler $address was lost during the run"
 check "the scheduler lost: said in one line" \
     [ "$(cat lost.err)" = "$said; nothing written" ]
+[ "$(cat lost.err)" = "$said; nothing written" ] || sed 's/^/  | /' lost.err
 check "the scheduler lost: -o untouched" [ "$(cat kept.json)" = kept ]
 
 echo "dask_driver: $passed passed, $failed failed"

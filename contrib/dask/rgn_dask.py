@@ -637,6 +637,26 @@ def copies_within(err, path, span):
                     for line in notes)
 
 
+def run_stoppable(argv):
+    """subprocess.run of argv, its outputs captured; when the driver is
+    stopped meanwhile (Ctrl-C, SIGTERM), the child is asked to stop with
+    SIGTERM, as rgn then removes its temporary files (subprocess.run
+    would kill it with SIGKILL and leave them), and waited for."""
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+    try:
+        out, err = child.communicate()
+    except BaseException:
+        child.terminate()
+        try:
+            child.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        raise
+    return subprocess.CompletedProcess(argv, child.returncode, out, err)
+
+
 def merge_shards(args, folder, count, within, notes):
     """rgn db merge of the pieces' databases into --db, in order; its
     notes (copies across pieces, numbered as one import numbers them) go
@@ -644,10 +664,8 @@ def merge_shards(args, folder, count, within, notes):
     merge's counts, the copies within pieces (within) among those already
     there."""
     names = [os.path.join(folder, f"{i}.rgndb") for i in range(count)]
-    done = subprocess.run([args.rgn, "db", "merge", "--db", args.db,
-                           "--"] + names,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          check=False)
+    done = run_stoppable([args.rgn, "db", "merge", "--db", args.db, "--"]
+                         + names)
     if done.returncode not in (0, 1):
         raise Failure("rgn db merge failed:\n"
                       + done.stderr.decode(errors="replace"))
