@@ -527,8 +527,11 @@ def merge(args, client, tasks, states):
             try:
                 done[futures[future]] = future.result()
             except Exception as e:  # a task that failed on every try
-                # the scheduler gone, the client cancels every task
+                # the scheduler gone, the client cancels every task, or
+                # the result's connection closes before it knows (a task
+                # returns its own errors: it raises none of these)
                 if client.status != "running" or \
+                        isinstance(e, (OSError, TimeoutError)) or \
                         type(e).__name__ == "CancelledError":
                     raise Failure(f"the scheduler {scheduler_of(args)} was"
                                   " lost during the run; nothing written") \
