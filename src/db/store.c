@@ -599,9 +599,14 @@ int rgn_db_commit(rgn_db *db, rgn_error *error)
      * write-ahead log, then takes its place */
     if (db_exec(db, "PRAGMA journal_mode = DELETE; PRAGMA journal_mode = WAL;"
                     "PRAGMA wal_checkpoint(TRUNCATE)") < 0 ||
-        /* it cannot close while an importer keeps statements open */
+        /* it cannot close while an importer keeps statements open;
+         * SQLite says SQLITE_BUSY, which db_fail takes for another
+         * writer */
         (sqlite3_close(db->sql) != SQLITE_OK &&
-         db_fail(db, "closing it") < 0)) {
+         db_failf(db,
+                  "cannot close the new database while an importer of it "
+                  "is not freed (%s)",
+                  sqlite3_errmsg(db->sql)) < 0)) {
         *error = db->error;
         return -1;
     }

@@ -135,38 +135,43 @@ static void positions(void **state)
 static void refused(void **state)
 {
     (void)state;
-    const char *bad[][2] = {
-        {"tag", "White"},
-        {"tag", "=x"},
-        {"tag", "White=~("},
-        {"tag", "Date<2018.13"},
-        {"tag", "WhiteElo>abc"},
-        {"tag", "Round<3..2"},
-        {"plies", "x"},
-        {"plies", "5-3"},
-        {"games", "0"},
-        {"games", "1,,2"},
-        {"ends", "checkmate"},
-        {"has", "clock"},
-        {"position", "nonsense"},
-        {"pattern", "zz/8"},
-        {"material", "Q"},
-        {"material", "Q1 R 3"},
-        {"moves", "Ke5"},
-        {"promotion", "QQ"},
-        {"material-plies", "0"},
-        {"colour", "x"},
+    /* the option, its value, and what the message must say of it */
+    const char *bad[][3] = {
+        {"tag", "White", "no operator after the tag name"},
+        {"tag", "=x", "no tag name before the operator"},
+        {"tag", "White=~(", "malformed regular expression"},
+        {"tag", "Date<2018.13", "'2018.13' is no date"},
+        {"tag", "WhiteElo>abc", "'abc' is no number"},
+        {"tag", "Round<3..2", "'3..2' is no round"},
+        {"plies", "x", "a number of plies or a range"},
+        {"plies", "5-3", "a number of plies or a range"},
+        {"games", "0", "game numbers from 1"},
+        {"games", "1,,2", "game numbers from 1"},
+        {"ends", "checkmate", "one of mate, stalemate"},
+        {"has", "clock", "one of comments, variations, nags, clocks"},
+        /* 'n' is a Knight, 'o' nothing */
+        {"position", "nonsense", "column 2: unknown character 'o'"},
+        {"pattern", "zz/8", "'z' is no piece"},
+        {"material", "Q", "the pieces of two sides"},
+        {"material", "Q1 R 3", "the pieces of two sides"},
+        {"moves", "Ke5", "'Ke5' is not a legal move"},
+        {"promotion", "QQ", "one piece letter"},
+        {"material-plies", "0", "at least 1"},
+        {"colour", "x", "--colour is no criterion"},
         /* regular expressions the C library would compile into
          * gigabytes (found by fuzz_criteria) */
-        {"tag", "White=~d++++++++++++++++++++++++++++++++++++++++"},
-        {"tag", "White=~((a{20}){20}){20}"},
+        {"tag", "White=~d++++++++++++++++++++++++++++++++++++++++",
+         "regular expression too large"},
+        {"tag", "White=~((a{20}){20}){20}", "regular expression too large"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rgn_criteria *c = rgn_criteria_new();
         rgn_error error = {0};
         if (rgn_criteria_add(c, bad[i][0], bad[i][1], &error) != -1)
             fail_msg("--%s '%s' was taken", bad[i][0], bad[i][1]);
-        assert_true(error.message[0] != '\0');
+        if (!strstr(error.message, bad[i][2]))
+            fail_msg("--%s '%s': \"%s\" does not say \"%s\"", bad[i][0],
+                     bad[i][1], error.message, bad[i][2]);
         rgn_criteria_free(c);
     }
 }
