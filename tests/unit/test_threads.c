@@ -1,6 +1,7 @@
 /*
  * test_threads.c - the library is reentrant: tournaments (their records
- * grouped, players numbered, ranks sorted, every output written) run on
+ * grouped, players numbered, ranks sorted, written in each format but
+ * HTML) run on
  * several threads at once give, on each thread, exactly what one thread
  * alone gives. Run it under ThreadSanitizer (a build with -DRGN_TSAN=ON)
  * to see the races that happen not to change an output.
@@ -34,13 +35,15 @@ static const char *const inputs[] = {
 };
 /* Twenty rounds: enough that, with the ranking's comparison reading a
  * file-scope pointer as it once did, some thread met another's players
- * (it crashed) on every run without ThreadSanitizer. */
+ * (it crashed) on each run tried, without ThreadSanitizer. */
 enum { INPUTS = sizeof inputs / sizeof inputs[0], THREADS = 4, ROUNDS = 20 };
 
+/* Not HTML: with it, ThreadSanitizer found none of the old sort's races,
+ * the threads being ordered for it by the locks the page's drawing takes
+ * (libxml2's, it seems), while text, CSV and JSON alone show them. */
 static const enum rgn_tournament_format formats[] = {
     RGN_TOURNAMENT_TEXT, RGN_TOURNAMENT_CSV, RGN_TOURNAMENT_JSON,
-    RGN_TOURNAMENT_HTML, RGN_TOURNAMENT_TRF};
-
+    RGN_TOURNAMENT_TRF};
 static char *texts[INPUTS]; /* each input's bytes, read before any thread */
 static size_t lengths[INPUTS];
 static char *expected[INPUTS]; /* each input's outputs from one thread */
