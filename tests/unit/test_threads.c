@@ -2,8 +2,8 @@
  * test_threads.c - the library is reentrant: tournaments (their records
  * grouped, players numbered, ranks sorted, written in each format but
  * HTML) run on several threads at once give, on each thread, exactly
- * what one thread alone gives. Run it under ThreadSanitizer (a build with -DRGN_TSAN=ON)
- * to see the races that happen not to change an output.
+ * what one thread alone gives. Run it under ThreadSanitizer (a build with
+ * -DRGN_TSAN=ON) to see the races that happen not to change an output.
  *
  * Its argument is tests/tournament, whose records and TRFs it reads.
  */
