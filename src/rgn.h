@@ -43,6 +43,16 @@ typedef struct rgn_error {
 } rgn_error;
 
 /* ------------------------------------------------------------------ */
+/* Text for other formats                                             */
+
+/* Writes len bytes of text to out as a JSON string (RFC 8259), quotes
+ * included, as every JSON output of the library writes one: '"' and '\\'
+ * escaped, control characters as \n, \t, \r or \u00XX, and a byte that
+ * is not well-formed UTF-8 as \ufffd, so that the output is valid JSON
+ * whatever the text. 0, or -1 when memory ran out or the write failed. */
+int rgn_json_write_string(FILE *out, const char *text, size_t len);
+
+/* ------------------------------------------------------------------ */
 /* Variants (rule sets)                                               */
 
 typedef struct rgn_variant rgn_variant;

@@ -4,6 +4,8 @@
  */
 #include "base/json.h"
 
+#include "rgn.h"
+
 #include "base/utf8.h"
 
 /* Whether the byte at i must be escaped in a script of a page that is
@@ -53,4 +55,16 @@ void rgn_json_string(rgn_buffer *out, const char *text, size_t len,
     if (len > run) /* text may be NULL when it is empty */
         rgn_buffer_append(out, text + run, len - run);
     rgn_buffer_append(out, "\"", 1);
+}
+
+int rgn_json_write_string(FILE *out, const char *text, size_t len)
+{
+    rgn_buffer quoted = {0};
+    rgn_json_string(&quoted, text, len, false);
+    int rc =
+        quoted.failed || fwrite(quoted.data, 1, quoted.len, out) != quoted.len
+            ? -1
+            : 0;
+    rgn_buffer_free(&quoted);
+    return rc;
 }

@@ -18,20 +18,6 @@ static const char *const severity_names[] = {"error", "warning", "note"};
 static const char *const severity_colors[] = {"\033[1;31m", "\033[1;35m",
                                               "\033[1;36m"};
 
-static void print_json_string(FILE *out, const char *text, size_t len)
-{
-    fputc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
 
 /* A diagnostic's game, counted from 1 over all the inputs of the run
  * (the validator counts per input). */
@@ -44,7 +30,7 @@ static unsigned long long game_number(const cli_games *g,
 static void print_json(const cli_games *g, const rgn_diagnostic *d)
 {
     fputs("{\"file\":", g->diag);
-    print_json_string(g->diag, g->file, strlen(g->file));
+    (void)rgn_json_write_string(g->diag, g->file, strlen(g->file));
     fprintf(g->diag, ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":",
             (unsigned long long)d->where.offset, d->where.line,
             d->where.column);
@@ -63,7 +49,7 @@ static void print_json(const cli_games *g, const rgn_diagnostic *d)
         fputs("null", g->diag);
     fprintf(g->diag, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
             severity_names[d->severity], rgn_problem_code(d->problem));
-    print_json_string(g->diag, d->message, strlen(d->message));
+    (void)rgn_json_write_string(g->diag, d->message, strlen(d->message));
     fputs("}\n", g->diag);
 }
 
@@ -101,7 +87,7 @@ static void tell_input(const cli_games *g, rgn_location where,
         return;
     if (g->json) {
         fputs("{\"file\":", g->diag);
-        print_json_string(g->diag, g->file, strlen(g->file));
+        (void)rgn_json_write_string(g->diag, g->file, strlen(g->file));
         fprintf(g->diag,
                 ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":null,"
                 "\"game_offset\":null,\"ply\":null,\"severity\":\"%s\","

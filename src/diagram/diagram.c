@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "base/directions.h"
-#include "base/utf8.h"
 #include "diagram/diagram.h"
 
 void diagram_view_init(diagram_view *view, const rgn_position *pos,
@@ -90,40 +89,4 @@ void diagram_file_label(int file, char *buf)
 void diagram_rank_label(int rank, char *buf)
 {
     snprintf(buf, 4, "%u", (unsigned)(rank + 1) % 1000u);
-}
-
-/* Length of the valid UTF-8 sequence at s (n bytes left) that XML allows
- * and that is no control character; 0 if there is none. */
-static size_t safe_sequence(const unsigned char *s, size_t n)
-{
-    int len = rgn_utf8_length(s, n);
-    if (len == 1)
-        return s[0] >= 0x20 && s[0] < 0x7F ? 1 : 0;
-    if (len <= 0)
-        return 0;
-    if (s[0] == 0xC2 && s[1] < 0xA0) /* C1 controls */
-        return 0;
-    if (s[0] == 0xEF && s[1] == 0xBF && s[2] >= 0xBE) /* U+FFFE, U+FFFF */
-        return 0;
-    return (size_t)len;
-}
-
-void diagram_append_safe(rgn_buffer *out, const char *text, bool ascii_only)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    size_t n = strlen(text);
-    size_t i = 0;
-    while (i < n) {
-        size_t len = safe_sequence(s + i, n - i);
-        if (len == 1 || (len > 1 && !ascii_only)) {
-            rgn_buffer_append(out, (const char *)s + i, len);
-            i += len;
-            continue;
-        }
-        if (s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
-            rgn_buffer_puts(out, " ");
-        else
-            rgn_buffer_puts(out, ascii_only ? "?" : "\xEF\xBF\xBD");
-        i += len ? len : 1;
-    }
 }

@@ -48,11 +48,6 @@ int diagram_valid_square(const diagram_view *view, int square);
 void diagram_file_label(int file, char *buf);
 void diagram_rank_label(int rank, char *buf);
 
-/* Appends text, made safe: invalid UTF-8, control characters and the
- * code points XML forbids become U+FFFD (or '?' when ascii_only, which
- * also replaces every non-ASCII character); line breaks become spaces. */
-void diagram_append_safe(rgn_buffer *out, const char *text, bool ascii_only);
-
 int diagram_text(const diagram_view *view, rgn_buffer *out);
 int diagram_svg(const diagram_view *view, rgn_buffer *out);
 

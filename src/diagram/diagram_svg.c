@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "base/directions.h"
+#include "base/escape.h"
 #include "diagram/diagram.h"
 
 #define COLOR_PAGE "#ffffff"
@@ -115,7 +116,7 @@ static void text(svg *s, const char *value)
 static void user_text(svg *s, const char *value)
 {
     rgn_buffer safe = {0};
-    diagram_append_safe(&safe, value, false);
+    rgn_append_safe(&safe, value, strlen(value), false);
     if (safe.failed)
         s->failed = true;
     else if (safe.data)

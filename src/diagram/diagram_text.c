@@ -22,6 +22,7 @@
  */
 #include <string.h>
 
+#include "base/escape.h"
 #include "diagram/diagram.h"
 
 static const char *const ascii_arrows[8] = {"^", "^>", ">", "v>",
@@ -330,7 +331,8 @@ int diagram_text(const diagram_view *view, rgn_buffer *out)
             gutter = (int)strlen(label);
     }
     if (view->opt->title && *view->opt->title) {
-        diagram_append_safe(out, view->opt->title, !unicode);
+        rgn_append_safe(out, view->opt->title, strlen(view->opt->title),
+                        !unicode);
         rgn_buffer_puts(out, "\n");
     }
     if (coords)

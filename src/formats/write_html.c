@@ -32,8 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diagram/diagram.h"
+#include "base/escape.h"
 #include "base/json.h"
+#include "diagram/diagram.h"
 #include "formats/writer.h"
 
 extern const char rgn_html_head[];
@@ -78,30 +79,13 @@ static html_page *page_of(rgn_writer *w) { return w->state; }
 /* ------------------------------------------------------------------ */
 /* JSON                                                               */
 
-/* The text made valid UTF-8 without controls (a NUL as a space) into
- * safe, to free; out failed when memory ran out. */
-static void safe_text(rgn_buffer *safe, rgn_buffer *out, const char *text,
-                      size_t len)
-{
-    char *copy = malloc(len + 1);
-    if (!copy) {
-        out->failed = true;
-        return;
-    }
-    for (size_t i = 0; i < len; i++)
-        copy[i] = text[i] ? text[i] : ' '; /* the safe copy stops at a NUL */
-    copy[len] = '\0';
-    diagram_append_safe(safe, copy, false);
-    free(copy);
-    if (safe->failed)
-        out->failed = true;
-}
-
 /* A JSON string of the text, made safe for the page's script. */
 static void json_string(rgn_buffer *out, const char *text, size_t len)
 {
     rgn_buffer safe = {0};
-    safe_text(&safe, out, text, len);
+    rgn_append_safe(&safe, text, len, false);
+    if (safe.failed)
+        out->failed = true;
     rgn_json_string(out, safe.data, safe.len, true);
     rgn_buffer_free(&safe);
 }
@@ -128,31 +112,9 @@ static void json_number(rgn_buffer *out, double value)
 /* ------------------------------------------------------------------ */
 /* Markup                                                             */
 
-/* Text as HTML text or an attribute's value: made safe as in JSON, with
- * '<', '>', '&' and '"' escaped. */
-static void html_text(rgn_buffer *out, const char *text, size_t len)
-{
-    rgn_buffer safe = {0};
-    safe_text(&safe, out, text, len);
-    for (size_t i = 0; i < safe.len; i++) {
-        char c = safe.data[i];
-        if (c == '<')
-            rgn_buffer_puts(out, "&lt;");
-        else if (c == '>')
-            rgn_buffer_puts(out, "&gt;");
-        else if (c == '&')
-            rgn_buffer_puts(out, "&amp;");
-        else if (c == '"')
-            rgn_buffer_puts(out, "&quot;");
-        else
-            rgn_buffer_append(out, &c, 1);
-    }
-    rgn_buffer_free(&safe);
-}
-
 static void html_ctext(rgn_buffer *out, const char *text)
 {
-    html_text(out, text, strlen(text));
+    rgn_append_html(out, text, strlen(text));
 }
 
 bool rgn_language_tag_valid(const char *text)
@@ -593,7 +555,7 @@ static void html_comment(rgn_writer *w, rgn_span text)
     if (shown.len) {
         moves_item(p);
         rgn_buffer_puts(&p->moves, "<span class=\"comment\">");
-        html_text(&p->moves, shown.data, shown.len);
+        rgn_append_html(&p->moves, shown.data, shown.len);
         rgn_buffer_puts(&p->moves, "</span>");
         p->need_number = true;
     }
@@ -690,7 +652,7 @@ static void record_markup(rgn_writer *w, rgn_buffer *out, rgn_span result,
         rgn_buffer_append(out, p->moves.data, p->moves.len);
     rgn_buffer_puts(out, p->spaced ? " <span class=\"result\">"
                                    : "<span class=\"result\">");
-    html_text(out, result.data, result.len);
+    rgn_append_html(out, result.data, result.len);
     rgn_buffer_puts(out, "</span></div></div>\n</div></noscript>\n");
 }
 

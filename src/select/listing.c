@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/buffer.h"
+#include "base/escape.h"
 #include "base/json.h"
 #include "select/select.h"
 
@@ -430,19 +431,13 @@ static void cell_text(const rgn_lister *l, const list_record *r,
 static void put_cell(rgn_buffer *row, enum rgn_list_format format,
                      const char *text, size_t len)
 {
-    if (format == RGN_LIST_CSV && len && strpbrk(text, ",\"\r\n")) {
-        rgn_buffer_puts(row, "\"");
-        for (size_t i = 0; i < len; i++) {
-            rgn_buffer_append(row, text + i, 1);
-            if (text[i] == '"')
-                rgn_buffer_append(row, "\"", 1);
-        }
-        rgn_buffer_puts(row, "\"");
+    if (format == RGN_LIST_CSV) {
+        rgn_append_csv(row, text, len);
         return;
     }
     size_t run = 0;
     for (size_t i = 0; i < len; i++) {
-        if ((unsigned char)text[i] >= 0x20 || format == RGN_LIST_CSV)
+        if ((unsigned char)text[i] >= 0x20)
             continue;
         rgn_buffer_append(row, text + run, i - run);
         rgn_buffer_puts(row, " ");

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "tournament/tournament.h"
 
 /* ------------------------------------------------------------------ */
@@ -583,16 +584,20 @@ static int direct_encounter(const tournament *t, int *group, int count,
 /* ------------------------------------------------------------------ */
 /* Ranking                                                            */
 
-static const ranking *comparing;
-static int compare_keys;
+/* What better compares by: the ranking and how many of its keys. */
+typedef struct comparing {
+    const ranking *k;
+    int keys;
+} comparing;
 
-static int better(const void *a, const void *b)
+static int better(const void *context, const void *a, const void *b)
 {
     int p = *(const int *)a, q = *(const int *)b;
-    const ranking *k = comparing;
+    const comparing *c = context;
+    const ranking *k = c->k;
     if (k->score[p] != k->score[q])
         return k->score[p] > k->score[q] ? -1 : 1;
-    for (int i = 0; i < compare_keys; i++)
+    for (int i = 0; i < c->keys; i++)
         if (k->keys[p][i] != k->keys[q][i])
             return k->keys[p][i] > k->keys[q][i] ? -1 : 1;
     return k->t->players[p].start_rank - k->t->players[q].start_rank;
@@ -610,9 +615,8 @@ static bool tied(const ranking *k, int p, int q, int keys)
 
 static void sort_by(ranking *k, int keys)
 {
-    comparing = k;
-    compare_keys = keys;
-    qsort(k->order, k->t->player_count, sizeof *k->order, better);
+    comparing c = {k, keys};
+    rgn_sort(k->order, k->t->player_count, sizeof *k->order, better, &c);
 }
 
 /* Direct encounter's values: among each group of players tied before

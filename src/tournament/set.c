@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "select/select.h"
 #include "tournament/set.h"
 
@@ -312,11 +313,11 @@ done:
 }
 
 /* Start ranks: by rating, the highest first, then by name. */
-static const tournament *sorting;
-static int by_rating(const void *a, const void *b)
+static int by_rating(const void *context, const void *a, const void *b)
 {
-    const t_player *x = &sorting->players[*(const int *)a];
-    const t_player *y = &sorting->players[*(const int *)b];
+    const tournament *t = context;
+    const t_player *x = &t->players[*(const int *)a];
+    const t_player *y = &t->players[*(const int *)b];
     if (x->rating != y->rating)
         return x->rating > y->rating ? -1 : 1;
     return strcmp(x->name, y->name);
@@ -329,8 +330,7 @@ static int number_players(tournament *t)
         return -1;
     for (size_t i = 0; i < t->player_count; i++)
         order[i] = (int)i;
-    sorting = t;
-    qsort(order, t->player_count, sizeof *order, by_rating);
+    rgn_sort(order, t->player_count, sizeof *order, by_rating, t);
     for (size_t i = 0; i < t->player_count; i++)
         t->players[order[i]].start_rank = (int)i + 1;
     free(order);

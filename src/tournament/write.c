@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "base/json.h"
 #include "base/utf8.h"
 #include "tournament/set.h"
@@ -202,14 +203,7 @@ static void text_tournament(rgn_buffer *out, const tournament *t)
 
 static void csv_field(rgn_buffer *out, const char *text)
 {
-    if (!strpbrk(text, ",\"\r\n")) {
-        rgn_buffer_puts(out, text);
-        return;
-    }
-    rgn_buffer_puts(out, "\"");
-    for (const char *p = text; *p; p++)
-        rgn_buffer_puts(out, *p == '"' ? "\"\"" : (char[2]){*p, 0});
-    rgn_buffer_puts(out, "\"");
+    rgn_append_csv(out, text, strlen(text));
 }
 
 /* The tie-break columns: every tournament's codes, in the order met. */
@@ -362,16 +356,10 @@ static void json_tournament(rgn_buffer *out, const tournament *t)
 /* ------------------------------------------------------------------ */
 /* HTML: the standings and the crosstable before the games            */
 
+/* Text as HTML text or an attribute's value. */
 static void html_text(rgn_buffer *out, const char *text)
 {
-    for (const char *p = text; *p; p++)
-        switch (*p) {
-        case '<': rgn_buffer_puts(out, "&lt;"); break;
-        case '>': rgn_buffer_puts(out, "&gt;"); break;
-        case '&': rgn_buffer_puts(out, "&amp;"); break;
-        case '"': rgn_buffer_puts(out, "&quot;"); break;
-        default: rgn_buffer_append(out, p, 1);
-        }
+    rgn_append_html(out, text, strlen(text));
 }
 
 /* A round's result as a link to its game in the viewer, at its last

@@ -394,6 +394,34 @@ static void audit(void **state)
     rgn_tournaments_free(ts);
 }
 
+/* The page's standings are made safe as its games are: a control
+ * character in a tag is U+FFFD (XML allows none), a tab a space; names
+ * and events escaped. */
+static void html_made_safe(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "[Event \"E\x01v\"]\n[Site \"S\"]\n[Round \"1\"]\n"
+        "[White \"Ames\tA\"]\n[Black \"Berg & <B>\"]\n[Result "
+        "\"1-0\"]\n\n1-0\n";
+    rgn_tournament_options options = {.format = RGN_TOURNAMENT_HTML};
+    int status;
+    rgn_tournaments *ts = read_games_with(text, &options, &status);
+    char *page = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&page, &size);
+    assert_non_null(out);
+    assert_int_equal(rgn_tournaments_write(ts, RGN_TOURNAMENT_HTML, out), 0);
+    fclose(out);
+    assert_non_null(strstr(page, "<h1>E\xEF\xBF\xBDv</h1>"));
+    assert_non_null(strstr(page, "<th>Ames A</th>"));
+    assert_non_null(strstr(page, "<th>Berg &amp; &lt;B&gt;</th>"));
+    assert_null(strchr(page, '\x01'));
+    assert_null(strchr(page, '\t'));
+    free(page);
+    rgn_tournaments_free(ts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -401,7 +429,7 @@ int main(void)
         cmocka_unit_test(swiss),       cmocka_unit_test(swiss_2026),
         cmocka_unit_test(bye_2026),    cmocka_unit_test(rules_chosen),
         cmocka_unit_test(round_robin), cmocka_unit_test(direct_encounter),
-        cmocka_unit_test(audit),
+        cmocka_unit_test(audit),       cmocka_unit_test(html_made_safe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
