@@ -288,6 +288,16 @@ async function goHash(tab, hash) {
 const san = (state) => (state.san || '').replace(/^\d+\.(\.\.)? /, '');
 
 // The node shown, the hash and what the evaluation bar says.
+// Waits for the hash, then (at most 5 s, the checks after it judge) for
+// the game whose title begins with white: the hash changes first, and the
+// game is drawn by the hashchange event that follows it (a check of the
+// title at once failed under load).
+async function gameShown(tab, hash, white) {
+  await tab.waitForFunction((h) => location.hash === h, hash);
+  await tab.waitForFunction((w) => document.getElementById('game-title').textContent.startsWith(w),
+    white, { timeout: 5000 }).catch(() => {});
+}
+
 async function clubState(tab) {
   return tab.evaluate(() => ({
     hash: location.hash,
@@ -337,7 +347,7 @@ async function clubChecks(browser, tab, clubUrl, rotaryUrl) {
     document.getElementById('preface').appendChild(a);
   });
   await tab.click('#preface-link');
-  await tab.waitForFunction(() => location.hash === '#g2p7');
+  await gameShown(tab, '#g2p7', 'Visser');
   let now = await clubState(tab);
   check(now.game === 'Visser, Anna \u2013 de Graaf, Ruben' && now.hash === '#g2p7' && san(now) === 'Ace4' &&
     now.current.length === 1,
@@ -409,7 +419,7 @@ async function clubChecks(browser, tab, clubUrl, rotaryUrl) {
   await tab.fill('#filter', 'leiden club 0-1');
   check((await visible()).join(' ') === '2', 'the filter keeps the games of an event and result: ' + (await visible()));
   await tab.keyboard.press('Enter');
-  await tab.waitForFunction(() => location.hash === '#g2p0');
+  await gameShown(tab, '#g2p0', 'Visser');
   check((await clubState(tab)).game.startsWith('Visser'), 'Enter in the filter opens the first game shown');
   await tab.focus('#filter');
   await tab.keyboard.press('Escape');
