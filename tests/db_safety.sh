@@ -87,8 +87,10 @@ for moment in 0.1 0.3; do
     status=$?
     [ $status = 137 ] && killed_once=1
     state killed.rgndb >killed.state
-    if cmp -s before.state killed.state || { [ $status = 0 ] &&
-        cmp -s after.state killed.state; }; then pass; else
+    # the rename is the commit: a kill between it and the exit leaves the
+    # whole import, status 137 and all (seen once in a clean-clone run)
+    if cmp -s before.state killed.state || cmp -s after.state killed.state
+    then pass; else
         fail "(a) an import killed after ${moment}s (status $status) left another database"
         diff before.state killed.state
     fi

@@ -472,9 +472,16 @@ def connect(args):
     # handler is replaced by one that drops it; some of it is logged under
     # other modules' names (asyncio's), reaching the root logger, which
     # the driver does not use otherwise: dropped too.
-    log = logging.getLogger("distributed")
-    log.handlers = [logging.NullHandler()]
-    log.propagate = False
+    # Dask's configuration gives tornado's loggers handlers of their own
+    # too (tornado.application's "Exception in callback" when the
+    # scheduler goes): each logger that has a handler is silenced.
+    for name in ["distributed", "tornado", "tornado.application",
+                 "tornado.general", "asyncio"] + \
+            list(logging.root.manager.loggerDict):
+        log = logging.getLogger(name)
+        if log.handlers or name in ("distributed", "tornado"):
+            log.handlers = [logging.NullHandler()]
+            log.propagate = False
     logging.getLogger().addHandler(logging.NullHandler())
     if args.scheduler:
         try:
