@@ -467,19 +467,15 @@ def connect(args):
     # wrong arguments need none of them
     from distributed import Client, LocalCluster
     # Dask's own log of a lost connection is pages of tracebacks; the
-    # driver says in one line what went wrong. Its loggers have their own
-    # levels and pass what they log to the handler of "distributed": that
-    # handler is replaced by one that drops it; some of it is logged under
-    # other modules' names (asyncio's), reaching the root logger, which
-    # the driver does not use otherwise: dropped too.
-    # Dask's configuration gives tornado's loggers handlers of their own
-    # too (tornado.application's "Exception in callback" when the
-    # scheduler goes): each logger that has a handler is silenced.
-    for name in ["distributed", "tornado", "tornado.application",
-                 "tornado.general", "asyncio"] + \
-            list(logging.root.manager.loggerDict):
+    # driver says in one line what went wrong. Dask's configuration gives
+    # some loggers a stderr handler of their own ("distributed", and
+    # "tornado", whose "tornado.application" tells of the lost scheduler):
+    # every logger with a handler gets one that drops what it logs. Some
+    # of it is logged under other modules' names (asyncio's), reaching the
+    # root logger, which the driver does not use otherwise: dropped too.
+    for name in list(logging.root.manager.loggerDict):
         log = logging.getLogger(name)
-        if log.handlers or name in ("distributed", "tornado"):
+        if log.handlers:
             log.handlers = [logging.NullHandler()]
             log.propagate = False
     logging.getLogger().addHandler(logging.NullHandler())
