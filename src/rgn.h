@@ -92,6 +92,20 @@ int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
 /* The upper-case letter of a piece type ('P' for a pawn); 0 if none. */
 char rgn_variant_piece_letter(const rgn_variant *variant, int type);
+/* The piece type of a letter, in either case ('k' and 'K' are the King);
+ * 0 when the game has no such piece. */
+int rgn_variant_piece_type(const rgn_variant *variant, char letter);
+/* Whether pieces of the type are royal (the King): the pieces whose loss
+ * loses the game, which a count of material leaves out. False for a
+ * type the game does not have. */
+bool rgn_variant_piece_royal(const rgn_variant *variant, int type);
+/* The chess figure (UTF-8, "\u265a\ufe0e" for the King) that a diagram
+ * asking for figures draws a piece of the type as when it has no fins
+ * (no orientation); NULL when the game gives the type none. */
+const char *rgn_variant_piece_figure(const rgn_variant *variant, int type);
+/* Whether pieces of the type step one square, and so are drawn with
+ * short fins (the King). */
+bool rgn_variant_piece_short_fins(const rgn_variant *variant, int type);
 
 /* Squares are small integers whose numbering belongs to the variant.
  * rgn_square_at gives -1 for a point that is not a square of the board

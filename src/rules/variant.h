@@ -53,6 +53,16 @@ typedef struct rgn_failed_game {
     int ply;                  /* that move's ply; 0 for none */
 } rgn_failed_game;
 
+/* The chess figures a rule set may give its pieces (the solid glyphs of
+ * U+265A to U+265F, for both sides: a diagram's fill tells them apart);
+ * U+FE0E asks for the text glyph, not an emoji. */
+#define RGN_FIGURE_KING "\u265a\ufe0e"
+#define RGN_FIGURE_QUEEN "\u265b\ufe0e"
+#define RGN_FIGURE_ROOK "\u265c\ufe0e"
+#define RGN_FIGURE_BISHOP "\u265d\ufe0e"
+#define RGN_FIGURE_KNIGHT "\u265e\ufe0e"
+#define RGN_FIGURE_PAWN "\u265f\ufe0e"
+
 /* A rule set is mostly data. Members marked "optional" are NULL (or 0)
  * when the game has no such thing; generic code asks, never assumes. */
 struct rgn_variant {
@@ -84,6 +94,17 @@ struct rgn_variant {
      * (0 when the game has no pawns). */
     const char *piece_letters;
     int pawn_type;
+    /* The royal piece types (the King), a bit (1u << type) each: the
+     * pieces whose loss loses the game, which a material count leaves
+     * out; 0 for a game without them. */
+    unsigned royal;
+    /* How diagrams draw the pieces: figures[type] the figure (UTF-8, one
+     * of the RGN_FIGURE_* below) a diagram that asks for figures draws a
+     * piece without fins as, NULL for none (optional: NULL for a game
+     * without figures); short_fins the types, a bit (1u << type) each,
+     * that step one square and are drawn with short fins. */
+    const char *const *figures;
+    unsigned short_fins;
     bool castling; /* the game has castling moves, written O-O, O-O-O */
     /* whether a move that resets the halfmove clock (a capture, a pawn
      * move) can never be undone: no position before it occurs again, and

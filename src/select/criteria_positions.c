@@ -118,17 +118,6 @@ typedef struct pattern_reading {
     int count;
 } pattern_reading;
 
-/* A piece's type in the rule set by its letter (any case); 0 for none. */
-static int type_of_letter(const rgn_variant *v, char letter)
-{
-    const char *letters = v->piece_letters;
-    char upper = (char)toupper((unsigned char)letter);
-    for (int type = 1; letters[type]; type++)
-        if (letters[type] == upper)
-            return type;
-    return 0;
-}
-
 /* A direction name of one or two letters after '>' ("N", "SW"). */
 static int read_direction(const char **text)
 {
@@ -151,7 +140,7 @@ static int read_pattern_square(void *context, const char *fen,
     pattern_reading *r = context;
     const rgn_variant *v = r->variant;
     const char *p = *cursor;
-    int type = isalpha((unsigned char)*p) ? type_of_letter(v, *p) : 0;
+    int type = isalpha((unsigned char)*p) ? rgn_variant_piece_type(v, *p) : 0;
     if (!type)
         return rgn_fen_reject(err, "pattern", 1, "board", fen, p,
                               "'%c' is no piece of %s", *p, v->name);
@@ -264,25 +253,23 @@ static bool prepare(const target *t, const rgn_variant *v, target_ready *ready,
         ready->count = read_pattern(v, t->text, ready->squares, err);
         return ready->count >= 0;
     case TARGET_MATERIAL: {
-        size_t types = strlen(v->piece_letters);
         for (int s = 0; s < 2; s++) {
             ready->min[s][0] = ready->max[s][0] = 0;
             for (int type = 1; type < RGN_TYPES; type++) {
                 /* a King stands for itself: not counted */
-                bool king =
-                    (size_t)type < types && v->piece_letters[type] == 'K';
+                bool royal = rgn_variant_piece_royal(v, type);
                 ready->min[s][type] = 0;
-                ready->max[s][type] = king ? -1 : 0;
+                ready->max[s][type] = royal ? -1 : 0;
             }
             for (int i = 0; i < t->material.counts[s]; i++) {
                 const material_count *c = &t->material.side[s][i];
-                int type = type_of_letter(v, c->letter);
+                int type = rgn_variant_piece_type(v, c->letter);
                 if (!type && c->min > 0) {
                     snprintf(err->message, sizeof err->message,
                              "%s has no piece '%c'", v->name, c->letter);
                     return false;
                 }
-                if (type && v->piece_letters[type] != 'K') {
+                if (type && !rgn_variant_piece_royal(v, type)) {
                     ready->min[s][type] = c->min;
                     ready->max[s][type] = c->max;
                 }
