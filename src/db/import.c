@@ -16,7 +16,6 @@
 
 #include "db/db.h"
 #include "rules/position.h"
-#include "rules/variant.h"
 #include "select/select.h"
 
 #define SEGMENT_ENTRIES (4u << 20)
@@ -791,7 +790,8 @@ static void on_end_game(void *user, rgn_span result,
     add_opening(im, DB_CODE_END, 0,
                 0); /* the game ended at its last position */
     db_tags_end(&im->tags);
-    const char *variant = im->game_variant ? im->game_variant->name : "";
+    const char *variant =
+        im->game_variant ? rgn_variant_name(im->game_variant) : "";
     if (im->tags.failed || im->moves.blob.failed) {
         db_failf(im->db, "out of memory");
         fail(im);

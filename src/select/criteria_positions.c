@@ -12,7 +12,7 @@
 
 #include "notation/board_string.h"
 #include "rules/position.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 #include "select/criteria.h"
 
 /* ------------------------------------------------------------------ */
@@ -143,8 +143,9 @@ static int read_pattern_square(void *context, const char *fen,
     int type = isalpha((unsigned char)*p) ? rgn_variant_piece_type(v, *p) : 0;
     if (!type)
         return rgn_fen_reject(err, "pattern", 1, "board", fen, p,
-                              "'%c' is no piece of %s", *p, v->name);
-    int square = v->square_at(file, rank);
+                              "'%c' is no piece of %s", *p,
+                              rgn_variant_name(v));
+    int square = rgn_square_at(v, file, rank);
     if (square < 0)
         return rgn_fen_reject(err, "pattern", 1, "board", fen, p,
                               "%c%d is no square", 'a' + file, rank + 1);
@@ -153,13 +154,13 @@ static int read_pattern_square(void *context, const char *fen,
     int orientation = -1;
     if (*p == '>') {
         const char *name = ++p;
-        int direction = rgn_variant_oriented(v, type) ? read_direction(&p) : -1;
+        int direction = rgn_rules_oriented(v, type) ? read_direction(&p) : -1;
         if (direction < 0)
             return rgn_fen_reject(err, "pattern", 1, "board", fen, name,
-                                  rgn_variant_oriented(v, type)
+                                  rgn_rules_oriented(v, type)
                                       ? "no direction after '>'"
                                       : "this piece has no orientation");
-        orientation = v->canonical_orientation(type, direction);
+        orientation = rgn_rules_canonical_orientation(v, type, direction);
     }
     if (r->squares)
         r->squares[r->count] =
@@ -176,9 +177,10 @@ static int read_pattern(const rgn_variant *v, const char *text,
 {
     pattern_reading r = {v, squares, 0};
     rgn_fen_board board = {"pattern",
-                           v->files,
-                           v->ranks,
-                           v->files > 9 ? RGN_DIGITS_NUMBER : RGN_DIGITS_ADD,
+                           rgn_variant_files(v),
+                           rgn_variant_ranks(v),
+                           rgn_variant_files(v) > 9 ? RGN_DIGITS_NUMBER
+                                                    : RGN_DIGITS_ADD,
                            read_pattern_square,
                            NULL,
                            &r};
@@ -242,12 +244,11 @@ static bool prepare(const target *t, const rgn_variant *v, target_ready *ready,
     case TARGET_POSITION:
         return rgn_position_set_fen(ready->position, t->text, err) == 0;
     case TARGET_MOVES:
-        if (!v->set_initial) {
+        if (!rgn_rules_set_initial(ready->position)) {
             snprintf(err->message, sizeof err->message,
-                     "%s has no start position", v->name);
+                     "%s has no start position", rgn_variant_name(v));
             return false;
         }
-        v->set_initial(ready->position);
         return play_line(ready->position, t->text, err) == 0;
     case TARGET_PATTERN:
         ready->count = read_pattern(v, t->text, ready->squares, err);
@@ -266,7 +267,8 @@ static bool prepare(const target *t, const rgn_variant *v, target_ready *ready,
                 int type = rgn_variant_piece_type(v, c->letter);
                 if (!type && c->min > 0) {
                     snprintf(err->message, sizeof err->message,
-                             "%s has no piece '%c'", v->name, c->letter);
+                             "%s has no piece '%c'", rgn_variant_name(v),
+                             c->letter);
                     return false;
                 }
                 if (type && !rgn_variant_piece_royal(v, type)) {
@@ -315,9 +317,10 @@ int variant_targets_prepare(variant_targets *vt, const rgn_criteria *c,
 {
     vt->variant = v;
     vt->square_count = 0;
-    for (int rank = 0; rank < v->ranks; rank++)
-        for (int file = 0; file < v->files; file++) {
-            int square = v->square_at(file, rank);
+    int files = rgn_variant_files(v), ranks = rgn_variant_ranks(v);
+    for (int rank = 0; rank < ranks; rank++)
+        for (int file = 0; file < files; file++) {
+            int square = rgn_square_at(v, file, rank);
             if (square >= 0 && vt->square_count < RGN_BOARD_CAPACITY)
                 vt->squares[vt->square_count++] = (uint16_t)square;
         }
