@@ -368,6 +368,7 @@ enum rgn_problem {
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
     RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */
+    RGN_N_ALREADY_STORED,       /* a game a database has: not stored again */
     /* the findings of a tournament's audit (rgn tournament --check) */
     RGN_T_PLAYER_TWICE_IN_ROUND, /* a player in two games of one round */
     RGN_T_REPEATED_PAIRING,      /* a round robin's pairing played again */
@@ -572,6 +573,12 @@ typedef struct rgn_diagnostic {
     rgn_span move;           /* the move as written, or empty */
     rgn_span line;           /* the source line, when still buffered */
     size_t caret;            /* where's byte offset inside line */
+    /* the input the game comes from, when the reporter names it (a
+     * database's notes: the input as the database names it); else NULL */
+    const char *file;
+    /* RGN_N_ALREADY_STORED: the number in the database of the game this
+     * one copies; else 0 */
+    int64_t copy_of;
 } rgn_diagnostic;
 
 /* What a validator passes on of each game it reads: the parts it has
@@ -1200,11 +1207,14 @@ typedef struct rgn_db_importer rgn_db_importer;
 
 typedef struct rgn_db_import_options {
     bool variations; /* index the positions of variations too */
-    /* told of a game not stored because the database has it (same tags,
-     * start and moves): its number and origin in its input, and the
-     * number in the database of the game it copies */
-    void (*duplicate)(void *user, uint64_t number, rgn_location where,
-                      int64_t copy_of);
+    /* told of each note of the import (NULL: none), as a validator's
+     * report is: RGN_N_ALREADY_STORED for a game not stored because the
+     * database has it (the same tags, start and moves), with its number
+     * (game) and origin (where) in its input, the input as
+     * rgn_db_importer_input named it (file, NULL before any), and the
+     * number in the database of the game it copies (copy_of); its White
+     * and Black are "?" */
+    void (*report)(void *user, const rgn_diagnostic *note);
     void *user;
 } rgn_db_import_options;
 
@@ -1235,13 +1245,12 @@ int rgn_db_importer_finish(rgn_db_importer *importer,
 /* Merging databases: the games of other databases added to one, as if
  * their inputs had been imported into it, in order, in one import. */
 typedef struct rgn_db_merge_options {
-    /* told of a game not stored because the database has it already (the
-     * same tags, start and moves), as rgn_db_import_options.duplicate is:
-     * the file it was imported from (as its database names it), its
-     * number there and its origin, and the number in the database of the
-     * game it copies */
-    void (*duplicate)(void *user, const char *file, uint64_t number,
-                      rgn_location where, int64_t copy_of);
+    /* told of each note of the merge (NULL: none), as
+     * rgn_db_import_options.report is: RGN_N_ALREADY_STORED for a game
+     * not stored because the database has it already, its file the one
+     * it was imported from (as its database names it), its number there
+     * and its origin those of that import */
+    void (*report)(void *user, const rgn_diagnostic *note);
     void *user;
 } rgn_db_merge_options;
 
@@ -1249,7 +1258,7 @@ typedef struct rgn_db_merge_options {
  * inputs[0], ..., inputs[count - 1], in that order, each in the order of
  * its import, numbered on from db's last game; the position index is
  * copied (a game is not replayed). A game db already has, or an earlier
- * input gave, is not stored (options->duplicate is told of it). A file
+ * input gave, is not stored (options->report is told of it). A file
  * read in pieces (imported with a byte range each, into one database a
  * piece, given here in the order of the file) is one file of db, its
  * games numbered as in one import of the whole file: the games of an

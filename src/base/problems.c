@@ -70,6 +70,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_COMMENT_WITHOUT_GAME] = {"comment-without-game", RGN_NOTE, ""},
     [RGN_N_RESULT_FIXED] = {"result-fixed", RGN_NOTE, ""},
+    [RGN_N_ALREADY_STORED] = {"already-stored", RGN_NOTE, ""},
     [RGN_T_PLAYER_TWICE_IN_ROUND] = {"player-twice-in-round", RGN_ERROR, ""},
     [RGN_T_REPEATED_PAIRING] = {"repeated-pairing", RGN_ERROR, ""},
     [RGN_T_MISSING_PAIRING] = {"missing-pairing", RGN_WARNING, ""},

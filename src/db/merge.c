@@ -302,9 +302,8 @@ static int merge_game(merger *m, bool *stored)
         rgn_location where = {(uint64_t)offset,
                               (uint32_t)sqlite3_column_int64(g, COLUMN_LINE),
                               (uint32_t)sqlite3_column_int64(g, COLUMN_COLUMN)};
-        if (m->options.duplicate)
-            m->options.duplicate(m->options.user, o->path, (uint64_t)number,
-                                 where, copy);
+        db_note_copy(m->options.report, m->options.user, o->path,
+                     (uint64_t)number, where, copy);
         return 0;
     }
     if (!o->id) {
