@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define RGN_VERSION "0.1.0"
+#define RGN_VERSION "1.0.0"
 
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
