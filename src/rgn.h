@@ -220,6 +220,9 @@ int rgn_position_set_fen(rgn_position *position, const char *fen,
  * the length it needed when size is too small). */
 size_t rgn_position_fen(const rgn_position *position, char *buf, size_t size);
 
+/* The side to move (enum rgn_color), the move number and the halfmove
+ * clock of the position string, and whether the side to move is in
+ * check. */
 int rgn_position_side(const rgn_position *position);
 int rgn_position_fullmove(const rgn_position *position);
 int rgn_position_halfmove(const rgn_position *position);
@@ -501,6 +504,8 @@ typedef struct rgn_reader rgn_reader;
 /* The longest comment, tag value or token the reader accepts, in bytes. */
 #define RGN_MAX_TOKEN (1u << 20)
 
+/* A reader that calls visitor's callbacks with user; NULL only when
+ * memory runs out. Free with rgn_reader_free. */
 rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user);
 void rgn_reader_free(rgn_reader *reader);
 /* Feeds the next bytes of the input, in chunks of any size; callbacks run
@@ -831,6 +836,7 @@ void rgn_game_keep_move_texts(rgn_game *game, bool keep);
 bool rgn_game_failed(const rgn_game *game);
 
 uint64_t rgn_game_number(const rgn_game *game); /* the validator's number */
+/* Where the game begins in the input (the sink's origin). */
 rgn_location rgn_game_origin(const rgn_game *game);
 /* NULL before the game's movetext began (an error in its tags) */
 const rgn_position *rgn_game_start(const rgn_game *game);

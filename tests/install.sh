@@ -25,10 +25,10 @@ fi
 # every file in its place
 libdir=$(cd "$prefix" && ls -d lib*/pkgconfig | sed 's,/pkgconfig$,,' | head -1)
 for f in bin/rgn include/rgn.h "$libdir/librgn.a" "$libdir/librgn.so" \
-    "$libdir/librgn.so.0" "$libdir/pkgconfig/rgn.pc" \
+    "$libdir/librgn.so.1" "$libdir/pkgconfig/rgn.pc" \
     "$libdir/cmake/rgn/rgnConfig.cmake" \
     "$libdir/cmake/rgn/rgnConfigVersion.cmake" \
-    share/man/man1/rgn.1 share/man/man5/rgn.5 \
+    share/man/man1/rgn.1 share/man/man5/rgn.5 share/man/man3/rgn.3 \
     share/man/man7/rgn-rotary.7 share/man/man7/rgn-rollerball.7 \
     share/man/man7/rgn-rotary-chess.7 share/man/man7/rgn-chess.7 \
     share/man/man7/rgn-rotationary.7 \
@@ -45,11 +45,28 @@ for page in rgn rgn-rotary rgn-rollerball rgn-rotary-chess rgn-chess rgn-rotatio
     fi
 done
 
+# the library's pages (section 3): the overview, a part's page, and a
+# function's name leading to its part's page
+for page in rgn rgn_reader rgn_position_play rgn_db_find; do
+    if [ -n "$(MANPATH=$prefix/share/man man -w 3 "$page" 2>/dev/null | grep "^$prefix")" ]; then
+        ok "man 3 finds $page"
+    else
+        fail "man 3 does not find $page"
+    fi
+done
+if MANPATH=$prefix/share/man MANWIDTH=80 man 3 rgn_position_play 2>/dev/null |
+    grep -q '^RGN_POSITION(3)'; then
+    ok "man 3 rgn_position_play shows rgn_position(3)"
+else
+    fail "man 3 rgn_position_play does not show rgn_position(3)"
+fi
+
 # the shared library: a SONAME, and exactly the functions of rgn.h exported
 so=$prefix/$libdir/librgn.so
 soname=$(objdump -p "$so" 2>/dev/null | awk '$1 == "SONAME" {print $2}')
-if [ "$soname" = librgn.so.0 ]; then ok "SONAME $soname"; else fail "SONAME '$soname'"; fi
-nm -D --defined-only "$so" | awk 'NF == 3 && $3 != "RGN_0" {sub(/@.*/, "", $3); print $3}' |
+if [ "$soname" = librgn.so.1 ]; then ok "SONAME $soname"; else fail "SONAME '$soname'"; fi
+# (the version node itself, type A, is no function)
+nm -D --defined-only "$so" | awk 'NF == 3 && $2 != "A" {sub(/@.*/, "", $3); print $3}' |
     sort >"$tmp/exported"
 grep -v 'static inline' "$prefix/include/rgn.h" | grep -oE 'rgn_[a-z0-9_]+\(' |
     tr -d '(' | sort -u >"$tmp/declared"
@@ -101,10 +118,17 @@ export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
 if $cc $cflags -std=c11 -Wall -Wextra -Werror -o "$tmp/replay-pc" \
     "$root/samples/replay.c" $(pkg-config --cflags --libs rgn) 2>"$tmp/cc.log"; then
     ok "replay built with pkg-config"
-    if objdump -p "$tmp/replay-pc" | grep -q 'NEEDED *librgn\.so\.0$'; then
-        ok "replay (pkg-config) links librgn.so.0"
+    if objdump -p "$tmp/replay-pc" | grep -q 'NEEDED *librgn\.so\.1$'; then
+        ok "replay (pkg-config) links librgn.so.1"
     else
         fail "replay (pkg-config) does not link the shared library"
+    fi
+    # the program asks for the version node of librgn 1.0, so that a
+    # librgn without those symbols is refused when it starts
+    if objdump -p "$tmp/replay-pc" | grep -q '0x[0-9a-f]* 0[0-9] RGN_1\.0$'; then
+        ok "replay (pkg-config) needs the symbols of RGN_1.0"
+    else
+        fail "replay (pkg-config) names no version node RGN_1.0"
     fi
     check_replay "replay (pkg-config)" "$tmp/replay-pc"
 else
