@@ -94,6 +94,18 @@ for ref in $(sed -n 's/^\.BR \(rgn[a-z_]*\) (3)$/\1/p' "$dir/rgn.3"); do
     if [ -f "$dir/$ref.3" ]; then ok; else fail "rgn.3 names $ref(3), which is missing"; fi
 done
 
+# the example of rgn.h's opening comment is samples/read_games.c, which
+# the install test builds
+sed -n '/^ \*     #include <rgn.h>/,/^ \*     }$/p' "$header" |
+    sed 's/^ \*     //; s/^ \*$//' >"$tmp/example.c"
+sed -n '/^#include <rgn.h>/,$p' "$(dirname "$header")/../samples/read_games.c" >"$tmp/sample.c"
+if [ -s "$tmp/example.c" ] && cmp -s "$tmp/example.c" "$tmp/sample.c"; then
+    ok
+else
+    fail "rgn.h's example differs from samples/read_games.c:"
+    diff "$tmp/example.c" "$tmp/sample.c"
+fi
+
 # the check fails on a function without a comment: rgn_position_new's
 # taken out of a copy of the header (and with it that of the functions
 # declared under it)
