@@ -261,10 +261,13 @@ def header(name, version, title):
     ]
 
 
-def part_page(part, version, parts):
+def part_page(part, version):
     functions = [f for g in part.groups for f in g.functions]
     names = [part.page] + [f for f in functions if f != part.page]
-    title = "%s \\- %s" % (", ".join(escape(n) for n in names), escape(part.title[0].lower() + part.title[1:]))
+    what = part.title  # "Positions": "positions", but "SAN" stays
+    if what[1:2].islower():
+        what = what[0].lower() + what[1:]
+    title = "%s \\- %s" % (", ".join(escape(n) for n in names), escape(what))
     out = header(part.page, version, title)
     out.append(".SH DESCRIPTION")
     for group in part.groups:
@@ -272,8 +275,9 @@ def part_page(part, version, parts):
         out.append(".EX")
         out.extend(escape(l) for l in group.code)
         out.append(".EE")
-        out.extend(".RS" if i == 0 else l for i, l in enumerate([""] + paragraphs(group.comment)) if i or group.comment)
         if group.comment:
+            out.append(".RS")
+            out.extend(paragraphs(group.comment))
             out.append(".RE")
     out.append(".SH SEE ALSO")
     out.append(".BR rgn (3)")
@@ -286,7 +290,7 @@ def overview_page(overview, parts, version):
     out.extend(paragraphs(overview))
     out.append(".SH THE PARTS")
     out.append(".PP")
-    out.append("Each part of rgn.h has its page; a function's name is also the name of the page that documents it (\\fBman 3 rgn_games_open\\fR).")
+    out.append("Each part of rgn.h has its page; a function's name is also the name of the page that documents it (\\fBman 3 rgn_position_play\\fR).")
     for part in parts:
         out.append(".TP")
         out.append(".BR %s (3)" % escape(part.page))
@@ -298,16 +302,8 @@ def overview_page(overview, parts, version):
 
 
 def write(path, lines):
-    text = "\n".join(lines) + "\n"
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return
-    except OSError:
-        pass
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 def main():
@@ -323,7 +319,7 @@ def main():
             os.remove(os.path.join(outdir, old))
     write(os.path.join(outdir, "rgn.3"), overview_page(overview, parts, version))
     for part in parts:
-        write(os.path.join(outdir, part.page + ".3"), part_page(part, version, parts))
+        write(os.path.join(outdir, part.page + ".3"), part_page(part, version))
         for group in part.groups:
             for function in group.functions:
                 if function != part.page:
