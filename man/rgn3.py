@@ -250,6 +250,8 @@ def header(name, version, title):
     return [
         '.\\" Generated from rgn.h by man/rgn3.py; edit rgn.h, not this page.',
         '.TH %s 3 "" "rgn %s" "Library Functions Manual"' % (escape(name.upper()), version),
+        ".nh",  # names of functions are neither hyphenated
+        ".ad l",  # nor spread out
         ".SH NAME",
         title,
         ".SH SYNOPSIS",
