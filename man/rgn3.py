@@ -269,7 +269,7 @@ def part_page(part, version):
     what = part.title  # "Positions": "positions", but "SAN" stays
     if what[1:2].islower():
         what = what[0].lower() + what[1:]
-    title = "%s \\- %s" % (", ".join(escape(n) for n in names), escape(what))
+    title = "%s \\- %s (librgn)" % (", ".join(escape(n) for n in names), escape(what))
     out = header(part.page, version, title)
     out.append(".SH DESCRIPTION")
     for group in part.groups:

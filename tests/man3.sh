@@ -34,14 +34,8 @@ documented() {
     if [ ! -f "$page" ]; then
         echo "$2.3 links to $target, which is missing"; return 1
     fi
-    # NAME: "name, name, ... \- what"
-    if ! awk -v f="$2" '
-        prev == ".SH NAME" {
-            sub(/ \\- .*/, ""); n = split($0, names, /, /)
-            for (i = 1; i <= n; i++) if (names[i] == f) found = 1
-        }
-        { prev = $0 }
-        END { exit !found }' "$page"; then
+    # NAME lists it, as whatis and apropos read it (man-db's lexgrog)
+    if ! lexgrog "$page" 2>/dev/null | grep -q ": \"$2 - "; then
         echo "$(basename "$page")'s NAME does not list $2"; return 1
     fi
     # DESCRIPTION: the declaration in an example block, with a comment
