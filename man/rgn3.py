@@ -292,7 +292,9 @@ def overview_page(overview, parts, version):
     out.extend(paragraphs(overview))
     out.append(".SH THE PARTS")
     out.append(".PP")
-    out.append("Each part of rgn.h has its page; a function's name is also the name of the page that documents it (\\fBman 3 rgn_position_play\\fR).")
+    out.append("Each part of rgn.h has its page; a function's name is also")
+    out.append("the name of the page that documents it")
+    out.append("(\\fBman 3 rgn_position_play\\fR).")
     for part in parts:
         out.append(".TP")
         out.append(".BR %s (3)" % escape(part.page))
@@ -326,9 +328,12 @@ def main():
             for function in group.functions:
                 if function != part.page:
                     write(os.path.join(outdir, function + ".3"), [".so man3/%s.3" % part.page])
-    undocumented = [f for p in parts for g in p.groups for f in g.functions if f not in g.documented]
-    for f in undocumented:
-        print("rgn3.py: %s: no comment" % f, file=sys.stderr)
+    # said, not refused: tests/man3.sh judges the exported ones
+    for part in parts:
+        for group in part.groups:
+            for function in group.functions:
+                if function not in group.documented:
+                    print("rgn3.py: %s: no comment" % function, file=sys.stderr)
 
 
 if __name__ == "__main__":
