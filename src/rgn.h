@@ -1,22 +1,107 @@
 /*
- * rgn.h - the one public header of librgn, a toolkit for the game records
- * of Rotary (Freeling) and its rotary cousins.
+ * rgn.h - the one public header of librgn 1.0, the library under the rgn
+ * program: game records of Rotary (Freeling), Rollerball, Rotary Chess,
+ * Rotationary, Chess and Chess960. rgn(1) is the program, rgn(5) the
+ * file formats; rgn(3) is this text, and each part of this header (a
+ * banner below) has a manual page of its own, written from its comments:
+ * rgn_reader(3), rgn_position(3), ...; man 3 FUNCTION finds any.
  *
- * The library is a pipeline (src/README.md walks through it): a streaming
- * reader (rgn_reader) hands the parts of each game to a visitor; the
- * validator (rgn_validator) is such a visitor, replays every game under
- * its rule set (rgn_variant, found in a registry by name) and reports
- * problems (rgn_diagnostic); a writer (rgn_writer) is a sink of the
- * validator that writes another format; diagrams draw positions.
+ * The parts, in the order of the work:
+ *
+ *   - Reading, the simple way: rgn_games_open opens a file by name ("-"
+ *     is standard input; rgn_games_open_memory a buffer), whatever it
+ *     holds (RGN or PGN or XML, plain or compressed, UTF-8 or Latin-1),
+ *     and rgn_games_next pulls its games one at a time, each an rgn_game
+ *     with its tags, moves, positions, comments, variations, problems,
+ *     file, offset and line. Options (rgn_read_options) choose the game
+ *     of untagged games, a byte range, strictness.
+ *   - Reading, the fast way: the validator (rgn_validator) pushes each
+ *     game, part by part, to a game sink (rgn_game_sink) of the caller's
+ *     or the library's (a writer, a selector, a lister, tournaments, a
+ *     database importer); a tee (rgn_tee) feeds one stream to several
+ *     sinks. Under it, a streaming reader (rgn_reader) hands the tokens
+ *     of RGN to a visitor (rgn_visitor).
+ *   - Validating: every move is replayed under the game's rule set
+ *     (rgn_variant, found by name with rgn_variant_find) and each problem
+ *     found is a diagnostic (rgn_diagnostic): a stable code, a severity,
+ *     a place, written as text with the source line and a caret or as
+ *     JSON (rgn_diagnostic_write_text, rgn_diagnostic_write_json).
+ *   - Positions and moves: rgn_position plays moves, lists the legal
+ *     ones and reads and writes position strings; rgn_san_resolve reads a
+ *     move as written.
+ *   - Writing: rgn_writer, a sink that writes RGN, PGN, XML, JSON, HTML
+ *     and other forms (enum rgn_format); rgn_splitter writes a stream
+ *     into files named by a pattern.
+ *   - Selecting: criteria (rgn_criteria) on tags, results, moves and
+ *     positions pick games (rgn_selector, rgn_matcher), copies found or
+ *     left out, edits (rgn_edits) applied on the way.
+ *   - Listing: rgn_lister writes a table of the games' tags.
+ *   - The database: rgn_db keeps games in one SQLite file, imported by a
+ *     sink (rgn_db_importer), found by criteria (rgn_db_find), and counts
+ *     the moves played from a position (rgn_db_tree_of).
+ *   - Tournaments: rgn_tournaments groups games into tournaments,
+ *     recognises each one's system, ranks the players with FIDE's
+ *     tie-breaks, audits the records and writes standings, crosstables
+ *     and rounds as text, CSV, JSON, HTML or TRF.
+ *   - Diagrams: rgn_diagram_write draws a position, as text or SVG, with
+ *     the way every piece points.
+ *   - Rotationary, the solitaire: rgn_rotationary_solve, _layers,
+ *     _survey and _puzzle.
  *
  * Conventions:
- *   - Every symbol starts with rgn_ / RGN_.
- *   - Types ending in a struct tag only (rgn_position, rgn_reader, ...) are
- *     opaque: create them with *_new, release them with *_free.
- *   - Functions that can fail return 0 on success and fill an rgn_error
- *     (a message naming what was wrong and where); the caller owns it.
- *   - Nothing here allocates in the hot paths: move lists are arrays the
+ *
+ *   - Every name starts with rgn_ or RGN_.
+ *   - Errors: a function that can fail returns an int (0 success, -1
+ *     failure) or a pointer (NULL failure) and fills the rgn_error it is
+ *     given (it may be NULL) with a message that says what went wrong,
+ *     where and why; it is marked RGN_MUST_CHECK, so that the compiler
+ *     warns when its result is ignored. A game's own problems are no
+ *     failure of the call: they are diagnostics.
+ *   - Ownership: a type known by its name only (rgn_position, rgn_games,
+ *     ...) is opaque: *_new or *_open makes one, the caller releases it
+ *     with the matching *_free or *_close. What the library hands out
+ *     as const (a game from rgn_games_next, a name, a diagnostic) stays
+ *     the library's, valid as long as the function's comment says (a
+ *     pulled game until the next rgn_games_next). An rgn_span is a view
+ *     of len bytes, not NUL-terminated. Whether an argument is copied or
+ *     kept is said in its function's comment.
+ *   - Threads: the library has no global state; different objects may
+ *     be used on different threads at once, one object by one thread at
+ *     a time.
+ *   - Nothing allocates in the hot paths: move lists are arrays the
  *     caller passes in, of RGN_MAX_MOVES entries.
+ *
+ * An example (samples/read_games.c): the players and result of each game
+ * of a file. Build it with cc read_games.c $(pkg-config --cflags --libs rgn).
+ *
+ *     #include <rgn.h>
+ *     #include <stdio.h>
+ *
+ *     int main(int argc, char **argv)
+ *     {
+ *         rgn_error error;
+ *         const rgn_game *game;
+ *         const char *path = argc > 1 ? argv[1] : "-";
+ *         rgn_games *games = rgn_games_open(path, NULL, &error);
+ *         if (games == NULL) {
+ *             fprintf(stderr, "%s\n", error.message);
+ *             return 2;
+ *         }
+ *         int got;
+ *         while ((got = rgn_games_next(games, &game, &error)) == 1) {
+ *             rgn_span white = {"?", 1}, black = {"?", 1};
+ *             rgn_span result = rgn_game_result(game);
+ *             rgn_game_tag(game, "White", &white);
+ *             rgn_game_tag(game, "Black", &black);
+ *             printf("%.*s - ", (int)white.len, white.data);
+ *             printf("%.*s ", (int)black.len, black.data);
+ *             printf("%.*s\n", (int)result.len, result.data);
+ *         }
+ *         if (got < 0)
+ *             fprintf(stderr, "%s\n", error.message);
+ *         rgn_games_close(games);
+ *         return got < 0 ? 2 : 0;
+ *     }
  */
 #ifndef RGN_H
 #define RGN_H
@@ -30,7 +115,7 @@
 extern "C" {
 #endif
 
-#define RGN_VERSION "0.1.0"
+#define RGN_VERSION "1.0.0"
 
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
@@ -234,6 +319,9 @@ int rgn_position_set_fen(rgn_position *position, const char *fen,
  * the length it needed when size is too small). */
 size_t rgn_position_fen(const rgn_position *position, char *buf, size_t size);
 
+/* The side to move (enum rgn_color), the move number and the halfmove
+ * clock of the position string, and whether the side to move is in
+ * check. */
 int rgn_position_side(const rgn_position *position);
 int rgn_position_fullmove(const rgn_position *position);
 int rgn_position_halfmove(const rgn_position *position);
@@ -516,6 +604,8 @@ typedef struct rgn_reader rgn_reader;
 /* The longest comment, tag value or token the reader accepts, in bytes. */
 #define RGN_MAX_TOKEN (1u << 20)
 
+/* A reader that calls visitor's callbacks with user; NULL only when
+ * memory runs out. Free with rgn_reader_free. */
 rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user);
 void rgn_reader_free(rgn_reader *reader);
 /* Feeds the next bytes of the input, in chunks of any size; callbacks run
@@ -852,6 +942,7 @@ void rgn_game_keep_move_texts(rgn_game *game, bool keep);
 bool rgn_game_failed(const rgn_game *game);
 
 uint64_t rgn_game_number(const rgn_game *game); /* the validator's number */
+/* Where the game begins in the input (the sink's origin). */
 rgn_location rgn_game_origin(const rgn_game *game);
 /* NULL before the game's movetext began (an error in its tags) */
 const rgn_position *rgn_game_start(const rgn_game *game);
@@ -859,8 +950,8 @@ bool rgn_game_has_fen(const rgn_game *game);
 size_t rgn_game_tag_count(const rgn_game *game);
 void rgn_game_tag_at(const rgn_game *game, size_t index, rgn_span *name,
                      rgn_span *value);
-/* The value of the game's first tag named name: true, or false when it
- * has none. */
+/* The value of the game's first tag named name: true, or false (and
+ * *value unchanged) when it has none. */
 bool rgn_game_tag(const rgn_game *game, const char *name, rgn_span *value);
 int rgn_game_plies(const rgn_game *game); /* of the main line */
 /* Its result as the sink's end_game gave it ("" before the end). */
