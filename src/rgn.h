@@ -32,6 +32,13 @@ extern "C" {
 
 #define RGN_VERSION "0.1.0"
 
+/* A fallible function's result must be looked at. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
 
@@ -910,15 +917,61 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
  * documents the language). */
 typedef struct rgn_criteria rgn_criteria;
 
+/* The kinds of criterion, one for each criterion option of rgn select
+ * (rgn(1) says what each value means); RGN_CRITERION_COUNT is their
+ * number, so that a loop over them lists them all. */
+enum rgn_criterion {
+    RGN_CRITERION_TAG,            /* "tag": a test of a tag, as White~tal */
+    RGN_CRITERION_PLIES,          /* "plies": a number or range of plies */
+    RGN_CRITERION_ENDS,           /* "ends": how the game ends */
+    RGN_CRITERION_POSITION,       /* "position": a position reached */
+    RGN_CRITERION_PATTERN,        /* "pattern": some pieces on squares */
+    RGN_CRITERION_MATERIAL,       /* "material": the pieces of both sides */
+    RGN_CRITERION_MATERIAL_PLIES, /* "material-plies": for how long */
+    RGN_CRITERION_MOVES,          /* "moves": the opening moves */
+    RGN_CRITERION_GAMES,          /* "games": game numbers and ranges */
+    RGN_CRITERION_HAS,            /* "has": comments, variations, ... */
+    RGN_CRITERION_PROMOTION,      /* "promotion": any, or to one piece */
+    RGN_CRITERION_UNDERPROMOTION, /* "underpromotion" */
+    RGN_CRITERION_SETUP,          /* "setup": a game from a set position */
+    RGN_CRITERION_VALID,          /* "valid" */
+    RGN_CRITERION_INVALID,        /* "invalid" */
+    RGN_CRITERION_IN_VARIATIONS,  /* "in-variations": positions searched
+                                     in the variations too */
+    RGN_CRITERION_COUNT
+};
+
+/* What value a criterion takes. */
+enum rgn_criterion_value {
+    RGN_CRITERION_FLAG,     /* none: its value is NULL */
+    RGN_CRITERION_REQUIRED, /* a value */
+    RGN_CRITERION_OPTIONAL  /* a value or none (promotion: to any piece) */
+};
+
+/* The name of a criterion, its option's long name without the dashes
+ * ("tag", "material-plies"); NULL when criterion is none. */
+const char *rgn_criterion_name(enum rgn_criterion criterion);
+/* The criterion of a name as rgn_criterion_name gives it: its value, or
+ * -1 with error->message "unknown criterion 'NAME' (expected one of
+ * ...)". */
+RGN_MUST_CHECK int rgn_criterion_parse(const char *name, rgn_error *error);
+/* What value a criterion takes (RGN_CRITERION_FLAG when criterion is
+ * none). */
+enum rgn_criterion_value rgn_criterion_takes(enum rgn_criterion criterion);
+/* The values a criterion takes when they are words from a list ("ends":
+ * mate, stalemate, ...; "has": comments, variations, ...),
+ * NULL-terminated; NULL for any other criterion. */
+const char *const *rgn_criterion_choices(enum rgn_criterion criterion);
+
 /* NULL only when memory runs out. */
 rgn_criteria *rgn_criteria_new(void);
 void rgn_criteria_free(rgn_criteria *criteria);
-/* Adds the criterion of one option: its long name without the dashes
- * ("tag", "plies", "ends", "position", ...) and its value (NULL for one
- * that takes none). Returns 0, or -1 with error->message saying what is
- * wrong in value (or that option is no criterion). */
-int rgn_criteria_add(rgn_criteria *criteria, const char *option,
-                     const char *value, rgn_error *error);
+/* Adds a criterion with its value (NULL for a flag, or a promotion to
+ * any piece). Returns 0, or -1 with error->message saying what is wrong
+ * in value, or that the criterion takes a value, or none. */
+RGN_MUST_CHECK int rgn_criteria_add(rgn_criteria *criteria,
+                                    enum rgn_criterion criterion,
+                                    const char *value, rgn_error *error);
 /* Whether the criteria need a game's moves replayed (false: its tags,
  * number and result decide). */
 bool rgn_criteria_need_moves(const rgn_criteria *criteria);

@@ -370,21 +370,19 @@ void cli_main_line_free(cli_main_line *line);
 
 /* The criteria options of rgn select and rgn db find
  * (criteria_options.c). */
-#define CLI_CRITERIA_WITH_VALUE 10
-#define CLI_CRITERIA_FLAGS 6
-/* the number of options cli_criteria_options adds: the criteria, and
- * the options of the copies (--unique, --duplicates, --fuzzy) */
-#define CLI_CRITERIA_OPTIONS                                                   \
-    (CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS + 1 + 3)
+/* the number of options cli_criteria_options adds: an option a criterion
+ * (--promotion twice: a flag, and with a value), and the options of the
+ * copies (--unique, --duplicates, --fuzzy) */
+#define CLI_CRITERIA_OPTIONS (RGN_CRITERION_COUNT + 1 + 3)
 typedef struct cli_criterion {
     rgn_criteria *criteria;
-    const char *option; /* its name without dashes */
+    enum rgn_criterion criterion;
 } cli_criterion;
 typedef struct cli_criteria {
     rgn_criteria *criteria; /* set before cli_criteria_options */
-    cli_criterion takers[CLI_CRITERIA_WITH_VALUE], promotion;
-    bool flags[CLI_CRITERIA_FLAGS];
-    char names[CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS][24];
+    cli_criterion takers[RGN_CRITERION_COUNT];
+    bool flags[RGN_CRITERION_COUNT]; /* the flags given */
+    char names[RGN_CRITERION_COUNT][24];
     bool invalid; /* --invalid was given */
     bool unique, duplicates;
     long fuzzy;
