@@ -745,9 +745,24 @@ enum rgn_format {
     RGN_FORMAT_JSON
 };
 
-/* The format of a name ("rgn", "lan", "coord", "fen", "xml", "html",
- * "json"); -1 if none. */
-int rgn_format_parse(const char *name);
+/* The families of output formats, each an enum of its own: the games
+ * written (enum rgn_format), a record a game (enum rgn_list_format),
+ * tournaments (enum rgn_tournament_format). */
+enum rgn_format_family {
+    RGN_GAME_FORMATS,       /* rgn, lan, coord, fen, xml, html, json */
+    RGN_LIST_FORMATS,       /* text, tsv, csv, json */
+    RGN_TOURNAMENT_FORMATS, /* text, csv, json, html, trf */
+    RGN_FORMAT_FAMILIES     /* their number */
+};
+
+/* The names of a family's formats, NULL-terminated, each at the index of
+ * its enum value (the names rgn(1) gives them); NULL when family is
+ * none. */
+const char *const *rgn_format_names(enum rgn_format_family family);
+/* The format of a name in a family: its enum value, or -1 with
+ * error->message "unknown format 'NAME' (expected one of ...)". */
+RGN_MUST_CHECK int rgn_format_parse(enum rgn_format_family family,
+                                    const char *name, rgn_error *error);
 
 typedef struct rgn_writer_options {
     enum rgn_format format;
@@ -1062,8 +1077,7 @@ enum rgn_list_format {
     RGN_LIST_JSON  /* JSON Lines: an object a game, all its fields */
 };
 
-/* The format of a name ("text", "tsv", "csv", "json"); -1 if none. */
-int rgn_list_format_parse(const char *name);
+/* (Names: rgn_format_names and rgn_format_parse, RGN_LIST_FORMATS.) */
 
 typedef struct rgn_list_options {
     enum rgn_list_format format;
@@ -1122,8 +1136,8 @@ enum rgn_tournament_format {
     RGN_TOURNAMENT_TRF   /* FIDE's Tournament Report File */
 };
 
-/* The format of a name ("text", "csv", "json", "html", "trf"); -1. */
-int rgn_tournament_format_parse(const char *name);
+/* (Names: rgn_format_names and rgn_format_parse,
+ * RGN_TOURNAMENT_FORMATS.) */
 
 typedef struct rgn_tournament_options {
     /* only the games whose Event tag is this, as one tournament (NULL:

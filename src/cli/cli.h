@@ -92,7 +92,7 @@ void cli_split_free(cli_split *split);
 int cli_output_check_inputs(const cli_command *command, const char *option,
                             const char *path, char **inputs, int count,
                             const char *remedy);
-/* Takes for --to: a format rgn_format_parse knows, into the int at out. */
+/* Takes for --to: a format of RGN_GAME_FORMATS, into the int at out. */
 int cli_take_format(const cli_command *command, const char *value, void *out);
 /* The format of the games written: --to's (to, -1 when absent), checked
  * against the name of the file written (path, NULL for standard output),
@@ -153,6 +153,9 @@ const char *cli_nearest_hint(const cli_nearest *nearest);
 /* The same over a NULL-terminated list of candidates. */
 const char *cli_nearest_hint_in(const char *given,
                                 const char *const *candidates);
+/* A NULL-terminated list of names as a message gives them: "a, b or c"
+ * (in a buffer of its own, overwritten by the next call). */
+const char *cli_alternatives(const char *const *names);
 
 /* The rule set of --variant: a name or an alias in any case, as 'rgn
  * variants' lists them (rgn_variant_find); NULL after a usage error that

@@ -66,14 +66,12 @@ const cli_command cli_tournament = {
 
 static int take_format(const cli_command *command, const char *value, void *out)
 {
-    static const char *const names[] = {"text", "csv", "json",
-                                        "html", "trf", NULL};
-    int format = rgn_tournament_format_parse(value);
+    const char *const *names = rgn_format_names(RGN_TOURNAMENT_FORMATS);
+    int format = rgn_format_parse(RGN_TOURNAMENT_FORMATS, value, NULL);
     if (format < 0)
-        return cli_usage_error(command,
-                               "--format takes text, csv, json, html or "
-                               "trf, not '%s'%s",
-                               value, cli_nearest_hint_in(value, names)),
+        return cli_usage_error(command, "--format takes %s, not '%s'%s",
+                               cli_alternatives(names), value,
+                               cli_nearest_hint_in(value, names)),
                -1;
     *(int *)out = format;
     return 0;

@@ -416,15 +416,6 @@ const rgn_game_sink *rgn_tournaments_sink(void) { return &sink; }
 /* ------------------------------------------------------------------ */
 /* The set                                                            */
 
-int rgn_tournament_format_parse(const char *name)
-{
-    static const char *const names[] = {"text", "csv", "json", "html", "trf"};
-    for (int i = 0; i < 5; i++)
-        if (strcmp(name, names[i]) == 0)
-            return i;
-    return -1;
-}
-
 static const char *const system_names[] = {
     [T_SYSTEM_UNKNOWN] = "unknown",
     [T_SYSTEM_ROUND_ROBIN] = "round-robin",
