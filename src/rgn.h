@@ -1139,15 +1139,94 @@ enum rgn_tournament_format {
 /* (Names: rgn_format_names and rgn_format_parse,
  * RGN_TOURNAMENT_FORMATS.) */
 
+/* A tournament's system. */
+enum rgn_tournament_system {
+    RGN_SYSTEM_UNKNOWN,            /* recognised from the pairings */
+    RGN_SYSTEM_ROUND_ROBIN,        /* "round-robin" */
+    RGN_SYSTEM_DOUBLE_ROUND_ROBIN, /* "double-round-robin" */
+    RGN_SYSTEM_SWISS,              /* "swiss" */
+    RGN_SYSTEM_MATCH,              /* "match" */
+    RGN_SYSTEM_COUNT
+};
+
+/* The name of a system ("round-robin", ...; rgn(1) gives them); NULL for
+ * RGN_SYSTEM_UNKNOWN, which has none, and past the systems. */
+const char *rgn_tournament_system_name(enum rgn_tournament_system system);
+/* The system of a name as rgn_tournament_system_name gives it, or -1 with
+ * error->message "unknown system 'NAME' (known: ...)". */
+RGN_MUST_CHECK int rgn_tournament_system_parse(const char *name,
+                                               rgn_error *error);
+
+/* The tie-break regulations: FIDE's C.07 in force from August 2024, or
+ * as amended from 1 March 2026. */
+enum rgn_tiebreak_rules {
+    RGN_RULES_UNSTATED = 0, /* those a tie-break list states, else those in
+                               force on a tournament's last date */
+    RGN_RULES_2024 = 2024,
+    RGN_RULES_2026 = 2026
+};
+
+/* The name of rules ("2024", "2026"); NULL for RGN_RULES_UNSTATED and any
+ * other value. */
+const char *rgn_tiebreak_rules_name(enum rgn_tiebreak_rules rules);
+/* The rules of a name ("2024", "2026"), or -1 with error->message
+ * "unknown tie-break rules 'NAME' (known: ...)". */
+RGN_MUST_CHECK int rgn_tiebreak_rules_parse(const char *name, rgn_error *error);
+
+/* The tie-break codes (FIDE's Tie-Break Regulations; rgn(1) says what
+ * each counts). */
+enum rgn_tiebreak_code {
+    RGN_TIEBREAK_BH,  /* Buchholz */
+    RGN_TIEBREAK_SB,  /* Sonneborn-Berger */
+    RGN_TIEBREAK_WIN, /* games won, forfeits included */
+    RGN_TIEBREAK_WON, /* games won over the board */
+    RGN_TIEBREAK_BPG, /* games played with Black */
+    RGN_TIEBREAK_BWG, /* games won with Black */
+    RGN_TIEBREAK_GE,  /* games elected to play */
+    RGN_TIEBREAK_DE,  /* direct encounter */
+    RGN_TIEBREAK_ARO, /* average rating of the opponents */
+    RGN_TIEBREAK_TPR, /* tournament performance rating */
+    RGN_TIEBREAK_KS,  /* Koya system */
+    RGN_TIEBREAK_PS,  /* progressive scores */
+    RGN_TIEBREAK_COUNT
+};
+
+/* The most tie-breaks a list has. */
+#define RGN_MAX_TIEBREAKS 16
+
+/* A tie-break: its code and modifiers. */
+typedef struct rgn_tiebreak {
+    enum rgn_tiebreak_code code;
+    /* the values left out: Cut-n (C1: cut_low 1, cut_high 0), Median-n
+     * (M1: both 1); n from 1 to 9, only for the codes that take them */
+    int cut_low, cut_high;
+    enum rgn_tiebreak_rules rules; /* stated by the code (BH/V2026) */
+} rgn_tiebreak;
+
+/* The name of a code ("BH", "SB", ...); NULL past the codes. */
+const char *rgn_tiebreak_name(enum rgn_tiebreak_code code);
+/* Whether a code takes the modifiers Cut-n and Median-n (BH, SB, ARO). */
+bool rgn_tiebreak_cuts(enum rgn_tiebreak_code code);
+/* Reads a comma-separated tie-break list, codes in any case, each with
+ * its modifiers after '-', '/' or '#' ("BH-C1,SB", "BH/C1,SB/V2026"),
+ * into out (room for RGN_MAX_TIEBREAKS). Returns their number, or -1
+ * with error->message and error->column (where the code starts) when a
+ * code or modifier is unknown, two codes state different rules, or
+ * there are more than RGN_MAX_TIEBREAKS. */
+RGN_MUST_CHECK int rgn_tiebreaks_parse(const char *list, rgn_tiebreak *out,
+                                       rgn_error *error);
+
 typedef struct rgn_tournament_options {
     /* only the games whose Event tag is this, as one tournament (NULL:
      * every game, grouped by Event and Site) */
     const char *event;
-    /* "round-robin", "double-round-robin", "swiss" or "match" (NULL:
-     * recognised from the pairings) */
-    const char *system;
-    /* the tie-break codes, comma-separated (NULL: the system's own) */
-    const char *tiebreaks;
+    /* the system of every tournament (RGN_SYSTEM_UNKNOWN: recognised
+     * from the pairings) */
+    enum rgn_tournament_system system;
+    /* the tie-breaks in order, tiebreak_count of them (0: the system's
+     * own) */
+    const rgn_tiebreak *tiebreaks;
+    int tiebreak_count;
     /* the spellings of players' names: lines "SPELLING<TAB>NAME", as
      * rgn_edits_rename_players reads them (NULL: none) */
     const char *same_player;
@@ -1157,20 +1236,20 @@ typedef struct rgn_tournament_options {
     const char *title, *lang; /* HTML: the page's title and language */
     /* the audit only: a system that cannot be recognised is no error */
     bool check_only;
-    /* the tie-break regulations: "2024" (FIDE's C.07 in force from
-     * August 2024) or "2026" (as amended from 1 March 2026); NULL: those
-     * the tie-break list states (BH/V2026), else those in force on each
-     * tournament's last date, the 2026 rules when it has none */
-    const char *tiebreak_rules;
+    /* the tie-break regulations (RGN_RULES_UNSTATED: those the tie-break
+     * list states, else those in force on each tournament's last date,
+     * the 2026 rules when it has none) */
+    enum rgn_tiebreak_rules tiebreak_rules;
     /* the rounds planned (0: those played, or those a TRF read states):
      * a TRF written mid-event states them, so that a pairing program
      * pairs the next round; fewer than a tournament has is an error */
     long planned_rounds;
 } rgn_tournament_options;
 
-/* NULL with error->message when an option is wrong (an unknown
- * tie-break code, system or rules, rules the tie-break list states
- * otherwise, a malformed spelling line) or memory runs out. */
+/* NULL with error->message when an option is wrong (a system, tie-break
+ * or rules out of their enums, a modifier the code does not take, rules
+ * the tie-break list states otherwise, a malformed spelling line) or
+ * memory runs out. */
 rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
                                      rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);
