@@ -1069,15 +1069,14 @@ bool rgn_selector_failed(const rgn_selector *selector);
 /* Listing games                                                      */
 
 /* A record per game (rgn list, rgn select --format; rgn(1) documents
- * the fields and columns). */
+ * the fields and columns); the family RGN_LIST_FORMATS of
+ * rgn_format_names and rgn_format_parse. */
 enum rgn_list_format {
     RGN_LIST_TEXT, /* an aligned table for people */
     RGN_LIST_TSV,  /* a header line, then a line a game, tab-separated */
     RGN_LIST_CSV,  /* the same, comma-separated and quoted (RFC 4180) */
     RGN_LIST_JSON  /* JSON Lines: an object a game, all its fields */
 };
-
-/* (Names: rgn_format_names and rgn_format_parse, RGN_LIST_FORMATS.) */
 
 typedef struct rgn_list_options {
     enum rgn_list_format format;
@@ -1128,6 +1127,8 @@ int rgn_lister_finish(rgn_lister *lister);
  * Regulations) and an audit of the record set. */
 typedef struct rgn_tournaments rgn_tournaments;
 
+/* What rgn_tournaments_write writes: the family RGN_TOURNAMENT_FORMATS of
+ * rgn_format_names and rgn_format_parse. */
 enum rgn_tournament_format {
     RGN_TOURNAMENT_TEXT, /* standings, crosstable or rounds, for people */
     RGN_TOURNAMENT_CSV,  /* the standings, a line a player (RFC 4180) */
@@ -1135,9 +1136,6 @@ enum rgn_tournament_format {
     RGN_TOURNAMENT_HTML, /* one page: standings, crosstable and the games */
     RGN_TOURNAMENT_TRF   /* FIDE's Tournament Report File */
 };
-
-/* (Names: rgn_format_names and rgn_format_parse,
- * RGN_TOURNAMENT_FORMATS.) */
 
 /* A tournament's system. */
 enum rgn_tournament_system {
