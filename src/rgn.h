@@ -117,6 +117,13 @@ extern "C" {
 
 #define RGN_VERSION "1.0.0"
 
+/* A fallible function's result must be looked at. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
 
@@ -849,9 +856,24 @@ enum rgn_format {
     RGN_FORMAT_JSON
 };
 
-/* The format of a name ("rgn", "lan", "coord", "fen", "xml", "html",
- * "json"); -1 if none. */
-int rgn_format_parse(const char *name);
+/* The families of output formats, each an enum of its own: the games
+ * written (enum rgn_format), a record a game (enum rgn_list_format),
+ * tournaments (enum rgn_tournament_format). */
+enum rgn_format_family {
+    RGN_GAME_FORMATS,       /* rgn, lan, coord, fen, xml, html, json */
+    RGN_LIST_FORMATS,       /* text, tsv, csv, json */
+    RGN_TOURNAMENT_FORMATS, /* text, csv, json, html, trf */
+    RGN_FORMAT_FAMILIES     /* their number */
+};
+
+/* The names of a family's formats, NULL-terminated, each at the index of
+ * its enum value (the names rgn(1) gives them); NULL when family is
+ * none. */
+const char *const *rgn_format_names(enum rgn_format_family family);
+/* The format of a name in a family: its enum value, or -1 with
+ * error->message "unknown format 'NAME' (expected one of ...)". */
+RGN_MUST_CHECK int rgn_format_parse(enum rgn_format_family family,
+                                    const char *name, rgn_error *error);
 
 typedef struct rgn_writer_options {
     enum rgn_format format;
@@ -1022,15 +1044,61 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
  * documents the language). */
 typedef struct rgn_criteria rgn_criteria;
 
+/* The kinds of criterion, one for each criterion option of rgn select
+ * (rgn(1) says what each value means); RGN_CRITERION_COUNT is their
+ * number, so that a loop over them lists them all. */
+enum rgn_criterion {
+    RGN_CRITERION_TAG,            /* "tag": a test of a tag, as White~tal */
+    RGN_CRITERION_PLIES,          /* "plies": a number or range of plies */
+    RGN_CRITERION_ENDS,           /* "ends": how the game ends */
+    RGN_CRITERION_POSITION,       /* "position": a position reached */
+    RGN_CRITERION_PATTERN,        /* "pattern": some pieces on squares */
+    RGN_CRITERION_MATERIAL,       /* "material": the pieces of both sides */
+    RGN_CRITERION_MATERIAL_PLIES, /* "material-plies": for how long */
+    RGN_CRITERION_MOVES,          /* "moves": the opening moves */
+    RGN_CRITERION_GAMES,          /* "games": game numbers and ranges */
+    RGN_CRITERION_HAS,            /* "has": comments, variations, ... */
+    RGN_CRITERION_PROMOTION,      /* "promotion": any, or to one piece */
+    RGN_CRITERION_UNDERPROMOTION, /* "underpromotion" */
+    RGN_CRITERION_SETUP,          /* "setup": a game from a set position */
+    RGN_CRITERION_VALID,          /* "valid" */
+    RGN_CRITERION_INVALID,        /* "invalid" */
+    RGN_CRITERION_IN_VARIATIONS,  /* "in-variations": positions searched
+                                     in the variations too */
+    RGN_CRITERION_COUNT
+};
+
+/* What value a criterion takes. */
+enum rgn_criterion_value {
+    RGN_CRITERION_FLAG,     /* none: its value is NULL */
+    RGN_CRITERION_REQUIRED, /* a value */
+    RGN_CRITERION_OPTIONAL  /* a value or none (promotion: to any piece) */
+};
+
+/* The name of a criterion, its option's long name without the dashes
+ * ("tag", "material-plies"); NULL when criterion is none. */
+const char *rgn_criterion_name(enum rgn_criterion criterion);
+/* The criterion of a name as rgn_criterion_name gives it: its value, or
+ * -1 with error->message "unknown criterion 'NAME' (expected one of
+ * ...)". */
+RGN_MUST_CHECK int rgn_criterion_parse(const char *name, rgn_error *error);
+/* What value a criterion takes (RGN_CRITERION_FLAG when criterion is
+ * none). */
+enum rgn_criterion_value rgn_criterion_takes(enum rgn_criterion criterion);
+/* The values a criterion takes when they are words from a list ("ends":
+ * mate, stalemate, ...; "has": comments, variations, ...),
+ * NULL-terminated; NULL for any other criterion. */
+const char *const *rgn_criterion_choices(enum rgn_criterion criterion);
+
 /* NULL only when memory runs out. */
 rgn_criteria *rgn_criteria_new(void);
 void rgn_criteria_free(rgn_criteria *criteria);
-/* Adds the criterion of one option: its long name without the dashes
- * ("tag", "plies", "ends", "position", ...) and its value (NULL for one
- * that takes none). Returns 0, or -1 with error->message saying what is
- * wrong in value (or that option is no criterion). */
-int rgn_criteria_add(rgn_criteria *criteria, const char *option,
-                     const char *value, rgn_error *error);
+/* Adds a criterion with its value (NULL for a flag, or a promotion to
+ * any piece). Returns 0, or -1 with error->message saying what is wrong
+ * in value, or that the criterion takes a value, or none. */
+RGN_MUST_CHECK int rgn_criteria_add(rgn_criteria *criteria,
+                                    enum rgn_criterion criterion,
+                                    const char *value, rgn_error *error);
 /* Whether the criteria need a game's moves replayed (false: its tags,
  * number and result decide). */
 bool rgn_criteria_need_moves(const rgn_criteria *criteria);
@@ -1113,16 +1181,14 @@ bool rgn_selector_failed(const rgn_selector *selector);
 /* Listing games                                                      */
 
 /* A record per game (rgn list, rgn select --format; rgn(1) documents
- * the fields and columns). */
+ * the fields and columns); the family RGN_LIST_FORMATS of
+ * rgn_format_names and rgn_format_parse. */
 enum rgn_list_format {
     RGN_LIST_TEXT, /* an aligned table for people */
     RGN_LIST_TSV,  /* a header line, then a line a game, tab-separated */
     RGN_LIST_CSV,  /* the same, comma-separated and quoted (RFC 4180) */
     RGN_LIST_JSON  /* JSON Lines: an object a game, all its fields */
 };
-
-/* The format of a name ("text", "tsv", "csv", "json"); -1 if none. */
-int rgn_list_format_parse(const char *name);
 
 typedef struct rgn_list_options {
     enum rgn_list_format format;
@@ -1173,6 +1239,8 @@ int rgn_lister_finish(rgn_lister *lister);
  * Regulations) and an audit of the record set. */
 typedef struct rgn_tournaments rgn_tournaments;
 
+/* What rgn_tournaments_write writes: the family RGN_TOURNAMENT_FORMATS of
+ * rgn_format_names and rgn_format_parse. */
 enum rgn_tournament_format {
     RGN_TOURNAMENT_TEXT, /* standings, crosstable or rounds, for people */
     RGN_TOURNAMENT_CSV,  /* the standings, a line a player (RFC 4180) */
@@ -1181,18 +1249,94 @@ enum rgn_tournament_format {
     RGN_TOURNAMENT_TRF   /* FIDE's Tournament Report File */
 };
 
-/* The format of a name ("text", "csv", "json", "html", "trf"); -1. */
-int rgn_tournament_format_parse(const char *name);
+/* A tournament's system. */
+enum rgn_tournament_system {
+    RGN_SYSTEM_UNKNOWN,            /* recognised from the pairings */
+    RGN_SYSTEM_ROUND_ROBIN,        /* "round-robin" */
+    RGN_SYSTEM_DOUBLE_ROUND_ROBIN, /* "double-round-robin" */
+    RGN_SYSTEM_SWISS,              /* "swiss" */
+    RGN_SYSTEM_MATCH,              /* "match" */
+    RGN_SYSTEM_COUNT
+};
+
+/* The name of a system ("round-robin", ...; rgn(1) gives them); NULL for
+ * RGN_SYSTEM_UNKNOWN, which has none, and past the systems. */
+const char *rgn_tournament_system_name(enum rgn_tournament_system system);
+/* The system of a name as rgn_tournament_system_name gives it, or -1 with
+ * error->message "unknown system 'NAME' (known: ...)". */
+RGN_MUST_CHECK int rgn_tournament_system_parse(const char *name,
+                                               rgn_error *error);
+
+/* The tie-break regulations: FIDE's C.07 in force from August 2024, or
+ * as amended from 1 March 2026. */
+enum rgn_tiebreak_rules {
+    RGN_RULES_UNSTATED = 0, /* those a tie-break list states, else those in
+                               force on a tournament's last date */
+    RGN_RULES_2024 = 2024,
+    RGN_RULES_2026 = 2026
+};
+
+/* The name of rules ("2024", "2026"); NULL for RGN_RULES_UNSTATED and any
+ * other value. */
+const char *rgn_tiebreak_rules_name(enum rgn_tiebreak_rules rules);
+/* The rules of a name ("2024", "2026"), or -1 with error->message
+ * "unknown tie-break rules 'NAME' (known: ...)". */
+RGN_MUST_CHECK int rgn_tiebreak_rules_parse(const char *name, rgn_error *error);
+
+/* The tie-break codes (FIDE's Tie-Break Regulations; rgn(1) says what
+ * each counts). */
+enum rgn_tiebreak_code {
+    RGN_TIEBREAK_BH,  /* Buchholz */
+    RGN_TIEBREAK_SB,  /* Sonneborn-Berger */
+    RGN_TIEBREAK_WIN, /* games won, forfeits included */
+    RGN_TIEBREAK_WON, /* games won over the board */
+    RGN_TIEBREAK_BPG, /* games played with Black */
+    RGN_TIEBREAK_BWG, /* games won with Black */
+    RGN_TIEBREAK_GE,  /* games elected to play */
+    RGN_TIEBREAK_DE,  /* direct encounter */
+    RGN_TIEBREAK_ARO, /* average rating of the opponents */
+    RGN_TIEBREAK_TPR, /* tournament performance rating */
+    RGN_TIEBREAK_KS,  /* Koya system */
+    RGN_TIEBREAK_PS,  /* progressive scores */
+    RGN_TIEBREAK_COUNT
+};
+
+/* The most tie-breaks a list has. */
+#define RGN_MAX_TIEBREAKS 16
+
+/* A tie-break: its code and modifiers. */
+typedef struct rgn_tiebreak {
+    enum rgn_tiebreak_code code;
+    /* the values left out: Cut-n (C1: cut_low 1, cut_high 0), Median-n
+     * (M1: both 1); n from 1 to 9, only for the codes that take them */
+    int cut_low, cut_high;
+    enum rgn_tiebreak_rules rules; /* stated by the code (BH/V2026) */
+} rgn_tiebreak;
+
+/* The name of a code ("BH", "SB", ...); NULL past the codes. */
+const char *rgn_tiebreak_name(enum rgn_tiebreak_code code);
+/* Whether a code takes the modifiers Cut-n and Median-n (BH, SB, ARO). */
+bool rgn_tiebreak_cuts(enum rgn_tiebreak_code code);
+/* Reads a comma-separated tie-break list, codes in any case, each with
+ * its modifiers after '-', '/' or '#' ("BH-C1,SB", "BH/C1,SB/V2026"),
+ * into out (room for RGN_MAX_TIEBREAKS). Returns their number, or -1
+ * with error->message and error->column (where the code starts) when a
+ * code or modifier is unknown, two codes state different rules, or
+ * there are more than RGN_MAX_TIEBREAKS. */
+RGN_MUST_CHECK int rgn_tiebreaks_parse(const char *list, rgn_tiebreak *out,
+                                       rgn_error *error);
 
 typedef struct rgn_tournament_options {
     /* only the games whose Event tag is this, as one tournament (NULL:
      * every game, grouped by Event and Site) */
     const char *event;
-    /* "round-robin", "double-round-robin", "swiss" or "match" (NULL:
-     * recognised from the pairings) */
-    const char *system;
-    /* the tie-break codes, comma-separated (NULL: the system's own) */
-    const char *tiebreaks;
+    /* the system of every tournament (RGN_SYSTEM_UNKNOWN: recognised
+     * from the pairings) */
+    enum rgn_tournament_system system;
+    /* the tie-breaks in order, tiebreak_count of them (0: the system's
+     * own) */
+    const rgn_tiebreak *tiebreaks;
+    int tiebreak_count;
     /* the spellings of players' names: lines "SPELLING<TAB>NAME", as
      * rgn_edits_rename_players reads them (NULL: none) */
     const char *same_player;
@@ -1202,20 +1346,20 @@ typedef struct rgn_tournament_options {
     const char *title, *lang; /* HTML: the page's title and language */
     /* the audit only: a system that cannot be recognised is no error */
     bool check_only;
-    /* the tie-break regulations: "2024" (FIDE's C.07 in force from
-     * August 2024) or "2026" (as amended from 1 March 2026); NULL: those
-     * the tie-break list states (BH/V2026), else those in force on each
-     * tournament's last date, the 2026 rules when it has none */
-    const char *tiebreak_rules;
+    /* the tie-break regulations (RGN_RULES_UNSTATED: those the tie-break
+     * list states, else those in force on each tournament's last date,
+     * the 2026 rules when it has none) */
+    enum rgn_tiebreak_rules tiebreak_rules;
     /* the rounds planned (0: those played, or those a TRF read states):
      * a TRF written mid-event states them, so that a pairing program
      * pairs the next round; fewer than a tournament has is an error */
     long planned_rounds;
 } rgn_tournament_options;
 
-/* NULL with error->message when an option is wrong (an unknown
- * tie-break code, system or rules, rules the tie-break list states
- * otherwise, a malformed spelling line) or memory runs out. */
+/* NULL with error->message when an option is wrong (a system, tie-break
+ * or rules out of their enums, a modifier the code does not take, rules
+ * the tie-break list states otherwise, a malformed spelling line) or
+ * memory runs out. */
 rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
                                      rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);

@@ -92,7 +92,7 @@ void cli_split_free(cli_split *split);
 int cli_output_check_inputs(const cli_command *command, const char *option,
                             const char *path, char **inputs, int count,
                             const char *remedy);
-/* Takes for --to: a format rgn_format_parse knows, into the int at out. */
+/* Takes for --to: a format of RGN_GAME_FORMATS, into the int at out. */
 int cli_take_format(const cli_command *command, const char *value, void *out);
 /* The format of the games written: --to's (to, -1 when absent), checked
  * against the name of the file written (path, NULL for standard output),
@@ -153,6 +153,9 @@ const char *cli_nearest_hint(const cli_nearest *nearest);
 /* The same over a NULL-terminated list of candidates. */
 const char *cli_nearest_hint_in(const char *given,
                                 const char *const *candidates);
+/* A NULL-terminated list of names as a message gives them: "a, b or c"
+ * (in a buffer of its own, overwritten by the next call). */
+const char *cli_alternatives(const char *const *names);
 
 /* The rule set of --variant: a name or an alias in any case, as 'rgn
  * variants' lists them (rgn_variant_find); NULL after a usage error that
@@ -370,21 +373,19 @@ void cli_main_line_free(cli_main_line *line);
 
 /* The criteria options of rgn select and rgn db find
  * (criteria_options.c). */
-#define CLI_CRITERIA_WITH_VALUE 10
-#define CLI_CRITERIA_FLAGS 6
-/* the number of options cli_criteria_options adds: the criteria, and
- * the options of the copies (--unique, --duplicates, --fuzzy) */
-#define CLI_CRITERIA_OPTIONS                                                   \
-    (CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS + 1 + 3)
+/* the number of options cli_criteria_options adds: an option a criterion
+ * (--promotion twice: a flag, and with a value), and the options of the
+ * copies (--unique, --duplicates, --fuzzy) */
+#define CLI_CRITERIA_OPTIONS (RGN_CRITERION_COUNT + 1 + 3)
 typedef struct cli_criterion {
     rgn_criteria *criteria;
-    const char *option; /* its name without dashes */
+    enum rgn_criterion criterion;
 } cli_criterion;
 typedef struct cli_criteria {
     rgn_criteria *criteria; /* set before cli_criteria_options */
-    cli_criterion takers[CLI_CRITERIA_WITH_VALUE], promotion;
-    bool flags[CLI_CRITERIA_FLAGS];
-    char names[CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS][24];
+    cli_criterion takers[RGN_CRITERION_COUNT];
+    bool flags[RGN_CRITERION_COUNT]; /* the flags given */
+    char names[RGN_CRITERION_COUNT][24];
     bool invalid; /* --invalid was given */
     bool unique, duplicates;
     long fuzzy;

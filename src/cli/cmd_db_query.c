@@ -21,15 +21,22 @@ static int take_find_format(const cli_command *command, const char *value,
                             void *out)
 {
     find_format *f = out;
-    int list = strcmp(value, "list") == 0 ? RGN_LIST_TEXT
-                                          : rgn_list_format_parse(value);
-    int to = list < 0 ? rgn_format_parse(value) : -1;
-    if (list < 0 && to < 0)
-        return cli_usage_error(command,
-                               "--format takes list, text, tsv, csv, json "
-                               "or a format of --to, not '%s'",
-                               value),
+    int list = strcmp(value, "list") == 0
+                   ? RGN_LIST_TEXT
+                   : rgn_format_parse(RGN_LIST_FORMATS, value, NULL);
+    int to = list < 0 ? rgn_format_parse(RGN_GAME_FORMATS, value, NULL) : -1;
+    if (list < 0 && to < 0) {
+        /* list, the list formats, or a format of --to */
+        const char *const *lists = rgn_format_names(RGN_LIST_FORMATS);
+        const char *names[RGN_LIST_JSON + 4] = {"list"};
+        int n = 1;
+        for (int i = 0; lists[i] && n < RGN_LIST_JSON + 2; i++)
+            names[n++] = lists[i];
+        names[n] = "a format of --to";
+        return cli_usage_error(command, "--format takes %s, not '%s'",
+                               cli_alternatives(names), value),
                -1;
+    }
     f->list = list;
     f->to = to;
     return 0;

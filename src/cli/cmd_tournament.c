@@ -66,14 +66,12 @@ const cli_command cli_tournament = {
 
 static int take_format(const cli_command *command, const char *value, void *out)
 {
-    static const char *const names[] = {"text", "csv", "json",
-                                        "html", "trf", NULL};
-    int format = rgn_tournament_format_parse(value);
+    const char *const *names = rgn_format_names(RGN_TOURNAMENT_FORMATS);
+    int format = rgn_format_parse(RGN_TOURNAMENT_FORMATS, value, NULL);
     if (format < 0)
-        return cli_usage_error(command,
-                               "--format takes text, csv, json, html or "
-                               "trf, not '%s'%s",
-                               value, cli_nearest_hint_in(value, names)),
+        return cli_usage_error(command, "--format takes %s, not '%s'%s",
+                               cli_alternatives(names), value,
+                               cli_nearest_hint_in(value, names)),
                -1;
     *(int *)out = format;
     return 0;
@@ -136,13 +134,14 @@ static int run_tournament(int argc, char **argv)
     cli_games_init(&games, &cli_tournament);
     rgn_tournament_options options = {.format = RGN_TOURNAMENT_TEXT};
     int format = RGN_TOURNAMENT_TEXT;
+    const char *system = NULL, *tiebreaks = NULL, *rules = NULL;
     source from = {false, &games};
     const char *path = NULL, *same_player = NULL;
     const cli_option own[] = {
         {"--event", .value = &options.event},
-        {"--system", .value = &options.system},
-        {"--tiebreaks", .value = &options.tiebreaks},
-        {"--tiebreak-rules", .value = &options.tiebreak_rules},
+        {"--system", .value = &system},
+        {"--tiebreaks", .value = &tiebreaks},
+        {"--tiebreak-rules", .value = &rules},
         {"--rounds", .take = cli_take_count, .out = &options.planned_rounds},
         {"--check", .flag = &options.check_only},
         {"--same-player", .value = &same_player},
@@ -170,11 +169,22 @@ static int run_tournament(int argc, char **argv)
                                      same_player, strerror(errno));
         options.same_player = spellings;
     }
+    rgn_tiebreak list[RGN_MAX_TIEBREAKS];
     rgn_tournaments *tournaments = NULL;
     if (status == CLI_GO_ON) {
         rgn_error error;
-        tournaments = rgn_tournaments_new(&options, &error);
-        if (!tournaments)
+        int s = 0, count = 0, r = 0;
+        if ((system && (s = rgn_tournament_system_parse(system, &error)) < 0) ||
+            (tiebreaks &&
+             (count = rgn_tiebreaks_parse(tiebreaks, list, &error)) < 0) ||
+            (rules && (r = rgn_tiebreak_rules_parse(rules, &error)) < 0))
+            status = cli_usage_error(&cli_tournament, "%s", error.message);
+        options.system = (enum rgn_tournament_system)s;
+        options.tiebreaks = list;
+        options.tiebreak_count = count;
+        options.tiebreak_rules = (enum rgn_tiebreak_rules)r;
+        if (status == CLI_GO_ON &&
+            !(tournaments = rgn_tournaments_new(&options, &error)))
             status = cli_usage_error(&cli_tournament, "%s", error.message);
     }
     free(spellings);

@@ -344,6 +344,21 @@ const char *cli_nearest_hint_in(const char *given,
     return cli_nearest_hint(&nearest);
 }
 
+const char *cli_alternatives(const char *const *names)
+{
+    static char text[256];
+    size_t n = 0;
+    text[0] = '\0';
+    for (int i = 0; names[i] && n < sizeof text; i++) {
+        const char *sep = i == 0 ? "" : names[i + 1] ? ", " : " or ";
+        int wrote = snprintf(text + n, sizeof text - n, "%s%s", sep, names[i]);
+        if (wrote < 0)
+            break;
+        n += (size_t)wrote;
+    }
+    return text;
+}
+
 const rgn_variant *cli_find_variant(const cli_command *command,
                                     const char *name)
 {

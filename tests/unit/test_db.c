@@ -535,7 +535,7 @@ static int64_t find_position(const char *path, rgn_error *error)
     if (!db)
         return -1;
     rgn_criteria *criteria = rgn_criteria_new();
-    assert_int_equal(rgn_criteria_add(criteria, "position",
+    assert_int_equal(rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                                       "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/"
                                       "ppppppppp/9/9/9/PPPPPPPPP/"
                                       "1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1",
@@ -643,8 +643,9 @@ static int64_t games_at(const char *path, const char *position)
     if (!db)
         fail_msg("%s", error.message);
     rgn_criteria *criteria = rgn_criteria_new();
-    assert_int_equal(rgn_criteria_add(criteria, "position", position, &error),
-                     0);
+    assert_int_equal(
+        rgn_criteria_add(criteria, RGN_CRITERION_POSITION, position, &error),
+        0);
     rgn_db_find_options options = {.criteria = criteria, .count_only = true};
     int64_t found = rgn_db_find(db, &options, &error);
     if (found < 0)
