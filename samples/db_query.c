@@ -94,7 +94,7 @@ int main(int argc, char **argv)
         status = -1;
     }
     if (status == 0)
-        status = rgn_criteria_add(criteria, "tag", argv[3], &error);
+        status = rgn_criteria_add(criteria, RGN_CRITERION_TAG, argv[3], &error);
     db = status == 0 ? rgn_db_open(argv[1], false, &error) : NULL;
     if (status == 0 && db != NULL) {
         rgn_db_find_options find = {0};

@@ -47,8 +47,8 @@ int main(int argc, char **argv)
     /* the criterion, as rgn select's option --position takes it */
     rgn_error error;
     rgn_criteria *criteria = rgn_criteria_new();
-    if (criteria == NULL ||
-        rgn_criteria_add(criteria, "position", argv[1], &error) != 0) {
+    if (criteria == NULL || rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
+                                             argv[1], &error) != 0) {
         fprintf(stderr, "find_position: %s\n",
                 criteria == NULL ? "out of memory" : error.message);
         return 2;

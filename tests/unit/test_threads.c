@@ -187,7 +187,9 @@ static void selection_of(int i, size_t k, FILE *out)
         char name[16];
         snprintf(name, sizeof name, "%.*s", (int)(eq - text), text);
         rgn_error error;
-        if (rgn_criteria_add(c, name, eq + 1, &error) < 0)
+        int criterion = rgn_criterion_parse(name, &error);
+        if (criterion < 0 || rgn_criteria_add(c, (enum rgn_criterion)criterion,
+                                              eq + 1, &error) < 0)
             fprintf(out, "criterion %s: %s\n", text, error.message);
     }
     rgn_writer_options wo = {.format = RGN_FORMAT_RGN};
