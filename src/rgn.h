@@ -32,6 +32,13 @@ extern "C" {
 
 #define RGN_VERSION "0.1.0"
 
+/* A fallible call whose result the caller must look at. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
 
@@ -351,6 +358,7 @@ enum rgn_problem {
     RGN_W_NO_MOVES,         /* tags that no moves or result follow */
     RGN_W_DATE_FORM,        /* a date tag as 1960/??/??, read as 1960.??.?? */
     RGN_W_NOT_A_DATE,       /* a date tag that holds no date */
+    RGN_W_NO_GAME,          /* an input that holds no game (game 0) */
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
     RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */
@@ -559,6 +567,28 @@ typedef struct rgn_diagnostic {
     rgn_span line;           /* the source line, when still buffered */
     size_t caret;            /* where's byte offset inside line */
 } rgn_diagnostic;
+
+/* Flags of rgn_diagnostic_write_text. */
+#define RGN_DIAGNOSTIC_COLOR 1u /* ANSI colours: bold place, tinted severity */
+
+/* Writes a diagnostic for people, as the rgn program prints it:
+ * "FILE:LINE:COLUMN: SEVERITY: MESSAGE", then, for a diagnostic about a
+ * game (game not 0), "  in game N (WHITE - BLACK)" with ", ply P: 23.
+ * MOVE" when it concerns a move, and the source line, when it has one,
+ * with a caret under the column and '~' under the rest of the move.
+ * file names the input ("-" or anything the caller likes); d->game is
+ * written as it is, so a caller that counts games over several inputs
+ * passes a copy with its own number. 0, or -1 when the write failed. */
+RGN_MUST_CHECK int rgn_diagnostic_write_text(FILE *out, const char *file,
+                                             const rgn_diagnostic *d,
+                                             unsigned flags);
+/* Writes a diagnostic for programs: one JSON object and a newline, with
+ * the members file, offset, line, column, game, game_offset, ply,
+ * severity, code (rgn_problem_code) and message in this order; game,
+ * game_offset and ply are null when the diagnostic has none (game 0,
+ * ply 0). 0, or -1 when the write failed. */
+RGN_MUST_CHECK int rgn_diagnostic_write_json(FILE *out, const char *file,
+                                             const rgn_diagnostic *d);
 
 /* What a validator passes on of each game it reads: the parts it has
  * checked, in order, up to the game's end or its first error. Writers of
