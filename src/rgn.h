@@ -569,7 +569,8 @@ typedef struct rgn_diagnostic {
 } rgn_diagnostic;
 
 /* Flags of rgn_diagnostic_write_text. */
-#define RGN_DIAGNOSTIC_COLOR 1u /* ANSI colours: bold place, tinted severity */
+#define RGN_DIAGNOSTIC_COLOR 1u /* ANSI colours: bold place, tinted severity   \
+                                 */
 
 /* Writes a diagnostic for people, as the rgn program prints it:
  * "FILE:LINE:COLUMN: SEVERITY: MESSAGE", then, for a diagnostic about a
