@@ -568,9 +568,9 @@ typedef struct rgn_diagnostic {
     size_t caret;            /* where's byte offset inside line */
 } rgn_diagnostic;
 
-/* Flags of rgn_diagnostic_write_text. */
-#define RGN_DIAGNOSTIC_COLOR 1u /* ANSI colours: bold place, tinted severity   \
-                                 */
+/* Flags of rgn_diagnostic_write_text: RGN_DIAGNOSTIC_COLOR writes ANSI
+ * colours (the place in bold, the severity tinted). */
+#define RGN_DIAGNOSTIC_COLOR 1u
 
 /* Writes a diagnostic for people, as the rgn program prints it:
  * "FILE:LINE:COLUMN: SEVERITY: MESSAGE", then, for a diagnostic about a
