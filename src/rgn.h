@@ -937,6 +937,20 @@ const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
 int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
                     const rgn_game_sink *sink, void *user);
 
+/* Writes a recorded game with writer, as "rgn select", "rgn convert
+ * --fix-result" and "rgn db find" write each game: numbered number in the
+ * formats that write numbers (rgn_writer_number_next; 0 keeps the
+ * writer's own count), named by the input it came from (input, as
+ * rgn_writer_set_input; NULL keeps the input set before), with edits (may
+ * be NULL) and the comment "rgn: matched here" after main-line ply
+ * mark_ply (-1: none), as rgn_game_replay passes it on. 0, or -1 with
+ * error (may be NULL) filled when memory ran out. */
+RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
+                                         const rgn_game *game, uint64_t number,
+                                         const char *input,
+                                         const rgn_edits *edits, int mark_ply,
+                                         rgn_error *error);
+
 /* A set of criteria a game is selected by (rgn select's options; rgn(1)
  * documents the language). */
 typedef struct rgn_criteria rgn_criteria;

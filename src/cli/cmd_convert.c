@@ -88,9 +88,8 @@ static void write_fixed(void *user, const rgn_game *game,
                         const rgn_selection *selection)
 {
     fixing *f = user;
-    rgn_writer_number_next(f->writer, selection->number);
-    if (rgn_game_replay(game, f->edits, -1, rgn_writer_sink(f->writer),
-                        f->writer) < 0)
+    if (rgn_writer_write_game(f->writer, game, selection->number, NULL,
+                              f->edits, -1, NULL) < 0)
         f->failed = true;
 }
 

@@ -164,10 +164,10 @@ static int on_found(void *user, const rgn_db_found *found)
         if (rgn_lister_game(o->lister, found->game, &selection) < 0)
             o->failed = true;
     } else {
-        rgn_writer_number_next(o->writer, (uint64_t)found->id);
-        rgn_writer_set_input(o->writer, found->file); /* as imported */
-        if (rgn_game_replay(found->game, o->edits, o->mark ? found->ply : -1,
-                            rgn_writer_sink(o->writer), o->writer) < 0)
+        /* named by its file as imported */
+        if (rgn_writer_write_game(o->writer, found->game, (uint64_t)found->id,
+                                  found->file, o->edits,
+                                  o->mark ? found->ply : -1, NULL) < 0)
             o->failed = true;
     }
     return o->failed;

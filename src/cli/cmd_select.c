@@ -116,10 +116,9 @@ static void on_selected(void *user, const rgn_game *game,
         return;
     }
     /* numbered as in the input, as convert numbers them */
-    rgn_writer_number_next(o->writer, selection->number);
-    rgn_writer_set_input(o->writer, o->file);
-    if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
-                        rgn_writer_sink(o->writer), o->writer) < 0)
+    if (rgn_writer_write_game(o->writer, game, selection->number, o->file,
+                              o->edits, o->mark ? selection->ply : -1,
+                              NULL) < 0)
         o->failed = true;
 }
 
