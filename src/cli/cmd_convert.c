@@ -212,7 +212,8 @@ static int run_convert(int argc, char **argv)
         {"--lang", .take = take_lang, .out = &options.lang},
         {0},
     };
-    const cli_options parser = {&cli_convert, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_convert, own,  &games, NULL,
+                                -1,           NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;

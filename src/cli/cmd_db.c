@@ -263,7 +263,8 @@ static int run_import(int argc, char **argv)
         {"--wait", .take = take_wait, .out = &wait},
         {0},
     };
-    const cli_options parser = {&cli_db_import, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_db_import, own, &games, NULL, -1,
+                                NULL,           NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     char **paths = argv + 1;
     if (status == CLI_GO_ON && files == 0)
@@ -338,7 +339,8 @@ static int run_merge(int argc, char **argv)
         {"--quiet", .flag = &quiet},
         {0},
     };
-    const cli_options parser = {&cli_db_merge, own, NULL, &color, -1, NULL};
+    const cli_options parser = {&cli_db_merge, own, NULL, &color, -1,
+                                NULL,          NULL};
     int inputs, status = cli_parse_options(&parser, argc, argv, &inputs);
     char **paths = argv + 1;
     if (status == CLI_GO_ON && inputs == 0)
@@ -402,7 +404,7 @@ static int run_info(int argc, char **argv)
         {"--format", .take = cli_take_text_or_json, .out = &json},
         {0},
     };
-    const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL};
+    const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

@@ -464,7 +464,8 @@ static int run_diagram(int argc, char **argv)
         {"--no-coords", .flag = &r->options.no_coordinates},
         {0},
     };
-    const cli_options parser = {&cli_diagram, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_diagram, own,  &games, NULL,
+                                -1,           NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;

@@ -153,7 +153,8 @@ static int run_tournament(int argc, char **argv)
         {"-o", .value = &path},
         {0},
     };
-    const cli_options parser = {&cli_tournament, own, &games, NULL, -1, NULL};
+    const cli_options parser = {
+        &cli_tournament, own, &games, NULL, -1, NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     options.format = (enum rgn_tournament_format)format;
     bool from_trf = from.trf;

@@ -41,8 +41,9 @@ static int take_criterion(const cli_command *command, const char *value,
     return add_criterion(command, c->criteria, c->option, value);
 }
 
-int cli_criteria_options(cli_criteria *c, cli_option *own)
+const cli_option *cli_criteria_options(cli_criteria *c)
 {
+    cli_option *own = c->rows;
     int n = 0;
     for (int i = 0; criteria_with_value[i]; i++) {
         c->takers[i] = (cli_criterion){c->criteria, criteria_with_value[i]};
@@ -66,7 +67,8 @@ int cli_criteria_options(cli_criteria *c, cli_option *own)
     own[n++] = (cli_option){"--duplicates", .flag = &c->duplicates};
     own[n++] =
         (cli_option){"--fuzzy", .take = cli_take_count, .out = &c->fuzzy};
-    return n;
+    own[n] = (cli_option){0};
+    return own;
 }
 
 int cli_criteria_flags(cli_criteria *c, const cli_command *command)
