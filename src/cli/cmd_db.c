@@ -436,10 +436,12 @@ static int run_info(int argc, char **argv)
     };
     size_t count = sizeof fields / sizeof *fields;
     for (size_t i = 0; i < count; i++)
-        if (json)
-            printf("%s\"%s\":%llu", i ? "," : "{", fields[i].key,
-                   (unsigned long long)fields[i].value);
-        else
+        if (json) {
+            fputs(i ? "," : "{", stdout);
+            (void)rgn_json_write_string(stdout, fields[i].key,
+                                        strlen(fields[i].key));
+            printf(":%llu", (unsigned long long)fields[i].value);
+        } else
             printf("%-16s%llu\n", fields[i].label,
                    (unsigned long long)fields[i].value);
     if (json)

@@ -490,7 +490,10 @@ static void print_date(FILE *out, long date, bool json)
         memcpy(text + 5, "??", 2);
     if (date % 100 == 0)
         memcpy(text + 8, "??", 2);
-    fprintf(out, json ? "\"%s\"" : "%s", text);
+    if (json)
+        (void)rgn_json_write_string(out, text, strlen(text));
+    else
+        fputs(text, out);
 }
 
 static void print_tree(const rgn_db_tree *tree, const rgn_position *pos,
@@ -501,19 +504,24 @@ static void print_tree(const rgn_db_tree *tree, const rgn_position *pos,
     /* wins, draws and losses of the side to move */
     bool white = rgn_position_side(pos) == RGN_WHITE;
     if (json) {
-        printf("{\"position\":\"%s\",\"games\":%llu,\"moves\":[", fen,
-               (unsigned long long)tree->games);
+        /* the texts through the library's JSON writer, as every JSON of
+         * rgn is written */
+        fputs("{\"position\":", stdout);
+        (void)rgn_json_write_string(stdout, fen, strlen(fen));
+        printf(",\"games\":%llu,\"moves\":[", (unsigned long long)tree->games);
         for (size_t i = 0; i < tree->count; i++) {
             const rgn_db_tree_move *m = &tree->moves[i];
             uint64_t wins = white ? m->white : m->black;
             uint64_t losses = white ? m->black : m->white;
-            printf("%s{\"move\":\"%s\",\"games\":%llu,\"white\":%llu,"
+            printf("%s{\"move\":", i ? "," : "");
+            (void)rgn_json_write_string(stdout, m->san, strlen(m->san));
+            printf(",\"games\":%llu,\"white\":%llu,"
                    "\"draws\":%llu,\"black\":%llu,\"win\":%.1f,\"draw\":%.1f,"
                    "\"loss\":%.1f,\"elo\":",
-                   i ? "," : "", m->san, (unsigned long long)m->games,
-                   (unsigned long long)m->white, (unsigned long long)m->draws,
-                   (unsigned long long)m->black, percent(wins, m->games),
-                   percent(m->draws, m->games), percent(losses, m->games));
+                   (unsigned long long)m->games, (unsigned long long)m->white,
+                   (unsigned long long)m->draws, (unsigned long long)m->black,
+                   percent(wins, m->games), percent(m->draws, m->games),
+                   percent(losses, m->games));
             if (m->elo_games)
                 printf("%llu", (unsigned long long)(m->elo_sum / m->elo_games));
             else
