@@ -124,6 +124,13 @@ extern "C" {
 #define RGN_MUST_CHECK
 #endif
 
+/* A fallible call whose result the caller must look at. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
 
@@ -460,6 +467,7 @@ enum rgn_problem {
     RGN_W_NO_MOVES,         /* tags that no moves or result follow */
     RGN_W_DATE_FORM,        /* a date tag as 1960/??/??, read as 1960.??.?? */
     RGN_W_NOT_A_DATE,       /* a date tag that holds no date */
+    RGN_W_NO_GAME,          /* an input that holds no game (game 0) */
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
     RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */
@@ -677,6 +685,29 @@ typedef struct rgn_diagnostic {
      * one copies; else 0 */
     int64_t copy_of;
 } rgn_diagnostic;
+
+/* Flags of rgn_diagnostic_write_text: RGN_DIAGNOSTIC_COLOR writes ANSI
+ * colours (the place in bold, the severity tinted). */
+#define RGN_DIAGNOSTIC_COLOR 1u
+
+/* Writes a diagnostic for people, as the rgn program prints it:
+ * "FILE:LINE:COLUMN: SEVERITY: MESSAGE", then, for a diagnostic about a
+ * game (game not 0), "  in game N (WHITE - BLACK)" with ", ply P: 23.
+ * MOVE" when it concerns a move, and the source line, when it has one,
+ * with a caret under the column and '~' under the rest of the move.
+ * file names the input ("-" or anything the caller likes); d->game is
+ * written as it is, so a caller that counts games over several inputs
+ * passes a copy with its own number. 0, or -1 when the write failed. */
+RGN_MUST_CHECK int rgn_diagnostic_write_text(FILE *out, const char *file,
+                                             const rgn_diagnostic *d,
+                                             unsigned flags);
+/* Writes a diagnostic for programs: one JSON object and a newline, with
+ * the members file, offset, line, column, game, game_offset, ply,
+ * severity, code (rgn_problem_code) and message in this order; game,
+ * game_offset and ply are null when the diagnostic has none (game 0,
+ * ply 0). 0, or -1 when the write failed. */
+RGN_MUST_CHECK int rgn_diagnostic_write_json(FILE *out, const char *file,
+                                             const rgn_diagnostic *d);
 
 /* What a validator passes on of each game it reads: the parts it has
  * checked, in order, up to the game's end or its first error. Writers of
@@ -1039,6 +1070,20 @@ const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
  * move). 0, or -1 when memory runs out. */
 int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
                     const rgn_game_sink *sink, void *user);
+
+/* Writes a recorded game with writer, as "rgn select", "rgn convert
+ * --fix-result" and "rgn db find" write each game: numbered number in the
+ * formats that write numbers (rgn_writer_number_next; 0 keeps the
+ * writer's own count), named by the input it came from (input, as
+ * rgn_writer_set_input; NULL keeps the input set before), with edits (may
+ * be NULL) and the comment "rgn: matched here" after main-line ply
+ * mark_ply (-1: none), as rgn_game_replay passes it on. 0, or -1 with
+ * error (may be NULL) filled when memory ran out. */
+RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
+                                         const rgn_game *game, uint64_t number,
+                                         const char *input,
+                                         const rgn_edits *edits, int mark_ply,
+                                         rgn_error *error);
 
 /* A set of criteria a game is selected by (rgn select's options; rgn(1)
  * documents the language). */

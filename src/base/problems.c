@@ -67,6 +67,7 @@ static const rgn_problem_kind kinds[RGN_PROBLEM_COUNT] = {
     [RGN_W_NO_MOVES] = {"no-moves", RGN_WARNING, ""},
     [RGN_W_DATE_FORM] = {"date-form", RGN_WARNING, ""},
     [RGN_W_NOT_A_DATE] = {"not-a-date", RGN_WARNING, ""},
+    [RGN_W_NO_GAME] = {"no-game", RGN_WARNING, "no game in the input"},
     [RGN_N_REPETITION] = {"threefold-repetition", RGN_NOTE, ""},
     [RGN_N_COMMENT_WITHOUT_GAME] = {"comment-without-game", RGN_NOTE, ""},
     [RGN_N_RESULT_FIXED] = {"result-fixed", RGN_NOTE, ""},

@@ -270,6 +270,10 @@ typedef struct cli_options {
      * said to one operand too many (NULL: "unexpected argument"). */
     int max_operands;
     const char *too_many;
+    /* Instead of own: several tables of options, each ending in {0}, the
+     * list ending in NULL (a command's own and the criteria's, ...),
+     * taken as one table of their rows in this order. */
+    const cli_option *const *tables;
 } cli_options;
 
 /* What cli_parse_options returns when the command goes on. */
@@ -282,6 +286,18 @@ typedef struct cli_options {
  * saying what is wrong). */
 int cli_parse_options(const cli_options *options, int argc, char **argv,
                       int *operands);
+/* A combination of options a command refuses: when holds, the command
+ * stops with message as a usage error. A command lists them in one table
+ * after its options are parsed, in the order they are judged, ending in
+ * a row whose message is NULL. */
+typedef struct cli_conflict {
+    bool holds;
+    const char *message;
+} cli_conflict;
+/* CLI_GO_ON, or EXIT_USAGE after the message of the first conflict that
+ * holds. */
+int cli_check_conflicts(const cli_command *command,
+                        const cli_conflict *conflicts);
 /* Takes a count of at least 1 (--limit, --fuzzy) into the long at out. */
 int cli_take_count(const cli_command *command, const char *value, void *out);
 /* Takes for --game: a game's number, from 1, into the long at out. */
@@ -391,11 +407,11 @@ typedef struct cli_criteria {
     long fuzzy;
     /* after cli_criteria_flags: the copies asked for */
     enum rgn_duplicates copies;
+    cli_option rows[CLI_CRITERIA_OPTIONS + 1];
 } cli_criteria;
-/* Writes the criteria options into own (room for CLI_CRITERIA_OPTIONS):
- * how many. Each option with a value adds its criterion when it is
- * met. */
-int cli_criteria_options(cli_criteria *c, cli_option *own);
+/* The criteria options, a table of cli_options.tables (kept in c). Each
+ * option with a value adds its criterion when it is met. */
+const cli_option *cli_criteria_options(cli_criteria *c);
 /* After the options: adds the criteria of the flags given and sets
  * copies; -1 after a usage error (--unique with --duplicates, --fuzzy
  * without either). */
@@ -418,10 +434,11 @@ int cli_criteria_flags(cli_criteria *c, const cli_command *command);
 typedef struct cli_cleaning {
     rgn_edits *edits; /* set before cli_cleaning_options */
     bool plycount, fen_comments, fix_result;
+    cli_option rows[CLI_CLEANING_OPTIONS + 1];
 } cli_cleaning;
-/* Writes the cleaning options into own (room for CLI_CLEANING_OPTIONS):
- * how many. Those with a value go into the edits when met. */
-int cli_cleaning_options(cli_cleaning *c, cli_option *own);
+/* The cleaning options, a table of cli_options.tables (kept in c).
+ * Those with a value go into the edits when met. */
+const cli_option *cli_cleaning_options(cli_cleaning *c);
 /* After the options: adds the edits of the flags given. */
 void cli_cleaning_flags(cli_cleaning *c);
 

@@ -255,7 +255,8 @@ static int run_import(int argc, char **argv)
         {"--wait", .take = take_wait, .out = &wait},
         {0},
     };
-    const cli_options parser = {&cli_db_import, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_db_import, own, &games, NULL, -1,
+                                NULL,           NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     char **paths = argv + 1;
     if (status == CLI_GO_ON && files == 0)
@@ -328,7 +329,8 @@ static int run_merge(int argc, char **argv)
         {"--quiet", .flag = &quiet},
         {0},
     };
-    const cli_options parser = {&cli_db_merge, own, NULL, &color, -1, NULL};
+    const cli_options parser = {&cli_db_merge, own, NULL, &color, -1,
+                                NULL,          NULL};
     int inputs, status = cli_parse_options(&parser, argc, argv, &inputs);
     char **paths = argv + 1;
     if (status == CLI_GO_ON && inputs == 0)
@@ -392,7 +394,7 @@ static int run_info(int argc, char **argv)
         {"--format", .take = cli_take_text_or_json, .out = &json},
         {0},
     };
-    const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL};
+    const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
@@ -424,10 +426,12 @@ static int run_info(int argc, char **argv)
     };
     size_t count = sizeof fields / sizeof *fields;
     for (size_t i = 0; i < count; i++)
-        if (json)
-            printf("%s\"%s\":%llu", i ? "," : "{", fields[i].key,
-                   (unsigned long long)fields[i].value);
-        else
+        if (json) {
+            fputs(i ? "," : "{", stdout);
+            (void)rgn_json_write_string(stdout, fields[i].key,
+                                        strlen(fields[i].key));
+            printf(":%llu", (unsigned long long)fields[i].value);
+        } else
             printf("%-16s%llu\n", fields[i].label,
                    (unsigned long long)fields[i].value);
     if (json)

@@ -99,7 +99,7 @@ static int run_list(int argc, char **argv)
         {"-o", .value = &path},
         {0},
     };
-    const cli_options parser = {&cli_list, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_list, own, &games, NULL, -1, NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     options.format = (enum rgn_list_format)format;
     if (status == CLI_GO_ON && options.unchecked && options.duplicate_of)

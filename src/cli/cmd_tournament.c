@@ -128,6 +128,46 @@ static int read_report(rgn_tournaments *tournaments, const char *path)
     return rc;
 }
 
+/* Reads the games of paths (files < 0: none, the report is all) into
+ * tournaments, audits them and writes them to path: the exit status. */
+static int tournament_read(cli_games *games, rgn_tournaments *tournaments,
+                           const rgn_tournament_options *options,
+                           const char *path, char **paths, int files)
+{
+    games->input = tournaments_input;
+    games->input_user = tournaments;
+    games->options.sink = rgn_tournaments_sink();
+    games->options.sink_user = tournaments;
+    if (files >= 0)
+        cli_games_read_all(games, paths, files);
+    rgn_error error;
+    int audit = games->io_error
+                    ? -1
+                    : rgn_tournaments_finish(tournaments, tell, games, &error);
+    if (audit < 0 && !games->io_error)
+        fprintf(stderr, "rgn tournament: %s\n", error.message);
+    bool ok = audit >= 0;
+    if (ok && !options->check_only) {
+        FILE *out = cli_output_open(path);
+        if (!out)
+            ok = false;
+        else {
+            errno = 0;
+            if (rgn_tournaments_write(tournaments, options->format, out) < 0) {
+                cli_output_error(path, errno);
+                ok = false;
+            }
+            if (cli_output_close(out, path, ok) < 0)
+                ok = false;
+        }
+    }
+    rgn_tournaments_free(tournaments);
+    int status = cli_games_finish(games);
+    if (!ok)
+        return EXIT_USAGE;
+    return status == EXIT_OK && audit == 1 ? EXIT_INVALID : status;
+}
+
 static int run_tournament(int argc, char **argv)
 {
     cli_games games;
@@ -152,7 +192,8 @@ static int run_tournament(int argc, char **argv)
         {"-o", .value = &path},
         {0},
     };
-    const cli_options parser = {&cli_tournament, own, &games, NULL, -1, NULL};
+    const cli_options parser = {
+        &cli_tournament, own, &games, NULL, -1, NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     options.format = (enum rgn_tournament_format)format;
     bool from_trf = from.trf;
@@ -203,36 +244,6 @@ static int run_tournament(int argc, char **argv)
         paths++;
         files--;
     }
-    games.input = tournaments_input;
-    games.input_user = tournaments;
-    games.options.sink = rgn_tournaments_sink();
-    games.options.sink_user = tournaments;
-    if (!from_trf || files > 0)
-        cli_games_read_all(&games, paths, files);
-    rgn_error error;
-    int audit = games.io_error
-                    ? -1
-                    : rgn_tournaments_finish(tournaments, tell, &games, &error);
-    if (audit < 0 && !games.io_error)
-        fprintf(stderr, "rgn tournament: %s\n", error.message);
-    bool ok = audit >= 0;
-    if (ok && !options.check_only) {
-        FILE *out = cli_output_open(path);
-        if (!out)
-            ok = false;
-        else {
-            errno = 0;
-            if (rgn_tournaments_write(tournaments, options.format, out) < 0) {
-                cli_output_error(path, errno);
-                ok = false;
-            }
-            if (cli_output_close(out, path, ok) < 0)
-                ok = false;
-        }
-    }
-    rgn_tournaments_free(tournaments);
-    status = cli_games_finish(&games);
-    if (!ok)
-        return EXIT_USAGE;
-    return status == EXIT_OK && audit == 1 ? EXIT_INVALID : status;
+    return tournament_read(&games, tournaments, &options, path, paths,
+                           files > 0 || !from_trf ? files : -1);
 }

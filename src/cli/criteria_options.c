@@ -34,8 +34,9 @@ static int take_criterion(const cli_command *command, const char *value,
 /* The option of each criterion, named by the library: those with a
  * value first, then the flags (--promotion is both, a flag there and
  * --promotion=PIECE last). */
-int cli_criteria_options(cli_criteria *c, cli_option *own)
+const cli_option *cli_criteria_options(cli_criteria *c)
 {
+    cli_option *own = c->rows;
     int n = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < RGN_CRITERION_COUNT; i++) {
@@ -58,7 +59,8 @@ int cli_criteria_options(cli_criteria *c, cli_option *own)
     own[n++] = (cli_option){"--duplicates", .flag = &c->duplicates};
     own[n++] =
         (cli_option){"--fuzzy", .take = cli_take_count, .out = &c->fuzzy};
-    return n;
+    own[n] = (cli_option){0};
+    return own;
 }
 
 int cli_criteria_flags(cli_criteria *c, const cli_command *command)

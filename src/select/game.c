@@ -713,3 +713,20 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
     free(r.tag_seen);
     return failed ? -1 : 0;
 }
+
+int rgn_writer_write_game(rgn_writer *writer, const rgn_game *game,
+                          uint64_t number, const char *input,
+                          const rgn_edits *edits, int mark_ply,
+                          rgn_error *error)
+{
+    if (number)
+        rgn_writer_number_next(writer, number);
+    if (input)
+        rgn_writer_set_input(writer, input);
+    if (rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(writer),
+                        writer) == 0)
+        return 0;
+    if (error)
+        *error = (rgn_error){.message = "out of memory"};
+    return -1;
+}
