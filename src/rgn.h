@@ -33,6 +33,13 @@ extern "C" {
 
 #define RGN_VERSION "0.1.0"
 
+/* Marks a fallible function whose status must be looked at. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
 
@@ -482,6 +489,12 @@ typedef struct rgn_diagnostic {
  * other formats are sinks. Any callback may be NULL; spans and positions
  * are valid only during the call. */
 typedef struct rgn_game_sink {
+    /* before the games of each input (each member of an archive): its
+     * name as diagnostics name it ("games.rgn", "<stdin>"), owned by the
+     * library and valid until the next input event (a sink that keeps it
+     * longer copies it); a recorded game keeps it (rgn_game_input) and
+     * its replay sends it again */
+    void (*input)(void *user, const char *file);
     void (*begin_game)(void *user, uint64_t number);
     /* just after begin_game: where the game begins in the input, its
      * first tag or, when it has none, its first element of movetext
@@ -611,6 +624,13 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options);
 void rgn_validator_free(rgn_validator *validator);
 int rgn_validator_feed(rgn_validator *validator, const char *data, size_t len);
 int rgn_validator_finish(rgn_validator *validator);
+/* Tells the sink (with its input event) that the games fed from now on
+ * come from the input named file, as diagnostics name it; the validator
+ * keeps a copy of the name for the sink. Before the input's first feed
+ * (or rgn_validator_read_all, rgn_validator_read_xml). 0, or -1 when
+ * memory runs out. */
+RGN_MUST_CHECK int rgn_validator_input(rgn_validator *validator,
+                                       const char *file);
 /* Reports what the input fed so far shows, as far as one job would have
  * by now (with several jobs, the games still being read are finished
  * first), so that a message the caller prints next comes in the same
@@ -710,6 +730,10 @@ typedef struct rgn_writer rgn_writer;
  * written in a comment that says it was not checked, with its Result tag
  * and result as written and, in RGN and HTML, an [Invalid "REASON"] tag
  * that makes it read as invalid again (rgn(5); JSON: an "invalid" member).
+ * XML and JSON name each game by the name of the sink's last input event
+ * and its origin's byte offset (the sink's origin), "-" when there was
+ * none, and leave both out for a game whose origin the sink was not told
+ * (memory running out for the name makes rgn_writer_finish fail).
  * NULL when memory runs out or options->format is not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
@@ -722,12 +746,6 @@ void rgn_writer_set_output(rgn_writer *writer, FILE *out);
  * number: fen, XML, HTML, JSON) when that is past the games written,
  * as a selection writes games under their numbers in its input. */
 void rgn_writer_number_next(rgn_writer *writer, uint64_t number);
-/* The input the next games come from, named as diagnostics name it
- * ("games.rgn", "<stdin>"; copied): XML and JSON name each game by this
- * name and its origin's byte offset (the sink's origin), "-" when no
- * input was set (NULL), and leave both out for a game whose origin the
- * sink was not told. Memory running out makes rgn_writer_finish fail. */
-void rgn_writer_set_input(rgn_writer *writer, const char *name);
 /* Ends the output (the XML document's end); -1 if any write failed. */
 int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);
@@ -751,6 +769,10 @@ const rgn_game_sink *rgn_game_recorder(void);
 void rgn_game_keep_move_texts(rgn_game *game, bool keep);
 /* Whether memory ran out while the game was recorded (it is incomplete). */
 bool rgn_game_failed(const rgn_game *game);
+/* The name of the input the game was read from (the recorder's last
+ * input event, kept by the game, which a replay sends on), or NULL when
+ * the recorder was told of none. */
+const char *rgn_game_input(const rgn_game *game);
 
 uint64_t rgn_game_number(const rgn_game *game); /* the validator's number */
 rgn_location rgn_game_origin(const rgn_game *game);
@@ -956,11 +978,13 @@ typedef struct rgn_lister rgn_lister;
 rgn_lister *rgn_lister_new(const rgn_list_options *options, FILE *out,
                            rgn_error *error);
 void rgn_lister_free(rgn_lister *lister);
-/* The input the next games come from: its name as diagnostics give it
- * (kept, not copied, until the next call) and the rule set its games
- * without a Variant tag are read as (NULL: rgn_variant_default). */
-void rgn_lister_input(rgn_lister *lister, const char *file,
-                      const rgn_variant *tagless);
+/* The rule set that the next games without a Variant tag are read as
+ * (the validator's variant option for their input; NULL:
+ * rgn_variant_default), for the field variant of a game whose start was
+ * not passed on. A game's field file is the name of its input: the
+ * recorded game's (rgn_game_input), else the sink's last input event's,
+ * else "-". */
+void rgn_lister_set_tagless(rgn_lister *lister, const rgn_variant *tagless);
 /* The record of a game recorded whole (a selector's selected game);
  * selection may be NULL (then the game is numbered by the lister).
  * 0, or -1 when memory runs out. */
@@ -1029,10 +1053,9 @@ typedef struct rgn_tournament_options {
 rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
                                      rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);
-/* The input the next games come from, as diagnostics name it (copied). */
-void rgn_tournaments_input(rgn_tournaments *tournaments, const char *file);
 /* A game sink (pass it and the tournaments as a validator's sink) that
- * keeps each game's record (and, for HTML, the game). */
+ * keeps each game's record (and, for HTML, the game), with the name of
+ * its input (the sink's input event) for the findings about it. */
 const rgn_game_sink *rgn_tournaments_sink(void);
 /* Reads a Tournament Report File of len bytes named file as a
  * tournament; the games read afterwards are checked against its
@@ -1130,9 +1153,8 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
                                      const rgn_db_import_options *options,
                                      rgn_error *error);
 void rgn_db_importer_free(rgn_db_importer *importer);
-/* The input the games that follow come from, as the database names it
- * (its path as given). */
-void rgn_db_importer_input(rgn_db_importer *importer, const char *file);
+/* The sink: the games that follow an input event are stored as from
+ * the file it names (the database keeps that name, as given). */
 const rgn_game_sink *rgn_db_importer_sink(void);
 /* Writes what is left (the last part of the index): 0, or -1 with
  * error, which is also set when an earlier game could not be stored
@@ -1177,7 +1199,8 @@ int rgn_db_merge(rgn_db *db, const char *const *inputs, size_t count,
 typedef struct rgn_db_found {
     int64_t id;           /* the game's number in the database, from 1 */
     const char *file;     /* the input it was imported from */
-    const rgn_game *game; /* the game, recorded whole, numbered id */
+    const rgn_game *game; /* the game, recorded whole, numbered id, with
+                             file as its input (rgn_game_input) */
     int ply;              /* the first ply every position criterion had
                              matched by, -1 when none */
 } rgn_db_found;

@@ -200,8 +200,7 @@ static void on_input(void *user, const char *file, const rgn_variant *tagless)
 {
     (void)tagless;
     importing *im = user;
-    im->file = file;
-    rgn_db_importer_input(im->importer, file);
+    im->file = file; /* the importer hears of it as the sink */
 }
 
 /* The note of a game not stored because the database has it. */

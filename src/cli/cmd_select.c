@@ -85,16 +85,7 @@ typedef struct select_output {
     rgn_lister *lister; /* --format: records instead of games */
     bool keep_invalid;  /* --keep-invalid: invalid games listed too */
     bool failed;        /* memory ran out while a game was passed on */
-    const char *file;   /* the input being read, as diagnostics name it */
 } select_output;
-
-/* cli_games' input: the games written are named by their input. */
-static void select_input(void *user, const char *file,
-                         const rgn_variant *tagless)
-{
-    (void)tagless;
-    ((select_output *)user)->file = file;
-}
 
 static void on_selected(void *user, const rgn_game *game,
                         const rgn_selection *selection)
@@ -111,13 +102,11 @@ static void on_selected(void *user, const rgn_game *game,
         return;
     }
     if (o->split) {
-        cli_split_game(o->split, game, o->file, o->edits,
-                       o->mark ? selection->ply : -1);
+        cli_split_game(o->split, game, o->edits, o->mark ? selection->ply : -1);
         return;
     }
     /* numbered as in the input, as convert numbers them */
     rgn_writer_number_next(o->writer, selection->number);
-    rgn_writer_set_input(o->writer, o->file);
     if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
                         rgn_writer_sink(o->writer), o->writer) < 0)
         o->failed = true;
@@ -276,8 +265,6 @@ static int run_select(int argc, char **argv)
     } else {
         if (out)
             output.writer = rgn_writer_new(&writing, out);
-        games.input = select_input;
-        games.input_user = &output;
     }
     bool started = selector && (output.count_only || output.writer ||
                                 output.split || output.lister);

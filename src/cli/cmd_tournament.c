@@ -101,13 +101,6 @@ static int take_source(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
-static void tournaments_input(void *user, const char *file,
-                              const rgn_variant *tagless)
-{
-    (void)tagless;
-    rgn_tournaments_input(user, file);
-}
-
 static void tell(void *user, const char *file, const rgn_diagnostic *d)
 {
     cli_games_tell(user, file, d);
@@ -193,8 +186,6 @@ static int run_tournament(int argc, char **argv)
         paths++;
         files--;
     }
-    games.input = tournaments_input;
-    games.input_user = tournaments;
     games.options.sink = rgn_tournaments_sink();
     games.options.sink_user = tournaments;
     if (!from_trf || files > 0)

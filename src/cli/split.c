@@ -436,7 +436,7 @@ static long part_for(cli_split *split, size_t number, const rgn_game *game)
     return reopen(split, known - 1) < 0 ? -1 : (long)known - 1;
 }
 
-int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
+int cli_split_game(cli_split *split, const rgn_game *game,
                    const rgn_edits *edits, int mark_ply)
 {
     if (split->failed)
@@ -477,7 +477,6 @@ int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
     part *p = &split->parts[index];
     p->used = ++split->clock;
     split->written++;
-    rgn_writer_set_input(p->writer, file);
     if (rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(p->writer),
                         p->writer) < 0) {
         fprintf(stderr, "rgn %s: out of memory\n", split->command->name);

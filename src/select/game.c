@@ -33,6 +33,9 @@ struct rgn_game {
     int depth, max_depth; /* of variations */
     bool started, has_fen, ended, failed;
     bool keep_move_texts; /* the moves as written, besides the moves */
+    /* the last input event's name, NUL-terminated (empty: none); kept
+     * from game to game */
+    rgn_buffer input;
     rgn_position start;
     rgn_buffer result;
     bool has_error;
@@ -47,6 +50,7 @@ void rgn_game_free(rgn_game *game)
     if (!game)
         return;
     rgn_buffer_free(&game->parts);
+    rgn_buffer_free(&game->input);
     rgn_buffer_free(&game->result);
     rgn_buffer_free(&game->error_texts);
     free(game);
@@ -81,6 +85,13 @@ static void put_part(rgn_game *g, enum part_kind kind, const void *fixed,
         at += len;
     }
     g->parts.len += need;
+}
+
+static void on_input(void *user, const char *file)
+{
+    rgn_game *g = user;
+    rgn_buffer_reset(&g->input);
+    rgn_buffer_puts(&g->input, file);
 }
 
 static void on_begin_game(void *user, uint64_t number)
@@ -229,10 +240,12 @@ static void on_end_game(void *user, rgn_span result,
         e->diagnostic.move.data = error_text(g, e->move);
         e->diagnostic.line.data = error_text(g, e->line);
     }
-    g->failed = g->parts.failed || g->result.failed || g->error_texts.failed;
+    g->failed = g->parts.failed || g->result.failed || g->error_texts.failed ||
+                g->input.failed;
 }
 
 static const rgn_game_sink recorder = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,
@@ -253,6 +266,11 @@ const rgn_game_sink *rgn_game_recorder(void) { return &recorder; }
 /* What a recorded game holds                                         */
 
 bool rgn_game_failed(const rgn_game *game) { return game->failed; }
+
+const char *rgn_game_input(const rgn_game *game)
+{
+    return game->input.len ? game->input.data : NULL;
+}
 
 void rgn_game_keep_move_texts(rgn_game *game, bool keep)
 {
@@ -629,6 +647,8 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
         fix_result(&r);
     unsigned strip = r.edits->strip;
     int depth = 0;
+    if (game->input.len)
+        CALL(sink, input, user, game->input.data);
     CALL(sink, begin_game, user, game->number);
     CALL(sink, origin, user, game->origin);
     size_t at = 0;

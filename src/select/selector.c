@@ -77,6 +77,12 @@ static bool limit_reached(const rgn_selector *s)
     return s->options.limit && s->count >= s->options.limit;
 }
 
+static void on_input(void *user, const char *file)
+{
+    rgn_selector *s = user;
+    BOTH(s, input, file);
+}
+
 static void on_begin_game(void *user, uint64_t number)
 {
     rgn_selector *s = user;
@@ -181,6 +187,7 @@ static void on_end_game(void *user, rgn_span result,
 }
 
 static const rgn_game_sink selector_sink = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,

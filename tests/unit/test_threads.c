@@ -81,7 +81,7 @@ static void tournament_of(int i, enum rgn_tournament_format format, FILE *out)
         rc = rgn_tournaments_read_trf(ts, texts[i], lengths[i], inputs[i],
                                       &error);
     } else {
-        rgn_tournaments_input(ts, inputs[i]);
+        rgn_tournaments_sink()->input(ts, inputs[i]);
         rgn_validator_options vo = {.sink = rgn_tournaments_sink(),
                                     .sink_user = ts};
         if (strstr(inputs[i], ".pgn"))
