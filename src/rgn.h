@@ -484,6 +484,13 @@ typedef struct rgn_diagnostic {
     size_t caret;            /* where's byte offset inside line */
 } rgn_diagnostic;
 
+/* What a game sink's skip answers: the parts it wants no more of. */
+enum rgn_skip {
+    RGN_SKIP_NOTHING = 0, /* go on */
+    RGN_SKIP_VARIATION,   /* the rest of the current variation */
+    RGN_SKIP_GAME         /* the rest of the game but its end_game */
+};
+
 /* What a validator passes on of each game it reads: the parts it has
  * checked, in order, up to the game's end or its first error. Writers of
  * other formats are sinks. Any callback may be NULL; spans and positions
@@ -526,6 +533,19 @@ typedef struct rgn_game_sink {
      * before it, and result is its result as written ("" when it has
      * none) */
     void (*end_game)(void *user, rgn_span result, const rgn_diagnostic *error);
+    /* Optional: asked after each part of a game passed on, from
+     * begin_game on (not after end_game, nor while parts are skipped),
+     * whether the sink wants more of the game. RGN_SKIP_VARIATION: none of the
+     * rest of the current variation, nested ones included, is passed on but its
+     * end_variation, and parts go on after it (asked just after
+     * begin_variation, the sink sees none of the variation's moves); in
+     * the main line it is RGN_SKIP_GAME. RGN_SKIP_GAME: nothing more of
+     * the game but its end_game (with its result and first error, as
+     * always); the next game comes whole. Only what is passed on is
+     * skipped: the game is still read and checked whole, reported and
+     * counted. The validator, rgn_game_replay and the tee (rgn_tee) ask
+     * it; a sink without it costs nothing more. */
+    enum rgn_skip (*skip)(void *user);
     /* true: move is given "" for san, which the validator then need not
      * write (a sink that needs the SAN of a few moves only writes it
      * itself, with rgn_move_san) */
@@ -534,6 +554,29 @@ typedef struct rgn_game_sink {
      * it (which the validator then need not take back for the call) */
     bool position_after;
 } rgn_game_sink;
+
+/* A tee passes one stream of games on to several sinks: each part to
+ * each sink, in the order they were added, each with its own user. */
+typedef struct rgn_tee rgn_tee;
+
+/* A tee with no sink yet: NULL with error when memory runs out. */
+RGN_MUST_CHECK rgn_tee *rgn_tee_new(rgn_error *error);
+void rgn_tee_free(rgn_tee *tee);
+/* Adds sink (with its user) after those added before; before the tee's
+ * sink is handed to a validator or a replay. 0, or -1 when memory runs
+ * out. */
+RGN_MUST_CHECK int rgn_tee_add(rgn_tee *tee, const rgn_game_sink *sink,
+                               void *user);
+/* The tee's sink (pass it and the tee as a validator's sink and
+ * sink_user, or to rgn_game_replay). It is given SAN unless every sink
+ * added is without_san, and the position after each move when every sink
+ * is position_after; else the position before, and the tee plays the
+ * move for each sink that wants the position after it (and takes it
+ * back). Each sink's skip is its own: a sink skipping a variation or a
+ * game is passed nothing more of it (but its end) while the others go
+ * on; the tee's own skip tells its source to skip what every sink
+ * skips. Valid while the tee is. */
+const rgn_game_sink *rgn_tee_sink(const rgn_tee *tee);
 
 /* A piece of a larger input, such as a file cut into ranges: the games
  * whose origin (the sink's: a game's first tag, or its first element of
@@ -761,7 +804,8 @@ typedef struct rgn_game rgn_game;
 rgn_game *rgn_game_new(void);
 void rgn_game_free(rgn_game *game);
 /* The sink that records into the rgn_game given as its user; its
- * begin_game starts the game anew. */
+ * begin_game starts the game anew. It is without_san and position_after
+ * (a SAN given is kept, else the replay writes it). */
 const rgn_game_sink *rgn_game_recorder(void);
 /* Whether the recorder keeps the moves as written (move_text), which
  * the replay passes on; not by default (only a few formats need them,

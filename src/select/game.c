@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/buffer.h"
+#include "base/skip.h"
 #include "base/util.h"
 #include "formats/writer.h"
 #include "rules/position.h"
@@ -258,6 +259,10 @@ static const rgn_game_sink recorder = {
     .end_variation = on_end_variation,
     .unchecked = on_unchecked,
     .end_game = on_end_game,
+    /* it keeps a move's SAN when given one, else its replay writes it;
+     * it needs no position */
+    .without_san = true,
+    .position_after = true,
 };
 
 const rgn_game_sink *rgn_game_recorder(void) { return &recorder; }
@@ -651,12 +656,29 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
         CALL(sink, input, user, game->input.data);
     CALL(sink, begin_game, user, game->number);
     CALL(sink, origin, user, game->origin);
+    /* what the sink skips (its skip is asked after each part) */
+    rgn_skip_state skip;
+    rgn_skip_begin(&skip, sink);
+    if (sink->skip)
+        rgn_skip_ask(&skip, sink, user, 0);
     size_t at = 0;
     game_part part;
-    while (game_part_next(game, &at, &part)) {
+    while (skip.depth != 0 && game_part_next(game, &at, &part)) {
         if (r.skipped) { /* inside a variation stripped */
             r.skipped += part.kind == PART_BEGIN_VARIATION;
             r.skipped -= part.kind == PART_END_VARIATION;
+            continue;
+        }
+        if (skip.depth > 0) { /* inside a variation the sink skips */
+            if (part.kind == PART_BEGIN_VARIATION)
+                depth++;
+            else if (part.kind == PART_END_VARIATION) {
+                rgn_skip_end_variation(&skip, sink, depth--);
+                if (skip.depth < 0) { /* its end: the sink's again */
+                    CALL(sink, end_variation, user);
+                    rgn_skip_ask(&skip, sink, user, depth);
+                }
+            }
             continue;
         }
         if (part.kind != PART_TAG)
@@ -718,12 +740,16 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
             CALL(sink, unchecked, user, part.text, part.cut);
             break;
         }
+        if (sink->skip && skip.depth < 0)
+            rgn_skip_ask(&skip, sink, user, depth);
     }
-    end_tags(&r);
-    if (r.after_move)
-        end_move(&r, &current[0]);
-    if (r.mark_ply == 0 && game->started)
-        mark(&r); /* a game without moves */
+    if (skip.depth != 0) { /* the game is not skipped */
+        end_tags(&r);
+        if (r.after_move)
+            end_move(&r, &current[0]);
+        if (r.mark_ply == 0 && game->started)
+            mark(&r); /* a game without moves */
+    }
     CALL(sink, end_game, user, r.result, r.fixed ? NULL : rgn_game_error(game));
     bool failed = r.text.failed;
     rgn_buffer_free(&r.text);
