@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "notation/reader.h"
 #include "rgn.h"
 
 typedef struct stats {

@@ -40,9 +40,8 @@ static int import(rgn_db *db, const char *path, rgn_error *error)
     options.jobs = 1;
     rgn_validator *validator =
         importer == NULL ? NULL : rgn_validator_new(&options);
-    int status = validator == NULL ? -1 : 0;
-    if (importer != NULL) /* the file the games are stored as coming from */
-        rgn_db_importer_input(importer, path);
+    /* the file the games are stored as coming from */
+    int status = validator == NULL ? -1 : rgn_validator_input(validator, path);
     char block[1 << 16];
     size_t n;
     while (status == 0 && (n = fread(block, 1, sizeof block, in)) > 0)

@@ -34,7 +34,8 @@ static int read_games(rgn_tournaments *tournaments, const char *path)
     options.sink_user = tournaments;
     options.jobs = 1;
     rgn_validator *validator = rgn_validator_new(&options);
-    int status = validator == NULL ? -1 : 0;
+    /* the name the records' findings are reported under */
+    int status = validator == NULL ? -1 : rgn_validator_input(validator, path);
     char block[1 << 16];
     size_t n;
     while (status == 0 && (n = fread(block, 1, sizeof block, in)) > 0)
@@ -61,8 +62,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "standings: %s\n", error.message);
         return 2;
     }
-    /* the name the records' findings would be reported under */
-    rgn_tournaments_input(tournaments, argv[1]);
     int status = read_games(tournaments, argv[1]) == 0 ? 0 : 2;
     if (status == 0 &&
         rgn_tournaments_finish(tournaments, NULL, NULL, &error) < 0) {

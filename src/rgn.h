@@ -4,7 +4,7 @@
  * Rotationary, Chess and Chess960. rgn(1) is the program, rgn(5) the
  * file formats; rgn(3) is this text, and each part of this header (a
  * banner below) has a manual page of its own, written from its comments:
- * rgn_reader(3), rgn_position(3), ...; man 3 FUNCTION finds any.
+ * rgn_validator(3), rgn_position(3), ...; man 3 FUNCTION finds any.
  *
  * The parts, in the order of the work:
  *
@@ -16,11 +16,11 @@
  *     file, offset and line. Options (rgn_read_options) choose the game
  *     of untagged games, a byte range, strictness.
  *   - Reading, the fast way: the validator (rgn_validator) pushes each
- *     game, part by part, to a game sink (rgn_game_sink) of the caller's
- *     or the library's (a writer, a selector, a lister, tournaments, a
- *     database importer); a tee (rgn_tee) feeds one stream to several
- *     sinks. Under it, a streaming reader (rgn_reader) hands the tokens
- *     of RGN to a visitor (rgn_visitor).
+ *     game, part by part, to a game sink (rgn_game_sink, the one callback
+ *     interface) of the caller's or the library's (a writer, a selector,
+ *     a lister, tournaments, a database importer); a tee (rgn_tee) feeds
+ *     one stream to several sinks, and a sink may skip the rest of a
+ *     variation or a game.
  *   - Validating: every move is replayed under the game's rule set
  *     (rgn_variant, found by name with rgn_variant_find) and each problem
  *     found is a diagnostic (rgn_diagnostic): a stable code, a severity,
@@ -125,6 +125,13 @@ extern "C" {
 #endif
 
 /* A fallible call whose result the caller must look at. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
+/* Marks a fallible function whose status must be looked at. */
 #if defined(__GNUC__) || defined(__clang__)
 #define RGN_MUST_CHECK __attribute__((warn_unused_result))
 #else
@@ -563,96 +570,10 @@ typedef struct rgn_location {
     uint32_t column;
 } rgn_location;
 
-/* The reader calls these as it meets the parts of each game. Any may be
- * NULL. A callback returning non-zero abandons the rest of the current
- * game: the reader reads on to the game's end by the same rules (its
- * result at depth 0, the next game's tags, a syntax error, after which
- * it resynchronises as always, or the end of the input) without calling
- * back, then calls end_game. */
-typedef struct rgn_visitor {
-    int (*begin_game)(void *user, rgn_location where);
-    /* value has its \" and \\ escapes removed */
-    int (*tag)(void *user, rgn_span name, rgn_span value, rgn_location where);
-    /* "12." gives 12 and black == false; "12..." gives black == true */
-    int (*move_number)(void *user, unsigned number, bool black,
-                       rgn_location where);
-    /* the move as written, with any + or # but without ! ? glyphs, which
-     * follow as nag calls (! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6) */
-    int (*move)(void *user, rgn_span text, rgn_location where);
-    int (*nag)(void *user, unsigned nag, rgn_location where);
-    /* text between the braces, or after ';' up to the end of the line */
-    int (*comment)(void *user, rgn_span text, rgn_location where);
-    int (*begin_variation)(void *user, rgn_location where);
-    int (*end_variation)(void *user, rgn_location where);
-    /* "1-0", "0-1", "1/2-1/2" or "*"; also met inside variations, where
-     * the visitor decides that it is an error */
-    int (*result)(void *user, rgn_span text, rgn_location where);
-    /* every begun game ends with exactly one end_game call, located at
-     * its result, its error or the end of the input */
-    void (*end_game)(void *user, rgn_location where);
-    /* a syntax error in the current game; the reader then skips to the
-     * next game and calls end_game for this one */
-    void (*error)(void *user, rgn_location where, const char *message);
-    /* something the standard does not allow that the reader read anyway,
-     * the way files in the wild mean it (a tag value with an unescaped
-     * '"' inside: RGN_W_TAG_QUOTE; "e.p." after a move:
-     * RGN_W_EN_PASSANT_MARK); the game goes on */
-    void (*lenient)(void *user, rgn_location where, enum rgn_problem problem,
-                    const char *message);
-    /* the text of a game a callback gave up, as written: from the element
-     * it gave up at (a move's number included) up to its result or where
-     * it stops (the end of the input), and the result (empty when there
-     * is none); after a syntax error, the text from the error up to where
-     * the next game begins, a result that ends it handed as the result.
-     * Cut, and text empty, when it is longer than RGN_MAX_TOKEN bytes.
-     * Just before end_game; where.offset is the text's (line and column
-     * 0). Without this callback the reader ends a game at its syntax
-     * error. */
-    void (*skipped)(void *user, rgn_span text, bool cut, rgn_span result,
-                    rgn_location where);
-} rgn_visitor;
-
-typedef struct rgn_reader rgn_reader;
-
 /* The deepest variation nesting the reader accepts. */
 #define RGN_MAX_VARIATION_DEPTH 256
 /* The longest comment, tag value or token the reader accepts, in bytes. */
 #define RGN_MAX_TOKEN (1u << 20)
-
-/* A reader that calls visitor's callbacks with user; NULL only when
- * memory runs out. Free with rgn_reader_free. */
-rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user);
-void rgn_reader_free(rgn_reader *reader);
-/* Feeds the next bytes of the input, in chunks of any size; callbacks run
- * inside and see the same calls whatever the chunks. Returns 0, or -1
- * when memory runs out, after rgn_reader_finish, or when called from a
- * callback. */
-int rgn_reader_feed(rgn_reader *reader, const char *data, size_t len);
-/* Ends the input: finishes (or reports as truncated) the last game. */
-int rgn_reader_finish(rgn_reader *reader);
-/* The text of the line holding where, during the callback of the token
- * at where (earlier lines may be gone); *caret is where's byte offset
- * inside the returned span. Long lines come back cut to a window around
- * where. An empty span when the line is gone. */
-rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
-                         size_t *caret);
-/* Reads the input as Windows-1252 where it is not UTF-8, as older PGN
- * archives are written: a byte that does not begin a well-formed UTF-8
- * character (RFC 3629) is the Windows-1252 character of that code (the
- * Latin-1 (ISO 8859-1) one, but for 0x80 to 0x9F: curly quotes, dashes,
- * the euro sign; the five codes Windows-1252 leaves undefined keep their
- * Latin-1 meaning), and the callbacks see it as UTF-8 (tag values,
- * comments, moves, and rgn_reader_line). Lines, columns (a column a
- * character) and byte offsets stay the input's: such a byte counts as one
- * in every location handed out or taken (rgn_reader_line).
- * Without it such a byte is a syntax error. Before the first feed;
- * returns 0, or -1 when memory runs out. */
-int rgn_reader_read_latin1(rgn_reader *reader);
-/* Whether the input fed so far had a byte read as Windows-1252; if so,
- * *first (may be NULL) is where the first one was (its line and column
- * in the input, lines counted as the reader counts them, and its
- * offset). */
-bool rgn_reader_latin1_seen(const rgn_reader *reader, rgn_location *first);
 
 /* ------------------------------------------------------------------ */
 /* Validating                                                         */
@@ -709,11 +630,24 @@ RGN_MUST_CHECK int rgn_diagnostic_write_text(FILE *out, const char *file,
 RGN_MUST_CHECK int rgn_diagnostic_write_json(FILE *out, const char *file,
                                              const rgn_diagnostic *d);
 
+/* What a game sink's skip answers: the parts it wants no more of. */
+enum rgn_skip {
+    RGN_SKIP_NOTHING = 0, /* go on */
+    RGN_SKIP_VARIATION,   /* the rest of the current variation */
+    RGN_SKIP_GAME         /* the rest of the game but its end_game */
+};
+
 /* What a validator passes on of each game it reads: the parts it has
  * checked, in order, up to the game's end or its first error. Writers of
  * other formats are sinks. Any callback may be NULL; spans and positions
  * are valid only during the call. */
 typedef struct rgn_game_sink {
+    /* before the games of each input (each member of an archive): its
+     * name as diagnostics name it ("games.rgn", "<stdin>"), owned by the
+     * library and valid until the next input event (a sink that keeps it
+     * longer copies it); a recorded game keeps it (rgn_game_input) and
+     * its replay sends it again */
+    void (*input)(void *user, const char *file);
     void (*begin_game)(void *user, uint64_t number);
     /* just after begin_game: where the game begins in the input, its
      * first tag or, when it has none, its first element of movetext
@@ -728,16 +662,16 @@ typedef struct rgn_game_sink {
      * included); the sink may use before and must leave it as it was */
     void (*move)(void *user, rgn_position *before, rgn_move move,
                  const char *san);
-    /* just before move: the move as the input writes it (as the reader's
-     * visitor hands it over) */
+    /* just before move: the move as the input writes it, with any + or #
+     * but without ! ? glyphs (they come as nag) */
     void (*move_text)(void *user, rgn_span written);
     void (*nag)(void *user, unsigned nag);
     void (*comment)(void *user, rgn_span text);
     void (*begin_variation)(void *user);
     void (*end_variation)(void *user);
     /* an invalid game's text from its first error on, as written and not
-     * checked (its result left out; cut when too long to keep, see
-     * rgn_visitor's skipped), just before end_game; not for an error at
+     * checked (its result left out; cut, and text empty, when longer
+     * than RGN_MAX_TOKEN bytes), just before end_game; not for an error at
      * the game's result or end */
     void (*unchecked)(void *user, rgn_span text, bool cut);
     /* the end: for a valid game error is NULL and result its result; for
@@ -745,6 +679,19 @@ typedef struct rgn_game_sink {
      * before it, and result is its result as written ("" when it has
      * none) */
     void (*end_game)(void *user, rgn_span result, const rgn_diagnostic *error);
+    /* Optional: asked after each part of a game passed on, from
+     * begin_game on (not after end_game, nor while parts are skipped),
+     * whether the sink wants more of the game. RGN_SKIP_VARIATION: none of the
+     * rest of the current variation, nested ones included, is passed on but its
+     * end_variation, and parts go on after it (asked just after
+     * begin_variation, the sink sees none of the variation's moves); in
+     * the main line it is RGN_SKIP_GAME. RGN_SKIP_GAME: nothing more of
+     * the game but its end_game (with its result and first error, as
+     * always); the next game comes whole. Only what is passed on is
+     * skipped: the game is still read and checked whole, reported and
+     * counted. The validator, rgn_game_replay and the tee (rgn_tee) ask
+     * it; a sink without it costs nothing more. */
+    enum rgn_skip (*skip)(void *user);
     /* true: move is given "" for san, which the validator then need not
      * write (a sink that needs the SAN of a few moves only writes it
      * itself, with rgn_move_san) */
@@ -753,6 +700,29 @@ typedef struct rgn_game_sink {
      * it (which the validator then need not take back for the call) */
     bool position_after;
 } rgn_game_sink;
+
+/* A tee passes one stream of games on to several sinks: each part to
+ * each sink, in the order they were added, each with its own user. */
+typedef struct rgn_tee rgn_tee;
+
+/* A tee with no sink yet: NULL with error when memory runs out. */
+RGN_MUST_CHECK rgn_tee *rgn_tee_new(rgn_error *error);
+void rgn_tee_free(rgn_tee *tee);
+/* Adds sink (with its user) after those added before; before the tee's
+ * sink is handed to a validator or a replay. 0, or -1 when memory runs
+ * out. */
+RGN_MUST_CHECK int rgn_tee_add(rgn_tee *tee, const rgn_game_sink *sink,
+                               void *user);
+/* The tee's sink (pass it and the tee as a validator's sink and
+ * sink_user, or to rgn_game_replay). It is given SAN unless every sink
+ * added is without_san, and the position after each move when every sink
+ * is position_after; else the position before, and the tee plays the
+ * move for each sink that wants the position after it (and takes it
+ * back). Each sink's skip is its own: a sink skipping a variation or a
+ * game is passed nothing more of it (but its end) while the others go
+ * on; the tee's own skip tells its source to skip what every sink
+ * skips. Valid while the tee is. */
+const rgn_game_sink *rgn_tee_sink(const rgn_tee *tee);
 
 /* A piece of a larger input, such as a file cut into ranges: the games
  * whose origin (the sink's: a game's first tag, or its first element of
@@ -795,8 +765,13 @@ typedef struct rgn_validator_options {
     /* threads to validate with (without a sink): the reports and counts
      * are the same, in the same order, as with one */
     int jobs;
-    /* read text that is not UTF-8 as Windows-1252, as rgn_reader_read_latin1
-     * says (else it is a syntax error); the first such byte of the input
+    /* read text that is not UTF-8 as Windows-1252, as older PGN archives
+     * are written (else it is a syntax error): a byte that does not begin
+     * a well-formed UTF-8 character (RFC 3629) is the Windows-1252
+     * character of that code (the Latin-1 one, but for 0x80 to 0x9F: curly
+     * quotes, dashes, the euro sign; the five codes Windows-1252 leaves
+     * undefined keep their Latin-1 meaning), passed on as UTF-8; lines,
+     * columns and offsets stay the input's. The first such byte of the input
      * is reported once, as a warning RGN_W_LATIN1 about the input (game
      * 0, a warning also when strict, counted in no game), after the
      * reports that one job would have made by then of the input before
@@ -831,13 +806,20 @@ typedef struct rgn_validation_counts {
 
 typedef struct rgn_validator rgn_validator;
 
-/* A validator reads RGN (fed in chunks as rgn_reader_feed), replays every
+/* A validator reads RGN (fed in chunks of any size), replays every
  * game, main line and variations, and reports what it finds. A game with
  * an error is reported and skipped from that point. */
 rgn_validator *rgn_validator_new(const rgn_validator_options *options);
 void rgn_validator_free(rgn_validator *validator);
 int rgn_validator_feed(rgn_validator *validator, const char *data, size_t len);
 int rgn_validator_finish(rgn_validator *validator);
+/* Tells the sink (with its input event) that the games fed from now on
+ * come from the input named file, as diagnostics name it; the validator
+ * keeps a copy of the name for the sink. Before the input's first feed
+ * (or rgn_validator_read_all, rgn_validator_read_xml). 0, or -1 when
+ * memory runs out. */
+RGN_MUST_CHECK int rgn_validator_input(rgn_validator *validator,
+                                       const char *file);
 /* Reports what the input fed so far shows, as far as one job would have
  * by now (with several jobs, the games still being read are finished
  * first), so that a message the caller prints next comes in the same
@@ -952,6 +934,10 @@ typedef struct rgn_writer rgn_writer;
  * written in a comment that says it was not checked, with its Result tag
  * and result as written and, in RGN and HTML, an [Invalid "REASON"] tag
  * that makes it read as invalid again (rgn(5); JSON: an "invalid" member).
+ * XML and JSON name each game by the name of the sink's last input event
+ * and its origin's byte offset (the sink's origin), "-" when there was
+ * none, and leave both out for a game whose origin the sink was not told
+ * (memory running out for the name makes rgn_writer_finish fail).
  * NULL when memory runs out or options->format is not an enum rgn_format. */
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
@@ -964,12 +950,6 @@ void rgn_writer_set_output(rgn_writer *writer, FILE *out);
  * number: fen, XML, HTML, JSON) when that is past the games written,
  * as a selection writes games under their numbers in its input. */
 void rgn_writer_number_next(rgn_writer *writer, uint64_t number);
-/* The input the next games come from, named as diagnostics name it
- * ("games.rgn", "<stdin>"; copied): XML and JSON name each game by this
- * name and its origin's byte offset (the sink's origin), "-" when no
- * input was set (NULL), and leave both out for a game whose origin the
- * sink was not told. Memory running out makes rgn_writer_finish fail. */
-void rgn_writer_set_input(rgn_writer *writer, const char *name);
 /* Ends the output (the XML document's end); -1 if any write failed. */
 int rgn_writer_finish(rgn_writer *writer);
 void rgn_writer_free(rgn_writer *writer);
@@ -985,7 +965,8 @@ typedef struct rgn_game rgn_game;
 rgn_game *rgn_game_new(void);
 void rgn_game_free(rgn_game *game);
 /* The sink that records into the rgn_game given as its user; its
- * begin_game starts the game anew. */
+ * begin_game starts the game anew. It is without_san and position_after
+ * (a SAN given is kept, else the replay writes it). */
 const rgn_game_sink *rgn_game_recorder(void);
 /* Whether the recorder keeps the moves as written (move_text), which
  * the replay passes on; not by default (only a few formats need them,
@@ -993,6 +974,10 @@ const rgn_game_sink *rgn_game_recorder(void);
 void rgn_game_keep_move_texts(rgn_game *game, bool keep);
 /* Whether memory ran out while the game was recorded (it is incomplete). */
 bool rgn_game_failed(const rgn_game *game);
+/* The name of the input the game was read from (the recorder's last
+ * input event, kept by the game, which a replay sends on), or NULL when
+ * the recorder was told of none. */
+const char *rgn_game_input(const rgn_game *game);
 
 uint64_t rgn_game_number(const rgn_game *game); /* the validator's number */
 /* Where the game begins in the input (the sink's origin). */
@@ -1074,14 +1059,13 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
 /* Writes a recorded game with writer, as "rgn select", "rgn convert
  * --fix-result" and "rgn db find" write each game: numbered number in the
  * formats that write numbers (rgn_writer_number_next; 0 keeps the
- * writer's own count), named by the input it came from (input, as
- * rgn_writer_set_input; NULL keeps the input set before), with edits (may
+ * writer's own count), named by the input it came from (the input event
+ * the game recorded, rgn_game_input, which the replay sends), with edits (may
  * be NULL) and the comment "rgn: matched here" after main-line ply
  * mark_ply (-1: none), as rgn_game_replay passes it on. 0, or -1 with
  * error (may be NULL) filled when memory ran out. */
 RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
                                          const rgn_game *game, uint64_t number,
-                                         const char *input,
                                          const rgn_edits *edits, int mark_ply,
                                          rgn_error *error);
 
@@ -1257,11 +1241,13 @@ typedef struct rgn_lister rgn_lister;
 rgn_lister *rgn_lister_new(const rgn_list_options *options, FILE *out,
                            rgn_error *error);
 void rgn_lister_free(rgn_lister *lister);
-/* The input the next games come from: its name as diagnostics give it
- * (kept, not copied, until the next call) and the rule set its games
- * without a Variant tag are read as (NULL: rgn_variant_default). */
-void rgn_lister_input(rgn_lister *lister, const char *file,
-                      const rgn_variant *tagless);
+/* The rule set that the next games without a Variant tag are read as
+ * (the validator's variant option for their input; NULL:
+ * rgn_variant_default), for the field variant of a game whose start was
+ * not passed on. A game's field file is the name of its input: the
+ * recorded game's (rgn_game_input), else the sink's last input event's,
+ * else "-". */
+void rgn_lister_set_tagless(rgn_lister *lister, const rgn_variant *tagless);
 /* The record of a game recorded whole (a selector's selected game);
  * selection may be NULL (then the game is numbered by the lister).
  * 0, or -1 when memory runs out. */
@@ -1408,10 +1394,9 @@ typedef struct rgn_tournament_options {
 rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
                                      rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);
-/* The input the next games come from, as diagnostics name it (copied). */
-void rgn_tournaments_input(rgn_tournaments *tournaments, const char *file);
 /* A game sink (pass it and the tournaments as a validator's sink) that
- * keeps each game's record (and, for HTML, the game). */
+ * keeps each game's record (and, for HTML, the game), with the name of
+ * its input (the sink's input event) for the findings about it. */
 const rgn_game_sink *rgn_tournaments_sink(void);
 /* Reads a Tournament Report File of len bytes named file as a
  * tournament; the games read afterwards are checked against its
@@ -1512,9 +1497,8 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
                                      const rgn_db_import_options *options,
                                      rgn_error *error);
 void rgn_db_importer_free(rgn_db_importer *importer);
-/* The input the games that follow come from, as the database names it
- * (its path as given). */
-void rgn_db_importer_input(rgn_db_importer *importer, const char *file);
+/* The sink: the games that follow an input event are stored as from
+ * the file it names (the database keeps that name, as given). */
 const rgn_game_sink *rgn_db_importer_sink(void);
 /* Writes what is left (the last part of the index): 0, or -1 with
  * error, which is also set when an earlier game could not be stored
@@ -1558,7 +1542,8 @@ int rgn_db_merge(rgn_db *db, const char *const *inputs, size_t count,
 typedef struct rgn_db_found {
     int64_t id;           /* the game's number in the database, from 1 */
     const char *file;     /* the input it was imported from */
-    const rgn_game *game; /* the game, recorded whole, numbered id */
+    const rgn_game *game; /* the game, recorded whole, numbered id, with
+                             file as its input (rgn_game_input) */
     int ply;              /* the first ply every position criterion had
                              matched by, -1 when none */
 } rgn_db_found;

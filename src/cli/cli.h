@@ -75,10 +75,10 @@ cli_split *cli_split_new(const cli_command *command, const char *pattern,
                          long every, const char *tag, bool force,
                          const rgn_writer_options *writing, char **inputs,
                          int count);
-/* Writes a game selected (replayed with edits and mark_ply) to its
- * part, named as read from file (rgn_writer_set_input): 0, or -1 after
- * saying why not (the run then fails). */
-int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
+/* Writes a game selected (replayed with edits and mark_ply, which
+ * names its input) to its part: 0, or -1 after saying why not (the run
+ * then fails). */
+int cli_split_game(cli_split *split, const rgn_game *game,
                    const rgn_edits *edits, int mark_ply);
 /* Renames every part into place when ok (else removes them all): -1
  * when anything failed. */
@@ -446,7 +446,9 @@ void cli_cleaning_flags(cli_cleaning *c);
 /* Takes for --format: text, tsv, csv or json, into the int at out. */
 int cli_take_list_format(const cli_command *command, const char *value,
                          void *out);
-/* A cli_games input hook (user: an rgn_lister): tells the lister. */
+/* A cli_games input hook (user: an rgn_lister): tells the lister the rule
+ * set of the input's games without a Variant tag (it hears the input's
+ * name as the validator's sink). */
 void cli_lister_input(void *user, const char *file, const rgn_variant *tagless);
 /* A lister of options writing to out: NULL after a usage error that
  * names what is wrong in the columns. */

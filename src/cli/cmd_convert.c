@@ -67,14 +67,6 @@ const cli_command cli_convert = {
     run_convert,
 };
 
-/* cli_games' input: the writer names each game by its input. */
-static void convert_input(void *user, const char *file,
-                          const rgn_variant *tagless)
-{
-    (void)tagless;
-    rgn_writer_set_input(user, file);
-}
-
 /* --fix-result: every game is recorded by a selector that takes them
  * all, and replayed into the writer with the edit that fixes its result,
  * as select --fix-result replays it. */
@@ -88,8 +80,8 @@ static void write_fixed(void *user, const rgn_game *game,
                         const rgn_selection *selection)
 {
     fixing *f = user;
-    if (rgn_writer_write_game(f->writer, game, selection->number, NULL,
-                              f->edits, -1, NULL) < 0)
+    if (rgn_writer_write_game(f->writer, game, selection->number, f->edits, -1,
+                              NULL) < 0)
         f->failed = true;
 }
 
@@ -99,8 +91,6 @@ static void write_fixed(void *user, const rgn_game *game,
 static bool read_into(cli_games *games, rgn_writer *writer, bool fix_result,
                       bool keep_invalid, char **paths, int count)
 {
-    games->input = convert_input;
-    games->input_user = writer;
     if (!fix_result) {
         games->options.sink = rgn_writer_sink(writer);
         games->options.sink_user = writer;

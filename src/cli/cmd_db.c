@@ -195,12 +195,6 @@ typedef struct importing {
     bool quiet;
 } importing;
 
-static void on_input(void *user, const char *file, const rgn_variant *tagless)
-{
-    (void)tagless;
-    rgn_db_importer_input(((importing *)user)->importer, file);
-}
-
 /* A note of an import or a merge (a game not stored because the
  * database has it), unless quiet. */
 static void note(const cli_command *command, bool quiet,
@@ -285,8 +279,6 @@ static int run_import(int argc, char **argv)
         im.importer = rgn_db_importer_new(db, &options, &error);
     rgn_db_import_counts counts = {0};
     if (im.importer) {
-        games.input = on_input;
-        games.input_user = &im;
         games.options.sink = rgn_db_importer_sink();
         games.options.sink_user = im.importer;
         cli_games_read_all(&games, paths, files);

@@ -160,7 +160,6 @@ typedef struct db_output {
     bool mark;             /* --mark */
     cli_games *notes;      /* prints the edits' notes */
     const char *game_file; /* of the game being written */
-    const char *file;      /* of the last game listed */
     uint64_t found;
     bool failed;
 } db_output;
@@ -173,19 +172,15 @@ static int on_found(void *user, const rgn_db_found *found)
         return 0;
     o->game_file = found->file;
     if (o->lister) {
-        if (!o->file || strcmp(o->file, found->file) != 0) {
-            rgn_lister_input(o->lister, found->file, NULL);
-            o->file = found->file;
-        }
         rgn_selection selection = {o->found, (uint64_t)found->id, found->ply,
                                    0};
         if (rgn_lister_game(o->lister, found->game, &selection) < 0)
             o->failed = true;
     } else {
-        /* named by its file as imported */
+        /* named by its file as imported, which the game keeps */
         if (rgn_writer_write_game(o->writer, found->game, (uint64_t)found->id,
-                                  found->file, o->edits,
-                                  o->mark ? found->ply : -1, NULL) < 0)
+                                  o->edits, o->mark ? found->ply : -1,
+                                  NULL) < 0)
             o->failed = true;
     }
     return o->failed;

@@ -58,7 +58,8 @@ int cli_take_list_format(const cli_command *command, const char *value,
 
 void cli_lister_input(void *user, const char *file, const rgn_variant *tagless)
 {
-    rgn_lister_input(user, file, tagless);
+    (void)file; /* the lister hears of it as the sink */
+    rgn_lister_set_tagless(user, tagless);
 }
 
 rgn_lister *cli_lister_new(const cli_command *command,

@@ -85,16 +85,7 @@ typedef struct select_output {
     rgn_lister *lister; /* --format: records instead of games */
     bool keep_invalid;  /* --keep-invalid: invalid games listed too */
     bool failed;        /* memory ran out while a game was passed on */
-    const char *file;   /* the input being read, as diagnostics name it */
 } select_output;
-
-/* cli_games' input: the games written are named by their input. */
-static void select_input(void *user, const char *file,
-                         const rgn_variant *tagless)
-{
-    (void)tagless;
-    ((select_output *)user)->file = file;
-}
 
 static void on_selected(void *user, const rgn_game *game,
                         const rgn_selection *selection)
@@ -111,14 +102,12 @@ static void on_selected(void *user, const rgn_game *game,
         return;
     }
     if (o->split) {
-        cli_split_game(o->split, game, o->file, o->edits,
-                       o->mark ? selection->ply : -1);
+        cli_split_game(o->split, game, o->edits, o->mark ? selection->ply : -1);
         return;
     }
     /* numbered as in the input, as convert numbers them */
-    if (rgn_writer_write_game(o->writer, game, selection->number, o->file,
-                              o->edits, o->mark ? selection->ply : -1,
-                              NULL) < 0)
+    if (rgn_writer_write_game(o->writer, game, selection->number, o->edits,
+                              o->mark ? selection->ply : -1, NULL) < 0)
         o->failed = true;
 }
 
@@ -258,8 +247,6 @@ static bool select_start(select_run *r, FILE *out)
     }
     if (out)
         output->writer = rgn_writer_new(&r->writing, out);
-    r->games.input = select_input;
-    r->games.input_user = output;
     return true;
 }
 

@@ -99,13 +99,6 @@ static int take_source(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
-static void tournaments_input(void *user, const char *file,
-                              const rgn_variant *tagless)
-{
-    (void)tagless;
-    rgn_tournaments_input(user, file);
-}
-
 static void tell(void *user, const char *file, const rgn_diagnostic *d)
 {
     cli_games_tell(user, file, d);
@@ -134,8 +127,6 @@ static int tournament_read(cli_games *games, rgn_tournaments *tournaments,
                            const rgn_tournament_options *options,
                            const char *path, char **paths, int files)
 {
-    games->input = tournaments_input;
-    games->input_user = tournaments;
     games->options.sink = rgn_tournaments_sink();
     games->options.sink_user = tournaments;
     if (files >= 0)

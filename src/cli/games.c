@@ -355,6 +355,10 @@ start_validator(cli_games *g, rgn_validator_options *options, const char *name)
     if (g->input)
         g->input(g->input_user, g->file, options->variant);
     rgn_validator *validator = rgn_validator_new(options);
+    if (validator && rgn_validator_input(validator, g->file) < 0) {
+        rgn_validator_free(validator); /* the sink is told the input */
+        validator = NULL;
+    }
     if (!validator) {
         fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
         g->io_error = true;

@@ -436,7 +436,7 @@ static long part_for(cli_split *split, size_t number, const rgn_game *game)
     return reopen(split, known - 1) < 0 ? -1 : (long)known - 1;
 }
 
-int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
+int cli_split_game(cli_split *split, const rgn_game *game,
                    const rgn_edits *edits, int mark_ply)
 {
     if (split->failed)
@@ -477,8 +477,7 @@ int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
     part *p = &split->parts[index];
     p->used = ++split->clock;
     split->written++;
-    if (rgn_writer_write_game(p->writer, game, 0, file, edits, mark_ply, NULL) <
-        0) {
+    if (rgn_writer_write_game(p->writer, game, 0, edits, mark_ply, NULL) < 0) {
         fprintf(stderr, "rgn %s: out of memory\n", split->command->name);
         split->failed = true;
         return -1;

@@ -171,8 +171,11 @@ static int count_file_games(rgn_db_importer *im)
     return step(im, im->count_file);
 }
 
-void rgn_db_importer_input(rgn_db_importer *im, const char *file)
+/* The sink's input event: the games that follow are stored as from
+ * file (its row is written with its first game stored). */
+static void on_input(void *user, const char *file)
 {
+    rgn_db_importer *im = user;
     count_file_games(im);
     im->file_games = 0;
     free(im->file);
@@ -871,6 +874,7 @@ static void on_end_game(void *user, rgn_span result,
 }
 
 static const rgn_game_sink importer_sink = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,

@@ -544,6 +544,7 @@ static int judge(finder *f, sqlite3_stmt *s)
         return 0;
     rgn_db_found found = {g.id, file, NULL, ply};
     if (!f->o->count_only || f->copies || repairable) {
+        rgn_game_recorder()->input(f->game, file); /* rgn_game_input */
         if (replay(f->r, &g, false, rgn_game_recorder(), f->game) < 0)
             return -1;
         if (rgn_game_failed(f->game))

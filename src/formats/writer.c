@@ -43,8 +43,11 @@ const char *writer_input(const rgn_writer *w)
     return w->input ? w->input : "-";
 }
 
-void rgn_writer_set_input(rgn_writer *w, const char *name)
+/* The sink's input event: the name is copied, for it names the games
+ * until the next one. */
+static void on_input(void *user, const char *name)
 {
+    rgn_writer *w = user;
     if (w->input && name && strcmp(w->input, name) == 0)
         return; /* the same input: most calls, one a game */
     free(w->input);
@@ -224,6 +227,7 @@ static void on_end_game(void *user, rgn_span result,
 }
 
 const rgn_game_sink rgn_writer_game_sink = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,

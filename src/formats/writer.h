@@ -61,7 +61,7 @@ struct rgn_writer {
     uint64_t next_number; /* rgn_writer_number_next's, 0 when none */
     int depth;            /* variation depth */
     bool variant_tag;     /* the game has a Variant tag */
-    char *input;          /* rgn_writer_set_input's name, NULL when none */
+    char *input;          /* the last input event's name, NULL when none */
     bool has_origin;      /* the sink was told the current game's origin */
     rgn_location origin;  /* and this is it */
 };

@@ -1,8 +1,11 @@
 /*
- * reader.h - private: what the validator (validate/) needs of a reader
- * (reader.c) beyond rgn.h: a line kept for a later problem, and, for the
- * parallel validator, reading a file in pieces on several threads with
- * the result of one reader over the whole.
+ * reader.h - private: the streaming reader (reader.c), which hands the
+ * parts of each game, as written, to a visitor. The validator (validate/)
+ * is its visitor; the public face of the library is the validator's game
+ * sink (rgn.h), so that a user meets one callback interface. Beyond the
+ * reader itself: a line kept for a later problem, and, for the parallel
+ * validator, reading a file in pieces on several threads with the result
+ * of one reader over the whole.
  */
 #ifndef RGN_READER_H
 #define RGN_READER_H
@@ -13,6 +16,91 @@
 #include "notation/latin1.h"
 #include "notation/lexer.h"
 #include "rgn.h"
+
+/* The reader calls these as it meets the parts of each game. Any may be
+ * NULL. A callback returning non-zero abandons the rest of the current
+ * game: the reader reads on to the game's end by the same rules (its
+ * result at depth 0, the next game's tags, a syntax error, after which
+ * it resynchronises as always, or the end of the input) without calling
+ * back, then calls end_game. */
+typedef struct rgn_visitor {
+    int (*begin_game)(void *user, rgn_location where);
+    /* value has its \" and \\ escapes removed */
+    int (*tag)(void *user, rgn_span name, rgn_span value, rgn_location where);
+    /* "12." gives 12 and black == false; "12..." gives black == true */
+    int (*move_number)(void *user, unsigned number, bool black,
+                       rgn_location where);
+    /* the move as written, with any + or # but without ! ? glyphs, which
+     * follow as nag calls (! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6) */
+    int (*move)(void *user, rgn_span text, rgn_location where);
+    int (*nag)(void *user, unsigned nag, rgn_location where);
+    /* text between the braces, or after ';' up to the end of the line */
+    int (*comment)(void *user, rgn_span text, rgn_location where);
+    int (*begin_variation)(void *user, rgn_location where);
+    int (*end_variation)(void *user, rgn_location where);
+    /* "1-0", "0-1", "1/2-1/2" or "*"; also met inside variations, where
+     * the visitor decides that it is an error */
+    int (*result)(void *user, rgn_span text, rgn_location where);
+    /* every begun game ends with exactly one end_game call, located at
+     * its result, its error or the end of the input */
+    void (*end_game)(void *user, rgn_location where);
+    /* a syntax error in the current game; the reader then skips to the
+     * next game and calls end_game for this one */
+    void (*error)(void *user, rgn_location where, const char *message);
+    /* something the standard does not allow that the reader read anyway,
+     * the way files in the wild mean it (a tag value with an unescaped
+     * '"' inside: RGN_W_TAG_QUOTE; "e.p." after a move:
+     * RGN_W_EN_PASSANT_MARK); the game goes on */
+    void (*lenient)(void *user, rgn_location where, enum rgn_problem problem,
+                    const char *message);
+    /* the text of a game a callback gave up, as written: from the element
+     * it gave up at (a move's number included) up to its result or where
+     * it stops (the end of the input), and the result (empty when there
+     * is none); after a syntax error, the text from the error up to where
+     * the next game begins, a result that ends it handed as the result.
+     * Cut, and text empty, when it is longer than RGN_MAX_TOKEN bytes.
+     * Just before end_game; where.offset is the text's (line and column
+     * 0). Without this callback the reader ends a game at its syntax
+     * error. */
+    void (*skipped)(void *user, rgn_span text, bool cut, rgn_span result,
+                    rgn_location where);
+} rgn_visitor;
+
+typedef struct rgn_reader rgn_reader;
+
+
+rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user);
+void rgn_reader_free(rgn_reader *reader);
+/* Feeds the next bytes of the input, in chunks of any size; callbacks run
+ * inside and see the same calls whatever the chunks. Returns 0, or -1
+ * when memory runs out, after rgn_reader_finish, or when called from a
+ * callback. */
+int rgn_reader_feed(rgn_reader *reader, const char *data, size_t len);
+/* Ends the input: finishes (or reports as truncated) the last game. */
+int rgn_reader_finish(rgn_reader *reader);
+/* The text of the line holding where, during the callback of the token
+ * at where (earlier lines may be gone); *caret is where's byte offset
+ * inside the returned span. Long lines come back cut to a window around
+ * where. An empty span when the line is gone. */
+rgn_span rgn_reader_line(const rgn_reader *reader, rgn_location where,
+                         size_t *caret);
+/* Reads the input as Windows-1252 where it is not UTF-8, as older PGN
+ * archives are written: a byte that does not begin a well-formed UTF-8
+ * character (RFC 3629) is the Windows-1252 character of that code (the
+ * Latin-1 (ISO 8859-1) one, but for 0x80 to 0x9F: curly quotes, dashes,
+ * the euro sign; the five codes Windows-1252 leaves undefined keep their
+ * Latin-1 meaning), and the callbacks see it as UTF-8 (tag values,
+ * comments, moves, and rgn_reader_line). Lines, columns (a column a
+ * character) and byte offsets stay the input's: such a byte counts as one
+ * in every location handed out or taken (rgn_reader_line).
+ * Without it such a byte is a syntax error. Before the first feed;
+ * returns 0, or -1 when memory runs out. */
+int rgn_reader_read_latin1(rgn_reader *reader);
+/* Whether the input fed so far had a byte read as Windows-1252; if so,
+ * *first (may be NULL) is where the first one was (its line and column
+ * in the input, lines counted as the reader counts them, and its
+ * offset). */
+bool rgn_reader_latin1_seen(const rgn_reader *reader, rgn_location *first);
 
 /* The input the new reader will be fed starts at this offset and line of
  * a larger input, at the start of a line that follows a line not

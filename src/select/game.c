@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/buffer.h"
+#include "base/skip.h"
 #include "base/util.h"
 #include "formats/writer.h"
 #include "rules/position.h"
@@ -33,6 +34,9 @@ struct rgn_game {
     int depth, max_depth; /* of variations */
     bool started, has_fen, ended, failed;
     bool keep_move_texts; /* the moves as written, besides the moves */
+    /* the last input event's name, NUL-terminated (empty: none); kept
+     * from game to game */
+    rgn_buffer input;
     rgn_position start;
     rgn_buffer result;
     bool has_error;
@@ -47,6 +51,7 @@ void rgn_game_free(rgn_game *game)
     if (!game)
         return;
     rgn_buffer_free(&game->parts);
+    rgn_buffer_free(&game->input);
     rgn_buffer_free(&game->result);
     rgn_buffer_free(&game->error_texts);
     free(game);
@@ -81,6 +86,13 @@ static void put_part(rgn_game *g, enum part_kind kind, const void *fixed,
         at += len;
     }
     g->parts.len += need;
+}
+
+static void on_input(void *user, const char *file)
+{
+    rgn_game *g = user;
+    rgn_buffer_reset(&g->input);
+    rgn_buffer_puts(&g->input, file);
 }
 
 static void on_begin_game(void *user, uint64_t number)
@@ -229,10 +241,12 @@ static void on_end_game(void *user, rgn_span result,
         e->diagnostic.move.data = error_text(g, e->move);
         e->diagnostic.line.data = error_text(g, e->line);
     }
-    g->failed = g->parts.failed || g->result.failed || g->error_texts.failed;
+    g->failed = g->parts.failed || g->result.failed || g->error_texts.failed ||
+                g->input.failed;
 }
 
 static const rgn_game_sink recorder = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,
@@ -245,6 +259,10 @@ static const rgn_game_sink recorder = {
     .end_variation = on_end_variation,
     .unchecked = on_unchecked,
     .end_game = on_end_game,
+    /* it keeps a move's SAN when given one, else its replay writes it;
+     * it needs no position */
+    .without_san = true,
+    .position_after = true,
 };
 
 const rgn_game_sink *rgn_game_recorder(void) { return &recorder; }
@@ -253,6 +271,11 @@ const rgn_game_sink *rgn_game_recorder(void) { return &recorder; }
 /* What a recorded game holds                                         */
 
 bool rgn_game_failed(const rgn_game *game) { return game->failed; }
+
+const char *rgn_game_input(const rgn_game *game)
+{
+    return game->input.len ? game->input.data : NULL;
+}
 
 void rgn_game_keep_move_texts(rgn_game *game, bool keep)
 {
@@ -629,14 +652,33 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
         fix_result(&r);
     unsigned strip = r.edits->strip;
     int depth = 0;
+    if (game->input.len)
+        CALL(sink, input, user, game->input.data);
     CALL(sink, begin_game, user, game->number);
     CALL(sink, origin, user, game->origin);
+    /* what the sink skips (its skip is asked after each part) */
+    rgn_skip_state skip;
+    rgn_skip_begin(&skip, sink);
+    if (sink->skip)
+        rgn_skip_ask(&skip, sink, user, 0);
     size_t at = 0;
     game_part part;
-    while (game_part_next(game, &at, &part)) {
+    while (skip.depth != 0 && game_part_next(game, &at, &part)) {
         if (r.skipped) { /* inside a variation stripped */
             r.skipped += part.kind == PART_BEGIN_VARIATION;
             r.skipped -= part.kind == PART_END_VARIATION;
+            continue;
+        }
+        if (skip.depth > 0) { /* inside a variation the sink skips */
+            if (part.kind == PART_BEGIN_VARIATION)
+                depth++;
+            else if (part.kind == PART_END_VARIATION) {
+                rgn_skip_end_variation(&skip, sink, depth--);
+                if (skip.depth < 0) { /* its end: the sink's again */
+                    CALL(sink, end_variation, user);
+                    rgn_skip_ask(&skip, sink, user, depth);
+                }
+            }
             continue;
         }
         if (part.kind != PART_TAG)
@@ -698,12 +740,16 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
             CALL(sink, unchecked, user, part.text, part.cut);
             break;
         }
+        if (sink->skip && skip.depth < 0)
+            rgn_skip_ask(&skip, sink, user, depth);
     }
-    end_tags(&r);
-    if (r.after_move)
-        end_move(&r, &current[0]);
-    if (r.mark_ply == 0 && game->started)
-        mark(&r); /* a game without moves */
+    if (skip.depth != 0) { /* the game is not skipped */
+        end_tags(&r);
+        if (r.after_move)
+            end_move(&r, &current[0]);
+        if (r.mark_ply == 0 && game->started)
+            mark(&r); /* a game without moves */
+    }
     CALL(sink, end_game, user, r.result, r.fixed ? NULL : rgn_game_error(game));
     bool failed = r.text.failed;
     rgn_buffer_free(&r.text);
@@ -715,14 +761,11 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
 }
 
 int rgn_writer_write_game(rgn_writer *writer, const rgn_game *game,
-                          uint64_t number, const char *input,
-                          const rgn_edits *edits, int mark_ply,
+                          uint64_t number, const rgn_edits *edits, int mark_ply,
                           rgn_error *error)
 {
     if (number)
         rgn_writer_number_next(writer, number);
-    if (input)
-        rgn_writer_set_input(writer, input);
     if (rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(writer),
                         writer) == 0)
         return 0;

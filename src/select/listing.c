@@ -65,6 +65,7 @@ typedef struct list_record {
     const rgn_diagnostic *problem;
     uint64_t duplicate_of; /* 0: none */
     int ply;               /* -1: none */
+    const char *file;      /* its input's name, "-" when none is known */
 } list_record;
 
 struct rgn_lister {
@@ -73,7 +74,7 @@ struct rgn_lister {
     char *column_text; /* the columns, a copy */
     column *columns;
     size_t column_count;
-    const char *file;
+    char *file; /* the last input event's name (a copy), NULL: none */
     const rgn_variant *tagless;
     uint64_t games; /* numbered here (without a selection) */
     rgn_buffer record;
@@ -191,6 +192,7 @@ void rgn_lister_free(rgn_lister *l)
     if (!l)
         return;
     free(l->column_text);
+    free(l->file);
     free(l->columns);
     free(l->widths);
     free(l->tags);
@@ -200,11 +202,26 @@ void rgn_lister_free(rgn_lister *l)
     free(l);
 }
 
-void rgn_lister_input(rgn_lister *l, const char *file,
-                      const rgn_variant *tagless)
+void rgn_lister_set_tagless(rgn_lister *l, const rgn_variant *tagless)
 {
-    l->file = file;
     l->tagless = tagless;
+}
+
+/* The sink's input event: the name is copied, for the records of its
+ * games are written when they end. */
+static void on_input(void *user, const char *file)
+{
+    rgn_lister *l = user;
+    if (l->file && strcmp(l->file, file) == 0)
+        return;
+    free(l->file);
+    if (!(l->file = strdup(file)))
+        ran_out(l);
+}
+
+static const char *input_name(const rgn_lister *l)
+{
+    return l->file ? l->file : "-";
 }
 
 /* ------------------------------------------------------------------ */
@@ -279,8 +296,7 @@ static void json_record(rgn_lister *l, const list_record *r)
     rgn_buffer_puts(b, "{\"game\":");
     put_number(b, r->game);
     rgn_buffer_puts(b, ",\"file\":");
-    const char *file = l->file ? l->file : "-";
-    rgn_json_string(b, file, strlen(file), false);
+    rgn_json_string(b, r->file, strlen(r->file), false);
     rgn_buffer_puts(b, ",\"offset\":");
     put_number(b, r->origin.offset);
     rgn_buffer_puts(b, ",\"line\":");
@@ -377,7 +393,7 @@ static void cell_text(const rgn_lister *l, const list_record *r,
     rgn_buffer_reset(cell);
     switch (c->field) {
     case F_GAME: put_number(cell, r->game); break;
-    case F_FILE: rgn_buffer_puts(cell, l->file ? l->file : "-"); break;
+    case F_FILE: rgn_buffer_puts(cell, r->file); break;
     case F_OFFSET: put_number(cell, r->origin.offset); break;
     case F_LINE: put_number(cell, r->origin.line); break;
     case F_VARIANT:
@@ -613,6 +629,7 @@ int rgn_lister_game(rgn_lister *l, const rgn_game *game,
         .problem = rgn_game_error(game),
         .duplicate_of = selection ? selection->duplicate_of : 0,
         .ply = selection ? selection->ply : -1,
+        .file = rgn_game_input(game) ? rgn_game_input(game) : input_name(l),
     };
     r.valid = r.problem ? 0 : 1;
     size_t count = rgn_game_tag_count(game);
@@ -715,6 +732,7 @@ static void on_end_game(void *user, rgn_span result,
                                         : 1,
         .problem = error,
         .ply = -1,
+        .file = input_name(l),
     };
     if (l->heard_tags.failed) {
         ran_out(l);
@@ -735,6 +753,7 @@ static void on_end_game(void *user, rgn_span result,
 }
 
 static const rgn_game_sink lister_sink = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,

@@ -13,8 +13,12 @@ struct rgn_selector {
     rgn_game *game;
     rgn_matcher *matcher;  /* NULL without criteria */
     duplicate_set *copies; /* NULL when copies are not looked for */
-    uint64_t seen, count;  /* games heard of, games selected */
-    bool movetext;         /* record the movetext (not when only counting) */
+    /* the game's parts go to the recorder and the matcher (whole); its
+     * movetext to both too (movetext is whole) or, when only counting, to
+     * the matcher alone (a tee that hears of no game's beginning, which
+     * only a member's skip would need: the matcher has none) */
+    rgn_tee *whole, *movetext;
+    uint64_t seen, count; /* games heard of, games selected */
     bool failed;
 };
 
@@ -25,15 +29,21 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *options)
         return NULL;
     s->options = *options;
     /* copies are told by the moves recorded */
-    s->movetext =
+    bool record_movetext =
         !options->count_only || options->duplicates != RGN_DUPLICATES_ANY;
     s->game = rgn_game_new();
-    bool ok = s->game != NULL;
+    s->whole = rgn_tee_new(NULL);
+    s->movetext = record_movetext ? s->whole : rgn_tee_new(NULL);
+    bool ok = s->game && s->whole && s->movetext &&
+              rgn_tee_add(s->whole, rgn_game_recorder(), s->game) == 0;
     if (ok)
         rgn_game_keep_move_texts(s->game, options->move_texts);
     if (ok && options->criteria) {
         s->matcher = rgn_matcher_new(options->criteria);
-        ok = s->matcher != NULL;
+        ok = s->matcher &&
+             rgn_tee_add(s->whole, rgn_matcher_sink(), s->matcher) == 0 &&
+             (record_movetext ||
+              rgn_tee_add(s->movetext, rgn_matcher_sink(), s->matcher) == 0);
     }
     if (ok && options->duplicates != RGN_DUPLICATES_ANY) {
         s->copies = duplicate_set_new();
@@ -50,6 +60,9 @@ void rgn_selector_free(rgn_selector *s)
 {
     if (!s)
         return;
+    if (s->movetext != s->whole)
+        rgn_tee_free(s->movetext);
+    rgn_tee_free(s->whole);
     rgn_game_free(s->game);
     rgn_matcher_free(s->matcher);
     duplicate_set_free(s->copies);
@@ -59,47 +72,47 @@ void rgn_selector_free(rgn_selector *s)
 uint64_t rgn_selector_count(const rgn_selector *s) { return s->count; }
 bool rgn_selector_failed(const rgn_selector *s) { return s->failed; }
 
-/* A part goes to the recorder when record (the movetext is not recorded
- * when only counting), and to the matcher when there is one. */
-#define PASS(s, record, callback, ...)                                         \
-    do {                                                                       \
-        if (record)                                                            \
-            rgn_game_recorder()->callback((s)->game, ##__VA_ARGS__);           \
-        if ((s)->matcher && rgn_matcher_sink()->callback)                      \
-            rgn_matcher_sink()->callback((s)->matcher, ##__VA_ARGS__);         \
-    } while (0)
-#define BOTH(s, callback, ...) PASS(s, true, callback, ##__VA_ARGS__)
+/* A part to the recorder and the matcher (whole), or, for the movetext,
+ * to the movetext's tee. */
+#define WHOLE(s, callback, ...)                                                \
+    rgn_tee_sink((s)->whole)->callback((s)->whole, ##__VA_ARGS__)
 #define MOVETEXT(s, callback, ...)                                             \
-    PASS(s, (s)->movetext, callback, ##__VA_ARGS__)
+    rgn_tee_sink((s)->movetext)->callback((s)->movetext, ##__VA_ARGS__)
 
 static bool limit_reached(const rgn_selector *s)
 {
     return s->options.limit && s->count >= s->options.limit;
 }
 
+static void on_input(void *user, const char *file)
+{
+    rgn_selector *s = user;
+    WHOLE(s, input, file);
+}
+
 static void on_begin_game(void *user, uint64_t number)
 {
     rgn_selector *s = user;
     s->seen++;
-    BOTH(s, begin_game, number);
+    WHOLE(s, begin_game, number);
 }
 
 static void on_origin(void *user, rgn_location where)
 {
     rgn_selector *s = user;
-    BOTH(s, origin, where);
+    WHOLE(s, origin, where);
 }
 
 static void on_tag(void *user, rgn_span name, rgn_span value)
 {
     rgn_selector *s = user;
-    BOTH(s, tag, name, value);
+    WHOLE(s, tag, name, value);
 }
 
 static void on_start(void *user, const rgn_position *start, bool has_fen)
 {
     rgn_selector *s = user;
-    BOTH(s, start, start, has_fen);
+    WHOLE(s, start, start, has_fen);
 }
 
 static void on_move_text(void *user, rgn_span written)
@@ -149,7 +162,7 @@ static void on_end_game(void *user, rgn_span result,
                         const rgn_diagnostic *error)
 {
     rgn_selector *s = user;
-    BOTH(s, end_game, result, error);
+    WHOLE(s, end_game, result, error);
     if (rgn_game_failed(s->game)) {
         s->failed = true;
         return;
@@ -181,6 +194,7 @@ static void on_end_game(void *user, rgn_span result,
 }
 
 static const rgn_game_sink selector_sink = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,

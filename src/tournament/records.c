@@ -396,7 +396,27 @@ static void on_end_game(void *user, rgn_span result,
     }
 }
 
+/* The sink's input event: the name is kept for the findings about the
+ * games that follow. */
+static void on_input(void *user, const char *file)
+{
+    rgn_tournaments *ts = user;
+    char **grown = realloc(ts->files, (ts->file_count + 1) * sizeof *grown);
+    char *copy = strdup(file);
+    if (!grown || !copy) {
+        free(copy);
+        if (grown)
+            ts->files = grown;
+        ts->failed = true;
+        return;
+    }
+    ts->files = grown;
+    ts->files[ts->file_count++] = copy;
+    ts->file = copy;
+}
+
 static const rgn_game_sink sink = {
+    .input = on_input,
     .begin_game = on_begin_game,
     .origin = on_origin,
     .tag = on_tag,
@@ -629,20 +649,4 @@ void rgn_tournaments_free(rgn_tournaments *ts)
     free(ts->list);
     tournament_free(ts->reported);
     free(ts);
-}
-
-void rgn_tournaments_input(rgn_tournaments *ts, const char *file)
-{
-    char **grown = realloc(ts->files, (ts->file_count + 1) * sizeof *grown);
-    char *copy = strdup(file);
-    if (!grown || !copy) {
-        free(copy);
-        if (grown)
-            ts->files = grown;
-        ts->failed = true;
-        return;
-    }
-    ts->files = grown;
-    ts->files[ts->file_count++] = copy;
-    ts->file = copy;
 }

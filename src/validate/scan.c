@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/skip.h"
 #include "base/util.h"
 #include "notation/reader.h"
 #include "validate/scan.h"
@@ -18,7 +19,9 @@
 struct rgn_scanner {
     rgn_validator_options options;
     rgn_reader *reader;
-    void (*move_text)(void *user, rgn_span written);
+    void (*move_text)(void *user, rgn_span written); /* skip.to's */
+    bool asks;                                       /* the sink has a skip */
+    rgn_skip_state skip; /* where the game's parts go: the sink, or not */
     rgn_validation_counts counts;
     /* the game being read */
     uint64_t number; /* 0 until it has more than comments */
@@ -32,11 +35,21 @@ struct rgn_scanner {
     char error_message[512];
 };
 
+/* Where the parts go changed (the sink skips, or gets them again): the
+ * move texts' callback, looked up once, follows. */
+static void follow_skip(rgn_scanner *s)
+{
+    s->move_text = s->skip.to ? s->skip.to->move_text : NULL;
+}
+
+/* A part of the game to the sink, unless it skips it; then the sink is
+ * asked whether it wants more (base/skip.h). */
 #define SINK(s, callback, ...)                                                 \
     do {                                                                       \
-        if ((s)->options.sink && (s)->options.sink->callback)                  \
-            (s)->options.sink->callback((s)->options.sink_user,                \
-                                        ##__VA_ARGS__);                        \
+        RGN_SKIP_PASS(&(s)->skip, (s)->options.sink_user, (s)->depth,          \
+                      callback, ##__VA_ARGS__);                                \
+        if ((s)->asks)                                                         \
+            follow_skip(s);                                                    \
     } while (0)
 
 static bool span_is(rgn_span text, const char *word)
@@ -52,6 +65,8 @@ static __attribute__((noinline)) void open_new_game(rgn_scanner *s,
 {
     s->number = ++s->counts.games;
     s->origin = where.offset;
+    rgn_skip_begin(&s->skip, s->options.sink);
+    follow_skip(s);
     SINK(s, begin_game, s->number);
     SINK(s, origin, where);
 }
@@ -136,8 +151,14 @@ static int on_move(void *user, rgn_span text, rgn_location where)
 {
     rgn_scanner *s = user;
     open_game(s, where);
-    if (s->move_text) /* the sink's, looked up once */
+    if (s->move_text) { /* the sink's, looked up once */
         s->move_text(s->options.sink_user, text);
+        if (s->asks) {
+            rgn_skip_ask(&s->skip, s->options.sink, s->options.sink_user,
+                         s->depth);
+            follow_skip(s);
+        }
+    }
     return 0;
 }
 
@@ -171,6 +192,10 @@ static int on_end_variation(void *user, rgn_location where)
 {
     rgn_scanner *s = user;
     open_game(s, where);
+    if (s->skip.depth == s->depth) {
+        rgn_skip_end_variation(&s->skip, s->options.sink, s->depth);
+        follow_skip(s);
+    }
     if (s->depth > 0)
         s->depth--;
     SINK(s, end_variation);
@@ -199,7 +224,13 @@ static void on_end_game(void *user, rgn_location where)
     else
         s->counts.valid++;
     rgn_span result = {s->result, strlen(s->result)};
-    SINK(s, end_game, result, s->failed ? &s->first_error : NULL);
+    /* the end of a game skipped goes to its sink all the same */
+    rgn_skip_begin(&s->skip, s->options.sink);
+    follow_skip(s);
+    const rgn_game_sink *sink = s->options.sink;
+    if (sink && sink->end_game)
+        sink->end_game(s->options.sink_user, result,
+                       s->failed ? &s->first_error : NULL);
 }
 
 static void on_skipped(void *user, rgn_span text, bool cut, rgn_span result,
@@ -251,7 +282,9 @@ rgn_scanner *rgn_scanner_new(const rgn_validator_options *options)
     if (!s)
         return NULL;
     s->options = *options;
-    s->move_text = options->sink ? options->sink->move_text : NULL;
+    rgn_skip_begin(&s->skip, options->sink);
+    follow_skip(s);
+    s->asks = options->sink && options->sink->skip;
     s->reader = rgn_reader_new(&scanner_visitor, s);
     if (!s->reader) {
         free(s);

@@ -4,6 +4,7 @@
 #define RGN_SCAN_H
 
 #include "notation/latin1.h"
+#include "notation/reader.h"
 #include "rgn.h"
 
 typedef struct rgn_scanner rgn_scanner;

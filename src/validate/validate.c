@@ -15,6 +15,7 @@
 
 #include "base/buffer.h"
 #include "base/problems.h"
+#include "base/skip.h"
 #include "base/utf8.h"
 #include "base/util.h"
 #include "notation/date.h"
@@ -121,7 +122,8 @@ struct rgn_checker {
      * movetext shows that they begin a game (comments that no game
      * follows are none: rgn(5)); each is its length, then its text. */
     rgn_buffer held;
-    line *lines; /* lines[0] the main line, then open variations */
+    rgn_skip_state skip; /* where the game's parts go: the sink, or not */
+    line *lines;         /* lines[0] the main line, then open variations */
     int depth;
     int line_capacity; /* grown with the variations' depth: a checker a
                           range, all of them zeroed, cost a memset each */
@@ -135,12 +137,11 @@ static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
                                      "White", "Black", "Result"};
 #define ROSTER_SIZE 7
 
+/* A part of the game to the sink, unless it skips it; then the sink is
+ * asked whether it wants more (base/skip.h). */
 #define SINK(v, callback, ...)                                                 \
-    do {                                                                       \
-        if ((v)->options.sink && (v)->options.sink->callback)                  \
-            (v)->options.sink->callback((v)->options.sink_user,                \
-                                        ##__VA_ARGS__);                        \
-    } while (0)
+    RGN_SKIP_PASS(&(v)->skip, (v)->options.sink_user, (v)->depth, callback,    \
+                  ##__VA_ARGS__)
 
 /* The reader hands over the token at where. */
 static inline void at_token(rgn_checker *v, rgn_location where)
@@ -426,6 +427,7 @@ static void open_game(rgn_checker *v)
         return;
     g->number = ++v->counts.games;
     g->origin = v->token_where.offset;
+    rgn_skip_begin(&v->skip, v->options.sink);
     SINK(v, begin_game, g->number);
     SINK(v, origin, v->token_where);
     for (size_t at = 0; at < v->held.len;) {
@@ -720,8 +722,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     san[0] = '\0'; /* filled only when a sink wants it */
     enum rgn_problem problem;
     rgn_error err;
-    bool want_san = v->options.sink && v->options.sink->move &&
-                    !v->options.sink->without_san;
+    bool want_san = v->skip.to && v->skip.to->move && !v->skip.to->without_san;
     if (rgn_san_resolve_unmarked(
             &l->current, text.data, text.len, &move, &warnings, &written_check,
             want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0) {
@@ -765,14 +766,17 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         san[n + 1] = '\0';
     }
     SINK(v, move_text, text);
-    if (v->options.sink && v->options.sink->move) {
-        if (v->options.sink->position_after)
-            v->options.sink->move(v->options.sink_user, &l->current, move, san);
+    const rgn_game_sink *to = v->skip.to;
+    if (to && to->move) {
+        if (to->position_after)
+            to->move(v->options.sink_user, &l->current, move, san);
         else {
             rgn_rules_unmake(&l->current, move, &l->last_undo);
-            v->options.sink->move(v->options.sink_user, &l->current, move, san);
+            to->move(v->options.sink_user, &l->current, move, san);
             rgn_rules_make(&l->current, move, &l->last_undo);
         }
+        if (to->skip)
+            rgn_skip_ask(&v->skip, to, v->options.sink_user, v->depth);
     }
     l->has_move = true;
     l->ply++;
@@ -879,6 +883,7 @@ static int on_end_variation(void *user, rgn_location where)
     rgn_checker *v = user;
     judge_mark(v);
     open_game(v);
+    rgn_skip_end_variation(&v->skip, v->options.sink, v->depth);
     if (v->depth > 0)
         v->depth--;
     v->game.pending_number = false;
@@ -1046,7 +1051,12 @@ static void on_end_game(void *user, rgn_location where)
     else
         v->counts.valid++;
     rgn_span result = {g->result, strlen(g->result)};
-    SINK(v, end_game, result, g->failed ? &g->first_error : NULL);
+    /* the end of a game skipped goes to its sink all the same */
+    rgn_skip_begin(&v->skip, v->options.sink);
+    const rgn_game_sink *sink = v->options.sink;
+    if (sink && sink->end_game)
+        sink->end_game(v->options.sink_user, result,
+                       g->failed ? &g->first_error : NULL);
 }
 
 /* The text of a game after its first error: passed on unchecked, and its
@@ -1140,6 +1150,7 @@ rgn_checker *rgn_checker_new(const rgn_validator_options *options)
     if (!v)
         return NULL;
     v->options = *options;
+    rgn_skip_begin(&v->skip, options->sink);
     v->key_stamp = 1; /* not 0, which every new entry has */
     v->mark.where.offset = UINT64_MAX;
     v->line_capacity = 8;

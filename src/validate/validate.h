@@ -5,6 +5,7 @@
 #define RGN_VALIDATE_H
 
 #include "notation/latin1.h"
+#include "notation/reader.h"
 #include "rgn.h"
 
 typedef struct rgn_checker rgn_checker;

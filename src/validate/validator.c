@@ -5,6 +5,7 @@
  * reading when asked (notation/latin1.c).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/mapped.h"
 
@@ -26,6 +27,7 @@ struct rgn_validator {
     bool latin1_met;        /* it has read a byte as Latin-1 */
     void (*report)(void *user, const rgn_diagnostic *diagnostic);
     void *user;
+    char *input; /* rgn_validator_input's name, the sink's to read */
 };
 
 /* The input as UTF-8, to the checker or the parallel driver. */
@@ -122,7 +124,21 @@ void rgn_validator_free(rgn_validator *v)
     rgn_checker_free(v->checker);
     rgn_scanner_free(v->scanner);
     rgn_latin1_free(v->latin1);
+    free(v->input);
     free(v);
+}
+
+int rgn_validator_input(rgn_validator *v, const char *file)
+{
+    char *copy = strdup(file);
+    if (!copy)
+        return -1;
+    free(v->input);
+    v->input = copy;
+    const rgn_game_sink *sink = v->options.sink;
+    if (sink && sink->input)
+        sink->input(v->options.sink_user, v->input);
+    return 0;
 }
 
 int rgn_validator_feed(rgn_validator *v, const char *data, size_t len)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/reader.h"
 #include "rgn.h"
 
 static uint64_t mix(uint64_t h, uint64_t x)

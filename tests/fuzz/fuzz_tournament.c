@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     rgn_tournaments *ts = rgn_tournaments_new(&options, &error);
     if (!ts)
         abort(); /* every option above is well-formed */
-    rgn_tournaments_input(ts, "fuzz.pgn");
+    rgn_tournaments_sink()->input(ts, "fuzz.pgn");
     rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
                                 .sink = rgn_tournaments_sink(),
                                 .sink_user = ts};

@@ -148,7 +148,7 @@ static rgn_db_import_counts import_told(const char *path, int first, int last,
     if (!importer)
         fail_msg("%s", error.message);
     for (int i = first; i <= last; i++) {
-        rgn_db_importer_input(importer, sample_files[i]);
+        rgn_db_importer_sink()->input(importer, sample_files[i]);
         validate(sample_files[i], rgn_db_importer_sink(), importer);
     }
     rgn_db_import_counts counts;

@@ -53,7 +53,7 @@ static void import(const char *path, const char *file, const char *text)
     rgn_db_importer *importer = rgn_db_importer_new(db, NULL, &error);
     if (!importer)
         fail_msg("%s", error.message);
-    rgn_db_importer_input(importer, file);
+    rgn_db_importer_sink()->input(importer, file);
     rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
                                 .sink = rgn_db_importer_sink(),
                                 .sink_user = importer,

@@ -4,7 +4,7 @@
  * input is validated once into a sink that writes every call as text,
  * once into the recorder, whose replay into the same sink must give the
  * same text; the recorded game answers for its tags, plies, origin and
- * error.
+ * error, and for the name of its input (the sink's input event).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +23,11 @@ typedef struct calls {
     seen text;
     bool after; /* the sink asks for the position after each move */
 } calls;
+
+static void on_input(void *user, const char *file)
+{
+    seen_add(&((calls *)user)->text, "input %s|", file);
+}
 
 static void on_begin_game(void *user, uint64_t number)
 {
@@ -106,9 +111,9 @@ static void on_end_game(void *user, rgn_span result,
 
 #define CALLS_SINK(after)                                                      \
     {                                                                          \
-        .begin_game = on_begin_game, .origin = on_origin, .tag = on_tag,       \
-        .start = on_start, .move_text = on_move_text, .move = on_move,         \
-        .nag = on_nag, .comment = on_comment,                                  \
+        .input = on_input, .begin_game = on_begin_game, .origin = on_origin,   \
+        .tag = on_tag, .start = on_start, .move_text = on_move_text,           \
+        .move = on_move, .nag = on_nag, .comment = on_comment,                 \
         .begin_variation = on_begin_variation,                                 \
         .end_variation = on_end_variation, .unchecked = on_unchecked,          \
         .end_game = on_end_game, .position_after = after,                      \
@@ -231,6 +236,48 @@ static void test_no_start(void **state)
     rgn_game_free(game);
 }
 
+/* The input event: the validator sends it before the games of each
+ * input, the recorder keeps the last one with its games and the replay
+ * sends it again. */
+static void test_input_event(void **state)
+{
+    (void)state;
+    rgn_game *game = rgn_game_new();
+    assert_non_null(game);
+    calls direct = {0};
+    rgn_validator_options options = {.sink = &calls_sink, .sink_user = &direct};
+    rgn_validator *v = rgn_validator_new(&options);
+    assert_non_null(v);
+    char name[] = "first.rgn";
+    assert_int_equal(rgn_validator_input(v, name), 0);
+    name[0] = 'F'; /* the validator keeps its own copy */
+    assert_int_equal(rgn_validator_feed(v, "1. d4 *\n", 8), 0);
+    assert_int_equal(rgn_validator_input(v, "second.rgn"), 0);
+    assert_int_equal(rgn_validator_feed(v, "1. d4 *\n", 8), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
+    rgn_validator_free(v);
+    assert_non_null(strstr(direct.text.text, "input first.rgn|begin 1|"));
+    assert_non_null(strstr(direct.text.text, "|input second.rgn|begin 2|"));
+
+    options.sink = rgn_game_recorder();
+    options.sink_user = game;
+    assert_null(rgn_game_input(game));
+    v = rgn_validator_new(&options);
+    assert_non_null(v);
+    assert_int_equal(rgn_validator_input(v, "games.rgn"), 0);
+    assert_int_equal(rgn_validator_feed(v, "1. d4 * 1. d3 *\n", 16), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
+    rgn_validator_free(v);
+    /* kept from the first game to the second */
+    assert_string_equal(rgn_game_input(game), "games.rgn");
+    assert_int_equal(rgn_game_number(game), 2);
+    calls replayed = {0};
+    assert_int_equal(rgn_game_replay(game, NULL, -1, &calls_sink, &replayed),
+                     0);
+    assert_memory_equal(replayed.text.text, "input games.rgn|begin 2|", 24);
+    rgn_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_replay_chess),
         cmocka_unit_test(test_accessors),
         cmocka_unit_test(test_no_start),
+        cmocka_unit_test(test_input_event),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "notation/reader.h"
 #include "rgn.h"
 #include "seen.h"
 

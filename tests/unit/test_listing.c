@@ -34,7 +34,8 @@ static char *list(const char *text, const rgn_list_options *options)
     rgn_lister *lister = rgn_lister_new(options, stream, &error);
     assert_non_null(lister);
     const rgn_variant *chess = rgn_variant_find("Chess");
-    rgn_lister_input(lister, "in.pgn", chess);
+    rgn_lister_sink()->input(lister, "in.pgn");
+    rgn_lister_set_tagless(lister, chess);
     rgn_selector_options s = {
         .duplicates =
             options->duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,

@@ -119,7 +119,7 @@ static void tournament_of(int i, enum rgn_tournament_format format, FILE *out)
         rc = rgn_tournaments_read_trf(ts, texts[i], lengths[i], inputs[i],
                                       &error);
     } else {
-        rgn_tournaments_input(ts, inputs[i]);
+        rgn_tournaments_sink()->input(ts, inputs[i]);
         rc = validate(i, rgn_tournaments_sink(), ts, NULL, NULL, 1);
     }
     if (rc == 0)

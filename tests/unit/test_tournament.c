@@ -89,7 +89,7 @@ static rgn_tournaments *read_games_with(const char *text,
     rgn_error error;
     rgn_tournaments *ts = rgn_tournaments_new(options, &error);
     assert_non_null(ts);
-    rgn_tournaments_input(ts, "test.pgn");
+    rgn_tournaments_sink()->input(ts, "test.pgn");
     rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
                                 .sink = rgn_tournaments_sink(),
                                 .sink_user = ts};
