@@ -117,12 +117,6 @@ void cli_output_error(const char *path, int error);
  * directory cannot; 7z and RAR archives are "unsupported compression"). */
 FILE *cli_input_open(const cli_command *command, const char *path,
                      const char **compression);
-/* The same for an open stream (closed with the result when close_raw);
- * seekable when it can be rewound after its first bytes are read. NULL
- * with errno when memory runs out, or with errno EPROTONOSUPPORT and
- * *compression naming the format for an archive rgn does not read. */
-FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
-                     const char **compression);
 /* Why reading an input failed when the data was at fault ("the gzip data
  * is corrupt"); NULL when it was not. */
 const char *cli_input_problem(FILE *input);

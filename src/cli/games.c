@@ -386,21 +386,6 @@ int cli_games_check_outputs(const cli_games *g, const char *output,
                                    g->diag_path, paths, count, "");
 }
 
-/* Whether the beginning of an input is XML: its first character, after
- * a byte order mark and white space, is '<' (which RGN never begins
- * with). 0: no, 1: yes, -1: nothing but white space. */
-static int looks_like_xml(const char *head, size_t len)
-{
-    size_t i = 0;
-    if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-    while (i < len && strchr(" \t\r\n", head[i]) && head[i] != '\0')
-        i++;
-    if (i == len)
-        return -1;
-    return head[i] == '<';
-}
-
 /* The whole input as a stream from its start, when its first bytes (head)
  * have been read: a file is rewound; a pipe is copied into a temporary
  * file. NULL when that fails. */
@@ -497,7 +482,7 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         g->io_error = true;
         return;
     }
-    int xml_look = looks_like_xml(head, head_len);
+    int xml_look = rgn_input_looks_like_xml(head, head_len);
     if (xml_look < 0 && head_len == sizeof head)
         xml_look = g->from == 1; /* white space, and more after it: the
                                     format asked for, RGN by default */
@@ -593,8 +578,8 @@ static void read_range(cli_games *g, const char *path)
     if (range.from > size)
         why = "the range begins after the end of the file";
     else if (g->from == 1 ||
-             (g->from < 0 &&
-              looks_like_xml(data, size < 4096 ? (size_t)size : 4096) == 1))
+             (g->from < 0 && rgn_input_looks_like_xml(
+                                 data, size < 4096 ? (size_t)size : 4096) == 1))
         why = "XML is read whole";
     if (why) {
         char end[24] = ""; /* as given */

@@ -452,7 +452,7 @@ static int merge_segment(merger *m, sqlite3_stmt *s)
         if (step == SQLITE_DONE ||
             sqlite3_column_int64(m->games, COLUMN_ID) != first + (int64_t)i)
             return in_damaged(m, "the index names games that are missing");
-        bool stored;
+        bool stored = false; /* gcc -O2 -g cannot see that each path sets it */
         if (merge_game(m, &stored) < 0)
             return -1;
         m->renumber[i] = stored ? (uint32_t)kept++ : DROPPED;
