@@ -1,6 +1,6 @@
 /*
  * fuzz_input.c - libFuzzer target for the library's input layer
- * (src/input/input.c, rgn_input), which decompresses gzip, zstd and
+ * (src/input/open.c, rgn_input), which decompresses gzip, zstd and
  * bzip2 data on the fly, and xz data and zip archives through libarchive
  * (fuzzed on its own; what is ours is the glue: its callbacks and the
  * walk over a zip's members): any bytes must read to an end or to an

@@ -1,5 +1,5 @@
 /*
- * games.c - the games of an input pulled one at a time (rgn_games): a
+ * pull.c - the games of an input pulled one at a time (rgn_games): a
  * validator is fed the input a chunk at a time with the recorder
  * (select/game.c) as its sink, and each game recorded whole is queued;
  * rgn_games_next hands them out in order and feeds the next chunk only

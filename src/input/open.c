@@ -1,5 +1,5 @@
 /*
- * input.c - an input of games opened (rgn_input): a file, standard input
+ * open.c - an input of games opened (rgn_input): a file, standard input
  * or a memory buffer, read as it is or, when its first bytes say so,
  * decompressed on the fly (gzip, zstd, bzip2 with their own libraries;
  * xz and zip archives through libarchive), so that a compressed archive
