@@ -462,7 +462,7 @@ static rgn_input *wrap(FILE *raw, bool close_raw, bool seekable,
         rgn_input_close(in);
         return NULL;
     }
-    if (in->kind == PLAIN && seekable && fseek(raw, 0, SEEK_SET) == 0)
+    if (in->kind == PLAIN && seekable && raw && fseek(raw, 0, SEEK_SET) == 0)
         in->pos = in->len = 0; /* a plain file: read directly */
     if (!start_decoder(in))
         return out_of_memory(in, error);
