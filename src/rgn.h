@@ -676,11 +676,6 @@ typedef struct rgn_validator_options {
      * as a validator of the whole input reads them; the input after the
      * last one need not be fed (rgn_validator_done). jobs is then 1. */
     const rgn_range *range;
-    /* rgn_validator_read_all's data is a read-only mapping of a file
-     * (mmap, PROT_READ): its pages are let go once read (madvise), so
-     * that memory does not grow with the file. Never for memory of your
-     * own, which letting go would zero. */
-    bool release_pages;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -705,8 +700,8 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads data, the whole input (a file mapped, say; with the option
  * range, from range->start), and finishes, as feeding it in blocks of
  * RGN_READ_BLOCK bytes at offsets that are multiples of it and finishing
- * would (with the option release_pages, letting the pages go once read;
- * data is never written); but with
+ * would (data is never written; rgn_validator_read_file reads a file
+ * the library maps itself, and lets its pages go once read); but with
  * several jobs (and no
  * sink, range or no_replay), the jobs read ranges of it side by side,
  * each from its own anchor (rgn_range_locate), and the calling thread
@@ -957,6 +952,16 @@ const char *rgn_input_problem(const rgn_input *input);
  * after a byte order mark and white space, is '<' (which RGN never
  * begins with). 0: no, 1: yes, -1: nothing but white space. */
 int rgn_input_looks_like_xml(const char *head, size_t len);
+
+/* Reads the plain file at path into validator (before any feed) as
+ * rgn_validator_read_all reads it, from a mapping of the library's own
+ * whose pages it lets go once read, so that memory does not grow with
+ * the file; *size is the file's bytes. 0, or -1 with error's message
+ * "cannot read PATH: WHY" (not a regular file, say), or "cannot read
+ * PATH (out of memory)". */
+RGN_MUST_CHECK int rgn_validator_read_file(rgn_validator *validator,
+                                           const char *path, uint64_t *size,
+                                           rgn_error *error);
 
 /* How games are read (rgn_games_open): an opaque object with setters,
  * so that a new choice keeps the ABI. By default: the rule set of games

@@ -306,11 +306,6 @@ bool cli_input_plain(FILE *file);
  * it. */
 int cli_input_map(const cli_command *command, const char *option,
                   const char *path, const char **data, uint64_t *size);
-/* The same for an input of cli_input_open found plain (cli_input_plain),
- * named path: the file it has open is mapped, not opened again. */
-int cli_input_map_plain(const cli_command *command, const char *option,
-                        FILE *in, const char *path, const char **data,
-                        uint64_t *size);
 void cli_input_unmap(const char *data, uint64_t size);
 /* Prints a diagnostic about file, its game numbered over all inputs, as
  * the validator's are printed (a tournament's audit). */

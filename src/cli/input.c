@@ -148,14 +148,6 @@ static int map_failed(const cli_command *command, const char *option,
     return -1;
 }
 
-int cli_input_map_plain(const cli_command *command, const char *option,
-                        FILE *in, const char *path, const char **data,
-                        uint64_t *size)
-{
-    const char *why = map_descriptor(fileno(in), data, size);
-    return why ? map_failed(command, option, path, why) : 0;
-}
-
 int cli_input_map(const cli_command *command, const char *option,
                   const char *path, const char **data, uint64_t *size)
 {
