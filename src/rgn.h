@@ -969,6 +969,8 @@ RGN_MUST_CHECK int rgn_validator_read_file(rgn_validator *validator,
  * lenient; text that is not UTF-8 read as Windows-1252; the format
  * sniffed (XML when the input begins with '<'); the whole input. */
 typedef struct rgn_read_options rgn_read_options;
+/* The format of an input: told by its first bytes (XML when it begins
+ * with '<'), or given. */
 enum rgn_read_format { RGN_READ_AUTO, RGN_READ_RGN, RGN_READ_XML };
 /* NULL only when memory runs out (error says so). */
 RGN_MUST_CHECK rgn_read_options *rgn_read_options_new(rgn_error *error);
@@ -982,6 +984,14 @@ void rgn_read_options_set_strict(rgn_read_options *options, bool strict);
 /* Whether text that is not UTF-8 is read as Windows-1252 (the default)
  * or is a syntax error. */
 void rgn_read_options_set_latin1(rgn_read_options *options, bool latin1);
+/* Replays nothing (rgn_validator_options' no_replay): each game's tags,
+ * moves as written (rgn_game_replay passes them on as move texts; the
+ * game has no plies, no SAN and no positions), comments, variations
+ * and result, with only what the reader finds as problems; for listing
+ * trusted archives at the reader's speed. */
+void rgn_read_options_set_no_replay(rgn_read_options *options, bool no_replay);
+/* The input's format (RGN_READ_AUTO by default): an input that is not
+ * of the format given is refused (rgn_games_open). */
 void rgn_read_options_set_format(rgn_read_options *options,
                                  enum rgn_read_format format);
 /* Reads only the games whose origin lies in the bytes [from, to) of the

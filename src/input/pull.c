@@ -20,7 +20,7 @@
 
 struct rgn_read_options {
     const rgn_variant *variant;
-    bool force_variant, strict, latin1;
+    bool force_variant, strict, latin1, no_replay;
     enum rgn_read_format format;
     bool ranged;
     uint64_t from, to;
@@ -109,6 +109,11 @@ void rgn_read_options_set_latin1(rgn_read_options *options, bool latin1)
     options->latin1 = latin1;
 }
 
+void rgn_read_options_set_no_replay(rgn_read_options *options, bool no_replay)
+{
+    options->no_replay = no_replay;
+}
+
 void rgn_read_options_set_format(rgn_read_options *options,
                                  enum rgn_read_format format)
 {
@@ -172,6 +177,7 @@ static void game_ended(void *context, rgn_game *recorded)
         g->spare = room;
         if (!(spare = rgn_game_new()))
             return fail(g, "out of memory");
+        rgn_game_keep_move_texts(spare, g->options.no_replay);
         g->made++;
     }
     game_swap(recorded, spare);
@@ -243,6 +249,7 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
         .sink_user = g->recording,
         .jobs = 1,
         .latin1 = o->latin1 && !g->xml,
+        .no_replay = o->no_replay,
         .range = ranged ? &g->range : NULL,
     };
     g->validator = rgn_validator_new(&options);
@@ -438,6 +445,7 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
         return NULL;
     }
     game_on_end(g->recording, game_ended, g);
+    rgn_game_keep_move_texts(g->recording, g->options.no_replay);
     const char *member = rgn_input_member(g->input);
     if (g->options.ranged && !member)
         start_range(g);

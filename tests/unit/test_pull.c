@@ -567,6 +567,51 @@ static void test_range(void **state)
     free(data);
 }
 
+/* Without replay: the same games, their tags and results, no plies;
+ * the moves as written passed on by a replay. */
+static void count_move_texts(void *user, rgn_span written)
+{
+    (void)written;
+    (*(int *)user)++;
+}
+
+static void test_no_replay(void **state)
+{
+    (void)state;
+    static const char games_text[] =
+        "[Event \"One\"]\n[Result \"1-0\"]\n\n1. d4 d6 2. f4 f6 1-0\n\n"
+        "[Event \"Two\"]\n[Result \"*\"]\n\n1. Kd9 *\n";
+    rgn_error error;
+    rgn_read_options *options = rgn_read_options_new(&error);
+    rgn_read_options_set_no_replay(options, true);
+    rgn_games *games = rgn_games_open_memory(
+        "listing.rgn", games_text, strlen(games_text), options, &error);
+    rgn_read_options_free(options);
+    assert_non_null(games);
+    const rgn_game *game;
+    static const char *const events[] = {"One", "Two"};
+    static const char *const results[] = {"1-0", "*"};
+    static const int move_texts[] = {4, 1};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(rgn_games_next(games, &game, &error), 1);
+        rgn_span event, result = rgn_game_result(game);
+        assert_true(rgn_game_tag(game, "Event", &event));
+        assert_int_equal(event.len, strlen(events[i]));
+        assert_memory_equal(event.data, events[i], event.len);
+        assert_int_equal(result.len, strlen(results[i]));
+        assert_memory_equal(result.data, results[i], result.len);
+        /* not replayed: the illegal Kd9 is no error */
+        assert_null(rgn_game_error(game));
+        assert_int_equal(rgn_game_plies(game), 0);
+        int seen = 0;
+        rgn_game_sink sink = {.move_text = count_move_texts};
+        assert_int_equal(rgn_game_replay(game, NULL, -1, &sink, &seen), 0);
+        assert_int_equal(seen, move_texts[i]);
+    }
+    assert_int_equal(rgn_games_next(games, &game, &error), 0);
+    rgn_games_close(games);
+}
+
 /* A binary file is no game file; nothing at all is no game. */
 static void test_refusals(void **state)
 {
@@ -690,6 +735,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_xml),
         cmocka_unit_test(test_latin1),
         cmocka_unit_test(test_range),
+        cmocka_unit_test(test_no_replay),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_corrupt),
         cmocka_unit_test(test_many_games),
