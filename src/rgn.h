@@ -1021,8 +1021,11 @@ RGN_MUST_CHECK rgn_games *rgn_games_open_memory(const char *name,
                                                 const rgn_read_options *options,
                                                 rgn_error *error);
 /* The next game into *game: 1, 0 after the last, -1 when reading failed
- * (error says why: the data is corrupt, memory ran out). The game, valid
- * or not, is the recorder's (rgn_game above, with its problems, file and
+ * (error says why: the data is corrupt, memory ran out); a further call
+ * gives -1 again, but for a zip archive's member that could not be read
+ * (its method, a password, its data), which fails alone: the next call
+ * goes on with the next member, as the program reads an archive. The game,
+ * valid or not, is the recorder's (rgn_game above, with its problems, file and
  * moves below) and stays valid until the next call or the close. A zip
  * archive's games come member after member, each game's file named
  * "ARCHIVE(MEMBER)". Memory does not grow with the input, except for XML,

@@ -50,6 +50,7 @@ struct rgn_games {
     size_t spare_count, made;
     rgn_game *current; /* the game given out last */
     bool xml, member_done, finished, failed;
+    bool resumable; /* the failure is a zip member's alone */
     char message[256];
     /* a range: the whole input in memory (a mapping of our own or the
      * caller's buffer) and the place fed up to */
@@ -295,6 +296,15 @@ static bool start_member(rgn_games *g, const char *name)
     return g->member_done || start_validator(g, name, false);
 }
 
+/* A zip member that cannot be read (its method, a password, its data)
+ * fails alone, as the program reads an archive: after the failure is
+ * given, the next member is read. */
+static void member_failed(rgn_games *g)
+{
+    if (g->failed && rgn_input_member(g->input))
+        g->resumable = g->member_done = true;
+}
+
 /* Starts reading a zip archive's member, its games named
  * "ARCHIVE(MEMBER)" (as ld names an object of a library) and read as
  * the game the member's name says ("twic1500.pgn": Chess), else the
@@ -311,6 +321,7 @@ static void start_archive_member(rgn_games *g, const char *member)
     if (!named)
         return fail(g, "out of memory");
     start_member(g, rgn_variant_for_file(member) ? member : g->path);
+    member_failed(g);
 }
 
 /* The archive's next member, or the end. */
@@ -372,6 +383,7 @@ static void step(rgn_games *g)
     else if (rc < 0)
         fail(g, "cannot read %s%s", g->file,
              g->xml ? ": not the XML that rgn writes" : " (out of memory)");
+    member_failed(g);
 }
 
 /* A range: the whole input in memory, the games of the range read from
@@ -456,7 +468,7 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
         start_archive_member(g, member);
     else
         start_member(g, g->path);
-    if (g->failed) {
+    if (g->failed && !g->resumable) {
         set_error(error, "%s", g->message);
         rgn_games_close(g);
         return NULL;
@@ -512,11 +524,14 @@ int rgn_games_next(rgn_games *g, const rgn_game **game, rgn_error *error)
     }
     while (g->count == 0 && !g->failed && !g->finished)
         step(g);
-    if (g->count == 0) {
-        if (g->failed)
-            set_error(error, "%s", g->message);
-        return g->failed ? -1 : 0;
+    if (g->count == 0 && g->failed) {
+        set_error(error, "%s", g->message);
+        if (g->resumable) /* the next call reads the next member */
+            g->failed = g->resumable = false;
+        return -1;
     }
+    if (g->count == 0)
+        return 0;
     g->current = g->queue[g->head];
     g->head = (g->head + 1) % g->capacity;
     g->count--;

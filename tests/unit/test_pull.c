@@ -423,6 +423,39 @@ static void test_zip_members(void **state)
     free(data);
 }
 
+/* A member that cannot be read (a password) fails alone: an error, then
+ * the next member's games. */
+static void test_zip_member_fails_alone(void **state)
+{
+    (void)state;
+    char command[8600];
+    snprintf(command, sizeof command,
+             "cd '%s' && rm -f locked.zip && for m in a b c; do printf "
+             "'[Event \"%%s\"]\\n[Result \"*\"]\\n\\n*\\n' $m > $m.rgn; "
+             "done && zip -q locked.zip a.rgn && zip -q -P secret locked.zip "
+             "b.rgn && zip -q locked.zip c.rgn",
+             work);
+    run(command);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/locked.zip", work);
+    rgn_error error;
+    rgn_games *games = rgn_games_open(path, NULL, &error);
+    assert_non_null(games);
+    const rgn_game *game;
+    rgn_span event;
+    assert_int_equal(rgn_games_next(games, &game, &error), 1);
+    assert_true(rgn_game_tag(game, "Event", &event));
+    assert_memory_equal(event.data, "a", 1);
+    assert_int_equal(rgn_games_next(games, &game, &error), -1);
+    assert_non_null(strstr(error.message, "(b.rgn): unsupported compression "
+                                          "in the zip archive"));
+    assert_int_equal(rgn_games_next(games, &game, &error), 1);
+    assert_true(rgn_game_tag(game, "Event", &event));
+    assert_memory_equal(event.data, "c", 1);
+    assert_int_equal(rgn_games_next(games, &game, &error), 0);
+    rgn_games_close(games);
+}
+
 /* PGN by its file's name: Chess. */
 static void test_pgn(void **state)
 {
@@ -731,6 +764,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_form_gives_the_games_of_push),
         cmocka_unit_test(test_zip_members),
+        cmocka_unit_test(test_zip_member_fails_alone),
         cmocka_unit_test(test_pgn),
         cmocka_unit_test(test_xml),
         cmocka_unit_test(test_latin1),
