@@ -1,11 +1,13 @@
 # rgn_version_script(HEADER OUTPUT): writes the linker version script that
 # makes a shared library export exactly the functions HEADER declares
-# (every "rgn_name(" outside a static inline definition), so that the
-# library's interface is its public header and nothing more. CMake runs
-# again when the header changes.
+# (every "rgn_name(" outside comments and static inline definitions), so
+# that the library's interface is its public header and nothing more.
+# CMake runs again when the header changes.
 set(RGN_EXPORTS_TEMPLATE ${CMAKE_CURRENT_LIST_DIR}/rgn.map.in)
 function(rgn_version_script header output)
   file(READ ${header} text)
+  # comments name functions in examples and references: not declarations
+  string(REGEX REPLACE "/\\*([^*]|\\*+[^*/])*\\*+/" "" text "${text}")
   string(REGEX REPLACE "static inline[^\n]*" "" text "${text}")
   string(REGEX MATCHALL "rgn_[a-z0-9_]+\\(" names "${text}")
   list(REMOVE_DUPLICATES names)

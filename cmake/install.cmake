@@ -5,6 +5,7 @@
 #   lib/pkgconfig/rgn.pc
 #   lib/cmake/rgn/ (find_package(rgn): rgn::rgn, rgn::rgn_static)
 #   share/man/man1/rgn.1, man5/rgn.5, man7/rgn-*.7
+#   share/man/man3/ (rgn.3 and the library's pages: cmake/man3.cmake)
 #   share/rgn/grammar/ (the EBNF grammar and the RELAX NG schema)
 #   share/bash-completion/completions/rgn
 include(GNUInstallDirs)
@@ -50,6 +51,7 @@ foreach(page ${rgn_man_pages})
   string(REGEX MATCH "[1-9]$" section ${page})
   install(FILES ${page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man${section})
 endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/man3.cmake)
 
 install(FILES ${PROJECT_SOURCE_DIR}/grammar/rgn.ebnf
   ${PROJECT_SOURCE_DIR}/grammar/rgn.rng

@@ -1,22 +1,107 @@
 /*
- * rgn.h - the one public header of librgn, a toolkit for the game records
- * of Rotary (Freeling) and its rotary cousins.
+ * rgn.h - the one public header of librgn 1.0, the library under the rgn
+ * program: game records of Rotary (Freeling), Rollerball, Rotary Chess,
+ * Rotationary, Chess and Chess960. rgn(1) is the program, rgn(5) the
+ * file formats; rgn(3) is this text, and each part of this header (a
+ * banner below) has a manual page of its own, written from its comments:
+ * rgn_reader(3), rgn_position(3), ...; man 3 FUNCTION finds any.
  *
- * The library is a pipeline (src/README.md walks through it): a streaming
- * reader (rgn_reader) hands the parts of each game to a visitor; the
- * validator (rgn_validator) is such a visitor, replays every game under
- * its rule set (rgn_variant, found in a registry by name) and reports
- * problems (rgn_diagnostic); a writer (rgn_writer) is a sink of the
- * validator that writes another format; diagrams draw positions.
+ * The parts, in the order of the work:
+ *
+ *   - Reading, the simple way: rgn_games_open opens a file by name ("-"
+ *     is standard input; rgn_games_open_memory a buffer), whatever it
+ *     holds (RGN or PGN or XML, plain or compressed, UTF-8 or Latin-1),
+ *     and rgn_games_next pulls its games one at a time, each an rgn_game
+ *     with its tags, moves, positions, comments, variations, problems,
+ *     file, offset and line. Options (rgn_read_options) choose the game
+ *     of untagged games, a byte range, strictness.
+ *   - Reading, the fast way: the validator (rgn_validator) pushes each
+ *     game, part by part, to a game sink (rgn_game_sink) of the caller's
+ *     or the library's (a writer, a selector, a lister, tournaments, a
+ *     database importer); a tee (rgn_tee) feeds one stream to several
+ *     sinks. Under it, a streaming reader (rgn_reader) hands the tokens
+ *     of RGN to a visitor (rgn_visitor).
+ *   - Validating: every move is replayed under the game's rule set
+ *     (rgn_variant, found by name with rgn_variant_find) and each problem
+ *     found is a diagnostic (rgn_diagnostic): a stable code, a severity,
+ *     a place, written as text with the source line and a caret or as
+ *     JSON (rgn_diagnostic_write_text, rgn_diagnostic_write_json).
+ *   - Positions and moves: rgn_position plays moves, lists the legal
+ *     ones and reads and writes position strings; rgn_san_resolve reads a
+ *     move as written.
+ *   - Writing: rgn_writer, a sink that writes RGN, PGN, XML, JSON, HTML
+ *     and other forms (enum rgn_format); rgn_splitter writes a stream
+ *     into files named by a pattern.
+ *   - Selecting: criteria (rgn_criteria) on tags, results, moves and
+ *     positions pick games (rgn_selector, rgn_matcher), copies found or
+ *     left out, edits (rgn_edits) applied on the way.
+ *   - Listing: rgn_lister writes a table of the games' tags.
+ *   - The database: rgn_db keeps games in one SQLite file, imported by a
+ *     sink (rgn_db_importer), found by criteria (rgn_db_find), and counts
+ *     the moves played from a position (rgn_db_tree_of).
+ *   - Tournaments: rgn_tournaments groups games into tournaments,
+ *     recognises each one's system, ranks the players with FIDE's
+ *     tie-breaks, audits the records and writes standings, crosstables
+ *     and rounds as text, CSV, JSON, HTML or TRF.
+ *   - Diagrams: rgn_diagram_write draws a position, as text or SVG, with
+ *     the way every piece points.
+ *   - Rotationary, the solitaire: rgn_rotationary_solve, _layers,
+ *     _survey and _puzzle.
  *
  * Conventions:
- *   - Every symbol starts with rgn_ / RGN_.
- *   - Types ending in a struct tag only (rgn_position, rgn_reader, ...) are
- *     opaque: create them with *_new, release them with *_free.
- *   - Functions that can fail return 0 on success and fill an rgn_error
- *     (a message naming what was wrong and where); the caller owns it.
- *   - Nothing here allocates in the hot paths: move lists are arrays the
+ *
+ *   - Every name starts with rgn_ or RGN_.
+ *   - Errors: a function that can fail returns an int (0 success, -1
+ *     failure) or a pointer (NULL failure) and fills the rgn_error it is
+ *     given (it may be NULL) with a message that says what went wrong,
+ *     where and why; it is marked RGN_MUST_CHECK, so that the compiler
+ *     warns when its result is ignored. A game's own problems are no
+ *     failure of the call: they are diagnostics.
+ *   - Ownership: a type known by its name only (rgn_position, rgn_games,
+ *     ...) is opaque: *_new or *_open makes one, the caller releases it
+ *     with the matching *_free or *_close. What the library hands out
+ *     as const (a game from rgn_games_next, a name, a diagnostic) stays
+ *     the library's, valid as long as the function's comment says (a
+ *     pulled game until the next rgn_games_next). An rgn_span is a view
+ *     of len bytes, not NUL-terminated. Whether an argument is copied or
+ *     kept is said in its function's comment.
+ *   - Threads: the library has no global state; different objects may
+ *     be used on different threads at once, one object by one thread at
+ *     a time.
+ *   - Nothing allocates in the hot paths: move lists are arrays the
  *     caller passes in, of RGN_MAX_MOVES entries.
+ *
+ * An example (samples/read_games.c): the players and result of each game
+ * of a file. Build it with cc read_games.c $(pkg-config --cflags --libs rgn).
+ *
+ *     #include <rgn.h>
+ *     #include <stdio.h>
+ *
+ *     int main(int argc, char **argv)
+ *     {
+ *         rgn_error error;
+ *         const rgn_game *game;
+ *         const char *path = argc > 1 ? argv[1] : "-";
+ *         rgn_games *games = rgn_games_open(path, NULL, &error);
+ *         if (games == NULL) {
+ *             fprintf(stderr, "%s\n", error.message);
+ *             return 2;
+ *         }
+ *         int got;
+ *         while ((got = rgn_games_next(games, &game, &error)) == 1) {
+ *             rgn_span white = {"?", 1}, black = {"?", 1};
+ *             rgn_span result = rgn_game_result(game);
+ *             rgn_game_tag(game, "White", &white);
+ *             rgn_game_tag(game, "Black", &black);
+ *             printf("%.*s - ", (int)white.len, white.data);
+ *             printf("%.*s ", (int)black.len, black.data);
+ *             printf("%.*s\n", (int)result.len, result.data);
+ *         }
+ *         if (got < 0)
+ *             fprintf(stderr, "%s\n", error.message);
+ *         rgn_games_close(games);
+ *         return got < 0 ? 2 : 0;
+ *     }
  */
 #ifndef RGN_H
 #define RGN_H
@@ -30,9 +115,16 @@
 extern "C" {
 #endif
 
-#define RGN_VERSION "0.1.0"
+#define RGN_VERSION "1.0.0"
 
-/* Marks a fallible function, whose result must be looked at. */
+/* A fallible function's result must be looked at. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
+/* A fallible call whose result the caller must look at. */
 #if defined(__GNUC__) || defined(__clang__)
 #define RGN_MUST_CHECK __attribute__((warn_unused_result))
 #else
@@ -99,6 +191,20 @@ int rgn_variant_files(const rgn_variant *variant);
 int rgn_variant_ranks(const rgn_variant *variant);
 /* The upper-case letter of a piece type ('P' for a pawn); 0 if none. */
 char rgn_variant_piece_letter(const rgn_variant *variant, int type);
+/* The piece type of a letter, in either case ('k' and 'K' are the King);
+ * 0 when the game has no such piece. */
+int rgn_variant_piece_type(const rgn_variant *variant, char letter);
+/* Whether pieces of the type are royal (the King): the pieces whose loss
+ * loses the game, which a count of material leaves out. False for a
+ * type the game does not have. */
+bool rgn_variant_piece_royal(const rgn_variant *variant, int type);
+/* The chess figure (UTF-8, "\u265a\ufe0e" for the King) that a diagram
+ * asking for figures draws a piece of the type as when it has no fins
+ * (no orientation); NULL when the game gives the type none. */
+const char *rgn_variant_piece_figure(const rgn_variant *variant, int type);
+/* Whether pieces of the type step one square, and so are drawn with
+ * short fins (the King). */
+bool rgn_variant_piece_short_fins(const rgn_variant *variant, int type);
 
 /* Squares are small integers whose numbering belongs to the variant.
  * rgn_square_at gives -1 for a point that is not a square of the board
@@ -227,6 +333,9 @@ int rgn_position_set_fen(rgn_position *position, const char *fen,
  * the length it needed when size is too small). */
 size_t rgn_position_fen(const rgn_position *position, char *buf, size_t size);
 
+/* The side to move (enum rgn_color), the move number and the halfmove
+ * clock of the position string, and whether the side to move is in
+ * check. */
 int rgn_position_side(const rgn_position *position);
 int rgn_position_fullmove(const rgn_position *position);
 int rgn_position_halfmove(const rgn_position *position);
@@ -358,9 +467,11 @@ enum rgn_problem {
     RGN_W_NO_MOVES,         /* tags that no moves or result follow */
     RGN_W_DATE_FORM,        /* a date tag as 1960/??/??, read as 1960.??.?? */
     RGN_W_NOT_A_DATE,       /* a date tag that holds no date */
+    RGN_W_NO_GAME,          /* an input that holds no game (game 0) */
     RGN_N_REPETITION,       /* a position occurs for the third time */
     RGN_N_COMMENT_WITHOUT_GAME, /* comments that no game follows */
     RGN_N_RESULT_FIXED,         /* a result changed by RGN_EDIT_FIX_RESULT */
+    RGN_N_ALREADY_STORED,       /* a game a database has: not stored again */
     /* the findings of a tournament's audit (rgn tournament --check) */
     RGN_T_PLAYER_TWICE_IN_ROUND, /* a player in two games of one round */
     RGN_T_REPEATED_PAIRING,      /* a round robin's pairing played again */
@@ -508,6 +619,8 @@ typedef struct rgn_reader rgn_reader;
 /* The longest comment, tag value or token the reader accepts, in bytes. */
 #define RGN_MAX_TOKEN (1u << 20)
 
+/* A reader that calls visitor's callbacks with user; NULL only when
+ * memory runs out. Free with rgn_reader_free. */
 rgn_reader *rgn_reader_new(const rgn_visitor *visitor, void *user);
 void rgn_reader_free(rgn_reader *reader);
 /* Feeds the next bytes of the input, in chunks of any size; callbacks run
@@ -565,7 +678,36 @@ typedef struct rgn_diagnostic {
     rgn_span move;           /* the move as written, or empty */
     rgn_span line;           /* the source line, when still buffered */
     size_t caret;            /* where's byte offset inside line */
+    /* the input the game comes from, when the reporter names it (a
+     * database's notes: the input as the database names it); else NULL */
+    const char *file;
+    /* RGN_N_ALREADY_STORED: the number in the database of the game this
+     * one copies; else 0 */
+    int64_t copy_of;
 } rgn_diagnostic;
+
+/* Flags of rgn_diagnostic_write_text: RGN_DIAGNOSTIC_COLOR writes ANSI
+ * colours (the place in bold, the severity tinted). */
+#define RGN_DIAGNOSTIC_COLOR 1u
+
+/* Writes a diagnostic for people, as the rgn program prints it:
+ * "FILE:LINE:COLUMN: SEVERITY: MESSAGE", then, for a diagnostic about a
+ * game (game not 0), "  in game N (WHITE - BLACK)" with ", ply P: 23.
+ * MOVE" when it concerns a move, and the source line, when it has one,
+ * with a caret under the column and '~' under the rest of the move.
+ * file names the input ("-" or anything the caller likes); d->game is
+ * written as it is, so a caller that counts games over several inputs
+ * passes a copy with its own number. 0, or -1 when the write failed. */
+RGN_MUST_CHECK int rgn_diagnostic_write_text(FILE *out, const char *file,
+                                             const rgn_diagnostic *d,
+                                             unsigned flags);
+/* Writes a diagnostic for programs: one JSON object and a newline, with
+ * the members file, offset, line, column, game, game_offset, ply,
+ * severity, code (rgn_problem_code) and message in this order; game,
+ * game_offset and ply are null when the diagnostic has none (game 0,
+ * ply 0). 0, or -1 when the write failed. */
+RGN_MUST_CHECK int rgn_diagnostic_write_json(FILE *out, const char *file,
+                                             const rgn_diagnostic *d);
 
 /* What a validator passes on of each game it reads: the parts it has
  * checked, in order, up to the game's end or its first error. Writers of
@@ -740,9 +882,24 @@ enum rgn_format {
     RGN_FORMAT_JSON
 };
 
-/* The format of a name ("rgn", "lan", "coord", "fen", "xml", "html",
- * "json"); -1 if none. */
-int rgn_format_parse(const char *name);
+/* The families of output formats, each an enum of its own: the games
+ * written (enum rgn_format), a record a game (enum rgn_list_format),
+ * tournaments (enum rgn_tournament_format). */
+enum rgn_format_family {
+    RGN_GAME_FORMATS,       /* rgn, lan, coord, fen, xml, html, json */
+    RGN_LIST_FORMATS,       /* text, tsv, csv, json */
+    RGN_TOURNAMENT_FORMATS, /* text, csv, json, html, trf */
+    RGN_FORMAT_FAMILIES     /* their number */
+};
+
+/* The names of a family's formats, NULL-terminated, each at the index of
+ * its enum value (the names rgn(1) gives them); NULL when family is
+ * none. */
+const char *const *rgn_format_names(enum rgn_format_family family);
+/* The format of a name in a family: its enum value, or -1 with
+ * error->message "unknown format 'NAME' (expected one of ...)". */
+RGN_MUST_CHECK int rgn_format_parse(enum rgn_format_family family,
+                                    const char *name, rgn_error *error);
 
 typedef struct rgn_writer_options {
     enum rgn_format format;
@@ -833,6 +990,7 @@ void rgn_game_keep_move_texts(rgn_game *game, bool keep);
 bool rgn_game_failed(const rgn_game *game);
 
 uint64_t rgn_game_number(const rgn_game *game); /* the validator's number */
+/* Where the game begins in the input (the sink's origin). */
 rgn_location rgn_game_origin(const rgn_game *game);
 /* NULL before the game's movetext began (an error in its tags) */
 const rgn_position *rgn_game_start(const rgn_game *game);
@@ -840,8 +998,8 @@ bool rgn_game_has_fen(const rgn_game *game);
 size_t rgn_game_tag_count(const rgn_game *game);
 void rgn_game_tag_at(const rgn_game *game, size_t index, rgn_span *name,
                      rgn_span *value);
-/* The value of the game's first tag named name: true, or false when it
- * has none. */
+/* The value of the game's first tag named name: true, or false (and
+ * *value unchanged) when it has none. */
 bool rgn_game_tag(const rgn_game *game, const char *name, rgn_span *value);
 int rgn_game_plies(const rgn_game *game); /* of the main line */
 /* Its result as the sink's end_game gave it ("" before the end). */
@@ -907,6 +1065,20 @@ const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
  * move). 0, or -1 when memory runs out. */
 int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
                     const rgn_game_sink *sink, void *user);
+
+/* Writes a recorded game with writer, as "rgn select", "rgn convert
+ * --fix-result" and "rgn db find" write each game: numbered number in the
+ * formats that write numbers (rgn_writer_number_next; 0 keeps the
+ * writer's own count), named by the input it came from (input, as
+ * rgn_writer_set_input; NULL keeps the input set before), with edits (may
+ * be NULL) and the comment "rgn: matched here" after main-line ply
+ * mark_ply (-1: none), as rgn_game_replay passes it on. 0, or -1 with
+ * error (may be NULL) filled when memory ran out. */
+RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
+                                         const rgn_game *game, uint64_t number,
+                                         const char *input,
+                                         const rgn_edits *edits, int mark_ply,
+                                         rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Inputs, and their games pulled one at a time                       */
@@ -1061,15 +1233,61 @@ RGN_MUST_CHECK int rgn_game_position_at(const rgn_game *game, int ply,
  * documents the language). */
 typedef struct rgn_criteria rgn_criteria;
 
+/* The kinds of criterion, one for each criterion option of rgn select
+ * (rgn(1) says what each value means); RGN_CRITERION_COUNT is their
+ * number, so that a loop over them lists them all. */
+enum rgn_criterion {
+    RGN_CRITERION_TAG,            /* "tag": a test of a tag, as White~tal */
+    RGN_CRITERION_PLIES,          /* "plies": a number or range of plies */
+    RGN_CRITERION_ENDS,           /* "ends": how the game ends */
+    RGN_CRITERION_POSITION,       /* "position": a position reached */
+    RGN_CRITERION_PATTERN,        /* "pattern": some pieces on squares */
+    RGN_CRITERION_MATERIAL,       /* "material": the pieces of both sides */
+    RGN_CRITERION_MATERIAL_PLIES, /* "material-plies": for how long */
+    RGN_CRITERION_MOVES,          /* "moves": the opening moves */
+    RGN_CRITERION_GAMES,          /* "games": game numbers and ranges */
+    RGN_CRITERION_HAS,            /* "has": comments, variations, ... */
+    RGN_CRITERION_PROMOTION,      /* "promotion": any, or to one piece */
+    RGN_CRITERION_UNDERPROMOTION, /* "underpromotion" */
+    RGN_CRITERION_SETUP,          /* "setup": a game from a set position */
+    RGN_CRITERION_VALID,          /* "valid" */
+    RGN_CRITERION_INVALID,        /* "invalid" */
+    RGN_CRITERION_IN_VARIATIONS,  /* "in-variations": positions searched
+                                     in the variations too */
+    RGN_CRITERION_COUNT
+};
+
+/* What value a criterion takes. */
+enum rgn_criterion_value {
+    RGN_CRITERION_FLAG,     /* none: its value is NULL */
+    RGN_CRITERION_REQUIRED, /* a value */
+    RGN_CRITERION_OPTIONAL  /* a value or none (promotion: to any piece) */
+};
+
+/* The name of a criterion, its option's long name without the dashes
+ * ("tag", "material-plies"); NULL when criterion is none. */
+const char *rgn_criterion_name(enum rgn_criterion criterion);
+/* The criterion of a name as rgn_criterion_name gives it: its value, or
+ * -1 with error->message "unknown criterion 'NAME' (expected one of
+ * ...)". */
+RGN_MUST_CHECK int rgn_criterion_parse(const char *name, rgn_error *error);
+/* What value a criterion takes (RGN_CRITERION_FLAG when criterion is
+ * none). */
+enum rgn_criterion_value rgn_criterion_takes(enum rgn_criterion criterion);
+/* The values a criterion takes when they are words from a list ("ends":
+ * mate, stalemate, ...; "has": comments, variations, ...),
+ * NULL-terminated; NULL for any other criterion. */
+const char *const *rgn_criterion_choices(enum rgn_criterion criterion);
+
 /* NULL only when memory runs out. */
 rgn_criteria *rgn_criteria_new(void);
 void rgn_criteria_free(rgn_criteria *criteria);
-/* Adds the criterion of one option: its long name without the dashes
- * ("tag", "plies", "ends", "position", ...) and its value (NULL for one
- * that takes none). Returns 0, or -1 with error->message saying what is
- * wrong in value (or that option is no criterion). */
-int rgn_criteria_add(rgn_criteria *criteria, const char *option,
-                     const char *value, rgn_error *error);
+/* Adds a criterion with its value (NULL for a flag, or a promotion to
+ * any piece). Returns 0, or -1 with error->message saying what is wrong
+ * in value, or that the criterion takes a value, or none. */
+RGN_MUST_CHECK int rgn_criteria_add(rgn_criteria *criteria,
+                                    enum rgn_criterion criterion,
+                                    const char *value, rgn_error *error);
 /* Whether the criteria need a game's moves replayed (false: its tags,
  * number and result decide). */
 bool rgn_criteria_need_moves(const rgn_criteria *criteria);
@@ -1152,16 +1370,14 @@ bool rgn_selector_failed(const rgn_selector *selector);
 /* Listing games                                                      */
 
 /* A record per game (rgn list, rgn select --format; rgn(1) documents
- * the fields and columns). */
+ * the fields and columns); the family RGN_LIST_FORMATS of
+ * rgn_format_names and rgn_format_parse. */
 enum rgn_list_format {
     RGN_LIST_TEXT, /* an aligned table for people */
     RGN_LIST_TSV,  /* a header line, then a line a game, tab-separated */
     RGN_LIST_CSV,  /* the same, comma-separated and quoted (RFC 4180) */
     RGN_LIST_JSON  /* JSON Lines: an object a game, all its fields */
 };
-
-/* The format of a name ("text", "tsv", "csv", "json"); -1 if none. */
-int rgn_list_format_parse(const char *name);
 
 typedef struct rgn_list_options {
     enum rgn_list_format format;
@@ -1212,6 +1428,8 @@ int rgn_lister_finish(rgn_lister *lister);
  * Regulations) and an audit of the record set. */
 typedef struct rgn_tournaments rgn_tournaments;
 
+/* What rgn_tournaments_write writes: the family RGN_TOURNAMENT_FORMATS of
+ * rgn_format_names and rgn_format_parse. */
 enum rgn_tournament_format {
     RGN_TOURNAMENT_TEXT, /* standings, crosstable or rounds, for people */
     RGN_TOURNAMENT_CSV,  /* the standings, a line a player (RFC 4180) */
@@ -1220,18 +1438,94 @@ enum rgn_tournament_format {
     RGN_TOURNAMENT_TRF   /* FIDE's Tournament Report File */
 };
 
-/* The format of a name ("text", "csv", "json", "html", "trf"); -1. */
-int rgn_tournament_format_parse(const char *name);
+/* A tournament's system. */
+enum rgn_tournament_system {
+    RGN_SYSTEM_UNKNOWN,            /* recognised from the pairings */
+    RGN_SYSTEM_ROUND_ROBIN,        /* "round-robin" */
+    RGN_SYSTEM_DOUBLE_ROUND_ROBIN, /* "double-round-robin" */
+    RGN_SYSTEM_SWISS,              /* "swiss" */
+    RGN_SYSTEM_MATCH,              /* "match" */
+    RGN_SYSTEM_COUNT
+};
+
+/* The name of a system ("round-robin", ...; rgn(1) gives them); NULL for
+ * RGN_SYSTEM_UNKNOWN, which has none, and past the systems. */
+const char *rgn_tournament_system_name(enum rgn_tournament_system system);
+/* The system of a name as rgn_tournament_system_name gives it, or -1 with
+ * error->message "unknown system 'NAME' (known: ...)". */
+RGN_MUST_CHECK int rgn_tournament_system_parse(const char *name,
+                                               rgn_error *error);
+
+/* The tie-break regulations: FIDE's C.07 in force from August 2024, or
+ * as amended from 1 March 2026. */
+enum rgn_tiebreak_rules {
+    RGN_RULES_UNSTATED = 0, /* those a tie-break list states, else those in
+                               force on a tournament's last date */
+    RGN_RULES_2024 = 2024,
+    RGN_RULES_2026 = 2026
+};
+
+/* The name of rules ("2024", "2026"); NULL for RGN_RULES_UNSTATED and any
+ * other value. */
+const char *rgn_tiebreak_rules_name(enum rgn_tiebreak_rules rules);
+/* The rules of a name ("2024", "2026"), or -1 with error->message
+ * "unknown tie-break rules 'NAME' (known: ...)". */
+RGN_MUST_CHECK int rgn_tiebreak_rules_parse(const char *name, rgn_error *error);
+
+/* The tie-break codes (FIDE's Tie-Break Regulations; rgn(1) says what
+ * each counts). */
+enum rgn_tiebreak_code {
+    RGN_TIEBREAK_BH,  /* Buchholz */
+    RGN_TIEBREAK_SB,  /* Sonneborn-Berger */
+    RGN_TIEBREAK_WIN, /* games won, forfeits included */
+    RGN_TIEBREAK_WON, /* games won over the board */
+    RGN_TIEBREAK_BPG, /* games played with Black */
+    RGN_TIEBREAK_BWG, /* games won with Black */
+    RGN_TIEBREAK_GE,  /* games elected to play */
+    RGN_TIEBREAK_DE,  /* direct encounter */
+    RGN_TIEBREAK_ARO, /* average rating of the opponents */
+    RGN_TIEBREAK_TPR, /* tournament performance rating */
+    RGN_TIEBREAK_KS,  /* Koya system */
+    RGN_TIEBREAK_PS,  /* progressive scores */
+    RGN_TIEBREAK_COUNT
+};
+
+/* The most tie-breaks a list has. */
+#define RGN_MAX_TIEBREAKS 16
+
+/* A tie-break: its code and modifiers. */
+typedef struct rgn_tiebreak {
+    enum rgn_tiebreak_code code;
+    /* the values left out: Cut-n (C1: cut_low 1, cut_high 0), Median-n
+     * (M1: both 1); n from 1 to 9, only for the codes that take them */
+    int cut_low, cut_high;
+    enum rgn_tiebreak_rules rules; /* stated by the code (BH/V2026) */
+} rgn_tiebreak;
+
+/* The name of a code ("BH", "SB", ...); NULL past the codes. */
+const char *rgn_tiebreak_name(enum rgn_tiebreak_code code);
+/* Whether a code takes the modifiers Cut-n and Median-n (BH, SB, ARO). */
+bool rgn_tiebreak_cuts(enum rgn_tiebreak_code code);
+/* Reads a comma-separated tie-break list, codes in any case, each with
+ * its modifiers after '-', '/' or '#' ("BH-C1,SB", "BH/C1,SB/V2026"),
+ * into out (room for RGN_MAX_TIEBREAKS). Returns their number, or -1
+ * with error->message and error->column (where the code starts) when a
+ * code or modifier is unknown, two codes state different rules, or
+ * there are more than RGN_MAX_TIEBREAKS. */
+RGN_MUST_CHECK int rgn_tiebreaks_parse(const char *list, rgn_tiebreak *out,
+                                       rgn_error *error);
 
 typedef struct rgn_tournament_options {
     /* only the games whose Event tag is this, as one tournament (NULL:
      * every game, grouped by Event and Site) */
     const char *event;
-    /* "round-robin", "double-round-robin", "swiss" or "match" (NULL:
-     * recognised from the pairings) */
-    const char *system;
-    /* the tie-break codes, comma-separated (NULL: the system's own) */
-    const char *tiebreaks;
+    /* the system of every tournament (RGN_SYSTEM_UNKNOWN: recognised
+     * from the pairings) */
+    enum rgn_tournament_system system;
+    /* the tie-breaks in order, tiebreak_count of them (0: the system's
+     * own) */
+    const rgn_tiebreak *tiebreaks;
+    int tiebreak_count;
     /* the spellings of players' names: lines "SPELLING<TAB>NAME", as
      * rgn_edits_rename_players reads them (NULL: none) */
     const char *same_player;
@@ -1241,20 +1535,20 @@ typedef struct rgn_tournament_options {
     const char *title, *lang; /* HTML: the page's title and language */
     /* the audit only: a system that cannot be recognised is no error */
     bool check_only;
-    /* the tie-break regulations: "2024" (FIDE's C.07 in force from
-     * August 2024) or "2026" (as amended from 1 March 2026); NULL: those
-     * the tie-break list states (BH/V2026), else those in force on each
-     * tournament's last date, the 2026 rules when it has none */
-    const char *tiebreak_rules;
+    /* the tie-break regulations (RGN_RULES_UNSTATED: those the tie-break
+     * list states, else those in force on each tournament's last date,
+     * the 2026 rules when it has none) */
+    enum rgn_tiebreak_rules tiebreak_rules;
     /* the rounds planned (0: those played, or those a TRF read states):
      * a TRF written mid-event states them, so that a pairing program
      * pairs the next round; fewer than a tournament has is an error */
     long planned_rounds;
 } rgn_tournament_options;
 
-/* NULL with error->message when an option is wrong (an unknown
- * tie-break code, system or rules, rules the tie-break list states
- * otherwise, a malformed spelling line) or memory runs out. */
+/* NULL with error->message when an option is wrong (a system, tie-break
+ * or rules out of their enums, a modifier the code does not take, rules
+ * the tie-break list states otherwise, a malformed spelling line) or
+ * memory runs out. */
 rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
                                      rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);
@@ -1337,11 +1631,14 @@ typedef struct rgn_db_importer rgn_db_importer;
 
 typedef struct rgn_db_import_options {
     bool variations; /* index the positions of variations too */
-    /* told of a game not stored because the database has it (same tags,
-     * start and moves): its number and origin in its input, and the
-     * number in the database of the game it copies */
-    void (*duplicate)(void *user, uint64_t number, rgn_location where,
-                      int64_t copy_of);
+    /* told of each note of the import (NULL: none), as a validator's
+     * report is: RGN_N_ALREADY_STORED for a game not stored because the
+     * database has it (the same tags, start and moves), with its number
+     * (game) and origin (where) in its input, the input as
+     * rgn_db_importer_input named it (file, NULL before any), and the
+     * number in the database of the game it copies (copy_of); its White
+     * and Black are "?" */
+    void (*report)(void *user, const rgn_diagnostic *note);
     void *user;
 } rgn_db_import_options;
 
@@ -1372,13 +1669,12 @@ int rgn_db_importer_finish(rgn_db_importer *importer,
 /* Merging databases: the games of other databases added to one, as if
  * their inputs had been imported into it, in order, in one import. */
 typedef struct rgn_db_merge_options {
-    /* told of a game not stored because the database has it already (the
-     * same tags, start and moves), as rgn_db_import_options.duplicate is:
-     * the file it was imported from (as its database names it), its
-     * number there and its origin, and the number in the database of the
-     * game it copies */
-    void (*duplicate)(void *user, const char *file, uint64_t number,
-                      rgn_location where, int64_t copy_of);
+    /* told of each note of the merge (NULL: none), as
+     * rgn_db_import_options.report is: RGN_N_ALREADY_STORED for a game
+     * not stored because the database has it already, its file the one
+     * it was imported from (as its database names it), its number there
+     * and its origin those of that import */
+    void (*report)(void *user, const rgn_diagnostic *note);
     void *user;
 } rgn_db_merge_options;
 
@@ -1386,7 +1682,7 @@ typedef struct rgn_db_merge_options {
  * inputs[0], ..., inputs[count - 1], in that order, each in the order of
  * its import, numbered on from db's last game; the position index is
  * copied (a game is not replayed). A game db already has, or an earlier
- * input gave, is not stored (options->duplicate is told of it). A file
+ * input gave, is not stored (options->report is told of it). A file
  * read in pieces (imported with a byte range each, into one database a
  * piece, given here in the order of the file) is one file of db, its
  * games numbered as in one import of the whole file: the games of an

@@ -12,18 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 failed=0 passed=0
 source "$root/src/cli/rgn.bash-completion" || exit 1
 
-# Completes LINE (the cursor at its end) as bash would call _rgn: words
-# split at blanks and at '='. Prints the candidates sorted, on one line.
-complete_line() {
-    local line=$1
-    read -r -a COMP_WORDS <<<"${line//=/ = }"
-    [[ $line == *' ' ]] && COMP_WORDS+=("")
-    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-    COMP_LINE=$line COMP_POINT=${#line}
-    COMPREPLY=()
-    _rgn 2>/dev/null
-    printf '%s\n' "${COMPREPLY[@]}" | sort | paste -sd' ' -
-}
+source "$root/tests/complete_line.bash" || exit 1
 check() { # LINE EXPECTED
     local got
     got=$(complete_line "$1")
@@ -76,8 +65,8 @@ check "rgn db info --db " "club.rgndb frames/ games/"
 check "rgn db merge " "club.rgndb frames/ games/"
 check "rgn db merge --q" "--quiet"
 
-# each command's options are the ones the usage of its help lists, and
-# the commands
+# each command's options are the ones the usage of its help lists (with
+# [CRITERIA], the criteria select's help lists), and the commands
 # those of rgn help, and the subcommands of db (db_import: "db import")
 for command in $("$rgn" help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p') \
     $("$rgn" db --help | sed -n 's/^  \([a-z][a-z]*\)  .*/db_\1/p'); do
@@ -87,6 +76,9 @@ for command in $("$rgn" help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p') \
     help=$("$rgn" $command --help | sed -n '1,/^$/p')
     { grep -oE -- '--[a-z][a-z-]*' <<<"$help"
       grep -oE -- '(^|[ [,|])-[a-zA-Z]\b' <<<"$help" | sed 's/^[ [,|]//'
+      [[ $help == *'[CRITERIA]'* ]] && "$rgn" select --help |
+          sed -n '/^Criteria:/,/^[^ ]/p' | grep -oE -- '(^|  )--[a-z][a-z-]*' |
+          sed 's/^ *//'
       echo --help; } | sort -u | paste -sd' ' - >"$tmp/help"
     complete_line "rgn $command -" | tr ' ' '\n' | sed 's/=$//' | grep . |
         sort -u | paste -sd' ' - >"$tmp/completion"

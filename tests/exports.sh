@@ -1,6 +1,6 @@
 #!/bin/sh
 # librgn.so exports exactly the symbols src/librgn.symbols lists (a symbol
-# with its version node, "rgn_x@@RGN_0", a line, sorted): a function added
+# with its version node, "rgn_x@@RGN_1.0", a line, sorted): a function added
 # to rgn.h, one taken out or a version changed fails here until the list
 # is changed with it, so that every change of the ABI is deliberate.
 #

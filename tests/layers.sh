@@ -2,8 +2,9 @@
 # The library's stages depend on each other the way src/README.md says:
 # a file uses only symbols of its own stage or of the stages listed above
 # it in the README's table (the order is read from that table, so the
-# documentation and this check cannot drift), and no files use each
-# other in a loop. The graph "A uses a symbol B defines" comes from nm on
+# documentation and this check cannot drift), no files use each other
+# in a loop, and no file above rules/ includes the rule sets' private
+# interface, rules/variant.h (they ask through functions). The graph "A uses a symbol B defines" comes from nm on
 # the objects of the static library; a file's stage is the folder of
 # src/ its source lives in (a generated source, outside src/, has none
 # and is checked for loops only). A folder of the table that does not
@@ -71,6 +72,38 @@ ordered() {
          END { exit bad }' "$work/stages" "$work/objects" "$work/symbols" >&2
 }
 
+# Fails when a file of source folder $1 above rules/ includes the rule
+# sets' private interface, rules/variant.h, itself or through a header
+# of rules/ that includes it: the stages above ask a rule set through
+# functions (rules/rule_set.h, rgn.h), never read struct rgn_variant.
+private_rules() {
+    taint='rules/variant.h'
+    while :; do
+        more=$(cd "$1" && find rules -name '*.h' | while read -r header; do
+            case " $taint " in *" $header "*) continue ;; esac
+            for t in $taint; do
+                if grep -q "^#include \"$t\"" "$header"; then
+                    echo "$header"
+                    break
+                fi
+            done
+        done)
+        [ -n "$more" ] || break
+        taint="$taint $(echo $more)"
+    done
+    bad=0
+    for t in $taint; do
+        if (cd "$1" && find . -path ./rules -prune -o \( -name '*.c' -o -name '*.h' \) \
+                -print | sed 's|^\./||' | xargs grep -l "^#include \"$t\"") \
+            > "$work/private" 2>/dev/null; then
+            sed "s|\$| includes $t, the rule sets' own interface|" \
+                "$work/private" >&2
+            bad=1
+        fi
+    done
+    return $bad
+}
+
 # The checks must see what they look for. A loop: two files that call
 # each other.
 printf 'int b(int);\nint a(int n) { return n ? b(n - 1) : 0; }\n' > "$work/a.c"
@@ -101,6 +134,30 @@ if ordered "$work/right.a" "$work/src" 2>/dev/null; then
     exit 1
 fi
 
+# A file above rules/ that includes rules/variant.h, itself or through
+# a header of rules/ that does.
+mkdir -p "$work/src/rules/game" "$work/src/select"
+printf '#include "rules/variant.h"\n' > "$work/src/rules/game/game.h"
+printf '#include "rules/game/game.h"\n' > "$work/src/rules/game/game.c"
+printf '#include "rules/rule_set.h"\n' > "$work/src/select/good.c"
+if ! private_rules "$work/src" 2>/dev/null; then
+    echo "FAIL: the check refuses a file above rules/ that uses rules/rule_set.h"
+    exit 1
+fi
+printf '#include "rules/game/game.h"\n' > "$work/src/select/bad.c"
+if private_rules "$work/src" 2>/dev/null; then
+    echo "FAIL: the check misses a file above rules/ that includes" \
+        "rules/variant.h through a header"
+    exit 1
+fi
+rm "$work/src/select/bad.c"
+printf '#include "rules/variant.h"\n' > "$work/src/select/bad.h"
+if private_rules "$work/src" 2>/dev/null; then
+    echo "FAIL: the check misses a file above rules/ that includes" \
+        "rules/variant.h"
+    exit 1
+fi
+
 count=$(edges "$lib" | cut -d' ' -f1,2 | sort -u | wc -l)
 if [ "$count" -lt 20 ]; then
     echo "FAIL: only $count dependencies found in $lib; is it the library?"
@@ -119,6 +176,11 @@ if ! ordered "$lib" "$src"; then
     echo "FAIL: the uses above go against the order of src/README.md"
     failed=$((failed + 1))
 fi
-echo "layers: $((2 - failed)) passed, $failed failed ($count dependencies;" \
+if ! private_rules "$src"; then
+    echo "FAIL: the files above read a rule set's table; ask it through" \
+        "rules/rule_set.h or rgn.h"
+    failed=$((failed + 1))
+fi
+echo "layers: $((3 - failed)) passed, $failed failed ($count dependencies;" \
     "stages: $(stages "$src" | tr '\n' ' ' | sed 's/ $//'))"
 [ $failed = 0 ]

@@ -49,17 +49,20 @@ static int take_players(const cli_command *command, const char *path, void *out)
     return rc;
 }
 
-int cli_cleaning_options(cli_cleaning *c, cli_option *own)
+const cli_option *cli_cleaning_options(cli_cleaning *c)
 {
-    int n = 0;
-    own[n++] = (cli_option){"--strip", .take = take_strip, .out = c->edits};
-    own[n++] = (cli_option){"--set-tag", .take = take_set_tag, .out = c->edits};
-    own[n++] = (cli_option){"--add-plycount", .flag = &c->plycount};
-    own[n++] = (cli_option){"--add-fen-comments", .flag = &c->fen_comments};
-    own[n++] =
-        (cli_option){"--rename-players", .take = take_players, .out = c->edits};
-    own[n++] = (cli_option){"--fix-result", .flag = &c->fix_result};
-    return n;
+    const cli_option rows[] = {
+        {"--strip", .take = take_strip, .out = c->edits},
+        {"--set-tag", .take = take_set_tag, .out = c->edits},
+        {"--add-plycount", .flag = &c->plycount},
+        {"--add-fen-comments", .flag = &c->fen_comments},
+        {"--rename-players", .take = take_players, .out = c->edits},
+        {"--fix-result", .flag = &c->fix_result},
+        {0},
+    };
+    _Static_assert(sizeof rows == sizeof c->rows, "CLI_CLEANING_OPTIONS");
+    memcpy(c->rows, rows, sizeof rows);
+    return c->rows;
 }
 
 void cli_cleaning_flags(cli_cleaning *c)

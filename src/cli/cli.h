@@ -92,7 +92,7 @@ void cli_split_free(cli_split *split);
 int cli_output_check_inputs(const cli_command *command, const char *option,
                             const char *path, char **inputs, int count,
                             const char *remedy);
-/* Takes for --to: a format rgn_format_parse knows, into the int at out. */
+/* Takes for --to: a format of RGN_GAME_FORMATS, into the int at out. */
 int cli_take_format(const cli_command *command, const char *value, void *out);
 /* The format of the games written: --to's (to, -1 when absent), checked
  * against the name of the file written (path, NULL for standard output),
@@ -147,6 +147,9 @@ const char *cli_nearest_hint(const cli_nearest *nearest);
 /* The same over a NULL-terminated list of candidates. */
 const char *cli_nearest_hint_in(const char *given,
                                 const char *const *candidates);
+/* A NULL-terminated list of names as a message gives them: "a, b or c"
+ * (in a buffer of its own, overwritten by the next call). */
+const char *cli_alternatives(const char *const *names);
 
 /* The rule set of --variant: a name or an alias in any case, as 'rgn
  * variants' lists them (rgn_variant_find); NULL after a usage error that
@@ -261,6 +264,10 @@ typedef struct cli_options {
      * said to one operand too many (NULL: "unexpected argument"). */
     int max_operands;
     const char *too_many;
+    /* Instead of own: several tables of options, each ending in {0}, the
+     * list ending in NULL (a command's own and the criteria's, ...),
+     * taken as one table of their rows in this order. */
+    const cli_option *const *tables;
 } cli_options;
 
 /* What cli_parse_options returns when the command goes on. */
@@ -273,6 +280,18 @@ typedef struct cli_options {
  * saying what is wrong). */
 int cli_parse_options(const cli_options *options, int argc, char **argv,
                       int *operands);
+/* A combination of options a command refuses: when holds, the command
+ * stops with message as a usage error. A command lists them in one table
+ * after its options are parsed, in the order they are judged, ending in
+ * a row whose message is NULL. */
+typedef struct cli_conflict {
+    bool holds;
+    const char *message;
+} cli_conflict;
+/* CLI_GO_ON, or EXIT_USAGE after the message of the first conflict that
+ * holds. */
+int cli_check_conflicts(const cli_command *command,
+                        const cli_conflict *conflicts);
 /* Takes a count of at least 1 (--limit, --fuzzy) into the long at out. */
 int cli_take_count(const cli_command *command, const char *value, void *out);
 /* Takes for --game: a game's number, from 1, into the long at out. */
@@ -359,31 +378,29 @@ void cli_main_line_free(cli_main_line *line);
 
 /* The criteria options of rgn select and rgn db find
  * (criteria_options.c). */
-#define CLI_CRITERIA_WITH_VALUE 10
-#define CLI_CRITERIA_FLAGS 6
-/* the number of options cli_criteria_options adds: the criteria, and
- * the options of the copies (--unique, --duplicates, --fuzzy) */
-#define CLI_CRITERIA_OPTIONS                                                   \
-    (CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS + 1 + 3)
+/* the number of options cli_criteria_options adds: an option a criterion
+ * (--promotion twice: a flag, and with a value), and the options of the
+ * copies (--unique, --duplicates, --fuzzy) */
+#define CLI_CRITERIA_OPTIONS (RGN_CRITERION_COUNT + 1 + 3)
 typedef struct cli_criterion {
     rgn_criteria *criteria;
-    const char *option; /* its name without dashes */
+    enum rgn_criterion criterion;
 } cli_criterion;
 typedef struct cli_criteria {
     rgn_criteria *criteria; /* set before cli_criteria_options */
-    cli_criterion takers[CLI_CRITERIA_WITH_VALUE], promotion;
-    bool flags[CLI_CRITERIA_FLAGS];
-    char names[CLI_CRITERIA_WITH_VALUE + CLI_CRITERIA_FLAGS][24];
+    cli_criterion takers[RGN_CRITERION_COUNT];
+    bool flags[RGN_CRITERION_COUNT]; /* the flags given */
+    char names[RGN_CRITERION_COUNT][24];
     bool invalid; /* --invalid was given */
     bool unique, duplicates;
     long fuzzy;
     /* after cli_criteria_flags: the copies asked for */
     enum rgn_duplicates copies;
+    cli_option rows[CLI_CRITERIA_OPTIONS + 1];
 } cli_criteria;
-/* Writes the criteria options into own (room for CLI_CRITERIA_OPTIONS):
- * how many. Each option with a value adds its criterion when it is
- * met. */
-int cli_criteria_options(cli_criteria *c, cli_option *own);
+/* The criteria options, a table of cli_options.tables (kept in c). Each
+ * option with a value adds its criterion when it is met. */
+const cli_option *cli_criteria_options(cli_criteria *c);
 /* After the options: adds the criteria of the flags given and sets
  * copies; -1 after a usage error (--unique with --duplicates, --fuzzy
  * without either). */
@@ -406,10 +423,11 @@ int cli_criteria_flags(cli_criteria *c, const cli_command *command);
 typedef struct cli_cleaning {
     rgn_edits *edits; /* set before cli_cleaning_options */
     bool plycount, fen_comments, fix_result;
+    cli_option rows[CLI_CLEANING_OPTIONS + 1];
 } cli_cleaning;
-/* Writes the cleaning options into own (room for CLI_CLEANING_OPTIONS):
- * how many. Those with a value go into the edits when met. */
-int cli_cleaning_options(cli_cleaning *c, cli_option *own);
+/* The cleaning options, a table of cli_options.tables (kept in c).
+ * Those with a value go into the edits when met. */
+const cli_option *cli_cleaning_options(cli_cleaning *c);
 /* After the options: adds the edits of the flags given. */
 void cli_cleaning_flags(cli_cleaning *c);
 

@@ -88,9 +88,8 @@ static void write_fixed(void *user, const rgn_game *game,
                         const rgn_selection *selection)
 {
     fixing *f = user;
-    rgn_writer_number_next(f->writer, selection->number);
-    if (rgn_game_replay(game, f->edits, -1, rgn_writer_sink(f->writer),
-                        f->writer) < 0)
+    if (rgn_writer_write_game(f->writer, game, selection->number, NULL,
+                              f->edits, -1, NULL) < 0)
         f->failed = true;
 }
 
@@ -191,6 +190,38 @@ static int take_lang(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
+/* --in-place rewrites files of text given by name: -1 after the usage
+ * error when it cannot. */
+static int check_in_place(const char *output, char **paths, int files)
+{
+    const cli_conflict conflicts[] = {
+        {output != NULL, "--in-place writes each FILE: it takes no -o"},
+        {files == 0, "--in-place needs a FILE"},
+        {0},
+    };
+    if (cli_check_conflicts(&cli_convert, conflicts) != CLI_GO_ON)
+        return -1;
+    for (int i = 0; i < files; i++) {
+        if (strcmp(paths[i], "-") == 0)
+            return cli_usage_error(&cli_convert,
+                                   "--in-place cannot rewrite standard input"),
+                   -1;
+        /* what is written is text: a compressed name would lie */
+        const char *compression;
+        FILE *in = cli_input_open(&cli_convert, paths[i], &compression);
+        if (!in)
+            return -1;
+        cli_input_close(in);
+        if (compression)
+            return cli_usage_error(&cli_convert,
+                                   "--in-place writes text, and %s holds %s "
+                                   "data: decompress it first",
+                                   paths[i], compression),
+                   -1;
+    }
+    return 0;
+}
+
 static int run_convert(int argc, char **argv)
 {
     cli_games games;
@@ -213,35 +244,15 @@ static int run_convert(int argc, char **argv)
         {"--lang", .take = take_lang, .out = &options.lang},
         {0},
     };
-    const cli_options parser = {&cli_convert, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_convert, own,  &games, NULL,
+                                -1,           NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;
     char **paths = argv + 1;
     if (in_place) {
-        if (output)
-            return cli_usage_error(&cli_convert,
-                                   "--in-place writes each FILE: it takes no "
-                                   "-o");
-        if (files == 0)
-            return cli_usage_error(&cli_convert, "--in-place needs a FILE");
-        for (int i = 0; i < files; i++) {
-            if (strcmp(paths[i], "-") == 0)
-                return cli_usage_error(&cli_convert,
-                                       "--in-place cannot rewrite standard "
-                                       "input");
-            /* what is written is text: a compressed name would lie */
-            const char *compression;
-            FILE *in = cli_input_open(&cli_convert, paths[i], &compression);
-            if (!in)
-                return EXIT_USAGE;
-            cli_input_close(in);
-            if (compression)
-                return cli_usage_error(&cli_convert,
-                                       "--in-place writes text, and %s "
-                                       "holds %s data: decompress it first",
-                                       paths[i], compression);
-        }
+        if (check_in_place(output, paths, files) < 0)
+            return EXIT_USAGE;
         /* a game is never dropped from the file it was read from */
         options.keep_invalid = true;
     }

@@ -192,27 +192,23 @@ static void remove_pending_and_die(int signal_number)
 
 typedef struct importing {
     rgn_db_importer *importer;
-    const char *file;
     bool quiet;
 } importing;
 
 static void on_input(void *user, const char *file, const rgn_variant *tagless)
 {
     (void)tagless;
-    importing *im = user;
-    im->file = file;
-    rgn_db_importer_input(im->importer, file);
+    rgn_db_importer_input(((importing *)user)->importer, file);
 }
 
-/* The note of a game not stored because the database has it. */
-static void note_duplicate(const cli_command *command, const char *file,
-                           uint64_t number, rgn_location where, int64_t copy_of)
+/* A note of an import or a merge (a game not stored because the
+ * database has it), unless quiet. */
+static void note(const cli_command *command, bool quiet,
+                 const rgn_diagnostic *note)
 {
-    fprintf(stderr,
-            "rgn %s: %s:%u: game %llu is game %lld of the database: not "
-            "stored again\n",
-            command->name, file, where.line, (unsigned long long)number,
-            (long long)copy_of);
+    if (!quiet)
+        fprintf(stderr, "rgn %s: %s:%u: %s\n", command->name,
+                note->file ? note->file : "-", note->where.line, note->message);
 }
 
 /* The summary of what was stored. */
@@ -230,13 +226,9 @@ static void note_stored(const cli_command *command, const char *path,
             (unsigned long long)counts->positions);
 }
 
-static void on_duplicate(void *user, uint64_t number, rgn_location where,
-                         int64_t copy_of)
+static void on_import_note(void *user, const rgn_diagnostic *diagnostic)
 {
-    importing *im = user;
-    if (!im->quiet)
-        note_duplicate(&cli_db_import, im->file ? im->file : "-", number, where,
-                       copy_of);
+    note(&cli_db_import, ((importing *)user)->quiet, diagnostic);
 }
 
 /* Removes a new database's temporary file if a signal ends the run. */
@@ -263,7 +255,8 @@ static int run_import(int argc, char **argv)
         {"--wait", .take = take_wait, .out = &wait},
         {0},
     };
-    const cli_options parser = {&cli_db_import, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_db_import, own, &games, NULL, -1,
+                                NULL,           NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     char **paths = argv + 1;
     if (status == CLI_GO_ON && files == 0)
@@ -282,8 +275,8 @@ static int run_import(int argc, char **argv)
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    importing im = {NULL, NULL, games.quiet};
-    options.duplicate = on_duplicate;
+    importing im = {NULL, games.quiet};
+    options.report = on_import_note;
     options.user = &im;
     rgn_error error;
     /* a damaged file is refused before anything is written to it */
@@ -318,11 +311,9 @@ static int run_import(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* merge                                                              */
 
-static void on_merged_duplicate(void *user, const char *file, uint64_t number,
-                                rgn_location where, int64_t copy_of)
+static void on_merge_note(void *user, const rgn_diagnostic *diagnostic)
 {
-    if (!*(bool *)user)
-        note_duplicate(&cli_db_merge, file, number, where, copy_of);
+    note(&cli_db_merge, *(bool *)user, diagnostic);
 }
 
 static int run_merge(int argc, char **argv)
@@ -338,7 +329,8 @@ static int run_merge(int argc, char **argv)
         {"--quiet", .flag = &quiet},
         {0},
     };
-    const cli_options parser = {&cli_db_merge, own, NULL, &color, -1, NULL};
+    const cli_options parser = {&cli_db_merge, own, NULL, &color, -1,
+                                NULL,          NULL};
     int inputs, status = cli_parse_options(&parser, argc, argv, &inputs);
     char **paths = argv + 1;
     if (status == CLI_GO_ON && inputs == 0)
@@ -353,7 +345,7 @@ static int run_merge(int argc, char **argv)
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    rgn_db_merge_options options = {on_merged_duplicate, &quiet};
+    rgn_db_merge_options options = {on_merge_note, &quiet};
     rgn_db_import_counts counts = {0};
     rgn_error error;
     /* a damaged file is refused before anything is written to it; the
@@ -402,7 +394,7 @@ static int run_info(int argc, char **argv)
         {"--format", .take = cli_take_text_or_json, .out = &json},
         {0},
     };
-    const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL};
+    const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
@@ -434,10 +426,12 @@ static int run_info(int argc, char **argv)
     };
     size_t count = sizeof fields / sizeof *fields;
     for (size_t i = 0; i < count; i++)
-        if (json)
-            printf("%s\"%s\":%llu", i ? "," : "{", fields[i].key,
-                   (unsigned long long)fields[i].value);
-        else
+        if (json) {
+            fputs(i ? "," : "{", stdout);
+            (void)rgn_json_write_string(stdout, fields[i].key,
+                                        strlen(fields[i].key));
+            printf(":%llu", (unsigned long long)fields[i].value);
+        } else
             printf("%-16s%llu\n", fields[i].label,
                    (unsigned long long)fields[i].value);
     if (json)

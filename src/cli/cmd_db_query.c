@@ -17,19 +17,37 @@ typedef struct find_format {
     int to;   /* an rgn_format, or -1 */
 } find_format;
 
+/* What rgn db find was asked. */
+typedef struct find_run {
+    const char *db_path, *path;
+    rgn_db_find_options options;
+    bool mark, keep_invalid;
+    long limit;
+    int to;
+    find_format format;
+    rgn_list_options listing;
+} find_run;
+
 static int take_find_format(const cli_command *command, const char *value,
                             void *out)
 {
     find_format *f = out;
-    int list = strcmp(value, "list") == 0 ? RGN_LIST_TEXT
-                                          : rgn_list_format_parse(value);
-    int to = list < 0 ? rgn_format_parse(value) : -1;
-    if (list < 0 && to < 0)
-        return cli_usage_error(command,
-                               "--format takes list, text, tsv, csv, json "
-                               "or a format of --to, not '%s'",
-                               value),
+    int list = strcmp(value, "list") == 0
+                   ? RGN_LIST_TEXT
+                   : rgn_format_parse(RGN_LIST_FORMATS, value, NULL);
+    int to = list < 0 ? rgn_format_parse(RGN_GAME_FORMATS, value, NULL) : -1;
+    if (list < 0 && to < 0) {
+        /* list, the list formats, or a format of --to */
+        const char *const *lists = rgn_format_names(RGN_LIST_FORMATS);
+        const char *names[RGN_LIST_JSON + 4] = {"list"};
+        int n = 1;
+        for (int i = 0; lists[i] && n < RGN_LIST_JSON + 2; i++)
+            names[n++] = lists[i];
+        names[n] = "a format of --to";
+        return cli_usage_error(command, "--format takes %s, not '%s'",
+                               cli_alternatives(names), value),
                -1;
+    }
     f->list = list;
     f->to = to;
     return 0;
@@ -164,10 +182,10 @@ static int on_found(void *user, const rgn_db_found *found)
         if (rgn_lister_game(o->lister, found->game, &selection) < 0)
             o->failed = true;
     } else {
-        rgn_writer_number_next(o->writer, (uint64_t)found->id);
-        rgn_writer_set_input(o->writer, found->file); /* as imported */
-        if (rgn_game_replay(found->game, o->edits, o->mark ? found->ply : -1,
-                            rgn_writer_sink(o->writer), o->writer) < 0)
+        /* named by its file as imported */
+        if (rgn_writer_write_game(o->writer, found->game, (uint64_t)found->id,
+                                  found->file, o->edits,
+                                  o->mark ? found->ply : -1, NULL) < 0)
             o->failed = true;
     }
     return o->failed;
@@ -246,77 +264,82 @@ static int find_and_write(const cli_command *command, const char *db_path,
 }
 
 
+/* find's options, and the combinations it refuses: the exit status, or
+ * CLI_GO_ON. */
+static int find_parse(int argc, char **argv, cli_criteria *criteria,
+                      cli_cleaning *clean, find_run *r)
+{
+    const cli_option own[] = {
+        {"--db", .value = &r->db_path},
+        {"-n", .flag = &r->options.invert},
+        {"--invert", .flag = &r->options.invert},
+        {"--count", .flag = &r->options.count_only},
+        {"--mark", .flag = &r->mark},
+        {"--limit", .take = cli_take_count, .out = &r->limit},
+        {"--format", .take = take_find_format, .out = &r->format},
+        {"--columns", .value = &r->listing.columns},
+        {"--to", .take = cli_take_format, .out = &r->to},
+        {"-o", .value = &r->path},
+        {"--keep-invalid", .flag = &r->keep_invalid},
+        {0},
+    };
+    const cli_option *const tables[] = {cli_criteria_options(criteria),
+                                        cli_cleaning_options(clean), own, NULL};
+    int color = -1, operands;
+    const cli_options parser = {&cli_db_find, NULL,  NULL, &color, 0,
+                                NULL,         tables};
+    int status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status == CLI_GO_ON && cli_criteria_flags(criteria, &cli_db_find) < 0)
+        status = EXIT_USAGE;
+    if (criteria->invalid)
+        r->keep_invalid = true;
+    if (status != CLI_GO_ON)
+        return status;
+    /* --format names a format of --to too */
+    int to = r->format.to >= 0 ? r->format.to : r->to;
+    bool listing = r->format.list >= 0;
+    const cli_conflict conflicts[] = {
+        {r->format.to >= 0 && r->to >= 0 && r->format.to != r->to,
+         "--format and --to name two formats: give one"},
+        {listing && to >= 0,
+         "--format lists the games, --to writes them: give one"},
+        {listing && r->options.count_only,
+         "--format lists the games, --count counts them: give one"},
+        {r->listing.columns && !listing,
+         "--columns chooses what --format lists: give --format too"},
+        {0},
+    };
+    r->to = to;
+    return cli_check_conflicts(&cli_db_find, conflicts);
+}
+
 static int run_find(int argc, char **argv)
 {
-    rgn_criteria *criteria = rgn_criteria_new();
-    cli_cleaning clean = {rgn_edits_new(), false, false, false};
-    if (!criteria || !clean.edits) {
-        rgn_criteria_free(criteria);
-        rgn_edits_free(clean.edits);
+    cli_criteria criteria = {.criteria = rgn_criteria_new()};
+    cli_cleaning clean = {.edits = rgn_edits_new()};
+    find_run r = {.db_path = "games.rgndb",
+                  .to = -1,
+                  .format = {-1, -1},
+                  .listing = {.ply = true}};
+    r.options.criteria = criteria.criteria;
+    int status = EXIT_USAGE;
+    if (!criteria.criteria || !clean.edits)
         fprintf(stderr, "rgn db find: out of memory\n");
-        return EXIT_USAGE;
-    }
-    cli_criteria criteria_options = {.criteria = criteria};
-    cli_option own[CLI_CRITERIA_OPTIONS + CLI_CLEANING_OPTIONS + 13];
-    int n = cli_criteria_options(&criteria_options, own);
-    n += cli_cleaning_options(&clean, own + n);
-    bool mark = false;
-    const char *db_path = "games.rgndb", *path = NULL;
-    rgn_db_find_options options = {.criteria = criteria};
-    bool keep_invalid = false;
-    long limit = 0;
-    int to = -1, list_format = -1, color = -1;
-    rgn_list_options listing = {.ply = true};
-    own[n++] = (cli_option){"--db", .value = &db_path};
-    own[n++] = (cli_option){"-n", .flag = &options.invert};
-    own[n++] = (cli_option){"--invert", .flag = &options.invert};
-    own[n++] = (cli_option){"--count", .flag = &options.count_only};
-    own[n++] = (cli_option){"--mark", .flag = &mark};
-    own[n++] = (cli_option){"--limit", .take = cli_take_count, .out = &limit};
-    find_format format = {-1, -1};
-    own[n++] =
-        (cli_option){"--format", .take = take_find_format, .out = &format};
-    own[n++] = (cli_option){"--columns", .value = &listing.columns};
-    own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
-    own[n++] = (cli_option){"-o", .value = &path};
-    own[n++] = (cli_option){"--keep-invalid", .flag = &keep_invalid};
-    own[n] = (cli_option){0};
-    const cli_options parser = {&cli_db_find, own, NULL, &color, 0, NULL};
-    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
-    if (status == CLI_GO_ON &&
-        cli_criteria_flags(&criteria_options, &cli_db_find) < 0)
-        status = EXIT_USAGE;
-    if (status == CLI_GO_ON && format.to >= 0 && to >= 0 && format.to != to)
-        status = cli_usage_error(&cli_db_find,
-                                 "--format and --to name two formats: give "
-                                 "one");
-    list_format = format.list;
-    if (format.to >= 0)
-        to = format.to;
-    if (criteria_options.invalid)
-        keep_invalid = true;
-    if (status == CLI_GO_ON && list_format >= 0 &&
-        (to >= 0 || options.count_only))
-        status = cli_usage_error(&cli_db_find, "--format lists the games, %s",
-                                 to >= 0 ? "--to writes them: give one"
-                                         : "--count counts them: give one");
-    if (status == CLI_GO_ON && listing.columns && list_format < 0)
-        status = cli_usage_error(&cli_db_find,
-                                 "--columns chooses what --format lists: "
-                                 "give --format too");
-    if (status == CLI_GO_ON && list_format < 0 && to < 0 &&
-        !options.count_only && !path)
-        list_format = RGN_LIST_TEXT; /* a table on the terminal */
-    if (status == CLI_GO_ON) {
-        options.limit = (uint64_t)limit;
-        options.duplicates = criteria_options.copies;
-        options.fuzzy_ply = (int)criteria_options.fuzzy;
+    else if ((status = find_parse(argc, argv, &criteria, &clean, &r)) ==
+             CLI_GO_ON) {
+        int list_format = r.format.list;
+        if (list_format < 0 && r.to < 0 && !r.options.count_only && !r.path)
+            list_format = RGN_LIST_TEXT; /* a table on the terminal */
+        r.options.limit = (uint64_t)r.limit;
+        r.options.duplicates = criteria.copies;
+        r.options.fuzzy_ply = (int)criteria.fuzzy;
         cli_cleaning_flags(&clean);
-        db_output cleaning = {.edits = clean.edits, .mark = mark};
-        status = find_and_write(&cli_db_find, db_path, &options, list_format,
-                                &listing, to, path, keep_invalid, &cleaning);
+        db_output cleaning = {.edits = clean.edits, .mark = r.mark};
+        status =
+            find_and_write(&cli_db_find, r.db_path, &r.options, list_format,
+                           &r.listing, r.to, r.path, r.keep_invalid, &cleaning);
     }
-    rgn_criteria_free(criteria);
+    rgn_criteria_free(criteria.criteria);
     rgn_edits_free(clean.edits);
     return status;
 }
@@ -333,7 +356,8 @@ static int run_export(int argc, char **argv)
         {"--keep-invalid", .flag = &keep_invalid},
         {0},
     };
-    const cli_options parser = {&cli_db_export, own, NULL, &color, 0, NULL};
+    const cli_options parser = {&cli_db_export, own, NULL, &color, 0,
+                                NULL,           NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
@@ -473,7 +497,10 @@ static void print_date(FILE *out, long date, bool json)
         memcpy(text + 5, "??", 2);
     if (date % 100 == 0)
         memcpy(text + 8, "??", 2);
-    fprintf(out, json ? "\"%s\"" : "%s", text);
+    if (json)
+        (void)rgn_json_write_string(out, text, strlen(text));
+    else
+        fputs(text, out);
 }
 
 static void print_tree(const rgn_db_tree *tree, const rgn_position *pos,
@@ -484,19 +511,24 @@ static void print_tree(const rgn_db_tree *tree, const rgn_position *pos,
     /* wins, draws and losses of the side to move */
     bool white = rgn_position_side(pos) == RGN_WHITE;
     if (json) {
-        printf("{\"position\":\"%s\",\"games\":%llu,\"moves\":[", fen,
-               (unsigned long long)tree->games);
+        /* the texts through the library's JSON writer, as every JSON of
+         * rgn is written */
+        fputs("{\"position\":", stdout);
+        (void)rgn_json_write_string(stdout, fen, strlen(fen));
+        printf(",\"games\":%llu,\"moves\":[", (unsigned long long)tree->games);
         for (size_t i = 0; i < tree->count; i++) {
             const rgn_db_tree_move *m = &tree->moves[i];
             uint64_t wins = white ? m->white : m->black;
             uint64_t losses = white ? m->black : m->white;
-            printf("%s{\"move\":\"%s\",\"games\":%llu,\"white\":%llu,"
+            printf("%s{\"move\":", i ? "," : "");
+            (void)rgn_json_write_string(stdout, m->san, strlen(m->san));
+            printf(",\"games\":%llu,\"white\":%llu,"
                    "\"draws\":%llu,\"black\":%llu,\"win\":%.1f,\"draw\":%.1f,"
                    "\"loss\":%.1f,\"elo\":",
-                   i ? "," : "", m->san, (unsigned long long)m->games,
-                   (unsigned long long)m->white, (unsigned long long)m->draws,
-                   (unsigned long long)m->black, percent(wins, m->games),
-                   percent(m->draws, m->games), percent(losses, m->games));
+                   (unsigned long long)m->games, (unsigned long long)m->white,
+                   (unsigned long long)m->draws, (unsigned long long)m->black,
+                   percent(wins, m->games), percent(m->draws, m->games),
+                   percent(losses, m->games));
             if (m->elo_games)
                 printf("%llu", (unsigned long long)(m->elo_sum / m->elo_games));
             else
@@ -544,7 +576,7 @@ static int run_tree(int argc, char **argv)
         {"--format", .take = cli_take_text_or_json, .out = &json},
         {0},
     };
-    const cli_options parser = {&cli_db_tree, own, NULL, &color, 0, NULL};
+    const cli_options parser = {&cli_db_tree, own, NULL, &color, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status == CLI_GO_ON && !fen == !line)
         status = cli_usage_error(&cli_db_tree,

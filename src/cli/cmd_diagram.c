@@ -439,6 +439,32 @@ static int take_arrows(const cli_command *command, const char *value, void *out)
     return -1;
 }
 
+/* -o's name and --format agree: 0, or EXIT_USAGE after the usage error. */
+static int check_output_name(const char *output, const char *format)
+{
+    /* The name's extension says what the file holds. */
+    const char *dot = cli_extension(output);
+    bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
+    bool text_name = dot && strcasecmp(dot, ".txt") == 0;
+    if (dot && !svg_name && !text_name)
+        return cli_usage_error(&cli_diagram,
+                               "cannot write a %s file: -o "
+                               "takes a .svg or .txt name (an SVG converts "
+                               "to PNG with e.g. rsvg-convert)",
+                               dot);
+    if (format && svg_name && strcmp(format, "svg") != 0)
+        return cli_usage_error(&cli_diagram,
+                               "-o %s is an SVG name, but "
+                               "--format %s writes text",
+                               output, format);
+    if (format && text_name && strcmp(format, "svg") == 0)
+        return cli_usage_error(&cli_diagram,
+                               "-o %s is a text name, but "
+                               "--format svg writes SVG",
+                               output);
+    return 0;
+}
+
 static int run_diagram(int argc, char **argv)
 {
     cli_games games;
@@ -464,40 +490,23 @@ static int run_diagram(int argc, char **argv)
         {"--no-coords", .flag = &r->options.no_coordinates},
         {0},
     };
-    const cli_options parser = {&cli_diagram, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_diagram, own,  &games, NULL,
+                                -1,           NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;
-    if (fen && (files || game > 0 || ply >= 0 || all_plies))
-        return cli_usage_error(&cli_diagram,
-                               "--fen draws one position: it "
-                               "takes no FILE, --game, --ply or --all-plies");
-    if (all_plies && (output || ply >= 0))
-        return cli_usage_error(&cli_diagram, "--all-plies writes every ply: "
-                                             "it takes no -o or --ply");
-
-    if (output) {
-        /* The name's extension says what the file holds. */
-        const char *dot = cli_extension(output);
-        bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
-        bool text_name = dot && strcasecmp(dot, ".txt") == 0;
-        if (dot && !svg_name && !text_name)
-            return cli_usage_error(&cli_diagram,
-                                   "cannot write a %s file: -o "
-                                   "takes a .svg or .txt name (an SVG converts "
-                                   "to PNG with e.g. rsvg-convert)",
-                                   dot);
-        if (format && svg_name && strcmp(format, "svg") != 0)
-            return cli_usage_error(&cli_diagram,
-                                   "-o %s is an SVG name, but "
-                                   "--format %s writes text",
-                                   output, format);
-        if (format && text_name && strcmp(format, "svg") == 0)
-            return cli_usage_error(&cli_diagram,
-                                   "-o %s is a text name, but "
-                                   "--format svg writes SVG",
-                                   output);
-    }
+    const cli_conflict conflicts[] = {
+        {fen && (files || game > 0 || ply >= 0 || all_plies),
+         "--fen draws one position: it takes no FILE, --game, --ply or "
+         "--all-plies"},
+        {all_plies && (output || ply >= 0),
+         "--all-plies writes every ply: it takes no -o or --ply"},
+        {0},
+    };
+    if (cli_check_conflicts(&cli_diagram, conflicts) != CLI_GO_ON)
+        return EXIT_USAGE;
+    if (output && check_output_name(output, format) != 0)
+        return EXIT_USAGE;
     bool to_terminal = !output && !all_plies && isatty(STDOUT_FILENO);
     if (format)
         r->options.format = strcmp(format, "svg") == 0 ? RGN_DIAGRAM_SVG
@@ -515,7 +524,6 @@ static int run_diagram(int argc, char **argv)
                      : to_terminal && cli_color_default(STDOUT_FILENO);
     r->options.color = color && r->options.format == RGN_DIAGRAM_UNICODE;
     r->options.size = (int)size;
-
     if (fen)
         return diagram_from_fen(r, &games, fen, output);
     return run_games(r, &games, argv + 1, files, game > 0 ? game : 1, ply,

@@ -83,7 +83,7 @@ static int run_fen(int argc, char **argv)
         {"--ply", .take = cli_take_ply, .out = &printer.ply},
         {0},
     };
-    const cli_options parser = {&cli_fen, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_fen, own, &games, NULL, -1, NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;

@@ -30,8 +30,8 @@ static int run_layers(int argc, char **argv)
         {"--variant", .value = &variant},
         {0},
     };
-    const cli_options parser = {&cli_layers, own, NULL,
-                                NULL,        1,   "more than one DEPTH"};
+    const cli_options parser = {&cli_layers,           own, NULL, NULL, 1,
+                                "more than one DEPTH", NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

@@ -45,13 +45,12 @@ const cli_command cli_list = {
 int cli_take_list_format(const cli_command *command, const char *value,
                          void *out)
 {
-    static const char *const names[] = {"text", "tsv", "csv", "json", NULL};
-    int format = rgn_list_format_parse(value);
+    const char *const *names = rgn_format_names(RGN_LIST_FORMATS);
+    int format = rgn_format_parse(RGN_LIST_FORMATS, value, NULL);
     if (format < 0)
-        return cli_usage_error(command,
-                               "--format takes text, tsv, csv or json, not "
-                               "'%s'%s",
-                               value, cli_nearest_hint_in(value, names)),
+        return cli_usage_error(command, "--format takes %s, not '%s'%s",
+                               cli_alternatives(names), value,
+                               cli_nearest_hint_in(value, names)),
                -1;
     *(int *)out = format;
     return 0;
@@ -100,7 +99,7 @@ static int run_list(int argc, char **argv)
         {"-o", .value = &path},
         {0},
     };
-    const cli_options parser = {&cli_list, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_list, own, &games, NULL, -1, NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     options.format = (enum rgn_list_format)format;
     if (status == CLI_GO_ON && options.unchecked && options.duplicate_of)

@@ -32,7 +32,7 @@ static int run_moves(int argc, char **argv)
         {"--variant", .value = &variant},
         {0},
     };
-    const cli_options parser = {&cli_moves, own, NULL, NULL, 0, NULL};
+    const cli_options parser = {&cli_moves, own, NULL, NULL, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

@@ -70,8 +70,8 @@ static int run_perft(int argc, char **argv)
         {"--time", .flag = &timing},
         {0},
     };
-    const cli_options parser = {&cli_perft, own, NULL,
-                                NULL,       1,   "more than one DEPTH"};
+    const cli_options parser = {
+        &cli_perft, own, NULL, NULL, 1, "more than one DEPTH", NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

@@ -36,7 +36,7 @@ static int run_puzzle(int argc, char **argv)
         {"--count", .value = &count_text},
         {0},
     };
-    const cli_options parser = {&cli_puzzle, own, NULL, NULL, 0, NULL};
+    const cli_options parser = {&cli_puzzle, own, NULL, NULL, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

@@ -72,8 +72,8 @@ static int run_ranges(int argc, char **argv)
         {"--size", .take = take_size, .out = &part_size},
         {0},
     };
-    const cli_options parser = {&cli_ranges, own, NULL,
-                                NULL,        1,   "rgn ranges cuts one file"};
+    const cli_options parser = {
+        &cli_ranges, own, NULL, NULL, 1, "rgn ranges cuts one file", NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

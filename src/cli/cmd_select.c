@@ -116,204 +116,243 @@ static void on_selected(void *user, const rgn_game *game,
         return;
     }
     /* numbered as in the input, as convert numbers them */
-    rgn_writer_number_next(o->writer, selection->number);
-    rgn_writer_set_input(o->writer, o->file);
-    if (rgn_game_replay(game, o->edits, o->mark ? selection->ply : -1,
-                        rgn_writer_sink(o->writer), o->writer) < 0)
+    if (rgn_writer_write_game(o->writer, game, selection->number, o->file,
+                              o->edits, o->mark ? selection->ply : -1,
+                              NULL) < 0)
         o->failed = true;
 }
 
 
-static int run_select(int argc, char **argv)
-{
+/* What rgn select was asked, and what it works with. */
+typedef struct select_run {
     cli_games games;
-    cli_games_init(&games, &cli_select);
-    rgn_criteria *criteria = rgn_criteria_new();
-    cli_cleaning clean = {rgn_edits_new(), false, false, false};
-    if (!criteria || !clean.edits) {
-        rgn_criteria_free(criteria);
-        rgn_edits_free(clean.edits);
-        fprintf(stderr, "rgn select: out of memory\n");
-        return EXIT_USAGE;
-    }
-    rgn_writer_options writing = {.format = RGN_FORMAT_RGN};
-    select_output output = {0};
-    const char *path = NULL;
-    int to = -1;
-    long limit = 0;
-    bool invert = false;
-    cli_criteria criteria_options = {.criteria = criteria};
-    enum { SPLITTING = 3, LISTING = 2 };
-    cli_option own[CLI_CRITERIA_OPTIONS + 9 + CLI_CLEANING_OPTIONS + SPLITTING +
-                   LISTING];
-    long split_every = 0;
-    const char *split_by = NULL;
-    bool force = false;
-    int n = cli_criteria_options(&criteria_options, own);
-    own[n++] = (cli_option){"-n", .flag = &invert};
-    own[n++] = (cli_option){"--invert", .flag = &invert};
-    own[n++] = (cli_option){"--count", .flag = &output.count_only};
-    own[n++] = (cli_option){"--mark", .flag = &output.mark};
-    own[n++] = (cli_option){"--limit", .take = cli_take_count, .out = &limit};
-    own[n++] = (cli_option){"--to", .take = cli_take_format, .out = &to};
-    own[n++] = (cli_option){"-o", .value = &path};
-    own[n++] = (cli_option){"--keep-invalid", .flag = &writing.keep_invalid};
-    n += cli_cleaning_options(&clean, own + n);
-    /* splitting */
-    own[n++] = (cli_option){"--split-every", .take = cli_take_count,
-                            .out = &split_every};
-    own[n++] = (cli_option){"--split-by", .value = &split_by};
-    own[n++] = (cli_option){"--force", .flag = &force};
-    int list_format = -1;
-    rgn_list_options listing = {.ply = true};
-    own[n++] = (cli_option){"--format", .take = cli_take_list_format,
-                            .out = &list_format};
-    own[n++] = (cli_option){"--columns", .value = &listing.columns};
-    own[n] = (cli_option){0};
-    const cli_options parser = {&cli_select, own, &games, NULL, -1, NULL};
-    int files, status = cli_parse_options(&parser, argc, argv, &files);
+    cli_criteria criteria;
+    cli_cleaning clean;
+    rgn_writer_options writing;
+    select_output output;
+    const char *path; /* -o */
+    int to;           /* --to, or -1 */
+    long limit;
+    bool invert;
+    long split_every;
+    const char *split_by;
+    bool force;
+    int list_format; /* --format, or -1 */
+    rgn_list_options listing;
+    char **paths;
+    int files;
+} select_run;
+
+/* The options, and the combinations refused: the exit status, or
+ * CLI_GO_ON. */
+static int select_parse(select_run *r, int argc, char **argv)
+{
+    const cli_option own[] = {
+        {"-n", .flag = &r->invert},
+        {"--invert", .flag = &r->invert},
+        {"--count", .flag = &r->output.count_only},
+        {"--mark", .flag = &r->output.mark},
+        {"--limit", .take = cli_take_count, .out = &r->limit},
+        {"--to", .take = cli_take_format, .out = &r->to},
+        {"-o", .value = &r->path},
+        {"--keep-invalid", .flag = &r->writing.keep_invalid},
+        {0},
+    };
+    const cli_option splitting_and_listing[] = {
+        {"--split-every", .take = cli_take_count, .out = &r->split_every},
+        {"--split-by", .value = &r->split_by},
+        {"--force", .flag = &r->force},
+        {"--format", .take = cli_take_list_format, .out = &r->list_format},
+        {"--columns", .value = &r->listing.columns},
+        {0},
+    };
+    const cli_option *const tables[] = {cli_criteria_options(&r->criteria), own,
+                                        cli_cleaning_options(&r->clean),
+                                        splitting_and_listing, NULL};
+    const cli_options parser = {&cli_select, NULL, &r->games, NULL,
+                                -1,          NULL, tables};
+    int status = cli_parse_options(&parser, argc, argv, &r->files);
+    r->paths = argv + 1;
     if (status == CLI_GO_ON &&
-        cli_criteria_flags(&criteria_options, &cli_select) < 0)
+        cli_criteria_flags(&r->criteria, &cli_select) < 0)
         status = EXIT_USAGE;
     /* the broken games are written only as --keep-invalid keeps them */
-    if (criteria_options.invalid)
-        writing.keep_invalid = true;
-    bool splitting = split_every || split_by;
-    if (status == CLI_GO_ON && split_every && split_by)
-        status = cli_usage_error(&cli_select,
-                                 "--split-every and --split-by cut the output "
-                                 "two ways: give one");
-    if (status == CLI_GO_ON && splitting &&
-        (!path || strcmp(path, "-") == 0 || output.count_only))
-        status = cli_usage_error(&cli_select,
-                                 "--split-every and --split-by write files: "
-                                 "-o PATTERN names them");
-    if (status == CLI_GO_ON && force && !splitting)
-        status = cli_usage_error(&cli_select,
-                                 "--force writes over the parts of "
-                                 "--split-every or --split-by: -o replaces "
-                                 "its file anyway");
-    /* --format: records of the games selected, not the games */
-    if (status == CLI_GO_ON && list_format >= 0 &&
-        (to >= 0 || output.count_only))
-        status = cli_usage_error(&cli_select, "--format lists the games, %s",
-                                 to >= 0 ? "--to writes them: give one"
-                                         : "--count counts them: give one");
-    if (status == CLI_GO_ON && listing.columns && list_format < 0)
-        status = cli_usage_error(&cli_select,
-                                 "--columns chooses what --format lists: "
-                                 "give --format too");
-    listing.format = (enum rgn_list_format)list_format;
-    output.keep_invalid = writing.keep_invalid;
-    if (status == CLI_GO_ON && list_format >= 0 && splitting)
-        status = cli_usage_error(&cli_select,
-                                 "--format lists the games in one table: it "
-                                 "does not go with --split-every or "
-                                 "--split-by");
-    char **paths = argv + 1;
-    if (status == CLI_GO_ON && splitting) {
-        output.split = cli_split_new(&cli_select, path, split_every, split_by,
-                                     force, &writing, paths, files);
-        if (!output.split)
-            status = EXIT_USAGE;
-    }
-    if (status == CLI_GO_ON &&
-        (cli_games_check_inputs(&games, paths, files) < 0 ||
-         cli_output_check_inputs(&cli_select, "-o", path, paths, files, "") <
-             0 ||
-         cli_games_check_outputs(&games, NULL, paths, files) < 0 ||
-         cli_games_ready(&games) < 0))
-        status = EXIT_USAGE;
-    if (status == CLI_GO_ON && list_format < 0) {
-        writing.format =
-            (enum rgn_format)cli_output_format(&cli_select, to, path);
-        if ((int)writing.format < 0)
-            status = EXIT_USAGE;
-    }
-    if (output.split &&
-        (writing.format == RGN_FORMAT_RGN || writing.format == RGN_FORMAT_LAN))
-        writing.tagless = rgn_variant_for_file(path);
-    if (status != CLI_GO_ON) {
-        rgn_criteria_free(criteria);
-        rgn_edits_free(clean.edits);
-        cli_split_free(output.split);
+    if (r->criteria.invalid)
+        r->writing.keep_invalid = true;
+    r->listing.format = (enum rgn_list_format)r->list_format;
+    r->output.keep_invalid = r->writing.keep_invalid;
+    if (status != CLI_GO_ON)
         return status;
-    }
-    cli_cleaning_flags(&clean);
-    rgn_edits_report(clean.edits, cli_games_report, &games);
-    output.edits = clean.edits;
-
-    FILE *out =
-        output.count_only || output.split ? NULL : cli_output_open(path);
-    rgn_selector_options options = {
-        .criteria = criteria,
-        .invert = invert,
-        .limit = (uint64_t)limit,
-        .duplicates = criteria_options.copies,
-        .fuzzy_ply = (int)criteria_options.fuzzy,
-        /* what is not written is not selected: not counted, not limited */
-        .valid_only = !writing.keep_invalid,
-        .edits = clean.edits,
-        .move_texts = writing.format == RGN_FORMAT_JSON,
-        .count_only = output.count_only,
-        .selected = on_selected,
-        .user = &output,
+    bool splitting = r->split_every || r->split_by;
+    bool listing = r->list_format >= 0; /* records, not the games */
+    const cli_conflict conflicts[] = {
+        {r->split_every && r->split_by,
+         "--split-every and --split-by cut the output two ways: give one"},
+        {splitting &&
+             (!r->path || strcmp(r->path, "-") == 0 || r->output.count_only),
+         "--split-every and --split-by write files: -o PATTERN names them"},
+        {r->force && !splitting,
+         "--force writes over the parts of --split-every or --split-by: -o "
+         "replaces its file anyway"},
+        {listing && r->to >= 0,
+         "--format lists the games, --to writes them: give one"},
+        {listing && r->output.count_only,
+         "--format lists the games, --count counts them: give one"},
+        {r->listing.columns && !listing,
+         "--columns chooses what --format lists: give --format too"},
+        {listing && splitting,
+         "--format lists the games in one table: it does not go with "
+         "--split-every or --split-by"},
+        {0},
     };
-    if (out && path && strcmp(path, "-") != 0 &&
-        (writing.format == RGN_FORMAT_RGN || writing.format == RGN_FORMAT_LAN))
-        writing.tagless = rgn_variant_for_file(path);
-    rgn_selector *selector = rgn_selector_new(&options);
-    if (out && list_format >= 0) {
-        output.lister = cli_lister_new(&cli_select, &listing, out);
-        if (!output.lister) {
-            rgn_selector_free(selector);
-            rgn_criteria_free(criteria);
-            cli_output_close(out, path, false);
+    return cli_check_conflicts(&cli_select, conflicts);
+}
+
+/* The checks before anything is written, the parts of a split output
+ * and the format: the exit status, or CLI_GO_ON. */
+static int select_prepare(select_run *r)
+{
+    select_output *output = &r->output;
+    if (r->split_every || r->split_by) {
+        output->split =
+            cli_split_new(&cli_select, r->path, r->split_every, r->split_by,
+                          r->force, &r->writing, r->paths, r->files);
+        if (!output->split)
             return EXIT_USAGE;
-        }
-        games.input = cli_lister_input;
-        games.input_user = output.lister;
-    } else {
-        if (out)
-            output.writer = rgn_writer_new(&writing, out);
-        games.input = select_input;
-        games.input_user = &output;
     }
-    bool started = selector && (output.count_only || output.writer ||
-                                output.split || output.lister);
-    if (!output.count_only && !out && !output.split)
-        started = false;
-    bool written = false;
-    if (started) {
-        games.options.sink = rgn_selector_sink();
-        games.options.sink_user = selector;
-        cli_games_read_all(&games, paths, files);
-        errno = 0;
-        written = output.lister
-                      ? rgn_lister_finish(output.lister) == 0
-                      : !output.writer || rgn_writer_finish(output.writer) == 0;
-        if (!written)
-            cli_output_error(path, errno);
-        if (output.failed || rgn_selector_failed(selector)) {
-            fprintf(stderr, "rgn select: out of memory\n");
-            written = false;
-        }
-    } else if (out || output.count_only)
-        fprintf(stderr, "rgn select: cannot start the output\n");
-    if (output.count_only && started)
+    if (cli_games_check_inputs(&r->games, r->paths, r->files) < 0 ||
+        cli_output_check_inputs(&cli_select, "-o", r->path, r->paths, r->files,
+                                "") < 0 ||
+        cli_games_check_outputs(&r->games, NULL, r->paths, r->files) < 0 ||
+        cli_games_ready(&r->games) < 0)
+        return EXIT_USAGE;
+    if (r->list_format < 0) {
+        r->writing.format =
+            (enum rgn_format)cli_output_format(&cli_select, r->to, r->path);
+        if ((int)r->writing.format < 0)
+            return EXIT_USAGE;
+    }
+    bool rgn = r->writing.format == RGN_FORMAT_RGN ||
+               r->writing.format == RGN_FORMAT_LAN;
+    if (output->split && rgn)
+        r->writing.tagless = rgn_variant_for_file(r->path);
+    return CLI_GO_ON;
+}
+
+/* Where the games selected go (out, or the parts), and each input's name
+ * given to it: false after saying why not. */
+static bool select_start(select_run *r, FILE *out)
+{
+    select_output *output = &r->output;
+    if (out && r->path && strcmp(r->path, "-") != 0 &&
+        (r->writing.format == RGN_FORMAT_RGN ||
+         r->writing.format == RGN_FORMAT_LAN))
+        r->writing.tagless = rgn_variant_for_file(r->path);
+    if (out && r->list_format >= 0) {
+        output->lister = cli_lister_new(&cli_select, &r->listing, out);
+        if (!output->lister)
+            return false;
+        r->games.input = cli_lister_input;
+        r->games.input_user = output->lister;
+        return true;
+    }
+    if (out)
+        output->writer = rgn_writer_new(&r->writing, out);
+    r->games.input = select_input;
+    r->games.input_user = output;
+    return true;
+}
+
+/* Reads the inputs through selector into what select_start made: whether
+ * everything selected was written. */
+static bool select_games(select_run *r, rgn_selector *selector)
+{
+    select_output *output = &r->output;
+    r->games.options.sink = rgn_selector_sink();
+    r->games.options.sink_user = selector;
+    cli_games_read_all(&r->games, r->paths, r->files);
+    errno = 0;
+    bool written = output->lister ? rgn_lister_finish(output->lister) == 0
+                                  : !output->writer ||
+                                        rgn_writer_finish(output->writer) == 0;
+    if (!written)
+        cli_output_error(r->path, errno);
+    if (output->failed || rgn_selector_failed(selector)) {
+        fprintf(stderr, "rgn select: out of memory\n");
+        written = false;
+    }
+    if (output->count_only)
         printf("%llu\n", (unsigned long long)rgn_selector_count(selector));
-    rgn_writer_free(output.writer);
-    rgn_lister_free(output.lister);
+    return written;
+}
+
+/* Selects and writes the games: 1 when all went well (the inputs read,
+ * the output written), 0 when not, -1 when the output's columns were
+ * refused (nothing read). */
+static int select_write(select_run *r)
+{
+    select_output *output = &r->output;
+    cli_cleaning_flags(&r->clean);
+    rgn_edits_report(r->clean.edits, cli_games_report, &r->games);
+    output->edits = r->clean.edits;
+    FILE *out =
+        output->count_only || output->split ? NULL : cli_output_open(r->path);
+    rgn_selector_options options = {
+        .criteria = r->criteria.criteria,
+        .invert = r->invert,
+        .limit = (uint64_t)r->limit,
+        .duplicates = r->criteria.copies,
+        .fuzzy_ply = (int)r->criteria.fuzzy,
+        /* what is not written is not selected: not counted, not limited */
+        .valid_only = !r->writing.keep_invalid,
+        .edits = r->clean.edits,
+        .move_texts = r->writing.format == RGN_FORMAT_JSON,
+        .count_only = output->count_only,
+        .selected = on_selected,
+        .user = output,
+    };
+    rgn_selector *selector = rgn_selector_new(&options);
+    bool opened = select_start(r, out);
+    bool started = opened && selector &&
+                   (output->count_only || output->writer || output->split ||
+                    output->lister) &&
+                   (output->count_only || out || output->split);
+    bool written = started && select_games(r, selector);
+    if (opened && !started && (out || output->count_only))
+        fprintf(stderr, "rgn select: cannot start the output\n");
+    rgn_writer_free(output->writer);
+    rgn_lister_free(output->lister);
     rgn_selector_free(selector);
-    rgn_criteria_free(criteria);
-    rgn_edits_free(clean.edits);
     /* an input that could not be read fails the run: the target stays */
-    bool ok = started && written && !games.io_error;
-    if (out && cli_output_close(out, path, ok) < 0)
+    bool ok = written && !r->games.io_error;
+    if (out && cli_output_close(out, r->path, ok) < 0)
         ok = false;
-    if (output.split && cli_split_finish(output.split, ok) < 0)
+    if (output->split && cli_split_finish(output->split, ok) < 0)
         ok = false;
-    cli_split_free(output.split);
-    status = cli_games_finish(&games);
-    return ok ? status : EXIT_USAGE;
+    return opened ? ok : -1;
+}
+
+static int run_select(int argc, char **argv)
+{
+    select_run r = {.to = -1, .list_format = -1};
+    r.writing.format = RGN_FORMAT_RGN;
+    r.listing.ply = true;
+    cli_games_init(&r.games, &cli_select);
+    r.criteria.criteria = rgn_criteria_new();
+    r.clean.edits = rgn_edits_new();
+    int status = EXIT_USAGE;
+    if (!r.criteria.criteria || !r.clean.edits)
+        fprintf(stderr, "rgn select: out of memory\n");
+    else if ((status = select_parse(&r, argc, argv)) == CLI_GO_ON &&
+             (status = select_prepare(&r)) == CLI_GO_ON) {
+        int ok = select_write(&r);
+        if (ok >= 0)
+            status = cli_games_finish(&r.games);
+        if (ok <= 0)
+            status = EXIT_USAGE;
+    }
+    cli_split_free(r.output.split);
+    rgn_criteria_free(r.criteria.criteria);
+    rgn_edits_free(r.clean.edits);
+    return status;
 }

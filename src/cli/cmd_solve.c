@@ -136,8 +136,8 @@ static int run_solve(int argc, char **argv)
         {"--hint", .flag = &hint},
         {0},
     };
-    const cli_options parser = {&cli_solve, own, NULL,
-                                NULL,       1,   "more than one FILE"};
+    const cli_options parser = {&cli_solve,           own, NULL, NULL, 1,
+                                "more than one FILE", NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

@@ -50,7 +50,7 @@ static int run_survey(int argc, char **argv)
         {"--jobs", .value = &jobs_text},
         {0},
     };
-    const cli_options parser = {&cli_survey, own, NULL, NULL, 0, NULL};
+    const cli_options parser = {&cli_survey, own, NULL, NULL, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;

@@ -66,14 +66,12 @@ const cli_command cli_tournament = {
 
 static int take_format(const cli_command *command, const char *value, void *out)
 {
-    static const char *const names[] = {"text", "csv", "json",
-                                        "html", "trf", NULL};
-    int format = rgn_tournament_format_parse(value);
+    const char *const *names = rgn_format_names(RGN_TOURNAMENT_FORMATS);
+    int format = rgn_format_parse(RGN_TOURNAMENT_FORMATS, value, NULL);
     if (format < 0)
-        return cli_usage_error(command,
-                               "--format takes text, csv, json, html or "
-                               "trf, not '%s'%s",
-                               value, cli_nearest_hint_in(value, names)),
+        return cli_usage_error(command, "--format takes %s, not '%s'%s",
+                               cli_alternatives(names), value,
+                               cli_nearest_hint_in(value, names)),
                -1;
     *(int *)out = format;
     return 0;
@@ -130,19 +128,60 @@ static int read_report(rgn_tournaments *tournaments, const char *path)
     return rc;
 }
 
+/* Reads the games of paths (files < 0: none, the report is all) into
+ * tournaments, audits them and writes them to path: the exit status. */
+static int tournament_read(cli_games *games, rgn_tournaments *tournaments,
+                           const rgn_tournament_options *options,
+                           const char *path, char **paths, int files)
+{
+    games->input = tournaments_input;
+    games->input_user = tournaments;
+    games->options.sink = rgn_tournaments_sink();
+    games->options.sink_user = tournaments;
+    if (files >= 0)
+        cli_games_read_all(games, paths, files);
+    rgn_error error;
+    int audit = games->io_error
+                    ? -1
+                    : rgn_tournaments_finish(tournaments, tell, games, &error);
+    if (audit < 0 && !games->io_error)
+        fprintf(stderr, "rgn tournament: %s\n", error.message);
+    bool ok = audit >= 0;
+    if (ok && !options->check_only) {
+        FILE *out = cli_output_open(path);
+        if (!out)
+            ok = false;
+        else {
+            errno = 0;
+            if (rgn_tournaments_write(tournaments, options->format, out) < 0) {
+                cli_output_error(path, errno);
+                ok = false;
+            }
+            if (cli_output_close(out, path, ok) < 0)
+                ok = false;
+        }
+    }
+    rgn_tournaments_free(tournaments);
+    int status = cli_games_finish(games);
+    if (!ok)
+        return EXIT_USAGE;
+    return status == EXIT_OK && audit == 1 ? EXIT_INVALID : status;
+}
+
 static int run_tournament(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_tournament);
     rgn_tournament_options options = {.format = RGN_TOURNAMENT_TEXT};
     int format = RGN_TOURNAMENT_TEXT;
+    const char *system = NULL, *tiebreaks = NULL, *rules = NULL;
     source from = {false, &games};
     const char *path = NULL, *same_player = NULL;
     const cli_option own[] = {
         {"--event", .value = &options.event},
-        {"--system", .value = &options.system},
-        {"--tiebreaks", .value = &options.tiebreaks},
-        {"--tiebreak-rules", .value = &options.tiebreak_rules},
+        {"--system", .value = &system},
+        {"--tiebreaks", .value = &tiebreaks},
+        {"--tiebreak-rules", .value = &rules},
         {"--rounds", .take = cli_take_count, .out = &options.planned_rounds},
         {"--check", .flag = &options.check_only},
         {"--same-player", .value = &same_player},
@@ -153,7 +192,8 @@ static int run_tournament(int argc, char **argv)
         {"-o", .value = &path},
         {0},
     };
-    const cli_options parser = {&cli_tournament, own, &games, NULL, -1, NULL};
+    const cli_options parser = {
+        &cli_tournament, own, &games, NULL, -1, NULL, NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     options.format = (enum rgn_tournament_format)format;
     bool from_trf = from.trf;
@@ -170,11 +210,22 @@ static int run_tournament(int argc, char **argv)
                                      same_player, strerror(errno));
         options.same_player = spellings;
     }
+    rgn_tiebreak list[RGN_MAX_TIEBREAKS];
     rgn_tournaments *tournaments = NULL;
     if (status == CLI_GO_ON) {
         rgn_error error;
-        tournaments = rgn_tournaments_new(&options, &error);
-        if (!tournaments)
+        int s = 0, count = 0, r = 0;
+        if ((system && (s = rgn_tournament_system_parse(system, &error)) < 0) ||
+            (tiebreaks &&
+             (count = rgn_tiebreaks_parse(tiebreaks, list, &error)) < 0) ||
+            (rules && (r = rgn_tiebreak_rules_parse(rules, &error)) < 0))
+            status = cli_usage_error(&cli_tournament, "%s", error.message);
+        options.system = (enum rgn_tournament_system)s;
+        options.tiebreaks = list;
+        options.tiebreak_count = count;
+        options.tiebreak_rules = (enum rgn_tiebreak_rules)r;
+        if (status == CLI_GO_ON &&
+            !(tournaments = rgn_tournaments_new(&options, &error)))
             status = cli_usage_error(&cli_tournament, "%s", error.message);
     }
     free(spellings);
@@ -193,36 +244,6 @@ static int run_tournament(int argc, char **argv)
         paths++;
         files--;
     }
-    games.input = tournaments_input;
-    games.input_user = tournaments;
-    games.options.sink = rgn_tournaments_sink();
-    games.options.sink_user = tournaments;
-    if (!from_trf || files > 0)
-        cli_games_read_all(&games, paths, files);
-    rgn_error error;
-    int audit = games.io_error
-                    ? -1
-                    : rgn_tournaments_finish(tournaments, tell, &games, &error);
-    if (audit < 0 && !games.io_error)
-        fprintf(stderr, "rgn tournament: %s\n", error.message);
-    bool ok = audit >= 0;
-    if (ok && !options.check_only) {
-        FILE *out = cli_output_open(path);
-        if (!out)
-            ok = false;
-        else {
-            errno = 0;
-            if (rgn_tournaments_write(tournaments, options.format, out) < 0) {
-                cli_output_error(path, errno);
-                ok = false;
-            }
-            if (cli_output_close(out, path, ok) < 0)
-                ok = false;
-        }
-    }
-    rgn_tournaments_free(tournaments);
-    status = cli_games_finish(&games);
-    if (!ok)
-        return EXIT_USAGE;
-    return status == EXIT_OK && audit == 1 ? EXIT_INVALID : status;
+    return tournament_read(&games, tournaments, &options, path, paths,
+                           files > 0 || !from_trf ? files : -1);
 }

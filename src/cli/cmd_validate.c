@@ -37,7 +37,8 @@ static int run_validate(int argc, char **argv)
     games.notes = true;
     const char *summary = "text";
     const cli_option own[] = {{"--summary", .value = &summary}, {0}};
-    const cli_options parser = {&cli_validate, own, &games, NULL, -1, NULL};
+    const cli_options parser = {&cli_validate, own, &games, NULL, -1,
+                                NULL,          NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;

@@ -8,25 +8,15 @@
 
 #include "cli.h"
 
-/* The options that add a criterion, by name; a flag's value is NULL. */
-static const char *const criteria_with_value[CLI_CRITERIA_WITH_VALUE + 1] = {
-    "tag",      "plies",          "ends",  "position", "pattern",
-    "material", "material-plies", "moves", "games",    "has",
-    NULL,
-};
-static const char *const criteria_flags[CLI_CRITERIA_FLAGS + 1] = {
-    "promotion", "underpromotion", "setup", "valid",
-    "invalid",   "in-variations",  NULL,
-};
-
-/* A criterion's option and value, added to the criteria: 0, or -1 after
- * the usage error that names the argument. */
+/* A criterion and its value, added to the criteria: 0, or -1 after the
+ * usage error that names the option and the value. */
 static int add_criterion(const cli_command *command, rgn_criteria *criteria,
-                         const char *name, const char *value)
+                         enum rgn_criterion criterion, const char *value)
 {
     rgn_error error;
-    if (rgn_criteria_add(criteria, name, value, &error) == 0)
+    if (rgn_criteria_add(criteria, criterion, value, &error) == 0)
         return 0;
+    const char *name = rgn_criterion_name(criterion);
     if (value)
         cli_usage_error(command, "--%s '%s': %s", name, value, error.message);
     else
@@ -38,46 +28,48 @@ static int take_criterion(const cli_command *command, const char *value,
                           void *out)
 {
     cli_criterion *c = out;
-    return add_criterion(command, c->criteria, c->option, value);
+    return add_criterion(command, c->criteria, c->criterion, value);
 }
 
-int cli_criteria_options(cli_criteria *c, cli_option *own)
+/* The option of each criterion, named by the library: those with a
+ * value first, then the flags (--promotion is both, a flag there and
+ * --promotion=PIECE last). */
+const cli_option *cli_criteria_options(cli_criteria *c)
 {
+    cli_option *own = c->rows;
     int n = 0;
-    for (int i = 0; criteria_with_value[i]; i++) {
-        c->takers[i] = (cli_criterion){c->criteria, criteria_with_value[i]};
-        snprintf(c->names[n], sizeof c->names[n], "--%s",
-                 criteria_with_value[i]);
-        own[n] = (cli_option){c->names[n], .take = take_criterion,
-                              .out = &c->takers[i]};
-        n++;
-    }
-    for (int i = 0; criteria_flags[i]; i++) {
-        snprintf(c->names[n], sizeof c->names[n], "--%s", criteria_flags[i]);
-        own[n] = (cli_option){c->names[n], .flag = &c->flags[i]};
-        n++;
-    }
-    /* --promotion=PIECE beside the flag --promotion */
-    c->promotion = (cli_criterion){c->criteria, "promotion"};
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < RGN_CRITERION_COUNT; i++) {
+            enum rgn_criterion criterion = (enum rgn_criterion)i;
+            bool flag =
+                rgn_criterion_takes(criterion) != RGN_CRITERION_REQUIRED;
+            if (flag != (pass == 1))
+                continue;
+            c->takers[i] = (cli_criterion){c->criteria, criterion};
+            snprintf(c->names[i], sizeof c->names[i], "--%s",
+                     rgn_criterion_name(criterion));
+            own[n++] = flag ? (cli_option){c->names[i], .flag = &c->flags[i]}
+                            : (cli_option){c->names[i], .take = take_criterion,
+                                           .out = &c->takers[i]};
+        }
     own[n++] = (cli_option){"--promotion", .take = take_criterion,
-                            .out = &c->promotion};
+                            .out = &c->takers[RGN_CRITERION_PROMOTION]};
     /* the copies, judged after the criteria among the games that match */
     own[n++] = (cli_option){"--unique", .flag = &c->unique};
     own[n++] = (cli_option){"--duplicates", .flag = &c->duplicates};
     own[n++] =
         (cli_option){"--fuzzy", .take = cli_take_count, .out = &c->fuzzy};
-    return n;
+    own[n] = (cli_option){0};
+    return own;
 }
 
 int cli_criteria_flags(cli_criteria *c, const cli_command *command)
 {
-    for (int i = 0; criteria_flags[i]; i++) {
-        if (c->flags[i] &&
-            add_criterion(command, c->criteria, criteria_flags[i], NULL) < 0)
+    for (int i = 0; i < RGN_CRITERION_COUNT; i++)
+        if (c->flags[i] && add_criterion(command, c->criteria,
+                                         (enum rgn_criterion)i, NULL) < 0)
             return -1;
-        if (c->flags[i] && strcmp(criteria_flags[i], "invalid") == 0)
-            c->invalid = true;
-    }
+    c->invalid = c->flags[RGN_CRITERION_INVALID];
     if (c->unique && c->duplicates)
         return cli_usage_error(command, "--unique and --duplicates select "
                                         "opposite games: give one"),

@@ -14,102 +14,12 @@
 
 #include "cli.h"
 
-static const char *const severity_names[] = {"error", "warning", "note"};
-static const char *const severity_colors[] = {"\033[1;31m", "\033[1;35m",
-                                              "\033[1;36m"};
-
-
 /* A diagnostic's game, counted from 1 over all the inputs of the run
  * (the validator counts per input). */
 static unsigned long long game_number(const cli_games *g,
                                       const rgn_diagnostic *d)
 {
     return (unsigned long long)(g->total.games + d->game);
-}
-
-static void print_json(const cli_games *g, const rgn_diagnostic *d)
-{
-    fputs("{\"file\":", g->diag);
-    (void)rgn_json_write_string(g->diag, g->file, strlen(g->file));
-    fprintf(g->diag, ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":",
-            (unsigned long long)d->where.offset, d->where.line,
-            d->where.column);
-    /* the game by its place in the file too, which needs no counting
-     * across the pieces a file is read in (--range) */
-    if (d->game)
-        fprintf(g->diag, "%llu,\"game_offset\":%llu", game_number(g, d),
-                (unsigned long long)d->game_offset);
-    else
-        fputs("null,\"game_offset\":null", g->diag);
-    fputs(",\"ply\":", g->diag);
-    /* null: the problem concerns no move (ply 0 is the start position) */
-    if (d->ply > 0)
-        fprintf(g->diag, "%d", d->ply);
-    else
-        fputs("null", g->diag);
-    fprintf(g->diag, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
-            severity_names[d->severity], rgn_problem_code(d->problem));
-    (void)rgn_json_write_string(g->diag, d->message, strlen(d->message));
-    fputs("}\n", g->diag);
-}
-
-/* The source line with a caret under the column (one column a
- * character; tabs kept so that the caret lines up with them). */
-static void print_source(FILE *out, const rgn_diagnostic *d, const char *color)
-{
-    if (d->line.len == 0)
-        return;
-    int gutter = fprintf(out, " %5u | ", d->where.line) - 2;
-    for (size_t i = 0; i < d->line.len; i++) {
-        unsigned char c = (unsigned char)d->line.data[i];
-        fputc(c < 0x20 && c != '\t' ? '?' : c, out);
-    }
-    fprintf(out, "\n%*s| ", gutter, "");
-    size_t caret = d->caret < d->line.len ? d->caret : d->line.len;
-    for (size_t i = 0; i < caret; i++) {
-        unsigned char c = (unsigned char)d->line.data[i];
-        if ((c & 0xC0) != 0x80)
-            fputc(c == '\t' ? '\t' : ' ', out);
-    }
-    fprintf(out, "%s^", color);
-    for (size_t i = 1; i < d->move.len; i++)
-        fputc('~', out);
-    fprintf(out, "%s\n", *color ? "\033[0m" : "");
-}
-
-/* A diagnostic about an input as a whole or its text, not about a game:
- * FILE:LINE:COLUMN: SEVERITY: MESSAGE (in JSON game and ply null). */
-static void tell_input(const cli_games *g, rgn_location where,
-                       enum rgn_severity severity, const char *code,
-                       const char *message)
-{
-    if (g->quiet)
-        return;
-    if (g->json) {
-        fputs("{\"file\":", g->diag);
-        (void)rgn_json_write_string(g->diag, g->file, strlen(g->file));
-        fprintf(g->diag,
-                ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":null,"
-                "\"game_offset\":null,\"ply\":null,\"severity\":\"%s\","
-                "\"code\":\"%s\",\"message\":\"%s\"}\n",
-                (unsigned long long)where.offset, where.line, where.column,
-                severity_names[severity], code, message);
-    } else {
-        const char *bold = g->color ? "\033[1m" : "";
-        const char *color = g->color ? severity_colors[severity] : "";
-        const char *reset = g->color ? "\033[0m" : "";
-        fprintf(g->diag, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file,
-                where.line, where.column, reset, color,
-                severity_names[severity], reset, message);
-    }
-}
-
-/* The input holds no game: a warning, an error under --strict. */
-static void warn_no_game(const cli_games *g)
-{
-    rgn_location start = {0, 1, 1};
-    tell_input(g, start, g->options.strict ? RGN_ERROR : RGN_WARNING, "no-game",
-               "no game in the input");
 }
 
 /* A note on a valid game's play, neither on an error (the hints), on an
@@ -124,33 +34,37 @@ static bool observation(const rgn_diagnostic *d)
 static void print_diagnostic(void *user, const rgn_diagnostic *d)
 {
     const cli_games *g = user;
-    if (!g->notes && observation(d))
+    if (g->quiet || (!g->notes && observation(d)))
         return;
-    /* about the input: text read as Latin-1, comments no game follows */
-    if (d->game == 0) {
-        tell_input(g, d->where, d->severity, rgn_problem_code(d->problem),
-                   d->message);
+    /* about the input as a whole (game 0: text read as Latin-1, comments
+     * no game follows) whatever --game says */
+    if (d->game && g->only_game && game_number(g, d) != g->only_game)
         return;
-    }
-    if (g->quiet || (g->only_game && game_number(g, d) != g->only_game))
-        return;
-    if (g->json) {
-        print_json(g, d);
-        return;
-    }
-    const char *bold = g->color ? "\033[1m" : "";
-    const char *color = g->color ? severity_colors[d->severity] : "";
-    const char *reset = g->color ? "\033[0m" : "";
-    fprintf(g->diag, "%s%s:%u:%u:%s %s%s:%s %s\n", bold, g->file, d->where.line,
-            d->where.column, reset, color, severity_names[d->severity], reset,
-            d->message);
-    fprintf(g->diag, "  in game %llu (%s - %s)", game_number(g, d), d->white,
-            d->black);
-    if (d->ply > 0)
-        fprintf(g->diag, ", ply %d: %s %.*s", d->ply, d->move_number,
-                (int)d->move.len, d->move.data);
-    fputc('\n', g->diag);
-    print_source(g->diag, d, color);
+    rgn_diagnostic shown = *d;
+    if (d->game)
+        shown.game = game_number(g, d);
+    /* a failed write shows when the diagnostics file is closed */
+    int written =
+        g->json
+            ? rgn_diagnostic_write_json(g->diag, g->file, &shown)
+            : rgn_diagnostic_write_text(g->diag, g->file, &shown,
+                                        g->color ? RGN_DIAGNOSTIC_COLOR : 0);
+    (void)written;
+}
+
+/* The input holds no game: a warning, an error under --strict. */
+static void warn_no_game(const cli_games *g)
+{
+    rgn_diagnostic d = {
+        .problem = RGN_W_NO_GAME,
+        .severity = g->options.strict ? RGN_ERROR : RGN_WARNING,
+        .message = "no game in the input",
+        .where = {0, 1, 1},
+        .white = "",
+        .black = "",
+        .move_number = "",
+    };
+    print_diagnostic((void *)g, &d);
 }
 
 void cli_games_tell(cli_games *g, const char *file, const rgn_diagnostic *d)

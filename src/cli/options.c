@@ -157,8 +157,8 @@ static int unknown_option(const cli_options *o, const char *arg)
                            cli_nearest_hint(&nearest));
 }
 
-int cli_parse_options(const cli_options *o, int argc, char **argv,
-                      int *operands)
+static int parse_options(const cli_options *o, int argc, char **argv,
+                         int *operands)
 {
     int count = 0;
     bool options_ended = false; /* by "--" */
@@ -189,6 +189,50 @@ int cli_parse_options(const cli_options *o, int argc, char **argv,
         argv[++count] = argv[i];
     }
     *operands = count;
+    return CLI_GO_ON;
+}
+
+/* The rows of the tables, in order, as one table ending in {0}: NULL when
+ * memory ran out. */
+static cli_option *joined(const cli_option *const *tables)
+{
+    size_t rows = 0;
+    for (const cli_option *const *t = tables; *t; t++)
+        for (const cli_option *row = *t; row->name; row++)
+            rows++;
+    cli_option *all = malloc((rows + 1) * sizeof *all), *at = all;
+    if (!all)
+        return NULL;
+    for (const cli_option *const *t = tables; *t; t++)
+        for (const cli_option *row = *t; row->name; row++)
+            *at++ = *row;
+    *at = (cli_option){0};
+    return all;
+}
+
+int cli_parse_options(const cli_options *o, int argc, char **argv,
+                      int *operands)
+{
+    if (!o->tables)
+        return parse_options(o, argc, argv, operands);
+    cli_options whole = *o;
+    cli_option *all = joined(o->tables);
+    if (!all) {
+        fprintf(stderr, "rgn %s: out of memory\n", o->command->name);
+        return EXIT_USAGE;
+    }
+    whole.own = all;
+    int status = parse_options(&whole, argc, argv, operands);
+    free(all);
+    return status;
+}
+
+int cli_check_conflicts(const cli_command *command,
+                        const cli_conflict *conflicts)
+{
+    for (const cli_conflict *c = conflicts; c->message; c++)
+        if (c->holds)
+            return cli_usage_error(command, "%s", c->message);
     return CLI_GO_ON;
 }
 
@@ -342,6 +386,21 @@ const char *cli_nearest_hint_in(const char *given,
     for (; *candidates; candidates++)
         cli_nearest_offer(&nearest, *candidates);
     return cli_nearest_hint(&nearest);
+}
+
+const char *cli_alternatives(const char *const *names)
+{
+    static char text[256];
+    size_t n = 0;
+    text[0] = '\0';
+    for (int i = 0; names[i] && n < sizeof text; i++) {
+        const char *sep = i == 0 ? "" : names[i + 1] ? ", " : " or ";
+        int wrote = snprintf(text + n, sizeof text - n, "%s%s", sep, names[i]);
+        if (wrote < 0)
+            break;
+        n += (size_t)wrote;
+    }
+    return text;
 }
 
 const rgn_variant *cli_find_variant(const cli_command *command,

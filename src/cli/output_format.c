@@ -6,14 +6,12 @@
 
 int cli_take_format(const cli_command *command, const char *value, void *out)
 {
-    static const char *const names[] = {"rgn", "lan",  "coord", "fen",
-                                        "xml", "html", "json",  NULL};
-    int format = rgn_format_parse(value);
+    const char *const *names = rgn_format_names(RGN_GAME_FORMATS);
+    int format = rgn_format_parse(RGN_GAME_FORMATS, value, NULL);
     if (format < 0) {
-        cli_usage_error(command,
-                        "no format '%s' (rgn, lan, coord, fen, xml, "
-                        "html or json)%s",
-                        value, cli_nearest_hint_in(value, names));
+        cli_usage_error(command, "no format '%s' (%s)%s", value,
+                        cli_alternatives(names),
+                        cli_nearest_hint_in(value, names));
         return -1;
     }
     *(int *)out = format;
@@ -40,8 +38,7 @@ static const struct {
 
 int cli_output_format(const cli_command *command, int to, const char *path)
 {
-    static const char *const names[] = {"rgn", "lan",  "coord", "fen",
-                                        "xml", "html", "json"};
+    const char *const *names = rgn_format_names(RGN_GAME_FORMATS);
     const char *dot = path ? cli_extension(path) : NULL;
     for (size_t i = 0; dot && i < sizeof named_formats / sizeof *named_formats;
          i++) {

@@ -477,9 +477,8 @@ int cli_split_game(cli_split *split, const rgn_game *game, const char *file,
     part *p = &split->parts[index];
     p->used = ++split->clock;
     split->written++;
-    rgn_writer_set_input(p->writer, file);
-    if (rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(p->writer),
-                        p->writer) < 0) {
+    if (rgn_writer_write_game(p->writer, game, 0, file, edits, mark_ply, NULL) <
+        0) {
         fprintf(stderr, "rgn %s: out of memory\n", split->command->name);
         split->failed = true;
         return -1;

@@ -10,7 +10,7 @@
 
 #include "db/db.h"
 #include "rules/position.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 
 /* Variations deeper than this are a damaged blob (the reader's own
  * limit is far lower). */
@@ -37,21 +37,22 @@ void db_geometry_set(db_geometry *g, const rgn_variant *v)
     if (g->variant == v)
         return;
     g->variant = v;
-    g->squares = (uint64_t)v->files * (uint64_t)v->ranks;
-    for (int file = 0; file < v->files; file++)
-        for (int rank = 0; rank < v->ranks; rank++) {
-            int square = v->square_at(file, rank);
+    int files = rgn_variant_files(v), ranks = rgn_variant_ranks(v);
+    g->squares = (uint64_t)files * (uint64_t)ranks;
+    for (int file = 0; file < files; file++)
+        for (int rank = 0; rank < ranks; rank++) {
+            int square = rgn_square_at(v, file, rank);
             if (square >= 0 && square < RGN_BOARD_CAPACITY)
-                g->index[square] = (uint16_t)(rank * v->files + file);
+                g->index[square] = (uint16_t)(rank * files + file);
         }
 }
 
 static int square_of_index(const rgn_variant *v, uint64_t index)
 {
-    if (index >= (uint64_t)(v->files * v->ranks))
+    uint64_t files = (uint64_t)rgn_variant_files(v);
+    if (index >= files * (uint64_t)rgn_variant_ranks(v))
         return -1;
-    return v->square_at((int)(index % (uint64_t)v->files),
-                        (int)(index / (uint64_t)v->files));
+    return rgn_square_at(v, (int)(index % files), (int)(index / files));
 }
 
 /* A move is plain when its kind, promotion and direction follow from
@@ -75,7 +76,7 @@ uint64_t db_move_code(const db_geometry *g, const rgn_position *after,
     } else {
         /* the piece that moved stands on to */
         *has_extra =
-            rgn_variant_oriented(g->variant, RGN_TYPE(after->board[move.to]));
+            rgn_rules_oriented(g->variant, RGN_TYPE(after->board[move.to]));
         *extra = move.orientation;
     }
     return (pair << 1 | special) + DB_TOKENS;
@@ -174,29 +175,12 @@ static bool take_text(decoder *d, uint64_t len, rgn_span *text)
     return true;
 }
 
-static bool is_legal(rgn_position *pos, rgn_move move)
-{
-    rgn_move moves[RGN_MAX_MOVES];
-    const rgn_variant *v = pos->variant;
-    uint8_t piece = pos->board[move.from];
-    if (v->legal_moves_to && piece != RGN_EMPTY && piece != RGN_OFF) {
-        int n = v->legal_moves_to(pos, moves, RGN_TYPE(piece), move.to);
-        for (int i = 0; i < n; i++)
-            if (rgn_move_equal(moves[i], move))
-                return true;
-    }
-    int n = v->legal_moves(pos, moves);
-    for (int i = 0; i < n; i++)
-        if (rgn_move_equal(moves[i], move))
-            return true;
-    return false;
-}
-
 /* The squares of a move's code: false when one is no square. */
 static bool code_squares(const rgn_variant *v, uint64_t code, int *from,
                          int *to)
 {
-    uint64_t squares = (uint64_t)v->files * (uint64_t)v->ranks;
+    uint64_t squares =
+        (uint64_t)rgn_variant_files(v) * (uint64_t)rgn_variant_ranks(v);
     uint64_t pair = (code - DB_TOKENS) >> 1;
     *from = square_of_index(v, pair / squares);
     *to = square_of_index(v, pair % squares);
@@ -210,7 +194,7 @@ static bool has_extra(const rgn_position *pos, uint64_t code, int from)
     uint8_t piece = pos->board[from];
     return ((code - DB_TOKENS) & 1) ||
            (piece != RGN_EMPTY && piece != RGN_OFF &&
-            rgn_variant_oriented(pos->variant, RGN_TYPE(piece)));
+            rgn_rules_oriented(pos->variant, RGN_TYPE(piece)));
 }
 
 int db_move_of_code(rgn_position *pos, uint64_t code, uint64_t extra,
@@ -235,7 +219,7 @@ int db_move_of_code(rgn_position *pos, uint64_t code, uint64_t extra,
             move->orientation = (uint8_t)extra;
         }
     }
-    return is_legal(pos, *move) ? 0 : -1;
+    return rgn_rules_is_legal(pos, *move) ? 0 : -1;
 }
 
 static int read_move(decoder *d, uint64_t code, rgn_move *move)
@@ -260,7 +244,7 @@ static int play(decoder *d, rgn_move move)
         rgn_move_san(pos, move, san, sizeof san);
     if (!d->sink->position_after)
         CALL(d, move, d->user, pos, move, san);
-    rgn_make(pos, move, &d->last_undo[d->depth]);
+    rgn_rules_make(pos, move, &d->last_undo[d->depth]);
     if (d->sink->position_after)
         CALL(d, move, d->user, pos, move, san);
     d->last_move[d->depth] = move;
@@ -301,8 +285,8 @@ static int begin_variation(decoder *d)
     if (d->depth + 1 >= d->capacity && grow(d) < 0)
         return -1;
     d->current[d->depth + 1] = d->current[d->depth];
-    rgn_unmake(&d->current[d->depth + 1], d->last_move[d->depth],
-               &d->last_undo[d->depth]);
+    rgn_rules_unmake(&d->current[d->depth + 1], d->last_move[d->depth],
+                     &d->last_undo[d->depth]);
     d->depth++;
     d->has_last[d->depth] = false;
     CALL(d, begin_variation, d->user);
@@ -321,9 +305,7 @@ static int set_start(decoder *d, const db_stored_game *stored)
         rgn_error err;
         if (rgn_position_set_fen(pos, stored->start, &err) < 0)
             return damaged(d, "its start position cannot be read");
-    } else if (d->variant->set_initial)
-        d->variant->set_initial(pos);
-    else
+    } else if (!rgn_rules_set_initial(pos))
         return damaged(d, "its game needs a set-up, and it has none");
     return 0;
 }

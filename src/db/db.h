@@ -88,6 +88,12 @@ void db_copies_free(db_copies *c);
  * none (the game then stored as id is remembered); -1 when memory runs
  * out (db's error says so). */
 int64_t db_copy_of(db_copies *c, uint64_t digest, int64_t id);
+/* Tells report (NULL: no one) of a game not stored because the database
+ * has it as game copy: a note RGN_N_ALREADY_STORED of the game numbered
+ * number in file (NULL: not named), which begins at where. */
+void db_note_copy(void (*report)(void *user, const rgn_diagnostic *note),
+                  void *user, const char *file, uint64_t number,
+                  rgn_location where, int64_t copy);
 
 /* A position's key in the index: its rule set's key mixed with the
  * rule set's salt (from its name), so that two games' positions never

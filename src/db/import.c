@@ -16,7 +16,6 @@
 
 #include "db/db.h"
 #include "rules/position.h"
-#include "rules/variant.h"
 #include "select/select.h"
 
 #define SEGMENT_ENTRIES (4u << 20)
@@ -729,6 +728,32 @@ void db_copies_free(db_copies *c)
     memset(c, 0, sizeof *c);
 }
 
+void db_note_copy(void (*report)(void *user, const rgn_diagnostic *note),
+                  void *user, const char *file, uint64_t number,
+                  rgn_location where, int64_t copy)
+{
+    if (!report)
+        return;
+    char message[96];
+    snprintf(message, sizeof message,
+             "game %llu is game %lld of the database: not stored again",
+             (unsigned long long)number, (long long)copy);
+    rgn_diagnostic note = {
+        .problem = RGN_N_ALREADY_STORED,
+        .severity = RGN_NOTE,
+        .message = message,
+        .where = where,
+        .game = number,
+        .game_offset = where.offset,
+        .white = "?",
+        .black = "?",
+        .move_number = "",
+        .file = file,
+        .copy_of = copy,
+    };
+    report(user, &note);
+}
+
 int64_t db_copy_of(db_copies *c, uint64_t digest, int64_t id)
 {
     if (c->digests) {
@@ -791,7 +816,8 @@ static void on_end_game(void *user, rgn_span result,
     add_opening(im, DB_CODE_END, 0,
                 0); /* the game ended at its last position */
     db_tags_end(&im->tags);
-    const char *variant = im->game_variant ? im->game_variant->name : "";
+    const char *variant =
+        im->game_variant ? rgn_variant_name(im->game_variant) : "";
     if (im->tags.failed || im->moves.blob.failed) {
         db_failf(im->db, "out of memory");
         fail(im);
@@ -815,9 +841,8 @@ static void on_end_game(void *user, rgn_span result,
         im->entry_count = im->entries_before;
         im->opening_count = im->openings_before;
         im->counts.duplicates++;
-        if (im->options.duplicate)
-            im->options.duplicate(im->options.user, im->number, im->origin,
-                                  copy);
+        db_note_copy(im->options.report, im->options.user, im->file, im->number,
+                     im->origin, copy);
         return;
     }
     size_t index = (size_t)(im->next_id - im->first_game);

@@ -302,9 +302,8 @@ static int merge_game(merger *m, bool *stored)
         rgn_location where = {(uint64_t)offset,
                               (uint32_t)sqlite3_column_int64(g, COLUMN_LINE),
                               (uint32_t)sqlite3_column_int64(g, COLUMN_COLUMN)};
-        if (m->options.duplicate)
-            m->options.duplicate(m->options.user, o->path, (uint64_t)number,
-                                 where, copy);
+        db_note_copy(m->options.report, m->options.user, o->path,
+                     (uint64_t)number, where, copy);
         return 0;
     }
     if (!o->id) {
@@ -452,7 +451,7 @@ static int merge_segment(merger *m, sqlite3_stmt *s)
         if (step == SQLITE_DONE ||
             sqlite3_column_int64(m->games, COLUMN_ID) != first + (int64_t)i)
             return in_damaged(m, "the index names games that are missing");
-        bool stored = false; /* gcc -O2 -g cannot see that each path sets it */
+        bool stored = false; /* gcc 12 at -O2 cannot see merge_game set it */
         if (merge_game(m, &stored) < 0)
             return -1;
         m->renumber[i] = stored ? (uint32_t)kept++ : DROPPED;

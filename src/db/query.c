@@ -14,7 +14,6 @@
 
 #include "db/db.h"
 #include "rules/position.h"
-#include "rules/variant.h"
 #include "select/criteria.h"
 #include "select/select.h"
 

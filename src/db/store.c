@@ -34,7 +34,6 @@
 
 #include "db/db.h"
 #include "rules/position.h"
-#include "rules/variant.h"
 
 static const char schema[] =
     "PRAGMA application_id = 1380404804;" /* DB_APPLICATION_ID */
@@ -145,7 +144,7 @@ uint64_t db_variant_salt(const rgn_variant *variant)
 {
     /* the name's bytes folded into one word */
     uint64_t salt = 0;
-    for (const char *c = variant->name; *c; c++)
+    for (const char *c = rgn_variant_name(variant); *c; c++)
         salt = rgn_mix64(salt ^ (unsigned char)*c);
     return salt;
 }

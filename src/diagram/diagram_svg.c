@@ -10,8 +10,9 @@
  * squares (a blue frame), file and rank labels on all four edges, the
  * pieces, and the arrows on top. A piece is a disc of its side's colour
  * with its letter and, as the pieces of Ploy show them, a fin for each
- * direction it moves in now, radiating from the disc's edge; the King's
- * fins are short (it steps one square). Pawns are smaller discs without
+ * direction it moves in now, radiating from the disc's edge; the fins of
+ * a piece that steps one square (the King: the rule set says which) are
+ * short. Pawns are smaller discs without
  * fins. Everything is laid out in units of the square, whose size
  * follows from the width asked for.
  */
@@ -47,7 +48,7 @@
 #define PAWN_RADIUS 0.22
 #define FIGURE_DISC_RADIUS 0.36
 #define FIN_LENGTH 0.19
-#define KING_FIN_LENGTH 0.1
+#define SHORT_FIN_LENGTH 0.1 /* a piece that steps one square */
 #define FIN_HALF_WIDTH 0.095
 
 static const double pi = 3.14159265358979323846;
@@ -476,23 +477,9 @@ static void draw_pyramid(svg *s, int direction, double scale, double cx,
     end(s);
 }
 
-/* The chess figure of a piece letter (the solid glyphs of U+265A to
- * U+265F, for both sides: the fill tells them apart), or NULL. U+FE0E
- * asks for the text glyph, not an emoji. */
-static const char *chess_figure(char letter)
-{
-    static const char letters[] = "KQRBNP";
-    static const char *const glyphs[] = {
-        "\u265a\ufe0e", "\u265b\ufe0e", "\u265c\ufe0e",
-        "\u265d\ufe0e", "\u265e\ufe0e", "\u265f\ufe0e",
-    };
-    const char *at = letter ? strchr(letters, letter) : NULL;
-    return at ? glyphs[at - letters] : NULL;
-}
-
-/* A chess figure centred on (cx, cy), filled in its side's colour and
- * outlined in the other's, so that it stands out on both colours of
- * square; fonts that have the glyphs first. */
+/* A figure (rgn_variant_piece_figure) centred on (cx, cy), filled in its
+ * side's colour and outlined in the other's, so that it stands out on both
+ * colours of square; fonts that have the glyphs first. */
 static void draw_figure(svg *s, const char *figure, int colour, double cx,
                         double cy)
 {
@@ -536,7 +523,11 @@ static void draw_piece(svg *s, int square, bool without_square)
                      : figure_size ? FIGURE_DISC_RADIUS
                                    : PAWN_RADIUS) *
                     s->sq;
-    double fin = (letter == 'K' ? KING_FIN_LENGTH : FIN_LENGTH) * s->sq;
+    int type = rgn_variant_piece_type(v->variant, letter);
+    double fin =
+        (rgn_variant_piece_short_fins(v->variant, type) ? SHORT_FIN_LENGTH
+                                                        : FIN_LENGTH) *
+        s->sq;
     char name[8], piece[2] = {letter, 0};
     rgn_square_name(v->variant, square, name);
 
@@ -577,7 +568,8 @@ static void draw_piece(svg *s, int square, bool without_square)
         points(s, xy, 3);
         end(s);
     }
-    const char *figure = dirs ? NULL : chess_figure(letter);
+    const char *figure =
+        dirs ? NULL : rgn_variant_piece_figure(v->variant, type);
     start(s, "circle");
     attr_num(s, "cx", cx);
     attr_num(s, "cy", cy);

@@ -7,30 +7,19 @@
 
 #include "formats/writer.h"
 
-/* Every format by its enum rgn_format value: the name --to takes, and
- * what writes it. */
-static const struct {
-    const char *name;
-    const writer_format *format;
-} formats[] = {
-    [RGN_FORMAT_RGN] = {"rgn", &rgn_text_format},
-    [RGN_FORMAT_LAN] = {"lan", &rgn_text_format},
-    [RGN_FORMAT_COORD] = {"coord", &rgn_coord_format},
-    [RGN_FORMAT_FEN] = {"fen", &rgn_fen_format},
-    [RGN_FORMAT_XML] = {"xml", &rgn_xml_format},
-    [RGN_FORMAT_HTML] = {"html", &rgn_html_format},
-    [RGN_FORMAT_JSON] = {"json", &rgn_json_format},
+/* What writes every format, by its enum rgn_format value (its name is
+ * in base/names.c, with every family of formats). */
+static const writer_format *const formats[] = {
+    [RGN_FORMAT_RGN] = &rgn_text_format,
+    [RGN_FORMAT_LAN] = &rgn_text_format,
+    [RGN_FORMAT_COORD] = &rgn_coord_format,
+    [RGN_FORMAT_FEN] = &rgn_fen_format,
+    [RGN_FORMAT_XML] = &rgn_xml_format,
+    [RGN_FORMAT_HTML] = &rgn_html_format,
+    [RGN_FORMAT_JSON] = &rgn_json_format,
 };
 
 #define FORMAT_COUNT ((int)(sizeof formats / sizeof formats[0]))
-
-int rgn_format_parse(const char *name)
-{
-    for (int f = 0; f < FORMAT_COUNT; f++)
-        if (strcmp(name, formats[f].name) == 0)
-            return f;
-    return -1;
-}
 
 rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out)
 {
@@ -41,7 +30,7 @@ rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out)
         return NULL;
     w->options = *options;
     w->out = out;
-    w->format = formats[options->format].format;
+    w->format = formats[options->format];
     if (w->format->state_size) {
         w->state = calloc(1, w->format->state_size);
         if (!w->state) {

@@ -9,7 +9,7 @@
 #define RGN_WRITER_H
 
 #include "base/buffer.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 
 /* One output format, as its write_*.c exports it. Each part is given
  * the writer, whose state is the format's own; a part the format does
@@ -97,13 +97,13 @@ extern const rgn_game_sink rgn_writer_game_sink;
  * copied. */
 static inline void writer_play(rgn_position *pos, rgn_move move, rgn_undo *undo)
 {
-    rgn_make(pos, move, undo);
+    rgn_rules_make(pos, move, undo);
 }
 
 static inline void writer_take_back(rgn_position *pos, rgn_move move,
                                     const rgn_undo *undo)
 {
-    rgn_unmake(pos, move, undo);
+    rgn_rules_unmake(pos, move, undo);
 }
 
 /* Ends the variations still open (a game stopped by an error inside

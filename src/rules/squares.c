@@ -2,6 +2,7 @@
  * squares.c - what every rule set shares: the data members of a rule set
  * seen from outside, square names and compass directions.
  */
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -18,12 +19,41 @@ const char *const *rgn_variant_aliases(const rgn_variant *v)
     return v->aliases ? v->aliases : none;
 }
 
+/* Whether type is one of v's piece types (type 0 is none). */
+static bool is_type(const rgn_variant *v, int type)
+{
+    return type > 0 && (size_t)type < strlen(v->piece_letters);
+}
+
 char rgn_variant_piece_letter(const rgn_variant *v, int type)
 {
-    if (type <= 0 || (size_t)type >= strlen(v->piece_letters))
-        return 0;
-    return v->piece_letters[type];
+    return is_type(v, type) ? v->piece_letters[type] : 0;
 }
+
+int rgn_variant_piece_type(const rgn_variant *v, char letter)
+{
+    char upper = (char)toupper((unsigned char)letter);
+    for (int type = 1; v->piece_letters[type]; type++)
+        if (v->piece_letters[type] == upper)
+            return type;
+    return 0;
+}
+
+bool rgn_variant_piece_royal(const rgn_variant *v, int type)
+{
+    return is_type(v, type) && (v->royal >> type & 1u);
+}
+
+const char *rgn_variant_piece_figure(const rgn_variant *v, int type)
+{
+    return is_type(v, type) && v->figures ? v->figures[type] : NULL;
+}
+
+bool rgn_variant_piece_short_fins(const rgn_variant *v, int type)
+{
+    return is_type(v, type) && (v->short_fins >> type & 1u);
+}
+
 int rgn_variant_files(const rgn_variant *v) { return v->files; }
 int rgn_variant_ranks(const rgn_variant *v) { return v->ranks; }
 

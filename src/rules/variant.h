@@ -1,33 +1,19 @@
 /*
  * variant.h - the interface every rule set implements (private).
  *
- * Generic code (positions, perft, readers, writers) talks to a rule set
- * only through struct rgn_variant. A rule set owns its board geometry
- * (how squares are numbered), its piece set, its position string and its
- * move generator; nothing outside it may assume a 9x9 board or that
- * every piece has an orientation.
+ * The generic code of rules/ (positions, perft, move texts) talks to a
+ * rule set through struct rgn_variant; the stages above rules/ do not
+ * see it, and ask through rules/rule_set.h and rgn.h. A rule set owns its board
+ * geometry (how squares are numbered), its piece set, its position string and
+ * its move generator; nothing outside it may assume a 9x9 board or that every
+ * piece has an orientation.
  */
 #ifndef RGN_VARIANT_H
 #define RGN_VARIANT_H
 
 #include "base/problems.h"
 #include "rules/position.h"
-
-/* What make() saves so that unmake() can restore the position exactly:
- * the per-ply state record, kept by the caller (on its stack), so that
- * no position is copied per ply. */
-typedef struct rgn_undo {
-    uint64_t key;
-    int halfmove;
-    int fullmove;
-    int extra[2];
-    int16_t ep_square;
-    uint8_t castling;
-    uint8_t captured;
-    uint8_t captured_orientation;
-    uint8_t moved_orientation;
-    int8_t check_cache;
-} rgn_undo;
+#include "rules/rule_set.h"
 
 /* Move texts for a game whose moves are not SAN (Rotationary's "b3+").
  * resolve reads a text in a position as rgn_san_resolve does; write
@@ -44,14 +30,15 @@ typedef struct rgn_notation {
  * number (rgn_problem_of) before it leaves for a caller. */
 #define RGN_OWN_PROBLEM(i) ((enum rgn_problem)(RGN_PROBLEM_COUNT + (i)))
 
-/* What the validator tells the other rule sets of a game that failed and
- * named no variant (the hook looks_like_own). */
-typedef struct rgn_failed_game {
-    enum rgn_problem problem; /* its first error, a generic kind */
-    const char *fen;          /* its FEN tag; NULL when it has none */
-    rgn_span move;            /* the move of the error; empty for none */
-    int ply;                  /* that move's ply; 0 for none */
-} rgn_failed_game;
+/* The chess figures a rule set may give its pieces (the solid glyphs of
+ * U+265A to U+265F, for both sides: a diagram's fill tells them apart);
+ * U+FE0E asks for the text glyph, not an emoji. */
+#define RGN_FIGURE_KING "\u265a\ufe0e"
+#define RGN_FIGURE_QUEEN "\u265b\ufe0e"
+#define RGN_FIGURE_ROOK "\u265c\ufe0e"
+#define RGN_FIGURE_BISHOP "\u265d\ufe0e"
+#define RGN_FIGURE_KNIGHT "\u265e\ufe0e"
+#define RGN_FIGURE_PAWN "\u265f\ufe0e"
 
 /* A rule set is mostly data. Members marked "optional" are NULL (or 0)
  * when the game has no such thing; generic code asks, never assumes. */
@@ -84,6 +71,17 @@ struct rgn_variant {
      * (0 when the game has no pawns). */
     const char *piece_letters;
     int pawn_type;
+    /* The royal piece types (the King), a bit (1u << type) each: the
+     * pieces whose loss loses the game, which a material count leaves
+     * out; 0 for a game without them. */
+    unsigned royal;
+    /* How diagrams draw the pieces: figures[type] the figure (UTF-8, one
+     * of the RGN_FIGURE_* below) a diagram that asks for figures draws a
+     * piece without fins as, NULL for none (optional: NULL for a game
+     * without figures); short_fins the types, a bit (1u << type) each,
+     * that step one square and are drawn with short fins. */
+    const char *const *figures;
+    unsigned short_fins;
     bool castling; /* the game has castling moves, written O-O, O-O-O */
     /* whether a move that resets the halfmove clock (a capture, a pawn
      * move) can never be undone: no position before it occurs again, and

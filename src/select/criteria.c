@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "select/criteria.h"
 
 rgn_criteria *rgn_criteria_new(void)
@@ -97,21 +98,6 @@ static int add_games(rgn_criteria *c, const char *value, rgn_error *error)
         c->games[c->game_ranges++] = (number_range){min, max};
     } while (*p++ == ',');
     return 0;
-}
-
-/* The value's index in names (NULL-terminated), or -1 after the error
- * that lists them. */
-static int one_of(const char *value, const char *const *names, rgn_error *error)
-{
-    for (int i = 0; names[i]; i++)
-        if (strcmp(value, names[i]) == 0)
-            return i;
-    char list[200] = "";
-    for (int i = 0; names[i]; i++) {
-        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, names[i], sizeof list - strlen(list) - 1);
-    }
-    return criteria_fail(error, "expected one of %s", list);
 }
 
 static const char *const end_names[] = {
@@ -206,76 +192,144 @@ static int add_promotion(rgn_criteria *c, const char *value, rgn_error *error)
     return 0;
 }
 
-/* The criteria that are flags, and where each is kept. */
-static bool *flag_of(rgn_criteria *c, const char *option)
+static const char *const criterion_names[RGN_CRITERION_COUNT] = {
+    [RGN_CRITERION_TAG] = "tag",
+    [RGN_CRITERION_PLIES] = "plies",
+    [RGN_CRITERION_ENDS] = "ends",
+    [RGN_CRITERION_POSITION] = "position",
+    [RGN_CRITERION_PATTERN] = "pattern",
+    [RGN_CRITERION_MATERIAL] = "material",
+    [RGN_CRITERION_MATERIAL_PLIES] = "material-plies",
+    [RGN_CRITERION_MOVES] = "moves",
+    [RGN_CRITERION_GAMES] = "games",
+    [RGN_CRITERION_HAS] = "has",
+    [RGN_CRITERION_PROMOTION] = "promotion",
+    [RGN_CRITERION_UNDERPROMOTION] = "underpromotion",
+    [RGN_CRITERION_SETUP] = "setup",
+    [RGN_CRITERION_VALID] = "valid",
+    [RGN_CRITERION_INVALID] = "invalid",
+    [RGN_CRITERION_IN_VARIATIONS] = "in-variations",
+};
+
+const char *rgn_criterion_name(enum rgn_criterion criterion)
 {
-    if (strcmp(option, "underpromotion") == 0)
-        return &c->underpromotion;
-    if (strcmp(option, "setup") == 0)
-        return &c->setup;
-    if (strcmp(option, "valid") == 0)
-        return &c->valid;
-    if (strcmp(option, "invalid") == 0)
-        return &c->invalid;
-    if (strcmp(option, "in-variations") == 0)
-        return &c->in_variations;
-    return NULL;
+    return rgn_names_at(criterion_names, RGN_CRITERION_COUNT, (int)criterion);
 }
 
-int rgn_criteria_add(rgn_criteria *c, const char *option, const char *value,
-                     rgn_error *error)
+int rgn_criterion_parse(const char *name, rgn_error *error)
 {
-    if (strcmp(option, "promotion") == 0)
-        return add_promotion(c, value, error);
-    bool *flag = flag_of(c, option);
+    return rgn_names_parse(criterion_names, RGN_CRITERION_COUNT, "criterion",
+                           name, error);
+}
+
+enum rgn_criterion_value rgn_criterion_takes(enum rgn_criterion criterion)
+{
+    if (criterion == RGN_CRITERION_PROMOTION)
+        return RGN_CRITERION_OPTIONAL;
+    return criterion < RGN_CRITERION_PROMOTION ? RGN_CRITERION_REQUIRED
+                                               : RGN_CRITERION_FLAG;
+}
+
+const char *const *rgn_criterion_choices(enum rgn_criterion criterion)
+{
+    return criterion == RGN_CRITERION_ENDS  ? end_names
+           : criterion == RGN_CRITERION_HAS ? has_names
+                                            : NULL;
+}
+
+/* A word of names (NULL-terminated): its index, or -1 after the error
+ * that lists them. */
+static int one_of(const char *value, const char *const *names, rgn_error *error)
+{
+    size_t count = 0;
+    while (names[count])
+        count++;
+    int i = rgn_names_parse(names, count, "value", value, NULL);
+    if (i >= 0)
+        return i;
+    char list[200];
+    rgn_names_list(list, sizeof list, names, count);
+    return criteria_fail(error, "expected one of %s", list);
+}
+
+/* The criteria that are flags, and where each is kept. */
+static bool *flag_of(rgn_criteria *c, enum rgn_criterion criterion)
+{
+    switch (criterion) {
+    case RGN_CRITERION_UNDERPROMOTION: return &c->underpromotion;
+    case RGN_CRITERION_SETUP: return &c->setup;
+    case RGN_CRITERION_VALID: return &c->valid;
+    case RGN_CRITERION_INVALID: return &c->invalid;
+    case RGN_CRITERION_IN_VARIATIONS: return &c->in_variations;
+    default: return NULL;
+    }
+}
+
+static int add_material_plies(rgn_criteria *c, const char *value,
+                              rgn_error *error)
+{
+    const char *p = value;
+    uint64_t n;
+    if (!read_count(&p, &n) || *p || n < 1 || n > 100000)
+        return criteria_fail(error, "expected a number of plies of at "
+                                    "least 1");
+    c->material_plies = (int)n;
+    return 0;
+}
+
+static int add_end(rgn_criteria *c, const char *value, rgn_error *error)
+{
+    int end = one_of(value, end_names, error);
+    if (end < 0)
+        return -1;
+    c->ends[end] = true;
+    c->any_moves = c->any_moves || end != END_UNFINISHED;
+    return 0;
+}
+
+static int add_has(rgn_criteria *c, const char *value, rgn_error *error)
+{
+    int has = one_of(value, has_names, error);
+    if (has < 0)
+        return -1;
+    c->has[has] = true;
+    c->any_moves = true;
+    return 0;
+}
+
+int rgn_criteria_add(rgn_criteria *c, enum rgn_criterion criterion,
+                     const char *value, rgn_error *error)
+{
+    const char *name = rgn_criterion_name(criterion);
+    if (!name)
+        return criteria_fail(error, "no criterion numbered %d", (int)criterion);
+    enum rgn_criterion_value takes = rgn_criterion_takes(criterion);
+    if (takes == RGN_CRITERION_FLAG && value)
+        return criteria_fail(error, "the criterion %s takes no value", name);
+    if (takes == RGN_CRITERION_REQUIRED && !value)
+        return criteria_fail(error, "the criterion %s takes a value", name);
+    bool *flag = flag_of(c, criterion);
     if (flag) {
-        if (value)
-            return criteria_fail(error, "--%s takes no value", option);
         *flag = true;
         c->any_moves = true;
         return 0;
     }
-    if (!value)
-        return criteria_fail(error, "--%s is no criterion without a value",
-                             option);
-    if (strcmp(option, "tag") == 0)
-        return add_tag(c, value, error);
-    if (strcmp(option, "plies") == 0)
-        return add_plies(c, value, error);
-    if (strcmp(option, "games") == 0)
-        return add_games(c, value, error);
-    if (strcmp(option, "position") == 0)
+    switch (criterion) {
+    case RGN_CRITERION_PROMOTION: return add_promotion(c, value, error);
+    case RGN_CRITERION_TAG: return add_tag(c, value, error);
+    case RGN_CRITERION_PLIES: return add_plies(c, value, error);
+    case RGN_CRITERION_GAMES: return add_games(c, value, error);
+    case RGN_CRITERION_POSITION:
         return add_target(c, TARGET_POSITION, value, error);
-    if (strcmp(option, "pattern") == 0)
+    case RGN_CRITERION_PATTERN:
         return add_target(c, TARGET_PATTERN, value, error);
-    if (strcmp(option, "moves") == 0)
-        return add_target(c, TARGET_MOVES, value, error);
-    if (strcmp(option, "material") == 0)
+    case RGN_CRITERION_MOVES: return add_target(c, TARGET_MOVES, value, error);
+    case RGN_CRITERION_MATERIAL:
         return add_target(c, TARGET_MATERIAL, value, error);
-    if (strcmp(option, "material-plies") == 0) {
-        const char *p = value;
-        uint64_t n;
-        if (!read_count(&p, &n) || *p || n < 1 || n > 100000)
-            return criteria_fail(error, "expected a number of plies of at "
-                                        "least 1");
-        c->material_plies = (int)n;
-        return 0;
+    case RGN_CRITERION_MATERIAL_PLIES:
+        return add_material_plies(c, value, error);
+    case RGN_CRITERION_ENDS: return add_end(c, value, error);
+    case RGN_CRITERION_HAS: return add_has(c, value, error);
+    default: /* the flags, taken above */ return 0;
     }
-    if (strcmp(option, "ends") == 0) {
-        int end = one_of(value, end_names, error);
-        if (end < 0)
-            return -1;
-        c->ends[end] = true;
-        c->any_moves = c->any_moves || end != END_UNFINISHED;
-        return 0;
-    }
-    if (strcmp(option, "has") == 0) {
-        int has = one_of(value, has_names, error);
-        if (has < 0)
-            return -1;
-        c->has[has] = true;
-        c->any_moves = true;
-        return 0;
-    }
-    return criteria_fail(error, "--%s is no criterion", option);
 }

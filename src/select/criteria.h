@@ -150,6 +150,8 @@ bool target_holds(const target *t, const target_ready *ready,
 __attribute__((format(printf, 2, 3))) static inline int
 criteria_fail(rgn_error *error, const char *format, ...)
 {
+    if (!error)
+        return -1;
     va_list args;
     va_start(args, format);
     error->column = 0;

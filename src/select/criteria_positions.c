@@ -12,7 +12,7 @@
 
 #include "notation/board_string.h"
 #include "rules/position.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 #include "select/criteria.h"
 
 /* ------------------------------------------------------------------ */
@@ -118,17 +118,6 @@ typedef struct pattern_reading {
     int count;
 } pattern_reading;
 
-/* A piece's type in the rule set by its letter (any case); 0 for none. */
-static int type_of_letter(const rgn_variant *v, char letter)
-{
-    const char *letters = v->piece_letters;
-    char upper = (char)toupper((unsigned char)letter);
-    for (int type = 1; letters[type]; type++)
-        if (letters[type] == upper)
-            return type;
-    return 0;
-}
-
 /* A direction name of one or two letters after '>' ("N", "SW"). */
 static int read_direction(const char **text)
 {
@@ -151,11 +140,12 @@ static int read_pattern_square(void *context, const char *fen,
     pattern_reading *r = context;
     const rgn_variant *v = r->variant;
     const char *p = *cursor;
-    int type = isalpha((unsigned char)*p) ? type_of_letter(v, *p) : 0;
+    int type = isalpha((unsigned char)*p) ? rgn_variant_piece_type(v, *p) : 0;
     if (!type)
         return rgn_fen_reject(err, "pattern", 1, "board", fen, p,
-                              "'%c' is no piece of %s", *p, v->name);
-    int square = v->square_at(file, rank);
+                              "'%c' is no piece of %s", *p,
+                              rgn_variant_name(v));
+    int square = rgn_square_at(v, file, rank);
     if (square < 0)
         return rgn_fen_reject(err, "pattern", 1, "board", fen, p,
                               "%c%d is no square", 'a' + file, rank + 1);
@@ -164,13 +154,13 @@ static int read_pattern_square(void *context, const char *fen,
     int orientation = -1;
     if (*p == '>') {
         const char *name = ++p;
-        int direction = rgn_variant_oriented(v, type) ? read_direction(&p) : -1;
+        int direction = rgn_rules_oriented(v, type) ? read_direction(&p) : -1;
         if (direction < 0)
             return rgn_fen_reject(err, "pattern", 1, "board", fen, name,
-                                  rgn_variant_oriented(v, type)
+                                  rgn_rules_oriented(v, type)
                                       ? "no direction after '>'"
                                       : "this piece has no orientation");
-        orientation = v->canonical_orientation(type, direction);
+        orientation = rgn_rules_canonical_orientation(v, type, direction);
     }
     if (r->squares)
         r->squares[r->count] =
@@ -187,9 +177,10 @@ static int read_pattern(const rgn_variant *v, const char *text,
 {
     pattern_reading r = {v, squares, 0};
     rgn_fen_board board = {"pattern",
-                           v->files,
-                           v->ranks,
-                           v->files > 9 ? RGN_DIGITS_NUMBER : RGN_DIGITS_ADD,
+                           rgn_variant_files(v),
+                           rgn_variant_ranks(v),
+                           rgn_variant_files(v) > 9 ? RGN_DIGITS_NUMBER
+                                                    : RGN_DIGITS_ADD,
                            read_pattern_square,
                            NULL,
                            &r};
@@ -253,36 +244,34 @@ static bool prepare(const target *t, const rgn_variant *v, target_ready *ready,
     case TARGET_POSITION:
         return rgn_position_set_fen(ready->position, t->text, err) == 0;
     case TARGET_MOVES:
-        if (!v->set_initial) {
+        if (!rgn_rules_set_initial(ready->position)) {
             snprintf(err->message, sizeof err->message,
-                     "%s has no start position", v->name);
+                     "%s has no start position", rgn_variant_name(v));
             return false;
         }
-        v->set_initial(ready->position);
         return play_line(ready->position, t->text, err) == 0;
     case TARGET_PATTERN:
         ready->count = read_pattern(v, t->text, ready->squares, err);
         return ready->count >= 0;
     case TARGET_MATERIAL: {
-        size_t types = strlen(v->piece_letters);
         for (int s = 0; s < 2; s++) {
             ready->min[s][0] = ready->max[s][0] = 0;
             for (int type = 1; type < RGN_TYPES; type++) {
                 /* a King stands for itself: not counted */
-                bool king =
-                    (size_t)type < types && v->piece_letters[type] == 'K';
+                bool royal = rgn_variant_piece_royal(v, type);
                 ready->min[s][type] = 0;
-                ready->max[s][type] = king ? -1 : 0;
+                ready->max[s][type] = royal ? -1 : 0;
             }
             for (int i = 0; i < t->material.counts[s]; i++) {
                 const material_count *c = &t->material.side[s][i];
-                int type = type_of_letter(v, c->letter);
+                int type = rgn_variant_piece_type(v, c->letter);
                 if (!type && c->min > 0) {
                     snprintf(err->message, sizeof err->message,
-                             "%s has no piece '%c'", v->name, c->letter);
+                             "%s has no piece '%c'", rgn_variant_name(v),
+                             c->letter);
                     return false;
                 }
-                if (type && v->piece_letters[type] != 'K') {
+                if (type && !rgn_variant_piece_royal(v, type)) {
                     ready->min[s][type] = c->min;
                     ready->max[s][type] = c->max;
                 }
@@ -328,9 +317,10 @@ int variant_targets_prepare(variant_targets *vt, const rgn_criteria *c,
 {
     vt->variant = v;
     vt->square_count = 0;
-    for (int rank = 0; rank < v->ranks; rank++)
-        for (int file = 0; file < v->files; file++) {
-            int square = v->square_at(file, rank);
+    int files = rgn_variant_files(v), ranks = rgn_variant_ranks(v);
+    for (int rank = 0; rank < ranks; rank++)
+        for (int file = 0; file < files; file++) {
+            int square = rgn_square_at(v, file, rank);
             if (square >= 0 && vt->square_count < RGN_BOARD_CAPACITY)
                 vt->squares[vt->square_count++] = (uint16_t)square;
         }

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "rules/position.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 #include "select/select.h"
 
 typedef struct entry {
@@ -97,7 +97,7 @@ static uint64_t fingerprint(const rgn_game *game, int fuzzy_ply)
             depth--;
         else if (part.kind == PART_MOVE && depth == 0) {
             if (fuzzy_ply > 0) {
-                rgn_make(&pos, part.move, &undo);
+                rgn_rules_make(&pos, part.move, &undo);
                 if (++ply == fuzzy_ply)
                     return mix(h, pos.key) | 1;
                 continue;

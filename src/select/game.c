@@ -14,7 +14,7 @@
 #include "base/util.h"
 #include "formats/writer.h"
 #include "rules/position.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 #include "select/select.h"
 
 /* The error of an invalid game: its texts live in the game's buffer of
@@ -638,7 +638,7 @@ static void fix_result(replay *r)
         else if (part.kind == PART_END_VARIATION)
             depth--;
         else if (part.kind == PART_MOVE && depth == 0)
-            rgn_make(&final, part.move, &undo);
+            rgn_rules_make(&final, part.move, &undo);
     rgn_span tag = {"", 0};
     bool has_tag = rgn_game_tag(game, "Result", &tag);
     rgn_span old = r->result.len ? r->result : (rgn_span){"*", 1};
@@ -812,7 +812,7 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
             }
             if (!sink->position_after)
                 CALL(sink, move, user, pos, part.move, san);
-            rgn_make(pos, part.move, &last_undo[depth]);
+            rgn_rules_make(pos, part.move, &last_undo[depth]);
             if (sink->position_after)
                 CALL(sink, move, user, pos, part.move, san);
             last_move[depth] = part.move;
@@ -833,8 +833,8 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
                 break;
             }
             current[depth + 1] = current[depth];
-            rgn_unmake(&current[depth + 1], last_move[depth],
-                       &last_undo[depth]);
+            rgn_rules_unmake(&current[depth + 1], last_move[depth],
+                             &last_undo[depth]);
             depth++;
             CALL(sink, begin_variation, user);
             break;
@@ -860,4 +860,21 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
     free(last_undo);
     free(r.tag_seen);
     return failed ? -1 : 0;
+}
+
+int rgn_writer_write_game(rgn_writer *writer, const rgn_game *game,
+                          uint64_t number, const char *input,
+                          const rgn_edits *edits, int mark_ply,
+                          rgn_error *error)
+{
+    if (number)
+        rgn_writer_number_next(writer, number);
+    if (input)
+        rgn_writer_set_input(writer, input);
+    if (rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(writer),
+                        writer) == 0)
+        return 0;
+    if (error)
+        *error = (rgn_error){.message = "out of memory"};
+    return -1;
 }

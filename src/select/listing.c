@@ -97,15 +97,6 @@ struct rgn_lister {
 
 static void ran_out(rgn_lister *l) { l->failed = l->out_of_memory = true; }
 
-int rgn_list_format_parse(const char *name)
-{
-    static const char *const names[] = {"text", "tsv", "csv", "json"};
-    for (int i = 0; i < 4; i++)
-        if (strcmp(name, names[i]) == 0)
-            return i;
-    return -1;
-}
-
 /* ------------------------------------------------------------------ */
 /* Columns                                                            */
 

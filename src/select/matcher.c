@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "rules/position.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 #include "select/criteria.h"
 
 /* The rule sets a matcher has prepared its targets for. */
@@ -390,8 +390,9 @@ static bool ends_as(rgn_matcher *m, int end, rgn_span result, bool valid)
             times += m->keys[i] == key;
         return times >= 3;
     }
-    case END_FIFTY: return v->fifty_move_rule && final->halfmove >= 100;
-    case END_INSUFFICIENT: return v->dead_position && v->dead_position(final);
+    case END_FIFTY:
+        return rgn_rules_fifty_move_rule(v) && final->halfmove >= 100;
+    case END_INSUFFICIENT: return rgn_rules_dead_position(final);
     }
     return false;
 }

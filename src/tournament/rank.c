@@ -69,6 +69,85 @@ static int modifier(const char *text, bool cuts, t_tiebreak *tb)
     return 0;
 }
 
+_Static_assert((int)TB_BH == (int)RGN_TIEBREAK_BH &&
+                   (int)TB_PS == (int)RGN_TIEBREAK_PS &&
+                   CODE_COUNT == RGN_TIEBREAK_COUNT &&
+                   T_MAX_TIEBREAKS == RGN_MAX_TIEBREAKS &&
+                   (int)T_RULES_2024 == (int)RGN_RULES_2024 &&
+                   (int)T_RULES_2026 == (int)RGN_RULES_2026,
+               "the public tie-breaks are the tournaments' own");
+
+/* The code's entry in codes (listed in the order of their kinds). */
+static int code_index(enum t_tiebreak_kind kind)
+{
+    for (size_t i = 0; i < CODE_COUNT; i++)
+        if (codes[i].kind == kind)
+            return (int)i;
+    return -1;
+}
+
+/* tb->code from its kind and cuts: "BH-C1", "SB-M2", "DE". */
+static void name_code(t_tiebreak *tb)
+{
+    const char *name = codes[code_index(tb->kind)].code;
+    if (tb->cut_low)
+        snprintf(tb->code, sizeof tb->code, "%s-%c%d", name,
+                 tb->cut_high ? 'M' : 'C', tb->cut_low);
+    else
+        snprintf(tb->code, sizeof tb->code, "%s", name);
+}
+
+const char *rgn_tiebreak_name(enum rgn_tiebreak_code code)
+{
+    int i = code_index((enum t_tiebreak_kind)code);
+    return i < 0 ? NULL : codes[i].code;
+}
+
+bool rgn_tiebreak_cuts(enum rgn_tiebreak_code code)
+{
+    int i = code_index((enum t_tiebreak_kind)code);
+    return i >= 0 && codes[i].modifiers;
+}
+
+int tiebreak_rules_clash(rgn_error *error, const char *code, enum t_rules rules,
+                         enum t_rules earlier)
+{
+    snprintf(error->message, sizeof error->message,
+             "'%s' states the tie-break rules of %d, an earlier code "
+             "those of %d: a tournament is computed under one",
+             code, (int)rules, (int)earlier);
+    return -1;
+}
+
+int tiebreak_from(const rgn_tiebreak *in, t_tiebreak *out, rgn_error *error)
+{
+    const char *name = rgn_tiebreak_name(in->code);
+    bool cut = in->cut_low != 0 || in->cut_high != 0;
+    const char *wrong =
+        !name ? "no tie-break code"
+        : cut && !rgn_tiebreak_cuts(in->code)
+            ? "a code that takes no Cut-n or Median-n with one"
+        : cut && (in->cut_low < 1 || in->cut_low > 9 ||
+                  (in->cut_high != 0 && in->cut_high != in->cut_low))
+            ? "a cut other than Cut-n or Median-n, n from 1 to 9"
+        : in->rules != RGN_RULES_UNSTATED && in->rules != RGN_RULES_2024 &&
+                in->rules != RGN_RULES_2026
+            ? "rules other than 2024 or 2026"
+            : NULL;
+    if (wrong) {
+        error->column = 0;
+        snprintf(error->message, sizeof error->message, "tie-break %d (%s): %s",
+                 (int)in->code, name ? name : "?", wrong);
+        return -1;
+    }
+    *out = (t_tiebreak){.kind = (enum t_tiebreak_kind)in->code,
+                        .cut_low = in->cut_low,
+                        .cut_high = in->cut_high,
+                        .rules = (enum t_rules)in->rules};
+    name_code(out);
+    return 0;
+}
+
 /* One code of a list (upper case, blanks removed): 0, or -1 with the
  * reason in error. */
 static int parse_code(const char *word, t_tiebreak *tb, rgn_error *error)
@@ -105,11 +184,7 @@ static int parse_code(const char *word, t_tiebreak *tb, rgn_error *error)
     if (bad)
         return -1;
     tb->kind = codes[found].kind;
-    if (tb->cut_low)
-        snprintf(tb->code, sizeof tb->code, "%s-%c%d", codes[found].code,
-                 tb->cut_high ? 'M' : 'C', tb->cut_low);
-    else
-        snprintf(tb->code, sizeof tb->code, "%s", codes[found].code);
+    name_code(tb);
     return 0;
 }
 
@@ -139,13 +214,8 @@ int tiebreaks_parse(const char *list, t_tiebreak *out, int *count,
         t_tiebreak tb;
         if (parse_code(word, &tb, error) < 0)
             return -1;
-        if (tb.rules && rules && tb.rules != rules) {
-            snprintf(error->message, sizeof error->message,
-                     "'%s' states the tie-break rules of %d, an earlier code "
-                     "those of %d: a tournament is computed under one",
-                     word, (int)tb.rules, (int)rules);
-            return -1;
-        }
+        if (tb.rules && rules && tb.rules != rules)
+            return tiebreak_rules_clash(error, word, tb.rules, rules);
         if (tb.rules)
             rules = tb.rules;
         if (*count == T_MAX_TIEBREAKS) {
@@ -160,6 +230,22 @@ int tiebreaks_parse(const char *list, t_tiebreak *out, int *count,
     }
     error->column = 0;
     return 0;
+}
+
+int rgn_tiebreaks_parse(const char *list, rgn_tiebreak *out, rgn_error *error)
+{
+    t_tiebreak read[T_MAX_TIEBREAKS];
+    int count;
+    rgn_error ignored;
+    if (tiebreaks_parse(list, read, &count, error ? error : &ignored) < 0)
+        return -1;
+    for (int i = 0; i < count; i++)
+        out[i] =
+            (rgn_tiebreak){.code = (enum rgn_tiebreak_code)read[i].kind,
+                           .cut_low = read[i].cut_low,
+                           .cut_high = read[i].cut_high,
+                           .rules = (enum rgn_tiebreak_rules)read[i].rules};
+    return count;
 }
 
 enum t_rules tiebreaks_rules(const t_tiebreak *list, int count)

@@ -416,15 +416,6 @@ const rgn_game_sink *rgn_tournaments_sink(void) { return &sink; }
 /* ------------------------------------------------------------------ */
 /* The set                                                            */
 
-int rgn_tournament_format_parse(const char *name)
-{
-    static const char *const names[] = {"text", "csv", "json", "html", "trf"};
-    for (int i = 0; i < 5; i++)
-        if (strcmp(name, names[i]) == 0)
-            return i;
-    return -1;
-}
-
 static const char *const system_names[] = {
     [T_SYSTEM_UNKNOWN] = "unknown",
     [T_SYSTEM_ROUND_ROBIN] = "round-robin",
@@ -436,6 +427,58 @@ static const char *const system_names[] = {
 const char *tournament_system_name(enum t_system system)
 {
     return system_names[system];
+}
+
+_Static_assert((int)T_SYSTEM_MATCH == (int)RGN_SYSTEM_MATCH &&
+                   (int)T_SYSTEM_UNKNOWN == (int)RGN_SYSTEM_UNKNOWN &&
+                   sizeof system_names / sizeof *system_names ==
+                       RGN_SYSTEM_COUNT,
+               "the public systems are the tournaments' own");
+
+const char *rgn_tournament_system_name(enum rgn_tournament_system system)
+{
+    return system > RGN_SYSTEM_UNKNOWN && system < RGN_SYSTEM_COUNT
+               ? system_names[system]
+               : NULL;
+}
+
+int rgn_tournament_system_parse(const char *name, rgn_error *error)
+{
+    for (int s = RGN_SYSTEM_ROUND_ROBIN; name && s < RGN_SYSTEM_COUNT; s++)
+        if (strcmp(name, system_names[s]) == 0)
+            return s;
+    if (error) {
+        error->column = 0;
+        snprintf(error->message, sizeof error->message,
+                 "unknown system '%.100s' (known: round-robin, "
+                 "double-round-robin, swiss, match)",
+                 name ? name : "");
+    }
+    return -1;
+}
+
+const char *rgn_tiebreak_rules_name(enum rgn_tiebreak_rules rules)
+{
+    return rules == RGN_RULES_2024   ? "2024"
+           : rules == RGN_RULES_2026 ? "2026"
+                                     : NULL;
+}
+
+int rgn_tiebreak_rules_parse(const char *name, rgn_error *error)
+{
+    const enum rgn_tiebreak_rules known[] = {RGN_RULES_2024, RGN_RULES_2026};
+    for (size_t i = 0; name && i < sizeof known / sizeof *known; i++)
+        if (strcmp(name, rgn_tiebreak_rules_name(known[i])) == 0)
+            return (int)known[i];
+    if (error) {
+        error->column = 0;
+        snprintf(error->message, sizeof error->message,
+                 "unknown tie-break rules '%.60s' (known: 2024, FIDE's "
+                 "C.07 from August 2024; 2026, as amended from 1 March "
+                 "2026)",
+                 name ? name : "");
+    }
+    return -1;
 }
 
 const char *tournament_system_words(enum t_system system)
@@ -459,23 +502,19 @@ static char *copy_option(const char *text, bool *failed)
     return copy;
 }
 
-/* The rules asked for ("2024", "2026" or NULL), which the tie-break list
- * given, if it states some, must agree with: 0, or -1 with error. */
-static int tiebreak_rules(rgn_tournaments *ts, const char *asked,
+/* The rules asked for (RGN_RULES_UNSTATED: none), which the tie-break
+ * list given, if it states some, must agree with: 0, or -1 with error. */
+static int tiebreak_rules(rgn_tournaments *ts, enum rgn_tiebreak_rules asked,
                           rgn_error *error)
 {
-    if (asked) {
-        ts->rules = strcmp(asked, "2024") == 0   ? T_RULES_2024
-                    : strcmp(asked, "2026") == 0 ? T_RULES_2026
-                                                 : T_RULES_UNSTATED;
-        if (!ts->rules) {
+    if (asked != RGN_RULES_UNSTATED) {
+        if (!rgn_tiebreak_rules_name(asked)) {
             snprintf(error->message, sizeof error->message,
-                     "unknown tie-break rules '%.60s' (known: 2024, FIDE's "
-                     "C.07 from August 2024; 2026, as amended from 1 March "
-                     "2026)",
-                     asked);
+                     "no tie-break rules of %d (known: 2024, 2026)",
+                     (int)asked);
             return -1;
         }
+        ts->rules = (enum t_rules)asked;
     }
     enum t_rules stated = tiebreaks_rules(ts->tiebreaks, ts->tiebreak_count);
     if (ts->rules && stated && stated != ts->rules) {
@@ -502,10 +541,9 @@ rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
     ts->options.event = copy_option(options->event, &failed);
     ts->options.title = copy_option(options->title, &failed);
     ts->options.lang = copy_option(options->lang, &failed);
-    ts->options.system = NULL;
     ts->options.tiebreaks = NULL;
+    ts->options.tiebreak_count = 0;
     ts->options.same_player = NULL;
-    ts->options.tiebreak_rules = NULL;
     ts->keep_games = options->format == RGN_TOURNAMENT_HTML;
     ts->file = "-";
     if (failed) {
@@ -513,27 +551,40 @@ rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
         rgn_tournaments_free(ts);
         return NULL;
     }
-    if (options->system) {
-        for (int s = T_SYSTEM_ROUND_ROBIN; s <= T_SYSTEM_MATCH; s++)
-            if (strcmp(options->system, system_names[s]) == 0)
-                ts->system = (enum t_system)s;
-        if (ts->system == T_SYSTEM_UNKNOWN) {
-            snprintf(error->message, sizeof error->message,
-                     "unknown system '%.100s' (known: round-robin, "
-                     "double-round-robin, swiss, match)",
-                     options->system);
+    if ((int)options->system < 0 || options->system >= RGN_SYSTEM_COUNT) {
+        snprintf(error->message, sizeof error->message, "no system numbered %d",
+                 (int)options->system);
+        rgn_tournaments_free(ts);
+        return NULL;
+    }
+    ts->system = (enum t_system)options->system;
+    if (options->tiebreak_count < 0 ||
+        options->tiebreak_count > RGN_MAX_TIEBREAKS ||
+        (options->tiebreak_count && !options->tiebreaks)) {
+        snprintf(error->message, sizeof error->message,
+                 "%d tie-breaks (from 0 to %d, in a list)",
+                 options->tiebreak_count, RGN_MAX_TIEBREAKS);
+        rgn_tournaments_free(ts);
+        return NULL;
+    }
+    for (int i = 0; i < options->tiebreak_count; i++) {
+        if (tiebreak_from(&options->tiebreaks[i], &ts->tiebreaks[i], error) <
+            0) {
+            rgn_tournaments_free(ts);
+            return NULL;
+        }
+        /* the codes of one list state one set of rules */
+        enum t_rules stated = tiebreaks_rules(ts->tiebreaks, i);
+        if (ts->tiebreaks[i].rules && stated &&
+            ts->tiebreaks[i].rules != stated) {
+            tiebreak_rules_clash(error, ts->tiebreaks[i].code,
+                                 ts->tiebreaks[i].rules, stated);
             rgn_tournaments_free(ts);
             return NULL;
         }
     }
-    if (options->tiebreaks) {
-        if (tiebreaks_parse(options->tiebreaks, ts->tiebreaks,
-                            &ts->tiebreak_count, error) < 0) {
-            rgn_tournaments_free(ts);
-            return NULL;
-        }
-        ts->tiebreaks_given = true;
-    }
+    ts->tiebreak_count = options->tiebreak_count;
+    ts->tiebreaks_given = ts->tiebreak_count > 0;
     if (tiebreak_rules(ts, options->tiebreak_rules, error) < 0) {
         rgn_tournaments_free(ts);
         return NULL;

@@ -189,6 +189,14 @@ enum t_system tournament_recognise(const tournament *t, int merged, int into,
  * state the rules, "BH/C1/V2026", all alike): 0, or -1 with error. */
 int tiebreaks_parse(const char *list, t_tiebreak *out, int *count,
                     rgn_error *error);
+/* A tie-break of the API as the tournaments keep it: 0, or -1 with
+ * error->message when it is out of its enums or takes a modifier its
+ * code does not. */
+int tiebreak_from(const rgn_tiebreak *in, t_tiebreak *out, rgn_error *error);
+/* The error of a code that states rules other than an earlier one's:
+ * -1. */
+int tiebreak_rules_clash(rgn_error *error, const char *code, enum t_rules rules,
+                         enum t_rules earlier);
 /* The rules a tie-break list states (T_RULES_UNSTATED: none). */
 enum t_rules tiebreaks_rules(const t_tiebreak *list, int count);
 /* The rules in force on date ("YYYY.MM.DD", unknown parts '?'; "" or

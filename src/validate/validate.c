@@ -21,7 +21,7 @@
 #include "notation/reader.h"
 #include "rules/san.h"
 #include "validate/validate.h"
-#include "rules/variant.h"
+#include "rules/rule_set.h"
 
 #define NAME_MAX_LEN 64
 
@@ -197,20 +197,21 @@ static void suggest_variant(rgn_checker *v, rgn_diagnostic d,
     for (size_t i = 0; i < rgn_variant_count(); i++) {
         const rgn_variant *other = rgn_variant_at(i);
         enum rgn_problem note;
-        if (other == g->variant || !other->looks_like_own ||
-            !other->looks_like_own(&failed, &note))
+        if (other == g->variant ||
+            !rgn_rules_looks_like_own(other, &failed, &note))
             continue;
         char name[NAME_MAX_LEN], option[NAME_MAX_LEN],
             message[2 * NAME_MAX_LEN + 64];
+        const char *other_name = rgn_variant_name(other);
         size_t n = 0;
-        for (; other->name[n] && n + 1 < sizeof name; n++) {
-            name[n] = (char)tolower((unsigned char)other->name[n]);
+        for (; other_name[n] && n + 1 < sizeof name; n++) {
+            name[n] = (char)tolower((unsigned char)other_name[n]);
             option[n] = name[n] == ' ' ? '-' : name[n];
         }
         name[n] = option[n] = '\0';
         snprintf(message, sizeof message,
                  "if this is a %s game, try --variant %s", name, option);
-        d.problem = rgn_problem_of(other, note);
+        d.problem = note;
         d.severity = rgn_problem_severity(d.problem);
         d.message = message;
         d.line = (rgn_span){"", 0}; /* the error before showed it */
@@ -230,8 +231,8 @@ static void report(rgn_checker *v, enum rgn_problem problem, rgn_location where,
     judge_mark(v); /* a problem of an earlier move is told first */
     game_state *g = &v->game;
     enum rgn_problem generic = problem;
-    if (problem < RGN_PROBLEM_COUNT && g->variant && g->variant->own_problem)
-        problem = rgn_problem_of(g->variant, g->variant->own_problem(problem));
+    if (g->variant)
+        problem = rgn_rules_own_problem(g->variant, problem);
     enum rgn_severity severity = rgn_problem_severity(problem);
     if (severity == RGN_WARNING && v->options.strict)
         severity = RGN_ERROR;
@@ -337,9 +338,9 @@ static void report_marks(rgn_checker *v, line *l, unsigned warnings,
                          rgn_location where, rgn_span text, int ply)
 {
     char canonical[64];
-    rgn_unmake(&l->current, l->last_move, &l->last_undo);
+    rgn_rules_unmake(&l->current, l->last_move, &l->last_undo);
     rgn_move_san(&l->current, l->last_move, canonical, sizeof canonical);
-    rgn_make(&l->current, l->last_move, &l->last_undo);
+    rgn_rules_make(&l->current, l->last_move, &l->last_undo);
     for (unsigned bits = warnings; bits; bits &= bits - 1) {
         enum rgn_problem w =
             (enum rgn_problem)(RGN_W_LONG_FORM + __builtin_ctz(bits));
@@ -388,7 +389,7 @@ static void judge_mark(rgn_checker *v)
         return;
     v->mark.active = false; /* the reports below do not come back here */
     line *l = &v->lines[v->mark.depth];
-    if (!rgn_variant_has_moves(l->current.variant, &l->current))
+    if (!rgn_rules_has_moves(&l->current))
         report_marks(v, l, rgn_check_mark_warnings('+', '#'), v->mark.where,
                      (rgn_span){v->mark.text, v->mark.len}, v->mark.ply);
     drop_mark(v);
@@ -623,32 +624,31 @@ static int set_up_movetext(rgn_checker *v)
             report(v, RGN_E_BAD_SETUP, g->setup_where, no_move, 0,
                    "SetUp is \"%s\"; a %s game is always set up, so it can "
                    "only be \"1\"",
-                   g->setup, g->variant->name);
+                   g->setup, rgn_variant_name(g->variant));
             return 1;
         }
         if (!g->has_fen) {
             report(v, RGN_E_NO_FEN, g->start, no_move, 0,
                    "%s has no start position: the FEN tag is required",
-                   g->variant->name);
+                   rgn_variant_name(g->variant));
             return 1;
         }
     } else {
-        g->variant->set_initial(&main_line->current);
+        rgn_rules_set_initial(&main_line->current);
     }
     if (g->has_fen) {
         rgn_error err;
         char repaired[512];
         if (rgn_position_set_fen(&main_line->current, g->fen, &err) < 0) {
-            if (g->variant->repair_fen &&
-                g->variant->repair_fen(&main_line->current, g->fen, repaired,
-                                       sizeof repaired) == 0) {
+            if (rgn_rules_repair_fen(&main_line->current, g->fen, repaired,
+                                     sizeof repaired) == 0) {
                 report(v, RGN_W_FEN_REPAIRED, g->fen_where, no_move, 0,
                        "the FEN tag is repaired as programs mean it: %s",
                        repaired);
             } else {
                 report(v, RGN_E_BAD_FEN, fen_column_at(g, err.column), no_move,
                        0, "the FEN tag is not a %s position: %s",
-                       g->variant->name, err.message);
+                       rgn_variant_name(g->variant), err.message);
                 return 1;
             }
             if (g->failed)
@@ -737,8 +737,8 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     if (v->mark.active) /* a move of its line (variations judge it): */
         drop_mark(v);   /* the last '+' was right */
     /* the check mark is judged on the position after the move */
-    const struct rgn_variant *rules = l->current.variant;
-    rgn_make(&l->current, move, &l->last_undo);
+    const rgn_variant *rules = l->current.variant;
+    rgn_rules_make(&l->current, move, &l->last_undo);
     l->last_move = move;
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
@@ -748,7 +748,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
             defer_mark(v, where, text, l->ply + 1))
             deserved = '+'; /* until shown otherwise */
         else
-            deserved = rgn_variant_has_moves(rules, &l->current) ? '+' : '#';
+            deserved = rgn_rules_has_moves(&l->current) ? '+' : '#';
     }
     warnings |= rgn_check_mark_warnings(written_check, deserved);
     if (warnings)
@@ -769,16 +769,16 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         if (v->options.sink->position_after)
             v->options.sink->move(v->options.sink_user, &l->current, move, san);
         else {
-            rgn_unmake(&l->current, move, &l->last_undo);
+            rgn_rules_unmake(&l->current, move, &l->last_undo);
             v->options.sink->move(v->options.sink_user, &l->current, move, san);
-            rgn_make(&l->current, move, &l->last_undo);
+            rgn_rules_make(&l->current, move, &l->last_undo);
         }
     }
     l->has_move = true;
     l->ply++;
     v->counts.plies++;
     if (v->depth == 0 && l->current.halfmove == 0 &&
-        rules->resets_are_irreversible)
+        rgn_rules_resets_are_irreversible(rules))
         forget_keys(v); /* no earlier position can come again */
     if (v->depth == 0 && count_key(v, l->current.key) == 3)
         report(v, RGN_N_REPETITION, where, text, l->ply,
@@ -865,7 +865,7 @@ static int on_begin_variation(void *user, rgn_location where)
     line *parent = &v->lines[v->depth];
     line *l = &v->lines[++v->depth];
     l->current = parent->current;
-    rgn_unmake(&l->current, parent->last_move, &parent->last_undo);
+    rgn_rules_unmake(&l->current, parent->last_move, &parent->last_undo);
     l->has_move = false;
     l->ply = parent->ply - 1;
     v->game.pending_number = false;
@@ -904,10 +904,10 @@ static const char *forced_result(rgn_position *pos)
 static bool result_stands(const rgn_variant *rules, rgn_position *final,
                           const char *result)
 {
-    if (rules->judge_result) {
+    if (rgn_rules_judges_results(rules)) {
         char why[200];
         enum rgn_problem p;
-        return !rules->judge_result(final, result, &p, why, sizeof why);
+        return !rgn_rules_judge_result(final, result, &p, why, sizeof why);
     }
     const char *forced = forced_result(final);
     return !forced || strcmp(forced, result) == 0;
@@ -955,13 +955,12 @@ static int on_result(void *user, rgn_span text, rgn_location where)
         copy_span(result, sizeof result,
                   (rgn_span){g->result_tag, strlen(g->result_tag)});
     }
-    if (g->variant->judge_result) {
+    if (rgn_rules_judges_results(g->variant)) {
         char why[200];
         enum rgn_problem p;
-        if (g->variant->judge_result(&main_line->current, result, &p, why,
-                                     sizeof why)) {
-            report(v, rgn_problem_of(g->variant, p), where, no_move, 0, "%s",
-                   why);
+        if (rgn_rules_judge_result(&main_line->current, result, &p, why,
+                                   sizeof why)) {
+            report(v, p, where, no_move, 0, "%s", why);
             return 1;
         }
         return 0;
@@ -974,7 +973,7 @@ static int on_result(void *user, rgn_span text, rgn_location where)
                           : status == RGN_SOLVED     ? "ends solved"
                                                      : "ends in checkmate";
         if (strcmp(result, "*") == 0 &&
-            g->variant->open_result_on_finished_game)
+            rgn_rules_open_result_on_finished_game(g->variant))
             report(v, RGN_W_OPEN_RESULT, where, no_move, 0,
                    "the game %s, so its result is %s, not %s", how, forced,
                    result);

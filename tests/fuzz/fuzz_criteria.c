@@ -12,13 +12,6 @@
 
 #include "rgn.h"
 
-static const char *const options[] = {
-    "tag",     "plies",    "ends",           "position",
-    "pattern", "material", "material-plies", "moves",
-    "games",   "has",      "promotion",      "underpromotion",
-    "setup",   "valid",    "invalid",        "in-variations",
-};
-enum { OPTIONS = sizeof options / sizeof options[0], WITH_VALUE = 11 };
 
 static const char games[] =
     "[White \"Tal\"]\n[Date \"2018.??.??\"]\n[WhiteElo \"2600\"]\n"
@@ -54,12 +47,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *end = strchr(line, '\n');
         if (end)
             *end = '\0';
-        size_t which = (unsigned char)line[0] % OPTIONS;
-        const char *value = which < WITH_VALUE ? line + 1 : NULL;
-        if (which == 10 && line[1] == '\0')
+        enum rgn_criterion which =
+            (enum rgn_criterion)((unsigned char)line[0] % RGN_CRITERION_COUNT);
+        enum rgn_criterion_value takes = rgn_criterion_takes(which);
+        const char *value = takes != RGN_CRITERION_FLAG ? line + 1 : NULL;
+        if (takes == RGN_CRITERION_OPTIONAL && line[1] == '\0')
             value = NULL; /* --promotion without a piece */
         rgn_error error = {0};
-        if (rgn_criteria_add(criteria, options[which], value, &error) != 0) {
+        if (rgn_criteria_add(criteria, which, value, &error) != 0) {
             if (error.message[0] == '\0')
                 abort(); /* a refusal must say why */
             taken = false;

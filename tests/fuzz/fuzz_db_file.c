@@ -69,7 +69,7 @@ static void read_database(void)
     find(db, NULL, NULL);
     rgn_criteria *criteria = rgn_criteria_new();
     if (criteria &&
-        rgn_criteria_add(criteria, "position",
+        rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b "
                          "KQkq - 0 1",
                          &error) == 0)

@@ -23,15 +23,20 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     static const char *const lists[] = {NULL, "BH-C1,BH,SB,DE", "DE,WIN,SB,KS",
                                         "ARO,TPR,ARO-C1,BH-M1",
                                         "PS,GE,BPG,BWG,WON,SB-C2,BH-M2"};
-    static const char *const systems[] = {NULL, "swiss", "round-robin",
-                                          "double-round-robin", "match"};
     if (size < 1)
         return 0;
     unsigned choice = data[0];
     static const char spellings[] = "Jansen, E.\tJansen, Emma\n";
+    rgn_tiebreak list[RGN_MAX_TIEBREAKS];
+    int count = 0;
+    if (lists[choice % 5] &&
+        (count = rgn_tiebreaks_parse(lists[choice % 5], list, NULL)) < 0)
+        abort(); /* every list above is well-formed */
     rgn_tournament_options options = {
-        .tiebreaks = lists[choice % 5],
-        .system = systems[(choice / 5) % 5],
+        .tiebreaks = list,
+        .tiebreak_count = count,
+        /* a system given, or none (RGN_SYSTEM_UNKNOWN) */
+        .system = (enum rgn_tournament_system)((choice / 5) % RGN_SYSTEM_COUNT),
         .same_player = choice & 0x80 ? spellings : NULL,
         .same_player_len = sizeof spellings - 1,
         .check_only = choice & 0x40,

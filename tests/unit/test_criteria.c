@@ -55,7 +55,9 @@ static picked pick(const char *const *options)
         size_t len = eq ? (size_t)(eq - *options) : strlen(*options);
         snprintf(name, sizeof name, "%.*s", (int)len, *options);
         rgn_error error;
-        if (rgn_criteria_add(c, name, eq ? eq + 1 : NULL, &error) != 0)
+        int criterion = rgn_criterion_parse(name, &error);
+        if (criterion < 0 || rgn_criteria_add(c, (enum rgn_criterion)criterion,
+                                              eq ? eq + 1 : NULL, &error) != 0)
             fail_msg("%s: %s", *options, error.message);
     }
     picked p = {0};
@@ -157,7 +159,6 @@ static void refused(void **state)
         {"moves", "Ke5", "'Ke5' is not a legal move"},
         {"promotion", "QQ", "one piece letter"},
         {"material-plies", "0", "at least 1"},
-        {"colour", "x", "--colour is no criterion"},
         /* regular expressions the C library would compile into
          * gigabytes (found by fuzz_criteria) */
         {"tag", "White=~d++++++++++++++++++++++++++++++++++++++++",
@@ -167,7 +168,10 @@ static void refused(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rgn_criteria *c = rgn_criteria_new();
         rgn_error error = {0};
-        if (rgn_criteria_add(c, bad[i][0], bad[i][1], &error) != -1)
+        int criterion = rgn_criterion_parse(bad[i][0], NULL);
+        assert_true(criterion >= 0);
+        if (rgn_criteria_add(c, (enum rgn_criterion)criterion, bad[i][1],
+                             &error) != -1)
             fail_msg("--%s '%s' was taken", bad[i][0], bad[i][1]);
         if (!strstr(error.message, bad[i][2]))
             fail_msg("--%s '%s': \"%s\" does not say \"%s\"", bad[i][0],
@@ -176,15 +180,105 @@ static void refused(void **state)
     }
 }
 
+/* The criteria's names: each parses to its criterion and back, the list
+ * is complete (rgn(1)'s criteria, written out here by hand), and what
+ * each takes is checked by rgn_criteria_add. */
+static void names(void **state)
+{
+    (void)state;
+    static const char *const expected[] = {
+        "tag",     "plies",    "ends",           "position",
+        "pattern", "material", "material-plies", "moves",
+        "games",   "has",      "promotion",      "underpromotion",
+        "setup",   "valid",    "invalid",        "in-variations"};
+    assert_int_equal(RGN_CRITERION_COUNT, sizeof expected / sizeof *expected);
+    for (int i = 0; i < RGN_CRITERION_COUNT; i++) {
+        assert_string_equal(rgn_criterion_name((enum rgn_criterion)i),
+                            expected[i]);
+        rgn_error error = {0};
+        assert_int_equal(rgn_criterion_parse(expected[i], &error), i);
+    }
+    assert_null(rgn_criterion_name(RGN_CRITERION_COUNT));
+    assert_null(rgn_criterion_name((enum rgn_criterion) - 1));
+    assert_int_equal(rgn_criterion_parse("ends", NULL), RGN_CRITERION_ENDS);
+
+    /* an unknown name: the message names it and lists them all */
+    rgn_error error = {0};
+    assert_int_equal(rgn_criterion_parse("colour", &error), -1);
+    assert_string_equal(error.message,
+                        "unknown criterion 'colour' (expected one of tag, "
+                        "plies, ends, position, pattern, material, "
+                        "material-plies, moves, games, has, promotion, "
+                        "underpromotion, setup, valid, invalid, "
+                        "in-variations)");
+    assert_int_equal(rgn_criterion_parse("--tag", &error), -1);
+    assert_int_equal(rgn_criterion_parse("Tag", &error), -1);
+    assert_int_equal(rgn_criterion_parse("", &error), -1);
+    assert_int_equal(rgn_criterion_parse(NULL, &error), -1);
+    assert_int_equal(rgn_criterion_parse("x", NULL), -1);
+
+    /* the flags take no value, promotion one or none, the rest one */
+    rgn_criteria *c = rgn_criteria_new();
+    for (int i = 0; i < RGN_CRITERION_COUNT; i++) {
+        enum rgn_criterion criterion = (enum rgn_criterion)i;
+        enum rgn_criterion_value takes = rgn_criterion_takes(criterion);
+        bool flag = i >= RGN_CRITERION_UNDERPROMOTION;
+        assert_int_equal(takes, i == RGN_CRITERION_PROMOTION
+                                    ? RGN_CRITERION_OPTIONAL
+                                : flag ? RGN_CRITERION_FLAG
+                                       : RGN_CRITERION_REQUIRED);
+        char expect[80];
+        if (takes == RGN_CRITERION_FLAG) {
+            assert_int_equal(rgn_criteria_add(c, criterion, "x", &error), -1);
+            snprintf(expect, sizeof expect, "the criterion %s takes no value",
+                     expected[i]);
+            assert_string_equal(error.message, expect);
+            assert_int_equal(rgn_criteria_add(c, criterion, NULL, &error), 0);
+        } else if (takes == RGN_CRITERION_REQUIRED) {
+            assert_int_equal(rgn_criteria_add(c, criterion, NULL, &error), -1);
+            snprintf(expect, sizeof expect, "the criterion %s takes a value",
+                     expected[i]);
+            assert_string_equal(error.message, expect);
+        } else {
+            assert_int_equal(rgn_criteria_add(c, criterion, NULL, &error), 0);
+            assert_int_equal(rgn_criteria_add(c, criterion, "Q", &error), 0);
+        }
+    }
+    assert_int_equal(rgn_criteria_add(c, RGN_CRITERION_COUNT, "x", &error), -1);
+    assert_string_equal(error.message, "no criterion numbered 16");
+    /* error may be NULL */
+    assert_int_equal(rgn_criteria_add(c, RGN_CRITERION_PLIES, "x", NULL), -1);
+    rgn_criteria_free(c);
+
+    /* the words of ends and has, and no list for the others */
+    const char *const *ends = rgn_criterion_choices(RGN_CRITERION_ENDS);
+    const char *const end_words[] = {"mate",  "stalemate",    "repetition",
+                                     "fifty", "insufficient", "unfinished"};
+    for (size_t i = 0; i < sizeof end_words / sizeof *end_words; i++)
+        assert_string_equal(ends[i], end_words[i]);
+    assert_null(ends[sizeof end_words / sizeof *end_words]);
+    const char *const *has = rgn_criterion_choices(RGN_CRITERION_HAS);
+    const char *const has_words[] = {"comments", "variations", "nags",
+                                     "clocks"};
+    for (size_t i = 0; i < sizeof has_words / sizeof *has_words; i++)
+        assert_string_equal(has[i], has_words[i]);
+    assert_null(has[sizeof has_words / sizeof *has_words]);
+    for (int i = 0; i < RGN_CRITERION_COUNT; i++)
+        if (i != RGN_CRITERION_ENDS && i != RGN_CRITERION_HAS)
+            assert_null(rgn_criterion_choices((enum rgn_criterion)i));
+}
+
 /* A recorded game replayed into the matcher is judged as it was live. */
 static void replayed(void **state)
 {
     (void)state;
     rgn_criteria *c = rgn_criteria_new();
     rgn_error error;
-    assert_int_equal(rgn_criteria_add(c, "ends", "mate", &error), 0);
+    assert_int_equal(rgn_criteria_add(c, RGN_CRITERION_ENDS, "mate", &error),
+                     0);
     assert_int_equal(
-        rgn_criteria_add(c, "pattern", "8/5Q2/8/8/8/8/8/8", &error), 0);
+        rgn_criteria_add(c, RGN_CRITERION_PATTERN, "8/5Q2/8/8/8/8/8/8", &error),
+        0);
     rgn_game *game = rgn_game_new();
     rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
                                 .sink = rgn_game_recorder(),
@@ -207,9 +301,9 @@ static void replayed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(tags),      cmocka_unit_test(shapes),
-        cmocka_unit_test(positions), cmocka_unit_test(refused),
-        cmocka_unit_test(replayed),
+        cmocka_unit_test(names),   cmocka_unit_test(tags),
+        cmocka_unit_test(shapes),  cmocka_unit_test(positions),
+        cmocka_unit_test(refused), cmocka_unit_test(replayed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

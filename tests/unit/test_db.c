@@ -116,14 +116,34 @@ static void validate(const char *name, const rgn_game_sink *sink, void *user)
 static const rgn_writer_options canonical = {.format = RGN_FORMAT_RGN,
                                              .keep_invalid = true};
 
-/* Imports the samples into a database at path: the counts. */
-static rgn_db_import_counts import(const char *path, int first, int last)
+/* The duplicates an import or a merge told of, a line each. */
+typedef struct copies_told {
+    int count;
+    char text[1024];
+} copies_told;
+
+static void tell_copy(void *user, const rgn_diagnostic *note)
+{
+    copies_told *told = user;
+    size_t len = strlen(told->text);
+    assert_int_equal(note->problem, RGN_N_ALREADY_STORED);
+    snprintf(told->text + len, sizeof told->text - len,
+             "%s:%u: game %llu is game %lld\n", note->file, note->where.line,
+             (unsigned long long)note->game, (long long)note->copy_of);
+    told->count++;
+}
+
+/* Imports the samples into a database at path: the counts; told (NULL:
+ * none) gets the notes of the games not stored again. */
+static rgn_db_import_counts import_told(const char *path, int first, int last,
+                                        copies_told *told)
 {
     rgn_error error;
     rgn_db *db = rgn_db_open(path, true, &error);
     if (!db)
         fail_msg("%s", error.message);
-    rgn_db_import_options options = {.variations = true};
+    rgn_db_import_options options = {
+        .variations = true, .report = told ? tell_copy : NULL, .user = told};
     rgn_db_importer *importer = rgn_db_importer_new(db, &options, &error);
     if (!importer)
         fail_msg("%s", error.message);
@@ -139,6 +159,11 @@ static rgn_db_import_counts import(const char *path, int first, int last)
         fail_msg("%s", error.message);
     rgn_db_close(db);
     return counts;
+}
+
+static rgn_db_import_counts import(const char *path, int first, int last)
+{
+    return import_told(path, first, last, NULL);
 }
 
 static int export_game(void *user, const rgn_db_found *found)
@@ -203,7 +228,9 @@ static void round_trip(void **state)
 }
 
 /* The same games imported again are counted as duplicates and not
- * stored twice. */
+ * stored twice, each told as a note with its input, line and number and
+ * the game of the database it copies (the samples read by hand: the
+ * club championship's games begin on lines 1 and 30). */
 static void imported_twice(void **state)
 {
     (void)state;
@@ -211,7 +238,12 @@ static void imported_twice(void **state)
     path_in_dir(path, sizeof path, "twice.rgndb");
     rgn_db_import_counts first = import(path, 0, 1);
     char *before = export(path);
-    rgn_db_import_counts second = import(path, 0, 1);
+    copies_told told = {0};
+    rgn_db_import_counts second = import_told(path, 0, 1, &told);
+    assert_string_equal(told.text,
+                        "club-championship.rgn:1: game 1 is game 1\n"
+                        "club-championship.rgn:30: game 2 is game 2\n"
+                        "king-mate.rgn:1: game 1 is game 3\n");
     assert_true(first.games > 0);
     assert_int_equal(first.duplicates, 0);
     assert_int_equal(second.games, first.games);
@@ -503,7 +535,7 @@ static int64_t find_position(const char *path, rgn_error *error)
     if (!db)
         return -1;
     rgn_criteria *criteria = rgn_criteria_new();
-    assert_int_equal(rgn_criteria_add(criteria, "position",
+    assert_int_equal(rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                                       "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/"
                                       "ppppppppp/9/9/9/PPPPPPPPP/"
                                       "1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1",
@@ -571,23 +603,6 @@ static void copy_file(const char *from, const char *to)
     free(bytes);
 }
 
-/* The duplicates a merge told of, a line each. */
-typedef struct copies_told {
-    int count;
-    char text[1024];
-} copies_told;
-
-static void tell_copy(void *user, const char *file, uint64_t number,
-                      rgn_location where, int64_t copy_of)
-{
-    copies_told *told = user;
-    size_t len = strlen(told->text);
-    snprintf(told->text + len, sizeof told->text - len,
-             "%s:%u: game %llu is game %lld\n", file, where.line,
-             (unsigned long long)number, (long long)copy_of);
-    told->count++;
-}
-
 /* Whether a new database's temporary file (.NAME.XXXXXX) is left. */
 static bool temporary_left(const char *name)
 {
@@ -628,8 +643,9 @@ static int64_t games_at(const char *path, const char *position)
     if (!db)
         fail_msg("%s", error.message);
     rgn_criteria *criteria = rgn_criteria_new();
-    assert_int_equal(rgn_criteria_add(criteria, "position", position, &error),
-                     0);
+    assert_int_equal(
+        rgn_criteria_add(criteria, RGN_CRITERION_POSITION, position, &error),
+        0);
     rgn_db_find_options options = {.criteria = criteria, .count_only = true};
     int64_t found = rgn_db_find(db, &options, &error);
     if (found < 0)

@@ -71,15 +71,24 @@ static void import(const char *path, const char *file, const char *text)
     rgn_db_close(db);
 }
 
-/* The copies a merge was told of, "FILE:LINE:NUMBER=COPY_OF" each. */
-static void on_copy(void *user, const char *file, uint64_t number,
-                    rgn_location where, int64_t copy_of)
+/* The copies a merge was told of, "FILE:LINE:NUMBER=COPY_OF" each: notes
+ * RGN_N_ALREADY_STORED whose message says the same. */
+static void on_copy(void *user, const rgn_diagnostic *note)
 {
     char *text = user;
     size_t n = strlen(text);
-    snprintf(text + n, 256 - n, "%s%s:%u:%llu=%lld", n ? " " : "", file,
-             (unsigned)where.line, (unsigned long long)number,
-             (long long)copy_of);
+    assert_int_equal(note->problem, RGN_N_ALREADY_STORED);
+    assert_int_equal(note->severity, RGN_NOTE);
+    assert_string_equal(rgn_problem_code(note->problem), "already-stored");
+    char message[96];
+    snprintf(message, sizeof message,
+             "game %llu is game %lld of the database: not stored again",
+             (unsigned long long)note->game, (long long)note->copy_of);
+    assert_string_equal(note->message, message);
+    assert_int_equal(note->game_offset, note->where.offset);
+    snprintf(text + n, 256 - n, "%s%s:%u:%llu=%lld", n ? " " : "", note->file,
+             (unsigned)note->where.line, (unsigned long long)note->game,
+             (long long)note->copy_of);
 }
 
 /* Merges the databases at inputs into the one at path (made when
@@ -92,7 +101,7 @@ static rgn_db_import_counts merge(const char *path, const char *const *inputs,
     if (!db)
         fail_msg("%s", error.message);
     copies[0] = '\0';
-    rgn_db_merge_options options = {.duplicate = on_copy, .user = copies};
+    rgn_db_merge_options options = {.report = on_copy, .user = copies};
     rgn_db_import_counts counts;
     if (rgn_db_merge(db, inputs, count, &options, &counts, &error) < 0)
         fail_msg("%s", error.message);

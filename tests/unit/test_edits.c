@@ -3,13 +3,15 @@
  * rgn_game_replay): parts stripped, clock commands taken out of
  * comments, tags set, added and renamed, position comments, the mark of
  * a matched ply, results fixed with a note for each change, and the
- * errors of the adders.
+ * errors of the adders; a recorded game written with a writer under a
+ * number, an input's name, edits and a mark (rgn_writer_write_game).
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -292,6 +294,73 @@ static void test_fix_result(void **state)
     rgn_edits_free(edits);
 }
 
+/* One call writes a recorded game numbered as asked, named by its input,
+ * with the mark; number 0 and input NULL keep the writer's own. */
+static void test_write_game(void **state)
+{
+    (void)state;
+    rgn_game *game = rgn_game_new();
+    assert_non_null(game);
+    rgn_validator_options options = {.sink = rgn_game_recorder(),
+                                     .sink_user = game};
+    seen_validate(&options, GAME);
+    char *data = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&data, &size);
+    assert_non_null(out);
+    rgn_writer_options writer_options = {.format = RGN_FORMAT_RGN};
+    rgn_writer *writer = rgn_writer_new(&writer_options, out);
+    assert_non_null(writer);
+    rgn_edits *edits = rgn_edits_new();
+    assert_non_null(edits);
+    assert_int_equal(rgn_edits_set_tag(edits, "White=Anna", NULL), 0);
+    rgn_error error = {0};
+    assert_int_equal(
+        rgn_writer_write_game(writer, game, 7, "in.rgn", edits, 3, &error), 0);
+    assert_int_equal(
+        rgn_writer_write_game(writer, game, 0, NULL, NULL, -1, &error), 0);
+    assert_int_equal(rgn_writer_finish(writer), 0);
+    rgn_writer_free(writer);
+    assert_int_equal(fclose(out), 0);
+    /* canonical RGN: the roster filled, White set, the mark after ply 3
+     * (its comment wrapped at 80 columns); the second game as recorded */
+    const char *roster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+                         "[Round \"?\"]\n";
+    const char *moves =
+        "1. e4 $1 {[%clk 0:01:00]} 1... e5 (1... c5 {sicilian}) "
+        "2. Nf3";
+    char want[1024];
+    snprintf(want, sizeof want,
+             "%s[White \"Anna\"]\n[Black \"?\"]\n[Result \"1-0\"]\n"
+             "[Variant \"Chess\"]\n\n%s {rgn: matched\nhere} *\n\n"
+             "%s[White \"Tal, M\"]\n[Black \"?\"]\n[Result \"1-0\"]\n"
+             "[Variant \"Chess\"]\n\n%s *\n\n",
+             roster, moves, roster, moves);
+    assert_string_equal(data, want);
+    free(data);
+    /* the number and the input's name, where JSON writes them */
+    data = NULL;
+    out = open_memstream(&data, &size);
+    assert_non_null(out);
+    writer_options.format = RGN_FORMAT_JSON;
+    writer = rgn_writer_new(&writer_options, out);
+    assert_non_null(writer);
+    assert_int_equal(
+        rgn_writer_write_game(writer, game, 7, "in.rgn", NULL, -1, NULL), 0);
+    assert_int_equal(
+        rgn_writer_write_game(writer, game, 0, NULL, NULL, -1, NULL), 0);
+    assert_int_equal(rgn_writer_finish(writer), 0);
+    rgn_writer_free(writer);
+    assert_int_equal(fclose(out), 0);
+    assert_memory_equal(data, "{\"game\":7,\"file\":\"in.rgn\",", 26);
+    const char *second = strchr(data, '\n');
+    assert_non_null(second);
+    assert_memory_equal(second + 1, "{\"game\":8,\"file\":\"in.rgn\",", 26);
+    free(data);
+    rgn_edits_free(edits);
+    rgn_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_rename_players),
         cmocka_unit_test(test_fen_comments),
         cmocka_unit_test(test_fix_result),
+        cmocka_unit_test(test_write_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -148,8 +148,9 @@ static void test_bad_columns(void **state)
     assert_non_null(strstr(error.message, "empty column"));
     options = (rgn_list_options){.format = RGN_LIST_JSON, .columns = "game"};
     assert_null(rgn_lister_new(&options, stdout, &error));
-    assert_int_equal(rgn_list_format_parse("json"), RGN_LIST_JSON);
-    assert_int_equal(rgn_list_format_parse("xml"), -1);
+    assert_int_equal(rgn_format_parse(RGN_LIST_FORMATS, "json", NULL),
+                     RGN_LIST_JSON);
+    assert_int_equal(rgn_format_parse(RGN_LIST_FORMATS, "xml", NULL), -1);
 }
 
 int main(void)

@@ -1,7 +1,8 @@
 /*
  * test_registry.c - the list of rule sets: lookup by name and alias in
  * any case, with '-' or '_' for a space; the default; which game a file
- * name's extension stands for; the games' own problem kinds.
+ * name's extension stands for; the games' own problem kinds; the facts
+ * of their pieces (royal, figures, fins).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -147,6 +148,55 @@ static void own_problem_kinds_keep_their_codes(void **state)
                      RGN_NOTE);
 }
 
+/* The facts of each game's pieces that generic code asks for, read from
+ * the rules: the King is royal in each game that has one, and steps one
+ * square; Chess's pieces are drawn as chess figures, Rotary's Trident
+ * and Rotationary's pyramids have none; Rotary Chess's Guard moves as
+ * a King does but is no King. */
+static void pieces_royal_figures_and_fins(void **state)
+{
+    (void)state;
+    static const char *const with_king[] = {"Rotary", "Rollerball",
+                                            "Rotary Chess", "Chess"};
+    for (size_t i = 0; i < sizeof with_king / sizeof *with_king; i++) {
+        const rgn_variant *v = rgn_variant_find(with_king[i]);
+        int king = rgn_variant_piece_type(v, 'K');
+        assert_int_equal(rgn_variant_piece_type(v, 'k'), king);
+        assert_int_equal(rgn_variant_piece_letter(v, king), 'K');
+        assert_true(rgn_variant_piece_royal(v, king));
+        assert_true(rgn_variant_piece_short_fins(v, king));
+        assert_string_equal(rgn_variant_piece_figure(v, king), "\u265a\ufe0e");
+        int pawn = rgn_variant_piece_type(v, 'P');
+        assert_false(rgn_variant_piece_royal(v, pawn));
+        assert_false(rgn_variant_piece_short_fins(v, pawn));
+        assert_string_equal(rgn_variant_piece_figure(v, pawn), "\u265f\ufe0e");
+        /* no type 0, none past the last */
+        assert_false(rgn_variant_piece_royal(v, 0));
+        assert_false(rgn_variant_piece_royal(v, 16));
+        assert_null(rgn_variant_piece_figure(v, 0));
+        assert_null(rgn_variant_piece_figure(v, 16));
+    }
+    const rgn_variant *chess = rgn_variant_find("Chess");
+    assert_string_equal(
+        rgn_variant_piece_figure(chess, rgn_variant_piece_type(chess, 'n')),
+        "\u265e\ufe0e");
+    assert_int_equal(rgn_variant_piece_type(chess, 'T'), 0);
+    const rgn_variant *rotary = rgn_variant_find("Rotary");
+    assert_null(
+        rgn_variant_piece_figure(rotary, rgn_variant_piece_type(rotary, 'T')));
+    const rgn_variant *rc = rgn_variant_find("Rotary Chess");
+    int guard = rgn_variant_piece_type(rc, 'G');
+    assert_true(guard > 0);
+    assert_false(rgn_variant_piece_royal(rc, guard));
+    assert_null(rgn_variant_piece_figure(rc, guard));
+    const rgn_variant *rot = rgn_variant_find("Rotationary");
+    for (int type = 0; type < 16; type++) {
+        assert_false(rgn_variant_piece_royal(rot, type));
+        assert_false(rgn_variant_piece_short_fins(rot, type));
+        assert_null(rgn_variant_piece_figure(rot, type));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +206,7 @@ int main(void)
         cmocka_unit_test(file_extensions),
         cmocka_unit_test(own_problem_kinds_have_unique_codes),
         cmocka_unit_test(own_problem_kinds_keep_their_codes),
+        cmocka_unit_test(pieces_royal_figures_and_fins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

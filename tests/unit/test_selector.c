@@ -80,7 +80,9 @@ static rgn_criteria *criteria_of(const char *const *options)
         assert_non_null(eq);
         snprintf(name, sizeof name, "%.*s", (int)(eq - *options), *options);
         rgn_error error;
-        if (rgn_criteria_add(c, name, eq + 1, &error) != 0)
+        int criterion = rgn_criterion_parse(name, &error);
+        if (criterion < 0 || rgn_criteria_add(c, (enum rgn_criterion)criterion,
+                                              eq + 1, &error) != 0)
             fail_msg("%s: %s", *options, error.message);
     }
     return c;

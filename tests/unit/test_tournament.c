@@ -102,10 +102,39 @@ static rgn_tournaments *read_games_with(const char *text,
     return ts;
 }
 
+/* The options of a system, a tie-break list (into list) and rules in
+ * their text forms, read as the program reads them (NULL: none). */
+static rgn_tournament_options options_of(const char *system,
+                                         const char *tiebreaks,
+                                         const char *rules, rgn_tiebreak *list)
+{
+    rgn_error error;
+    rgn_tournament_options options = {0};
+    int value;
+    if (system) {
+        value = rgn_tournament_system_parse(system, &error);
+        assert_true(value > 0);
+        options.system = (enum rgn_tournament_system)value;
+    }
+    if (tiebreaks) {
+        value = rgn_tiebreaks_parse(tiebreaks, list, &error);
+        assert_true(value > 0);
+        options.tiebreaks = list;
+        options.tiebreak_count = value;
+    }
+    if (rules) {
+        value = rgn_tiebreak_rules_parse(rules, &error);
+        assert_true(value > 0);
+        options.tiebreak_rules = (enum rgn_tiebreak_rules)value;
+    }
+    return options;
+}
+
 static rgn_tournaments *read_games(const char *text, const char *tiebreaks,
                                    int *status)
 {
-    rgn_tournament_options options = {.tiebreaks = tiebreaks};
+    rgn_tiebreak list[RGN_MAX_TIEBREAKS];
+    rgn_tournament_options options = options_of(NULL, tiebreaks, NULL, list);
     return read_games_with(text, &options, status);
 }
 
@@ -200,8 +229,9 @@ static void swiss_2026(void **state)
     append_game(text, sizeof text, 2, "Dunn", "BYE", "1/2-1/2", "");
     append_game(text, sizeof text, 3, "Ames", "Cole", "1/2-1/2", "");
     append_game(text, sizeof text, 3, "Dunn", "Berg", "0-1", "");
-    rgn_tournament_options options = {.tiebreaks = "BH-C1,BH,SB",
-                                      .tiebreak_rules = "2026"};
+    rgn_tiebreak list[RGN_MAX_TIEBREAKS];
+    rgn_tournament_options options =
+        options_of(NULL, "BH-C1,BH,SB", "2026", list);
     int status;
     rgn_tournaments *ts = read_games_with(text, &options, &status);
     const tournament *t = ts->list[0];
@@ -242,9 +272,9 @@ static void bye_2026(void **state)
         {"2026", 4.5, 5.5, 6},
     };
     for (size_t i = 0; i < 2; i++) {
-        rgn_tournament_options options = {.system = "swiss",
-                                          .tiebreaks = "BH",
-                                          .tiebreak_rules = cases[i].rules};
+        rgn_tiebreak list[RGN_MAX_TIEBREAKS];
+        rgn_tournament_options options =
+            options_of("swiss", "BH", cases[i].rules, list);
         int status;
         rgn_tournaments *ts = read_games_with(text, &options, &status);
         const tournament *t = ts->list[0];
@@ -282,22 +312,25 @@ static void rules_chosen(void **state)
                  "[Event \"E\"]\n[Date \"%s\"]\n[Round \"2\"]\n"
                  "[White \"B\"]\n[Black \"C\"]\n[Result \"0-1\"]\n0-1\n",
                  cases[i].first, cases[i].last);
-        rgn_tournament_options options = {.system = "swiss",
-                                          .tiebreaks = cases[i].tiebreaks,
-                                          .tiebreak_rules = cases[i].rules};
+        rgn_tiebreak list[RGN_MAX_TIEBREAKS];
+        rgn_tournament_options options =
+            options_of("swiss", cases[i].tiebreaks, cases[i].rules, list);
         int status;
         rgn_tournaments *ts = read_games_with(text, &options, &status);
         assert_int_equal(ts->list[0]->rules, cases[i].expected);
         rgn_tournaments_free(ts);
     }
     rgn_error error;
-    rgn_tournament_options options = {.tiebreaks = "BH/V1",
-                                      .tiebreak_rules = "2026"};
+    rgn_tiebreak list[RGN_MAX_TIEBREAKS];
+    rgn_tournament_options options = options_of(NULL, "BH/V1", "2026", list);
     assert_null(rgn_tournaments_new(&options, &error));
-    assert_non_null(strstr(error.message, "states the rules of 2024"));
-    options = (rgn_tournament_options){.tiebreak_rules = "2025"};
+    assert_string_equal(error.message, "the tie-break list states the rules "
+                                       "of 2024, and those of 2026 are "
+                                       "asked for");
+    options = (rgn_tournament_options){.tiebreak_rules = 2025};
     assert_null(rgn_tournaments_new(&options, &error));
-    assert_non_null(strstr(error.message, "unknown tie-break rules '2025'"));
+    assert_string_equal(error.message,
+                        "no tie-break rules of 2025 (known: 2024, 2026)");
 }
 
 static void round_robin(void **state)

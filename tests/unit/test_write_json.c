@@ -38,7 +38,8 @@ static void expect(const char *text, const char *line)
 static void test_plain_game(void **state)
 {
     (void)state;
-    assert_int_equal(rgn_format_parse("json"), RGN_FORMAT_JSON);
+    assert_int_equal(rgn_format_parse(RGN_GAME_FORMATS, "json", NULL),
+                     RGN_FORMAT_JSON);
     expect("[White \"A\"]\n\n1. e4 e5 1-0\n",
            "{\"game\":1,\"file\":\"-\",\"offset\":0,\"variant\":\"Chess\","
            "\"tags\":{\"White\":\"A\"},"

@@ -15,6 +15,42 @@
 
 #define ROTARY_CHESS_LETTERS "?KQRBTMLSCGWFJP"
 #define CHESS_LETTERS "?KQRBNP"
+/* the King, type 1 in both games, is royal and steps one square */
+#define ENGINE_KING (1u << 1)
+
+/* The figures of the pieces chess has, in the order of the letters. */
+static const char *const rotary_chess_figures[] = {
+    NULL,
+    RGN_FIGURE_KING,
+    RGN_FIGURE_QUEEN,
+    RGN_FIGURE_ROOK,
+    RGN_FIGURE_BISHOP,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    RGN_FIGURE_PAWN,
+};
+static const char *const chess_figures[] = {
+    NULL,
+    RGN_FIGURE_KING,
+    RGN_FIGURE_QUEEN,
+    RGN_FIGURE_ROOK,
+    RGN_FIGURE_BISHOP,
+    RGN_FIGURE_KNIGHT,
+    RGN_FIGURE_PAWN,
+};
+_Static_assert(sizeof rotary_chess_figures / sizeof *rotary_chess_figures ==
+                   sizeof ROTARY_CHESS_LETTERS - 1,
+               "a figure or NULL for each type");
+_Static_assert(sizeof chess_figures / sizeof *chess_figures ==
+                   sizeof CHESS_LETTERS - 1,
+               "a figure or NULL for each type");
 
 /* clang-format off */
 static const char *const rotary_chess_xbetza[] = {
@@ -271,6 +307,9 @@ const struct rgn_variant rgn_rotary_chess_variant = {
     .square_rank = rotary_chess_rank,
     .piece_letters = ROTARY_CHESS_LETTERS,
     .pawn_type = (int)sizeof ROTARY_CHESS_LETTERS - 2,
+    .royal = ENGINE_KING,
+    .figures = rotary_chess_figures,
+    .short_fins = ENGINE_KING,
     .context = &rotary_chess_tables,
     ENGINE_FUNCTIONS,
 };
@@ -307,7 +346,9 @@ static bool chess_dead_position(const rgn_position *pos)
     .open_result_on_finished_game = true, .files = 8, .ranks = 8,              \
     .dead_position = chess_dead_position, .square_at = chess_square_at,        \
     .square_file = chess_file, .square_rank = chess_rank,                      \
-    .piece_letters = CHESS_LETTERS, .pawn_type = (int)sizeof CHESS_LETTERS - 2
+    .piece_letters = CHESS_LETTERS,                                            \
+    .pawn_type = (int)sizeof CHESS_LETTERS - 2, .royal = ENGINE_KING,          \
+    .figures = chess_figures, .short_fins = ENGINE_KING
 
 const struct rgn_variant rgn_chess_variant = {
     .name = "Chess",

@@ -25,6 +25,13 @@ static void roller_set_initial(rgn_position *pos)
     (void)rc; /* the initial position is known to be valid */
 }
 
+static const char *const roller_figures[] = {
+    [ROLLER_KING] = RGN_FIGURE_KING,
+    [ROLLER_ROOK] = RGN_FIGURE_ROOK,
+    [ROLLER_BISHOP] = RGN_FIGURE_BISHOP,
+    [ROLLER_PAWN] = RGN_FIGURE_PAWN,
+};
+
 const struct rgn_variant rgn_rollerball_variant = {
     .name = "Rollerball",
     .summary = "Cazaux's chess round a hole in the board",
@@ -38,6 +45,9 @@ const struct rgn_variant rgn_rollerball_variant = {
     .square_forward = roller_forward,
     .piece_letters = roller_piece_letters,
     .pawn_type = ROLLER_PAWN,
+    .royal = 1u << ROLLER_KING,
+    .figures = roller_figures,
+    .short_fins = 1u << ROLLER_KING,
     .set_initial = roller_set_initial,
     .set_fen = roller_set_fen,
     .write_fen = roller_write_fen,

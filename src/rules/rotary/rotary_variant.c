@@ -68,6 +68,14 @@ static bool looks_like_rotary(const rgn_failed_game *g, enum rgn_problem *note)
            memchr("TAS", g->move.data[0], 3);
 }
 
+/* Only the Pawn, which has no fins, is ever drawn as a figure. */
+static const char *const rotary_figures[] = {
+    [ROTARY_KING] = RGN_FIGURE_KING,
+    [ROTARY_QUEEN] = RGN_FIGURE_QUEEN,
+    [ROTARY_ROOK] = RGN_FIGURE_ROOK,
+    [ROTARY_PAWN] = RGN_FIGURE_PAWN,
+};
+
 const struct rgn_variant rgn_rotary_variant = {
     .name = "Rotary",
     .summary = "Freeling's chess variant whose pieces rotate",
@@ -80,6 +88,9 @@ const struct rgn_variant rgn_rotary_variant = {
     .square_rank = rotary_rank_of,
     .piece_letters = rotary_piece_letters,
     .pawn_type = ROTARY_PAWN,
+    .royal = 1u << ROTARY_KING,
+    .figures = rotary_figures,
+    .short_fins = 1u << ROTARY_KING,
     /* pawns only go forward, and nothing comes back on the board */
     .resets_are_irreversible = true,
     .orientation_count = rotary_orientation_count,

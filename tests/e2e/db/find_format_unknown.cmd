@@ -1,0 +1,1 @@
+db find --db $RGN_TMP/none.rgndb --format foo

@@ -1,0 +1,1 @@
+list --format xml samples/king-mate.rgn

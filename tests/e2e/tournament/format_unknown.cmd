@@ -1,0 +1,1 @@
+tournament --format tsv samples/king-mate.rgn

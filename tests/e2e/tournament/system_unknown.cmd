@@ -1,0 +1,1 @@
+tournament --system knockout tests/e2e/inputs/tournament_swiss.pgn
