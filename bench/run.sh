@@ -11,7 +11,9 @@
 #   (validate and write) on the chess corpus, rgn select --count by a tag
 #   and by a position and pgn-extract with the same criteria (-t, -x),
 #   rgn list --headers-only --format json (a record per game, the moves
-#   not replayed) on it,
+#   not replayed) on it, the library's games pulled one at a time
+#   (rgn_games_next) against the same games pushed (bench/pull_push.c,
+#   its fastest of RUNS runs each, reported at the end),
 #   and, when rgn has ranges and Debian's python3-distributed is there,
 #   rgn ranges --lines --parts 16 on it and the Dask driver
 #   (contrib/dask) over its 16 ranges on a local cluster of two workers
@@ -114,7 +116,8 @@ has_peer() { case " $present " in *" $1 "*) return 0 ;; esac; return 1; }
 # the build users get from the README: optimised with a training run's
 # profile (on games of other seeds than the ones timed here)
 sh cmake/build-pgo.sh "$build" -DRGN_TESTS=OFF >/dev/null
-cmake --build "$build" -j 2 --target rgn rgn-gen chess-gen measure >/dev/null
+cmake --build "$build" -j 2 --target rgn rgn-gen chess-gen measure pull_push \
+    >/dev/null
 rgn=$build/src/rgn
 measure=$build/bench/measure
 
@@ -916,3 +919,9 @@ END {
            rotary_db_bytes, rotary_db_bytes / rgn_plies,
            rotary_db_bytes / rgn_bytes
 }' "$data/runs"
+
+# The games pulled one at a time against the same games pushed (its own
+# timing: the fastest of $runs runs each, in one process).
+"$build/bench/pull_push" "$data/games.pgn" "$runs" ||
+    fail "pull_push does not give the games push gives"
+

@@ -124,20 +124,6 @@ extern "C" {
 #define RGN_MUST_CHECK
 #endif
 
-/* A fallible call whose result the caller must look at. */
-#if defined(__GNUC__) || defined(__clang__)
-#define RGN_MUST_CHECK __attribute__((warn_unused_result))
-#else
-#define RGN_MUST_CHECK
-#endif
-
-/* Marks a fallible function whose status must be looked at. */
-#if defined(__GNUC__) || defined(__clang__)
-#define RGN_MUST_CHECK __attribute__((warn_unused_result))
-#else
-#define RGN_MUST_CHECK
-#endif
-
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
 
@@ -793,11 +779,6 @@ typedef struct rgn_validator_options {
      * as a validator of the whole input reads them; the input after the
      * last one need not be fed (rgn_validator_done). jobs is then 1. */
     const rgn_range *range;
-    /* rgn_validator_read_all's data is a read-only mapping of a file
-     * (mmap, PROT_READ): its pages are let go once read (madvise), so
-     * that memory does not grow with the file. Never for memory of your
-     * own, which letting go would zero. */
-    bool release_pages;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -829,8 +810,8 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads data, the whole input (a file mapped, say; with the option
  * range, from range->start), and finishes, as feeding it in blocks of
  * RGN_READ_BLOCK bytes at offsets that are multiples of it and finishing
- * would (with the option release_pages, letting the pages go once read;
- * data is never written); but with
+ * would (data is never written; rgn_validator_read_file reads a file
+ * the library maps itself, and lets its pages go once read); but with
  * several jobs (and no
  * sink, range or no_replay), the jobs read ranges of it side by side,
  * each from its own anchor (rgn_range_locate), and the calling thread
@@ -974,9 +955,10 @@ const rgn_game_sink *rgn_game_recorder(void);
 void rgn_game_keep_move_texts(rgn_game *game, bool keep);
 /* Whether memory ran out while the game was recorded (it is incomplete). */
 bool rgn_game_failed(const rgn_game *game);
-/* The name of the input the game was read from (the recorder's last
- * input event, kept by the game, which a replay sends on), or NULL when
- * the recorder was told of none. */
+/* The name of the input the game was read from: a pulled game's file
+ * (rgn_games_next), else the recorder's last input event, kept by the
+ * game, which a replay sends on; NULL when the recorder was told of
+ * none. */
 const char *rgn_game_input(const rgn_game *game);
 
 uint64_t rgn_game_number(const rgn_game *game); /* the validator's number */
@@ -1068,6 +1050,152 @@ RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
                                          const rgn_game *game, uint64_t number,
                                          const rgn_edits *edits, int mark_ply,
                                          rgn_error *error);
+
+/* ------------------------------------------------------------------ */
+/* Inputs, and their games pulled one at a time                       */
+
+/* An input of games: a file, standard input or memory, read as it is or
+ * decompressed on the fly when its first bytes say so (gzip, zstd,
+ * bzip2, xz; a zip archive member by member). */
+typedef struct rgn_input rgn_input;
+
+/* Opens path ("-": standard input). NULL with error's message "cannot
+ * open PATH: WHY", or "cannot read PATH: unsupported compression (7z);
+ * rgn reads gzip, zstd, bzip2, xz and zip" for an archive rgn does not
+ * read (standard input named "<stdin>"). */
+RGN_MUST_CHECK rgn_input *rgn_input_open(const char *path, rgn_error *error);
+/* The same over len bytes of data, named name in messages; data must
+ * outlive the input. */
+RGN_MUST_CHECK rgn_input *rgn_input_open_memory(const char *name,
+                                                const void *data, size_t len,
+                                                rgn_error *error);
+void rgn_input_close(rgn_input *input);
+/* Reads up to size bytes of the decoded data (of a zip archive, of the
+ * member being read) into buf: the bytes read, 0 at the end, -1 when the
+ * data is at fault or cannot be read (rgn_input_problem says why). */
+RGN_MUST_CHECK ptrdiff_t rgn_input_read(rgn_input *input, void *buf,
+                                        size_t size);
+/* The input's name as messages give it ("<stdin>" for "-"). */
+const char *rgn_input_name(const rgn_input *input);
+/* The compression read ("gzip", "zstd", "bzip2", "xz", "zip"), NULL for
+ * plain data. */
+const char *rgn_input_compression(const rgn_input *input);
+/* Of a zip archive, the name of the member being read; NULL for any
+ * other input. */
+const char *rgn_input_member(const rgn_input *input);
+/* Moves to the archive's next member that is a file: 1, 0 at the end
+ * (and for an input that is no archive), -1 when the archive cannot be
+ * read further (rgn_input_problem says why). A member that could not be
+ * read alone (its method, a password) does not stop the others. */
+RGN_MUST_CHECK int rgn_input_next_member(rgn_input *input);
+/* Why reading failed when the data was at fault ("the gzip data is
+ * corrupt"), or NULL. */
+const char *rgn_input_problem(const rgn_input *input);
+/* Whether the first len bytes of an input are XML: its first character,
+ * after a byte order mark and white space, is '<' (which RGN never
+ * begins with). 0: no, 1: yes, -1: nothing but white space. */
+int rgn_input_looks_like_xml(const char *head, size_t len);
+
+/* Reads the plain file at path into validator (before any feed) as
+ * rgn_validator_read_all reads it, from a mapping of the library's own
+ * whose pages it lets go once read, so that memory does not grow with
+ * the file; *size is the file's bytes. 0, or -1 with error's message
+ * "cannot read PATH: WHY" (not a regular file, say), or "cannot read
+ * PATH (out of memory)". */
+RGN_MUST_CHECK int rgn_validator_read_file(rgn_validator *validator,
+                                           const char *path, uint64_t *size,
+                                           rgn_error *error);
+
+/* How games are read (rgn_games_open): an opaque object with setters,
+ * so that a new choice keeps the ABI. By default: the rule set of games
+ * without a Variant tag is the one the file's name says, else Rotary;
+ * lenient; text that is not UTF-8 read as Windows-1252; the format
+ * sniffed (XML when the input begins with '<'); the whole input. */
+typedef struct rgn_read_options rgn_read_options;
+/* The format of an input: told by its first bytes (XML when it begins
+ * with '<'), or given. */
+enum rgn_read_format { RGN_READ_AUTO, RGN_READ_RGN, RGN_READ_XML };
+/* NULL only when memory runs out (error says so). */
+RGN_MUST_CHECK rgn_read_options *rgn_read_options_new(rgn_error *error);
+void rgn_read_options_free(rgn_read_options *options);
+/* The rule set of games without a Variant tag; with force, of every
+ * game (rgn_validator_options' force_variant). NULL: the default. */
+void rgn_read_options_set_variant(rgn_read_options *options,
+                                  const rgn_variant *variant, bool force);
+/* Lenient readings and roster/number warnings are errors. */
+void rgn_read_options_set_strict(rgn_read_options *options, bool strict);
+/* Whether text that is not UTF-8 is read as Windows-1252 (the default)
+ * or is a syntax error. */
+void rgn_read_options_set_latin1(rgn_read_options *options, bool latin1);
+/* Replays nothing (rgn_validator_options' no_replay): each game's tags,
+ * moves as written (rgn_game_replay passes them on as move texts; the
+ * game has no plies, no SAN and no positions), comments, variations
+ * and result, with only what the reader finds as problems; for listing
+ * trusted archives at the reader's speed. */
+void rgn_read_options_set_no_replay(rgn_read_options *options, bool no_replay);
+/* The input's format (RGN_READ_AUTO by default): an input that is not
+ * of the format given is refused (rgn_games_open). */
+void rgn_read_options_set_format(rgn_read_options *options,
+                                 enum rgn_read_format format);
+/* Reads only the games whose origin lies in the bytes [from, to) of the
+ * input (to UINT64_MAX: to its end), read as a reader of the whole
+ * input reads them; line, when not 0, is the line from lies on (as
+ * `rgn ranges --lines` gives it), which spares counting the lines
+ * before. Only for a plain (uncompressed) file or memory, in RGN. 0, or
+ * -1 when from comes after to. */
+RGN_MUST_CHECK int rgn_read_options_set_range(rgn_read_options *options,
+                                              uint64_t from, uint64_t to,
+                                              uint32_t line, rgn_error *error);
+
+/* The games of an input, pulled one at a time. */
+typedef struct rgn_games rgn_games;
+/* Opens path ("-": standard input) as rgn_input_open does and reads its
+ * games as options say (NULL: the defaults; the options are copied).
+ * NULL with error when it cannot be opened, or when it is not a game
+ * file ("NAME is not a game file: it holds binary data (a NUL byte at
+ * offset N)"), or is XML where RGN was asked for, or the other way. */
+RGN_MUST_CHECK rgn_games *rgn_games_open(const char *path,
+                                         const rgn_read_options *options,
+                                         rgn_error *error);
+/* The same over len bytes of data named name (which must outlive the
+ * rgn_games); compressed data is decompressed. */
+RGN_MUST_CHECK rgn_games *rgn_games_open_memory(const char *name,
+                                                const void *data, size_t len,
+                                                const rgn_read_options *options,
+                                                rgn_error *error);
+/* The next game into *game: 1, 0 after the last, -1 when reading failed
+ * (error says why: the data is corrupt, memory ran out); a further call
+ * gives -1 again, but for a zip archive's member that could not be read
+ * (its method, a password, its data), which fails alone: the next call
+ * goes on with the next member, as the program reads an archive. The game,
+ * valid or not, is the recorder's (rgn_game above, with its problems, file and
+ * moves below) and stays valid until the next call or the close. A zip
+ * archive's games come member after member, each game's file named
+ * "ARCHIVE(MEMBER)". Memory does not grow with the input, except for XML,
+ * whose document is read whole. */
+RGN_MUST_CHECK int rgn_games_next(rgn_games *games, const rgn_game **game,
+                                  rgn_error *error);
+void rgn_games_close(rgn_games *games);
+
+/* The problems reported while a pulled game was read, in order, copies
+ * owned by the game (a problem about the input as a whole, such as its
+ * first Latin-1 byte, game 0, is kept with the game that follows it). */
+size_t rgn_game_problem_count(const rgn_game *game);
+/* The index-th problem, NULL past the last. */
+const rgn_diagnostic *rgn_game_problem_at(const rgn_game *game, size_t index);
+/* The index-th move of the main line (from 0; rgn_game_plies counts
+ * them), with its SAN (NUL-terminated, owned by the game): 0, or -1 out
+ * of range or when memory runs out. Either out may be NULL. Its
+ * coordinates: rgn_move_coord on the position before it. Not to be
+ * called on one game from two threads at once (its first call indexes
+ * the game). */
+RGN_MUST_CHECK int rgn_game_move_at(const rgn_game *game, int index,
+                                    rgn_move *move, const char **san);
+/* The position after ply plies of the main line (0: the start) into out
+ * (an rgn_position_new of any rule set): 0, or -1 when the game has no
+ * start (an error in its tags) or ply is out of range. */
+RGN_MUST_CHECK int rgn_game_position_at(const rgn_game *game, int ply,
+                                        rgn_position *out);
 
 /* A set of criteria a game is selected by (rgn select's options; rgn(1)
  * documents the language). */

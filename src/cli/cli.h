@@ -117,12 +117,6 @@ void cli_output_error(const char *path, int error);
  * directory cannot; 7z and RAR archives are "unsupported compression"). */
 FILE *cli_input_open(const cli_command *command, const char *path,
                      const char **compression);
-/* The same for an open stream (closed with the result when close_raw);
- * seekable when it can be rewound after its first bytes are read. NULL
- * with errno when memory runs out, or with errno EPROTONOSUPPORT and
- * *compression naming the format for an archive rgn does not read. */
-FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
-                     const char **compression);
 /* Why reading an input failed when the data was at fault ("the gzip data
  * is corrupt"); NULL when it was not. */
 const char *cli_input_problem(FILE *input);
@@ -331,11 +325,6 @@ bool cli_input_plain(FILE *file);
  * it. */
 int cli_input_map(const cli_command *command, const char *option,
                   const char *path, const char **data, uint64_t *size);
-/* The same for an input of cli_input_open found plain (cli_input_plain),
- * named path: the file it has open is mapped, not opened again. */
-int cli_input_map_plain(const cli_command *command, const char *option,
-                        FILE *in, const char *path, const char **data,
-                        uint64_t *size);
 void cli_input_unmap(const char *data, uint64_t size);
 /* Prints a diagnostic about file, its game numbered over all inputs, as
  * the validator's are printed (a tournament's audit). */

@@ -300,21 +300,6 @@ int cli_games_check_outputs(const cli_games *g, const char *output,
                                    g->diag_path, paths, count, "");
 }
 
-/* Whether the beginning of an input is XML: its first character, after
- * a byte order mark and white space, is '<' (which RGN never begins
- * with). 0: no, 1: yes, -1: nothing but white space. */
-static int looks_like_xml(const char *head, size_t len)
-{
-    size_t i = 0;
-    if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-    while (i < len && strchr(" \t\r\n", head[i]) && head[i] != '\0')
-        i++;
-    if (i == len)
-        return -1;
-    return head[i] == '<';
-}
-
 /* The whole input as a stream from its start, when its first bytes (head)
  * have been read: a file is rewound; a pipe is copied into a temporary
  * file. NULL when that fails. */
@@ -386,17 +371,17 @@ static void end_validator(cli_games *g, rgn_validator *validator,
 }
 
 /* A plain file read by a new validator with several jobs: the file
- * mapped, read in ranges (rgn_validator_read_all), and finished. */
-static int read_whole_file(cli_games *g, rgn_validator *validator, FILE *in,
+ * mapped by the library, read in ranges, and finished. */
+static int read_whole_file(cli_games *g, rgn_validator *validator,
                            const char *path)
 {
-    const char *data;
     uint64_t size;
-    if (cli_input_map_plain(g->command, "--jobs", in, path, &data, &size) < 0)
-        return -1;
-    int rc = rgn_validator_read_all(validator, data, size);
+    rgn_error error;
+    int rc = rgn_validator_read_file(validator, path, &size, &error);
     g->bytes += size;
-    cli_input_unmap(data, size);
+    /* running out of memory is the caller's to say, as for a stream */
+    if (rc < 0 && !strstr(error.message, "(out of memory)"))
+        fprintf(stderr, "rgn %s: --jobs %s\n", g->command->name, error.message);
     return rc;
 }
 
@@ -415,7 +400,7 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         g->io_error = true;
         return;
     }
-    int xml_look = looks_like_xml(head, head_len);
+    int xml_look = rgn_input_looks_like_xml(head, head_len);
     if (xml_look < 0 && head_len == sizeof head)
         xml_look = g->from == 1; /* white space, and more after it: the
                                     format asked for, RGN by default */
@@ -461,7 +446,6 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
     if (xml)
         options.jobs = 1; /* the XML reader drives one validator */
     bool mapped = !xml && options.jobs > 1 && name && cli_input_plain(in);
-    options.release_pages = mapped; /* read_whole_file's own mapping */
     rgn_validator *validator = start_validator(g, &options, name);
     if (validator) {
         int rc = 0;
@@ -469,7 +453,7 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
             rc = rgn_validator_read_xml(validator, xml_in, g->file);
         } else if (mapped) {
             /* several jobs read a plain file in ranges, side by side */
-            rc = read_whole_file(g, validator, in, name);
+            rc = read_whole_file(g, validator, name);
         } else {
             if (rgn_validator_feed(validator, head, head_len) < 0)
                 rc = -1;
@@ -511,8 +495,8 @@ static void read_range(cli_games *g, const char *path)
     if (range.from > size)
         why = "the range begins after the end of the file";
     else if (g->from == 1 ||
-             (g->from < 0 &&
-              looks_like_xml(data, size < 4096 ? (size_t)size : 4096) == 1))
+             (g->from < 0 && rgn_input_looks_like_xml(
+                                 data, size < 4096 ? (size_t)size : 4096) == 1))
         why = "XML is read whole";
     if (why) {
         char end[24] = ""; /* as given */
@@ -530,21 +514,22 @@ static void read_range(cli_games *g, const char *path)
         rgn_range_locate_at_line(data, size, &range, g->range_line);
     else if (data)
         rgn_range_locate(data, size, &range);
+    /* the games are read from the library's own mapping, whose pages it
+     * lets go once read */
+    cli_input_unmap(data, size);
     rgn_validator_options options = g->options;
     options.range = &range;
-    options.release_pages = true; /* cli_input_map's mapping */
     rgn_validator *validator = start_validator(g, &options, path);
     if (validator) {
-        int rc = rgn_validator_read_all(validator, data, size);
+        rgn_error error;
+        int rc = rgn_validator_read_file(validator, path, &size, &error);
         g->bytes += size - range.start;
         if (rc < 0) {
-            fprintf(stderr, "rgn %s: cannot read %s (out of memory)\n",
-                    g->command->name, path);
+            fprintf(stderr, "rgn %s: %s\n", g->command->name, error.message);
             g->io_error = true;
         }
         end_validator(g, validator, rc == 0);
     }
-    cli_input_unmap(data, size);
 }
 
 void cli_games_read(cli_games *g, const char *path)

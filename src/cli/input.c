@@ -1,17 +1,13 @@
 /*
- * input.c - opening the inputs of the game-reading commands: a file or
- * standard input, read as it is or, when its first bytes say so,
- * decompressed on the fly (gzip, zstd, bzip2 with their own libraries;
- * xz and zip archives through libarchive), so that a compressed archive
- * needs no temporary copy. What comes out is a FILE, so that everything
- * after it reads plain bytes and never knows; a zip archive's members are
- * read one after another, each to its end of file (cli_input_member,
- * cli_input_next_member).
+ * input.c - the inputs of the game-reading commands: a file or standard
+ * input opened by the library (rgn_input: decompressed on the fly when
+ * its first bytes say so), given to the commands as a FILE, so that
+ * everything after it reads plain bytes and never knows; a plain regular
+ * file is that file itself (mapped by --jobs and --range). A zip
+ * archive's members are read one after another, each to its end of file
+ * (cli_input_member, cli_input_next_member).
  */
 #define _GNU_SOURCE /* fopencookie */
-#include <archive.h>
-#include <archive_entry.h>
-#include <bzlib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -19,439 +15,63 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include "cli.h"
-
-enum compression { PLAIN, GZIP, ZSTD, BZIP2, XZ, ZIP, UNSUPPORTED };
-
-static const char *const compression_names[] = {"plain", "gzip", "zstd",
-                                                "bzip2", "xz",   "zip"};
-
-/* The bytes read to tell the formats apart. */
-#define MAGIC_LEN 6
-
-#define RAW_CHUNK (1 << 16)
-
-typedef struct input {
-    FILE *raw;
-    bool close_raw; /* not for standard input */
-    enum compression kind;
-    unsigned char buf[RAW_CHUNK]; /* raw bytes read, not yet used */
-    size_t len, pos;
-    bool raw_eof;
-    bool stream_done;    /* a compressed stream ended; another may follow */
-    const char *problem; /* why reading failed, or NULL */
-    z_stream gzip;
-    ZSTD_DStream *zstd;
-    bz_stream bzip2;
-    struct archive *archive; /* xz and zip */
-    bool seekable;           /* a zip's directory can be read at its end */
-    bool in_member;          /* a zip member is being read */
-    char *member;            /* its name */
-    char message[256];       /* problem's text, when libarchive gave it */
-    bool fatal;              /* the archive cannot be read further */
-} input;
 
 /* The inputs open now, so that cli_input_problem can find a FILE's. */
 #define MAX_OPEN 8
 static struct {
     FILE *file;
-    input *in;
+    rgn_input *in;
 } open_inputs[MAX_OPEN];
-
-/* The name of an archive format rgn does not read, from its first bytes
- * (7z and RAR; libarchive could, but they are not game archives that rgn
- * meets); NULL for another. */
-static const char *unsupported(const unsigned char *head, size_t len)
-{
-    if (len >= 6 && memcmp(head, "7z\xBC\xAF\x27\x1C", 6) == 0)
-        return "7z";
-    if (len >= 6 && memcmp(head, "Rar!\x1A\x07", 6) == 0)
-        return "RAR";
-    return NULL;
-}
-
-static enum compression sniff(const unsigned char *head, size_t len)
-{
-    if (len >= 6 && memcmp(head,
-                           "\xFD"
-                           "7zXZ\0",
-                           6) == 0)
-        return XZ;
-    /* a local file header, or the end of an empty archive */
-    if (len >= 4 &&
-        (memcmp(head, "PK\3\4", 4) == 0 || memcmp(head, "PK\5\6", 4) == 0))
-        return ZIP;
-    if (unsupported(head, len))
-        return UNSUPPORTED;
-    if (len >= 2 && head[0] == 0x1F && head[1] == 0x8B)
-        return GZIP;
-    if (len >= 4 && head[0] == 0x28 && head[1] == 0xB5 && head[2] == 0x2F &&
-        head[3] == 0xFD)
-        return ZSTD;
-    /* a skippable frame (magic 0x184D2A50 to 0x184D2A5F, little-endian):
-     * pzstd writes one before each zstd frame; libzstd passes over it */
-    if (len >= 4 && (head[0] & 0xF0) == 0x50 && head[1] == 0x2A &&
-        head[2] == 0x4D && head[3] == 0x18)
-        return ZSTD;
-    if (len >= 3 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h')
-        return BZIP2;
-    return PLAIN;
-}
-
-/* Makes raw bytes available: false at the end of the raw input (or on a
- * read error, with problem set). */
-static bool refill(input *in)
-{
-    if (in->pos < in->len)
-        return true;
-    if (in->raw_eof)
-        return false;
-    in->pos = 0;
-    in->len = fread(in->buf, 1, sizeof in->buf, in->raw);
-    if (in->len == 0) {
-        in->raw_eof = true;
-        if (ferror(in->raw))
-            in->problem = strerror(errno);
-        return false;
-    }
-    return true;
-}
-
-static ssize_t fail(input *in, const char *problem)
-{
-    in->problem = problem;
-    errno = EIO;
-    return -1;
-}
-
-/* After the end of one compressed stream: another may follow (gzip
- * members and bzip2 streams are concatenated by cat and by parallel
- * compressors); anything else is the end. */
-static bool another_stream_follows(input *in)
-{
-    return in->stream_done && refill(in);
-}
-
-static ssize_t read_gzip(input *in, char *out, size_t size)
-{
-    z_stream *z = &in->gzip;
-    z->next_out = (Bytef *)out;
-    z->avail_out = (uInt)size;
-    while (z->avail_out == size) {
-        if (in->stream_done) {
-            if (!another_stream_follows(in))
-                break;
-            if (inflateReset(z) != Z_OK)
-                return fail(in, "cannot restart the gzip decoder");
-            in->stream_done = false;
-        }
-        if (!refill(in))
-            return in->problem ? fail(in, in->problem)
-                               : fail(in, "the gzip data is cut short");
-        z->next_in = in->buf + in->pos;
-        z->avail_in = (uInt)(in->len - in->pos);
-        int rc = inflate(z, Z_NO_FLUSH);
-        in->pos = in->len - z->avail_in;
-        if (rc == Z_STREAM_END)
-            in->stream_done = true;
-        else if (rc != Z_OK && rc != Z_BUF_ERROR)
-            return fail(in, "the gzip data is corrupt");
-    }
-    return (ssize_t)(size - z->avail_out);
-}
-
-static ssize_t read_zstd(input *in, char *out, size_t size)
-{
-    ZSTD_outBuffer output = {out, size, 0};
-    while (output.pos == 0) {
-        if (!refill(in)) {
-            if (in->problem)
-                return fail(in, in->problem);
-            if (!in->stream_done)
-                return fail(in, "the zstd data is cut short");
-            break;
-        }
-        ZSTD_inBuffer input = {in->buf, in->len, in->pos};
-        size_t rc = ZSTD_decompressStream(in->zstd, &output, &input);
-        in->pos = input.pos;
-        if (ZSTD_isError(rc))
-            return fail(in, "the zstd data is corrupt");
-        /* 0: a frame ended and nothing of it is pending */
-        in->stream_done = rc == 0;
-    }
-    return (ssize_t)output.pos;
-}
-
-static ssize_t read_bzip2(input *in, char *out, size_t size)
-{
-    bz_stream *bz = &in->bzip2;
-    bz->next_out = out;
-    bz->avail_out = (unsigned)size;
-    while (bz->avail_out == size) {
-        if (in->stream_done) {
-            if (!another_stream_follows(in))
-                break;
-            BZ2_bzDecompressEnd(bz);
-            if (BZ2_bzDecompressInit(bz, 0, 0) != BZ_OK)
-                return fail(in, "cannot restart the bzip2 decoder");
-            in->stream_done = false;
-        }
-        if (!refill(in))
-            return in->problem ? fail(in, in->problem)
-                               : fail(in, "the bzip2 data is cut short");
-        bz->next_in = (char *)in->buf + in->pos;
-        bz->avail_in = (unsigned)(in->len - in->pos);
-        int rc = BZ2_bzDecompress(bz);
-        in->pos = in->len - bz->avail_in;
-        if (rc == BZ_STREAM_END)
-            in->stream_done = true;
-        else if (rc != BZ_OK)
-            return fail(in, "the bzip2 data is corrupt");
-    }
-    return (ssize_t)(size - bz->avail_out);
-}
-
-/* libarchive's read callback: the raw bytes, the first ones sniffed
- * included. */
-static la_ssize_t archive_feed(struct archive *archive, void *cookie,
-                               const void **block)
-{
-    input *in = cookie;
-    if (!refill(in)) {
-        if (!in->problem)
-            return 0;
-        archive_set_error(archive, EIO, "%s", in->problem);
-        return ARCHIVE_FATAL;
-    }
-    *block = in->buf + in->pos;
-    size_t n = in->len - in->pos;
-    in->pos = in->len;
-    return (la_ssize_t)n;
-}
-
-/* libarchive's seek callback, for a file: a zip is read from its central
- * directory, which names every member whatever wrote it. */
-static la_int64_t archive_seek(struct archive *archive, void *cookie,
-                               la_int64_t offset, int whence)
-{
-    input *in = cookie;
-    (void)archive;
-    if (fseeko(in->raw, (off_t)offset, whence) != 0)
-        return ARCHIVE_FATAL;
-    in->pos = in->len = 0;
-    in->raw_eof = false;
-    return (la_int64_t)ftello(in->raw);
-}
-
-/* Why libarchive failed (with rc), as the problem of the input:
- * "unsupported compression" when it names a method it cannot read or an
- * encryption. */
-static ssize_t archive_fail(input *in, int rc)
-{
-    const char *why = archive_error_string(in->archive);
-    if (!why)
-        why = "the data is corrupt";
-    in->fatal = rc != ARCHIVE_FAILED; /* FAILED: this member only */
-    bool unsupported_method = strstr(why, "nsupported") ||
-                              strstr(why, "ncrypted") ||
-                              strstr(why, "assphrase");
-    if (unsupported_method)
-        snprintf(in->message, sizeof in->message,
-                 "unsupported compression in the %s archive (%s)",
-                 compression_names[in->kind], why);
-    else
-        snprintf(in->message, sizeof in->message, "the %s data is corrupt (%s)",
-                 compression_names[in->kind], why);
-    return fail(in, in->message);
-}
-
-/* Moves to the next member that is a file (directories and links are
- * passed by): false at the end of the archive, or with problem set. */
-static bool next_member(input *in)
-{
-    struct archive_entry *entry;
-    in->in_member = false;
-    free(in->member);
-    in->member = NULL;
-    for (;;) {
-        int rc = archive_read_next_header(in->archive, &entry);
-        if (rc == ARCHIVE_EOF)
-            return false;
-        if (rc < ARCHIVE_WARN) {
-            archive_fail(in, rc);
-            return false;
-        }
-        if (archive_entry_filetype(entry) != AE_IFREG)
-            continue;
-        const char *name = archive_entry_pathname(entry);
-        in->member = strdup(name ? name : "?");
-        if (!in->member) {
-            fail(in, "out of memory");
-            return false;
-        }
-        in->in_member = true;
-        return true;
-    }
-}
-
-static ssize_t read_archive(input *in, char *out, size_t size)
-{
-    if (!in->in_member)
-        return 0;
-    la_ssize_t n = archive_read_data(in->archive, out, size);
-    if (n < 0)
-        return archive_fail(in, (int)n);
-    if (n == 0 && in->kind == XZ)
-        in->in_member = false;
-    return (ssize_t)n;
-}
-
-/* Plain data from a pipe: first the bytes read to sniff it, then the
- * rest. */
-static ssize_t read_plain(input *in, char *out, size_t size)
-{
-    if (in->pos < in->len) {
-        size_t n = in->len - in->pos < size ? in->len - in->pos : size;
-        memcpy(out, in->buf + in->pos, n);
-        in->pos += n;
-        return (ssize_t)n;
-    }
-    size_t n = fread(out, 1, size, in->raw);
-    if (n == 0 && ferror(in->raw))
-        return fail(in, strerror(errno));
-    return (ssize_t)n;
-}
 
 static ssize_t input_read(void *cookie, char *out, size_t size)
 {
-    input *in = cookie;
-    if (in->problem) {
+    ptrdiff_t n = rgn_input_read(cookie, out, size);
+    if (n < 0)
         errno = EIO;
-        return -1;
-    }
-    switch (in->kind) {
-    case GZIP: return read_gzip(in, out, size);
-    case ZSTD: return read_zstd(in, out, size);
-    case BZIP2: return read_bzip2(in, out, size);
-    case XZ:
-    case ZIP: return read_archive(in, out, size);
-    default: return read_plain(in, out, size);
-    }
-}
-
-static void input_free(input *in)
-{
-    if (in->kind == GZIP)
-        inflateEnd(&in->gzip);
-    else if (in->kind == ZSTD)
-        ZSTD_freeDStream(in->zstd);
-    else if (in->kind == BZIP2)
-        BZ2_bzDecompressEnd(&in->bzip2);
-    if (in->archive)
-        archive_read_free(in->archive);
-    free(in->member);
-    if (in->close_raw)
-        fclose(in->raw);
-    free(in);
+    return n;
 }
 
 static int input_close(void *cookie)
 {
-    input *in = cookie;
     for (int i = 0; i < MAX_OPEN; i++)
-        if (open_inputs[i].in == in)
+        if (open_inputs[i].in == cookie)
             open_inputs[i].file = NULL, open_inputs[i].in = NULL;
-    input_free(in);
+    rgn_input_close(cookie);
     return 0;
 }
 
-/* An xz stream is read as one file; a zip archive member by member,
- * from the first that is a file. False when memory runs out; a problem
- * of the data is kept for the first read. */
-static bool start_archive(input *in)
-{
-    in->archive = archive_read_new();
-    if (!in->archive)
-        return false;
-    if (in->kind == XZ) {
-        archive_read_support_filter_xz(in->archive);
-        archive_read_support_format_raw(in->archive);
-    } else {
-        archive_read_support_format_zip(in->archive);
-    }
-    if (in->seekable) { /* read from the start, through the callbacks */
-        if (fseek(in->raw, 0, SEEK_SET) != 0)
-            return false;
-        in->pos = in->len = 0;
-        archive_read_set_seek_callback(in->archive, archive_seek);
-    }
-    archive_read_set_read_callback(in->archive, archive_feed);
-    archive_read_set_callback_data(in->archive, in);
-    if (archive_read_open1(in->archive) != ARCHIVE_OK) {
-        archive_fail(in, ARCHIVE_FATAL);
-        return true;
-    }
-    next_member(in);
-    if (in->kind == XZ) { /* the raw format's one entry, named "data" */
-        free(in->member);
-        in->member = NULL;
-    }
-    return true;
-}
-
-static bool start_decoder(input *in)
-{
-    switch (in->kind) {
-    case GZIP: /* 15 + 32: a window of any size, gzip or zlib headers */
-        return inflateInit2(&in->gzip, 15 + 32) == Z_OK;
-    case ZSTD:
-        in->zstd = ZSTD_createDStream();
-        return in->zstd && !ZSTD_isError(ZSTD_initDStream(in->zstd));
-    case BZIP2: return BZ2_bzDecompressInit(&in->bzip2, 0, 0) == BZ_OK;
-    case XZ:
-    case ZIP: return start_archive(in);
-    default: return true;
-    }
-}
-
-FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
+FILE *cli_input_open(const cli_command *command, const char *path,
                      const char **compression)
 {
-    input *in = calloc(1, sizeof *in);
+    rgn_error error;
+    rgn_input *in = rgn_input_open(path, &error);
+    *compression = NULL;
     if (!in) {
-        if (close_raw)
-            fclose(raw);
-        errno = ENOMEM;
+        fprintf(stderr, "rgn %s: %s\n", command->name, error.message);
         return NULL;
     }
-    in->raw = raw;
-    in->close_raw = close_raw;
-    in->len = fread(in->buf, 1, MAGIC_LEN, raw);
-    in->kind = sniff(in->buf, in->len);
-    in->seekable = seekable;
-    if (in->kind == UNSUPPORTED) {
-        *compression = unsupported(in->buf, in->len);
-        input_free(in);
-        errno = EPROTONOSUPPORT;
-        return NULL;
-    }
-    *compression = in->kind == PLAIN ? NULL : compression_names[in->kind];
-    if (in->kind == PLAIN && seekable && fseek(raw, 0, SEEK_SET) == 0) {
-        free(in); /* a plain file: read directly */
-        return raw;
+    *compression = rgn_input_compression(in);
+    struct stat st;
+    if (!*compression && strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+        S_ISREG(st.st_mode)) {
+        rgn_input_close(in); /* a plain file: read directly */
+        FILE *file = fopen(path, "rb");
+        if (!file)
+            fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
+                    strerror(errno));
+        return file;
     }
     int slot = 0;
     while (slot < MAX_OPEN && open_inputs[slot].file)
         slot++;
     cookie_io_functions_t io = {input_read, NULL, NULL, input_close};
-    FILE *file =
-        slot < MAX_OPEN && start_decoder(in) ? fopencookie(in, "rb", io) : NULL;
+    FILE *file = slot < MAX_OPEN ? fopencookie(in, "rb", io) : NULL;
     if (!file) {
-        input_free(in);
-        errno = ENOMEM;
+        rgn_input_close(in);
+        fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
+                strerror(ENOMEM));
         return NULL;
     }
     open_inputs[slot].file = file;
@@ -459,35 +79,9 @@ FILE *cli_input_wrap(FILE *raw, bool close_raw, bool seekable,
     return file;
 }
 
-FILE *cli_input_open(const cli_command *command, const char *path,
-                     const char **compression)
-{
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *raw = is_stdin ? stdin : fopen(path, "rb");
-    struct stat st;
-    if (raw && !is_stdin && fstat(fileno(raw), &st) == 0 &&
-        S_ISDIR(st.st_mode)) {
-        fclose(raw);
-        raw = NULL;
-        errno = EISDIR;
-    }
-    *compression = NULL;
-    FILE *file =
-        raw ? cli_input_wrap(raw, !is_stdin, !is_stdin, compression) : NULL;
-    if (!file && errno == EPROTONOSUPPORT)
-        fprintf(stderr,
-                "rgn %s: cannot read %s: unsupported compression (%s); rgn "
-                "reads gzip, zstd, bzip2, xz and zip\n",
-                command->name, is_stdin ? "<stdin>" : path, *compression);
-    else if (!file)
-        fprintf(stderr, "rgn %s: cannot open %s: %s\n", command->name, path,
-                strerror(errno));
-    return file;
-}
-
-/* The input structure behind a FILE of cli_input_wrap; NULL for a plain
- * file read directly. */
-static input *input_of(FILE *file)
+/* The input behind a FILE of cli_input_open; NULL for a plain file read
+ * directly. */
+static rgn_input *input_of(FILE *file)
 {
     for (int i = 0; i < MAX_OPEN; i++)
         if (open_inputs[i].file == file)
@@ -497,31 +91,23 @@ static input *input_of(FILE *file)
 
 const char *cli_input_member(FILE *file)
 {
-    input *in = input_of(file);
-    return in && in->kind == ZIP ? in->member : NULL;
+    rgn_input *in = input_of(file);
+    return in ? rgn_input_member(in) : NULL;
 }
 
 int cli_input_next_member(FILE *file)
 {
-    input *in = input_of(file);
-    if (!in || in->kind != ZIP || (!in->member && !in->problem))
-        return 0;
-    if (in->problem && in->fatal)
-        return -1;
-    /* a member that could not be read alone (its method, a password)
-     * does not stop the others; the rest of a member not read to its end
-     * is passed */
-    in->problem = NULL;
-    if (!next_member(in))
-        return in->problem ? -1 : 0;
-    clearerr(file);
-    return 1;
+    rgn_input *in = input_of(file);
+    int more = in ? rgn_input_next_member(in) : 0;
+    if (more > 0)
+        clearerr(file);
+    return more;
 }
 
 const char *cli_input_problem(FILE *file)
 {
-    input *in = input_of(file);
-    return in ? in->problem : NULL;
+    rgn_input *in = input_of(file);
+    return in ? rgn_input_problem(in) : NULL;
 }
 
 int cli_input_close(FILE *file) { return fclose(file); }
@@ -560,14 +146,6 @@ static int map_failed(const cli_command *command, const char *option,
     fprintf(stderr, "rgn %s: %s%scannot read %s: %s\n", command->name,
             option ? option : "", option ? " " : "", path, why);
     return -1;
-}
-
-int cli_input_map_plain(const cli_command *command, const char *option,
-                        FILE *in, const char *path, const char **data,
-                        uint64_t *size)
-{
-    const char *why = map_descriptor(fileno(in), data, size);
-    return why ? map_failed(command, option, path, why) : 0;
 }
 
 int cli_input_map(const cli_command *command, const char *option,

@@ -42,6 +42,15 @@ struct rgn_game {
     bool has_error;
     rgn_buffer error_texts;
     kept_error error;
+    /* what a reader of games one at a time (input/) adds: the game's
+     * problems with their texts, and where each main-line move is in parts
+     * (made on first use) */
+    rgn_buffer problems; /* kept_error */
+    rgn_buffer problem_texts;
+    rgn_buffer main_line; /* size_t offsets of PART_MOVE */
+    bool main_line_made;
+    void (*on_end)(void *context, rgn_game *game);
+    void *on_end_context;
 };
 
 rgn_game *rgn_game_new(void) { return calloc(1, sizeof(rgn_game)); }
@@ -54,6 +63,9 @@ void rgn_game_free(rgn_game *game)
     rgn_buffer_free(&game->input);
     rgn_buffer_free(&game->result);
     rgn_buffer_free(&game->error_texts);
+    rgn_buffer_free(&game->problems);
+    rgn_buffer_free(&game->problem_texts);
+    rgn_buffer_free(&game->main_line);
     free(game);
 }
 
@@ -103,6 +115,7 @@ static void on_begin_game(void *user, uint64_t number)
     rgn_buffer_reset(&g->parts);
     rgn_buffer_reset(&g->result);
     rgn_buffer_reset(&g->error_texts);
+    g->main_line_made = false; /* problems come before begin_game too */
     g->tag_count = 0;
     g->plies = 0;
     g->depth = g->max_depth = 0;
@@ -201,18 +214,42 @@ static void on_unchecked(void *user, rgn_span text, bool cut)
     put_part(g, PART_UNCHECKED, &cut, sizeof cut, &text, 1);
 }
 
-/* Keeps a text of the error, with its NUL, and gives its offset. */
-static size_t keep_error_text(rgn_game *g, const char *text, size_t len)
+/* Keeps a text, with its NUL, in texts and gives its offset. */
+static size_t keep_text(rgn_buffer *texts, const char *text, size_t len)
 {
-    size_t at = g->error_texts.len;
-    rgn_buffer_append(&g->error_texts, text ? text : "", text ? len : 0);
-    rgn_buffer_append(&g->error_texts, "", 1);
+    size_t at = texts->len;
+    rgn_buffer_append(texts, text ? text : "", text ? len : 0);
+    rgn_buffer_append(texts, "", 1);
     return at;
 }
 
-static const char *error_text(const rgn_game *g, size_t at)
+static const char *kept_text(const rgn_buffer *texts, size_t at)
 {
-    return g->error_texts.data ? g->error_texts.data + at : "";
+    return texts->data && !texts->failed ? texts->data + at : "";
+}
+
+/* Keeps diagnostic d in e, its texts in texts. */
+static void keep_diagnostic(kept_error *e, rgn_buffer *texts,
+                            const rgn_diagnostic *d)
+{
+    e->diagnostic = *d;
+    e->message = keep_text(texts, d->message, strlen(d->message));
+    e->white = keep_text(texts, d->white, strlen(d->white));
+    e->black = keep_text(texts, d->black, strlen(d->black));
+    e->move_number = keep_text(texts, d->move_number, strlen(d->move_number));
+    e->move = keep_text(texts, d->move.data, d->move.len);
+    e->line = keep_text(texts, d->line.data, d->line.len);
+}
+
+/* Points e's diagnostic at its texts, where they are now in texts. */
+static void point_diagnostic(kept_error *e, const rgn_buffer *texts)
+{
+    e->diagnostic.message = kept_text(texts, e->message);
+    e->diagnostic.white = kept_text(texts, e->white);
+    e->diagnostic.black = kept_text(texts, e->black);
+    e->diagnostic.move_number = kept_text(texts, e->move_number);
+    e->diagnostic.move.data = kept_text(texts, e->move);
+    e->diagnostic.line.data = kept_text(texts, e->line);
 }
 
 static void on_end_game(void *user, rgn_span result,
@@ -224,25 +261,14 @@ static void on_end_game(void *user, rgn_span result,
     g->ended = true;
     g->has_error = error != NULL;
     if (error) {
-        kept_error *e = &g->error;
-        e->diagnostic = *error;
-        e->message = keep_error_text(g, error->message, strlen(error->message));
-        e->white = keep_error_text(g, error->white, strlen(error->white));
-        e->black = keep_error_text(g, error->black, strlen(error->black));
-        e->move_number =
-            keep_error_text(g, error->move_number, strlen(error->move_number));
-        e->move = keep_error_text(g, error->move.data, error->move.len);
-        e->line = keep_error_text(g, error->line.data, error->line.len);
+        keep_diagnostic(&g->error, &g->error_texts, error);
         /* the texts stay where they are from now on */
-        e->diagnostic.message = error_text(g, e->message);
-        e->diagnostic.white = error_text(g, e->white);
-        e->diagnostic.black = error_text(g, e->black);
-        e->diagnostic.move_number = error_text(g, e->move_number);
-        e->diagnostic.move.data = error_text(g, e->move);
-        e->diagnostic.line.data = error_text(g, e->line);
+        point_diagnostic(&g->error, &g->error_texts);
     }
     g->failed = g->parts.failed || g->result.failed || g->error_texts.failed ||
                 g->input.failed;
+    if (g->on_end)
+        g->on_end(g->on_end_context, g);
 }
 
 static const rgn_game_sink recorder = {
@@ -380,6 +406,119 @@ bool rgn_game_tag(const rgn_game *game, const char *name, rgn_span *value)
             return true;
         }
     return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* What a reader of games one at a time adds                          */
+
+void game_on_end(rgn_game *game, void (*ended)(void *context, rgn_game *game),
+                 void *context)
+{
+    game->on_end = ended;
+    game->on_end_context = context;
+}
+
+void game_swap(rgn_game *a, rgn_game *b)
+{
+    rgn_game kept = *a;
+    *a = *b;
+    *b = kept;
+    /* each keeps its hook: the recorder's game stays the one recorded */
+    b->on_end = a->on_end, b->on_end_context = a->on_end_context;
+    a->on_end = kept.on_end, a->on_end_context = kept.on_end_context;
+}
+
+void game_clear_problems(rgn_game *game)
+{
+    rgn_buffer_reset(&game->problems);
+    rgn_buffer_reset(&game->problem_texts);
+}
+
+void game_add_problem(rgn_game *game, const rgn_diagnostic *problem)
+{
+    kept_error e;
+    const char *before = game->problem_texts.data;
+    keep_diagnostic(&e, &game->problem_texts, problem);
+    rgn_buffer_append(&game->problems, (const char *)&e, sizeof e);
+    if (game->problems.failed || game->problem_texts.failed) {
+        game->failed = true;
+        return;
+    }
+    /* the texts moved when their buffer grew: point every copy anew */
+    kept_error *all = (kept_error *)(void *)game->problems.data;
+    size_t count = game->problems.len / sizeof e;
+    size_t from = game->problem_texts.data == before ? count - 1 : 0;
+    for (size_t i = from; i < count; i++)
+        point_diagnostic(&all[i], &game->problem_texts);
+}
+
+size_t rgn_game_problem_count(const rgn_game *game)
+{
+    return game->problems.len / sizeof(kept_error);
+}
+
+const rgn_diagnostic *rgn_game_problem_at(const rgn_game *game, size_t index)
+{
+    if (index >= rgn_game_problem_count(game))
+        return NULL;
+    return &((const kept_error *)(const void *)game->problems.data)[index]
+                .diagnostic;
+}
+
+/* Where each main-line move's part is: found on first use, kept. */
+static bool index_main_line(rgn_game *game)
+{
+    if (game->main_line_made)
+        return !game->main_line.failed;
+    rgn_buffer_reset(&game->main_line);
+    size_t at = 0, before = 0;
+    int depth = 0;
+    game_part part;
+    while (game_part_next(game, &at, &part)) {
+        if (part.kind == PART_BEGIN_VARIATION)
+            depth++;
+        else if (part.kind == PART_END_VARIATION)
+            depth--;
+        else if (part.kind == PART_MOVE && depth == 0)
+            rgn_buffer_append(&game->main_line, (const char *)&before,
+                              sizeof before);
+        before = at;
+    }
+    game->main_line_made = true;
+    return !game->main_line.failed;
+}
+
+int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
+                     const char **san)
+{
+    /* the index is the game's own cache, made once */
+    rgn_game *g = (rgn_game *)game;
+    if (index < 0 || index >= game->plies || !index_main_line(g))
+        return -1;
+    size_t at;
+    memcpy(&at, g->main_line.data + (size_t)index * sizeof at, sizeof at);
+    game_part part;
+    game_part_next(game, &at, &part);
+    if (move)
+        *move = part.move;
+    if (san)
+        *san = part.text.data;
+    return 0;
+}
+
+int rgn_game_position_at(const rgn_game *game, int ply, rgn_position *out)
+{
+    if (!game->started || ply < 0 || ply > game->plies ||
+        !index_main_line((rgn_game *)game))
+        return -1;
+    rgn_position_copy(out, &game->start);
+    for (int i = 0; i < ply; i++) {
+        rgn_move move;
+        if (rgn_game_move_at(game, i, &move, NULL) < 0)
+            return -1;
+        rgn_position_play(out, move);
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -35,6 +35,17 @@ typedef struct game_part {
  * after the last. */
 bool game_part_next(const rgn_game *game, size_t *at, game_part *part);
 
+/* For a reader of games one at a time (input/): ended is called with
+ * context when the recorder has recorded a game whole; game_swap trades
+ * two games' contents, each keeping its hook, so that a recorder's game
+ * is handed on without a copy; the input's name and each problem kept
+ * with a game (copied). */
+void game_on_end(rgn_game *game, void (*ended)(void *context, rgn_game *game),
+                 void *context);
+void game_swap(rgn_game *a, rgn_game *b);
+void game_add_problem(rgn_game *game, const rgn_diagnostic *problem);
+void game_clear_problems(rgn_game *game);
+
 /* What a replay changes (edits.c, read by game.c's replay). */
 enum strip {
     STRIP_COMMENTS = 1,

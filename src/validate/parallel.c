@@ -118,6 +118,7 @@ struct chunk {
 
 struct rgn_parallel {
     rgn_validator_options options;
+    bool release_pages; /* rgn_parallel_read_mapped's data: our mapping */
     int jobs;
     size_t chunk_bytes;
     size_t keep_limit; /* the bytes of diagnostics a chunk keeps */
@@ -348,8 +349,8 @@ static bool read_chunk(run *r, chunk *c)
         return !(p->options.latin1 &&
                  rgn_checker_read_latin1(r->checker) < 0) &&
                !rgn_mapped_feed(c->data, c->range.start, c->size,
-                                RGN_READ_BLOCK, p->options.release_pages,
-                                feed_run, run_done, r) &&
+                                RGN_READ_BLOCK, p->release_pages, feed_run,
+                                run_done, r) &&
                rgn_checker_finish(r->checker) >= 0;
     take_map(r, c);
     return rgn_checker_feed(r->checker, c->text.data, c->text.len) >= 0 &&
@@ -823,7 +824,7 @@ bool rgn_parallel_read_mapped(rgn_parallel *p, const char *data, uint64_t size,
         uint64_t probe = from + part, seen = from, probe_anchor = UINT64_MAX;
         while (probe < size && (probe_anchor = rgn_range_anchor_after(
                                     data, size, seen, probe)) == UINT64_MAX) {
-            if (p->options.release_pages) /* looked through */
+            if (p->release_pages) /* looked through */
                 rgn_mapped_release(data + seen, data + probe);
             seen = probe;
             probe = size - probe > part ? probe + part : size;
@@ -907,4 +908,9 @@ void rgn_parallel_free(rgn_parallel *p)
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->finished);
     free(p);
+}
+
+void rgn_parallel_release_pages(rgn_parallel *p, bool release)
+{
+    p->release_pages = release;
 }

@@ -28,6 +28,9 @@ int rgn_parallel_sync(rgn_parallel *parallel);
 bool rgn_parallel_read_mapped(rgn_parallel *parallel, const char *data,
                               uint64_t size, rgn_range *rest);
 rgn_validation_counts rgn_parallel_counts(const rgn_parallel *parallel);
+/* Whether rgn_parallel_read_mapped's data is a mapping of the library's
+ * own, whose pages it lets go once read (validator_read_mapped). */
+void rgn_parallel_release_pages(rgn_parallel *parallel, bool release);
 void rgn_parallel_free(rgn_parallel *parallel);
 /* The text fed is longer than the input where map says (a Latin-1
  * converter's): the offsets reported are the input's. Each chunk takes

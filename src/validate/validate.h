@@ -17,6 +17,13 @@ int rgn_checker_feed(rgn_checker *checker, const char *data, size_t len);
 int rgn_checker_finish(rgn_checker *checker);
 rgn_validation_counts rgn_checker_counts(const rgn_checker *checker);
 
+/* rgn_validator_read_all over data, a read-only mapping of a file that
+ * the library made itself (never the caller's memory, which letting go
+ * would zero): its pages are let go once read (madvise), so that memory
+ * does not grow with the file. */
+int validator_read_mapped(rgn_validator *validator, const char *data,
+                          uint64_t size);
+
 /* The visitor whose user is an rgn_checker. */
 const rgn_visitor *rgn_checker_visitor(void);
 

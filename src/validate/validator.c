@@ -16,6 +16,7 @@
 
 struct rgn_validator {
     rgn_validator_options options;
+    bool release_pages; /* validator_read_mapped's data: our own mapping */
     /* rgn_validator_read_all: the one job that reads on after the
      * several met text read as Latin-1, its games numbered after theirs */
     rgn_validator *rest;
@@ -205,9 +206,8 @@ static bool validator_done(const void *v) { return rgn_validator_done(v); }
 static int feed_blocks(rgn_validator *v, const char *data, uint64_t from,
                        uint64_t size)
 {
-    int rc = rgn_mapped_feed(data, from, size, RGN_READ_BLOCK,
-                             v->options.release_pages, feed_validator,
-                             validator_done, v);
+    int rc = rgn_mapped_feed(data, from, size, RGN_READ_BLOCK, v->release_pages,
+                             feed_validator, validator_done, v);
     return rgn_validator_finish(v) < 0 || rc ? -1 : 0;
 }
 
@@ -231,7 +231,16 @@ int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
     v->rest = rgn_validator_new(&options);
     if (!v->rest)
         return -1;
+    v->rest->release_pages = v->release_pages;
     return feed_blocks(v->rest, data, range.start, size);
+}
+
+int validator_read_mapped(rgn_validator *v, const char *data, uint64_t size)
+{
+    v->release_pages = true;
+    if (v->parallel)
+        rgn_parallel_release_pages(v->parallel, true);
+    return rgn_validator_read_all(v, data, size);
 }
 
 bool rgn_validator_done(const rgn_validator *v)

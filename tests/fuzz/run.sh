@@ -27,7 +27,7 @@ case "${1:-}" in
 --save) mode=save; shift ;;
 [0-9]*) seconds=$1; shift ;;
 esac
-targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_criteria fuzz_edits \
+targets=${*:-fuzz_reader fuzz_rfen fuzz_san fuzz_xml fuzz_input fuzz_games fuzz_criteria fuzz_edits \
     fuzz_db_blob fuzz_db_tags fuzz_db_file fuzz_tournament fuzz_trf fuzz_ranges}
 build=build-fuzz
 cmake -S . -B $build -DRGN_FUZZ=ON -DRGN_TESTS=OFF -DCMAKE_C_COMPILER=clang \
@@ -55,7 +55,7 @@ mkdir -p $corpus/fuzz_reader $corpus/fuzz_rfen $corpus/fuzz_san \
          $corpus/fuzz_xml $corpus/fuzz_input $corpus/fuzz_criteria \
          $corpus/fuzz_edits $corpus/fuzz_db_blob $corpus/fuzz_db_tags \
          $corpus/fuzz_db_file $corpus/fuzz_tournament $corpus/fuzz_trf \
-         $corpus/fuzz_ranges \
+         $corpus/fuzz_ranges $corpus/fuzz_games \
          $build/artifacts
 for f in samples/club-championship.rgn samples/king-mate.rgn; do
     base=$corpus/fuzz_input/$(basename "$f")
@@ -66,6 +66,9 @@ for f in samples/club-championship.rgn samples/king-mate.rgn; do
     (cd "$(dirname "$f")" && zip -q - "$(basename "$f")") >"$base.zip"
 done
 cp samples/*.rgn samples/bad/*.rgn $corpus/fuzz_reader/ 2>/dev/null || true
+# the pull over memory: game files, and the compressed ones above
+cp samples/*.rgn samples/*.pgn $corpus/fuzz_input/* $corpus/fuzz_games/ \
+    2>/dev/null || true
 # two bytes choosing the cut, then a file
 for f in samples/*.rgn samples/*.pgn samples/bad/*.rgn; do
     { printf '\001\000'; cat "$f"; } >$corpus/fuzz_ranges/"$(basename "$f")"

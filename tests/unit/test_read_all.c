@@ -2,7 +2,8 @@
  * test_read_all.c - rgn_validator_read_all and rgn_range_cut over memory
  * of the caller's own (not a mapping of a file): they read what feeding
  * reads, and never write to it. Letting pages go (madvise) zeroes such
- * memory, so it is done only with the option release_pages.
+ * memory, so it is done only for the library's own mapping
+ * (rgn_validator_read_file).
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,0 +1,564 @@
+/*
+ * pull.c - the games of an input pulled one at a time (rgn_games): a
+ * validator is fed the input a chunk at a time with the recorder
+ * (select/game.c) as its sink, and each game recorded whole is queued;
+ * rgn_games_next hands them out in order and feeds the next chunk only
+ * when the queue is empty, so that memory is bounded by the games of
+ * one chunk. Games are traded, not copied (game_swap), and reused.
+ */
+#define _GNU_SOURCE /* fopencookie */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "input/input.h"
+#include "select/select.h"
+
+struct rgn_read_options {
+    const rgn_variant *variant;
+    bool force_variant, strict, latin1, no_replay;
+    enum rgn_read_format format;
+    bool ranged;
+    uint64_t from, to;
+    uint32_t line;
+};
+
+/* The bytes fed at a time (a divisor of RGN_READ_BLOCK), and the bytes
+ * read first to tell the format. */
+#define CHUNK ((size_t)1 << 16)
+#define HEAD ((size_t)4096)
+
+struct rgn_games {
+    rgn_read_options options;
+    rgn_input *input;
+    char *path; /* as opened, NULL for standard input */
+    /* the name of what is read (the input, or "ARCHIVE(MEMBER)"), and
+     * every one before it, which the games given out still name */
+    char **names;
+    size_t name_count;
+    const char *file;
+    rgn_validator *validator;
+    rgn_game_sink sink;
+    rgn_game *recording;
+    rgn_game **queue; /* a ring of count games from head */
+    size_t head, count, capacity;
+    rgn_game **spare; /* room for every game made */
+    size_t spare_count, made;
+    rgn_game *current; /* the game given out last */
+    bool xml, member_done, finished, failed;
+    bool resumable; /* the failure is a zip member's alone */
+    char message[256];
+    /* a range: the whole input in memory (a mapping of our own or the
+     * caller's buffer) and the place fed up to */
+    rgn_range range;
+    const char *data;
+    uint64_t size, pos;
+    void *mapping;
+    /* the head read to tell the format, still to be fed */
+    size_t head_len, head_pos;
+    char buf[CHUNK];
+};
+
+static void set_error(rgn_error *error, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void set_error(rgn_error *error, const char *format, ...)
+{
+    if (!error)
+        return;
+    va_list args;
+    va_start(args, format);
+    error->column = 0;
+    vsnprintf(error->message, sizeof error->message, format, args);
+    va_end(args);
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                            */
+
+rgn_read_options *rgn_read_options_new(rgn_error *error)
+{
+    rgn_read_options *options = calloc(1, sizeof *options);
+    if (!options) {
+        set_error(error, "out of memory");
+        return NULL;
+    }
+    options->latin1 = true; /* PGN archives are often Latin-1 */
+    options->to = UINT64_MAX;
+    return options;
+}
+
+void rgn_read_options_free(rgn_read_options *options) { free(options); }
+
+void rgn_read_options_set_variant(rgn_read_options *options,
+                                  const rgn_variant *variant, bool force)
+{
+    options->variant = variant;
+    options->force_variant = variant && force;
+}
+
+void rgn_read_options_set_strict(rgn_read_options *options, bool strict)
+{
+    options->strict = strict;
+}
+
+void rgn_read_options_set_latin1(rgn_read_options *options, bool latin1)
+{
+    options->latin1 = latin1;
+}
+
+void rgn_read_options_set_no_replay(rgn_read_options *options, bool no_replay)
+{
+    options->no_replay = no_replay;
+}
+
+void rgn_read_options_set_format(rgn_read_options *options,
+                                 enum rgn_read_format format)
+{
+    options->format = format;
+}
+
+int rgn_read_options_set_range(rgn_read_options *options, uint64_t from,
+                               uint64_t to, uint32_t line, rgn_error *error)
+{
+    if (from > to) {
+        set_error(error, "the range %llu:%llu begins after its end",
+                  (unsigned long long)from, (unsigned long long)to);
+        return -1;
+    }
+    options->ranged = true;
+    options->from = from;
+    options->to = to;
+    options->line = line;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The queue                                                          */
+
+static void fail(rgn_games *g, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void fail(rgn_games *g, const char *format, ...)
+{
+    if (g->failed)
+        return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(g->message, sizeof g->message, format, args);
+    va_end(args);
+    g->failed = true;
+}
+
+/* The recorder's hook: the game recorded is traded into a spare game,
+ * queued; the recorder goes on in the spare's old contents, its
+ * problems cleared (those reported from now on are the next game's). */
+static void game_ended(void *context, rgn_game *recorded)
+{
+    rgn_games *g = context;
+    if (g->count == g->capacity) {
+        size_t capacity = g->capacity ? 2 * g->capacity : 16;
+        rgn_game **queue = malloc(capacity * sizeof *queue);
+        if (!queue)
+            return fail(g, "out of memory");
+        for (size_t i = 0; i < g->count; i++)
+            queue[i] = g->queue[(g->head + i) % g->capacity];
+        free(g->queue);
+        g->queue = queue;
+        g->head = 0;
+        g->capacity = capacity;
+    }
+    rgn_game *spare = g->spare_count ? g->spare[--g->spare_count] : NULL;
+    if (!spare) {
+        rgn_game **room = realloc(g->spare, (g->made + 1) * sizeof *room);
+        if (!room)
+            return fail(g, "out of memory");
+        g->spare = room;
+        if (!(spare = rgn_game_new()))
+            return fail(g, "out of memory");
+        rgn_game_keep_move_texts(spare, g->options.no_replay);
+        g->made++;
+    }
+    game_swap(recorded, spare);
+    game_clear_problems(recorded);
+    /* the game's input, as a recorder told of it keeps it */
+    rgn_game_recorder()->input(spare, g->file);
+    g->queue[(g->head + g->count++) % g->capacity] = spare;
+}
+
+static void keep_problem(void *user, const rgn_diagnostic *d)
+{
+    rgn_games *g = user;
+    game_add_problem(g->recording, d);
+}
+
+/* Gives a game back to the spares (which have room for every game). */
+static void give_back(rgn_games *g, rgn_game *game)
+{
+    g->spare[g->spare_count++] = game;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                            */
+
+/* Keeps name (a copy) as the file of the games read from now on. */
+static bool name_games(rgn_games *g, const char *name)
+{
+    char **names = realloc(g->names, (g->name_count + 1) * sizeof *names);
+    if (!names)
+        return false;
+    g->names = names;
+    if (!(names[g->name_count] = strdup(name)))
+        return false;
+    g->file = names[g->name_count++];
+    return true;
+}
+
+/* The XML reader's FILE: the head read, then the rest of the input. */
+static ssize_t xml_read(void *cookie, char *out, size_t size)
+{
+    rgn_games *g = cookie;
+    if (g->head_pos < g->head_len) {
+        size_t n = g->head_len - g->head_pos;
+        if (n > size)
+            n = size;
+        memcpy(out, g->buf + g->head_pos, n);
+        g->head_pos += n;
+        return (ssize_t)n;
+    }
+    ptrdiff_t n = rgn_input_read(g->input, out, size);
+    if (n < 0)
+        errno = EIO;
+    return n;
+}
+
+/* A validator for what is read now, named name (NULL: none says the
+ * rule set). */
+static bool start_validator(rgn_games *g, const char *name, bool ranged)
+{
+    const rgn_read_options *o = &g->options;
+    const rgn_variant *by_name =
+        o->variant || !name ? NULL : rgn_variant_for_file(name);
+    rgn_validator_options options = {
+        .strict = o->strict,
+        .variant = by_name ? by_name : o->variant,
+        .force_variant = o->force_variant,
+        .report = keep_problem,
+        .user = g,
+        .sink = &g->sink,
+        .sink_user = g->recording,
+        .jobs = 1,
+        .latin1 = o->latin1 && !g->xml,
+        .no_replay = o->no_replay,
+        .range = ranged ? &g->range : NULL,
+    };
+    g->validator = rgn_validator_new(&options);
+    if (!g->validator)
+        fail(g, "out of memory");
+    return g->validator != NULL;
+}
+
+/* Reads the head of what is read now and tells its format; the games'
+ * reading starts. False when it is no game file (or nothing at all). */
+static bool start_member(rgn_games *g, const char *name)
+{
+    g->head_len = g->head_pos = 0;
+    ptrdiff_t n;
+    while (g->head_len < HEAD &&
+           (n = rgn_input_read(g->input, g->buf + g->head_len,
+                               HEAD - g->head_len)) > 0)
+        g->head_len += (size_t)n;
+    const char *why = rgn_input_problem(g->input);
+    if (why) {
+        fail(g, "cannot read %s: %s", g->file, why);
+        return false;
+    }
+    enum rgn_read_format format = g->options.format;
+    int xml_look = rgn_input_looks_like_xml(g->buf, g->head_len);
+    if (xml_look < 0 && g->head_len == HEAD)
+        xml_look = format == RGN_READ_XML;
+    g->xml = format != RGN_READ_AUTO ? format == RGN_READ_XML : xml_look == 1;
+    const char *nul = memchr(g->buf, '\0', g->head_len);
+    if (format == RGN_READ_RGN && xml_look == 1)
+        fail(g, "%s looks like XML, not RGN", g->file);
+    else if (nul) /* an image, a program, a database, UTF-16 text */
+        fail(g,
+             "%s is not a game file: it holds binary data (a NUL byte at "
+             "offset %zu)",
+             g->file, (size_t)(nul - g->buf));
+    else if (format == RGN_READ_XML && xml_look == 0)
+        fail(g, "%s does not look like XML (it does not begin with '<')",
+             g->file);
+    if (g->failed)
+        return false;
+    g->member_done = xml_look < 0; /* white space only: no game */
+    return g->member_done || start_validator(g, name, false);
+}
+
+/* A zip member that cannot be read (its method, a password, its data)
+ * fails alone, as the program reads an archive: after the failure is
+ * given, the next member is read. */
+static void member_failed(rgn_games *g)
+{
+    if (g->failed && rgn_input_member(g->input))
+        g->resumable = g->member_done = true;
+}
+
+/* Starts reading a zip archive's member, its games named
+ * "ARCHIVE(MEMBER)" (as ld names an object of a library) and read as
+ * the game the member's name says ("twic1500.pgn": Chess), else the
+ * archive's. */
+static void start_archive_member(rgn_games *g, const char *member)
+{
+    size_t size = strlen(rgn_input_name(g->input)) + strlen(member) + 3;
+    char *name = malloc(size);
+    if (!name)
+        return fail(g, "out of memory");
+    snprintf(name, size, "%s(%s)", rgn_input_name(g->input), member);
+    bool named = name_games(g, name);
+    free(name);
+    if (!named)
+        return fail(g, "out of memory");
+    start_member(g, rgn_variant_for_file(member) ? member : g->path);
+    member_failed(g);
+}
+
+/* The archive's next member, or the end. */
+static void next_member(rgn_games *g)
+{
+    rgn_validator_free(g->validator);
+    g->validator = NULL;
+    int more = rgn_input_next_member(g->input);
+    const char *member = more > 0 ? rgn_input_member(g->input) : NULL;
+    if (more < 0)
+        return fail(g, "cannot read %s: %s", rgn_input_name(g->input),
+                    rgn_input_problem(g->input));
+    if (member)
+        start_archive_member(g, member);
+    else
+        g->finished = true;
+}
+
+/* Feeds the next chunk (or the whole XML document), or ends what is
+ * read. */
+static void step(rgn_games *g)
+{
+    int rc = 0;
+    if (g->member_done) {
+        next_member(g);
+        return;
+    }
+    if (g->data) { /* a range */
+        uint64_t end = (g->pos / CHUNK + 1) * CHUNK;
+        if (end > g->size)
+            end = g->size;
+        if (g->pos < end)
+            rc = rgn_validator_feed(g->validator, g->data + g->pos,
+                                    (size_t)(end - g->pos));
+        g->pos = end;
+        if (rc == 0 && (g->pos == g->size || rgn_validator_done(g->validator)))
+            rc = rgn_validator_finish(g->validator), g->finished = true;
+    } else if (g->xml) {
+        cookie_io_functions_t io = {xml_read, NULL, NULL, NULL};
+        FILE *in = fopencookie(g, "rb", io);
+        if (!in)
+            return fail(g, "out of memory");
+        rc = rgn_validator_read_xml(g->validator, in, g->file);
+        fclose(in);
+        g->member_done = true;
+    } else if (g->head_pos < g->head_len) {
+        rc = rgn_validator_feed(g->validator, g->buf, g->head_len);
+        g->head_pos = g->head_len;
+    } else {
+        ptrdiff_t n = rgn_input_read(g->input, g->buf, CHUNK);
+        if (n > 0)
+            rc = rgn_validator_feed(g->validator, g->buf, (size_t)n);
+        else if (n == 0)
+            rc = rgn_validator_finish(g->validator), g->member_done = true;
+    }
+    const char *why = g->input ? rgn_input_problem(g->input) : NULL;
+    if (why)
+        fail(g, "cannot read %s: %s", g->file, why);
+    else if (rc < 0)
+        fail(g, "cannot read %s%s", g->file,
+             g->xml ? ": not the XML that rgn writes" : " (out of memory)");
+    member_failed(g);
+}
+
+/* A range: the whole input in memory, the games of the range read from
+ * the anchor before it. False after saying why. */
+static bool start_range(rgn_games *g)
+{
+    const char *data = NULL;
+    size_t len = 0;
+    FILE *raw = input_raw_file(g->input);
+    struct stat st;
+    if (input_plain_memory(g->input, &data, &len)) {
+        g->data = data;
+        g->size = len;
+    } else if (input_is_plain_file(g->input) && raw &&
+               fstat(fileno(raw), &st) == 0) {
+        g->size = (uint64_t)st.st_size;
+        if (g->size) {
+            g->mapping = mmap(NULL, (size_t)g->size, PROT_READ, MAP_PRIVATE,
+                              fileno(raw), 0);
+            if (g->mapping == MAP_FAILED) {
+                g->mapping = NULL;
+                fail(g, "cannot read %s: %s", g->file, strerror(errno));
+                return false;
+            }
+        }
+        g->data = g->mapping ? g->mapping : "";
+    } else {
+        fail(g,
+             "cannot read a range of %s: a range is read from a plain "
+             "file or memory (not compressed, not standard input)",
+             g->file);
+        return false;
+    }
+    const rgn_read_options *o = &g->options;
+    uint64_t head = g->size < HEAD ? g->size : HEAD;
+    if (o->from > g->size)
+        fail(g,
+             "cannot read the range %llu: of %s (%llu bytes): it begins "
+             "after the end",
+             (unsigned long long)o->from, g->file, (unsigned long long)g->size);
+    else if (o->format == RGN_READ_XML ||
+             (o->format == RGN_READ_AUTO &&
+              rgn_input_looks_like_xml(g->data, (size_t)head) == 1))
+        fail(g, "cannot read a range of %s: XML is read whole", g->file);
+    else if (memchr(g->data, '\0', (size_t)head))
+        fail(g, "%s is not a game file: it holds binary data", g->file);
+    if (g->failed)
+        return false;
+    g->range =
+        (rgn_range){.from = o->from, .to = o->to > g->size ? g->size : o->to};
+    if (o->line)
+        rgn_range_locate_at_line(g->data, g->size, &g->range, o->line);
+    else
+        rgn_range_locate(g->data, g->size, &g->range);
+    g->pos = g->range.start;
+    return start_validator(g, g->path, true);
+}
+
+static rgn_games *start(rgn_games *g, const rgn_read_options *options,
+                        rgn_error *error)
+{
+    if (options)
+        g->options = *options;
+    else
+        g->options = (rgn_read_options){.latin1 = true, .to = UINT64_MAX};
+    g->sink = *rgn_game_recorder();
+    g->recording = rgn_game_new();
+    if (!g->recording || !name_games(g, rgn_input_name(g->input))) {
+        set_error(error, "out of memory");
+        rgn_games_close(g);
+        return NULL;
+    }
+    game_on_end(g->recording, game_ended, g);
+    rgn_game_keep_move_texts(g->recording, g->options.no_replay);
+    const char *member = rgn_input_member(g->input);
+    if (g->options.ranged && !member)
+        start_range(g);
+    else if (g->options.ranged)
+        fail(g, "cannot read a range of %s: a zip archive is read whole",
+             g->file);
+    else if (member)
+        start_archive_member(g, member);
+    else
+        start_member(g, g->path);
+    if (g->failed && !g->resumable) {
+        set_error(error, "%s", g->message);
+        rgn_games_close(g);
+        return NULL;
+    }
+    return g;
+}
+
+rgn_games *rgn_games_open(const char *path, const rgn_read_options *options,
+                          rgn_error *error)
+{
+    rgn_games *g = calloc(1, sizeof *g);
+    if (!g) {
+        set_error(error, "out of memory");
+        return NULL;
+    }
+    if (strcmp(path, "-") != 0 && !(g->path = strdup(path))) {
+        free(g);
+        set_error(error, "out of memory");
+        return NULL;
+    }
+    g->input = rgn_input_open(path, error);
+    if (!g->input) {
+        rgn_games_close(g);
+        return NULL;
+    }
+    return start(g, options, error);
+}
+
+rgn_games *rgn_games_open_memory(const char *name, const void *data, size_t len,
+                                 const rgn_read_options *options,
+                                 rgn_error *error)
+{
+    rgn_games *g = calloc(1, sizeof *g);
+    if (!g || !(g->path = strdup(name))) {
+        free(g);
+        set_error(error, "out of memory");
+        return NULL;
+    }
+    g->input = rgn_input_open_memory(name, data, len, error);
+    if (!g->input) {
+        rgn_games_close(g);
+        return NULL;
+    }
+    return start(g, options, error);
+}
+
+int rgn_games_next(rgn_games *g, const rgn_game **game, rgn_error *error)
+{
+    *game = NULL;
+    if (g->current) {
+        give_back(g, g->current);
+        g->current = NULL;
+    }
+    while (g->count == 0 && !g->failed && !g->finished)
+        step(g);
+    if (g->count == 0 && g->failed) {
+        set_error(error, "%s", g->message);
+        if (g->resumable) /* the next call reads the next member */
+            g->failed = g->resumable = false;
+        return -1;
+    }
+    if (g->count == 0)
+        return 0;
+    g->current = g->queue[g->head];
+    g->head = (g->head + 1) % g->capacity;
+    g->count--;
+    *game = g->current;
+    return 1;
+}
+
+void rgn_games_close(rgn_games *g)
+{
+    if (!g)
+        return;
+    rgn_validator_free(g->validator);
+    rgn_game_free(g->recording);
+    rgn_game_free(g->current);
+    for (size_t i = 0; i < g->count; i++)
+        rgn_game_free(g->queue[(g->head + i) % g->capacity]);
+    for (size_t i = 0; i < g->spare_count; i++)
+        rgn_game_free(g->spare[i]);
+    free(g->queue);
+    free(g->spare);
+    for (size_t i = 0; i < g->name_count; i++)
+        free(g->names[i]);
+    free(g->names);
+    if (g->mapping)
+        munmap(g->mapping, (size_t)g->size);
+    rgn_input_close(g->input);
+    free(g->path);
+    free(g);
+}
