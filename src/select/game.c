@@ -48,6 +48,11 @@ struct rgn_game {
     rgn_buffer problems; /* kept_error */
     rgn_buffer problem_texts;
     rgn_buffer main_line; /* size_t offsets of PART_MOVE */
+    /* each main-line move's SAN, NUL-terminated one after the other in
+     * the order of main_line (the recorder keeps none: a sink that asks
+     * for SAN is given it, as a replay gives it) */
+    rgn_buffer main_sans;
+    rgn_buffer main_san_at; /* size_t offset of each in main_sans */
     bool main_line_made;
     void (*on_end)(void *context, rgn_game *game);
     void *on_end_context;
@@ -66,6 +71,8 @@ void rgn_game_free(rgn_game *game)
     rgn_buffer_free(&game->problems);
     rgn_buffer_free(&game->problem_texts);
     rgn_buffer_free(&game->main_line);
+    rgn_buffer_free(&game->main_sans);
+    rgn_buffer_free(&game->main_san_at);
     free(game);
 }
 
@@ -466,6 +473,31 @@ const rgn_diagnostic *rgn_game_problem_at(const rgn_game *game, size_t index)
 }
 
 /* Where each main-line move's part is: found on first use, kept. */
+/* The SAN of each main-line move, replayed from the start. */
+static void write_main_sans(rgn_game *game)
+{
+    rgn_buffer_reset(&game->main_sans);
+    rgn_buffer_reset(&game->main_san_at);
+    if (!game->started)
+        return;
+    rgn_position position;
+    rgn_position_copy(&position, &game->start);
+    size_t count = game->main_line.len / sizeof(size_t);
+    for (size_t i = 0; i < count; i++) {
+        size_t at;
+        memcpy(&at, game->main_line.data + i * sizeof at, sizeof at);
+        game_part part;
+        game_part_next(game, &at, &part);
+        char san[64];
+        size_t len = rgn_move_san(&position, part.move, san, sizeof san);
+        size_t san_at = game->main_sans.len;
+        rgn_buffer_append(&game->main_san_at, (const char *)&san_at,
+                          sizeof san_at);
+        rgn_buffer_append(&game->main_sans, san, len + 1);
+        rgn_position_play(&position, part.move);
+    }
+}
+
 static bool index_main_line(rgn_game *game)
 {
     if (game->main_line_made)
@@ -484,8 +516,10 @@ static bool index_main_line(rgn_game *game)
                               sizeof before);
         before = at;
     }
+    write_main_sans(game);
     game->main_line_made = true;
-    return !game->main_line.failed;
+    return !game->main_line.failed && !game->main_sans.failed &&
+           !game->main_san_at.failed;
 }
 
 int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
@@ -501,8 +535,12 @@ int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
     game_part_next(game, &at, &part);
     if (move)
         *move = part.move;
-    if (san)
-        *san = part.text.data;
+    if (san) {
+        size_t san_at;
+        memcpy(&san_at, g->main_san_at.data + (size_t)index * sizeof san_at,
+               sizeof san_at);
+        *san = g->main_sans.data + san_at;
+    }
     return 0;
 }
 
