@@ -247,7 +247,7 @@ static int run_import(int argc, char **argv)
     cli_games games;
     cli_games_init(&games, &cli_db_import);
     const char *path = "games.rgndb";
-    rgn_db_import_options options = {0};
+    rgn_db_import_options options = {.size = sizeof options};
     double wait = 10;
     const cli_option own[] = {
         {"--db", .value = &path},
@@ -343,7 +343,8 @@ static int run_merge(int argc, char **argv)
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    rgn_db_merge_options options = {on_merge_note, &quiet};
+    rgn_db_merge_options options = {
+        .size = sizeof options, .report = on_merge_note, .user = &quiet};
     rgn_db_import_counts counts = {0};
     rgn_error error;
     /* a damaged file is refused before anything is written to it; the

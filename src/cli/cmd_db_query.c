@@ -262,7 +262,8 @@ static int run_find(int argc, char **argv)
     n += cli_cleaning_options(&clean, own + n);
     bool mark = false;
     const char *db_path = "games.rgndb", *path = NULL;
-    rgn_db_find_options options = {.criteria = criteria};
+    rgn_db_find_options options = {.size = sizeof options,
+                                   .criteria = criteria};
     bool keep_invalid = false;
     long limit = 0;
     int to = -1, list_format = -1, color = -1;
@@ -337,7 +338,7 @@ static int run_export(int argc, char **argv)
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
-    rgn_db_find_options options = {0};
+    rgn_db_find_options options = {.size = sizeof options};
     status = find_and_write(&cli_db_export, db_path, &options, -1, NULL, to,
                             path, keep_invalid, NULL);
     /* an empty database exports nothing, and that is no failure */
@@ -358,7 +359,7 @@ static rgn_position *tree_position(const rgn_variant *variant, const char *fen,
         pos = cli_load_position(command, rgn_variant_name(variant), fen);
     else if (fen || !rgn_variant_needs_setup(variant)) {
         rgn_error error;
-        pos = rgn_position_new(variant);
+        pos = rgn_position_new(variant, NULL);
         if (pos && fen && rgn_position_set_fen(pos, fen, &error) < 0) {
             rgn_position_free(pos);
             pos = NULL;

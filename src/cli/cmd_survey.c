@@ -65,7 +65,7 @@ static int run_survey(int argc, char **argv)
     const rgn_variant *rules = rot_cli_variant(&cli_survey, variant);
     rgn_position *pos =
         rules ? rot_cli_position(&cli_survey, rules, fen) : NULL;
-    rgn_position *example = pos ? rgn_position_new(rules) : NULL;
+    rgn_position *example = pos ? rgn_position_new(rules, NULL) : NULL;
     if (!example) {
         if (pos)
             fprintf(stderr, "rgn survey: out of memory\n");

@@ -27,10 +27,20 @@ static unsigned long long game_number(const cli_games *g,
     return (unsigned long long)(g->total.games + d->game);
 }
 
+/* A JSON string into the diagnostics. A failed write there shows in the
+ * stream's error flag, which cli_output_close reports at the end; when
+ * memory runs out the string is written as null, so that the line stays
+ * JSON. */
+static void json_string(FILE *out, const char *text)
+{
+    if (rgn_json_write_string(out, text, strlen(text), NULL) < 0)
+        fputs("null", out);
+}
+
 static void print_json(const cli_games *g, const rgn_diagnostic *d)
 {
     fputs("{\"file\":", g->diag);
-    (void)rgn_json_write_string(g->diag, g->file, strlen(g->file));
+    json_string(g->diag, g->file);
     fprintf(g->diag, ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":",
             (unsigned long long)d->where.offset, d->where.line,
             d->where.column);
@@ -49,7 +59,7 @@ static void print_json(const cli_games *g, const rgn_diagnostic *d)
         fputs("null", g->diag);
     fprintf(g->diag, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
             severity_names[d->severity], rgn_problem_code(d->problem));
-    (void)rgn_json_write_string(g->diag, d->message, strlen(d->message));
+    json_string(g->diag, d->message);
     fputs("}\n", g->diag);
 }
 
@@ -87,7 +97,7 @@ static void tell_input(const cli_games *g, rgn_location where,
         return;
     if (g->json) {
         fputs("{\"file\":", g->diag);
-        (void)rgn_json_write_string(g->diag, g->file, strlen(g->file));
+        json_string(g->diag, g->file);
         fprintf(g->diag,
                 ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":null,"
                 "\"game_offset\":null,\"ply\":null,\"severity\":\"%s\","

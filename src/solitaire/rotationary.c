@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "base/errors.h"
 #include "solitaire/solitaire.h"
 
 _Static_assert(RGN_ROTATIONARY_MAX_SOLUTION == ROT_MAX_SOLUTION &&
@@ -42,6 +43,8 @@ static int to_core(const rgn_position *position, rot_position *core,
 int rgn_rotationary_layers(const rgn_position *position, int depth,
                            uint64_t *counts, rgn_error *err)
 {
+    rgn_error dropped;
+    err = rgn_error_or(err, &dropped);
     rot_position core;
     rot_board board;
     if (to_core(position, &core, &board, err) < 0)
@@ -56,6 +59,8 @@ int rgn_rotationary_layers(const rgn_position *position, int depth,
 int rgn_rotationary_solve(const rgn_position *position,
                           rgn_rotationary_solution *solution, rgn_error *err)
 {
+    rgn_error dropped;
+    err = rgn_error_or(err, &dropped);
     rot_position core;
     rot_board board;
     if (to_core(position, &core, &board, err) < 0)
@@ -96,6 +101,8 @@ int rgn_rotationary_survey(const rgn_position *position, int threads,
                            void *user, rgn_rotationary_distances *distances,
                            rgn_position *example, rgn_error *err)
 {
+    rgn_error dropped;
+    err = rgn_error_or(err, &dropped);
     rot_position core;
     rot_board board;
     if (to_core(position, &core, &board, err) < 0)
@@ -121,6 +128,8 @@ int rgn_rotationary_survey(const rgn_position *position, int threads,
 int rgn_rotationary_puzzle(rgn_position *puzzle, int distance, uint64_t *state,
                            int max_tries, rgn_error *err)
 {
+    rgn_error dropped;
+    err = rgn_error_or(err, &dropped);
     rot_position core;
     rot_board board;
     if (to_core(puzzle, &core, &board, err) < 0)

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     size_t which = data[0] % (sizeof positions / sizeof *positions);
     const rgn_variant *variant = rgn_variant_find(positions[which].variant);
-    rgn_position *pos = rgn_position_new(variant);
+    rgn_position *pos = rgn_position_new(variant, NULL);
     const char *fen = positions[which].fen;
     rgn_error err;
     if (fen && rgn_position_set_fen(pos, fen, &err) != 0)

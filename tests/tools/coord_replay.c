@@ -25,7 +25,7 @@ int main(int argc, char **argv)
     int status = 0;
     while (fgets(line, sizeof line, stdin)) {
         game++;
-        rgn_position *pos = rgn_position_new(variant);
+        rgn_position *pos = rgn_position_new(variant, NULL);
         int ply = 0;
         char *moves_text = line;
         if (line[0] == '[') { /* the start position */

@@ -101,7 +101,8 @@ static rgn_db_import_counts merge(const char *path, const char *const *inputs,
     if (!db)
         fail_msg("%s", error.message);
     copies[0] = '\0';
-    rgn_db_merge_options options = {.report = on_copy, .user = copies};
+    rgn_db_merge_options options = {
+        .size = sizeof options, .report = on_copy, .user = copies};
     rgn_db_import_counts counts;
     if (rgn_db_merge(db, inputs, count, &options, &counts, &error) < 0)
         fail_msg("%s", error.message);
@@ -132,7 +133,8 @@ static void games_of(const char *path, char text[512])
     if (!db)
         fail_msg("%s", error.message);
     text[0] = '\0';
-    rgn_db_find_options options = {.found = on_found, .user = text};
+    rgn_db_find_options options = {
+        .size = sizeof options, .found = on_found, .user = text};
     int64_t found = rgn_db_find(db, &options, &error);
     if (found < 0)
         fail_msg("%s", error.message);
