@@ -1512,18 +1512,28 @@ typedef struct rgn_rotationary_distances {
     double mean;         /* the distance's mean over the solvable ones */
 } rgn_rotationary_distances;
 
+/* How a survey runs; the struct carries its size (rgn.h, "Errors"). */
+typedef struct rgn_rotationary_survey_options {
+    size_t size;
+    int threads; /* from 1 to 64; 0: one */
+    /* when not NULL, called after each distance with the facings
+     * reached so far (of RGN_ROTATIONARY_FACINGS) */
+    void (*progress)(void *user, int distance, uint64_t done);
+    void *user;
+} rgn_rotationary_survey_options;
+
 /* The distance of every facing of position's arrangement (its empty cell
  * and the size of each piece; its facings play no part), by a search
- * backwards from the solved ones on threads threads (up to 64), in
- * about 520 MB. progress, when not NULL, is called after each distance
- * with the facings reached so far (of RGN_ROTATIONARY_FACINGS). example,
- * when not NULL, is set to a copy of position with facings at the
- * largest distance. Takes minutes. */
-RGN_MUST_CHECK int rgn_rotationary_survey(
-    const rgn_position *position, int threads,
-    void (*progress)(void *user, int distance, uint64_t done), void *user,
-    rgn_rotationary_distances *distances, rgn_position *example,
-    rgn_error *err);
+ * backwards from the solved ones, in about 520 MB. options may be NULL
+ * (one thread, no progress). example, when not NULL, is set to a copy of
+ * position with facings at the largest distance. Takes minutes. -1 with
+ * err also for options that are wrong (their size, threads out of
+ * range). */
+RGN_MUST_CHECK int
+rgn_rotationary_survey(const rgn_position *position,
+                       const rgn_rotationary_survey_options *options,
+                       rgn_rotationary_distances *distances,
+                       rgn_position *example, rgn_error *err);
 
 /* Sets puzzle (a position of the game wanted) to a random set-up (random
  * arrangement and facings) whose optimal solution has exactly distance

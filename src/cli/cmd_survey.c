@@ -76,8 +76,12 @@ static int run_survey(int argc, char **argv)
     bool show = isatty(STDERR_FILENO);
     rgn_rotationary_distances survey;
     rgn_error err;
-    status = rgn_rotationary_survey(pos, (int)jobs, show ? show_progress : NULL,
-                                    &progress, &survey, example, &err);
+    rgn_rotationary_survey_options options = {.size = sizeof options,
+                                              .threads = (int)jobs,
+                                              .progress =
+                                                  show ? show_progress : NULL,
+                                              .user = &progress};
+    status = rgn_rotationary_survey(pos, &options, &survey, example, &err);
     if (status == 0) {
         if (show)
             fprintf(stderr, "\n");
