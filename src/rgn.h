@@ -47,17 +47,22 @@ extern "C" {
  *
  *   - A call that can fail returns int, 0 on success and -1 on failure,
  *     or a pointer, NULL on failure. (A call that also answers a count or
- *     a yes or no returns it as a non-negative int, or through an
- *     out-parameter; -1 is still its only failure.) No other value
- *     means failure: no UINT64_MAX or other sentinel, no errno alone,
- *     no sticky "_failed()" flag to ask afterwards.
+ *     a choice returns it as a non-negative number, int or int64_t, or
+ *     through an out-parameter; -1 is still its only failure.) No other
+ *     value means failure: no UINT64_MAX or other sentinel, no errno
+ *     alone, no sticky "_failed()" flag to ask afterwards.
  *   - It takes an "rgn_error *error" (the last parameter) and fills it
  *     on failure with why; error may be NULL, and then the reason is
  *     dropped. On success error is left as it was.
  *   - Constructors that can fail take one too (rgn_position_new(variant,
  *     error)); freeing (*_free, *_close) never fails and accepts NULL.
  *   - Every fallible call is marked RGN_MUST_CHECK (warn_unused_result):
- *     a caller that drops its result is warned by gcc and clang.
+ *     a caller that drops its result is warned by gcc and clang. (gcc
+ *     warns even through a cast to void: check the result.)
+ *   - A look-up that may find nothing is no failure and takes no
+ *     rgn_error: rgn_variant_find's NULL, rgn_square_parse's and
+ *     rgn_direction_parse's -1 say "no such name", as rgn_square_at's -1
+ *     says "no such square".
  *
  * Options that keep their ABI: the option structs of the later parts
  * (rgn_diagram_options, rgn_db_import_options, rgn_db_merge_options,

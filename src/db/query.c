@@ -911,6 +911,8 @@ int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
 
 void rgn_db_tree_free(rgn_db_tree *tree)
 {
+    if (!tree)
+        return;
     free(tree->moves);
     memset(tree, 0, sizeof *tree);
 }

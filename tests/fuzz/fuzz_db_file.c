@@ -45,6 +45,8 @@ static void find(rgn_db *db, const rgn_criteria *criteria, rgn_writer *writer)
 static void tree(rgn_db *db, const char *variant)
 {
     rgn_position *start = rgn_position_new(rgn_variant_find(variant), NULL);
+    if (!start)
+        abort(); /* out of memory */
     rgn_db_tree tree = {0};
     rgn_error error = {0};
     if (start && rgn_db_tree_of(db, start, &tree, &error) < 0 &&

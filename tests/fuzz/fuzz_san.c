@@ -40,6 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t which = data[0] % (sizeof positions / sizeof *positions);
     const rgn_variant *variant = rgn_variant_find(positions[which].variant);
     rgn_position *pos = rgn_position_new(variant, NULL);
+    if (!pos)
+        abort(); /* out of memory */
     const char *fen = positions[which].fen;
     rgn_error err;
     if (fen && rgn_position_set_fen(pos, fen, &err) != 0)

@@ -26,6 +26,10 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, stdin)) {
         game++;
         rgn_position *pos = rgn_position_new(variant, NULL);
+        if (!pos) {
+            fprintf(stderr, "game %lu: out of memory\n", game);
+            return 2;
+        }
         int ply = 0;
         char *moves_text = line;
         if (line[0] == '[') { /* the start position */

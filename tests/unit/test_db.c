@@ -670,6 +670,7 @@ static void tree_at(const char *path, const char *variant, char *text,
     if (!db)
         fail_msg("%s", error.message);
     rgn_position *start = rgn_position_new(rgn_variant_find(variant), NULL);
+    assert_non_null(start);
     rgn_db_tree tree;
     if (rgn_db_tree_of(db, start, &tree, &error) < 0)
         fail_msg("%s", error.message);
