@@ -53,7 +53,7 @@ extern "C" {
  *     alone, no sticky "_failed()" flag to ask afterwards.
  *   - It takes an "rgn_error *error" (the last parameter) and fills it
  *     on failure with why; error may be NULL, and then the reason is
- *     dropped. On success error is left as it was.
+ *     dropped. After a success its content says nothing.
  *   - Constructors that can fail take one too (rgn_position_new(variant,
  *     error)); freeing (*_free, *_close) never fails and accepts NULL.
  *   - Every fallible call is marked RGN_MUST_CHECK (warn_unused_result):
@@ -64,10 +64,10 @@ extern "C" {
  *     rgn_direction_parse's -1 say "no such name", as rgn_square_at's -1
  *     says "no such square".
  *
- * Options that keep their ABI: the option structs of the later parts
- * (rgn_diagram_options, rgn_db_import_options, rgn_db_merge_options,
- * rgn_db_find_options) carry their own size. Their first member is
- * "size_t size", which the caller sets to sizeof its struct:
+ * Options that keep their ABI: the option structs (rgn_diagram_options,
+ * rgn_db_import_options, rgn_db_merge_options, rgn_db_find_options,
+ * rgn_rotationary_survey_options) carry their own size. Their first
+ * member is "size_t size", which the caller sets to sizeof its struct:
  *
  *     rgn_diagram_options options = {.size = sizeof options,
  *                                    .format = RGN_DIAGRAM_SVG};
