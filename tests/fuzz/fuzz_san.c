@@ -51,7 +51,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned warnings;
     enum rgn_problem problem;
     rgn_san san;
-    rgn_san_parse(variant, text, size - 1, &san, &problem, &err);
+    /* a text that is no move is refused with a reason */
+    err.message[0] = '\0';
+    if (rgn_san_parse(variant, text, size - 1, &san, &problem, &err) < 0 &&
+        err.message[0] == '\0')
+        abort();
+    err.message[0] = '\0';
     if (rgn_san_resolve(pos, text, size - 1, &move, &warnings, &problem,
                         &err) == 0) {
         char canonical[64];
