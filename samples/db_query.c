@@ -96,7 +96,7 @@ int main(int argc, char **argv)
         status = rgn_criteria_add(criteria, RGN_CRITERION_TAG, argv[3], &error);
     db = status == 0 ? rgn_db_open(argv[1], false, &error) : NULL;
     if (status == 0 && db != NULL) {
-        rgn_db_find_options find = {0};
+        rgn_db_find_options find = {.size = sizeof find};
         find.criteria = criteria;
         find.valid_only = true;
         find.found = on_found;

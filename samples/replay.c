@@ -45,7 +45,7 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
     (void)has_fen;
     rgn_position_free(r->position);
     /* a position of the game's variant (Rotary, Rollerball, ...) */
-    r->position = rgn_position_new(rgn_position_variant(start));
+    r->position = rgn_position_new(rgn_position_variant(start), NULL);
     if (r->position == NULL) {
         fprintf(stderr, "replay: out of memory\n");
         exit(2);

@@ -124,8 +124,63 @@ extern "C" {
 #define RGN_MUST_CHECK
 #endif
 
+/* Marks a fallible function (see "Errors" below): a caller that drops its
+ * result gets a warning. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RGN_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define RGN_MUST_CHECK
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                             */
+
+/* The error convention, which every part of this header follows:
+ *
+ *   - A call that can fail returns int, 0 on success and -1 on failure,
+ *     or a pointer, NULL on failure. (A call that also answers a count or
+ *     a choice returns it as a non-negative number, int or int64_t, or
+ *     through an out-parameter; -1 is still its only failure.) No other
+ *     value means failure: no UINT64_MAX or other sentinel, no errno
+ *     alone, no sticky "_failed()" flag to ask afterwards.
+ *   - It takes an "rgn_error *error" (the last parameter) and fills it
+ *     on failure with why; error may be NULL, and then the reason is
+ *     dropped. After a success its content says nothing.
+ *   - Constructors that can fail take one too (rgn_position_new(variant,
+ *     error)); freeing (*_free, *_close) never fails and accepts NULL.
+ *   - Every fallible call is marked RGN_MUST_CHECK (warn_unused_result):
+ *     a caller that drops its result is warned by gcc and clang. (gcc
+ *     warns even through a cast to void: check the result.)
+ *   - A look-up that may find nothing is no failure and takes no
+ *     rgn_error: rgn_variant_find's NULL, rgn_square_parse's and
+ *     rgn_direction_parse's -1 say "no such name", as rgn_square_at's -1
+ *     says "no such square".
+ *
+ * Options that keep their ABI: the option structs (rgn_diagram_options,
+ * rgn_db_import_options, rgn_db_merge_options, rgn_db_find_options,
+ * rgn_rotationary_survey_options) carry their own size. Their first
+ * member is "size_t size", which the caller sets to sizeof its struct:
+ *
+ *     rgn_diagram_options options = {.size = sizeof options,
+ *                                    .format = RGN_DIAGRAM_SVG};
+ *
+ * Fields are only ever added at the end, and a field's zero is its
+ * default, so zero-initialised options are the defaults. The library
+ * takes the fields that size covers and defaults the rest: a program
+ * built against an older rgn.h keeps working with a newer library. A
+ * size of 0 (a struct whose size was not set), one smaller than the
+ * struct's first field needs, or a larger size than the library knows
+ * whose bytes beyond its own are not all zero (options of a newer rgn.h
+ * the library cannot honour) fails with a message that names the struct.
+ * Options may be NULL where a function says so: all defaults.
+ *
+ * Why sized structs rather than opaque objects with setters: these
+ * options are a handful of plain values, pointers and callbacks that
+ * are read during one call; a struct keeps them in one designated
+ * initializer, needs no allocation (so building options cannot fail),
+ * and maps directly onto a binding's record type (ctypes, cffi). An
+ * opaque object suits options that the library keeps past the call or
+ * checks field by field as they are set (rgn_read_options). */
 
 /* A message for the user and, when it points into a string the caller
  * passed (a position string, a move text), the 1-based column there. */
@@ -141,8 +196,10 @@ typedef struct rgn_error {
  * included, as every JSON output of the library writes one: '"' and '\\'
  * escaped, control characters as \n, \t, \r or \u00XX, and a byte that
  * is not well-formed UTF-8 as \ufffd, so that the output is valid JSON
- * whatever the text. 0, or -1 when memory ran out or the write failed. */
-int rgn_json_write_string(FILE *out, const char *text, size_t len);
+ * whatever the text. 0, or -1 with error when memory ran out or the write
+ * failed. */
+RGN_MUST_CHECK int rgn_json_write_string(FILE *out, const char *text,
+                                         size_t len, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Variants (rule sets)                                               */
@@ -311,17 +368,18 @@ enum rgn_status {
     RGN_SOLVED      /* a solitaire's goal is reached */
 };
 
-/* A new position holding the variant's initial position. NULL only when
- * memory runs out. Free with rgn_position_free. */
-rgn_position *rgn_position_new(const rgn_variant *variant);
+/* A new position holding the variant's initial position. NULL with error
+ * only when memory runs out. Free with rgn_position_free. */
+RGN_MUST_CHECK rgn_position *rgn_position_new(const rgn_variant *variant,
+                                              rgn_error *error);
 void rgn_position_free(rgn_position *position);
 void rgn_position_copy(rgn_position *to, const rgn_position *from);
 const rgn_variant *rgn_position_variant(const rgn_position *position);
 
 /* Reads a position string (RFEN for Rotary). On failure the position is
  * unchanged, err names the field and column, and -1 is returned. */
-int rgn_position_set_fen(rgn_position *position, const char *fen,
-                         rgn_error *err);
+RGN_MUST_CHECK int rgn_position_set_fen(rgn_position *position, const char *fen,
+                                        rgn_error *err);
 /* Writes the canonical position string; returns its length (as snprintf,
  * the length it needed when size is too small). */
 size_t rgn_position_fen(const rgn_position *position, char *buf, size_t size);
@@ -516,8 +574,9 @@ typedef struct rgn_san {
  * Fails with RGN_E_MOVE_SYNTAX, or with RGN_W_COORDINATE_FORM for a text
  * in coordinate form ("e2e4", which rgn_san_resolve reads with that
  * warning). */
-int rgn_san_parse(const rgn_variant *variant, const char *text, size_t len,
-                  rgn_san *san, enum rgn_problem *problem, rgn_error *err);
+RGN_MUST_CHECK int rgn_san_parse(const rgn_variant *variant, const char *text,
+                                 size_t len, rgn_san *san,
+                                 enum rgn_problem *problem, rgn_error *err);
 
 /* Resolves a move text in a position: exactly by the matching rule of
  * rgn(5) ("Moves") first, else by the lenient readings. On
@@ -525,9 +584,10 @@ int rgn_san_parse(const rgn_variant *variant, const char *text, size_t len,
  * (RGN_WARNING_BIT of each warning). On failure returns -1 with the
  * problem and a message that says why (for an ambiguous text, the
  * candidates). */
-int rgn_san_resolve(rgn_position *position, const char *text, size_t len,
-                    rgn_move *move, unsigned *warnings,
-                    enum rgn_problem *problem, rgn_error *err);
+RGN_MUST_CHECK int rgn_san_resolve(rgn_position *position, const char *text,
+                                   size_t len, rgn_move *move,
+                                   unsigned *warnings,
+                                   enum rgn_problem *problem, rgn_error *err);
 
 /* The canonical SAN of a legal move: shortest disambiguation, ">Dir" only
  * when the direction set changes, "+" or "#". Returns the length. */
@@ -1564,23 +1624,24 @@ typedef struct rgn_db rgn_db;
  * with error->message: the file cannot be opened (or written), is not
  * an rgn database, has a newer schema, or is damaged; another writer
  * did not end in time; such a file is not changed. */
-rgn_db *rgn_db_open(const char *path, bool write, rgn_error *error);
+RGN_MUST_CHECK rgn_db *rgn_db_open(const char *path, bool write,
+                                   rgn_error *error);
 /* The same, a writer waiting at most wait seconds (0: not at all). */
-rgn_db *rgn_db_open_wait(const char *path, bool write, double wait,
-                         rgn_error *error);
+RGN_MUST_CHECK rgn_db *rgn_db_open_wait(const char *path, bool write,
+                                        double wait, rgn_error *error);
 /* Closes it; a transaction not committed is rolled back (a new
  * database's temporary file removed). */
 void rgn_db_close(rgn_db *db);
 /* Makes what was written since rgn_db_open permanent: 0, or -1 with
  * error (nothing of it is then kept). Free the importer first
  * (rgn_db_importer_free): its statements keep the file open. */
-int rgn_db_commit(rgn_db *db, rgn_error *error);
+RGN_MUST_CHECK int rgn_db_commit(rgn_db *db, rgn_error *error);
 /* The temporary file a new database is being written to (for a signal
  * handler to remove), or NULL. */
 const char *rgn_db_pending_file(const rgn_db *db);
 /* SQLite's quick check of the whole file: 0, or -1 with error saying
  * what is damaged. */
-int rgn_db_check(rgn_db *db, rgn_error *error);
+RGN_MUST_CHECK int rgn_db_check(rgn_db *db, rgn_error *error);
 
 typedef struct rgn_db_stats {
     uint64_t games, valid, invalid, plies;
@@ -1591,7 +1652,8 @@ typedef struct rgn_db_stats {
 } rgn_db_stats;
 
 /* What the database holds: 0, or -1 with error. */
-int rgn_db_info(rgn_db *db, rgn_db_stats *stats, rgn_error *error);
+RGN_MUST_CHECK int rgn_db_info(rgn_db *db, rgn_db_stats *stats,
+                               rgn_error *error);
 
 /* Importing games: a game sink (pass rgn_db_importer_sink and the
  * importer as a validator's sink) that stores every game it is given,
@@ -1599,6 +1661,7 @@ int rgn_db_info(rgn_db *db, rgn_db_stats *stats, rgn_error *error);
 typedef struct rgn_db_importer rgn_db_importer;
 
 typedef struct rgn_db_import_options {
+    size_t size;     /* sizeof the caller's struct (rgn.h, "Errors") */
     bool variations; /* index the positions of variations too */
     /* told of each note of the import (NULL: none), as a validator's
      * report is: RGN_N_ALREADY_STORED for a game not stored because the
@@ -1621,9 +1684,9 @@ typedef struct rgn_db_import_counts {
 
 /* NULL with error when memory runs out or the database cannot be
  * written. */
-rgn_db_importer *rgn_db_importer_new(rgn_db *db,
-                                     const rgn_db_import_options *options,
-                                     rgn_error *error);
+RGN_MUST_CHECK rgn_db_importer *
+rgn_db_importer_new(rgn_db *db, const rgn_db_import_options *options,
+                    rgn_error *error);
 void rgn_db_importer_free(rgn_db_importer *importer);
 /* The sink: the games that follow an input event are stored as from
  * the file it names (the database keeps that name, as given). */
@@ -1631,12 +1694,14 @@ const rgn_game_sink *rgn_db_importer_sink(void);
 /* Writes what is left (the last part of the index): 0, or -1 with
  * error, which is also set when an earlier game could not be stored
  * (then nothing should be committed). counts may be NULL. */
-int rgn_db_importer_finish(rgn_db_importer *importer,
-                           rgn_db_import_counts *counts, rgn_error *error);
+RGN_MUST_CHECK int rgn_db_importer_finish(rgn_db_importer *importer,
+                                          rgn_db_import_counts *counts,
+                                          rgn_error *error);
 
 /* Merging databases: the games of other databases added to one, as if
  * their inputs had been imported into it, in order, in one import. */
 typedef struct rgn_db_merge_options {
+    size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
     /* told of each note of the merge (NULL: none), as
      * rgn_db_import_options.report is: RGN_N_ALREADY_STORED for a game
      * not stored because the database has it already, its file the one
@@ -1661,9 +1726,10 @@ typedef struct rgn_db_merge_options {
  * at fault (an input that cannot be opened, is not an rgn database, is
  * damaged or is db itself, or db that cannot be written): then nothing
  * should be committed. options may be NULL. */
-int rgn_db_merge(rgn_db *db, const char *const *inputs, size_t count,
-                 const rgn_db_merge_options *options,
-                 rgn_db_import_counts *counts, rgn_error *error);
+RGN_MUST_CHECK int rgn_db_merge(rgn_db *db, const char *const *inputs,
+                                size_t count,
+                                const rgn_db_merge_options *options,
+                                rgn_db_import_counts *counts, rgn_error *error);
 
 /* Finding games: the criteria of rgn select, answered from the index
  * where one applies, by replaying the stored games where none does. */
@@ -1677,6 +1743,7 @@ typedef struct rgn_db_found {
 } rgn_db_found;
 
 typedef struct rgn_db_find_options {
+    size_t size;                  /* sizeof the caller's struct ("Errors") */
     const rgn_criteria *criteria; /* NULL: every game */
     bool invert;
     bool valid_only; /* invalid games are never found */
@@ -1697,14 +1764,15 @@ typedef struct rgn_db_find_options {
 } rgn_db_find_options;
 
 /* Finds the games: their number, or -1 with error (a damaged database). */
-int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
-                    rgn_error *error);
+RGN_MUST_CHECK int64_t rgn_db_find(rgn_db *db,
+                                   const rgn_db_find_options *options,
+                                   rgn_error *error);
 
 /* The rule sets the database holds games of, by name, into variants (at
  * most max of them): their number (which may be more than max), or -1
  * with error. A rule set this build of rgn does not know is left out. */
-int rgn_db_variants(rgn_db *db, const rgn_variant **variants, size_t max,
-                    rgn_error *error);
+RGN_MUST_CHECK int rgn_db_variants(rgn_db *db, const rgn_variant **variants,
+                                   size_t max, rgn_error *error);
 
 /* The opening explorer: what was played from a position. */
 typedef struct rgn_db_tree_move {
@@ -1723,8 +1791,8 @@ typedef struct rgn_db_tree {
 
 /* Every move played from position in the games' main lines (the first
  * time each game reaches it): 0, or -1 with error. */
-int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
-                   rgn_error *error);
+RGN_MUST_CHECK int rgn_db_tree_of(rgn_db *db, rgn_position *position,
+                                  rgn_db_tree *tree, rgn_error *error);
 void rgn_db_tree_free(rgn_db_tree *tree);
 
 /* ------------------------------------------------------------------ */
@@ -1755,16 +1823,17 @@ typedef struct rgn_diagram_arrow {
 #define RGN_DIAGRAM_MAX_SIZE 16384
 #define RGN_DIAGRAM_DEFAULT_SIZE 480
 
-/* What a diagram shows besides the position. Zero-initialised options
- * give an ASCII diagram with coordinates and White at the bottom. The
- * pointers are only read, during the call. Squares that are not squares
- * of the position's board are left out. */
+/* What a diagram shows besides the position. Options with only their
+ * size set (or NULL options) give an ASCII diagram with coordinates and
+ * White at the bottom. The pointers are only read, during the call.
+ * Squares that are not squares of the position's board are left out. */
 typedef struct rgn_diagram_options {
+    size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
     enum rgn_diagram_format format;
     bool flip;                 /* Black at the bottom */
     bool no_coordinates;       /* no file and rank labels */
     bool color;                /* UNICODE: ANSI colours (for a terminal) */
-    int size;                  /* SVG: the width in pixels; 0 for the default */
+    int width;                 /* SVG: the width in pixels; 0 for the default */
     const char *title;         /* NULL, or UTF-8 text above the board (anything
                                 * else is replaced; markup is escaped) */
     const rgn_move *last_move; /* NULL, or the move that led here: its
@@ -1780,14 +1849,17 @@ typedef struct rgn_diagram_options {
 } rgn_diagram_options;
 
 /* The diagram as a NUL-terminated string of *len bytes (len may be NULL),
- * allocated with malloc: the caller frees it. NULL when the options are
- * out of range (an SVG size) or memory runs out. */
-char *rgn_diagram_render(const rgn_position *position,
-                         const rgn_diagram_options *options, size_t *len);
-/* Renders the diagram and writes it to out; 0, or -1 when rendering or
- * writing failed. */
-int rgn_diagram_write(const rgn_position *position,
-                      const rgn_diagram_options *options, FILE *out);
+ * allocated with malloc: the caller frees it. options may be NULL (the
+ * defaults). NULL with error when the options are wrong (their size, an
+ * SVG size out of range, an unknown format) or memory runs out. */
+RGN_MUST_CHECK char *rgn_diagram_render(const rgn_position *position,
+                                        const rgn_diagram_options *options,
+                                        size_t *len, rgn_error *error);
+/* Renders the diagram and writes it to out; 0, or -1 with error when
+ * rendering or writing failed. */
+RGN_MUST_CHECK int rgn_diagram_write(const rgn_position *position,
+                                     const rgn_diagram_options *options,
+                                     FILE *out, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Solitaire tools (Rotationary)                                      */
@@ -1808,8 +1880,9 @@ int rgn_diagram_write(const rgn_position *position,
  * RGN_ROTATIONARY_MAX_SOLUTION), in a breadth-first search in which a
  * solved position has no successors. Memory grows about tenfold a
  * layer. */
-int rgn_rotationary_layers(const rgn_position *position, int depth,
-                           uint64_t *counts, rgn_error *err);
+RGN_MUST_CHECK int rgn_rotationary_layers(const rgn_position *position,
+                                          int depth, uint64_t *counts,
+                                          rgn_error *err);
 
 typedef struct rgn_rotationary_solution {
     int distance; /* the moves of an optimal solution; -1: unsolvable */
@@ -1821,8 +1894,9 @@ typedef struct rgn_rotationary_solution {
 
 /* An optimal solution of position (a bidirectional breadth-first
  * search), or proof that there is none. */
-int rgn_rotationary_solve(const rgn_position *position,
-                          rgn_rotationary_solution *solution, rgn_error *err);
+RGN_MUST_CHECK int rgn_rotationary_solve(const rgn_position *position,
+                                         rgn_rotationary_solution *solution,
+                                         rgn_error *err);
 
 /* The distances a survey counts: 0 to 14 moves (the largest known is
  * 12). */
@@ -1836,18 +1910,28 @@ typedef struct rgn_rotationary_distances {
     double mean;         /* the distance's mean over the solvable ones */
 } rgn_rotationary_distances;
 
+/* How a survey runs; the struct carries its size (rgn.h, "Errors"). */
+typedef struct rgn_rotationary_survey_options {
+    size_t size;
+    int threads; /* from 1 to 64; 0: one */
+    /* when not NULL, called after each distance with the facings
+     * reached so far (of RGN_ROTATIONARY_FACINGS) */
+    void (*progress)(void *user, int distance, uint64_t done);
+    void *user;
+} rgn_rotationary_survey_options;
+
 /* The distance of every facing of position's arrangement (its empty cell
  * and the size of each piece; its facings play no part), by a search
- * backwards from the solved ones on threads threads (up to 64), in
- * about 520 MB. progress, when not NULL, is called after each distance
- * with the facings reached so far (of RGN_ROTATIONARY_FACINGS). example,
- * when not NULL, is set to a copy of position with facings at the
- * largest distance. Takes minutes. */
-int rgn_rotationary_survey(const rgn_position *position, int threads,
-                           void (*progress)(void *user, int distance,
-                                            uint64_t done),
-                           void *user, rgn_rotationary_distances *distances,
-                           rgn_position *example, rgn_error *err);
+ * backwards from the solved ones, in about 520 MB. options may be NULL
+ * (one thread, no progress). example, when not NULL, is set to a copy of
+ * position with facings at the largest distance. Takes minutes. -1 with
+ * err also for options that are wrong (their size, threads out of
+ * range). */
+RGN_MUST_CHECK int
+rgn_rotationary_survey(const rgn_position *position,
+                       const rgn_rotationary_survey_options *options,
+                       rgn_rotationary_distances *distances,
+                       rgn_position *example, rgn_error *err);
 
 /* Sets puzzle (a position of the game wanted) to a random set-up (random
  * arrangement and facings) whose optimal solution has exactly distance
@@ -1856,8 +1940,9 @@ int rgn_rotationary_survey(const rgn_position *position, int threads,
  * every platform. Returns 0, or 1 (puzzle unchanged) when none of
  * max_tries set-ups has that distance (distances of 11 and more are
  * rare), or -1 with err. */
-int rgn_rotationary_puzzle(rgn_position *puzzle, int distance, uint64_t *state,
-                           int max_tries, rgn_error *err);
+RGN_MUST_CHECK int rgn_rotationary_puzzle(rgn_position *puzzle, int distance,
+                                          uint64_t *state, int max_tries,
+                                          rgn_error *err);
 
 #ifdef __cplusplus
 }

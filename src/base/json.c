@@ -2,6 +2,7 @@
  * json.c - writing JSON strings. Runs of characters that need no escape
  * are appended in one call (most tag values are one such run).
  */
+#include "base/errors.h"
 #include "base/json.h"
 
 #include "rgn.h"
@@ -57,14 +58,16 @@ void rgn_json_string(rgn_buffer *out, const char *text, size_t len,
     rgn_buffer_append(out, "\"", 1);
 }
 
-int rgn_json_write_string(FILE *out, const char *text, size_t len)
+int rgn_json_write_string(FILE *out, const char *text, size_t len,
+                          rgn_error *error)
 {
     rgn_buffer quoted = {0};
     rgn_json_string(&quoted, text, len, false);
-    int rc =
-        quoted.failed || fwrite(quoted.data, 1, quoted.len, out) != quoted.len
-            ? -1
-            : 0;
+    int rc = 0;
+    if (quoted.failed)
+        rc = rgn_fail(error, "out of memory");
+    else if (fwrite(quoted.data, 1, quoted.len, out) != quoted.len)
+        rc = rgn_fail(error, "a JSON string could not be written");
     rgn_buffer_free(&quoted);
     return rc;
 }

@@ -241,7 +241,7 @@ static int run_import(int argc, char **argv)
     cli_games games;
     cli_games_init(&games, &cli_db_import);
     const char *path = "games.rgndb";
-    rgn_db_import_options options = {0};
+    rgn_db_import_options options = {.size = sizeof options};
     double wait = 10;
     const cli_option own[] = {
         {"--db", .value = &path},
@@ -337,7 +337,8 @@ static int run_merge(int argc, char **argv)
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    rgn_db_merge_options options = {on_merge_note, &quiet};
+    rgn_db_merge_options options = {
+        .size = sizeof options, .report = on_merge_note, .user = &quiet};
     rgn_db_import_counts counts = {0};
     rgn_error error;
     /* a damaged file is refused before anything is written to it; the
@@ -420,8 +421,7 @@ static int run_info(int argc, char **argv)
     for (size_t i = 0; i < count; i++)
         if (json) {
             fputs(i ? "," : "{", stdout);
-            (void)rgn_json_write_string(stdout, fields[i].key,
-                                        strlen(fields[i].key));
+            cli_json_string(stdout, fields[i].key);
             printf(":%llu", (unsigned long long)fields[i].value);
         } else
             printf("%-16s%llu\n", fields[i].label,

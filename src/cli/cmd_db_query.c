@@ -316,6 +316,7 @@ static int run_find(int argc, char **argv)
                   .to = -1,
                   .format = {-1, -1},
                   .listing = {.ply = true}};
+    r.options.size = sizeof r.options;
     r.options.criteria = criteria.criteria;
     int status = EXIT_USAGE;
     if (!criteria.criteria || !clean.edits)
@@ -356,7 +357,7 @@ static int run_export(int argc, char **argv)
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
-    rgn_db_find_options options = {0};
+    rgn_db_find_options options = {.size = sizeof options};
     status = find_and_write(&cli_db_export, db_path, &options, -1, NULL, to,
                             path, keep_invalid, NULL);
     /* an empty database exports nothing, and that is no failure */
@@ -377,7 +378,7 @@ static rgn_position *tree_position(const rgn_variant *variant, const char *fen,
         pos = cli_load_position(command, rgn_variant_name(variant), fen);
     else if (fen || !rgn_variant_needs_setup(variant)) {
         rgn_error error;
-        pos = rgn_position_new(variant);
+        pos = rgn_position_new(variant, NULL);
         if (pos && fen && rgn_position_set_fen(pos, fen, &error) < 0) {
             rgn_position_free(pos);
             pos = NULL;
@@ -493,7 +494,7 @@ static void print_date(FILE *out, long date, bool json)
     if (date % 100 == 0)
         memcpy(text + 8, "??", 2);
     if (json)
-        (void)rgn_json_write_string(out, text, strlen(text));
+        cli_json_string(out, text);
     else
         fputs(text, out);
 }
@@ -509,14 +510,14 @@ static void print_tree(const rgn_db_tree *tree, const rgn_position *pos,
         /* the texts through the library's JSON writer, as every JSON of
          * rgn is written */
         fputs("{\"position\":", stdout);
-        (void)rgn_json_write_string(stdout, fen, strlen(fen));
+        cli_json_string(stdout, fen);
         printf(",\"games\":%llu,\"moves\":[", (unsigned long long)tree->games);
         for (size_t i = 0; i < tree->count; i++) {
             const rgn_db_tree_move *m = &tree->moves[i];
             uint64_t wins = white ? m->white : m->black;
             uint64_t losses = white ? m->black : m->white;
             printf("%s{\"move\":", i ? "," : "");
-            (void)rgn_json_write_string(stdout, m->san, strlen(m->san));
+            cli_json_string(stdout, m->san);
             printf(",\"games\":%llu,\"white\":%llu,"
                    "\"draws\":%llu,\"black\":%llu,\"win\":%.1f,\"draw\":%.1f,"
                    "\"loss\":%.1f,\"elo\":",

@@ -192,7 +192,7 @@ static int write_diagram(const rgn_position *pos,
     FILE *out = cli_output_open(path);
     if (!out)
         return EXIT_USAGE;
-    bool written = rgn_diagram_write(pos, options, out) == 0;
+    bool written = rgn_diagram_write(pos, options, out, NULL) == 0;
     if (!written)
         fprintf(stderr, "rgn diagram: cannot draw the diagram%s%s\n",
                 path ? " for " : "", path ? path : "");
@@ -471,6 +471,7 @@ static int run_diagram(int argc, char **argv)
     cli_games_init(&games, &cli_diagram);
     static diagram_request request;
     memset(&request, 0, sizeof request);
+    request.options.size = sizeof request.options;
     diagram_request *r = &request;
     const char *fen = NULL, *output = NULL, *all_plies = NULL;
     const char *format = NULL;
@@ -523,7 +524,7 @@ static int run_diagram(int argc, char **argv)
                      ? games.color_choice > 0
                      : to_terminal && cli_color_default(STDOUT_FILENO);
     r->options.color = color && r->options.format == RGN_DIAGRAM_UNICODE;
-    r->options.size = (int)size;
+    r->options.width = (int)size;
     if (fen)
         return diagram_from_fen(r, &games, fen, output);
     return run_games(r, &games, argv + 1, files, game > 0 ? game : 1, ply,

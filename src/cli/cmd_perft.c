@@ -37,11 +37,11 @@ static uint64_t print_divide(rgn_position *pos, int depth)
     rgn_move moves[RGN_MAX_MOVES];
     int n = rgn_position_legal_moves(pos, moves);
     divided *rows = malloc(sizeof *rows * (size_t)(n > 0 ? n : 1));
-    if (!rows) {
+    rgn_position *child = rgn_position_new(rgn_position_variant(pos), NULL);
+    if (!rows || !child) {
         fprintf(stderr, "rgn perft: out of memory\n");
         exit(EXIT_USAGE);
     }
-    rgn_position *child = rgn_position_new(rgn_position_variant(pos));
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         rgn_move_coord(pos, moves[i], rows[i].move, sizeof rows[i].move);

@@ -54,7 +54,7 @@ static int run_puzzle(int argc, char **argv)
     if (count < 0)
         return cli_usage_error(&cli_puzzle, "bad --count '%s'", count_text);
     const rgn_variant *rules = rot_cli_variant(&cli_puzzle, variant);
-    rgn_position *pos = rules ? rgn_position_new(rules) : NULL;
+    rgn_position *pos = rules ? rgn_position_new(rules, NULL) : NULL;
     if (!pos) {
         if (rules)
             fprintf(stderr, "rgn puzzle: out of memory\n");

@@ -96,7 +96,7 @@ static int solve_one(void *context, const rgn_position *pos)
      * whatever moves led to it in a game) */
     char fen[128];
     rgn_position_fen(pos, fen, sizeof fen);
-    rgn_position *walk = rgn_position_new(rgn_position_variant(pos));
+    rgn_position *walk = rgn_position_new(rgn_position_variant(pos), NULL);
     if (!walk || rgn_position_set_fen(walk, fen, &err) < 0) {
         fprintf(stderr, "rgn solve: out of memory\n");
         rgn_position_free(walk);

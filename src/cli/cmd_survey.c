@@ -65,7 +65,7 @@ static int run_survey(int argc, char **argv)
     const rgn_variant *rules = rot_cli_variant(&cli_survey, variant);
     rgn_position *pos =
         rules ? rot_cli_position(&cli_survey, rules, fen) : NULL;
-    rgn_position *example = pos ? rgn_position_new(rules) : NULL;
+    rgn_position *example = pos ? rgn_position_new(rules, NULL) : NULL;
     if (!example) {
         if (pos)
             fprintf(stderr, "rgn survey: out of memory\n");
@@ -76,8 +76,12 @@ static int run_survey(int argc, char **argv)
     bool show = isatty(STDERR_FILENO);
     rgn_rotationary_distances survey;
     rgn_error err;
-    status = rgn_rotationary_survey(pos, (int)jobs, show ? show_progress : NULL,
-                                    &progress, &survey, example, &err);
+    rgn_rotationary_survey_options options = {.size = sizeof options,
+                                              .threads = (int)jobs,
+                                              .progress =
+                                                  show ? show_progress : NULL,
+                                              .user = &progress};
+    status = rgn_rotationary_survey(pos, &options, &survey, example, &err);
     if (status == 0) {
         if (show)
             fprintf(stderr, "\n");

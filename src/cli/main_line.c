@@ -34,7 +34,7 @@ static bool copy_position(rgn_position **to, const rgn_position *from)
 {
     if (!*to || rgn_position_variant(*to) != rgn_position_variant(from)) {
         rgn_position_free(*to);
-        *to = rgn_position_new(rgn_position_variant(from));
+        *to = rgn_position_new(rgn_position_variant(from), NULL);
         if (!*to)
             return false;
     }

@@ -438,7 +438,7 @@ rgn_position *cli_load_position(const cli_command *command,
                         rgn_variant_name(variant));
         return NULL;
     }
-    rgn_position *pos = rgn_position_new(variant);
+    rgn_position *pos = rgn_position_new(variant, NULL);
     if (!pos) {
         fprintf(stderr, "rgn %s: out of memory\n", command->name);
         return NULL;

@@ -297,3 +297,9 @@ FILE *cli_output_resume(cli_held_output *held, const char *path)
     held->out = out;
     return out;
 }
+
+void cli_json_string(FILE *out, const char *text)
+{
+    if (rgn_json_write_string(out, text, strlen(text), NULL) < 0)
+        fputs("null", out);
+}

@@ -34,7 +34,7 @@ const rgn_variant *rot_cli_variant(const cli_command *command, const char *name)
 rgn_position *rot_cli_position(const cli_command *command,
                                const rgn_variant *variant, const char *fen)
 {
-    rgn_position *pos = rgn_position_new(variant);
+    rgn_position *pos = rgn_position_new(variant, NULL);
     if (!pos) {
         fprintf(stderr, "rgn %s: out of memory\n", command->name);
         return NULL;
@@ -101,7 +101,7 @@ static bool begin_walk(cli_main_line *line, const rgn_position *start)
     const rgn_variant *rules = w->variant ? w->variant : own;
     if (!w->end || rgn_position_variant(w->end) != rules) {
         rgn_position_free(w->end);
-        w->end = rgn_position_new(rules);
+        w->end = rgn_position_new(rules, NULL);
         if (!w->end) {
             game_failed(w, "cannot be read: out of memory");
             return false;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "db/db.h"
 #include "rules/position.h"
 #include "select/select.h"
@@ -96,14 +97,20 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
                                      const rgn_db_import_options *options,
                                      rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
+    rgn_db_import_options taken;
+    if (rgn_options_take(&taken, sizeof taken, options,
+                         RGN_OPTIONS_MIN(rgn_db_import_options, variations),
+                         "rgn_db_import_options", error) < 0)
+        return NULL;
     rgn_db_importer *im = calloc(1, sizeof *im);
     if (!im) {
-        snprintf(error->message, sizeof error->message, "out of memory");
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     im->db = db;
-    if (options)
-        im->options = *options;
+    im->options = taken;
     im->insert_game = db_prepare(
         db, "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -895,6 +902,8 @@ const rgn_game_sink *rgn_db_importer_sink(void) { return &importer_sink; }
 int rgn_db_importer_finish(rgn_db_importer *im, rgn_db_import_counts *counts,
                            rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     if (!im->failed)
         write_segment(im);
     count_file_games(im);

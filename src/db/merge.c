@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/errors.h"
 #include "db/db.h"
 
 /* The columns of the table games, in its order. */
@@ -653,9 +654,13 @@ int rgn_db_merge(rgn_db *db, const char *const *inputs, size_t count,
                  const rgn_db_merge_options *options,
                  rgn_db_import_counts *counts, rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     merger m = {.db = db};
-    if (options)
-        m.options = *options;
+    if (rgn_options_take(&m.options, sizeof m.options, options,
+                         RGN_OPTIONS_MIN(rgn_db_merge_options, report),
+                         "rgn_db_merge_options", error) < 0)
+        return -1;
     m.insert_game = db_prepare(db, "INSERT INTO games (" GAME_COLUMNS
                                    ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                                    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");

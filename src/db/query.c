@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "db/db.h"
 #include "rules/position.h"
 #include "select/criteria.h"
@@ -336,6 +337,8 @@ static int each_variant(reader *r, const rgn_criteria *criteria,
 int rgn_db_variants(rgn_db *db, const rgn_variant **variants, size_t max,
                     rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     sqlite3_stmt *s = db_prepare(db, "SELECT name FROM variants ORDER BY name");
     int step = SQLITE_DONE, count = 0;
     while (s && (step = sqlite3_step(s)) == SQLITE_ROW) {
@@ -574,6 +577,14 @@ static int judge(finder *f, sqlite3_stmt *s)
 int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
                     rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
+    rgn_db_find_options taken;
+    if (rgn_options_take(&taken, sizeof taken, options,
+                         RGN_OPTIONS_MIN(rgn_db_find_options, criteria),
+                         "rgn_db_find_options", error) < 0)
+        return -1;
+    options = &taken;
     reader r;
     finder f = {&r, options, NULL, NULL, NULL, 0, false};
     id_list ids = {0};
@@ -856,6 +867,8 @@ static int name_moves(rgn_db *db, tree_builder *b, rgn_position *position,
 int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
                    rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     memset(tree, 0, sizeof *tree);
     reader r;
     tree_builder b = {0};
@@ -899,6 +912,8 @@ int rgn_db_tree_of(rgn_db *db, rgn_position *position, rgn_db_tree *tree,
 
 void rgn_db_tree_free(rgn_db_tree *tree)
 {
+    if (!tree)
+        return;
     free(tree->moves);
     memset(tree, 0, sizeof *tree);
 }

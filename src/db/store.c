@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/errors.h"
 #include "db/db.h"
 #include "rules/position.h"
 
@@ -493,6 +494,8 @@ static int check_writable(rgn_db *db)
 rgn_db *rgn_db_open_wait(const char *path, bool write, double wait,
                          rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     rgn_db *db = calloc(1, sizeof *db);
     if (!db || !(db->path = strdup(path))) {
         free(db);
@@ -584,6 +587,8 @@ static mode_t creation_mode(void)
 
 int rgn_db_commit(rgn_db *db, rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     /* a new database's games are looked up by digest from its second
      * import on: the index is built once, sorted, when they are all in */
     if (db_exec(db, "CREATE INDEX IF NOT EXISTS games_by_digest ON "
@@ -643,6 +648,8 @@ int rgn_db_commit(rgn_db *db, rgn_error *error)
 
 int rgn_db_info(rgn_db *db, rgn_db_stats *stats, rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     memset(stats, 0, sizeof *stats);
     sqlite3_stmt *s = db_prepare(
         db, "SELECT count(*), coalesce(sum(valid), 0), coalesce(sum(plies), 0)"
@@ -675,6 +682,8 @@ int rgn_db_info(rgn_db *db, rgn_db_stats *stats, rgn_error *error)
 
 int rgn_db_check(rgn_db *db, rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
     sqlite3_stmt *s = db_prepare(db, "PRAGMA quick_check");
     int status = s ? 0 : -1;
     if (s) {

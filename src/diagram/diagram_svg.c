@@ -686,7 +686,7 @@ static void describe(svg *s)
 static int svg_layout(svg *s, const diagram_view *view)
 {
     const rgn_diagram_options *opt = view->opt;
-    int size = opt->size ? opt->size : RGN_DIAGRAM_DEFAULT_SIZE;
+    int size = opt->width ? opt->width : RGN_DIAGRAM_DEFAULT_SIZE;
     if (size < RGN_DIAGRAM_MIN_SIZE || size > RGN_DIAGRAM_MAX_SIZE)
         return -1;
     memset(s, 0, sizeof *s);

@@ -144,6 +144,7 @@ static void view_of(diagram_view *view, rgn_diagram_options *options,
                     const rgn_position *position, bool flip)
 {
     memset(options, 0, sizeof *options);
+    options->size = sizeof *options;
     options->format = RGN_DIAGRAM_SVG;
     options->flip = flip;
     diagram_view_init(view, position, options);

@@ -5,13 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "rules/variant.h"
 
-rgn_position *rgn_position_new(const rgn_variant *variant)
+rgn_position *rgn_position_new(const rgn_variant *variant, rgn_error *error)
 {
     rgn_position *pos = calloc(1, sizeof *pos);
-    if (!pos)
+    if (!pos) {
+        rgn_fail(error, "out of memory");
         return NULL;
+    }
     pos->variant = variant;
     pos->ep_square = -1;
     if (variant->set_initial)
@@ -33,6 +36,8 @@ const rgn_variant *rgn_position_variant(const rgn_position *pos)
 
 int rgn_position_set_fen(rgn_position *pos, const char *fen, rgn_error *err)
 {
+    rgn_error dropped;
+    err = rgn_error_or(err, &dropped);
     return pos->variant->set_fen(pos, fen, err);
 }
 

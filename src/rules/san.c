@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "rules/san.h"
 #include "base/util.h"
 #include "rules/variant.h"
@@ -221,6 +222,8 @@ static inline bool quick_parse(const rgn_variant *v, const char *text,
 int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
                   rgn_san *san, enum rgn_problem *problem, rgn_error *err)
 {
+    rgn_error dropped;
+    err = rgn_error_or(err, &dropped);
     if (quick_parse(v, text, len, san))
         return 0;
     *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
@@ -724,6 +727,8 @@ int rgn_san_resolve(rgn_position *pos, const char *text, size_t len,
                     rgn_move *move, unsigned *warnings,
                     enum rgn_problem *problem, rgn_error *err)
 {
+    rgn_error dropped;
+    err = rgn_error_or(err, &dropped);
     char written;
     if (rgn_san_resolve_unmarked(pos, text, len, move, warnings, &written, NULL,
                                  0, problem, err) < 0)

@@ -294,7 +294,7 @@ int target_check(const target *t, rgn_error *error)
     for (size_t i = 0; i < rgn_variant_count(); i++) {
         const rgn_variant *v = rgn_variant_at(i);
         target_ready ready = {0};
-        ready.position = rgn_position_new(v);
+        ready.position = rgn_position_new(v, NULL);
         pattern_square squares[RGN_BOARD_CAPACITY];
         ready.squares = squares;
         if (!ready.position)
@@ -331,7 +331,7 @@ int variant_targets_prepare(variant_targets *vt, const rgn_criteria *c,
         const target *t = &c->targets[i];
         target_ready *ready = &vt->ready[i];
         if (t->kind == TARGET_POSITION || t->kind == TARGET_MOVES) {
-            ready->position = rgn_position_new(v);
+            ready->position = rgn_position_new(v, NULL);
             if (!ready->position)
                 return -1;
         }

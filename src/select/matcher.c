@@ -285,7 +285,7 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
         m->c->ends[END_INSUFFICIENT]) {
         if (!m->last || m->last->variant != start->variant) {
             rgn_position_free(m->last);
-            m->last = rgn_position_new(start->variant);
+            m->last = rgn_position_new(start->variant, NULL);
         }
         if (!m->last) {
             m->failed = true;

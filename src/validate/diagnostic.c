@@ -71,7 +71,7 @@ int rgn_diagnostic_write_json(FILE *out, const char *file,
                               const rgn_diagnostic *d)
 {
     fputs("{\"file\":", out);
-    int status = rgn_json_write_string(out, file, strlen(file));
+    int status = rgn_json_write_string(out, file, strlen(file), NULL);
     fprintf(out, ",\"offset\":%llu,\"line\":%u,\"column\":%u,\"game\":",
             (unsigned long long)d->where.offset, d->where.line,
             d->where.column);
@@ -90,10 +90,10 @@ int rgn_diagnostic_write_json(FILE *out, const char *file,
         fputs("null", out);
     fprintf(out, ",\"severity\":\"%s\",\"code\":", severity_name(d->severity));
     const char *code = rgn_problem_code(d->problem);
-    if (rgn_json_write_string(out, code, strlen(code)) < 0)
+    if (rgn_json_write_string(out, code, strlen(code), NULL) < 0)
         status = -1;
     fputs(",\"message\":", out);
-    if (rgn_json_write_string(out, d->message, strlen(d->message)) < 0)
+    if (rgn_json_write_string(out, d->message, strlen(d->message), NULL) < 0)
         status = -1;
     fputs("}\n", out);
     return status < 0 || ferror(out) ? -1 : 0;

@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rgn_variant_at((data[0] >> 1) % rgn_variant_count());
     char start[512] = "";
     if (data[0] & 1) {
-        rgn_position *initial = rgn_position_new(variant);
+        rgn_position *initial = rgn_position_new(variant, NULL);
         if (initial)
             rgn_position_fen(initial, start, sizeof start);
         rgn_position_free(initial);

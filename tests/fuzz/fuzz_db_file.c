@@ -31,7 +31,8 @@ static int export_game(void *user, const rgn_db_found *found)
 
 static void find(rgn_db *db, const rgn_criteria *criteria, rgn_writer *writer)
 {
-    rgn_db_find_options options = {.criteria = criteria,
+    rgn_db_find_options options = {.size = sizeof options,
+                                   .criteria = criteria,
                                    .limit = 1000,
                                    .found = writer ? export_game : NULL,
                                    .user = writer,
@@ -43,7 +44,9 @@ static void find(rgn_db *db, const rgn_criteria *criteria, rgn_writer *writer)
 
 static void tree(rgn_db *db, const char *variant)
 {
-    rgn_position *start = rgn_position_new(rgn_variant_find(variant));
+    rgn_position *start = rgn_position_new(rgn_variant_find(variant), NULL);
+    if (!start)
+        abort(); /* out of memory */
     rgn_db_tree tree = {0};
     rgn_error error = {0};
     if (start && rgn_db_tree_of(db, start, &tree, &error) < 0 &&

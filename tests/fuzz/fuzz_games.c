@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rgn_games_open_memory("fuzz.rgn", data, size, NULL, &error);
     if (!games)
         return 0;
-    rgn_position *position = rgn_position_new(rgn_variant_at(0));
+    rgn_position *position = rgn_position_new(rgn_variant_at(0), NULL);
     const rgn_game *game;
     while (position && rgn_games_next(games, &game, &error) > 0) {
         for (size_t i = 0; i < rgn_game_problem_count(game); i++)

@@ -22,7 +22,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(fen, data, size);
     fen[size] = '\0';
-    rgn_position *pos = rgn_position_new(variant);
+    rgn_position *pos = rgn_position_new(variant, NULL);
+    if (!pos)
+        abort(); /* out of memory */
     rgn_error err;
     if (rgn_position_set_fen(pos, fen, &err) == 0) {
         char once[1024], twice[1024];

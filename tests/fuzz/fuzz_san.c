@@ -39,7 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     size_t which = data[0] % (sizeof positions / sizeof *positions);
     const rgn_variant *variant = rgn_variant_find(positions[which].variant);
-    rgn_position *pos = rgn_position_new(variant);
+    rgn_position *pos = rgn_position_new(variant, NULL);
+    if (!pos)
+        abort(); /* out of memory */
     const char *fen = positions[which].fen;
     rgn_error err;
     if (fen && rgn_position_set_fen(pos, fen, &err) != 0)
@@ -49,7 +51,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned warnings;
     enum rgn_problem problem;
     rgn_san san;
-    rgn_san_parse(variant, text, size - 1, &san, &problem, &err);
+    /* a text that is no move is refused with a reason */
+    err.message[0] = '\0';
+    if (rgn_san_parse(variant, text, size - 1, &san, &problem, &err) < 0 &&
+        err.message[0] == '\0')
+        abort();
+    err.message[0] = '\0';
     if (rgn_san_resolve(pos, text, size - 1, &move, &warnings, &problem,
                         &err) == 0) {
         char canonical[64];

@@ -46,7 +46,9 @@ static int write_game(rgn_writer *writer, int number, int min_plies,
                       int max_plies)
 {
     const rgn_game_sink *sink = rgn_writer_sink(writer);
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    if (!pos)
+        abort(); /* out of memory */
     static rgn_move moves[RGN_MAX_MOVES];
     int length = min_plies +
                  (int)(next_random() % (uint64_t)(max_plies - min_plies + 1));

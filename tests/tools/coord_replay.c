@@ -25,7 +25,11 @@ int main(int argc, char **argv)
     int status = 0;
     while (fgets(line, sizeof line, stdin)) {
         game++;
-        rgn_position *pos = rgn_position_new(variant);
+        rgn_position *pos = rgn_position_new(variant, NULL);
+        if (!pos) {
+            fprintf(stderr, "game %lu: out of memory\n", game);
+            return 2;
+        }
         int ply = 0;
         char *moves_text = line;
         if (line[0] == '[') { /* the start position */

@@ -60,7 +60,9 @@ static int parse(char *line, perft_entry *e)
     }
     strcpy(e->game, game);
     /* the position, checked by the library, and written out for `start` */
-    rgn_position *pos = rgn_position_new(v);
+    rgn_position *pos = rgn_position_new(v, NULL);
+    if (!pos)
+        abort(); /* out of memory */
     rgn_error err;
     memset(&err, 0, sizeof err);
     e->start = strcmp(position, "start") == 0;

@@ -12,7 +12,7 @@ rgn_position *position_at(const char *variant, const char *fen)
 {
     const rgn_variant *v = rgn_variant_find(variant);
     assert_non_null(v);
-    rgn_position *pos = rgn_position_new(v);
+    rgn_position *pos = rgn_position_new(v, NULL);
     assert_non_null(pos);
     rgn_error err;
     if (fen)

@@ -16,7 +16,7 @@ typedef char move_text[16];
 rgn_position *reference_load(const reference *r, const char *name,
                              const char *fen)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_find(r->game));
+    rgn_position *pos = rgn_position_new(rgn_variant_find(r->game), NULL);
     if (!pos) {
         fprintf(stderr, "%s: rgn_position_new failed\n", name);
         return NULL;

@@ -15,7 +15,8 @@
 
 static rgn_position *position(const char *variant, const char *fen)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_find(variant));
+    rgn_position *pos = rgn_position_new(rgn_variant_find(variant), NULL);
+    assert_non_null(pos);
     rgn_error err;
     if (fen && rgn_position_set_fen(pos, fen, &err) != 0)
         fail_msg("%s: %s", fen, err.message);

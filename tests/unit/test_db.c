@@ -142,8 +142,10 @@ static rgn_db_import_counts import_told(const char *path, int first, int last,
     rgn_db *db = rgn_db_open(path, true, &error);
     if (!db)
         fail_msg("%s", error.message);
-    rgn_db_import_options options = {
-        .variations = true, .report = told ? tell_copy : NULL, .user = told};
+    rgn_db_import_options options = {.size = sizeof options,
+                                     .variations = true,
+                                     .report = told ? tell_copy : NULL,
+                                     .user = told};
     rgn_db_importer *importer = rgn_db_importer_new(db, &options, &error);
     if (!importer)
         fail_msg("%s", error.message);
@@ -186,7 +188,8 @@ static char *export(const char *path)
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
     rgn_writer *writer = rgn_writer_new(&canonical, out);
-    rgn_db_find_options options = {.found = export_game, .user = writer};
+    rgn_db_find_options options = {
+        .size = sizeof options, .found = export_game, .user = writer};
     if (rgn_db_find(db, &options, &error) < 0)
         fail_msg("%s", error.message);
     assert_int_equal(rgn_writer_finish(writer), 0);
@@ -541,7 +544,8 @@ static int64_t find_position(const char *path, rgn_error *error)
                                       "1S>NA>NT>SK>NET>SA>NS>N1/R>N7R>N w 0 1",
                                       error),
                      0);
-    rgn_db_find_options options = {.criteria = criteria, .count_only = true};
+    rgn_db_find_options options = {
+        .size = sizeof options, .criteria = criteria, .count_only = true};
     int64_t found = rgn_db_find(db, &options, error);
     rgn_criteria_free(criteria);
     rgn_db_close(db);
@@ -625,7 +629,8 @@ static int merge(const char *path, const char *const *inputs, size_t count,
     rgn_db *db = rgn_db_open(path, true, error);
     if (!db)
         fail_msg("%s", error->message);
-    rgn_db_merge_options options = {tell_copy, told};
+    rgn_db_merge_options options = {
+        .size = sizeof options, .report = tell_copy, .user = told};
     int status =
         rgn_db_merge(db, inputs, count, told ? &options : NULL, counts, error);
     if (status == 0 && rgn_db_commit(db, error) < 0)
@@ -646,7 +651,8 @@ static int64_t games_at(const char *path, const char *position)
     assert_int_equal(
         rgn_criteria_add(criteria, RGN_CRITERION_POSITION, position, &error),
         0);
-    rgn_db_find_options options = {.criteria = criteria, .count_only = true};
+    rgn_db_find_options options = {
+        .size = sizeof options, .criteria = criteria, .count_only = true};
     int64_t found = rgn_db_find(db, &options, &error);
     if (found < 0)
         fail_msg("%s", error.message);
@@ -664,7 +670,8 @@ static void tree_at(const char *path, const char *variant, char *text,
     rgn_db *db = rgn_db_open(path, false, &error);
     if (!db)
         fail_msg("%s", error.message);
-    rgn_position *start = rgn_position_new(rgn_variant_find(variant));
+    rgn_position *start = rgn_position_new(rgn_variant_find(variant), NULL);
+    assert_non_null(start);
     rgn_db_tree tree;
     if (rgn_db_tree_of(db, start, &tree, &error) < 0)
         fail_msg("%s", error.message);

@@ -101,7 +101,8 @@ static rgn_db_import_counts merge(const char *path, const char *const *inputs,
     if (!db)
         fail_msg("%s", error.message);
     copies[0] = '\0';
-    rgn_db_merge_options options = {.report = on_copy, .user = copies};
+    rgn_db_merge_options options = {
+        .size = sizeof options, .report = on_copy, .user = copies};
     rgn_db_import_counts counts;
     if (rgn_db_merge(db, inputs, count, &options, &counts, &error) < 0)
         fail_msg("%s", error.message);
@@ -132,7 +133,8 @@ static void games_of(const char *path, char text[512])
     if (!db)
         fail_msg("%s", error.message);
     text[0] = '\0';
-    rgn_db_find_options options = {.found = on_found, .user = text};
+    rgn_db_find_options options = {
+        .size = sizeof options, .found = on_found, .user = text};
     int64_t found = rgn_db_find(db, &options, &error);
     if (found < 0)
         fail_msg("%s", error.message);
@@ -204,6 +206,52 @@ static void merged(void **state)
         assert_int_equal(unlink(made[i]), 0);
 }
 
+/* The database's options carry their size (rgn.h, "Errors"): an older
+ * caller's smaller struct is taken with defaults for the rest (junk
+ * beyond its size is never read), a size of 0 is refused by name. */
+static void options_carry_their_size(void **state)
+{
+    (void)state;
+    char a[128], none[128];
+    path_in_dir(a, sizeof a, "sized.rgndb");
+    path_in_dir(none, sizeof none, "none.rgndb");
+    import(a, "a.pgn", a_pgn);
+    rgn_error error;
+    rgn_db *db = rgn_db_open(a, false, &error);
+    if (!db)
+        fail_msg("%s", error.message);
+    rgn_db_find_options older;
+    memset(&older, 0xA5, sizeof older); /* found, user, limit: junk */
+    older.size = offsetof(rgn_db_find_options, edits) + sizeof older.edits;
+    older.criteria = NULL;
+    older.invert = older.valid_only = false;
+    older.edits = NULL;
+    assert_int_equal(rgn_db_find(db, &older, &error), 3);
+    rgn_db_find_options unsized = {.found = on_found};
+    assert_int_equal(rgn_db_find(db, &unsized, &error), -1);
+    assert_string_equal(error.message, "rgn_db_find_options: size is 0 "
+                                       "(set it to sizeof the struct)");
+    assert_int_equal(rgn_db_find(db, &unsized, NULL), -1);
+    rgn_db_close(db);
+
+    db = rgn_db_open(none, true, &error);
+    if (!db)
+        fail_msg("%s", error.message);
+    rgn_db_import_options import_options = {.variations = true};
+    assert_null(rgn_db_importer_new(db, &import_options, &error));
+    assert_string_equal(error.message, "rgn_db_import_options: size is 0 "
+                                       "(set it to sizeof the struct)");
+    const char *const inputs[] = {a};
+    rgn_db_merge_options merge_options = {.report = on_copy};
+    assert_int_equal(rgn_db_merge(db, inputs, 1, &merge_options, NULL, &error),
+                     -1);
+    assert_string_equal(error.message, "rgn_db_merge_options: size is 0 "
+                                       "(set it to sizeof the struct)");
+    rgn_db_close(db); /* nothing committed: no file */
+    assert_int_equal(access(none, F_OK), -1);
+    assert_int_equal(unlink(a), 0);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/test_db_merge.XXXXXX");
@@ -213,6 +261,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(merged),
+        cmocka_unit_test(options_carry_their_size),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     /* what a failed test left, then the folder */

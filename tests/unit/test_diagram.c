@@ -31,7 +31,7 @@
 
 static rgn_position *position(const char *fen)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
     assert_non_null(pos);
     rgn_error err;
     if (rgn_position_set_fen(pos, fen, &err) != 0)
@@ -192,11 +192,11 @@ static void walk(piece_check *c, xmlNodePtr node)
 static void check_fins(const char *fen, bool flip)
 {
     rgn_position *pos = position(fen);
-    rgn_diagram_options opt = {0};
+    rgn_diagram_options opt = {.size = sizeof opt};
     opt.format = RGN_DIAGRAM_SVG;
     opt.flip = flip;
     size_t len;
-    char *svg = rgn_diagram_render(pos, &opt, &len);
+    char *svg = rgn_diagram_render(pos, &opt, &len, NULL);
     assert_non_null(svg);
     assert_int_equal(strlen(svg), len);
     xmlDocPtr doc = parse_svg(svg, len);
@@ -242,7 +242,7 @@ static void test_title_is_escaped(void **state)
 {
     (void)state;
     rgn_position *pos = position(INITIAL);
-    rgn_diagram_options opt = {0};
+    rgn_diagram_options opt = {.size = sizeof opt};
     opt.format = RGN_DIAGRAM_SVG;
     /* markup, quotes, a control character, bytes that are no UTF-8, a
      * surrogate, and good UTF-8 */
@@ -252,7 +252,7 @@ static void test_title_is_escaped(void **state)
                        "\xEF\xBF\xBD(\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD "
                        "caf\xc3\xa9 ]]> &amp;";
     size_t len;
-    char *svg = rgn_diagram_render(pos, &opt, &len);
+    char *svg = rgn_diagram_render(pos, &opt, &len, NULL);
     assert_non_null(svg);
     xmlDocPtr doc = parse_svg(svg, len);
     xmlNodePtr root = xmlDocGetRootElement(doc);
@@ -280,7 +280,7 @@ static void svg_size(rgn_diagram_options *opt, int *width, int *height)
 {
     rgn_position *pos = position(INITIAL);
     size_t len;
-    char *svg = rgn_diagram_render(pos, opt, &len);
+    char *svg = rgn_diagram_render(pos, opt, &len, NULL);
     assert_non_null(svg);
     xmlDocPtr doc = parse_svg(svg, len);
     xmlNodePtr root = xmlDocGetRootElement(doc);
@@ -294,13 +294,13 @@ static void svg_size(rgn_diagram_options *opt, int *width, int *height)
 static void test_sizes(void **state)
 {
     (void)state;
-    rgn_diagram_options opt = {0};
+    rgn_diagram_options opt = {.size = sizeof opt};
     opt.format = RGN_DIAGRAM_SVG;
     int w, h;
     svg_size(&opt, &w, &h);
     assert_int_equal(w, RGN_DIAGRAM_DEFAULT_SIZE);
     assert_int_equal(h, RGN_DIAGRAM_DEFAULT_SIZE); /* a square board */
-    opt.size = 1000;
+    opt.width = 1000;
     opt.no_coordinates = true;
     svg_size(&opt, &w, &h);
     assert_int_equal(w, 1000);
@@ -311,13 +311,16 @@ static void test_sizes(void **state)
     assert_true(h > 1000);
     /* out of range */
     rgn_position *pos = position(INITIAL);
-    opt.size = RGN_DIAGRAM_MIN_SIZE - 1;
-    assert_null(rgn_diagram_render(pos, &opt, NULL));
-    opt.size = RGN_DIAGRAM_MAX_SIZE + 1;
-    assert_null(rgn_diagram_render(pos, &opt, NULL));
-    opt.size = -5;
-    assert_null(rgn_diagram_render(pos, &opt, NULL));
-    assert_int_equal(rgn_diagram_write(pos, &opt, stdout), -1);
+    opt.width = RGN_DIAGRAM_MIN_SIZE - 1;
+    assert_null(rgn_diagram_render(pos, &opt, NULL, NULL));
+    opt.width = RGN_DIAGRAM_MAX_SIZE + 1;
+    assert_null(rgn_diagram_render(pos, &opt, NULL, NULL));
+    opt.width = -5;
+    rgn_error error = {0};
+    assert_null(rgn_diagram_render(pos, &opt, NULL, &error));
+    assert_string_equal(error.message,
+                        "an SVG width of -5 pixels (from 64 to 16384)");
+    assert_int_equal(rgn_diagram_write(pos, &opt, stdout, NULL), -1);
     rgn_position_free(pos);
 }
 
@@ -326,7 +329,7 @@ static void test_text_defaults(void **state)
     (void)state;
     rgn_position *pos = position(INITIAL);
     /* no options: ASCII with coordinates */
-    char *text = rgn_diagram_render(pos, NULL, NULL);
+    char *text = rgn_diagram_render(pos, NULL, NULL, NULL);
     assert_non_null(text);
     assert_non_null(strstr(text, "\n1  R^   .    .  "));
     assert_non_null(strstr(text, "K"));
@@ -334,14 +337,14 @@ static void test_text_defaults(void **state)
     for (const char *p = text; *p; p++)
         assert_true((unsigned char)*p < 0x80);
     free(text);
-    rgn_diagram_options opt = {0};
+    rgn_diagram_options opt = {.size = sizeof opt};
     opt.format = RGN_DIAGRAM_UNICODE;
-    text = rgn_diagram_render(pos, &opt, NULL);
+    text = rgn_diagram_render(pos, &opt, NULL, NULL);
     assert_non_null(strstr(text, "R\xE2\x86\x90\xE2\x86\x91\xE2\x86\x92"));
     assert_null(strstr(text, "\033"));
     free(text);
     opt.color = true;
-    text = rgn_diagram_render(pos, &opt, NULL);
+    text = rgn_diagram_render(pos, &opt, NULL, NULL);
     assert_non_null(strstr(text, "\033["));
     free(text);
     rgn_position_free(pos);
@@ -354,7 +357,7 @@ static void test_marks_off_the_board_are_left_out(void **state)
     rgn_move move = {200, 201, 0, 0, 0, 0};
     int squares[2] = {-1, 999};
     rgn_diagram_arrow arrows[1] = {{-3, 500}};
-    rgn_diagram_options opt = {0};
+    rgn_diagram_options opt = {.size = sizeof opt};
     opt.last_move = &move;
     opt.highlights = squares;
     opt.highlight_count = 2;
@@ -363,7 +366,7 @@ static void test_marks_off_the_board_are_left_out(void **state)
     for (int format = RGN_DIAGRAM_ASCII; format <= RGN_DIAGRAM_SVG; format++) {
         opt.format = (enum rgn_diagram_format)format;
         size_t len;
-        char *out = rgn_diagram_render(pos, &opt, &len);
+        char *out = rgn_diagram_render(pos, &opt, &len, NULL);
         assert_non_null(out);
         assert_null(strstr(out, "Last move"));
         assert_null(strstr(out, "Marked"));
@@ -375,18 +378,83 @@ static void test_marks_off_the_board_are_left_out(void **state)
     rgn_position_free(pos);
 }
 
+/* Options carry their size (rgn.h, "Errors"): a caller built before the
+ * later fields were added passes a smaller struct, whose missing fields
+ * take their defaults; the bytes beyond its size are never read. */
+static void test_options_of_an_older_caller(void **state)
+{
+    (void)state;
+    rgn_position *pos = position(INITIAL);
+    rgn_diagram_options whole = {.size = sizeof whole,
+                                 .format = RGN_DIAGRAM_SVG};
+    char *want = rgn_diagram_render(pos, &whole, NULL, NULL);
+    assert_non_null(want);
+    /* an older struct ending before width: what lies beyond is junk */
+    rgn_diagram_options older;
+    memset(&older, 0xA5, sizeof older);
+    older.size = offsetof(rgn_diagram_options, width);
+    older.format = RGN_DIAGRAM_SVG;
+    older.flip = older.no_coordinates = older.color = false;
+    char *got = rgn_diagram_render(pos, &older, NULL, NULL);
+    assert_non_null(got);
+    assert_string_equal(got, want);
+    free(got);
+    free(want);
+    rgn_position_free(pos);
+}
+
+static void test_options_without_a_size_are_refused(void **state)
+{
+    (void)state;
+    rgn_position *pos = position(INITIAL);
+    rgn_error error = {0};
+    rgn_diagram_options opt = {.format = RGN_DIAGRAM_SVG};
+    assert_null(rgn_diagram_render(pos, &opt, NULL, &error));
+    assert_string_equal(error.message, "rgn_diagram_options: size is 0 "
+                                       "(set it to sizeof the struct)");
+    assert_int_equal(rgn_diagram_write(pos, &opt, stdout, &error), -1);
+    opt.size = sizeof(size_t); /* not even its format */
+    assert_null(rgn_diagram_render(pos, &opt, NULL, &error));
+    char want[128];
+    snprintf(want, sizeof want,
+             "rgn_diagram_options: size %zu is too small (at least %zu)",
+             sizeof(size_t),
+             offsetof(rgn_diagram_options, format) +
+                 sizeof(enum rgn_diagram_format));
+    assert_string_equal(error.message, want);
+    /* a newer caller's struct: taken when its extra bytes are zero (their
+     * defaults), refused when they ask for what this library lacks */
+    struct {
+        rgn_diagram_options known;
+        int later_field;
+    } newer;
+    memset(&newer, 0, sizeof newer); /* padding too */
+    newer.known.size = sizeof newer;
+    char *text = rgn_diagram_render(pos, &newer.known, NULL, &error);
+    assert_non_null(text);
+    free(text);
+    newer.later_field = 1;
+    assert_null(rgn_diagram_render(pos, &newer.known, NULL, &error));
+    snprintf(want, sizeof want,
+             "rgn_diagram_options: size %zu has fields this librgn does not "
+             "know (it knows %zu bytes)",
+             sizeof newer, sizeof(rgn_diagram_options));
+    assert_string_equal(error.message, want);
+    rgn_position_free(pos);
+}
+
 static void test_write_matches_render(void **state)
 {
     (void)state;
     rgn_position *pos = position(ORIENTATIONS);
-    rgn_diagram_options opt = {0};
+    rgn_diagram_options opt = {.size = sizeof opt};
     opt.format = RGN_DIAGRAM_SVG;
     opt.flip = true;
     size_t len;
-    char *svg = rgn_diagram_render(pos, &opt, &len);
+    char *svg = rgn_diagram_render(pos, &opt, &len, NULL);
     FILE *f = tmpfile();
     assert_non_null(f);
-    assert_int_equal(rgn_diagram_write(pos, &opt, f), 0);
+    assert_int_equal(rgn_diagram_write(pos, &opt, f, NULL), 0);
     assert_int_equal(ftell(f), (long)len);
     rewind(f);
     char *back = malloc(len + 1);
@@ -408,6 +476,8 @@ int main(void)
         cmocka_unit_test(test_text_defaults),
         cmocka_unit_test(test_marks_off_the_board_are_left_out),
         cmocka_unit_test(test_write_matches_render),
+        cmocka_unit_test(test_options_of_an_older_caller),
+        cmocka_unit_test(test_options_without_a_size_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,9 +94,9 @@ static void json(void **state)
     size_t size = 0;
     FILE *out = open_memstream(&data, &size);
     assert_non_null(out);
-    assert_int_equal(
-        rgn_json_write_string(out, TEXT("a\"b\\c\nd\te\rf\x01g\x7f\xe9</h>")),
-        0);
+    assert_int_equal(rgn_json_write_string(
+                         out, TEXT("a\"b\\c\nd\te\rf\x01g\x7f\xe9</h>"), NULL),
+                     0);
     fclose(out);
     const char want[] = "\"a\\\"b\\\\c\\nd\\te\\rf\\u0001g\x7f\\ufffd</h>\"";
     assert_int_equal(size, sizeof want - 1);

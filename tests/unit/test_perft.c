@@ -28,7 +28,7 @@ static char **tables;
 /* 0 when the library's count is the table's, else 1 (printed). */
 static int check(const perft_entry *e)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_find(e->game));
+    rgn_position *pos = rgn_position_new(rgn_variant_find(e->game), NULL);
     assert_non_null(pos);
     rgn_error err;
     if (!e->start)

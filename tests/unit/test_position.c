@@ -24,7 +24,8 @@ static const char rotationary_setup[] = "lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN";
  * leaves. */
 static void undo_line(const rgn_variant *v)
 {
-    rgn_position *pos = rgn_position_new(v), *plain = rgn_position_new(v);
+    rgn_position *pos = rgn_position_new(v, NULL),
+                 *plain = rgn_position_new(v, NULL);
     assert_non_null(pos);
     assert_non_null(plain);
     if (rgn_variant_needs_setup(v)) {

@@ -211,7 +211,7 @@ static char *pull(rgn_games *games, const char *file)
 {
     text t = {0};
     add(&t, "%s", "");
-    rgn_position *position = rgn_position_new(rgn_variant_at(0));
+    rgn_position *position = rgn_position_new(rgn_variant_at(0), NULL);
     assert_non_null(position);
     const rgn_game *game;
     rgn_error error;

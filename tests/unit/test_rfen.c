@@ -19,7 +19,8 @@
 
 static void expect_rejection(const char *fen, int column, const char *message)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    assert_non_null(pos);
     char before[512], after[512];
     rgn_position_fen(pos, before, sizeof before);
     rgn_error err = {0, ""};
@@ -34,7 +35,8 @@ static void expect_rejection(const char *fen, int column, const char *message)
 
 static void round_trip(const char *fen, const char *canonical)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    assert_non_null(pos);
     rgn_error err = {0, ""};
     int rc = rgn_position_set_fen(pos, fen, &err);
     if (rc != 0)
@@ -49,7 +51,8 @@ static void round_trip(const char *fen, const char *canonical)
 static void test_initial_position_is_written_canonically(void **state)
 {
     (void)state;
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    assert_non_null(pos);
     char out[512];
     rgn_position_fen(pos, out, sizeof out);
     assert_string_equal(out, INITIAL);
@@ -71,7 +74,8 @@ static void test_equivalent_orientations_read_canonically(void **state)
 static void test_writer_truncates_like_snprintf(void **state)
 {
     (void)state;
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    assert_non_null(pos);
     char small[8];
     size_t len = rgn_position_fen(pos, small, sizeof small);
     assert_int_equal(len, strlen(INITIAL));

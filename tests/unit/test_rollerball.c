@@ -116,7 +116,8 @@ static void build(char *out, size_t size, const char *pieces, char side, int tw,
 static void test_initial_position(void **state)
 {
     (void)state;
-    rgn_position *pos = rgn_position_new(rollerball());
+    rgn_position *pos = rgn_position_new(rollerball(), NULL);
+    assert_non_null(pos);
     char fen[256];
     rgn_position_fen(pos, fen, sizeof fen);
     assert_string_equal(fen, INITIAL);
@@ -284,7 +285,8 @@ static void test_lone_pieces_everywhere(void **state)
                              kp->white, kp->black);
                     build(fen, sizeof fen, pieces, black ? 'b' : 'w', kp->tw,
                           kp->tb);
-                    rgn_position *pos = rgn_position_new(rollerball());
+                    rgn_position *pos = rgn_position_new(rollerball(), NULL);
+                    assert_non_null(pos);
                     rgn_error err;
                     int ok = rgn_position_set_fen(pos, fen, &err) == 0;
                     rgn_position_free(pos);
@@ -434,7 +436,8 @@ static void test_status(void **state)
     {
         /* once the game is won, no move may follow: the public move list
          * is empty though the King could still step */
-        rgn_position *won = rgn_position_new(rollerball());
+        rgn_position *won = rgn_position_new(rollerball(), NULL);
+        assert_non_null(won);
         rgn_error err;
         assert_int_equal(
             rgn_position_set_fen(won, "7/3K3/2***2/2***2/2***2/6k/7 b 2 1 0 1",
@@ -536,7 +539,8 @@ static void test_king_reach_by_play(void **state)
 
 static void expect_rejection(const char *fen, int column, const char *message)
 {
-    rgn_position *pos = rgn_position_new(rollerball());
+    rgn_position *pos = rgn_position_new(rollerball(), NULL);
+    assert_non_null(pos);
     char before[256], after[256];
     rgn_position_fen(pos, before, sizeof before);
     rgn_error err = {0, ""};
@@ -553,7 +557,8 @@ static void expect_rejection(const char *fen, int column, const char *message)
 
 static void round_trip(const char *fen, const char *canonical)
 {
-    rgn_position *pos = rgn_position_new(rollerball());
+    rgn_position *pos = rgn_position_new(rollerball(), NULL);
+    assert_non_null(pos);
     rgn_error err = {0, ""};
     if (rgn_position_set_fen(pos, fen, &err) != 0)
         fail_msg("rejected \"%s\": column %d: %s", fen, err.column,

@@ -16,7 +16,8 @@
 
 static rgn_position *from_fen(const char *fen)
 {
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    assert_non_null(pos);
     rgn_error err;
     if (rgn_position_set_fen(pos, fen, &err) != 0)
         fail_msg("bad test position %s: %s", fen, err.message);
@@ -53,7 +54,8 @@ static void test_make_unmake_and_keys_over_playouts(void **state)
     uint64_t seed = 12345;
     rgn_move moves[RGN_MAX_MOVES];
     for (int game = 0; game < 200; game++) {
-        rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+        rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+        assert_non_null(pos);
         for (int ply = 0; ply < 150; ply++) {
             int n = rgn_position_legal_moves(pos, moves);
             assert_int_equal(n, rgn_position_count_moves(pos));
@@ -92,7 +94,8 @@ static void test_moves_to_one_square_agree_with_all_moves(void **state)
     static rgn_move all[RGN_MAX_MOVES], some[RGN_MAX_MOVES];
     int compared = 0;
     for (int game = 0; game < 30; game++) {
-        rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+        rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+        assert_non_null(pos);
         for (int ply = 0; ply < 120; ply++) {
             int n = rgn_position_legal_moves(pos, all);
             if (n == 0)
@@ -133,7 +136,8 @@ static void test_moves_to_one_square_agree_with_all_moves(void **state)
 static void test_repetition_key(void **state)
 {
     (void)state;
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    assert_non_null(pos);
     uint64_t start = rgn_position_key(pos);
     rgn_position_play(pos, find_move(pos, "a1a1e"));
     assert_int_not_equal(rgn_position_key(pos), start);
@@ -202,7 +206,8 @@ static void test_check_forbids_rotation(void **state)
 static void test_coordinate_form(void **state)
 {
     (void)state;
-    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"));
+    rgn_position *pos = rgn_position_new(rgn_variant_find("Rotary"), NULL);
+    assert_non_null(pos);
     find_move(pos, "e3e4");
     find_move(pos, "a1a2");   /* Rook step keeping its set */
     find_move(pos, "a1a2ne"); /* ... turning NE */

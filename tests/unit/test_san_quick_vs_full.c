@@ -116,7 +116,8 @@ static void test_quick_agrees_with_general(void **state)
         for (int game = 0; game < 8; game++) {
             bool rotary = s == sizeof starts / sizeof starts[0];
             rgn_position *pos = rgn_position_new(
-                rgn_variant_find(rotary ? "Rotary Chess" : "Chess"));
+                rgn_variant_find(rotary ? "Rotary Chess" : "Chess"), NULL);
+            assert_non_null(pos);
             rgn_error err;
             if (!rotary && starts[s] &&
                 rgn_position_set_fen(pos, starts[s], &err) != 0)

@@ -121,12 +121,47 @@ static void test_other_games_refused(void **state)
     assert_int_equal(rgn_rotationary_solve(rotary, &solution, &err), -1);
     assert_string_equal(err.message, why);
     assert_int_equal(
-        rgn_rotationary_survey(rotary, 1, NULL, NULL, &distances, NULL, &err),
-        -1);
+        rgn_rotationary_survey(rotary, NULL, &distances, NULL, &err), -1);
     assert_string_equal(err.message, why);
     assert_int_equal(rgn_rotationary_puzzle(rotary, 3, &seed, 10, &err), -1);
     assert_string_equal(err.message, why);
     assert_true(seed == 1);
+    rgn_position_free(rotary);
+}
+
+/* A survey's options carry their size (rgn.h, "Errors"); they are
+ * judged before the position, so no survey runs here. */
+static void test_survey_options_are_checked(void **state)
+{
+    (void)state;
+    rgn_position *rotary = position_at("Rotary", NULL);
+    rgn_rotationary_distances distances;
+    rgn_error err;
+    rgn_rotationary_survey_options options = {.threads = 2};
+    assert_int_equal(
+        rgn_rotationary_survey(rotary, &options, &distances, NULL, &err), -1);
+    assert_string_equal(err.message,
+                        "rgn_rotationary_survey_options: size is 0 (set it "
+                        "to sizeof the struct)");
+    options.size = sizeof options;
+    options.threads = 65;
+    assert_int_equal(
+        rgn_rotationary_survey(rotary, &options, &distances, NULL, &err), -1);
+    assert_string_equal(err.message,
+                        "a survey runs on 1 to 64 threads, not 65");
+    /* an older caller's struct, ending after threads: progress and user
+     * beyond it are junk, never called; the position is judged next */
+    memset(&options, 0xA5, sizeof options);
+    options.size = offsetof(rgn_rotationary_survey_options, threads) +
+                   sizeof options.threads;
+    options.threads = 1;
+    assert_int_equal(
+        rgn_rotationary_survey(rotary, &options, &distances, NULL, &err), -1);
+    assert_string_equal(err.message, "the solitaire tools know Rotationary "
+                                     "and Rotationary Wrap, not Rotary");
+    /* and a NULL error drops the reason */
+    assert_int_equal(
+        rgn_rotationary_survey(rotary, &options, &distances, NULL, NULL), -1);
     rgn_position_free(rotary);
 }
 
@@ -137,6 +172,7 @@ int main(void)
         cmocka_unit_test(test_layers_as_the_core),
         cmocka_unit_test(test_puzzle_by_seed),
         cmocka_unit_test(test_other_games_refused),
+        cmocka_unit_test(test_survey_options_are_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

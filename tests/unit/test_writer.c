@@ -103,7 +103,7 @@ static char *written_by_hand(enum rgn_format format, const char *input,
     sink->begin_game(writer, 1);
     if (origin)
         sink->origin(writer, (rgn_location){1234, 40, 1});
-    rgn_position *start = rgn_position_new(rgn_variant_find("Chess"));
+    rgn_position *start = rgn_position_new(rgn_variant_find("Chess"), NULL);
     assert_non_null(start);
     sink->start(writer, start, false);
     sink->end_game(writer, (rgn_span){"*", 1}, NULL);
