@@ -45,7 +45,8 @@ documented() {
         $0 == ".EE" { block = 0; if (here) after = 1; next }
         after { if ($0 == ".RS") said = 1; after = 0; if (here) done = 1 }
         block && index($0, f "(") {
-            c = substr($0, index($0, f "(") - 1, 1)
+            at = index($0, f "(")
+            c = at > 1 ? substr($0, at - 1, 1) : ""   # mawk: substr(s, 0, 1) is s[1]
             if (c !~ /[a-z0-9_]/) { here = 1; seen = 1; if ($0 ~ /; \/\*/) said = 1 }
         }
         END {
