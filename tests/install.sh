@@ -4,9 +4,9 @@
 # builds against it with pkg-config and with find_package(rgn), links
 # the shared library (which exports the functions of rgn.h and nothing
 # else), runs, and prints the final positions that `rgn fen` prints; the
-# examples find_position.c, standings.c and db_query.c build with
-# pkg-config and print what `rgn select`, `rgn tournament` and `rgn db
-# find` print.
+# examples read_games.c, find_position.c, standings.c and db_query.c
+# build with pkg-config and print what `rgn list`, `rgn select`, `rgn
+# tournament` and `rgn db find` print.
 # Usage: install.sh BUILD_DIR PROJECT_DIR CC [CFLAGS]
 # (the environment variable CMAKE names the cmake program, default cmake)
 set -u
@@ -149,7 +149,7 @@ fi
 # output is compared with what the installed rgn prints for the same
 # input, and the inputs are chosen so that the output is not empty.
 samples_built=
-for sample in find_position standings db_query; do
+for sample in read_games find_position standings db_query; do
     if $cc $cflags -std=c11 -Wall -Wextra -Werror -o "$tmp/$sample" \
         "$root/samples/$sample.c" $(pkg-config --cflags --libs rgn) 2>"$tmp/cc.log"; then
         ok "$sample built with pkg-config"
@@ -172,6 +172,28 @@ run_sample() { # NAME ARGS...: its output into sample.out, its status
     name=$1; shift
     LD_LIBRARY_PATH=$prefix/$libdir "$tmp/$name" "$@" >"$tmp/sample.out" 2>/dev/null
 }
+case $samples_built in *read_games*)
+    # every game file of samples/ (the bad ones too: an invalid game is
+    # pulled like any), gzip-compressed, as XML and on standard input,
+    # against rgn list's players and result
+    gzip -c "$root/samples/rotary-club-2026.rgn" >"$tmp/club.rgn.gz"
+    "$rgn" convert --to xml "$root/samples/rotary-club-2026.rgn" \
+        >"$tmp/club.xml" 2>/dev/null
+    for file in "$root"/samples/*.rgn "$root"/samples/*.pgn \
+        "$root"/samples/bad/*.rgn "$tmp/club.rgn.gz" "$tmp/club.xml"; do
+        run_sample read_games "$file"; status=$?
+        "$rgn" list --format tsv --columns White,Black,result "$file" \
+            2>/dev/null | awk -F '\t' 'NR > 1 { print $1 " - " $2 " " $3 }' \
+            >"$tmp/rgn.out"
+        same "read_games on ${file#"$root"/}" $status 0
+    done
+    LD_LIBRARY_PATH=$prefix/$libdir "$tmp/read_games" \
+        <"$root/samples/chess-opera-game.pgn" >"$tmp/sample.out" 2>/dev/null
+    status=$?
+    printf '%s\n' "Morphy, Paul - Duke Karl of Brunswick and Count Isouard 1-0" \
+        >"$tmp/rgn.out"
+    same "read_games on standard input" $status 0
+esac
 case $samples_built in *find_position*)
     # the position after a ply of each file's first game (of the club's
     # games, after 1. e4 e5, which two games reach)
