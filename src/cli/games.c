@@ -385,6 +385,78 @@ static int read_whole_file(cli_games *g, rgn_validator *validator,
     return rc;
 }
 
+/* Says what is wrong with the head of an input, head_len bytes read from
+ * its beginning, for the format it is read as (xml_look: what
+ * rgn_input_looks_like_xml found, -1 white space only); true if it is
+ * wrong, said and marked. */
+static bool refuse_head(cli_games *g, const char *head, size_t head_len,
+                        int xml_look)
+{
+    const char *nul = memchr(head, '\0', head_len);
+    if (g->from == 0 && xml_look == 1) {
+        fprintf(stderr,
+                "rgn %s: %s looks like XML, not RGN: use --from xml "
+                "(or no --from)\n",
+                g->command->name, g->file);
+    } else if (nul) {
+        /* no game record holds a NUL byte: an image, a program, a
+         * database, UTF-16 text */
+        fprintf(stderr,
+                "rgn %s: %s is not a game file: it holds binary data (a NUL "
+                "byte at offset %zu)\n",
+                g->command->name, g->file, (size_t)(nul - head));
+    } else if (g->from == 1 && xml_look == 0) {
+        fprintf(stderr,
+                "rgn %s: %s does not look like XML (it does not begin "
+                "with '<'): is it RGN? Then drop --from xml\n",
+                g->command->name, g->file);
+    } else {
+        return false;
+    }
+    g->io_error = true;
+    return true;
+}
+
+/* Validates the games of one stream, in, whose first head_len bytes,
+ * head, are read already; xml_in: the whole stream again for the XML
+ * reader (NULL for RGN); name as for read_stream. */
+static void validate_stream(cli_games *g, FILE *in, FILE *xml_in,
+                            const char *head, size_t head_len, const char *name)
+{
+    rgn_validator_options options = g->options;
+    if (xml_in)
+        options.jobs = 1; /* the XML reader drives one validator */
+    bool mapped = !xml_in && options.jobs > 1 && name && cli_input_plain(in);
+    rgn_validator *validator = start_validator(g, &options, name);
+    if (!validator)
+        return;
+    int rc = 0;
+    if (xml_in) {
+        rc = rgn_validator_read_xml(validator, xml_in, g->file);
+    } else if (mapped) {
+        /* several jobs read a plain file in ranges, side by side */
+        rc = read_whole_file(g, validator, name);
+    } else {
+        if (rgn_validator_feed(validator, head, head_len) < 0)
+            rc = -1;
+        g->bytes += head_len;
+        if (rc == 0)
+            rc = feed_rgn(g, in, validator, head_len);
+        if (rgn_validator_finish(validator) < 0)
+            rc = -1;
+    }
+    if (rc < 0 || ferror(in)) {
+        const char *why = cli_input_problem(in);
+        fprintf(stderr, "rgn %s: cannot read %s%s%s\n", g->command->name,
+                g->file, ferror(in) ? ": " : "",
+                !ferror(in) ? " (out of memory)"
+                : why       ? why
+                            : strerror(errno));
+        g->io_error = true;
+    }
+    end_validator(g, validator, rc == 0);
+}
+
 /* Reads the games of one stream, in, named g->file in diagnostics; name
  * (NULL for standard input) is the file's name that may say which game
  * its records are ("games.pgn": Chess). */
@@ -405,75 +477,23 @@ static void read_stream(cli_games *g, FILE *in, const char *name)
         xml_look = g->from == 1; /* white space, and more after it: the
                                     format asked for, RGN by default */
     bool xml = g->from >= 0 ? g->from == 1 : xml_look == 1;
-    const char *nul = memchr(head, '\0', head_len);
-    if (g->from == 0 && xml_look == 1) {
-        fprintf(stderr,
-                "rgn %s: %s looks like XML, not RGN: use --from xml "
-                "(or no --from)\n",
-                g->command->name, g->file);
-        g->io_error = true;
-    } else if (nul) {
-        /* no game record holds a NUL byte: an image, a program, a
-         * database, UTF-16 text */
-        fprintf(stderr,
-                "rgn %s: %s is not a game file: it holds binary data (a NUL "
-                "byte at offset %zu)\n",
-                g->command->name, g->file, (size_t)(nul - head));
-        g->io_error = true;
-    } else if (g->from == 1 && xml_look == 0) {
-        fprintf(stderr,
-                "rgn %s: %s does not look like XML (it does not begin "
-                "with '<'): is it RGN? Then drop --from xml\n",
-                g->command->name, g->file);
-        g->io_error = true;
-    }
-    FILE *xml_in = NULL;
-    if (!g->io_error && xml_look < 0) {
+    if (refuse_head(g, head, head_len, xml_look) || g->io_error)
+        return;
+    if (xml_look < 0) {
         /* nothing but white space: no game, whatever the format (the
          * same warning as for comments only, as rgn(1) documents it) */
         warn_no_game(g);
         g->no_game = true;
         return;
     }
-    if (!g->io_error && xml && !(xml_in = rewound(in, head, head_len))) {
+    FILE *xml_in = NULL;
+    if (xml && !(xml_in = rewound(in, head, head_len))) {
         fprintf(stderr, "rgn %s: cannot read %s: %s\n", g->command->name,
                 g->file, strerror(errno));
         g->io_error = true;
-    }
-    if (g->io_error)
         return;
-    rgn_validator_options options = g->options;
-    if (xml)
-        options.jobs = 1; /* the XML reader drives one validator */
-    bool mapped = !xml && options.jobs > 1 && name && cli_input_plain(in);
-    rgn_validator *validator = start_validator(g, &options, name);
-    if (validator) {
-        int rc = 0;
-        if (xml) {
-            rc = rgn_validator_read_xml(validator, xml_in, g->file);
-        } else if (mapped) {
-            /* several jobs read a plain file in ranges, side by side */
-            rc = read_whole_file(g, validator, name);
-        } else {
-            if (rgn_validator_feed(validator, head, head_len) < 0)
-                rc = -1;
-            g->bytes += head_len;
-            if (rc == 0)
-                rc = feed_rgn(g, in, validator, head_len);
-            if (rgn_validator_finish(validator) < 0)
-                rc = -1;
-        }
-        if (rc < 0 || ferror(in)) {
-            const char *why = cli_input_problem(in);
-            fprintf(stderr, "rgn %s: cannot read %s%s%s\n", g->command->name,
-                    g->file, ferror(in) ? ": " : "",
-                    !ferror(in) ? " (out of memory)"
-                    : why       ? why
-                                : strerror(errno));
-            g->io_error = true;
-        }
-        end_validator(g, validator, rc == 0);
     }
+    validate_stream(g, in, xml_in, head, head_len, name);
     if (xml_in && xml_in != in)
         fclose(xml_in);
 }
