@@ -11,7 +11,6 @@
 #include <archive_entry.h>
 #include <bzlib.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +18,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "base/errors.h"
 #include "input/input.h"
 
 enum compression { PLAIN, GZIP, ZSTD, BZIP2, XZ, ZIP, UNSUPPORTED };
@@ -323,20 +323,6 @@ static ssize_t read_plain(input *in, char *out, size_t size)
     return (ssize_t)n;
 }
 
-/* Fills error (which may be NULL) with the message format says. */
-static void input_error(rgn_error *error, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-static void input_error(rgn_error *error, const char *format, ...)
-{
-    if (!error)
-        return;
-    va_list args;
-    va_start(args, format);
-    error->column = 0;
-    vsnprintf(error->message, sizeof error->message, format, args);
-    va_end(args);
-}
-
 static ssize_t read_decoded(input *in, char *out, size_t size)
 {
     if (in->problem) {
@@ -429,7 +415,7 @@ static bool start_decoder(input *in)
 static rgn_input *out_of_memory(rgn_input *in, rgn_error *error)
 {
     rgn_input_close(in);
-    input_error(error, "out of memory");
+    rgn_fail(error, "out of memory");
     return NULL;
 }
 
@@ -442,7 +428,7 @@ static rgn_input *wrap(FILE *raw, bool close_raw, bool seekable,
     if (!in) {
         if (close_raw && raw)
             fclose(raw);
-        input_error(error, "out of memory");
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     in->raw = raw;
@@ -455,10 +441,10 @@ static rgn_input *wrap(FILE *raw, bool close_raw, bool seekable,
         in->len = fread(in->buf, 1, MAGIC_LEN, raw);
     in->kind = sniff(in->buf, in->len);
     if (in->kind == UNSUPPORTED) {
-        input_error(error,
-                    "cannot read %s: unsupported compression (%s); rgn reads "
-                    "gzip, zstd, bzip2, xz and zip",
-                    name, unsupported(in->buf, in->len));
+        rgn_fail(error,
+                 "cannot read %s: unsupported compression (%s); rgn reads "
+                 "gzip, zstd, bzip2, xz and zip",
+                 name, unsupported(in->buf, in->len));
         rgn_input_close(in);
         return NULL;
     }
@@ -481,7 +467,7 @@ rgn_input *rgn_input_open(const char *path, rgn_error *error)
         errno = EISDIR;
     }
     if (!raw) {
-        input_error(error, "cannot open %s: %s", path, strerror(errno));
+        rgn_fail(error, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
     bool regular =
@@ -499,7 +485,7 @@ rgn_input *rgn_input_open_memory(const char *name, const void *data, size_t len,
     /* fmemopen refuses an empty buffer: empty memory reads as no byte */
     FILE *raw = len ? fmemopen((void *)data, len, "rb") : NULL;
     if (len && !raw) {
-        input_error(error, "cannot read %s: %s", name, strerror(errno));
+        rgn_fail(error, "cannot read %s: %s", name, strerror(errno));
         return NULL;
     }
     rgn_input *in = wrap(raw, true, true, name, error);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "base/errors.h"
 #include "input/input.h"
 #include "select/select.h"
 
@@ -63,19 +64,6 @@ struct rgn_games {
     char buf[CHUNK];
 };
 
-static void set_error(rgn_error *error, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-static void set_error(rgn_error *error, const char *format, ...)
-{
-    if (!error)
-        return;
-    va_list args;
-    va_start(args, format);
-    error->column = 0;
-    vsnprintf(error->message, sizeof error->message, format, args);
-    va_end(args);
-}
-
 /* ------------------------------------------------------------------ */
 /* Options                                                            */
 
@@ -83,7 +71,7 @@ rgn_read_options *rgn_read_options_new(rgn_error *error)
 {
     rgn_read_options *options = calloc(1, sizeof *options);
     if (!options) {
-        set_error(error, "out of memory");
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     options->latin1 = true; /* PGN archives are often Latin-1 */
@@ -125,8 +113,8 @@ int rgn_read_options_set_range(rgn_read_options *options, uint64_t from,
                                uint64_t to, uint32_t line, rgn_error *error)
 {
     if (from > to) {
-        set_error(error, "the range %llu:%llu begins after its end",
-                  (unsigned long long)from, (unsigned long long)to);
+        rgn_fail(error, "the range %llu:%llu begins after its end",
+                 (unsigned long long)from, (unsigned long long)to);
         return -1;
     }
     options->ranged = true;
@@ -453,7 +441,7 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
     g->sink = *rgn_game_recorder();
     g->recording = rgn_game_new();
     if (!g->recording || !name_games(g, rgn_input_name(g->input))) {
-        set_error(error, "out of memory");
+        rgn_fail(error, "out of memory");
         rgn_games_close(g);
         return NULL;
     }
@@ -470,7 +458,7 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
     else
         start_member(g, g->path);
     if (g->failed && !g->resumable) {
-        set_error(error, "%s", g->message);
+        rgn_fail(error, "%s", g->message);
         rgn_games_close(g);
         return NULL;
     }
@@ -482,12 +470,12 @@ rgn_games *rgn_games_open(const char *path, const rgn_read_options *options,
 {
     rgn_games *g = calloc(1, sizeof *g);
     if (!g) {
-        set_error(error, "out of memory");
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     if (strcmp(path, "-") != 0 && !(g->path = strdup(path))) {
         free(g);
-        set_error(error, "out of memory");
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     g->input = rgn_input_open(path, error);
@@ -505,7 +493,7 @@ rgn_games *rgn_games_open_memory(const char *name, const void *data, size_t len,
     rgn_games *g = calloc(1, sizeof *g);
     if (!g || !(g->path = strdup(name))) {
         free(g);
-        set_error(error, "out of memory");
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     g->input = rgn_input_open_memory(name, data, len, error);
@@ -526,7 +514,7 @@ int rgn_games_next(rgn_games *g, const rgn_game **game, rgn_error *error)
     while (g->count == 0 && !g->failed && !g->finished)
         step(g);
     if (g->count == 0 && g->failed) {
-        set_error(error, "%s", g->message);
+        rgn_fail(error, "%s", g->message);
         if (g->resumable) /* the next call reads the next member */
             g->failed = g->resumable = false;
         return -1;
