@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     /* the validator replays every game and hands it to the selector;
      * games without a Variant tag are of the file's game (a .pgn file
      * is Chess), Rotary otherwise */
-    rgn_validator_options options = {0};
+    rgn_validator_options options = {.size = sizeof options};
     options.variant = rgn_variant_for_file(argv[2]);
     if (options.variant == NULL)
         options.variant = rgn_variant_default();
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     options.sink_user = selector;
     options.jobs = 1;
     rgn_validator *validator =
-        selector == NULL ? NULL : rgn_validator_new(&options);
+        selector == NULL ? NULL : rgn_validator_new(&options, NULL);
     if (validator == NULL) {
         fprintf(stderr, "find_position: out of memory\n");
         return 2;

@@ -158,8 +158,9 @@ extern "C" {
  *
  * Options that keep their ABI: the option structs (rgn_diagram_options,
  * rgn_db_import_options, rgn_db_merge_options, rgn_db_find_options,
- * rgn_rotationary_survey_options) carry their own size. Their first
- * member is "size_t size", which the caller sets to sizeof its struct:
+ * rgn_rotationary_survey_options, rgn_validator_options) carry their own
+ * size. Their first member is "size_t size", which the caller sets to
+ * sizeof its struct:
  *
  *     rgn_diagram_options options = {.size = sizeof options,
  *                                    .format = RGN_DIAGRAM_SVG};
@@ -798,7 +799,9 @@ uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
 uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
                        bool latin1);
 
+/* A validator's options, a sized struct (see "Errors"): size first. */
 typedef struct rgn_validator_options {
+    size_t size; /* sizeof (rgn_validator_options), as the caller knows it */
     bool strict; /* lenient readings and roster/number warnings are errors */
     const rgn_variant *variant; /* for games without a Variant tag */
     /* variant (not NULL) for every game: a Variant tag is passed on to
@@ -849,9 +852,16 @@ typedef struct rgn_validator rgn_validator;
 
 /* A validator reads RGN (fed in chunks of any size), replays every
  * game, main line and variations, and reports what it finds. A game with
- * an error is reported and skipped from that point. */
-rgn_validator *rgn_validator_new(const rgn_validator_options *options);
+ * an error is reported and skipped from that point. options may be NULL
+ * (all defaults); NULL with error when its size is refused or memory
+ * runs out. */
+RGN_MUST_CHECK rgn_validator *
+rgn_validator_new(const rgn_validator_options *options, rgn_error *error);
+/* Frees a validator (NULL: nothing). */
 void rgn_validator_free(rgn_validator *validator);
+/* Feeds the next len bytes of the input; finishing reads what is left
+ * and ends the last game. 0, or -1 when memory runs out or the sink
+ * failed. */
 int rgn_validator_feed(rgn_validator *validator, const char *data, size_t len);
 int rgn_validator_finish(rgn_validator *validator);
 /* Tells the sink (with its input event) that the games fed from now on

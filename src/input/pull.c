@@ -242,6 +242,7 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
     const rgn_variant *by_name =
         o->variant || !name ? NULL : rgn_variant_for_file(name);
     rgn_validator_options options = {
+        .size = sizeof options,
         .strict = o->strict,
         .variant = by_name ? by_name : o->variant,
         .force_variant = o->force_variant,
@@ -254,9 +255,10 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
         .no_replay = o->no_replay,
         .range = ranged ? &g->range : NULL,
     };
-    g->validator = rgn_validator_new(&options);
+    rgn_error error;
+    g->validator = rgn_validator_new(&options, &error);
     if (!g->validator)
-        fail(g, "out of memory");
+        fail(g, "%s", error.message);
     return g->validator != NULL;
 }
 

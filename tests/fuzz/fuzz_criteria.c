@@ -66,10 +66,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rgn_selector_options so = {
             .criteria = criteria, .selected = on_selected, .user = matcher};
         rgn_selector *selector = rgn_selector_new(&so);
-        rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+        rgn_validator_options vo = {.size = sizeof vo,
+                                    .variant = rgn_variant_find("Chess"),
                                     .sink = rgn_selector_sink(),
                                     .sink_user = selector};
-        rgn_validator *validator = rgn_validator_new(&vo);
+        rgn_validator *validator = rgn_validator_new(&vo, NULL);
         if (matcher && selector && validator) {
             rgn_validator_feed(validator, games, sizeof games - 1);
             rgn_validator_finish(validator);

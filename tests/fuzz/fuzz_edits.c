@@ -87,10 +87,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             u.writer = rgn_writer_new(&wo, out);
         rgn_selector_options so = {.selected = on_selected, .user = &u};
         rgn_selector *selector = rgn_selector_new(&so);
-        rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+        rgn_validator_options vo = {.size = sizeof vo,
+                                    .variant = rgn_variant_find("Chess"),
                                     .sink = rgn_selector_sink(),
                                     .sink_user = selector};
-        rgn_validator *validator = rgn_validator_new(&vo);
+        rgn_validator *validator = rgn_validator_new(&vo, NULL);
         if (selector && validator && (u.lister || u.writer)) {
             rgn_validator_feed(validator, games, sizeof games - 1);
             rgn_validator_finish(validator);

@@ -60,7 +60,8 @@ static const rgn_game_sink sink = {.origin = on_origin};
 static void read_range(const char *text, uint64_t size, rgn_range *range,
                        events *e)
 {
-    rgn_validator_options options = {.report = on_report,
+    rgn_validator_options options = {.size = sizeof options,
+                                     .report = on_report,
                                      .user = e,
                                      .sink = &sink,
                                      .sink_user = e,
@@ -70,7 +71,7 @@ static void read_range(const char *text, uint64_t size, rgn_range *range,
         rgn_range_locate(text, size, range);
         options.range = range;
     }
-    rgn_validator *v = rgn_validator_new(&options);
+    rgn_validator *v = rgn_validator_new(&options, NULL);
     if (!v)
         abort();
     uint64_t at = range ? range->start : 0;
@@ -85,9 +86,12 @@ static void read_range(const char *text, uint64_t size, rgn_range *range,
 
 static void read_all(const char *text, uint64_t size, int jobs, events *e)
 {
-    rgn_validator_options options = {
-        .report = on_report, .user = e, .latin1 = true, .jobs = jobs};
-    rgn_validator *v = rgn_validator_new(&options);
+    rgn_validator_options options = {.size = sizeof options,
+                                     .report = on_report,
+                                     .user = e,
+                                     .latin1 = true,
+                                     .jobs = jobs};
+    rgn_validator *v = rgn_validator_new(&options, NULL);
     if (!v)
         abort();
     rgn_validator_read_all(v, text, size);

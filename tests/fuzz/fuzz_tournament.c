@@ -46,10 +46,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (!ts)
         abort(); /* every option above is well-formed */
     rgn_tournaments_sink()->input(ts, "fuzz.pgn");
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_tournaments_sink(),
                                 .sink_user = ts};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     rgn_validator_feed(v, (const char *)data + 1, size - 1);
     rgn_validator_finish(v);
     rgn_validator_free(v);

@@ -14,8 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (size == 0)
         fgetc(in); /* an empty stream */
-    rgn_validator_options options = {0};
-    rgn_validator *validator = rgn_validator_new(&options);
+    rgn_validator_options options = {.size = sizeof options};
+    rgn_validator *validator = rgn_validator_new(&options, NULL);
     if (!validator)
         abort();
     rgn_validator_read_xml(validator, in, "fuzz.xml");

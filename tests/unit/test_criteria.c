@@ -64,10 +64,11 @@ static picked pick(const char *const *options)
     rgn_selector_options so = {
         .criteria = c, .selected = on_selected, .user = &p};
     rgn_selector *s = rgn_selector_new(&so);
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_selector_sink(),
                                 .sink_user = s};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     rgn_validator_feed(v, games_pgn, strlen(games_pgn));
     rgn_validator_finish(v);
     rgn_validator_free(v);
@@ -280,10 +281,11 @@ static void replayed(void **state)
         rgn_criteria_add(c, RGN_CRITERION_PATTERN, "8/5Q2/8/8/8/8/8/8", &error),
         0);
     rgn_game *game = rgn_game_new();
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_game_recorder(),
                                 .sink_user = game};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     const char *first = strstr(games_pgn, "[Event \"B\"]");
     rgn_validator_feed(v, games_pgn, (size_t)(first - games_pgn));
     rgn_validator_finish(v);

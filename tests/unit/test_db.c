@@ -102,10 +102,11 @@ static void validate(const char *name, const rgn_game_sink *sink, void *user)
     size_t len;
     char *text = read_file(path, &len);
     rgn_validator_options vo = {
+        .size = sizeof vo,
         .variant = strstr(name, ".pgn") ? rgn_variant_find("Chess") : NULL,
         .sink = sink,
         .sink_user = user};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
     rgn_validator_feed(v, text, len);
     rgn_validator_finish(v);

@@ -68,8 +68,8 @@ static void replay(seen *s, const char *input, const rgn_edits *edits,
 {
     rgn_game *game = rgn_game_new();
     assert_non_null(game);
-    rgn_validator_options options = {.sink = rgn_game_recorder(),
-                                     .sink_user = game};
+    rgn_validator_options options = {
+        .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, input);
     memset(s, 0, sizeof *s);
     assert_int_equal(rgn_game_replay(game, edits, mark_ply, &sink, s), 0);
@@ -301,8 +301,8 @@ static void test_write_game(void **state)
     (void)state;
     rgn_game *game = rgn_game_new();
     assert_non_null(game);
-    rgn_validator_options options = {.sink = rgn_game_recorder(),
-                                     .sink_user = game};
+    rgn_validator_options options = {
+        .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     /* the input's name, which the game keeps and its replay sends */
     rgn_game_recorder()->input(game, "in.rgn");
     seen_validate(&options, GAME);

@@ -100,11 +100,12 @@ static picked select_games(rgn_selector_options options,
     options.user = &p.told;
     rgn_selector *s = rgn_selector_new(&options);
     assert_non_null(s);
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_selector_sink(),
                                 .sink_user = s,
                                 .jobs = 1};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
     rgn_validator_feed(v, games, strlen(games));
     rgn_validator_finish(v); /* game 4 is invalid: not 0 */

@@ -90,10 +90,11 @@ static rgn_tournaments *read_games_with(const char *text,
     rgn_tournaments *ts = rgn_tournaments_new(options, &error);
     assert_non_null(ts);
     rgn_tournaments_sink()->input(ts, "test.pgn");
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_tournaments_sink(),
                                 .sink_user = ts};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
     rgn_validator_feed(v, text, strlen(text));
     rgn_validator_finish(v);
