@@ -142,7 +142,10 @@ int main(int argc, char **argv)
         }
         if (replay_file(validator, in, name) != 0)
             status = 2;
-        rgn_validator_finish(validator);
+        else if (rgn_validator_finish(validator) < 0) {
+            fprintf(stderr, "replay: %s: out of memory\n", name);
+            status = 2;
+        }
         rgn_validator_free(validator);
         if (in != stdin)
             fclose(in);

@@ -862,8 +862,9 @@ void rgn_validator_free(rgn_validator *validator);
 /* Feeds the next len bytes of the input; finishing reads what is left
  * and ends the last game. 0, or -1 when memory runs out or the sink
  * failed. */
-int rgn_validator_feed(rgn_validator *validator, const char *data, size_t len);
-int rgn_validator_finish(rgn_validator *validator);
+RGN_MUST_CHECK int rgn_validator_feed(rgn_validator *validator,
+                                      const char *data, size_t len);
+RGN_MUST_CHECK int rgn_validator_finish(rgn_validator *validator);
 /* Tells the sink (with its input event) that the games fed from now on
  * come from the input named file, as diagnostics name it; the validator
  * keeps a copy of the name for the sink. Before the input's first feed
@@ -875,7 +876,7 @@ RGN_MUST_CHECK int rgn_validator_input(rgn_validator *validator,
  * by now (with several jobs, the games still being read are finished
  * first), so that a message the caller prints next comes in the same
  * place among the diagnostics whatever the jobs. 0, or -1 as feed. */
-int rgn_validator_sync(rgn_validator *validator);
+RGN_MUST_CHECK int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads data, the whole input (a file mapped, say; with the option
  * range, from range->start), and finishes, as feeding it in blocks of
@@ -887,8 +888,8 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
  * each from its own anchor (rgn_range_locate), and the calling thread
  * only reports, in order: the same reports and counts as one job fed so.
  * Before any feed; 0, or -1 as feed. */
-int rgn_validator_read_all(rgn_validator *validator, const char *data,
-                           uint64_t size);
+RGN_MUST_CHECK int rgn_validator_read_all(rgn_validator *validator,
+                                          const char *data, uint64_t size);
 #define RGN_READ_BLOCK ((size_t)1 << 18)
 /* With the option range: whether a game that begins at or after its end
  * has been met, so that the rest of the input need not be fed. */
@@ -898,8 +899,8 @@ bool rgn_validator_done(const rgn_validator *validator);
  * declaration (and so every entity), never touches the network, keeps
  * libxml2's size limits. name is for messages. Returns 0, or -1 when in
  * cannot be read or the validator has more than one job. */
-int rgn_validator_read_xml(rgn_validator *validator, FILE *in,
-                           const char *name);
+RGN_MUST_CHECK int rgn_validator_read_xml(rgn_validator *validator, FILE *in,
+                                          const char *name);
 
 /* ------------------------------------------------------------------ */
 /* Writing                                                            */

@@ -71,10 +71,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                     .sink = rgn_selector_sink(),
                                     .sink_user = selector};
         rgn_validator *validator = rgn_validator_new(&vo, NULL);
-        if (matcher && selector && validator) {
-            rgn_validator_feed(validator, games, sizeof games - 1);
-            rgn_validator_finish(validator);
-        }
+        /* a failure (memory, the selector) is an answer too: only a
+         * crash is a finding */
+        if (matcher && selector && validator &&
+            rgn_validator_feed(validator, games, sizeof games - 1) == 0 &&
+            rgn_validator_finish(validator) < 0)
+            fprintf(stderr, "the selection failed\n");
         rgn_validator_free(validator);
         rgn_selector_free(selector);
         rgn_matcher_free(matcher);

@@ -92,9 +92,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                     .sink = rgn_selector_sink(),
                                     .sink_user = selector};
         rgn_validator *validator = rgn_validator_new(&vo, NULL);
-        if (selector && validator && (u.lister || u.writer)) {
-            rgn_validator_feed(validator, games, sizeof games - 1);
-            rgn_validator_finish(validator);
+        /* what was read is finished only when the reading worked */
+        if (selector && validator && (u.lister || u.writer) &&
+            rgn_validator_feed(validator, games, sizeof games - 1) == 0 &&
+            rgn_validator_finish(validator) == 0) {
             if (u.lister)
                 rgn_lister_finish(u.lister);
             else

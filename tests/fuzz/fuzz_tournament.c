@@ -51,10 +51,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
                                 .sink = rgn_tournaments_sink(),
                                 .sink_user = ts};
     rgn_validator *v = rgn_validator_new(&vo, NULL);
-    rgn_validator_feed(v, (const char *)data + 1, size - 1);
-    rgn_validator_finish(v);
+    /* the standings are asked for only of games read without a failure */
+    bool read =
+        v && rgn_validator_feed(v, (const char *)data + 1, size - 1) == 0;
+    read = v && rgn_validator_finish(v) == 0 && read;
     rgn_validator_free(v);
-    if (rgn_tournaments_finish(ts, ignore, NULL, &error) >= 0 &&
+    if (read && rgn_tournaments_finish(ts, ignore, NULL, &error) >= 0 &&
         !options.check_only) {
         char *text = NULL;
         size_t len = 0;

@@ -69,8 +69,8 @@ static picked pick(const char *const *options)
                                 .sink = rgn_selector_sink(),
                                 .sink_user = s};
     rgn_validator *v = rgn_validator_new(&vo, NULL);
-    rgn_validator_feed(v, games_pgn, strlen(games_pgn));
-    rgn_validator_finish(v);
+    assert_int_equal(rgn_validator_feed(v, games_pgn, strlen(games_pgn)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     rgn_selector_free(s);
     rgn_criteria_free(c);
@@ -287,8 +287,9 @@ static void replayed(void **state)
                                 .sink_user = game};
     rgn_validator *v = rgn_validator_new(&vo, NULL);
     const char *first = strstr(games_pgn, "[Event \"B\"]");
-    rgn_validator_feed(v, games_pgn, (size_t)(first - games_pgn));
-    rgn_validator_finish(v);
+    assert_int_equal(
+        rgn_validator_feed(v, games_pgn, (size_t)(first - games_pgn)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     rgn_matcher *m = rgn_matcher_new(c);
     assert_int_equal(rgn_game_replay(game, NULL, -1, rgn_matcher_sink(), m), 0);

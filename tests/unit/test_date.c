@@ -106,8 +106,8 @@ static seen validate(const char *text, bool strict)
                                .sink_user = &s};
     rgn_validator *v = rgn_validator_new(&o, NULL);
     assert_non_null(v);
-    rgn_validator_feed(v, text, strlen(text));
-    rgn_validator_finish(v);
+    assert_int_equal(rgn_validator_feed(v, text, strlen(text)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     return s;
 }

@@ -108,8 +108,8 @@ static void validate(const char *name, const rgn_game_sink *sink, void *user)
         .sink_user = user};
     rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
-    rgn_validator_feed(v, text, len);
-    rgn_validator_finish(v);
+    assert_int_equal(rgn_validator_feed(v, text, len), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     free(text);
 }

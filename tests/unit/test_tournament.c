@@ -96,8 +96,8 @@ static rgn_tournaments *read_games_with(const char *text,
                                 .sink_user = ts};
     rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
-    rgn_validator_feed(v, text, strlen(text));
-    rgn_validator_finish(v);
+    assert_int_equal(rgn_validator_feed(v, text, strlen(text)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     *status = rgn_tournaments_finish(ts, NULL, NULL, &error);
     return ts;
