@@ -860,8 +860,7 @@ rgn_validator_new(const rgn_validator_options *options, rgn_error *error);
 /* Frees a validator (NULL: nothing). */
 void rgn_validator_free(rgn_validator *validator);
 /* Feeds the next len bytes of the input; finishing reads what is left
- * and ends the last game. 0, or -1 when memory runs out or the sink
- * failed. */
+ * and ends the last game. 0, or -1 when memory runs out. */
 RGN_MUST_CHECK int rgn_validator_feed(rgn_validator *validator,
                                       const char *data, size_t len);
 RGN_MUST_CHECK int rgn_validator_finish(rgn_validator *validator);
