@@ -793,11 +793,12 @@ void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
                               uint32_t line);
 /* The line on which byte at of data (size bytes) lies, from 1. */
 uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
-/* The origin of the first game whose origin lies at or after at, as a
- * validator reads data (with the option latin1 or not); size when there
- * is none, 0 for at 0. UINT64_MAX when memory runs out. */
-uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
-                       bool latin1);
+/* Sets *cut to the origin of the first game whose origin lies at or
+ * after at, as a validator reads data (with the option latin1 or not):
+ * size when there is none, 0 for at 0. 0, or -1 with error when memory
+ * runs out (*cut is then left as it was). */
+RGN_MUST_CHECK int rgn_range_cut(const char *data, uint64_t size, uint64_t at,
+                                 bool latin1, uint64_t *cut, rgn_error *error);
 
 /* A validator's options, a sized struct (see "Errors"): size first. */
 typedef struct rgn_validator_options {

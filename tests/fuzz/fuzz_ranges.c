@@ -123,8 +123,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 pieces.text);
         abort();
     }
-    uint64_t found = rgn_range_cut(text, size, cut, true);
-    if (found == UINT64_MAX || (cut > 0 && found < cut) || found > size)
+    uint64_t found = 0;
+    if (rgn_range_cut(text, size, cut, true, &found, NULL) < 0 ||
+        (cut > 0 && found < cut) || found > size)
         abort();
 
     setenv("RGN_TEST_CHUNK_BYTES", "3", 1);
