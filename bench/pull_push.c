@@ -34,7 +34,7 @@ static uint64_t push(const char *path)
 {
     static char block[1 << 16];
     FILE *in = fopen(path, "rb");
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     if (!in || !game)
         die(path, "cannot open it");
     rgn_validator_options options = {.size = sizeof options,

@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     rgn_db_close(db);
 
     /* read: the criterion of rgn select's --tag */
-    rgn_criteria *criteria = status == 0 ? rgn_criteria_new() : NULL;
+    rgn_criteria *criteria = status == 0 ? rgn_criteria_new(NULL) : NULL;
     if (status == 0 && criteria == NULL) {
         snprintf(error.message, sizeof error.message, "out of memory");
         status = -1;

@@ -46,7 +46,7 @@ int main(int argc, char **argv)
     }
     /* the criterion, as rgn select's option --position takes it */
     rgn_error error;
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     if (criteria == NULL || rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                                              argv[1], &error) != 0) {
         fprintf(stderr, "find_position: %s\n",

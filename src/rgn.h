@@ -1013,8 +1013,8 @@ void rgn_writer_free(rgn_writer *writer);
  * can be judged once it has ended and passed on again to another sink. */
 typedef struct rgn_game rgn_game;
 
-/* NULL only when memory runs out. */
-rgn_game *rgn_game_new(void);
+/* A game to record into; NULL with error only when memory runs out. */
+RGN_MUST_CHECK rgn_game *rgn_game_new(rgn_error *error);
 void rgn_game_free(rgn_game *game);
 /* The sink that records into the rgn_game given as its user; its
  * begin_game starts the game anew. It is without_san and position_after
@@ -1054,10 +1054,10 @@ const rgn_diagnostic *rgn_game_error(const rgn_game *game);
  * parts, tags set or added, players renamed, comments added. */
 typedef struct rgn_edits rgn_edits;
 
-/* NULL only when memory runs out. Each adder returns 0, or -1 with
- * error->message saying what is wrong in its argument (or that memory
- * ran out). */
-rgn_edits *rgn_edits_new(void);
+/* NULL with error only when memory runs out. Each adder returns 0, or
+ * -1 with error->message saying what is wrong in its argument (or that
+ * memory ran out). */
+RGN_MUST_CHECK rgn_edits *rgn_edits_new(rgn_error *error);
 void rgn_edits_free(rgn_edits *edits);
 /* Leaves out a kind of part: "comments", "variations", "nags" (numeric
  * annotation glyphs) or "clocks" (the [%clk ...] commands of comments;
@@ -1318,8 +1318,9 @@ enum rgn_criterion_value rgn_criterion_takes(enum rgn_criterion criterion);
  * NULL-terminated; NULL for any other criterion. */
 const char *const *rgn_criterion_choices(enum rgn_criterion criterion);
 
-/* NULL only when memory runs out. */
-rgn_criteria *rgn_criteria_new(void);
+/* Criteria that match every game until some are added; NULL with error
+ * only when memory runs out. */
+RGN_MUST_CHECK rgn_criteria *rgn_criteria_new(rgn_error *error);
 void rgn_criteria_free(rgn_criteria *criteria);
 /* Adds a criterion with its value (NULL for a flag, or a promotion to
  * any piece). Returns 0, or -1 with error->message saying what is wrong
@@ -1336,8 +1337,10 @@ bool rgn_criteria_need_moves(const rgn_criteria *criteria);
  * recorded game into it). */
 typedef struct rgn_matcher rgn_matcher;
 
-/* NULL only when memory runs out; criteria must outlive the matcher. */
-rgn_matcher *rgn_matcher_new(const rgn_criteria *criteria);
+/* NULL with error only when memory runs out; criteria must outlive the
+ * matcher. */
+RGN_MUST_CHECK rgn_matcher *rgn_matcher_new(const rgn_criteria *criteria,
+                                            rgn_error *error);
 void rgn_matcher_free(rgn_matcher *matcher);
 const rgn_game_sink *rgn_matcher_sink(void);
 /* After the game's end_game: whether it matches every criterion (the

@@ -176,7 +176,7 @@ static void game_ended(void *context, rgn_game *recorded)
         if (!room)
             return fail(g, "out of memory");
         g->spare = room;
-        if (!(spare = rgn_game_new()))
+        if (!(spare = rgn_game_new(NULL)))
             return fail(g, "out of memory");
         rgn_game_keep_move_texts(spare, g->options.no_replay);
         g->made++;
@@ -453,7 +453,7 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
     else
         g->options = (rgn_read_options){.latin1 = true, .to = UINT64_MAX};
     g->sink = *rgn_game_recorder();
-    g->recording = rgn_game_new();
+    g->recording = rgn_game_new(NULL);
     if (!g->recording || !name_games(g, rgn_input_name(g->input))) {
         set_error(error, "out of memory");
         rgn_games_close(g);

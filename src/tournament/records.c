@@ -214,7 +214,7 @@ static void on_begin_game(void *user, uint64_t number)
     (void)number;
     if (ts->keep_games) {
         rgn_game_free(ts->game);
-        ts->game = rgn_game_new();
+        ts->game = rgn_game_new(NULL);
         if (!ts->game)
             ts->failed = true;
         else
@@ -610,7 +610,7 @@ rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
         return NULL;
     }
     if (options->same_player) {
-        ts->spellings = rgn_edits_new();
+        ts->spellings = rgn_edits_new(NULL);
         if (!ts->spellings ||
             rgn_edits_rename_players(ts->spellings, options->same_player,
                                      options->same_player_len, error) < 0) {

@@ -34,7 +34,7 @@ static void on_selected(void *user, const rgn_game *game,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = malloc(size + 1);
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     if (!text || !criteria) {
         free(text);
         rgn_criteria_free(criteria);
@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         line = end ? end + 1 : line + strlen(line);
     }
     if (taken) {
-        rgn_matcher *matcher = rgn_matcher_new(criteria);
+        rgn_matcher *matcher = rgn_matcher_new(criteria, NULL);
         rgn_selector_options so = {
             .criteria = criteria, .selected = on_selected, .user = matcher};
         rgn_selector *selector = rgn_selector_new(&so);

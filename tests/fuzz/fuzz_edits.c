@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     char *text = malloc(size);
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     char *written = NULL;
     size_t written_size = 0;
     FILE *out = open_memstream(&written, &written_size);

@@ -538,7 +538,7 @@ static int64_t find_position(const char *path, rgn_error *error)
     rgn_db *db = rgn_db_open(path, false, error);
     if (!db)
         return -1;
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     assert_int_equal(rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                                       "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/"
                                       "ppppppppp/9/9/9/PPPPPPPPP/"
@@ -648,7 +648,7 @@ static int64_t games_at(const char *path, const char *position)
     rgn_db *db = rgn_db_open(path, false, &error);
     if (!db)
         fail_msg("%s", error.message);
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     assert_int_equal(
         rgn_criteria_add(criteria, RGN_CRITERION_POSITION, position, &error),
         0);

@@ -135,7 +135,7 @@ static void check_replay(const char *input, const rgn_variant *variant,
                                      .sink_user = &direct};
     seen_validate(&options, input);
 
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     rgn_game_keep_move_texts(game, true);
     options.sink = rgn_game_recorder();
@@ -193,7 +193,7 @@ static void test_accessors(void **state)
     (void)state;
     const char *input = "{a comment}\n[Event \"Club\"]\n[White \"Ann\"]\n"
                         "[Event \"Again\"]\n\n1. d4 d6 (1... e6) 2. Kxz9 *\n";
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     rgn_validator_options options = {
         .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
@@ -227,7 +227,7 @@ static void test_accessors(void **state)
 static void test_no_start(void **state)
 {
     (void)state;
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     rgn_validator_options options = {
         .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
@@ -244,7 +244,7 @@ static void test_no_start(void **state)
 static void test_input_event(void **state)
 {
     (void)state;
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     calls direct = {0};
     rgn_validator_options options = {

@@ -72,7 +72,7 @@ static rgn_criteria *criteria_of(const char *const *options)
 {
     if (!options || !*options)
         return NULL;
-    rgn_criteria *c = rgn_criteria_new();
+    rgn_criteria *c = rgn_criteria_new(NULL);
     assert_non_null(c);
     for (; *options; options++) {
         char name[32];

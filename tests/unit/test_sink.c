@@ -203,7 +203,7 @@ static void check_skips(int skip_variation, uint64_t skip_game,
     assert_string_equal(scanned.text.text, unreplayed);
 
     /* the replays of the two games, one after the other */
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     rgn_game_keep_move_texts(game, true);
     logger replayed = {.skip_variation = skip_variation,

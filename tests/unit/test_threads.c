@@ -181,7 +181,7 @@ static const struct {
 /* The games of input i that selection k selects, written to out. */
 static void selection_of(int i, size_t k, FILE *out)
 {
-    rgn_criteria *c = rgn_criteria_new();
+    rgn_criteria *c = rgn_criteria_new(NULL);
     for (int n = 0; n < 3 && selections[k].criteria[n]; n++) {
         const char *text = selections[k].criteria[n];
         const char *eq = strchr(text, '=');
