@@ -56,7 +56,8 @@ int main(int argc, char **argv)
         return 2;
     }
     rgn_error error;
-    rgn_tournament_options options = {0}; /* every tournament, as text */
+    rgn_tournament_options options = {
+        .size = sizeof options}; /* every tournament, as text */
     rgn_tournaments *tournaments = rgn_tournaments_new(&options, &error);
     if (tournaments == NULL) {
         fprintf(stderr, "standings: %s\n", error.message);

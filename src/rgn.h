@@ -158,9 +158,9 @@ extern "C" {
  *
  * Options that keep their ABI: the option structs (rgn_diagram_options,
  * rgn_db_import_options, rgn_db_merge_options, rgn_db_find_options,
- * rgn_rotationary_survey_options, rgn_validator_options) carry their own
- * size. Their first member is "size_t size", which the caller sets to
- * sizeof its struct:
+ * rgn_rotationary_survey_options, rgn_validator_options,
+ * rgn_tournament_options) carry their own size. Their first member is "size_t
+ * size", which the caller sets to sizeof its struct:
  *
  *     rgn_diagram_options options = {.size = sizeof options,
  *                                    .format = RGN_DIAGRAM_SVG};
@@ -1559,7 +1559,9 @@ bool rgn_tiebreak_cuts(enum rgn_tiebreak_code code);
 RGN_MUST_CHECK int rgn_tiebreaks_parse(const char *list, rgn_tiebreak *out,
                                        rgn_error *error);
 
+/* A sized struct (see "Errors"): size first. */
 typedef struct rgn_tournament_options {
+    size_t size; /* sizeof (rgn_tournament_options), as the caller knows it */
     /* only the games whose Event tag is this, as one tournament (NULL:
      * every game, grouped by Event and Site) */
     const char *event;
@@ -1589,12 +1591,13 @@ typedef struct rgn_tournament_options {
     long planned_rounds;
 } rgn_tournament_options;
 
-/* NULL with error->message when an option is wrong (a system, tie-break
+/* Tournaments to be read into. options may be NULL (all defaults).
+ * NULL with error when an option is wrong (its size, a system, tie-break
  * or rules out of their enums, a modifier the code does not take, rules
  * the tie-break list states otherwise, a malformed spelling line) or
  * memory runs out. */
-rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
-                                     rgn_error *error);
+RGN_MUST_CHECK rgn_tournaments *
+rgn_tournaments_new(const rgn_tournament_options *options, rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);
 /* A game sink (pass it and the tournaments as a validator's sink) that
  * keeps each game's record (and, for HTML, the game), with the name of

@@ -33,6 +33,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         (count = rgn_tiebreaks_parse(lists[choice % 5], list, NULL)) < 0)
         abort(); /* every list above is well-formed */
     rgn_tournament_options options = {
+        .size = sizeof options,
         .tiebreaks = list,
         .tiebreak_count = count,
         /* a system given, or none (RGN_SYSTEM_UNKNOWN) */

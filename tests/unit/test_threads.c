@@ -109,7 +109,7 @@ static int validate(int i, const rgn_game_sink *sink, void *sink_user,
 static void tournament_of(int i, enum rgn_tournament_format format, FILE *out)
 {
     rgn_error error = {0};
-    rgn_tournament_options options = {.format = format};
+    rgn_tournament_options options = {.size = sizeof options, .format = format};
     rgn_tournaments *ts = rgn_tournaments_new(&options, &error);
     if (!ts) {
         fprintf(out, "new: %s\n", error.message);
