@@ -35,15 +35,16 @@ static uint64_t push(const char *path)
 {
     static char block[1 << 16];
     FILE *in = fopen(path, "rb");
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     if (!in || !game)
         die(path, "cannot open it");
-    rgn_validator_options options = {.variant = rgn_variant_for_file(path),
+    rgn_validator_options options = {.size = sizeof options,
+                                     .variant = rgn_variant_for_file(path),
                                      .sink = rgn_game_recorder(),
                                      .sink_user = game,
                                      .jobs = 1,
                                      .latin1 = true};
-    rgn_validator *validator = rgn_validator_new(&options);
+    rgn_validator *validator = rgn_validator_new(&options, NULL);
     if (!validator)
         die(path, "out of memory");
     size_t got;

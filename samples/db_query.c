@@ -31,7 +31,7 @@ static int import(rgn_db *db, const char *path, rgn_error *error)
         return -1;
     }
     rgn_db_importer *importer = rgn_db_importer_new(db, NULL, error);
-    rgn_validator_options options = {0};
+    rgn_validator_options options = {.size = sizeof options};
     options.variant = rgn_variant_for_file(path);
     if (options.variant == NULL)
         options.variant = rgn_variant_default();
@@ -39,7 +39,7 @@ static int import(rgn_db *db, const char *path, rgn_error *error)
     options.sink_user = importer;
     options.jobs = 1;
     rgn_validator *validator =
-        importer == NULL ? NULL : rgn_validator_new(&options);
+        importer == NULL ? NULL : rgn_validator_new(&options, NULL);
     /* the file the games are stored as coming from */
     int status = validator == NULL ? -1 : rgn_validator_input(validator, path);
     char block[1 << 16];
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     rgn_db_close(db);
 
     /* read: the criterion of rgn select's --tag */
-    rgn_criteria *criteria = status == 0 ? rgn_criteria_new() : NULL;
+    rgn_criteria *criteria = status == 0 ? rgn_criteria_new(NULL) : NULL;
     if (status == 0 && criteria == NULL) {
         snprintf(error.message, sizeof error.message, "out of memory");
         status = -1;

@@ -46,7 +46,7 @@ int main(int argc, char **argv)
     }
     /* the criterion, as rgn select's option --position takes it */
     rgn_error error;
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     if (criteria == NULL || rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                                              argv[1], &error) != 0) {
         fprintf(stderr, "find_position: %s\n",
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     /* the validator replays every game and hands it to the selector;
      * games without a Variant tag are of the file's game (a .pgn file
      * is Chess), Rotary otherwise */
-    rgn_validator_options options = {0};
+    rgn_validator_options options = {.size = sizeof options};
     options.variant = rgn_variant_for_file(argv[2]);
     if (options.variant == NULL)
         options.variant = rgn_variant_default();
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     options.sink_user = selector;
     options.jobs = 1;
     rgn_validator *validator =
-        selector == NULL ? NULL : rgn_validator_new(&options);
+        selector == NULL ? NULL : rgn_validator_new(&options, NULL);
     if (validator == NULL) {
         fprintf(stderr, "find_position: out of memory\n");
         return 2;

@@ -126,7 +126,7 @@ int main(int argc, char **argv)
         }
         /* a validator per file, so that games are numbered per file;
          * warnings and notes are not reported (no report callback) */
-        rgn_validator_options options = {0};
+        rgn_validator_options options = {.size = sizeof options};
         /* games without a Variant tag are of the file's game (a .pgn
          * file is Chess), as rgn reads them; Rotary otherwise */
         options.variant = rgn_variant_for_file(name);
@@ -135,14 +135,17 @@ int main(int argc, char **argv)
         options.sink = &sink;
         options.sink_user = &r;
         options.jobs = 1;
-        rgn_validator *validator = rgn_validator_new(&options);
+        rgn_validator *validator = rgn_validator_new(&options, NULL);
         if (validator == NULL) {
             fprintf(stderr, "replay: out of memory\n");
             return 2;
         }
         if (replay_file(validator, in, name) != 0)
             status = 2;
-        rgn_validator_finish(validator);
+        else if (rgn_validator_finish(validator) < 0) {
+            fprintf(stderr, "replay: %s: out of memory\n", name);
+            status = 2;
+        }
         rgn_validator_free(validator);
         if (in != stdin)
             fclose(in);

@@ -26,14 +26,14 @@ static int read_games(rgn_tournaments *tournaments, const char *path)
         perror(path);
         return -1;
     }
-    rgn_validator_options options = {0};
+    rgn_validator_options options = {.size = sizeof options};
     options.variant = rgn_variant_for_file(path); /* ".pgn": Chess */
     if (options.variant == NULL)
         options.variant = rgn_variant_default(); /* Rotary */
     options.sink = rgn_tournaments_sink();
     options.sink_user = tournaments;
     options.jobs = 1;
-    rgn_validator *validator = rgn_validator_new(&options);
+    rgn_validator *validator = rgn_validator_new(&options, NULL);
     /* the name the records' findings are reported under */
     int status = validator == NULL ? -1 : rgn_validator_input(validator, path);
     char block[1 << 16];
@@ -56,7 +56,8 @@ int main(int argc, char **argv)
         return 2;
     }
     rgn_error error;
-    rgn_tournament_options options = {0}; /* every tournament, as text */
+    rgn_tournament_options options = {
+        .size = sizeof options}; /* every tournament, as text */
     rgn_tournaments *tournaments = rgn_tournaments_new(&options, &error);
     if (tournaments == NULL) {
         fprintf(stderr, "standings: %s\n", error.message);

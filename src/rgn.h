@@ -158,8 +158,9 @@ extern "C" {
  *
  * Options that keep their ABI: the option structs (rgn_diagram_options,
  * rgn_db_import_options, rgn_db_merge_options, rgn_db_find_options,
- * rgn_rotationary_survey_options) carry their own size. Their first
- * member is "size_t size", which the caller sets to sizeof its struct:
+ * rgn_rotationary_survey_options, rgn_validator_options,
+ * rgn_tournament_options) carry their own size. Their first member is "size_t
+ * size", which the caller sets to sizeof its struct:
  *
  *     rgn_diagram_options options = {.size = sizeof options,
  *                                    .format = RGN_DIAGRAM_SVG};
@@ -792,13 +793,16 @@ void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
                               uint32_t line);
 /* The line on which byte at of data (size bytes) lies, from 1. */
 uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
-/* The origin of the first game whose origin lies at or after at, as a
- * validator reads data (with the option latin1 or not); size when there
- * is none, 0 for at 0. UINT64_MAX when memory runs out. */
-uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
-                       bool latin1);
+/* Sets *cut to the origin of the first game whose origin lies at or
+ * after at, as a validator reads data (with the option latin1 or not):
+ * size when there is none, 0 for at 0. 0, or -1 with error when memory
+ * runs out (*cut is then left as it was). */
+RGN_MUST_CHECK int rgn_range_cut(const char *data, uint64_t size, uint64_t at,
+                                 bool latin1, uint64_t *cut, rgn_error *error);
 
+/* A validator's options, a sized struct (see "Errors"): size first. */
 typedef struct rgn_validator_options {
+    size_t size; /* sizeof (rgn_validator_options), as the caller knows it */
     bool strict; /* lenient readings and roster/number warnings are errors */
     const rgn_variant *variant; /* for games without a Variant tag */
     /* variant (not NULL) for every game: a Variant tag is passed on to
@@ -849,11 +853,18 @@ typedef struct rgn_validator rgn_validator;
 
 /* A validator reads RGN (fed in chunks of any size), replays every
  * game, main line and variations, and reports what it finds. A game with
- * an error is reported and skipped from that point. */
-rgn_validator *rgn_validator_new(const rgn_validator_options *options);
+ * an error is reported and skipped from that point. options may be NULL
+ * (all defaults); NULL with error when its size is refused or memory
+ * runs out. */
+RGN_MUST_CHECK rgn_validator *
+rgn_validator_new(const rgn_validator_options *options, rgn_error *error);
+/* Frees a validator (NULL: nothing). */
 void rgn_validator_free(rgn_validator *validator);
-int rgn_validator_feed(rgn_validator *validator, const char *data, size_t len);
-int rgn_validator_finish(rgn_validator *validator);
+/* Feeds the next len bytes of the input; finishing reads what is left
+ * and ends the last game. 0, or -1 when memory runs out. */
+RGN_MUST_CHECK int rgn_validator_feed(rgn_validator *validator,
+                                      const char *data, size_t len);
+RGN_MUST_CHECK int rgn_validator_finish(rgn_validator *validator);
 /* Tells the sink (with its input event) that the games fed from now on
  * come from the input named file, as diagnostics name it; the validator
  * keeps a copy of the name for the sink. Before the input's first feed
@@ -865,7 +876,7 @@ RGN_MUST_CHECK int rgn_validator_input(rgn_validator *validator,
  * by now (with several jobs, the games still being read are finished
  * first), so that a message the caller prints next comes in the same
  * place among the diagnostics whatever the jobs. 0, or -1 as feed. */
-int rgn_validator_sync(rgn_validator *validator);
+RGN_MUST_CHECK int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads data, the whole input (a file mapped, say; with the option
  * range, from range->start), and finishes, as feeding it in blocks of
@@ -877,8 +888,8 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
  * each from its own anchor (rgn_range_locate), and the calling thread
  * only reports, in order: the same reports and counts as one job fed so.
  * Before any feed; 0, or -1 as feed. */
-int rgn_validator_read_all(rgn_validator *validator, const char *data,
-                           uint64_t size);
+RGN_MUST_CHECK int rgn_validator_read_all(rgn_validator *validator,
+                                          const char *data, uint64_t size);
 #define RGN_READ_BLOCK ((size_t)1 << 18)
 /* With the option range: whether a game that begins at or after its end
  * has been met, so that the rest of the input need not be fed. */
@@ -888,8 +899,8 @@ bool rgn_validator_done(const rgn_validator *validator);
  * declaration (and so every entity), never touches the network, keeps
  * libxml2's size limits. name is for messages. Returns 0, or -1 when in
  * cannot be read or the validator has more than one job. */
-int rgn_validator_read_xml(rgn_validator *validator, FILE *in,
-                           const char *name);
+RGN_MUST_CHECK int rgn_validator_read_xml(rgn_validator *validator, FILE *in,
+                                          const char *name);
 
 /* ------------------------------------------------------------------ */
 /* Writing                                                            */
@@ -1002,8 +1013,8 @@ void rgn_writer_free(rgn_writer *writer);
  * can be judged once it has ended and passed on again to another sink. */
 typedef struct rgn_game rgn_game;
 
-/* NULL only when memory runs out. */
-rgn_game *rgn_game_new(void);
+/* A game to record into; NULL with error only when memory runs out. */
+RGN_MUST_CHECK rgn_game *rgn_game_new(rgn_error *error);
 void rgn_game_free(rgn_game *game);
 /* The sink that records into the rgn_game given as its user; its
  * begin_game starts the game anew. It is without_san and position_after
@@ -1043,10 +1054,10 @@ const rgn_diagnostic *rgn_game_error(const rgn_game *game);
  * parts, tags set or added, players renamed, comments added. */
 typedef struct rgn_edits rgn_edits;
 
-/* NULL only when memory runs out. Each adder returns 0, or -1 with
- * error->message saying what is wrong in its argument (or that memory
- * ran out). */
-rgn_edits *rgn_edits_new(void);
+/* NULL with error only when memory runs out. Each adder returns 0, or
+ * -1 with error->message saying what is wrong in its argument (or that
+ * memory ran out). */
+RGN_MUST_CHECK rgn_edits *rgn_edits_new(rgn_error *error);
 void rgn_edits_free(rgn_edits *edits);
 /* Leaves out a kind of part: "comments", "variations", "nags" (numeric
  * annotation glyphs) or "clocks" (the [%clk ...] commands of comments;
@@ -1307,8 +1318,9 @@ enum rgn_criterion_value rgn_criterion_takes(enum rgn_criterion criterion);
  * NULL-terminated; NULL for any other criterion. */
 const char *const *rgn_criterion_choices(enum rgn_criterion criterion);
 
-/* NULL only when memory runs out. */
-rgn_criteria *rgn_criteria_new(void);
+/* Criteria that match every game until some are added; NULL with error
+ * only when memory runs out. */
+RGN_MUST_CHECK rgn_criteria *rgn_criteria_new(rgn_error *error);
 void rgn_criteria_free(rgn_criteria *criteria);
 /* Adds a criterion with its value (NULL for a flag, or a promotion to
  * any piece). Returns 0, or -1 with error->message saying what is wrong
@@ -1325,8 +1337,10 @@ bool rgn_criteria_need_moves(const rgn_criteria *criteria);
  * recorded game into it). */
 typedef struct rgn_matcher rgn_matcher;
 
-/* NULL only when memory runs out; criteria must outlive the matcher. */
-rgn_matcher *rgn_matcher_new(const rgn_criteria *criteria);
+/* NULL with error only when memory runs out; criteria must outlive the
+ * matcher. */
+RGN_MUST_CHECK rgn_matcher *rgn_matcher_new(const rgn_criteria *criteria,
+                                            rgn_error *error);
 void rgn_matcher_free(rgn_matcher *matcher);
 const rgn_game_sink *rgn_matcher_sink(void);
 /* After the game's end_game: whether it matches every criterion (the
@@ -1545,7 +1559,9 @@ bool rgn_tiebreak_cuts(enum rgn_tiebreak_code code);
 RGN_MUST_CHECK int rgn_tiebreaks_parse(const char *list, rgn_tiebreak *out,
                                        rgn_error *error);
 
+/* A sized struct (see "Errors"): size first. */
 typedef struct rgn_tournament_options {
+    size_t size; /* sizeof (rgn_tournament_options), as the caller knows it */
     /* only the games whose Event tag is this, as one tournament (NULL:
      * every game, grouped by Event and Site) */
     const char *event;
@@ -1575,12 +1591,13 @@ typedef struct rgn_tournament_options {
     long planned_rounds;
 } rgn_tournament_options;
 
-/* NULL with error->message when an option is wrong (a system, tie-break
+/* Tournaments to be read into. options may be NULL (all defaults).
+ * NULL with error when an option is wrong (its size, a system, tie-break
  * or rules out of their enums, a modifier the code does not take, rules
  * the tie-break list states otherwise, a malformed spelling line) or
  * memory runs out. */
-rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
-                                     rgn_error *error);
+RGN_MUST_CHECK rgn_tournaments *
+rgn_tournaments_new(const rgn_tournament_options *options, rgn_error *error);
 void rgn_tournaments_free(rgn_tournaments *tournaments);
 /* A game sink (pass it and the tournaments as a validator's sink) that
  * keeps each game's record (and, for HTML, the game), with the name of

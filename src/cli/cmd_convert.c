@@ -97,7 +97,7 @@ static bool read_into(cli_games *games, rgn_writer *writer, bool fix_result,
         cli_games_read_all(games, paths, count);
         return true;
     }
-    fixing fix = {writer, rgn_edits_new(), false};
+    fixing fix = {writer, rgn_edits_new(NULL), false};
     rgn_selector *selector = NULL;
     if (fix.edits) {
         rgn_edits_add(fix.edits, RGN_EDIT_FIX_RESULT);

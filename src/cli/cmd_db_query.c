@@ -310,8 +310,8 @@ static int find_parse(int argc, char **argv, cli_criteria *criteria,
 
 static int run_find(int argc, char **argv)
 {
-    cli_criteria criteria = {.criteria = rgn_criteria_new()};
-    cli_cleaning clean = {.edits = rgn_edits_new()};
+    cli_criteria criteria = {.criteria = rgn_criteria_new(NULL)};
+    cli_cleaning clean = {.edits = rgn_edits_new(NULL)};
     find_run r = {.db_path = "games.rgndb",
                   .to = -1,
                   .format = {-1, -1},

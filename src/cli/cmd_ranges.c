@@ -94,9 +94,11 @@ static int run_ranges(int argc, char **argv)
     int rc = EXIT_OK;
     for (uint64_t at = part_size; at < size && rc == EXIT_OK; at += part_size) {
         /* a game longer than a part: its cut is met again */
-        uint64_t cut = at > start ? rgn_range_cut(data, size, at, true) : start;
-        if (cut == UINT64_MAX) {
-            fprintf(stderr, "rgn ranges: out of memory\n");
+        uint64_t cut = start;
+        rgn_error error;
+        if (at > start &&
+            rgn_range_cut(data, size, at, true, &cut, &error) < 0) {
+            fprintf(stderr, "rgn ranges: %s\n", error.message);
             rc = EXIT_USAGE;
         } else if (cut > start && cut < size) {
             print_range(start, cut, lines ? line : 0);

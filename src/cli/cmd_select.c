@@ -325,8 +325,8 @@ static int run_select(int argc, char **argv)
     r.writing.format = RGN_FORMAT_RGN;
     r.listing.ply = true;
     cli_games_init(&r.games, &cli_select);
-    r.criteria.criteria = rgn_criteria_new();
-    r.clean.edits = rgn_edits_new();
+    r.criteria.criteria = rgn_criteria_new(NULL);
+    r.clean.edits = rgn_edits_new(NULL);
     int status = EXIT_USAGE;
     if (!r.criteria.criteria || !r.clean.edits)
         fprintf(stderr, "rgn select: out of memory\n");

@@ -163,7 +163,8 @@ static int run_tournament(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_tournament);
-    rgn_tournament_options options = {.format = RGN_TOURNAMENT_TEXT};
+    rgn_tournament_options options = {.size = sizeof options,
+                                      .format = RGN_TOURNAMENT_TEXT};
     int format = RGN_TOURNAMENT_TEXT;
     const char *system = NULL, *tiebreaks = NULL, *rules = NULL;
     source from = {false, &games};

@@ -88,6 +88,7 @@ void cli_games_init(cli_games *g, const cli_command *command)
 {
     memset(g, 0, sizeof *g);
     g->command = command;
+    g->options.size = sizeof g->options;
     g->file = "-";
     g->color_choice = -1;
     g->from = -1;
@@ -339,13 +340,15 @@ start_validator(cli_games *g, rgn_validator_options *options, const char *name)
         options->variant = by_name; /* games.pgn: Chess */
     if (g->input)
         g->input(g->input_user, g->file, options->variant);
-    rgn_validator *validator = rgn_validator_new(options);
+    rgn_error error;
+    rgn_validator *validator = rgn_validator_new(options, &error);
     if (validator && rgn_validator_input(validator, g->file) < 0) {
         rgn_validator_free(validator); /* the sink is told the input */
         validator = NULL;
+        snprintf(error.message, sizeof error.message, "out of memory");
     }
     if (!validator) {
-        fprintf(stderr, "rgn %s: out of memory\n", g->command->name);
+        fprintf(stderr, "rgn %s: %s\n", g->command->name, error.message);
         g->io_error = true;
     }
     return validator;

@@ -591,9 +591,9 @@ int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
     bool all = true;
     int status = reader_open(&r, db);
     if (status == 0) {
-        f.game = rgn_game_new();
+        f.game = rgn_game_new(NULL);
         f.matcher =
-            options->criteria ? rgn_matcher_new(options->criteria) : NULL;
+            options->criteria ? rgn_matcher_new(options->criteria, NULL) : NULL;
         if (options->duplicates != RGN_DUPLICATES_ANY)
             f.copies = duplicate_set_new();
         if (!f.game || (options->criteria && !f.matcher) ||

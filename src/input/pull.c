@@ -164,7 +164,7 @@ static void game_ended(void *context, rgn_game *recorded)
         if (!room)
             return fail(g, "out of memory");
         g->spare = room;
-        if (!(spare = rgn_game_new()))
+        if (!(spare = rgn_game_new(NULL)))
             return fail(g, "out of memory");
         rgn_game_keep_move_texts(spare, g->options.no_replay);
         g->made++;
@@ -230,6 +230,7 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
     const rgn_variant *by_name =
         o->variant || !name ? NULL : rgn_variant_for_file(name);
     rgn_validator_options options = {
+        .size = sizeof options,
         .strict = o->strict,
         .variant = by_name ? by_name : o->variant,
         .force_variant = o->force_variant,
@@ -242,9 +243,10 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
         .no_replay = o->no_replay,
         .range = ranged ? &g->range : NULL,
     };
-    g->validator = rgn_validator_new(&options);
+    rgn_error error;
+    g->validator = rgn_validator_new(&options, &error);
     if (!g->validator)
-        fail(g, "out of memory");
+        fail(g, "%s", error.message);
     return g->validator != NULL;
 }
 
@@ -439,7 +441,7 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
     else
         g->options = (rgn_read_options){.latin1 = true, .to = UINT64_MAX};
     g->sink = *rgn_game_recorder();
-    g->recording = rgn_game_new();
+    g->recording = rgn_game_new(NULL);
     if (!g->recording || !name_games(g, rgn_input_name(g->input))) {
         rgn_fail(error, "out of memory");
         rgn_games_close(g);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "base/lines.h"
 #include "base/mapped.h"
 #include "notation/lexer.h"
@@ -142,13 +143,18 @@ static bool reader_stopped(const void *reader)
     return rgn_reader_stopped(reader, &where);
 }
 
-uint64_t rgn_range_cut(const char *data, uint64_t size, uint64_t at,
-                       bool latin1)
+int rgn_range_cut(const char *data, uint64_t size, uint64_t at, bool latin1,
+                  uint64_t *cut, rgn_error *error)
 {
-    if (at == 0 || at >= size)
-        return at < size ? 0 : size;
-    return rgn_range_cut_after(data, size, at, rgn_range_anchor(data, size, at),
-                               latin1);
+    uint64_t found =
+        at == 0 || at >= size
+            ? (at < size ? 0 : size)
+            : rgn_range_cut_after(data, size, at,
+                                  rgn_range_anchor(data, size, at), latin1);
+    if (found == UINT64_MAX) /* the private sentinel of rgn_range_cut_after */
+        return rgn_fail(error, "out of memory");
+    *cut = found;
+    return 0;
 }
 
 uint64_t rgn_range_cut_after(const char *data, uint64_t size, uint64_t at,

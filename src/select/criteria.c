@@ -9,16 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "base/names.h"
 #include "select/criteria.h"
 
-rgn_criteria *rgn_criteria_new(void)
+rgn_criteria *rgn_criteria_new(rgn_error *error)
 {
     rgn_criteria *c = calloc(1, sizeof(rgn_criteria));
-    if (c) {
-        c->max_plies = -1;
-        c->material_plies = 1;
+    if (!c) {
+        rgn_fail(error, "out of memory");
+        return NULL;
     }
+    c->max_plies = -1;
+    c->material_plies = 1;
     return c;
 }
 

@@ -7,9 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "select/select.h"
 
-rgn_edits *rgn_edits_new(void) { return calloc(1, sizeof(rgn_edits)); }
+rgn_edits *rgn_edits_new(rgn_error *error)
+{
+    rgn_edits *edits = calloc(1, sizeof(rgn_edits));
+    if (!edits)
+        rgn_fail(error, "out of memory");
+    return edits;
+}
 
 void rgn_edits_free(rgn_edits *edits)
 {

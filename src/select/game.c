@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "base/buffer.h"
 #include "base/skip.h"
 #include "base/util.h"
@@ -58,7 +59,13 @@ struct rgn_game {
     void *on_end_context;
 };
 
-rgn_game *rgn_game_new(void) { return calloc(1, sizeof(rgn_game)); }
+rgn_game *rgn_game_new(rgn_error *error)
+{
+    rgn_game *game = calloc(1, sizeof(rgn_game));
+    if (!game)
+        rgn_fail(error, "out of memory");
+    return game;
+}
 
 void rgn_game_free(rgn_game *game)
 {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "rules/position.h"
 #include "rules/rule_set.h"
 #include "select/criteria.h"
@@ -50,11 +51,13 @@ struct rgn_matcher {
     int ply;
 };
 
-rgn_matcher *rgn_matcher_new(const rgn_criteria *c)
+rgn_matcher *rgn_matcher_new(const rgn_criteria *c, rgn_error *error)
 {
     rgn_matcher *m = calloc(1, sizeof *m);
-    if (!m)
+    if (!m) {
+        rgn_fail(error, "out of memory");
         return NULL;
+    }
     m->c = c;
     size_t tags = (size_t)c->tag_count + 1,
            groups = (size_t)c->target_groups + 1;
@@ -65,6 +68,7 @@ rgn_matcher *rgn_matcher_new(const rgn_criteria *c)
         calloc((size_t)c->target_count + 1, sizeof *m->material_run);
     if (!m->tag_hit || !m->first_ply || !m->seen_aside || !m->material_run) {
         rgn_matcher_free(m);
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     return m;

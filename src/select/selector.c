@@ -31,7 +31,7 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *options)
     /* copies are told by the moves recorded */
     bool record_movetext =
         !options->count_only || options->duplicates != RGN_DUPLICATES_ANY;
-    s->game = rgn_game_new();
+    s->game = rgn_game_new(NULL);
     s->whole = rgn_tee_new(NULL);
     s->movetext = record_movetext ? s->whole : rgn_tee_new(NULL);
     bool ok = s->game && s->whole && s->movetext &&
@@ -39,7 +39,7 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *options)
     if (ok)
         rgn_game_keep_move_texts(s->game, options->move_texts);
     if (ok && options->criteria) {
-        s->matcher = rgn_matcher_new(options->criteria);
+        s->matcher = rgn_matcher_new(options->criteria, NULL);
         ok = s->matcher &&
              rgn_tee_add(s->whole, rgn_matcher_sink(), s->matcher) == 0 &&
              (record_movetext ||

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/errors.h"
 #include "rules/position.h"
 #include "select/select.h"
 #include "tournament/set.h"
@@ -214,7 +215,7 @@ static void on_begin_game(void *user, uint64_t number)
     (void)number;
     if (ts->keep_games) {
         rgn_game_free(ts->game);
-        ts->game = rgn_game_new();
+        ts->game = rgn_game_new(NULL);
         if (!ts->game)
             ts->failed = true;
         else
@@ -547,9 +548,17 @@ static int tiebreak_rules(rgn_tournaments *ts, enum rgn_tiebreak_rules asked,
     return 0;
 }
 
-rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
+rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *given,
                                      rgn_error *error)
 {
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
+    rgn_tournament_options taken;
+    if (rgn_options_take(&taken, sizeof taken, given,
+                         RGN_OPTIONS_MIN(rgn_tournament_options, event),
+                         "rgn_tournament_options", error) < 0)
+        return NULL;
+    const rgn_tournament_options *options = &taken;
     rgn_tournaments *ts = calloc(1, sizeof *ts);
     if (!ts) {
         snprintf(error->message, sizeof error->message, "out of memory");
@@ -610,7 +619,7 @@ rgn_tournaments *rgn_tournaments_new(const rgn_tournament_options *options,
         return NULL;
     }
     if (options->same_player) {
-        ts->spellings = rgn_edits_new();
+        ts->spellings = rgn_edits_new(NULL);
         if (!ts->spellings ||
             rgn_edits_rename_players(ts->spellings, options->same_player,
                                      options->same_player_len, error) < 0) {

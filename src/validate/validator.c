@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "base/mapped.h"
 
 #include "notation/latin1.h"
@@ -87,11 +88,20 @@ static int warn_latin1(void *user, rgn_location where)
     return 0;
 }
 
-rgn_validator *rgn_validator_new(const rgn_validator_options *options)
+rgn_validator *rgn_validator_new(const rgn_validator_options *options,
+                                 rgn_error *error)
 {
-    rgn_validator *v = calloc(1, sizeof *v);
-    if (!v)
+    rgn_validator_options taken;
+    if (rgn_options_take(&taken, sizeof taken, options,
+                         RGN_OPTIONS_MIN(rgn_validator_options, strict),
+                         "rgn_validator_options", error) < 0)
         return NULL;
+    options = &taken;
+    rgn_validator *v = calloc(1, sizeof *v);
+    if (!v) {
+        rgn_fail(error, "out of memory");
+        return NULL;
+    }
     v->options = *options;
     if (options->no_replay)
         v->scanner = rgn_scanner_new(options);
@@ -111,6 +121,7 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options)
     if ((!v->parallel && !v->checker && !v->scanner) ||
         (options->latin1 && !v->latin1)) {
         rgn_validator_free(v);
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     return v;
@@ -228,7 +239,7 @@ int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
     options.report = v->options.report ? report_rest : NULL;
     options.user = v;
     v->games_before = rgn_parallel_counts(v->parallel).games;
-    v->rest = rgn_validator_new(&options);
+    v->rest = rgn_validator_new(&options, NULL);
     if (!v->rest)
         return -1;
     v->rest->release_pages = v->release_pages;

@@ -34,7 +34,7 @@ static void on_selected(void *user, const rgn_game *game,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = malloc(size + 1);
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     if (!text || !criteria) {
         free(text);
         rgn_criteria_free(criteria);
@@ -62,18 +62,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         line = end ? end + 1 : line + strlen(line);
     }
     if (taken) {
-        rgn_matcher *matcher = rgn_matcher_new(criteria);
+        rgn_matcher *matcher = rgn_matcher_new(criteria, NULL);
         rgn_selector_options so = {
             .criteria = criteria, .selected = on_selected, .user = matcher};
         rgn_selector *selector = rgn_selector_new(&so);
-        rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+        rgn_validator_options vo = {.size = sizeof vo,
+                                    .variant = rgn_variant_find("Chess"),
                                     .sink = rgn_selector_sink(),
                                     .sink_user = selector};
-        rgn_validator *validator = rgn_validator_new(&vo);
-        if (matcher && selector && validator) {
-            rgn_validator_feed(validator, games, sizeof games - 1);
-            rgn_validator_finish(validator);
-        }
+        rgn_validator *validator = rgn_validator_new(&vo, NULL);
+        /* a failure (memory, the selector) is an answer too: only a
+         * crash is a finding */
+        if (matcher && selector && validator &&
+            rgn_validator_feed(validator, games, sizeof games - 1) == 0 &&
+            rgn_validator_finish(validator) < 0)
+            fprintf(stderr, "the selection failed\n");
         rgn_validator_free(validator);
         rgn_selector_free(selector);
         rgn_matcher_free(matcher);

@@ -70,7 +70,7 @@ static void read_database(void)
         stats.valid + stats.invalid != stats.games)
         abort();
     find(db, NULL, NULL);
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     if (criteria &&
         rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b "

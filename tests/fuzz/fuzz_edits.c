@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     char *text = malloc(size);
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     char *written = NULL;
     size_t written_size = 0;
     FILE *out = open_memstream(&written, &written_size);
@@ -87,13 +87,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             u.writer = rgn_writer_new(&wo, out);
         rgn_selector_options so = {.selected = on_selected, .user = &u};
         rgn_selector *selector = rgn_selector_new(&so);
-        rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+        rgn_validator_options vo = {.size = sizeof vo,
+                                    .variant = rgn_variant_find("Chess"),
                                     .sink = rgn_selector_sink(),
                                     .sink_user = selector};
-        rgn_validator *validator = rgn_validator_new(&vo);
-        if (selector && validator && (u.lister || u.writer)) {
-            rgn_validator_feed(validator, games, sizeof games - 1);
-            rgn_validator_finish(validator);
+        rgn_validator *validator = rgn_validator_new(&vo, NULL);
+        /* what was read is finished only when the reading worked */
+        if (selector && validator && (u.lister || u.writer) &&
+            rgn_validator_feed(validator, games, sizeof games - 1) == 0 &&
+            rgn_validator_finish(validator) == 0) {
             if (u.lister)
                 rgn_lister_finish(u.lister);
             else

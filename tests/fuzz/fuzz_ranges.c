@@ -60,7 +60,8 @@ static const rgn_game_sink sink = {.origin = on_origin};
 static void read_range(const char *text, uint64_t size, rgn_range *range,
                        events *e)
 {
-    rgn_validator_options options = {.report = on_report,
+    rgn_validator_options options = {.size = sizeof options,
+                                     .report = on_report,
                                      .user = e,
                                      .sink = &sink,
                                      .sink_user = e,
@@ -70,27 +71,33 @@ static void read_range(const char *text, uint64_t size, rgn_range *range,
         rgn_range_locate(text, size, range);
         options.range = range;
     }
-    rgn_validator *v = rgn_validator_new(&options);
+    rgn_validator *v = rgn_validator_new(&options, NULL);
     if (!v)
         abort();
     uint64_t at = range ? range->start : 0;
     while (at < size && !rgn_validator_done(v)) {
         uint64_t n = size - at < 7 ? size - at : 7;
-        rgn_validator_feed(v, text + at, (size_t)n);
+        if (rgn_validator_feed(v, text + at, (size_t)n) < 0)
+            abort(); /* no sink: only memory fails, as new's NULL above */
         at += n;
     }
-    rgn_validator_finish(v);
+    if (rgn_validator_finish(v) < 0)
+        abort();
     rgn_validator_free(v);
 }
 
 static void read_all(const char *text, uint64_t size, int jobs, events *e)
 {
-    rgn_validator_options options = {
-        .report = on_report, .user = e, .latin1 = true, .jobs = jobs};
-    rgn_validator *v = rgn_validator_new(&options);
+    rgn_validator_options options = {.size = sizeof options,
+                                     .report = on_report,
+                                     .user = e,
+                                     .latin1 = true,
+                                     .jobs = jobs};
+    rgn_validator *v = rgn_validator_new(&options, NULL);
     if (!v)
         abort();
-    rgn_validator_read_all(v, text, size);
+    if (rgn_validator_read_all(v, text, size) < 0)
+        abort(); /* no sink: only memory fails, as new's NULL above */
     rgn_validator_free(v);
 }
 
@@ -116,8 +123,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 pieces.text);
         abort();
     }
-    uint64_t found = rgn_range_cut(text, size, cut, true);
-    if (found == UINT64_MAX || (cut > 0 && found < cut) || found > size)
+    uint64_t found = 0;
+    if (rgn_range_cut(text, size, cut, true, &found, NULL) < 0 ||
+        (cut > 0 && found < cut) || found > size)
         abort();
 
     setenv("RGN_TEST_CHUNK_BYTES", "3", 1);

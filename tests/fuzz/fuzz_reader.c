@@ -141,18 +141,20 @@ static uint64_t validate(const uint8_t *data, size_t size, int jobs,
                          size_t piece, rgn_validation_counts *counts)
 {
     uint64_t hash = 0xCBF29CE484222325ull;
-    rgn_validator_options options = {0};
+    rgn_validator_options options = {.size = sizeof options};
     options.report = hash_diagnostic;
     options.user = &hash;
     options.jobs = jobs;
-    rgn_validator *validator = rgn_validator_new(&options);
+    rgn_validator *validator = rgn_validator_new(&options, NULL);
     if (!validator)
         abort();
     for (size_t at = 0; at < size; at += piece) {
         size_t n = size - at < piece ? size - at : piece;
-        rgn_validator_feed(validator, (const char *)data + at, n);
+        if (rgn_validator_feed(validator, (const char *)data + at, n) < 0)
+            abort(); /* no sink: only memory fails, as new's NULL above */
     }
-    rgn_validator_finish(validator);
+    if (rgn_validator_finish(validator) < 0)
+        abort();
     *counts = rgn_validator_counts(validator);
     if (counts->valid + counts->invalid != counts->games)
         abort(); /* a game neither valid nor invalid: lost */

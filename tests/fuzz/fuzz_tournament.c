@@ -33,6 +33,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         (count = rgn_tiebreaks_parse(lists[choice % 5], list, NULL)) < 0)
         abort(); /* every list above is well-formed */
     rgn_tournament_options options = {
+        .size = sizeof options,
         .tiebreaks = list,
         .tiebreak_count = count,
         /* a system given, or none (RGN_SYSTEM_UNKNOWN) */
@@ -46,14 +47,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (!ts)
         abort(); /* every option above is well-formed */
     rgn_tournaments_sink()->input(ts, "fuzz.pgn");
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_tournaments_sink(),
                                 .sink_user = ts};
-    rgn_validator *v = rgn_validator_new(&vo);
-    rgn_validator_feed(v, (const char *)data + 1, size - 1);
-    rgn_validator_finish(v);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
+    /* the standings are asked for only of games read without a failure */
+    bool read =
+        v && rgn_validator_feed(v, (const char *)data + 1, size - 1) == 0;
+    read = v && rgn_validator_finish(v) == 0 && read;
     rgn_validator_free(v);
-    if (rgn_tournaments_finish(ts, ignore, NULL, &error) >= 0 &&
+    if (read && rgn_tournaments_finish(ts, ignore, NULL, &error) >= 0 &&
         !options.check_only) {
         char *text = NULL;
         size_t len = 0;

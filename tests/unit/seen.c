@@ -25,7 +25,7 @@ void seen_add(seen *s, const char *fmt, ...)
 rgn_validation_counts seen_validate(const rgn_validator_options *options,
                                     const char *input)
 {
-    rgn_validator *v = rgn_validator_new(options);
+    rgn_validator *v = rgn_validator_new(options, NULL);
     assert_non_null(v);
     assert_int_equal(rgn_validator_feed(v, input, strlen(input)), 0);
     assert_int_equal(rgn_validator_finish(v), 0);

@@ -49,6 +49,7 @@ static rgn_validation_counts validate(seen *s, const char *input, int jobs)
 {
     memset(s, 0, sizeof *s);
     rgn_validator_options options = {
+        .size = sizeof options,
         .sink = jobs > 1 ? NULL : &sink,
         .sink_user = s,
         .jobs = jobs,

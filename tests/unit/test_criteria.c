@@ -47,7 +47,7 @@ static void on_selected(void *user, const rgn_game *game,
  * option is "NAME" or "NAME=VALUE". */
 static picked pick(const char *const *options)
 {
-    rgn_criteria *c = rgn_criteria_new();
+    rgn_criteria *c = rgn_criteria_new(NULL);
     assert_non_null(c);
     for (; *options; options++) {
         char name[32];
@@ -64,12 +64,13 @@ static picked pick(const char *const *options)
     rgn_selector_options so = {
         .criteria = c, .selected = on_selected, .user = &p};
     rgn_selector *s = rgn_selector_new(&so);
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_selector_sink(),
                                 .sink_user = s};
-    rgn_validator *v = rgn_validator_new(&vo);
-    rgn_validator_feed(v, games_pgn, strlen(games_pgn));
-    rgn_validator_finish(v);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
+    assert_int_equal(rgn_validator_feed(v, games_pgn, strlen(games_pgn)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     rgn_selector_free(s);
     rgn_criteria_free(c);
@@ -166,7 +167,7 @@ static void refused(void **state)
         {"tag", "White=~((a{20}){20}){20}", "regular expression too large"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        rgn_criteria *c = rgn_criteria_new();
+        rgn_criteria *c = rgn_criteria_new(NULL);
         rgn_error error = {0};
         int criterion = rgn_criterion_parse(bad[i][0], NULL);
         assert_true(criterion >= 0);
@@ -218,7 +219,7 @@ static void names(void **state)
     assert_int_equal(rgn_criterion_parse("x", NULL), -1);
 
     /* the flags take no value, promotion one or none, the rest one */
-    rgn_criteria *c = rgn_criteria_new();
+    rgn_criteria *c = rgn_criteria_new(NULL);
     for (int i = 0; i < RGN_CRITERION_COUNT; i++) {
         enum rgn_criterion criterion = (enum rgn_criterion)i;
         enum rgn_criterion_value takes = rgn_criterion_takes(criterion);
@@ -272,23 +273,25 @@ static void names(void **state)
 static void replayed(void **state)
 {
     (void)state;
-    rgn_criteria *c = rgn_criteria_new();
+    rgn_criteria *c = rgn_criteria_new(NULL);
     rgn_error error;
     assert_int_equal(rgn_criteria_add(c, RGN_CRITERION_ENDS, "mate", &error),
                      0);
     assert_int_equal(
         rgn_criteria_add(c, RGN_CRITERION_PATTERN, "8/5Q2/8/8/8/8/8/8", &error),
         0);
-    rgn_game *game = rgn_game_new();
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_game *game = rgn_game_new(NULL);
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_game_recorder(),
                                 .sink_user = game};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     const char *first = strstr(games_pgn, "[Event \"B\"]");
-    rgn_validator_feed(v, games_pgn, (size_t)(first - games_pgn));
-    rgn_validator_finish(v);
+    assert_int_equal(
+        rgn_validator_feed(v, games_pgn, (size_t)(first - games_pgn)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
-    rgn_matcher *m = rgn_matcher_new(c);
+    rgn_matcher *m = rgn_matcher_new(c, NULL);
     assert_int_equal(rgn_game_replay(game, NULL, -1, rgn_matcher_sink(), m), 0);
     int ply;
     assert_true(rgn_matcher_matched(m, &ply));

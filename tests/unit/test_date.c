@@ -97,16 +97,17 @@ static seen validate(const char *text, bool strict)
 {
     seen s = {"", ""};
     rgn_game_sink sink = {.tag = on_tag};
-    rgn_validator_options o = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options o = {.size = sizeof o,
+                               .variant = rgn_variant_find("Chess"),
                                .strict = strict,
                                .report = on_report,
                                .user = &s,
                                .sink = &sink,
                                .sink_user = &s};
-    rgn_validator *v = rgn_validator_new(&o);
+    rgn_validator *v = rgn_validator_new(&o, NULL);
     assert_non_null(v);
-    rgn_validator_feed(v, text, strlen(text));
-    rgn_validator_finish(v);
+    assert_int_equal(rgn_validator_feed(v, text, strlen(text)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     return s;
 }

@@ -102,13 +102,14 @@ static void validate(const char *name, const rgn_game_sink *sink, void *user)
     size_t len;
     char *text = read_file(path, &len);
     rgn_validator_options vo = {
+        .size = sizeof vo,
         .variant = strstr(name, ".pgn") ? rgn_variant_find("Chess") : NULL,
         .sink = sink,
         .sink_user = user};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
-    rgn_validator_feed(v, text, len);
-    rgn_validator_finish(v);
+    assert_int_equal(rgn_validator_feed(v, text, len), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     free(text);
 }
@@ -537,7 +538,7 @@ static int64_t find_position(const char *path, rgn_error *error)
     rgn_db *db = rgn_db_open(path, false, error);
     if (!db)
         return -1;
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     assert_int_equal(rgn_criteria_add(criteria, RGN_CRITERION_POSITION,
                                       "r>S7r>S/1s>Na>St>Nk>NEt>Na>Ss>N1/"
                                       "ppppppppp/9/9/9/PPPPPPPPP/"
@@ -647,7 +648,7 @@ static int64_t games_at(const char *path, const char *position)
     rgn_db *db = rgn_db_open(path, false, &error);
     if (!db)
         fail_msg("%s", error.message);
-    rgn_criteria *criteria = rgn_criteria_new();
+    rgn_criteria *criteria = rgn_criteria_new(NULL);
     assert_int_equal(
         rgn_criteria_add(criteria, RGN_CRITERION_POSITION, position, &error),
         0);

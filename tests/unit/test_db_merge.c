@@ -54,11 +54,12 @@ static void import(const char *path, const char *file, const char *text)
     if (!importer)
         fail_msg("%s", error.message);
     rgn_db_importer_sink()->input(importer, file);
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_db_importer_sink(),
                                 .sink_user = importer,
                                 .jobs = 1};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
     assert_int_equal(rgn_validator_feed(v, text, strlen(text)), 0);
     assert_int_equal(rgn_validator_finish(v), 0);

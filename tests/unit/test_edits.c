@@ -66,10 +66,10 @@ static const rgn_game_sink sink = {
 static void replay(seen *s, const char *input, const rgn_edits *edits,
                    int mark_ply)
 {
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {.sink = rgn_game_recorder(),
-                                     .sink_user = game};
+    rgn_validator_options options = {
+        .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, input);
     memset(s, 0, sizeof *s);
     assert_int_equal(rgn_game_replay(game, edits, mark_ply, &sink, s), 0);
@@ -113,7 +113,7 @@ static void test_mark(void **state)
 static void test_strip(void **state)
 {
     (void)state;
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     rgn_error error;
     assert_int_equal(rgn_edits_strip(edits, "variations", &error), 0);
     assert_int_equal(rgn_edits_strip(edits, "nags", &error), 0);
@@ -134,7 +134,7 @@ static void test_strip(void **state)
 static void test_strip_clocks(void **state)
 {
     (void)state;
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     rgn_error error;
     assert_int_equal(rgn_edits_strip(edits, "clocks", &error), 0);
     seen s;
@@ -151,7 +151,7 @@ static void test_strip_clocks(void **state)
 static void test_tags(void **state)
 {
     (void)state;
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     rgn_error error;
     assert_int_equal(rgn_edits_set_tag(edits, "White=Tal", &error), 0);
     assert_int_equal(rgn_edits_set_tag(edits, "Annotator=rgn", &error), 0);
@@ -174,7 +174,7 @@ static void test_tags(void **state)
 static void test_rename_players(void **state)
 {
     (void)state;
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     rgn_error error;
     static const char spellings[] = "# who is who\n\nTal, M\tTal, Mikhail\r\n"
                                     "Fischer\tFischer, Robert";
@@ -198,7 +198,7 @@ static void test_rename_players(void **state)
     /* a file of no spelling renames nobody (it once sorted no table,
      * which the sanitizers refuse) */
     static const char none[] = "# nobody yet\n\n";
-    edits = rgn_edits_new();
+    edits = rgn_edits_new(NULL);
     assert_int_equal(
         rgn_edits_rename_players(edits, none, strlen(none), &error), 0);
     replay(&s, "[Variant \"Chess\"][White \"Tal\"]\n*\n", edits, -1);
@@ -217,7 +217,7 @@ static void test_rename_players(void **state)
         "line 3: spells a name that line 1 spells already",
     };
     for (size_t i = 0; i < sizeof malformed / sizeof *malformed; i++) {
-        edits = rgn_edits_new();
+        edits = rgn_edits_new(NULL);
         assert_int_equal(rgn_edits_rename_players(edits, malformed[i],
                                                   strlen(malformed[i]), &error),
                          -1);
@@ -229,7 +229,7 @@ static void test_rename_players(void **state)
 static void test_fen_comments(void **state)
 {
     (void)state;
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     rgn_edits_add(edits, RGN_EDIT_FEN_COMMENTS);
     seen s;
     replay(&s, TAGS "1. e4 (1. d4) *\n", edits, 1);
@@ -250,7 +250,7 @@ static void note(void *user, const rgn_diagnostic *d)
 static void test_fix_result(void **state)
 {
     (void)state;
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     rgn_edits_add(edits, RGN_EDIT_FIX_RESULT);
     seen notes = {0};
     rgn_edits_report(edits, note, &notes);
@@ -299,10 +299,10 @@ static void test_fix_result(void **state)
 static void test_write_game(void **state)
 {
     (void)state;
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {.sink = rgn_game_recorder(),
-                                     .sink_user = game};
+    rgn_validator_options options = {
+        .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     /* the input's name, which the game keeps and its replay sends */
     rgn_game_recorder()->input(game, "in.rgn");
     seen_validate(&options, GAME);
@@ -313,7 +313,7 @@ static void test_write_game(void **state)
     rgn_writer_options writer_options = {.format = RGN_FORMAT_RGN};
     rgn_writer *writer = rgn_writer_new(&writer_options, out);
     assert_non_null(writer);
-    rgn_edits *edits = rgn_edits_new();
+    rgn_edits *edits = rgn_edits_new(NULL);
     assert_non_null(edits);
     assert_int_equal(rgn_edits_set_tag(edits, "White=Anna", NULL), 0);
     rgn_error error = {0};

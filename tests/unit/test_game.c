@@ -129,11 +129,13 @@ static void check_replay(const char *input, const rgn_variant *variant,
 {
     const rgn_game_sink *sink = after ? &calls_after_sink : &calls_sink;
     calls direct = {.after = after};
-    rgn_validator_options options = {
-        .variant = variant, .sink = sink, .sink_user = &direct};
+    rgn_validator_options options = {.size = sizeof options,
+                                     .variant = variant,
+                                     .sink = sink,
+                                     .sink_user = &direct};
     seen_validate(&options, input);
 
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     rgn_game_keep_move_texts(game, true);
     options.sink = rgn_game_recorder();
@@ -191,10 +193,10 @@ static void test_accessors(void **state)
     (void)state;
     const char *input = "{a comment}\n[Event \"Club\"]\n[White \"Ann\"]\n"
                         "[Event \"Again\"]\n\n1. d4 d6 (1... e6) 2. Kxz9 *\n";
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {.sink = rgn_game_recorder(),
-                                     .sink_user = game};
+    rgn_validator_options options = {
+        .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, input);
     assert_int_equal(rgn_game_number(game), 1);
     /* the first tag, not the comment before it */
@@ -225,10 +227,10 @@ static void test_accessors(void **state)
 static void test_no_start(void **state)
 {
     (void)state;
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {.sink = rgn_game_recorder(),
-                                     .sink_user = game};
+    rgn_validator_options options = {
+        .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, "[Variant \"Nonesuch\"]\n\n1. d4 *\n");
     assert_null(rgn_game_start(game));
     assert_non_null(rgn_game_error(game));
@@ -242,11 +244,12 @@ static void test_no_start(void **state)
 static void test_input_event(void **state)
 {
     (void)state;
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     calls direct = {0};
-    rgn_validator_options options = {.sink = &calls_sink, .sink_user = &direct};
-    rgn_validator *v = rgn_validator_new(&options);
+    rgn_validator_options options = {
+        .size = sizeof options, .sink = &calls_sink, .sink_user = &direct};
+    rgn_validator *v = rgn_validator_new(&options, NULL);
     assert_non_null(v);
     char name[] = "first.rgn";
     assert_int_equal(rgn_validator_input(v, name), 0);
@@ -262,7 +265,7 @@ static void test_input_event(void **state)
     options.sink = rgn_game_recorder();
     options.sink_user = game;
     assert_null(rgn_game_input(game));
-    v = rgn_validator_new(&options);
+    v = rgn_validator_new(&options, NULL);
     assert_non_null(v);
     assert_int_equal(rgn_validator_input(v, "games.rgn"), 0);
     assert_int_equal(rgn_validator_feed(v, "1. d4 * 1. d3 *\n", 16), 0);

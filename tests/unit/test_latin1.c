@@ -164,6 +164,7 @@ static rgn_validation_counts validate(seen *s, const char *input, int jobs,
 {
     memset(s, 0, sizeof *s);
     rgn_validator_options options = {
+        .size = sizeof options,
         .variant = rgn_variant_find("chess"),
         .report = on_report,
         .user = s,
@@ -411,6 +412,7 @@ static void validate_offsets(const offsets_input *in, int jobs, bool no_replay,
     static const rgn_game_sink sink = {.origin = offsets_origin};
     validated v = {.line_ok = true};
     rgn_validator_options options = {
+        .size = sizeof options,
         .variant = rgn_variant_find("chess"),
         .report = offsets_report,
         .user = &v,
@@ -420,7 +422,7 @@ static void validate_offsets(const offsets_input *in, int jobs, bool no_replay,
         .latin1 = true,
         .no_replay = no_replay,
     };
-    rgn_validator *validator = rgn_validator_new(&options);
+    rgn_validator *validator = rgn_validator_new(&options, NULL);
     assert_non_null(validator);
     for (size_t at = 0; at < in->len; at += chunk)
         assert_int_equal(

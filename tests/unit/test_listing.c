@@ -44,13 +44,14 @@ static char *list(const char *text, const rgn_list_options *options)
     };
     rgn_selector *selector = options->unchecked ? NULL : rgn_selector_new(&s);
     rgn_validator_options v = {
+        .size = sizeof v,
         .variant = chess,
         .no_replay = options->unchecked,
         .sink = options->unchecked ? rgn_lister_sink() : rgn_selector_sink(),
         .sink_user = options->unchecked ? (void *)lister : (void *)selector,
         .jobs = 1,
     };
-    rgn_validator *validator = rgn_validator_new(&v);
+    rgn_validator *validator = rgn_validator_new(&v, NULL);
     assert_non_null(validator);
     assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);

@@ -192,7 +192,8 @@ static void typed_options(void **state)
     rgn_error error = {0};
     rgn_tiebreak list[2] = {{.code = RGN_TIEBREAK_SB, .cut_low = 1},
                             {.code = RGN_TIEBREAK_DE}};
-    rgn_tournament_options options = {.system = RGN_SYSTEM_SWISS,
+    rgn_tournament_options options = {.size = sizeof options,
+                                      .system = RGN_SYSTEM_SWISS,
                                       .tiebreaks = list,
                                       .tiebreak_count = 2,
                                       .tiebreak_rules = RGN_RULES_2024};
@@ -214,23 +215,29 @@ static void typed_options(void **state)
          "tie-break 0 (BH): rules other than 2024 or 2026"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        options = (rgn_tournament_options){.tiebreaks = &bad[i].tiebreak,
-                                           .tiebreak_count = 1};
+        options =
+            (rgn_tournament_options){.size = sizeof(rgn_tournament_options),
+                                     .tiebreaks = &bad[i].tiebreak,
+                                     .tiebreak_count = 1};
         assert_null(rgn_tournaments_new(&options, &error));
         assert_string_equal(error.message, bad[i].message);
     }
     list[0].rules = RGN_RULES_2024;
     list[1].rules = RGN_RULES_2026;
-    options = (rgn_tournament_options){.tiebreaks = list, .tiebreak_count = 2};
+    options = (rgn_tournament_options){.size = sizeof(rgn_tournament_options),
+                                       .tiebreaks = list,
+                                       .tiebreak_count = 2};
     assert_null(rgn_tournaments_new(&options, &error));
     assert_string_equal(error.message,
                         "'DE' states the tie-break rules of 2026, an earlier "
                         "code those of 2024: a tournament is computed under "
                         "one");
-    options = (rgn_tournament_options){.system = RGN_SYSTEM_COUNT};
+    options = (rgn_tournament_options){.size = sizeof(rgn_tournament_options),
+                                       .system = RGN_SYSTEM_COUNT};
     assert_null(rgn_tournaments_new(&options, &error));
     assert_string_equal(error.message, "no system numbered 5");
-    options = (rgn_tournament_options){.tiebreak_count = 17};
+    options = (rgn_tournament_options){.size = sizeof(rgn_tournament_options),
+                                       .tiebreak_count = 17};
     assert_null(rgn_tournaments_new(&options, &error));
     assert_string_equal(error.message,
                         "17 tie-breaks (from 0 to 16, in a list)");

@@ -144,14 +144,15 @@ static char *push(const char *data, size_t len, bool xml,
 {
     pushed p = {0};
     add(&p.games, "%s", "");
-    rgn_validator_options options = {.variant = variant,
+    rgn_validator_options options = {.size = sizeof options,
+                                     .variant = variant,
                                      .report = on_report,
                                      .user = &p,
                                      .sink = &push_sink,
                                      .sink_user = &p,
                                      .jobs = 1,
                                      .latin1 = !xml};
-    rgn_validator *validator = rgn_validator_new(&options);
+    rgn_validator *validator = rgn_validator_new(&options, NULL);
     assert_non_null(validator);
     if (xml) {
         FILE *in = fmemopen((void *)data, len, "rb");
@@ -487,11 +488,12 @@ static void test_xml(void **state)
     rgn_writer_options options = {.format = RGN_FORMAT_XML};
     rgn_writer *writer = rgn_writer_new(&options, out);
     assert_non_null(writer);
-    rgn_validator_options reading = {.sink = rgn_writer_sink(writer),
+    rgn_validator_options reading = {.size = sizeof reading,
+                                     .sink = rgn_writer_sink(writer),
                                      .sink_user = writer,
                                      .jobs = 1,
                                      .latin1 = true};
-    rgn_validator *validator = rgn_validator_new(&reading);
+    rgn_validator *validator = rgn_validator_new(&reading, NULL);
     assert_int_equal(rgn_validator_feed(validator, data, len), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);
     rgn_validator_free(validator);

@@ -3,7 +3,8 @@
  * of the caller's own (not a mapping of a file): they read what feeding
  * reads, and never write to it. Letting pages go (madvise) zeroes such
  * memory, so it is done only for the library's own mapping
- * (rgn_validator_read_file).
+ * (rgn_validator_read_file). And the validator's options carry their
+ * size.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -45,8 +46,8 @@ static void test_read_all_keeps_the_memory(void **state)
     char *copy;
     char *text = games_text(&size, &copy);
     for (int jobs = 1; jobs <= 2; jobs++) {
-        rgn_validator_options options = {.jobs = jobs};
-        rgn_validator *v = rgn_validator_new(&options);
+        rgn_validator_options options = {.size = sizeof options, .jobs = jobs};
+        rgn_validator *v = rgn_validator_new(&options, NULL);
         assert_non_null(v);
         assert_int_equal(rgn_validator_read_all(v, text, size), 0);
         rgn_validation_counts counts = rgn_validator_counts(v);
@@ -67,7 +68,8 @@ static void test_range_cut_keeps_the_memory(void **state)
     char *copy;
     char *text = games_text(&size, &copy);
     /* the first game at or after the middle: a game's start */
-    uint64_t cut = rgn_range_cut(text, size, size / 2, false);
+    uint64_t cut = 0;
+    assert_int_equal(rgn_range_cut(text, size, size / 2, false, &cut, NULL), 0);
     assert_int_equal(cut % strlen(game), 0);
     assert_true(cut >= size / 2 && cut < size / 2 + strlen(game));
     assert_memory_equal(text, copy, size);
@@ -75,11 +77,55 @@ static void test_range_cut_keeps_the_memory(void **state)
     free(copy);
 }
 
+/* Options carry their size (rgn.h, "Errors"): a caller built before jobs
+ * and the later fields were added passes a smaller struct, whose missing
+ * fields take their defaults (one job, UTF-8, replayed, no range); the
+ * junk beyond its size (a range pointer among it) is never read. */
+static void test_options_of_an_older_caller(void **state)
+{
+    (void)state;
+    rgn_validator_options older;
+    memset(&older, 0xA5, sizeof older);
+    older.size = offsetof(rgn_validator_options, jobs);
+    older.strict = false;
+    older.variant = NULL;
+    older.force_variant = false;
+    older.report = NULL;
+    older.user = NULL;
+    older.sink = NULL;
+    older.sink_user = NULL;
+    rgn_error error = {0};
+    rgn_validator *v = rgn_validator_new(&older, &error);
+    assert_non_null(v);
+    assert_int_equal(rgn_validator_read_all(v, game, strlen(game)), 0);
+    rgn_validation_counts counts = rgn_validator_counts(v);
+    rgn_validator_free(v);
+    assert_int_equal(counts.games, 1);
+    assert_int_equal(counts.valid, 1);
+    assert_int_equal(counts.plies, 7);
+}
+
+static void test_options_without_a_size_are_refused(void **state)
+{
+    (void)state;
+    rgn_error error = {0};
+    rgn_validator_options options = {.strict = true};
+    assert_null(rgn_validator_new(&options, &error));
+    assert_string_equal(error.message, "rgn_validator_options: size is 0 "
+                                       "(set it to sizeof the struct)");
+    /* and NULL options are every default */
+    rgn_validator *v = rgn_validator_new(NULL, &error);
+    assert_non_null(v);
+    rgn_validator_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_all_keeps_the_memory),
         cmocka_unit_test(test_range_cut_keeps_the_memory),
+        cmocka_unit_test(test_options_of_an_older_caller),
+        cmocka_unit_test(test_options_without_a_size_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

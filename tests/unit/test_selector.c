@@ -72,7 +72,7 @@ static rgn_criteria *criteria_of(const char *const *options)
 {
     if (!options || !*options)
         return NULL;
-    rgn_criteria *c = rgn_criteria_new();
+    rgn_criteria *c = rgn_criteria_new(NULL);
     assert_non_null(c);
     for (; *options; options++) {
         char name[32];
@@ -100,14 +100,15 @@ static picked select_games(rgn_selector_options options,
     options.user = &p.told;
     rgn_selector *s = rgn_selector_new(&options);
     assert_non_null(s);
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_selector_sink(),
                                 .sink_user = s,
                                 .jobs = 1};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
-    rgn_validator_feed(v, games, strlen(games));
-    rgn_validator_finish(v); /* game 4 is invalid: not 0 */
+    assert_int_equal(rgn_validator_feed(v, games, strlen(games)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     assert_false(rgn_selector_failed(s));
     p.count = rgn_selector_count(s);

@@ -161,7 +161,8 @@ static const char no_first_game[] =
 /* The counts of a validation into sink, which must be those without it. */
 static void validate_into(const rgn_game_sink *sink, void *user, bool replay)
 {
-    rgn_validator_options options = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options options = {.size = sizeof options,
+                                     .variant = rgn_variant_find("Chess"),
                                      .sink = sink,
                                      .sink_user = user,
                                      .no_replay = !replay};
@@ -202,12 +203,13 @@ static void check_skips(int skip_variation, uint64_t skip_game,
     assert_string_equal(scanned.text.text, unreplayed);
 
     /* the replays of the two games, one after the other */
-    rgn_game *game = rgn_game_new();
+    rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     rgn_game_keep_move_texts(game, true);
     logger replayed = {.skip_variation = skip_variation,
                        .skip_game = skip_game};
-    rgn_validator_options options = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options options = {.size = sizeof options,
+                                     .variant = rgn_variant_find("Chess"),
                                      .sink = rgn_game_recorder(),
                                      .sink_user = game};
     size_t second = strstr(input, "[Event \"B\"]") - input;

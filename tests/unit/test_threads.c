@@ -87,14 +87,15 @@ static int validate(int i, const rgn_game_sink *sink, void *sink_user,
                     void (*report)(void *user, const rgn_diagnostic *d),
                     void *user, int jobs)
 {
-    rgn_validator_options vo = {.sink = sink,
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .sink = sink,
                                 .sink_user = sink_user,
                                 .report = report,
                                 .user = user,
                                 .jobs = jobs};
     if (strstr(inputs[i], ".pgn"))
         vo.variant = rgn_variant_find("Chess");
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     int rc = !v ? -1
              : rgn_validator_feed(v, texts[i], lengths[i]) < 0
                  ? -1
@@ -108,7 +109,7 @@ static int validate(int i, const rgn_game_sink *sink, void *sink_user,
 static void tournament_of(int i, enum rgn_tournament_format format, FILE *out)
 {
     rgn_error error = {0};
-    rgn_tournament_options options = {.format = format};
+    rgn_tournament_options options = {.size = sizeof options, .format = format};
     rgn_tournaments *ts = rgn_tournaments_new(&options, &error);
     if (!ts) {
         fprintf(out, "new: %s\n", error.message);
@@ -180,7 +181,7 @@ static const struct {
 /* The games of input i that selection k selects, written to out. */
 static void selection_of(int i, size_t k, FILE *out)
 {
-    rgn_criteria *c = rgn_criteria_new();
+    rgn_criteria *c = rgn_criteria_new(NULL);
     for (int n = 0; n < 3 && selections[k].criteria[n]; n++) {
         const char *text = selections[k].criteria[n];
         const char *eq = strchr(text, '=');

@@ -90,13 +90,14 @@ static rgn_tournaments *read_games_with(const char *text,
     rgn_tournaments *ts = rgn_tournaments_new(options, &error);
     assert_non_null(ts);
     rgn_tournaments_sink()->input(ts, "test.pgn");
-    rgn_validator_options vo = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_tournaments_sink(),
                                 .sink_user = ts};
-    rgn_validator *v = rgn_validator_new(&vo);
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
-    rgn_validator_feed(v, text, strlen(text));
-    rgn_validator_finish(v);
+    assert_int_equal(rgn_validator_feed(v, text, strlen(text)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     *status = rgn_tournaments_finish(ts, NULL, NULL, &error);
     return ts;
@@ -109,7 +110,7 @@ static rgn_tournament_options options_of(const char *system,
                                          const char *rules, rgn_tiebreak *list)
 {
     rgn_error error;
-    rgn_tournament_options options = {0};
+    rgn_tournament_options options = {.size = sizeof options};
     int value;
     if (system) {
         value = rgn_tournament_system_parse(system, &error);
@@ -327,7 +328,8 @@ static void rules_chosen(void **state)
     assert_string_equal(error.message, "the tie-break list states the rules "
                                        "of 2024, and those of 2026 are "
                                        "asked for");
-    options = (rgn_tournament_options){.tiebreak_rules = 2025};
+    options = (rgn_tournament_options){.size = sizeof(rgn_tournament_options),
+                                       .tiebreak_rules = 2025};
     assert_null(rgn_tournaments_new(&options, &error));
     assert_string_equal(error.message,
                         "no tie-break rules of 2025 (known: 2024, 2026)");
@@ -437,7 +439,8 @@ static void html_made_safe(void **state)
         "[Event \"E\x01v\"]\n[Site \"S\"]\n[Round \"1\"]\n"
         "[White \"Ames\tA\"]\n[Black \"Berg & <B>\"]\n[Result "
         "\"1-0\"]\n\n1-0\n";
-    rgn_tournament_options options = {.format = RGN_TOURNAMENT_HTML};
+    rgn_tournament_options options = {.size = sizeof options,
+                                      .format = RGN_TOURNAMENT_HTML};
     int status;
     rgn_tournaments *ts = read_games_with(text, &options, &status);
     char *page = NULL;
@@ -455,14 +458,47 @@ static void html_made_safe(void **state)
     rgn_tournaments_free(ts);
 }
 
+/* Options carry their size (rgn.h, "Errors"): a caller built before
+ * check_only and the later fields passes a smaller struct, whose missing
+ * fields take their defaults; the junk beyond its size (rules and rounds
+ * that would be refused) is never read. A size of 0 is refused. */
+static void sized_options(void **state)
+{
+    (void)state;
+    rgn_tournament_options older;
+    memset(&older, 0xA5, sizeof older);
+    older.size = offsetof(rgn_tournament_options, check_only);
+    older.event = NULL;
+    older.system = RGN_SYSTEM_UNKNOWN;
+    older.tiebreaks = NULL;
+    older.tiebreak_count = 0;
+    older.same_player = NULL;
+    older.same_player_len = 0;
+    older.format = RGN_TOURNAMENT_TEXT;
+    older.title = older.lang = NULL;
+    rgn_error error = {0};
+    rgn_tournaments *ts = rgn_tournaments_new(&older, &error);
+    assert_non_null(ts);
+    rgn_tournaments_free(ts);
+    rgn_tournament_options unsized = {.format = RGN_TOURNAMENT_TEXT};
+    assert_null(rgn_tournaments_new(&unsized, &error));
+    assert_string_equal(error.message, "rgn_tournament_options: size is 0 "
+                                       "(set it to sizeof the struct)");
+    /* NULL: every default; a NULL error is allowed */
+    ts = rgn_tournaments_new(NULL, NULL);
+    assert_non_null(ts);
+    rgn_tournaments_free(ts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(parse_lists), cmocka_unit_test(rules_on_dates),
-        cmocka_unit_test(swiss),       cmocka_unit_test(swiss_2026),
-        cmocka_unit_test(bye_2026),    cmocka_unit_test(rules_chosen),
-        cmocka_unit_test(round_robin), cmocka_unit_test(direct_encounter),
-        cmocka_unit_test(audit),       cmocka_unit_test(html_made_safe),
+        cmocka_unit_test(parse_lists),   cmocka_unit_test(rules_on_dates),
+        cmocka_unit_test(swiss),         cmocka_unit_test(swiss_2026),
+        cmocka_unit_test(bye_2026),      cmocka_unit_test(rules_chosen),
+        cmocka_unit_test(round_robin),   cmocka_unit_test(direct_encounter),
+        cmocka_unit_test(audit),         cmocka_unit_test(html_made_safe),
+        cmocka_unit_test(sized_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,12 +20,13 @@ char *write_games(const char *text, const rgn_writer_options *options,
     assert_non_null(stream);
     rgn_writer *writer = rgn_writer_new(options, stream);
     assert_non_null(writer);
-    rgn_validator_options v = {.variant = rgn_variant_find("Chess"),
+    rgn_validator_options v = {.size = sizeof v,
+                               .variant = rgn_variant_find("Chess"),
                                .report = report,
                                .sink = rgn_writer_sink(writer),
                                .sink_user = writer,
                                .jobs = 1};
-    rgn_validator *validator = rgn_validator_new(&v);
+    rgn_validator *validator = rgn_validator_new(&v, NULL);
     assert_non_null(validator);
     assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);
