@@ -117,13 +117,6 @@ extern "C" {
 
 #define RGN_VERSION "1.0.0"
 
-/* A fallible function's result must be looked at. */
-#if defined(__GNUC__) || defined(__clang__)
-#define RGN_MUST_CHECK __attribute__((warn_unused_result))
-#else
-#define RGN_MUST_CHECK
-#endif
-
 /* Marks a fallible function (see "Errors" below): a caller that drops its
  * result gets a warning. */
 #if defined(__GNUC__) || defined(__clang__)
