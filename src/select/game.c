@@ -55,6 +55,7 @@ struct rgn_game {
     rgn_buffer main_sans;
     rgn_buffer main_san_at; /* size_t offset of each in main_sans */
     bool main_line_made;
+    bool main_sans_made; /* made on the first SAN asked for */
     void (*on_end)(void *context, rgn_game *game);
     void *on_end_context;
 };
@@ -130,6 +131,7 @@ static void on_begin_game(void *user, uint64_t number)
     rgn_buffer_reset(&g->result);
     rgn_buffer_reset(&g->error_texts);
     g->main_line_made = false; /* problems come before begin_game too */
+    g->main_sans_made = false;
     g->tag_count = 0;
     g->plies = 0;
     g->depth = g->max_depth = 0;
@@ -479,14 +481,17 @@ const rgn_diagnostic *rgn_game_problem_at(const rgn_game *game, size_t index)
                 .diagnostic;
 }
 
-/* Where each main-line move's part is: found on first use, kept. */
-/* The SAN of each main-line move, replayed from the start. */
-static void write_main_sans(rgn_game *game)
+/* The SAN of each main-line move, replayed from the start (after
+ * index_main_line): made on the first SAN asked for, kept. */
+static bool write_main_sans(rgn_game *game)
 {
+    if (game->main_sans_made)
+        return !game->main_sans.failed && !game->main_san_at.failed;
+    game->main_sans_made = true;
     rgn_buffer_reset(&game->main_sans);
     rgn_buffer_reset(&game->main_san_at);
     if (!game->started)
-        return;
+        return true;
     rgn_position position;
     rgn_position_copy(&position, &game->start);
     size_t count = game->main_line.len / sizeof(size_t);
@@ -503,8 +508,10 @@ static void write_main_sans(rgn_game *game)
         rgn_buffer_append(&game->main_sans, san, len + 1);
         rgn_position_play(&position, part.move);
     }
+    return !game->main_sans.failed && !game->main_san_at.failed;
 }
 
+/* Where each main-line move's part is: found on first use, kept. */
 static bool index_main_line(rgn_game *game)
 {
     if (game->main_line_made)
@@ -523,10 +530,8 @@ static bool index_main_line(rgn_game *game)
                               sizeof before);
         before = at;
     }
-    write_main_sans(game);
     game->main_line_made = true;
-    return !game->main_line.failed && !game->main_sans.failed &&
-           !game->main_san_at.failed;
+    return !game->main_line.failed;
 }
 
 int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
@@ -534,7 +539,8 @@ int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
 {
     /* the index is the game's own cache, made once */
     rgn_game *g = (rgn_game *)game;
-    if (index < 0 || index >= game->plies || !index_main_line(g))
+    if (index < 0 || index >= game->plies || !index_main_line(g) ||
+        (san && !write_main_sans(g)))
         return -1;
     size_t at;
     memcpy(&at, g->main_line.data + (size_t)index * sizeof at, sizeof at);
