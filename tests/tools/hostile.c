@@ -5,10 +5,10 @@
  *
  * Each case is generated at a base size and at 10 times that size; the
  * larger run must take well under 20 times the processor time (plus a
- * small allowance for process start-up), its peak memory must not grow with the
- * input (under twice the smaller run's, plus a little), and, unless the program
- * was built with sanitizers (which inflate memory), stay under
- * MEMORY_LIMIT_KB.
+ * small allowance for process start-up; the least of up to three runs),
+ * its peak memory must not grow with the input (under twice the smaller
+ * run's, plus a little), and, unless the program was built with
+ * sanitizers (which inflate memory), stay under MEMORY_LIMIT_KB.
  *
  * Usage: hostile RGN_PROGRAM TMPDIR [sanitized]
  */
@@ -302,23 +302,49 @@ static void check(bool ok, const char *name, const char *format, ...)
     failed++;
 }
 
+/* Runs one case at size 1x (k = 0) or 10x (k = 1). */
+static bool measure(const hostile_case *c, const char *jobs, int k,
+                    run_result *result)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/input.rgn", tmpdir);
+    FILE *out = fopen(path, "wb");
+    if (!out) {
+        check(false, c->name, "cannot write %s", path);
+        return false;
+    }
+    c->generate(out, k == 0 ? c->base : 10 * c->base);
+    fclose(out);
+    *result = run(path, c->expected, c->from, jobs);
+    remove(path);
+    return true;
+}
+
+static bool looks_linear(const run_result results[2])
+{
+    /* start-up costs a few milliseconds; count them once */
+    return results[1].seconds < 20 * results[0].seconds + 0.05;
+}
+
 /* Each case runs with one job and with two (the parallel validator). */
 static void run_case(const hostile_case *c, const char *jobs)
 {
     run_result results[2];
-    for (int k = 0; k < 2; k++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/input.rgn", tmpdir);
-        FILE *out = fopen(path, "wb");
-        if (!out) {
-            check(false, c->name, "cannot write %s", path);
+    for (int k = 0; k < 2; k++)
+        if (!measure(c, jobs, k, &results[k]))
             return;
+    /* Processor time still varies with the neighbours' load (shared
+     * caches, frequency); a linear run measured at a bad moment once
+     * looked quadratic (20x). A quadratic one is 100x every time, so
+     * the verdict takes the least of up to three measurements. */
+    for (int attempt = 1; attempt < 3 && !looks_linear(results); attempt++)
+        for (int k = 0; k < 2; k++) {
+            run_result again;
+            if (!measure(c, jobs, k, &again))
+                return;
+            if (again.seconds < results[k].seconds)
+                results[k].seconds = again.seconds;
         }
-        c->generate(out, k == 0 ? c->base : 10 * c->base);
-        fclose(out);
-        results[k] = run(path, c->expected, c->from, jobs);
-        remove(path);
-    }
     int before = failed;
     for (int k = 0; k < 2; k++) {
         const run_result *r = &results[k];
@@ -333,9 +359,9 @@ static void run_case(const hostile_case *c, const char *jobs)
     check(results[1].max_rss_kb < 2 * results[0].max_rss_kb + 8192, c->name,
           "memory grows with the input: %ld KB for 1x, %ld KB for 10x",
           results[0].max_rss_kb, results[1].max_rss_kb);
-    /* start-up costs a few milliseconds; count them once */
-    check(results[1].seconds < 20 * results[0].seconds + 0.05, c->name,
-          "10x the input took %.3f s, 1x took %.3f s: not linear",
+    check(looks_linear(results), c->name,
+          "10x the input took %.3f s, 1x took %.3f s (the least of three "
+          "runs each): not linear",
           results[1].seconds, results[0].seconds);
     printf("%-32s jobs %s %8.3f s %8.3f s (10x) %6ld KB peak\n", c->name, jobs,
            results[0].seconds, results[1].seconds, results[1].max_rss_kb);
