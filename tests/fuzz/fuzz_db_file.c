@@ -130,11 +130,14 @@ static void merge_database(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!path[0]) {
-        snprintf(path, sizeof path, "/tmp/fuzz_db_file.%ld.rgndb",
+        /* in memory where the system has it: each input is written and
+         * merged, and the disk's syncs took three quarters of the time */
+        const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+        snprintf(path, sizeof path, "%s/fuzz_db_file.%ld.rgndb", dir,
                  (long)getpid());
         snprintf(wal, sizeof wal, "%s-wal", path);
         snprintf(shm, sizeof shm, "%s-shm", path);
-        snprintf(merged, sizeof merged, "/tmp/fuzz_db_file.%ld.merged",
+        snprintf(merged, sizeof merged, "%s/fuzz_db_file.%ld.merged", dir,
                  (long)getpid());
         null_output = fopen("/dev/null", "w");
         if (!null_output)
