@@ -582,6 +582,13 @@ RGN_MUST_CHECK int rgn_san_resolve(rgn_position *position, const char *text,
                                    size_t len, rgn_move *move,
                                    unsigned *warnings,
                                    enum rgn_problem *problem, rgn_error *err);
+/* Plays a line of moves as a person types it, "1. e4 e5 2. Nf3", from
+ * position: words apart by spaces, tabs or line ends, each read by
+ * rgn_san_resolve, the move numbers ("12.", "12...", "12") passed over.
+ * 0, or -1 with error->message "'WORD': why" and error->column the
+ * word's in line; then the moves before it are played. */
+RGN_MUST_CHECK int rgn_position_play_line(rgn_position *position,
+                                          const char *line, rgn_error *error);
 
 /* The canonical SAN of a legal move: shortest disambiguation, ">Dir" only
  * when the direction set changes, "+" or "#". Returns the length. */
@@ -1804,6 +1811,58 @@ typedef struct rgn_db_tree {
 RGN_MUST_CHECK int rgn_db_tree_of(rgn_db *db, rgn_position *position,
                                   rgn_db_tree *tree, rgn_error *error);
 void rgn_db_tree_free(rgn_db_tree *tree);
+
+/* The answers written for people or programs: the findings of one
+ * question as text (a table) or as one JSON object. */
+enum rgn_db_format { RGN_DB_TEXT, RGN_DB_JSON };
+
+/* Finds the games as rgn_db_find does (options's found and user are not
+ * used) and writes each found to writer (rgn_writer_write_game: numbered
+ * as in the database, options->edits made, a comment at the ply a
+ * position criterion matched when mark is set) or its record to lister
+ * (rgn_lister_game: numbered in the order found, with its database
+ * number, its file as imported and the ply); both NULL: only counted.
+ * The caller finishes the writer or lister. The number of games found,
+ * or -1 with error: a damaged database, a write that failed (the rest is
+ * not written), both writer and lister given. */
+RGN_MUST_CHECK int64_t rgn_db_find_write(rgn_db *db,
+                                         const rgn_db_find_options *options,
+                                         rgn_writer *writer, rgn_lister *lister,
+                                         bool mark, rgn_error *error);
+/* The rule sets of the database's games that read fen (a position
+ * string; NULL: the game's start, which a solitaire does not have) and
+ * then play line (rgn_position_play_line; NULL: no moves), in the order
+ * rgn_db_variants gives them, into found: how many, 0, 1 or 2 (two or
+ * more: the question is ambiguous, found holds the first two). In a
+ * database with no games, every rule set rgn knows is asked and the
+ * first that reads them is the one (1), or without fen the default game
+ * is. With 0, found[0] is the rule set in which to say why the position
+ * is not read (the database's first, or the default). -1 with error
+ * when the database cannot be read. */
+RGN_MUST_CHECK int rgn_db_tree_games(rgn_db *db, const char *fen,
+                                     const char *line,
+                                     const rgn_variant *found[2],
+                                     rgn_error *error);
+/* Writes tree, the moves played from position (rgn_db_tree_of), to out:
+ * as text, the position string, "N games" and, when moves were played,
+ * a table of each move's games, share, wins, draws and losses of the side
+ * to move (as percentages), average Elo and last date; as JSON, one line
+ * {"position", "games", "moves": [{"move", "games", "white", "draws",
+ * "black", "win", "draw", "loss", "elo", "last_date"}, ...]}, unknown
+ * Elo and dates null (rgn(1), "db tree"). 0, or -1 with error when the
+ * write failed, memory ran out or format is no enum rgn_db_format. */
+RGN_MUST_CHECK int rgn_db_tree_write(FILE *out, const rgn_db_tree *tree,
+                                     const rgn_position *position,
+                                     enum rgn_db_format format,
+                                     rgn_error *error);
+/* Writes stats (rgn_db_info) to out: as text a line each ("games",
+ * "valid games", ..., "bytes per ply", "schema version"), as JSON one
+ * line {"games", "valid", "invalid", "plies", "positions", "files",
+ * "bytes", "bytes_per_ply", "schema_version"}. 0, or -1 with error when
+ * the write failed, memory ran out or format is no enum rgn_db_format. */
+RGN_MUST_CHECK int rgn_db_stats_write(FILE *out, const rgn_db_stats *stats,
+                                      enum rgn_db_format format,
+                                      rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Diagrams                                                           */
