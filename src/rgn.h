@@ -1930,6 +1930,45 @@ RGN_MUST_CHECK int rgn_diagram_write(const rgn_position *position,
                                      const rgn_diagram_options *options,
                                      FILE *out, rgn_error *error);
 
+/* The squares a diagram marks as a person lists them, "e4,d5": each item
+ * a file letter and a rank, apart by commas. With variant, their
+ * squares on its board (rgn_square_parse) into squares (max entries);
+ * with variant NULL, only the shape of each is read and squares is not
+ * used (a program reads an option before it knows the board). The
+ * number of squares (at most max), or -1 with error->message: an empty
+ * or misshapen item, more than max, "e9 is not a square of the Chess
+ * board". */
+RGN_MUST_CHECK int rgn_diagram_read_squares(const rgn_variant *variant,
+                                            const char *list, int *squares,
+                                            size_t max, rgn_error *error);
+/* The same for arrows, "b2-b6,e3-e4": each item two squares joined by
+ * '-', from and to, into arrows (max entries; not used when variant is
+ * NULL). */
+RGN_MUST_CHECK int rgn_diagram_read_arrows(const rgn_variant *variant,
+                                           const char *list,
+                                           rgn_diagram_arrow *arrows,
+                                           size_t max, rgn_error *error);
+
+/* The diagrams of every ply of a game as the files of one folder, a
+ * frame a ply: DIR/0000.svg for the start, DIR/0001.svg after the first
+ * ply, ... (.txt for the text formats). Makes dir and the folders above
+ * it that are missing, as "mkdir -p": 0, or -1 with error->message
+ * "cannot create PATH: why". */
+RGN_MUST_CHECK int rgn_diagram_frames_folder(const char *dir, rgn_error *error);
+/* The path of ply's frame in dir, written into buf (size bytes) as
+ * snprintf writes: the length it needs. */
+int rgn_diagram_frame_path(char *buf, size_t size, const char *dir, size_t ply,
+                           enum rgn_diagram_format format);
+/* Removes from dir the frames (four to nine digits, then .svg or .txt)
+ * that a run writing the frames of plies 0 to plies in format did not
+ * write: those numbered above, and those of the other extension; other
+ * files are left alone. 0, or -1 with error->message naming the folder
+ * that cannot be read or the first frame that could not be removed (the
+ * others are still removed). */
+RGN_MUST_CHECK int rgn_diagram_frames_prune(const char *dir, size_t plies,
+                                            enum rgn_diagram_format format,
+                                            rgn_error *error);
+
 /* ------------------------------------------------------------------ */
 /* Solitaire tools (Rotationary)                                      */
 
