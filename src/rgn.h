@@ -2005,6 +2005,27 @@ typedef struct rgn_rotationary_solution {
 RGN_MUST_CHECK int rgn_rotationary_solve(const rgn_position *position,
                                          rgn_rotationary_solution *solution,
                                          rgn_error *err);
+/* Writes solution, position's (rgn_rotationary_solve), to out for
+ * people: "distance D" and a line of the D moves apart by spaces (an
+ * empty line for a solved position), or the line "unsolvable"; with
+ * hint, only the line of the first move. The moves are written from
+ * position as a set-up. 0, or -1 with error when the write failed or
+ * memory ran out. */
+RGN_MUST_CHECK int
+rgn_rotationary_solution_write_text(FILE *out, const rgn_position *position,
+                                    const rgn_rotationary_solution *solution,
+                                    bool hint, rgn_error *error);
+/* Writes solution as a complete game record through writer, numbered
+ * number (its Round too): Event "Optimal solution", White "rgn solve",
+ * the Variant, SetUp and FEN of position, the moves and the result 1-0,
+ * or "*" and a comment saying that no sequence of moves solves it. 0, or
+ * -1 with error when memory ran out; the writer's own failures are
+ * rgn_writer_finish's. */
+RGN_MUST_CHECK int
+rgn_rotationary_solution_write_game(rgn_writer *writer,
+                                    const rgn_position *position,
+                                    const rgn_rotationary_solution *solution,
+                                    uint64_t number, rgn_error *error);
 
 /* The distances a survey counts: 0 to 14 moves (the largest known is
  * 12). */
