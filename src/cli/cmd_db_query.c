@@ -164,7 +164,7 @@ typedef struct db_cleaning {
  * the game being written, printed as the validator's. */
 static void tell_note(void *user, const rgn_diagnostic *note)
 {
-    cli_games_tell(user, note->file, note);
+    cli_games_tell(user, note->file ? note->file : "-", note);
 }
 
 /* Finds the games and writes them (or their records) to path, with the
