@@ -582,6 +582,13 @@ RGN_MUST_CHECK int rgn_san_resolve(rgn_position *position, const char *text,
                                    size_t len, rgn_move *move,
                                    unsigned *warnings,
                                    enum rgn_problem *problem, rgn_error *err);
+/* Plays a line of moves as a person types it, "1. e4 e5 2. Nf3", from
+ * position: words apart by spaces, tabs or line ends, each read by
+ * rgn_san_resolve, the move numbers ("12.", "12...", "12") passed over.
+ * 0, or -1 with error->message "'WORD': why" and error->column the
+ * word's in line; then the moves before it are played. */
+RGN_MUST_CHECK int rgn_position_play_line(rgn_position *position,
+                                          const char *line, rgn_error *error);
 
 /* The canonical SAN of a legal move: shortest disambiguation, ">Dir" only
  * when the direction set changes, "+" or "#". Returns the length. */
@@ -1805,6 +1812,58 @@ RGN_MUST_CHECK int rgn_db_tree_of(rgn_db *db, rgn_position *position,
                                   rgn_db_tree *tree, rgn_error *error);
 void rgn_db_tree_free(rgn_db_tree *tree);
 
+/* The answers written for people or programs: the findings of one
+ * question as text (a table) or as one JSON object. */
+enum rgn_db_format { RGN_DB_TEXT, RGN_DB_JSON };
+
+/* Finds the games as rgn_db_find does (options's found and user are not
+ * used) and writes each found to writer (rgn_writer_write_game: numbered
+ * as in the database, options->edits made, a comment at the ply a
+ * position criterion matched when mark is set) or its record to lister
+ * (rgn_lister_game: numbered in the order found, with its database
+ * number, its file as imported and the ply); both NULL: only counted.
+ * The caller finishes the writer or lister. The number of games found,
+ * or -1 with error: a damaged database, a write that failed (the rest is
+ * not written), both writer and lister given. */
+RGN_MUST_CHECK int64_t rgn_db_find_write(rgn_db *db,
+                                         const rgn_db_find_options *options,
+                                         rgn_writer *writer, rgn_lister *lister,
+                                         bool mark, rgn_error *error);
+/* The rule sets of the database's games that read fen (a position
+ * string; NULL: the game's start, which a solitaire does not have) and
+ * then play line (rgn_position_play_line; NULL: no moves), in the order
+ * rgn_db_variants gives them, into found: how many, 0, 1 or 2 (two or
+ * more: the question is ambiguous, found holds the first two). In a
+ * database with no games, every rule set rgn knows is asked and the
+ * first that reads them is the one (1), or without fen the default game
+ * is. With 0, found[0] is the rule set in which to say why the position
+ * is not read (the database's first, or the default). -1 with error
+ * when the database cannot be read. */
+RGN_MUST_CHECK int rgn_db_tree_games(rgn_db *db, const char *fen,
+                                     const char *line,
+                                     const rgn_variant *found[2],
+                                     rgn_error *error);
+/* Writes tree, the moves played from position (rgn_db_tree_of), to out:
+ * as text, the position string, "N games" and, when moves were played,
+ * a table of each move's games, share, wins, draws and losses of the side
+ * to move (as percentages), average Elo and last date; as JSON, one line
+ * {"position", "games", "moves": [{"move", "games", "white", "draws",
+ * "black", "win", "draw", "loss", "elo", "last_date"}, ...]}, unknown
+ * Elo and dates null (rgn(1), "db tree"). 0, or -1 with error when the
+ * write failed, memory ran out or format is no enum rgn_db_format. */
+RGN_MUST_CHECK int rgn_db_tree_write(FILE *out, const rgn_db_tree *tree,
+                                     const rgn_position *position,
+                                     enum rgn_db_format format,
+                                     rgn_error *error);
+/* Writes stats (rgn_db_info) to out: as text a line each ("games",
+ * "valid games", ..., "bytes per ply", "schema version"), as JSON one
+ * line {"games", "valid", "invalid", "plies", "positions", "files",
+ * "bytes", "bytes_per_ply", "schema_version"}. 0, or -1 with error when
+ * the write failed, memory ran out or format is no enum rgn_db_format. */
+RGN_MUST_CHECK int rgn_db_stats_write(FILE *out, const rgn_db_stats *stats,
+                                      enum rgn_db_format format,
+                                      rgn_error *error);
+
 /* ------------------------------------------------------------------ */
 /* Diagrams                                                           */
 
@@ -1871,6 +1930,45 @@ RGN_MUST_CHECK int rgn_diagram_write(const rgn_position *position,
                                      const rgn_diagram_options *options,
                                      FILE *out, rgn_error *error);
 
+/* The squares a diagram marks as a person lists them, "e4,d5": each item
+ * a file letter and a rank, apart by commas. With variant, their
+ * squares on its board (rgn_square_parse) into squares (max entries);
+ * with variant NULL, only the shape of each is read and squares is not
+ * used (a program reads an option before it knows the board). The
+ * number of squares (at most max), or -1 with error->message: an empty
+ * or misshapen item, more than max, "e9 is not a square of the Chess
+ * board". */
+RGN_MUST_CHECK int rgn_diagram_read_squares(const rgn_variant *variant,
+                                            const char *list, int *squares,
+                                            size_t max, rgn_error *error);
+/* The same for arrows, "b2-b6,e3-e4": each item two squares joined by
+ * '-', from and to, into arrows (max entries; not used when variant is
+ * NULL). */
+RGN_MUST_CHECK int rgn_diagram_read_arrows(const rgn_variant *variant,
+                                           const char *list,
+                                           rgn_diagram_arrow *arrows,
+                                           size_t max, rgn_error *error);
+
+/* The diagrams of every ply of a game as the files of one folder, a
+ * frame a ply: DIR/0000.svg for the start, DIR/0001.svg after the first
+ * ply, ... (.txt for the text formats). Makes dir and the folders above
+ * it that are missing, as "mkdir -p": 0, or -1 with error->message
+ * "cannot create PATH: why". */
+RGN_MUST_CHECK int rgn_diagram_frames_folder(const char *dir, rgn_error *error);
+/* The path of ply's frame in dir, written into buf (size bytes) as
+ * snprintf writes: the length it needs. */
+int rgn_diagram_frame_path(char *buf, size_t size, const char *dir, size_t ply,
+                           enum rgn_diagram_format format);
+/* Removes from dir the frames (four to nine digits, then .svg or .txt)
+ * that a run writing the frames of plies 0 to plies in format did not
+ * write: those numbered above, and those of the other extension; other
+ * files are left alone. 0, or -1 with error->message naming the folder
+ * that cannot be read or the first frame that could not be removed (the
+ * others are still removed). */
+RGN_MUST_CHECK int rgn_diagram_frames_prune(const char *dir, size_t plies,
+                                            enum rgn_diagram_format format,
+                                            rgn_error *error);
+
 /* ------------------------------------------------------------------ */
 /* Solitaire tools (Rotationary)                                      */
 
@@ -1907,6 +2005,27 @@ typedef struct rgn_rotationary_solution {
 RGN_MUST_CHECK int rgn_rotationary_solve(const rgn_position *position,
                                          rgn_rotationary_solution *solution,
                                          rgn_error *err);
+/* Writes solution, position's (rgn_rotationary_solve), to out for
+ * people: "distance D" and a line of the D moves apart by spaces (an
+ * empty line for a solved position), or the line "unsolvable"; with
+ * hint, only the line of the first move. The moves are written from
+ * position as a set-up. 0, or -1 with error when the write failed or
+ * memory ran out. */
+RGN_MUST_CHECK int
+rgn_rotationary_solution_write_text(FILE *out, const rgn_position *position,
+                                    const rgn_rotationary_solution *solution,
+                                    bool hint, rgn_error *error);
+/* Writes solution as a complete game record through writer, numbered
+ * number (its Round too): Event "Optimal solution", White "rgn solve",
+ * the Variant, SetUp and FEN of position, the moves and the result 1-0,
+ * or "*" and a comment saying that no sequence of moves solves it. 0, or
+ * -1 with error when memory ran out; the writer's own failures are
+ * rgn_writer_finish's. */
+RGN_MUST_CHECK int
+rgn_rotationary_solution_write_game(rgn_writer *writer,
+                                    const rgn_position *position,
+                                    const rgn_rotationary_solution *solution,
+                                    uint64_t number, rgn_error *error);
 
 /* The distances a survey counts: 0 to 14 moves (the largest known is
  * 12). */

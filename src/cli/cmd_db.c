@@ -402,35 +402,12 @@ static int run_info(int argc, char **argv)
         return EXIT_USAGE;
     }
     rgn_db_close(db);
-    double per_ply =
-        stats.plies ? (double)stats.bytes / (double)stats.plies : 0.0;
-    /* the numbers, named for JSON and for the text */
-    const struct {
-        const char *key, *label;
-        uint64_t value;
-    } fields[] = {
-        {"games", "games", stats.games},
-        {"valid", "valid games", stats.valid},
-        {"invalid", "invalid games", stats.invalid},
-        {"plies", "plies", stats.plies},
-        {"positions", "positions", stats.positions},
-        {"files", "files imported", stats.files},
-        {"bytes", "size in bytes", stats.bytes},
-    };
-    size_t count = sizeof fields / sizeof *fields;
-    for (size_t i = 0; i < count; i++)
-        if (json) {
-            fputs(i ? "," : "{", stdout);
-            cli_json_string(stdout, fields[i].key);
-            printf(":%llu", (unsigned long long)fields[i].value);
-        } else
-            printf("%-16s%llu\n", fields[i].label,
-                   (unsigned long long)fields[i].value);
-    if (json)
-        printf(",\"bytes_per_ply\":%.2f,\"schema_version\":%d}\n", per_ply,
-               stats.schema_version);
-    else
-        printf("%-16s%.2f\n%-16s%d\n", "bytes per ply", per_ply,
-               "schema version", stats.schema_version);
+    /* a write that failed is told as the program ends */
+    if (rgn_db_stats_write(stdout, &stats, json ? RGN_DB_JSON : RGN_DB_TEXT,
+                           &error) < 0 &&
+        !ferror(stdout)) {
+        fprintf(stderr, "rgn db info: %s\n", error.message);
+        return EXIT_USAGE;
+    }
     return EXIT_OK;
 }

@@ -153,45 +153,18 @@ int cli_take_text_or_json(const cli_command *command, const char *value,
 /* ------------------------------------------------------------------ */
 /* find and export                                                    */
 
-typedef struct db_output {
-    rgn_lister *lister;
-    rgn_writer *writer;
-    rgn_edits *edits;      /* the cleaning options' (find --to) */
-    bool mark;             /* --mark */
-    cli_games *notes;      /* prints the edits' notes */
-    const char *game_file; /* of the game being written */
-    uint64_t found;
-    bool failed;
-} db_output;
-
-static int on_found(void *user, const rgn_db_found *found)
-{
-    db_output *o = user;
-    o->found++;
-    if (!found->game)
-        return 0;
-    o->game_file = found->file;
-    if (o->lister) {
-        rgn_selection selection = {o->found, (uint64_t)found->id, found->ply,
-                                   0};
-        if (rgn_lister_game(o->lister, found->game, &selection) < 0)
-            o->failed = true;
-    } else {
-        /* named by its file as imported, which the game keeps */
-        if (rgn_writer_write_game(o->writer, found->game, (uint64_t)found->id,
-                                  o->edits, o->mark ? found->ply : -1,
-                                  NULL) < 0)
-            o->failed = true;
-    }
-    return o->failed;
-}
+/* The cleaning of the games find writes: the edits (NULL: none), and
+ * --mark. */
+typedef struct db_cleaning {
+    rgn_edits *edits;
+    bool mark;
+} db_cleaning;
 
 /* An rgn_edits_report hook: a note of the edits (--fix-result) about
  * the game being written, printed as the validator's. */
 static void tell_note(void *user, const rgn_diagnostic *note)
 {
-    db_output *o = user;
-    cli_games_tell(o->notes, o->game_file, note);
+    cli_games_tell(user, note->file ? note->file : "-", note);
 }
 
 /* Finds the games and writes them (or their records) to path, with the
@@ -199,7 +172,7 @@ static void tell_note(void *user, const rgn_diagnostic *note)
 static int find_and_write(const cli_command *command, const char *db_path,
                           rgn_db_find_options *options, int list_format,
                           rgn_list_options *listing, int to, const char *path,
-                          bool keep_invalid, const db_output *cleaning)
+                          bool keep_invalid, const db_cleaning *cleaning)
 {
     rgn_writer_options writing = {.keep_invalid = keep_invalid};
     if (list_format < 0 && !options->count_only) {
@@ -216,48 +189,48 @@ static int find_and_write(const cli_command *command, const char *db_path,
         rgn_db_close(db);
         return EXIT_USAGE;
     }
-    db_output output = cleaning ? *cleaning : (db_output){0};
     cli_games notes; /* no games read: only its printer of diagnostics */
     cli_games_init(&notes, command);
     cli_games_ready(&notes);
-    output.notes = &notes;
-    if (output.edits) {
-        rgn_edits_report(output.edits, tell_note, &output);
-        options->edits = output.edits;
+    if (cleaning && cleaning->edits) {
+        rgn_edits_report(cleaning->edits, tell_note, &notes);
+        options->edits = cleaning->edits;
     }
+    rgn_lister *lister = NULL;
+    rgn_writer *writer = NULL;
     if (out && list_format >= 0) {
         listing->format = (enum rgn_list_format)list_format;
-        output.lister = cli_lister_new(command, listing, out);
+        lister = cli_lister_new(command, listing, out);
     } else if (out)
-        output.writer = rgn_writer_new(&writing, out);
-    bool ok = options->count_only || output.lister || output.writer;
-    options->found = on_found;
-    options->user = &output;
+        writer = rgn_writer_new(&writing, out);
+    bool ok = options->count_only || lister || writer;
     options->valid_only = !keep_invalid;
     rgn_error error;
-    int64_t found = ok ? rgn_db_find(db, options, &error) : -1;
-    if (found < 0 && ok)
+    int64_t found = ok ? rgn_db_find_write(db, options, writer, lister,
+                                           cleaning && cleaning->mark, &error)
+                       : -1;
+    /* a write that failed is told when the output is closed */
+    if (found < 0 && ok && !(out && ferror(out)))
         fprintf(stderr, "rgn %s: %s: %s\n", command->name, db_path,
                 error.message);
-    ok = found >= 0 && !output.failed;
+    ok = found >= 0;
     errno = 0;
-    if (ok && output.lister && rgn_lister_finish(output.lister) < 0) {
+    if (ok && lister && rgn_lister_finish(lister) < 0) {
         cli_output_error(path, errno);
         ok = false;
-    } else if (ok && output.writer && rgn_writer_finish(output.writer) < 0) {
+    } else if (ok && writer && rgn_writer_finish(writer) < 0) {
         cli_output_error(path, errno);
         ok = false;
     }
     if (ok && options->count_only)
         printf("%lld\n", (long long)found);
-    rgn_lister_free(output.lister);
-    rgn_writer_free(output.writer);
+    rgn_lister_free(lister);
+    rgn_writer_free(writer);
     if (out && cli_output_close(out, path, ok) < 0)
         ok = false;
     rgn_db_close(db);
     return !ok ? EXIT_USAGE : found > 0 ? EXIT_OK : EXIT_INVALID;
 }
-
 
 /* find's options, and the combinations it refuses: the exit status, or
  * CLI_GO_ON. */
@@ -330,7 +303,7 @@ static int run_find(int argc, char **argv)
         r.options.duplicates = criteria.copies;
         r.options.fuzzy_ply = (int)criteria.fuzzy;
         cli_cleaning_flags(&clean);
-        db_output cleaning = {.edits = clean.edits, .mark = r.mark};
+        db_cleaning cleaning = {clean.edits, r.mark};
         status =
             find_and_write(&cli_db_find, r.db_path, &r.options, list_format,
                            &r.listing, r.to, r.path, r.keep_invalid, &cleaning);
@@ -368,50 +341,17 @@ static int run_export(int argc, char **argv)
 /* tree                                                               */
 
 /* The position --position or --moves gives in the game variant: NULL,
- * after saying why when say is set. */
+ * after saying why. */
 static rgn_position *tree_position(const rgn_variant *variant, const char *fen,
-                                   const char *line, bool say)
+                                   const char *line)
 {
-    const cli_command *command = &cli_db_tree;
-    rgn_position *pos = NULL;
-    if (say)
-        pos = cli_load_position(command, rgn_variant_name(variant), fen);
-    else if (fen || !rgn_variant_needs_setup(variant)) {
-        rgn_error error;
-        pos = rgn_position_new(variant, NULL);
-        if (pos && fen && rgn_position_set_fen(pos, fen, &error) < 0) {
-            rgn_position_free(pos);
-            pos = NULL;
-        }
-    }
-    if (!pos || !line)
-        return pos;
-    /* the line's moves, past move numbers and a result */
-    const char *at = line;
-    while (*at) {
-        while (*at == ' ' || *at == '\t' || *at == '\n')
-            at++;
-        size_t len = strcspn(at, " \t\n");
-        if (!len)
-            break;
-        bool number = at[0] >= '0' && at[0] <= '9' &&
-                      (at[len - 1] == '.' || strspn(at, "0123456789.") == len);
-        if (!number) {
-            rgn_move move;
-            unsigned warnings;
-            enum rgn_problem problem;
-            rgn_error error;
-            if (rgn_san_resolve(pos, at, len, &move, &warnings, &problem,
-                                &error) < 0) {
-                if (say)
-                    cli_usage_error(command, "--moves: '%.*s': %s", (int)len,
-                                    at, error.message);
-                rgn_position_free(pos);
-                return NULL;
-            }
-            rgn_position_play(pos, move);
-        }
-        at += len;
+    rgn_position *pos =
+        cli_load_position(&cli_db_tree, rgn_variant_name(variant), fen);
+    rgn_error error;
+    if (pos && line && rgn_position_play_line(pos, line, &error) < 0) {
+        cli_usage_error(&cli_db_tree, "--moves: %s", error.message);
+        rgn_position_free(pos);
+        return NULL;
     }
     return pos;
 }
@@ -423,139 +363,24 @@ static rgn_position *tree_start(rgn_db *db, const char *db_path,
                                 const char *variant_name, const char *fen,
                                 const char *line)
 {
-    const cli_command *command = &cli_db_tree;
-    const rgn_variant *variants[16];
-    int count;
+    const rgn_variant *found[2];
     rgn_error error;
     if (variant_name) {
-        if (!(variants[0] = cli_find_variant(command, variant_name)))
+        if (!(found[0] = cli_find_variant(&cli_db_tree, variant_name)))
             return NULL;
-        count = 1;
-    } else if ((count = rgn_db_variants(db, variants, 16, &error)) < 0) {
-        fprintf(stderr, "rgn %s: %s: %s\n", command->name, db_path,
-                error.message);
-        return NULL;
+        return tree_position(found[0], fen, line);
     }
-    /* an empty database: any game rgn knows that reads --position, else
-     * the default game */
-    bool any = count == 0 && fen;
-    if (count == 0 && !fen)
-        variants[count++] = rgn_variant_default();
-    size_t n = any                  ? rgn_variant_count()
-               : (size_t)count < 16 ? (size_t)count
-                                    : 16;
-    rgn_position *pos = NULL;
-    const rgn_variant *found[2];
-    int reading = 0;
-    for (size_t i = 0; i < n && reading < 2; i++) {
-        const rgn_variant *v = any ? rgn_variant_at(i) : variants[i];
-        rgn_position *p = tree_position(v, fen, line, false);
-        if (!p)
-            continue;
-        found[reading++] = v;
-        if (pos)
-            rgn_position_free(p);
-        else
-            pos = p;
-    }
-    if (reading == 1 || (reading > 1 && any))
-        return pos; /* in an empty database, the first game that reads it */
-    rgn_position_free(pos);
-    if (reading > 1) {
-        cli_usage_error(command,
+    int reading = rgn_db_tree_games(db, fen, line, found, &error);
+    if (reading < 0)
+        fprintf(stderr, "rgn db tree: %s: %s\n", db_path, error.message);
+    else if (reading > 1)
+        cli_usage_error(&cli_db_tree,
                         "the database holds games of %s and %s, and both "
                         "read the position: give --variant",
                         rgn_variant_name(found[0]), rgn_variant_name(found[1]));
-        return NULL;
-    }
-    /* none reads it: say why in the first game of the database */
-    return tree_position(any ? rgn_variant_default() : variants[0], fen, line,
-                         true);
-}
-
-/* Percent of n in total, 0 for none. */
-static double percent(uint64_t n, uint64_t total)
-{
-    return total ? 100.0 * (double)n / (double)total : 0.0;
-}
-
-static void print_date(FILE *out, long date, bool json)
-{
-    if (!date) {
-        fputs(json ? "null" : "-", out);
-        return;
-    }
-    char text[40];
-    snprintf(text, sizeof text, "%04ld.%02ld.%02ld", date / 10000 % 10000,
-             date / 100 % 100, date % 100);
-    /* unknown parts as PGN writes them */
-    if (date / 100 % 100 == 0)
-        memcpy(text + 5, "??", 2);
-    if (date % 100 == 0)
-        memcpy(text + 8, "??", 2);
-    if (json)
-        cli_json_string(out, text);
-    else
-        fputs(text, out);
-}
-
-static void print_tree(const rgn_db_tree *tree, const rgn_position *pos,
-                       bool json)
-{
-    char fen[512];
-    rgn_position_fen(pos, fen, sizeof fen);
-    /* wins, draws and losses of the side to move */
-    bool white = rgn_position_side(pos) == RGN_WHITE;
-    if (json) {
-        /* the texts through the library's JSON writer, as every JSON of
-         * rgn is written */
-        fputs("{\"position\":", stdout);
-        cli_json_string(stdout, fen);
-        printf(",\"games\":%llu,\"moves\":[", (unsigned long long)tree->games);
-        for (size_t i = 0; i < tree->count; i++) {
-            const rgn_db_tree_move *m = &tree->moves[i];
-            uint64_t wins = white ? m->white : m->black;
-            uint64_t losses = white ? m->black : m->white;
-            printf("%s{\"move\":", i ? "," : "");
-            cli_json_string(stdout, m->san);
-            printf(",\"games\":%llu,\"white\":%llu,"
-                   "\"draws\":%llu,\"black\":%llu,\"win\":%.1f,\"draw\":%.1f,"
-                   "\"loss\":%.1f,\"elo\":",
-                   (unsigned long long)m->games, (unsigned long long)m->white,
-                   (unsigned long long)m->draws, (unsigned long long)m->black,
-                   percent(wins, m->games), percent(m->draws, m->games),
-                   percent(losses, m->games));
-            if (m->elo_games)
-                printf("%llu", (unsigned long long)(m->elo_sum / m->elo_games));
-            else
-                fputs("null", stdout);
-            fputs(",\"last_date\":", stdout);
-            print_date(stdout, m->last_date, true);
-            fputs("}", stdout);
-        }
-        fputs("]}\n", stdout);
-        return;
-    }
-    printf("%s\n%llu games\n", fen, (unsigned long long)tree->games);
-    if (!tree->count)
-        return;
-    printf("%-10s %8s %6s %6s %6s %6s %5s  %s\n", "move", "games", "share",
-           "win", "draw", "loss", "elo", "last date");
-    for (size_t i = 0; i < tree->count; i++) {
-        const rgn_db_tree_move *m = &tree->moves[i];
-        uint64_t wins = white ? m->white : m->black;
-        uint64_t losses = white ? m->black : m->white;
-        printf("%-10s %8llu %5.1f%% %5.1f%% %5.1f%% %5.1f%% ", m->san,
-               (unsigned long long)m->games, percent(m->games, tree->games),
-               percent(wins, m->games), percent(m->draws, m->games),
-               percent(losses, m->games));
-        if (m->elo_games)
-            printf("%5llu  ", (unsigned long long)(m->elo_sum / m->elo_games));
-        else
-            printf("%5s  ", "-");
-        print_date(stdout, m->last_date, false);
-        putchar('\n');
-    }
+    /* with none reading it, found[0] says why */
+    return reading == 0 || reading == 1 ? tree_position(found[0], fen, line)
+                                        : NULL;
 }
 
 static int run_tree(int argc, char **argv)
@@ -596,7 +421,11 @@ static int run_tree(int argc, char **argv)
         db = NULL;
     }
     if (db) {
-        print_tree(&tree, pos, json);
+        /* a write that failed is told as the program ends */
+        if (rgn_db_tree_write(stdout, &tree, pos,
+                              json ? RGN_DB_JSON : RGN_DB_TEXT, &error) < 0 &&
+            !ferror(stdout))
+            fprintf(stderr, "rgn db tree: %s\n", error.message);
         rgn_db_tree_free(&tree);
         rgn_db_close(db);
     }

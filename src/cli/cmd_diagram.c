@@ -1,10 +1,7 @@
 /* cmd_diagram.c - "rgn diagram": pictures of positions, as text or SVG. */
-#include <dirent.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -61,17 +58,13 @@ const cli_command cli_diagram = {
 
 #define MAX_MARKS 256
 
-/* A square as the user named it, before the board is known. */
-typedef struct named_square {
-    char text[16];
-} named_square;
-
+/* The lists of --highlight and --arrow as given, read again on the board
+ * once it is known. */
 typedef struct diagram_request {
     rgn_diagram_options options;
-    named_square highlights[MAX_MARKS];
-    int highlight_count;
-    named_square arrows[2 * MAX_MARKS];
-    int arrow_count;
+    const char *highlights[MAX_MARKS], *arrows[MAX_MARKS];
+    int highlight_lists, arrow_lists;
+    int highlight_count, arrow_count;
     int squares[MAX_MARKS];
     rgn_diagram_arrow arrow_squares[MAX_MARKS];
 } diagram_request;
@@ -88,82 +81,31 @@ static void note_game(cli_main_line *line, const rgn_diagnostic *error)
     g->valid = !error && line->started && !line->out_of_memory;
 }
 
-/* "e4" (files a.., ranks 1..); false if the text is not shaped as a
- * square name. The board, known later, says whether it names a square. */
-static bool parse_square(const char *text, size_t len, named_square *sq)
-{
-    if (len < 2 || len >= sizeof sq->text || text[0] < 'a' || text[0] > 'z' ||
-        text[1] < '1' || text[1] > '9')
-        return false;
-    int rank = 0;
-    for (size_t i = 1; i < len; i++) {
-        if (text[i] < '0' || text[i] > '9' || rank > 99)
-            return false;
-        rank = rank * 10 + (text[i] - '0');
-    }
-    memcpy(sq->text, text, len);
-    sq->text[len] = '\0';
-    return true;
-}
-
-/* A comma-separated list of squares (pairs = false) or of "A-B" pairs;
- * appended to list. */
-static bool parse_squares(const char *value, bool pairs, named_square *list,
-                          int *count, int max)
-{
-    const char *p = value;
-    for (;;) {
-        size_t len = strcspn(p, ",");
-        const char *dash = pairs ? memchr(p, '-', len) : NULL;
-        if (pairs && !dash)
-            return false;
-        if (*count + (pairs ? 2 : 1) > max)
-            return false;
-        if (pairs) {
-            if (!parse_square(p, (size_t)(dash - p), &list[*count]) ||
-                !parse_square(dash + 1, len - (size_t)(dash - p) - 1,
-                              &list[*count + 1]))
-                return false;
-            *count += 2;
-        } else {
-            if (!parse_square(p, len, &list[*count]))
-                return false;
-            *count += 1;
-        }
-        if (p[len] == '\0')
-            return true;
-        p += len + 1;
-    }
-}
-
-/* The named squares on the board of variant; -1 after printing which
+/* The listed squares on the board of variant; -1 after printing which
  * one is not on it. */
 static int resolve_squares(diagram_request *r, const rgn_variant *variant)
 {
-    named_square *lists[2] = {r->highlights, r->arrows};
-    int counts[2] = {r->highlight_count, r->arrow_count};
-    for (int l = 0; l < 2; l++)
-        for (int i = 0; i < counts[l]; i++) {
-            named_square *n = &lists[l][i];
-            int sq = rgn_square_parse(variant, n->text, strlen(n->text));
-            if (sq < 0) {
-                fprintf(stderr,
-                        "rgn diagram: %s is not a square of the %s "
-                        "board\n",
-                        n->text, rgn_variant_name(variant));
-                return -1;
-            }
-            if (l == 0)
-                r->squares[i] = sq;
-            else if (i % 2 == 0)
-                r->arrow_squares[i / 2].from = sq;
-            else
-                r->arrow_squares[i / 2].to = sq;
-        }
+    rgn_error error;
+    size_t squares = 0, arrows = 0;
+    int n = 0;
+    for (int i = 0; n >= 0 && i < r->highlight_lists; i++)
+        if ((n = rgn_diagram_read_squares(variant, r->highlights[i],
+                                          r->squares + squares,
+                                          MAX_MARKS - squares, &error)) > 0)
+            squares += (size_t)n;
+    for (int i = 0; n >= 0 && i < r->arrow_lists; i++)
+        if ((n = rgn_diagram_read_arrows(variant, r->arrows[i],
+                                         r->arrow_squares + arrows,
+                                         MAX_MARKS - arrows, &error)) > 0)
+            arrows += (size_t)n;
+    if (n < 0) {
+        fprintf(stderr, "rgn diagram: %s\n", error.message);
+        return -1;
+    }
     r->options.highlights = r->squares;
-    r->options.highlight_count = (size_t)r->highlight_count;
+    r->options.highlight_count = squares;
     r->options.arrows = r->arrow_squares;
-    r->options.arrow_count = (size_t)r->arrow_count / 2;
+    r->options.arrow_count = arrows;
     return 0;
 }
 
@@ -201,97 +143,20 @@ static int write_diagram(const rgn_position *pos,
     return EXIT_OK;
 }
 
-/* Creates dir and the folders above it that are missing ("mkdir -p");
- * -1 after printing why not. */
-static int make_folders(const char *dir)
-{
-    char *path = strdup(dir);
-    if (!path) {
-        fprintf(stderr, "rgn diagram: out of memory\n");
-        return -1;
-    }
-    int status = 0;
-    for (char *p = path + 1;; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char c = *p;
-        *p = '\0';
-        struct stat st;
-        if (mkdir(path, 0777) < 0 &&
-            (errno != EEXIST || stat(path, &st) < 0 || !S_ISDIR(st.st_mode))) {
-            fprintf(stderr, "rgn diagram: cannot create %s: %s\n", path,
-                    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
-            status = -1;
-            break;
-        }
-        *p = c;
-        if (c == '\0')
-            break;
-    }
-    free(path);
-    return status;
-}
-
-/* A frame's name: four or more digits, then .svg or .txt; the number, or
- * -1 for another name. */
-static long frame_number(const char *name, const char **extension)
-{
-    size_t digits = strspn(name, "0123456789");
-    if (digits < 4 || digits > 9 ||
-        (strcmp(name + digits, ".svg") != 0 &&
-         strcmp(name + digits, ".txt") != 0))
-        return -1;
-    *extension = name + digits + 1;
-    return strtol(name, NULL, 10);
-}
-
-/* Removes the frames in dir that this run did not write: those numbered
- * above plies, and those of the other extension. */
-static int remove_stale_frames(const char *dir, size_t plies,
-                               const char *extension)
-{
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "rgn diagram: cannot read %s: %s\n", dir,
-                strerror(errno));
-        return EXIT_USAGE;
-    }
-    int status = EXIT_OK;
-    size_t path_size = strlen(dir) + 300;
-    char *path = malloc(path_size);
-    struct dirent *entry;
-    while (path && (entry = readdir(d)) != NULL) {
-        const char *ext;
-        long n = frame_number(entry->d_name, &ext);
-        if (n < 0 || (n <= (long)plies && strcmp(ext, extension) == 0))
-            continue;
-        snprintf(path, path_size, "%s/%s", dir, entry->d_name);
-        if (unlink(path) < 0) {
-            fprintf(stderr,
-                    "rgn diagram: cannot remove the stale frame %s: "
-                    "%s\n",
-                    path, strerror(errno));
-            status = EXIT_USAGE;
-        }
-    }
-    if (!path)
-        status = EXIT_USAGE;
-    free(path);
-    closedir(d);
-    return status;
-}
-
+/* The frames of every ply in dir; a frame that fails ends the run. */
 static int write_all_plies(const cli_main_line *k, rgn_diagram_options *options,
                            const char *dir)
 {
-    if (make_folders(dir) < 0)
+    rgn_error error;
+    if (rgn_diagram_frames_folder(dir, &error) < 0) {
+        fprintf(stderr, "rgn diagram: %s\n", error.message);
         return EXIT_USAGE;
+    }
     rgn_position *pos = NULL;
     if (!cli_main_line_position(k, 0, &pos)) {
         fprintf(stderr, "rgn diagram: out of memory\n");
         return EXIT_USAGE;
     }
-    const char *extension = options->format == RGN_DIAGRAM_SVG ? "svg" : "txt";
     size_t path_size = strlen(dir) + 32;
     char *path = malloc(path_size);
     int status = path ? EXIT_OK : EXIT_USAGE;
@@ -299,14 +164,17 @@ static int write_all_plies(const cli_main_line *k, rgn_diagram_options *options,
         if (ply > 0)
             rgn_position_play(pos, k->moves[ply - 1]);
         options->last_move = ply > 0 ? &k->moves[ply - 1] : NULL;
-        snprintf(path, path_size, "%s/%04zu.%s", dir, ply, extension);
+        rgn_diagram_frame_path(path, path_size, dir, ply, options->format);
         status = write_diagram(pos, options, path);
     }
     options->last_move = NULL;
     free(path);
     rgn_position_free(pos);
-    if (status == EXIT_OK)
-        status = remove_stale_frames(dir, k->plies, extension);
+    if (status == EXIT_OK &&
+        rgn_diagram_frames_prune(dir, k->plies, options->format, &error) < 0) {
+        fprintf(stderr, "rgn diagram: %s\n", error.message);
+        status = EXIT_USAGE;
+    }
     return status;
 }
 
@@ -411,14 +279,18 @@ static int take_size(const cli_command *command, const char *value, void *out)
     return -1;
 }
 
-/* --highlight: squares, into the request. */
+/* --highlight: squares, their shape read, kept for the board. */
 static int take_highlights(const cli_command *command, const char *value,
                            void *out)
 {
     diagram_request *r = out;
-    if (parse_squares(value, false, r->highlights, &r->highlight_count,
-                      MAX_MARKS))
+    int n = rgn_diagram_read_squares(
+        NULL, value, NULL, MAX_MARKS - (size_t)r->highlight_count, NULL);
+    if (n > 0) {
+        r->highlights[r->highlight_lists++] = value;
+        r->highlight_count += n;
         return 0;
+    }
     cli_usage_error(command,
                     "--highlight takes squares such as e4,d5 (at "
                     "most %d), not '%s'",
@@ -426,12 +298,17 @@ static int take_highlights(const cli_command *command, const char *value,
     return -1;
 }
 
-/* --arrow: pairs of squares, into the request. */
+/* --arrow: pairs of squares, their shape read, kept for the board. */
 static int take_arrows(const cli_command *command, const char *value, void *out)
 {
     diagram_request *r = out;
-    if (parse_squares(value, true, r->arrows, &r->arrow_count, 2 * MAX_MARKS))
+    int n = rgn_diagram_read_arrows(NULL, value, NULL,
+                                    MAX_MARKS - (size_t)r->arrow_count, NULL);
+    if (n > 0) {
+        r->arrows[r->arrow_lists++] = value;
+        r->arrow_count += n;
         return 0;
+    }
     cli_usage_error(command,
                     "--arrow takes square pairs such as b2-b6,e3-e4 "
                     "(at most %d), not '%s'",

@@ -34,52 +34,6 @@ typedef struct solve_run {
     int games;
 } solve_run;
 
-static rgn_span span_of(const char *text)
-{
-    return (rgn_span){text, strlen(text)};
-}
-
-/* The record of one solution, handed to the RGN writer as the validator
- * hands it a game, so that it is laid out as every record rgn writes. */
-static void write_record(solve_run *run, rgn_position *walk,
-                         const rgn_rotationary_solution *solution)
-{
-    const rgn_game_sink *sink = rgn_writer_sink(run->writer);
-    void *writer = run->writer;
-    bool solvable = solution->distance >= 0;
-    const char *result = solvable ? "1-0" : "*";
-    char round[16], fen[128];
-    snprintf(round, sizeof round, "%d", run->games);
-    rgn_position_fen(walk, fen, sizeof fen);
-    const char *const tags[][2] = {
-        {"Event", "Optimal solution"},
-        {"Site", "-"},
-        {"Date", "????.??.??"},
-        {"Round", round},
-        {"White", "rgn solve"},
-        {"Black", "-"},
-        {"Result", result},
-        {"Variant", rgn_variant_name(rgn_position_variant(walk))},
-        {"SetUp", "1"},
-        {"FEN", fen},
-    };
-    sink->begin_game(writer, (uint64_t)run->games);
-    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
-        sink->tag(writer, span_of(tags[i][0]), span_of(tags[i][1]));
-    if (sink->start) /* a sink may do without it */
-        sink->start(writer, walk, true);
-    if (!solvable)
-        sink->comment(writer,
-                      span_of("No sequence of moves solves this position."));
-    for (int i = 0; i < solution->distance; i++) {
-        char san[16];
-        rgn_move_san(walk, solution->moves[i], san, sizeof san);
-        sink->move(writer, walk, solution->moves[i], san);
-        rgn_position_play(walk, solution->moves[i]);
-    }
-    sink->end_game(writer, span_of(result), NULL);
-}
-
 static int solve_one(void *context, const rgn_position *pos)
 {
     solve_run *run = context;
@@ -92,33 +46,17 @@ static int solve_one(void *context, const rgn_position *pos)
         return -1;
     }
     double elapsed = cli_seconds() - start;
-    /* the solution played out from the position as a set-up (move 1,
-     * whatever moves led to it in a game) */
-    char fen[128];
-    rgn_position_fen(pos, fen, sizeof fen);
-    rgn_position *walk = rgn_position_new(rgn_position_variant(pos), NULL);
-    if (!walk || rgn_position_set_fen(walk, fen, &err) < 0) {
-        fprintf(stderr, "rgn solve: out of memory\n");
-        rgn_position_free(walk);
+    int written =
+        run->writer
+            ? rgn_rotationary_solution_write_game(run->writer, pos, &solution,
+                                                  (uint64_t)run->games, &err)
+            : rgn_rotationary_solution_write_text(stdout, pos, &solution,
+                                                  run->hint, &err);
+    /* a write that failed is told as the program ends */
+    if (written < 0 && !ferror(stdout)) {
+        fprintf(stderr, "rgn solve: %s\n", err.message);
         return -1;
     }
-    if (run->writer) {
-        write_record(run, walk, &solution);
-    } else if (solution.distance < 0) {
-        printf("unsolvable\n");
-    } else {
-        if (!run->hint)
-            printf("distance %d\n", solution.distance);
-        int shown = run->hint && solution.distance > 0 ? 1 : solution.distance;
-        for (int i = 0; i < shown; i++) {
-            char move[16];
-            rgn_move_san(walk, solution.moves[i], move, sizeof move);
-            rgn_position_play(walk, solution.moves[i]);
-            printf("%s%s", i ? " " : "", move);
-        }
-        printf("\n");
-    }
-    rgn_position_free(walk);
     fflush(stdout);
     fprintf(stderr, "solve: %llu positions searched in %.3f s\n",
             (unsigned long long)solution.positions_visited, elapsed);

@@ -651,6 +651,7 @@ static void note(const replay *r, const char *format, ...)
         .white = white,
         .black = black,
         .move_number = "",
+        .file = rgn_game_input(r->game), /* a database's game keeps its */
     };
     r->edits->report(r->edits->user, &d);
 }
