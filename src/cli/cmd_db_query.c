@@ -3,7 +3,6 @@
  * database: find (the criteria of rgn select), export (every game) and
  * tree (the moves played from a position).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,7 +173,7 @@ static int on_found(void *user, const rgn_db_found *found)
     if (o->lister) {
         rgn_selection selection = {o->found, (uint64_t)found->id, found->ply,
                                    0};
-        if (rgn_lister_game(o->lister, found->game, &selection) < 0)
+        if (rgn_lister_game(o->lister, found->game, &selection, NULL) < 0)
             o->failed = true;
     } else {
         /* named by its file as imported, which the game keeps */
@@ -201,7 +200,8 @@ static int find_and_write(const cli_command *command, const char *db_path,
                           rgn_list_options *listing, int to, const char *path,
                           bool keep_invalid, const db_output *cleaning)
 {
-    rgn_writer_options writing = {.keep_invalid = keep_invalid};
+    rgn_writer_options writing = {.size = sizeof writing,
+                                  .keep_invalid = keep_invalid};
     if (list_format < 0 && !options->count_only) {
         int format = cli_output_format(command, to, path);
         if (format < 0)
@@ -229,7 +229,7 @@ static int find_and_write(const cli_command *command, const char *db_path,
         listing->format = (enum rgn_list_format)list_format;
         output.lister = cli_lister_new(command, listing, out);
     } else if (out)
-        output.writer = rgn_writer_new(&writing, out);
+        output.writer = rgn_writer_new(&writing, out, NULL);
     bool ok = options->count_only || output.lister || output.writer;
     options->found = on_found;
     options->user = &output;
@@ -240,12 +240,10 @@ static int find_and_write(const cli_command *command, const char *db_path,
         fprintf(stderr, "rgn %s: %s: %s\n", command->name, db_path,
                 error.message);
     ok = found >= 0 && !output.failed;
-    errno = 0;
-    if (ok && output.lister && rgn_lister_finish(output.lister) < 0) {
-        cli_output_error(path, errno);
-        ok = false;
-    } else if (ok && output.writer && rgn_writer_finish(output.writer) < 0) {
-        cli_output_error(path, errno);
+    if (ok && (output.lister   ? rgn_lister_finish(output.lister, &error)
+               : output.writer ? rgn_writer_finish(output.writer, &error)
+                               : 0) < 0) {
+        cli_output_failed(path, &error);
         ok = false;
     }
     if (ok && options->count_only)
@@ -315,7 +313,7 @@ static int run_find(int argc, char **argv)
     find_run r = {.db_path = "games.rgndb",
                   .to = -1,
                   .format = {-1, -1},
-                  .listing = {.ply = true}};
+                  .listing = {.size = sizeof(rgn_list_options), .ply = true}};
     r.options.size = sizeof r.options;
     r.options.criteria = criteria.criteria;
     int status = EXIT_USAGE;

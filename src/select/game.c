@@ -5,6 +5,7 @@
  * buffer, in order, and the positions before each move are made again
  * on replay instead of being kept.
  */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -312,7 +313,7 @@ const rgn_game_sink *rgn_game_recorder(void) { return &recorder; }
 /* ------------------------------------------------------------------ */
 /* What a recorded game holds                                         */
 
-bool rgn_game_failed(const rgn_game *game) { return game->failed; }
+bool game_failed(const rgn_game *game) { return game->failed; }
 
 const char *rgn_game_input(const rgn_game *game)
 {
@@ -815,8 +816,9 @@ static void pass_comment_part(replay *r, rgn_span text)
     CALL(r->sink, comment, r->user, text);
 }
 
-int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
-                    const rgn_game_sink *sink, void *user)
+/* The replay of rgn_game_replay: 0, or -1 when memory ran out. */
+static int replay_game(const rgn_game *game, const rgn_edits *edits,
+                       int mark_ply, const rgn_game_sink *sink, void *user)
 {
     replay r = {.game = game,
                 .edits = edits ? edits : &no_edits,
@@ -950,16 +952,24 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
     return failed ? -1 : 0;
 }
 
+int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
+                    const rgn_game_sink *sink, void *user, rgn_error *error)
+{
+    if (game->failed) /* passed on in part, it would read as another game */
+        return rgn_fail(error,
+                        "out of memory: game %" PRIu64 " was recorded in part",
+                        game->number);
+    if (replay_game(game, edits, mark_ply, sink, user) < 0)
+        return rgn_fail(error, "out of memory");
+    return 0;
+}
+
 int rgn_writer_write_game(rgn_writer *writer, const rgn_game *game,
                           uint64_t number, const rgn_edits *edits, int mark_ply,
                           rgn_error *error)
 {
     if (number)
         rgn_writer_number_next(writer, number);
-    if (rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(writer),
-                        writer) == 0)
-        return 0;
-    if (error)
-        *error = (rgn_error){.message = "out of memory"};
-    return -1;
+    return rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(writer),
+                           writer, error);
 }

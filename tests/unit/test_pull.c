@@ -485,8 +485,9 @@ static void test_xml(void **state)
     size_t xml_len = 0;
     FILE *out = open_memstream(&xml, &xml_len);
     assert_non_null(out);
-    rgn_writer_options options = {.format = RGN_FORMAT_XML};
-    rgn_writer *writer = rgn_writer_new(&options, out);
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_XML};
+    rgn_writer *writer = rgn_writer_new(&options, out, NULL);
     assert_non_null(writer);
     rgn_validator_options reading = {.size = sizeof reading,
                                      .sink = rgn_writer_sink(writer),
@@ -497,7 +498,7 @@ static void test_xml(void **state)
     assert_int_equal(rgn_validator_feed(validator, data, len), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);
     rgn_validator_free(validator);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     fclose(out);
     char *expected = push(xml, xml_len, true, NULL);
@@ -640,7 +641,8 @@ static void test_no_replay(void **state)
         assert_int_equal(rgn_game_plies(game), 0);
         int seen = 0;
         rgn_game_sink sink = {.move_text = count_move_texts};
-        assert_int_equal(rgn_game_replay(game, NULL, -1, &sink, &seen), 0);
+        assert_int_equal(rgn_game_replay(game, NULL, -1, &sink, &seen, NULL),
+                         0);
         assert_int_equal(seen, move_texts[i]);
     }
     assert_int_equal(rgn_games_next(games, &game, &error), 0);

@@ -217,9 +217,11 @@ static void check_skips(int skip_variation, uint64_t skip_game,
     memcpy(first, input, second);
     first[second] = '\0';
     seen_validate(&options, first);
-    assert_int_equal(rgn_game_replay(game, NULL, -1, &log_after, &replayed), 0);
+    assert_int_equal(
+        rgn_game_replay(game, NULL, -1, &log_after, &replayed, NULL), 0);
     seen_validate(&options, input + second);
-    assert_int_equal(rgn_game_replay(game, NULL, -1, &log_after, &replayed), 0);
+    assert_int_equal(
+        rgn_game_replay(game, NULL, -1, &log_after, &replayed, NULL), 0);
     /* numbered 1 both: the validator's numbers are per input */
     const char *again = strstr(replayed.text.text, "begin 1|Event=B");
     assert_non_null(again);
