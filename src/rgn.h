@@ -750,10 +750,10 @@ typedef struct rgn_tee rgn_tee;
 RGN_MUST_CHECK rgn_tee *rgn_tee_new(rgn_error *error);
 void rgn_tee_free(rgn_tee *tee);
 /* Adds sink (with its user) after those added before; before the tee's
- * sink is handed to a validator or a replay. 0, or -1 when memory runs
- * out. */
+ * sink is handed to a validator or a replay. 0, or -1 with error "out of
+ * memory" when memory runs out. */
 RGN_MUST_CHECK int rgn_tee_add(rgn_tee *tee, const rgn_game_sink *sink,
-                               void *user);
+                               void *user, rgn_error *error);
 /* The tee's sink (pass it and the tee as a validator's sink and
  * sink_user, or to rgn_game_replay). It is given SAN unless every sink
  * added is without_san, and the position after each move when every sink
@@ -1262,18 +1262,22 @@ size_t rgn_game_problem_count(const rgn_game *game);
 /* The index-th problem, NULL past the last. */
 const rgn_diagnostic *rgn_game_problem_at(const rgn_game *game, size_t index);
 /* The index-th move of the main line (from 0; rgn_game_plies counts
- * them), with its SAN (NUL-terminated, owned by the game): 0, or -1 out
- * of range or when memory runs out. Either out may be NULL. Its
+ * them), with its SAN (NUL-terminated, owned by the game): 0, or -1 with
+ * error when index is out of range ("no move N: the main line has P")
+ * or memory runs out. Either out may be NULL. Its
  * coordinates: rgn_move_coord on the position before it. Not to be
  * called on one game from two threads at once (its first call indexes
  * the game). */
 RGN_MUST_CHECK int rgn_game_move_at(const rgn_game *game, int index,
-                                    rgn_move *move, const char **san);
+                                    rgn_move *move, const char **san,
+                                    rgn_error *error);
 /* The position after ply plies of the main line (0: the start) into out
- * (an rgn_position_new of any rule set): 0, or -1 when the game has no
- * start (an error in its tags) or ply is out of range. */
+ * (an rgn_position_new of any rule set): 0, or -1 with error when the
+ * game has no start ("game N has no start: an error in its tags"), ply
+ * is out of range ("no ply N: the main line has P") or memory runs
+ * out. */
 RGN_MUST_CHECK int rgn_game_position_at(const rgn_game *game, int ply,
-                                        rgn_position *out);
+                                        rgn_position *out, rgn_error *error);
 
 /* A set of criteria a game is selected by (rgn select's options; rgn(1)
  * documents the language). */

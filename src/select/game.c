@@ -536,13 +536,15 @@ static bool index_main_line(rgn_game *game)
 }
 
 int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
-                     const char **san)
+                     const char **san, rgn_error *error)
 {
     /* the index is the game's own cache, made once */
     rgn_game *g = (rgn_game *)game;
-    if (index < 0 || index >= game->plies || !index_main_line(g) ||
-        (san && !write_main_sans(g)))
-        return -1;
+    if (index < 0 || index >= game->plies)
+        return rgn_fail(error, "no move %d: the main line has %d", index,
+                        game->plies);
+    if (!index_main_line(g) || (san && !write_main_sans(g)))
+        return rgn_fail(error, "out of memory");
     size_t at;
     memcpy(&at, g->main_line.data + (size_t)index * sizeof at, sizeof at);
     game_part part;
@@ -558,15 +560,22 @@ int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
     return 0;
 }
 
-int rgn_game_position_at(const rgn_game *game, int ply, rgn_position *out)
+int rgn_game_position_at(const rgn_game *game, int ply, rgn_position *out,
+                         rgn_error *error)
 {
-    if (!game->started || ply < 0 || ply > game->plies ||
-        !index_main_line((rgn_game *)game))
-        return -1;
+    if (!game->started)
+        return rgn_fail(error,
+                        "game %" PRIu64 " has no start: an error in its tags",
+                        game->number);
+    if (ply < 0 || ply > game->plies)
+        return rgn_fail(error, "no ply %d: the main line has %d", ply,
+                        game->plies);
+    if (!index_main_line((rgn_game *)game))
+        return rgn_fail(error, "out of memory");
     rgn_position_copy(out, &game->start);
     for (int i = 0; i < ply; i++) {
         rgn_move move;
-        if (rgn_game_move_at(game, i, &move, NULL) < 0)
+        if (rgn_game_move_at(game, i, &move, NULL, error) < 0)
             return -1;
         rgn_position_play(out, move);
     }

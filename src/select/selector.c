@@ -46,15 +46,15 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *given,
     s->whole = rgn_tee_new(NULL);
     s->movetext = record_movetext ? s->whole : rgn_tee_new(NULL);
     bool ok = s->game && s->whole && s->movetext &&
-              rgn_tee_add(s->whole, rgn_game_recorder(), s->game) == 0;
+              rgn_tee_add(s->whole, rgn_game_recorder(), s->game, NULL) == 0;
     if (ok)
         rgn_game_keep_move_texts(s->game, options->move_texts);
     if (ok && options->criteria) {
         s->matcher = rgn_matcher_new(options->criteria, NULL);
         ok = s->matcher &&
-             rgn_tee_add(s->whole, rgn_matcher_sink(), s->matcher) == 0 &&
-             (record_movetext ||
-              rgn_tee_add(s->movetext, rgn_matcher_sink(), s->matcher) == 0);
+             rgn_tee_add(s->whole, rgn_matcher_sink(), s->matcher, NULL) == 0 &&
+             (record_movetext || rgn_tee_add(s->movetext, rgn_matcher_sink(),
+                                             s->matcher, NULL) == 0);
     }
     if (ok && options->duplicates != RGN_DUPLICATES_ANY) {
         s->copies = duplicate_set_new();
