@@ -1065,19 +1065,20 @@ void rgn_edits_free(rgn_edits *edits);
 /* Leaves out a kind of part: "comments", "variations", "nags" (numeric
  * annotation glyphs) or "clocks" (the [%clk ...] commands of comments;
  * a comment left empty goes too). */
-int rgn_edits_strip(rgn_edits *edits, const char *what, rgn_error *error);
+RGN_MUST_CHECK int rgn_edits_strip(rgn_edits *edits, const char *what,
+                                   rgn_error *error);
 /* "NAME=VALUE": the tag NAME gets VALUE, added after the game's tags
  * when it has none. NAME is letters, digits and '_'; FEN, SetUp,
  * Variant and Result are refused (they change how the game reads). */
-int rgn_edits_set_tag(rgn_edits *edits, const char *assignment,
-                      rgn_error *error);
+RGN_MUST_CHECK int rgn_edits_set_tag(rgn_edits *edits, const char *assignment,
+                                     rgn_error *error);
 /* The spellings of players' names: text of len bytes, a line each
  * "SPELLING<TAB>NAME" (a White or Black tag whose value is SPELLING
  * gets NAME); empty lines and lines that begin with '#' are skipped, a
  * CR before the line's end is dropped. The error message of a
  * malformed line begins "line N: ". */
-int rgn_edits_rename_players(rgn_edits *edits, const char *text, size_t len,
-                             rgn_error *error);
+RGN_MUST_CHECK int rgn_edits_rename_players(rgn_edits *edits, const char *text,
+                                            size_t len, rgn_error *error);
 enum rgn_edit {
     RGN_EDIT_PLYCOUNT = 1,     /* a PlyCount tag (the main line's plies) */
     RGN_EDIT_FEN_COMMENTS = 2, /* the position string after each main-line
@@ -1634,18 +1635,20 @@ const rgn_game_sink *rgn_tournaments_sink(void);
 /* Reads a Tournament Report File of len bytes named file as a
  * tournament; the games read afterwards are checked against its
  * pairings. 0, or -1 with error->message "FILE:LINE:COLUMN: why". */
-int rgn_tournaments_read_trf(rgn_tournaments *tournaments, const char *text,
-                             size_t len, const char *file, rgn_error *error);
+RGN_MUST_CHECK int rgn_tournaments_read_trf(rgn_tournaments *tournaments,
+                                            const char *text, size_t len,
+                                            const char *file, rgn_error *error);
 /* After the last game: groups the records, recognises each system,
  * ranks the players and audits the records; report (may be NULL) hears
  * each finding (a problem RGN_T_*) as a diagnostic about the input file,
  * its game numbered over all inputs (0: about the tournament). 0; 1 when some
  * finding is an error or a warning; -1 with error->message when a system cannot
  * be recognised (it says why) or memory runs out. */
-int rgn_tournaments_finish(rgn_tournaments *tournaments,
-                           void (*report)(void *user, const char *file,
-                                          const rgn_diagnostic *diagnostic),
-                           void *user, rgn_error *error);
+RGN_MUST_CHECK int
+rgn_tournaments_finish(rgn_tournaments *tournaments,
+                       void (*report)(void *user, const char *file,
+                                      const rgn_diagnostic *diagnostic),
+                       void *user, rgn_error *error);
 /* Writes the tournaments in format to out and flushes it: 0, or -1 with
  * error when a write failed or memory ran out: "cannot write the
  * tournaments: WHY", WHY as rgn_writer_finish's, or format is not an
