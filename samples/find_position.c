@@ -53,11 +53,15 @@ int main(int argc, char **argv)
                 criteria == NULL ? "out of memory" : error.message);
         return 2;
     }
-    rgn_selector_options select = {0};
+    rgn_selector_options select = {.size = sizeof select};
     select.criteria = criteria;
     select.valid_only = true;
     select.selected = on_selected;
-    rgn_selector *selector = rgn_selector_new(&select);
+    rgn_selector *selector = rgn_selector_new(&select, &error);
+    if (selector == NULL) {
+        fprintf(stderr, "find_position: %s\n", error.message);
+        return 2;
+    }
 
     /* the validator replays every game and hands it to the selector;
      * games without a Variant tag are of the file's game (a .pgn file
@@ -69,8 +73,7 @@ int main(int argc, char **argv)
     options.sink = rgn_selector_sink();
     options.sink_user = selector;
     options.jobs = 1;
-    rgn_validator *validator =
-        selector == NULL ? NULL : rgn_validator_new(&options, NULL);
+    rgn_validator *validator = rgn_validator_new(&options, NULL);
     if (validator == NULL) {
         fprintf(stderr, "find_position: out of memory\n");
         return 2;
@@ -82,9 +85,12 @@ int main(int argc, char **argv)
     while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
         if (rgn_validator_feed(validator, chunk, n) != 0)
             status = 2;
-    if (ferror(in) || rgn_validator_finish(validator) != 0 ||
-        rgn_selector_failed(selector))
+    if (ferror(in) || rgn_validator_finish(validator) != 0)
         status = 2;
+    if (rgn_selector_finish(selector, &error) != 0) {
+        fprintf(stderr, "find_position: %s\n", error.message);
+        status = 2;
+    }
     rgn_validator_free(validator);
     rgn_selector_free(selector);
     rgn_criteria_free(criteria);

@@ -69,9 +69,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "standings: %s\n", error.message);
         status = 2;
     }
-    if (status == 0 &&
-        rgn_tournaments_write(tournaments, RGN_TOURNAMENT_TEXT, stdout) != 0)
+    if (status == 0 && rgn_tournaments_write(tournaments, RGN_TOURNAMENT_TEXT,
+                                             stdout, &error) != 0) {
+        fprintf(stderr, "standings: %s\n", error.message);
         status = 2;
+    }
     rgn_tournaments_free(tournaments);
     return status;
 }

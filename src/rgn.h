@@ -152,7 +152,8 @@ extern "C" {
  * Options that keep their ABI: the option structs (rgn_diagram_options,
  * rgn_db_import_options, rgn_db_merge_options, rgn_db_find_options,
  * rgn_rotationary_survey_options, rgn_validator_options,
- * rgn_tournament_options) carry their own size. Their first member is "size_t
+ * rgn_tournament_options, rgn_writer_options, rgn_selector_options,
+ * rgn_list_options) carry their own size. Their first member is "size_t
  * size", which the caller sets to sizeof its struct:
  *
  *     rgn_diagram_options options = {.size = sizeof options,
@@ -756,10 +757,10 @@ typedef struct rgn_tee rgn_tee;
 RGN_MUST_CHECK rgn_tee *rgn_tee_new(rgn_error *error);
 void rgn_tee_free(rgn_tee *tee);
 /* Adds sink (with its user) after those added before; before the tee's
- * sink is handed to a validator or a replay. 0, or -1 when memory runs
- * out. */
+ * sink is handed to a validator or a replay. 0, or -1 with error "out of
+ * memory" when memory runs out. */
 RGN_MUST_CHECK int rgn_tee_add(rgn_tee *tee, const rgn_game_sink *sink,
-                               void *user);
+                               void *user, rgn_error *error);
 /* The tee's sink (pass it and the tee as a validator's sink and
  * sink_user, or to rgn_game_replay). It is given SAN unless every sink
  * added is without_san, and the position after each move when every sink
@@ -940,7 +941,9 @@ const char *const *rgn_format_names(enum rgn_format_family family);
 RGN_MUST_CHECK int rgn_format_parse(enum rgn_format_family family,
                                     const char *name, rgn_error *error);
 
+/* A sized struct (see "Errors"): size first. */
 typedef struct rgn_writer_options {
+    size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
     enum rgn_format format;
     bool keep_invalid; /* write invalid games up to their first error */
     bool xml_fen;      /* XML: the RFEN after each move */
@@ -990,8 +993,12 @@ typedef struct rgn_writer rgn_writer;
  * and its origin's byte offset (the sink's origin), "-" when there was
  * none, and leave both out for a game whose origin the sink was not told
  * (memory running out for the name makes rgn_writer_finish fail).
- * NULL when memory runs out or options->format is not an enum rgn_format. */
-rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out);
+ * options may be NULL (RGN, every default). NULL with error when the
+ * options are wrong (their size, a format that is not an enum rgn_format),
+ * memory runs out or the document's start cannot be written (said as
+ * rgn_writer_finish says it). */
+RGN_MUST_CHECK rgn_writer *rgn_writer_new(const rgn_writer_options *options,
+                                          FILE *out, rgn_error *error);
 const rgn_game_sink *rgn_writer_sink(const rgn_writer *writer);
 /* The writer writes to out from now on: the same output, opened again
  * (a part of a split output, closed for a while); NULL while it has
@@ -1002,8 +1009,13 @@ void rgn_writer_set_output(rgn_writer *writer, FILE *out);
  * number: fen, XML, HTML, JSON) when that is past the games written,
  * as a selection writes games under their numbers in its input. */
 void rgn_writer_number_next(rgn_writer *writer, uint64_t number);
-/* Ends the output (the XML document's end); -1 if any write failed. */
-int rgn_writer_finish(rgn_writer *writer);
+/* Ends the output (the XML document's end) and flushes out: 0, or -1
+ * with error when a write failed, now or at any game before: "cannot
+ * write the games: WHY", WHY the first failure's: the system's reason as
+ * strerror gives it ("No space left on device"), "out of memory", or "a
+ * write failed" when the system gave none. (Every library error about an
+ * output written ends so, with ": WHY".) */
+RGN_MUST_CHECK int rgn_writer_finish(rgn_writer *writer, rgn_error *error);
 void rgn_writer_free(rgn_writer *writer);
 
 /* ------------------------------------------------------------------ */
@@ -1024,8 +1036,6 @@ const rgn_game_sink *rgn_game_recorder(void);
  * the replay passes on; not by default (only a few formats need them,
  * and a game is recorded a move at a time). */
 void rgn_game_keep_move_texts(rgn_game *game, bool keep);
-/* Whether memory ran out while the game was recorded (it is incomplete). */
-bool rgn_game_failed(const rgn_game *game);
 /* The name of the input the game was read from: a pulled game's file
  * (rgn_games_next), else the recorder's last input event, kept by the
  * game, which a replay sends on; NULL when the recorder was told of
@@ -1062,19 +1072,20 @@ void rgn_edits_free(rgn_edits *edits);
 /* Leaves out a kind of part: "comments", "variations", "nags" (numeric
  * annotation glyphs) or "clocks" (the [%clk ...] commands of comments;
  * a comment left empty goes too). */
-int rgn_edits_strip(rgn_edits *edits, const char *what, rgn_error *error);
+RGN_MUST_CHECK int rgn_edits_strip(rgn_edits *edits, const char *what,
+                                   rgn_error *error);
 /* "NAME=VALUE": the tag NAME gets VALUE, added after the game's tags
  * when it has none. NAME is letters, digits and '_'; FEN, SetUp,
  * Variant and Result are refused (they change how the game reads). */
-int rgn_edits_set_tag(rgn_edits *edits, const char *assignment,
-                      rgn_error *error);
+RGN_MUST_CHECK int rgn_edits_set_tag(rgn_edits *edits, const char *assignment,
+                                     rgn_error *error);
 /* The spellings of players' names: text of len bytes, a line each
  * "SPELLING<TAB>NAME" (a White or Black tag whose value is SPELLING
  * gets NAME); empty lines and lines that begin with '#' are skipped, a
  * CR before the line's end is dropped. The error message of a
  * malformed line begins "line N: ". */
-int rgn_edits_rename_players(rgn_edits *edits, const char *text, size_t len,
-                             rgn_error *error);
+RGN_MUST_CHECK int rgn_edits_rename_players(rgn_edits *edits, const char *text,
+                                            size_t len, rgn_error *error);
 enum rgn_edit {
     RGN_EDIT_PLYCOUNT = 1,     /* a PlyCount tag (the main line's plies) */
     RGN_EDIT_FEN_COMMENTS = 2, /* the position string after each main-line
@@ -1105,9 +1116,12 @@ const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
  * did, the positions before each move replayed; edits (may be NULL)
  * change what is passed on; mark_ply >= 0 adds a comment
  * "rgn: matched here" after that main-line ply (0: before the first
- * move). 0, or -1 when memory runs out. */
-int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
-                    const rgn_game_sink *sink, void *user);
+ * move). 0, or -1 with error when memory runs out, now or while the game
+ * was recorded ("out of memory: game N was recorded in part"; nothing is
+ * passed on then). */
+RGN_MUST_CHECK int rgn_game_replay(const rgn_game *game, const rgn_edits *edits,
+                                   int mark_ply, const rgn_game_sink *sink,
+                                   void *user, rgn_error *error);
 
 /* Writes a recorded game with writer, as "rgn select", "rgn convert
  * --fix-result" and "rgn db find" write each game: numbered number in the
@@ -1116,7 +1130,8 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
  * the game recorded, rgn_game_input, which the replay sends), with edits (may
  * be NULL) and the comment "rgn: matched here" after main-line ply
  * mark_ply (-1: none), as rgn_game_replay passes it on. 0, or -1 with
- * error (may be NULL) filled when memory ran out. */
+ * error (may be NULL) filled when memory ran out (as rgn_game_replay
+ * says it). */
 RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
                                          const rgn_game *game, uint64_t number,
                                          const rgn_edits *edits, int mark_ply,
@@ -1255,18 +1270,22 @@ size_t rgn_game_problem_count(const rgn_game *game);
 /* The index-th problem, NULL past the last. */
 const rgn_diagnostic *rgn_game_problem_at(const rgn_game *game, size_t index);
 /* The index-th move of the main line (from 0; rgn_game_plies counts
- * them), with its SAN (NUL-terminated, owned by the game): 0, or -1 out
- * of range or when memory runs out. Either out may be NULL. Its
+ * them), with its SAN (NUL-terminated, owned by the game): 0, or -1 with
+ * error when index is out of range ("no move N: the main line has P")
+ * or memory runs out. Either out may be NULL. Its
  * coordinates: rgn_move_coord on the position before it. Not to be
  * called on one game from two threads at once (its first call indexes
  * the game). */
 RGN_MUST_CHECK int rgn_game_move_at(const rgn_game *game, int index,
-                                    rgn_move *move, const char **san);
+                                    rgn_move *move, const char **san,
+                                    rgn_error *error);
 /* The position after ply plies of the main line (0: the start) into out
- * (an rgn_position_new of any rule set): 0, or -1 when the game has no
- * start (an error in its tags) or ply is out of range. */
+ * (an rgn_position_new of any rule set): 0, or -1 with error when the
+ * game has no start ("game N has no start: an error in its tags"), ply
+ * is out of range ("no ply N: the main line has P") or memory runs
+ * out. */
 RGN_MUST_CHECK int rgn_game_position_at(const rgn_game *game, int ply,
-                                        rgn_position *out);
+                                        rgn_position *out, rgn_error *error);
 
 /* A set of criteria a game is selected by (rgn select's options; rgn(1)
  * documents the language). */
@@ -1367,7 +1386,9 @@ enum rgn_duplicates {
     RGN_DUPLICATES_NOTE    /* every game, a copy with its duplicate_of */
 };
 
+/* A sized struct (see "Errors"): size first. */
 typedef struct rgn_selector_options {
+    size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
     const rgn_criteria *criteria; /* NULL: every game matches */
     bool invert;                  /* select the games that do not match */
     /* invalid games are never selected (whatever the criteria and
@@ -1399,14 +1420,21 @@ typedef struct rgn_selector_options {
  * selected. */
 typedef struct rgn_selector rgn_selector;
 
-/* NULL only when memory runs out. */
-rgn_selector *rgn_selector_new(const rgn_selector_options *options);
+/* options may be NULL (every game, every default). NULL with error when
+ * the options' size is wrong or memory runs out. */
+RGN_MUST_CHECK rgn_selector *
+rgn_selector_new(const rgn_selector_options *options, rgn_error *error);
 void rgn_selector_free(rgn_selector *selector);
 const rgn_game_sink *rgn_selector_sink(void);
 /* The games selected so far. */
 uint64_t rgn_selector_count(const rgn_selector *selector);
-/* Whether memory ran out (a game could not be judged whole). */
-bool rgn_selector_failed(const rgn_selector *selector);
+/* After the last game: 0 when every game was judged whole, or -1 with
+ * error when memory ran out for one (it was neither judged nor handed
+ * on, and the games after it were judged without it): "out of memory:
+ * game N could not be judged", N among the games the selector heard
+ * of. */
+RGN_MUST_CHECK int rgn_selector_finish(rgn_selector *selector,
+                                       rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Listing games                                                      */
@@ -1421,7 +1449,9 @@ enum rgn_list_format {
     RGN_LIST_JSON  /* JSON Lines: an object a game, all its fields */
 };
 
+/* A sized struct (see "Errors"): size first. */
 typedef struct rgn_list_options {
+    size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
     enum rgn_list_format format;
     /* The columns of a table, comma-separated: the fields game, file,
      * offset, line, variant, plies, result, valid, problem,
@@ -1438,10 +1468,12 @@ typedef struct rgn_list_options {
 
 typedef struct rgn_lister rgn_lister;
 
-/* A lister writing to out: NULL with error->message when the columns
- * are wrong (an empty name, or columns for JSON), or memory runs out. */
-rgn_lister *rgn_lister_new(const rgn_list_options *options, FILE *out,
-                           rgn_error *error);
+/* A lister writing to out; options may be NULL (a text table of the
+ * default columns). NULL with error->message when the options are wrong
+ * (their size, a format that is not an enum rgn_list_format, an empty
+ * column name, columns for JSON) or memory runs out. */
+RGN_MUST_CHECK rgn_lister *rgn_lister_new(const rgn_list_options *options,
+                                          FILE *out, rgn_error *error);
 void rgn_lister_free(rgn_lister *lister);
 /* The rule set that the next games without a Variant tag are read as
  * (the validator's variant option for their input; NULL:
@@ -1452,17 +1484,21 @@ void rgn_lister_free(rgn_lister *lister);
 void rgn_lister_set_tagless(rgn_lister *lister, const rgn_variant *tagless);
 /* The record of a game recorded whole (a selector's selected game);
  * selection may be NULL (then the game is numbered by the lister).
- * 0, or -1 when memory runs out. */
-int rgn_lister_game(rgn_lister *lister, const rgn_game *game,
-                    const rgn_selection *selection);
+ * 0, or -1 with error "out of memory" when memory runs out. (A failed
+ * write is told by rgn_lister_finish.) */
+RGN_MUST_CHECK int rgn_lister_game(rgn_lister *lister, const rgn_game *game,
+                                   const rgn_selection *selection,
+                                   rgn_error *error);
 /* A game sink (pass rgn_lister_sink and the lister as a validator's
  * sink) that writes each game's record as it ends, numbered by the
  * lister: for a validator with no_replay, whose games are not recorded
  * whole. */
 const rgn_game_sink *rgn_lister_sink(void);
 /* Writes what is held back (the first rows of a text table, whose
- * widths they decide); -1 when memory ran out or a write failed. */
-int rgn_lister_finish(rgn_lister *lister);
+ * widths they decide) and flushes out: 0, or -1 with error when memory
+ * ran out or a write failed, now or before: "cannot write the list:
+ * WHY", WHY as rgn_writer_finish's. */
+RGN_MUST_CHECK int rgn_lister_finish(rgn_lister *lister, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Tournaments (rgn(1), "tournament", documents what is read)         */
@@ -1606,22 +1642,27 @@ const rgn_game_sink *rgn_tournaments_sink(void);
 /* Reads a Tournament Report File of len bytes named file as a
  * tournament; the games read afterwards are checked against its
  * pairings. 0, or -1 with error->message "FILE:LINE:COLUMN: why". */
-int rgn_tournaments_read_trf(rgn_tournaments *tournaments, const char *text,
-                             size_t len, const char *file, rgn_error *error);
+RGN_MUST_CHECK int rgn_tournaments_read_trf(rgn_tournaments *tournaments,
+                                            const char *text, size_t len,
+                                            const char *file, rgn_error *error);
 /* After the last game: groups the records, recognises each system,
  * ranks the players and audits the records; report (may be NULL) hears
  * each finding (a problem RGN_T_*) as a diagnostic about the input file,
  * its game numbered over all inputs (0: about the tournament). 0; 1 when some
  * finding is an error or a warning; -1 with error->message when a system cannot
  * be recognised (it says why) or memory runs out. */
-int rgn_tournaments_finish(rgn_tournaments *tournaments,
-                           void (*report)(void *user, const char *file,
-                                          const rgn_diagnostic *diagnostic),
-                           void *user, rgn_error *error);
-/* Writes the tournaments in format to out: 0, or -1 when a write failed
- * or memory ran out. */
-int rgn_tournaments_write(rgn_tournaments *tournaments,
-                          enum rgn_tournament_format format, FILE *out);
+RGN_MUST_CHECK int
+rgn_tournaments_finish(rgn_tournaments *tournaments,
+                       void (*report)(void *user, const char *file,
+                                      const rgn_diagnostic *diagnostic),
+                       void *user, rgn_error *error);
+/* Writes the tournaments in format to out and flushes it: 0, or -1 with
+ * error when a write failed or memory ran out: "cannot write the
+ * tournaments: WHY", WHY as rgn_writer_finish's, or format is not an
+ * enum rgn_tournament_format. */
+RGN_MUST_CHECK int rgn_tournaments_write(rgn_tournaments *tournaments,
+                                         enum rgn_tournament_format format,
+                                         FILE *out, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* The database (rgn(5), "Database", documents the file)              */

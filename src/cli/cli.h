@@ -111,9 +111,9 @@ const char *cli_extension(const char *path);
  * (once) why a write to it failed. Every command's output is checked so
  * at the end (main.c). */
 int cli_stdout_check(bool close_it);
-/* Says that writing path (standard output when NULL) failed, with the
- * errno value error (0: unknown); standard output's failure only once. */
-void cli_output_error(const char *path, int error);
+/* Says that writing path (standard output when NULL; only once) failed,
+ * why as a library's error says it (rgn.h, rgn_writer_finish: ": WHY"). */
+void cli_output_failed(const char *path, const rgn_error *error);
 /* Opens an input for reading: a file, or standard input for "-".
  * gzip, zstd, bzip2 and xz data and zip archives are recognised by their
  * first bytes and read decompressed (*compression then names the format,

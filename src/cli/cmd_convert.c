@@ -1,5 +1,4 @@
 /* cmd_convert.c - "rgn convert": games from one format to another. */
-#include <errno.h>
 #include <string.h>
 #include <strings.h>
 
@@ -103,20 +102,21 @@ static bool read_into(cli_games *games, rgn_writer *writer, bool fix_result,
         rgn_edits_add(fix.edits, RGN_EDIT_FIX_RESULT);
         rgn_edits_report(fix.edits, cli_games_report, games);
         rgn_selector_options options = {
+            .size = sizeof options,
             /* what is not written is not selected */
             .valid_only = !keep_invalid,
             .edits = fix.edits,
             .selected = write_fixed,
             .user = &fix,
         };
-        selector = rgn_selector_new(&options);
+        selector = rgn_selector_new(&options, NULL);
     }
     bool ok = selector != NULL;
     if (ok) {
         games->options.sink = rgn_selector_sink();
         games->options.sink_user = selector;
         cli_games_read_all(games, paths, count);
-        ok = !fix.failed && !rgn_selector_failed(selector);
+        ok = rgn_selector_finish(selector, NULL) == 0 && !fix.failed;
     }
     rgn_selector_free(selector);
     rgn_edits_free(fix.edits);
@@ -141,7 +141,8 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
     if ((own.format == RGN_FORMAT_RGN || own.format == RGN_FORMAT_LAN) &&
         output && strcmp(output, "-") != 0)
         own.tagless = rgn_variant_for_file(output);
-    rgn_writer *writer = rgn_writer_new(&own, out);
+    rgn_error error;
+    rgn_writer *writer = rgn_writer_new(&own, out, &error);
     if (!writer) {
         fprintf(stderr, "rgn convert: cannot start the output\n");
         cli_output_close(out, output, false);
@@ -155,10 +156,9 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
         fprintf(stderr, "rgn convert: out of memory\n");
     bool read = whole && !games->io_error;
     games->io_error |= failed_before;
-    errno = 0;
-    bool written = rgn_writer_finish(writer) == 0;
+    bool written = rgn_writer_finish(writer, &error) == 0;
     if (!written)
-        cli_output_error(output, errno);
+        cli_output_failed(output, &error);
     rgn_writer_free(writer);
     /* An input that could not be read fails the run: the target stays. */
     if (cli_output_close(out, output, written && read) < 0 || !written || !read)
@@ -216,7 +216,7 @@ static int run_convert(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_convert);
-    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
+    rgn_writer_options options = {.size = sizeof options}; /* RGN */
     const char *output = NULL;
     int to = -1;
     bool in_place = false, fix_result = false;

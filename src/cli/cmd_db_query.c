@@ -3,7 +3,6 @@
  * database: find (the criteria of rgn select), export (every game) and
  * tree (the moves played from a position).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,7 +173,8 @@ static int find_and_write(const cli_command *command, const char *db_path,
                           rgn_list_options *listing, int to, const char *path,
                           bool keep_invalid, const db_cleaning *cleaning)
 {
-    rgn_writer_options writing = {.keep_invalid = keep_invalid};
+    rgn_writer_options writing = {.size = sizeof writing,
+                                  .keep_invalid = keep_invalid};
     if (list_format < 0 && !options->count_only) {
         int format = cli_output_format(command, to, path);
         if (format < 0)
@@ -202,7 +202,7 @@ static int find_and_write(const cli_command *command, const char *db_path,
         listing->format = (enum rgn_list_format)list_format;
         lister = cli_lister_new(command, listing, out);
     } else if (out)
-        writer = rgn_writer_new(&writing, out);
+        writer = rgn_writer_new(&writing, out, NULL);
     bool ok = options->count_only || lister || writer;
     options->valid_only = !keep_invalid;
     rgn_error error;
@@ -214,12 +214,10 @@ static int find_and_write(const cli_command *command, const char *db_path,
         fprintf(stderr, "rgn %s: %s: %s\n", command->name, db_path,
                 error.message);
     ok = found >= 0;
-    errno = 0;
-    if (ok && lister && rgn_lister_finish(lister) < 0) {
-        cli_output_error(path, errno);
-        ok = false;
-    } else if (ok && writer && rgn_writer_finish(writer) < 0) {
-        cli_output_error(path, errno);
+    if (ok && (lister   ? rgn_lister_finish(lister, &error)
+               : writer ? rgn_writer_finish(writer, &error)
+                        : 0) < 0) {
+        cli_output_failed(path, &error);
         ok = false;
     }
     if (ok && options->count_only)
@@ -288,7 +286,7 @@ static int run_find(int argc, char **argv)
     find_run r = {.db_path = "games.rgndb",
                   .to = -1,
                   .format = {-1, -1},
-                  .listing = {.ply = true}};
+                  .listing = {.size = sizeof(rgn_list_options), .ply = true}};
     r.options.size = sizeof r.options;
     r.options.criteria = criteria.criteria;
     int status = EXIT_USAGE;

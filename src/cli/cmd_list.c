@@ -1,5 +1,4 @@
 /* cmd_list.c - "rgn list": a record per game (rgn_lister). */
-#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -72,24 +71,18 @@ rgn_lister *cli_lister_new(const cli_command *command,
     return lister;
 }
 
-typedef struct listing {
-    rgn_lister *lister;
-    bool failed; /* memory ran out */
-} listing;
-
 static void on_selected(void *user, const rgn_game *game,
                         const rgn_selection *selection)
 {
-    listing *l = user;
-    if (rgn_lister_game(l->lister, game, selection) < 0)
-        l->failed = true;
+    if (rgn_lister_game(user, game, selection, NULL) < 0)
+        return; /* memory ran out: rgn_lister_finish tells it */
 }
 
 static int run_list(int argc, char **argv)
 {
     cli_games games;
     cli_games_init(&games, &cli_list);
-    rgn_list_options options = {.format = RGN_LIST_TEXT};
+    rgn_list_options options = {.size = sizeof options}; /* text */
     int format = RGN_LIST_TEXT;
     const char *path = NULL;
     const cli_option own[] = {
@@ -115,50 +108,50 @@ static int run_list(int argc, char **argv)
         status = EXIT_USAGE;
     if (status != CLI_GO_ON)
         return status;
-
     FILE *out = cli_output_open(path);
     if (!out)
         return EXIT_USAGE;
-    listing l = {cli_lister_new(&cli_list, &options, out), false};
-    if (!l.lister) {
+    rgn_lister *lister = cli_lister_new(&cli_list, &options, out);
+    if (!lister) {
         cli_output_close(out, path, false);
         return EXIT_USAGE;
     }
     games.input = cli_lister_input;
-    games.input_user = l.lister;
+    games.input_user = lister;
     rgn_selector *selector = NULL;
     if (options.unchecked) {
         /* the reader alone: each record as its game ends */
         games.options.no_replay = true;
         games.options.sink = rgn_lister_sink();
-        games.options.sink_user = l.lister;
+        games.options.sink_user = lister;
     } else {
         rgn_selector_options selecting = {
+            .size = sizeof selecting,
             .duplicates =
                 options.duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
             .selected = on_selected,
-            .user = &l,
+            .user = lister,
         };
-        selector = rgn_selector_new(&selecting);
+        selector = rgn_selector_new(&selecting, NULL);
         games.options.sink = rgn_selector_sink();
         games.options.sink_user = selector;
     }
     bool ok = options.unchecked || selector;
     if (ok) {
         cli_games_read_all(&games, paths, files);
-        errno = 0;
-        if (rgn_lister_finish(l.lister) < 0) {
-            cli_output_error(path, errno);
+        rgn_error error;
+        if (rgn_lister_finish(lister, &error) < 0) {
+            cli_output_failed(path, &error);
             ok = false;
         }
-        if (l.failed || (selector && rgn_selector_failed(selector))) {
+        if (selector && rgn_selector_finish(selector, NULL) < 0) {
             fprintf(stderr, "rgn list: out of memory\n");
             ok = false;
         }
     } else
         fprintf(stderr, "rgn list: out of memory\n");
     rgn_selector_free(selector);
-    rgn_lister_free(l.lister);
+    rgn_lister_free(lister);
     /* an input that could not be read fails the run: the target stays */
     ok = ok && !games.io_error;
     if (cli_output_close(out, path, ok) < 0)

@@ -1,5 +1,4 @@
 /* cmd_select.c - "rgn select": the games that match criteria. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,7 +96,7 @@ static void on_selected(void *user, const rgn_game *game,
         /* the games the writer would write: invalid ones with
          * --keep-invalid only */
         if ((!rgn_game_error(game) || o->keep_invalid) &&
-            rgn_lister_game(o->lister, game, selection) < 0)
+            rgn_lister_game(o->lister, game, selection, NULL) < 0)
             o->failed = true;
         return;
     }
@@ -246,7 +245,7 @@ static bool select_start(select_run *r, FILE *out)
         return true;
     }
     if (out)
-        output->writer = rgn_writer_new(&r->writing, out);
+        output->writer = rgn_writer_new(&r->writing, out, NULL);
     return true;
 }
 
@@ -258,13 +257,14 @@ static bool select_games(select_run *r, rgn_selector *selector)
     r->games.options.sink = rgn_selector_sink();
     r->games.options.sink_user = selector;
     cli_games_read_all(&r->games, r->paths, r->files);
-    errno = 0;
-    bool written = output->lister ? rgn_lister_finish(output->lister) == 0
-                                  : !output->writer ||
-                                        rgn_writer_finish(output->writer) == 0;
+    rgn_error error;
+    bool written =
+        output->lister
+            ? rgn_lister_finish(output->lister, &error) == 0
+            : !output->writer || rgn_writer_finish(output->writer, &error) == 0;
     if (!written)
-        cli_output_error(r->path, errno);
-    if (output->failed || rgn_selector_failed(selector)) {
+        cli_output_failed(r->path, &error);
+    if (output->failed || rgn_selector_finish(selector, NULL) < 0) {
         fprintf(stderr, "rgn select: out of memory\n");
         written = false;
     }
@@ -285,6 +285,7 @@ static int select_write(select_run *r)
     FILE *out =
         output->count_only || output->split ? NULL : cli_output_open(r->path);
     rgn_selector_options options = {
+        .size = sizeof options,
         .criteria = r->criteria.criteria,
         .invert = r->invert,
         .limit = (uint64_t)r->limit,
@@ -298,7 +299,7 @@ static int select_write(select_run *r)
         .selected = on_selected,
         .user = output,
     };
-    rgn_selector *selector = rgn_selector_new(&options);
+    rgn_selector *selector = rgn_selector_new(&options, NULL);
     bool opened = select_start(r, out);
     bool started = opened && selector &&
                    (output->count_only || output->writer || output->split ||
@@ -322,8 +323,8 @@ static int select_write(select_run *r)
 static int run_select(int argc, char **argv)
 {
     select_run r = {.to = -1, .list_format = -1};
-    r.writing.format = RGN_FORMAT_RGN;
-    r.listing.ply = true;
+    r.writing = (rgn_writer_options){.size = sizeof r.writing}; /* RGN */
+    r.listing = (rgn_list_options){.size = sizeof r.listing, .ply = true};
     cli_games_init(&r.games, &cli_select);
     r.criteria.criteria = rgn_criteria_new(NULL);
     r.clean.edits = rgn_edits_new(NULL);

@@ -101,8 +101,7 @@ static int run_solve(int argc, char **argv)
         return EXIT_USAGE;
     solve_run run = {hint, NULL, 0};
     if (record) {
-        rgn_writer_options options = {.format = RGN_FORMAT_RGN};
-        run.writer = rgn_writer_new(&options, stdout);
+        run.writer = rgn_writer_new(NULL, stdout, NULL); /* RGN */
         if (!run.writer) {
             fprintf(stderr, "rgn solve: cannot start the output\n");
             rgn_position_free(pos);
@@ -116,7 +115,7 @@ static int run_solve(int argc, char **argv)
                                    solve_one, &run);
     rgn_position_free(pos);
     if (record) {
-        bool written = rgn_writer_finish(run.writer) == 0;
+        bool written = rgn_writer_finish(run.writer, NULL) == 0;
         rgn_writer_free(run.writer);
         if (!written) {
             fprintf(stderr, "rgn solve: the records could not be written\n");

@@ -143,9 +143,9 @@ static int tournament_read(cli_games *games, rgn_tournaments *tournaments,
         if (!out)
             ok = false;
         else {
-            errno = 0;
-            if (rgn_tournaments_write(tournaments, options->format, out) < 0) {
-                cli_output_error(path, errno);
+            if (rgn_tournaments_write(tournaments, options->format, out,
+                                      &error) < 0) {
+                cli_output_failed(path, &error);
                 ok = false;
             }
             if (cli_output_close(out, path, ok) < 0)

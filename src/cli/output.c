@@ -198,16 +198,24 @@ int cli_output_check_inputs(const cli_command *command, const char *option,
 
 static bool stdout_reported;
 
-void cli_output_error(const char *path, int error)
+/* "rgn: cannot write PATH: WHY" (why NULL: the errno value error's). */
+static void cli_output_error(const char *path, int error, const char *why)
 {
     if (!path) {
         if (stdout_reported)
             return;
         stdout_reported = true;
     }
+    if (!why)
+        why = error ? strerror(error) : "a write failed";
     fprintf(stderr, "rgn: cannot write %s: %s\n",
-            path ? path : "standard output",
-            error ? strerror(error) : "a write failed");
+            path ? path : "standard output", why);
+}
+
+void cli_output_failed(const char *path, const rgn_error *error)
+{
+    const char *why = strrchr(error->message, ':'); /* rgn.h: ": WHY" */
+    cli_output_error(path, 0, why ? why + 2 : error->message);
 }
 
 int cli_stdout_check(bool close_it)
@@ -222,7 +230,7 @@ int cli_stdout_check(bool close_it)
         error = errno;
     }
     if (!ok) {
-        cli_output_error(NULL, error);
+        cli_output_error(NULL, error, NULL);
         fflush(stderr);
     }
     return ok ? 0 : -1;
@@ -248,9 +256,9 @@ int cli_output_close(FILE *out, const char *path, bool keep)
     bool ok =
         keep && fflush(out) == 0 && !ferror(out) && fsync(fileno(out)) == 0;
     if (keep && !ok)
-        cli_output_error(path, errno);
+        cli_output_error(path, errno, NULL);
     if (fclose(out) != 0 && ok) {
-        cli_output_error(path, errno);
+        cli_output_error(path, errno, NULL);
         ok = false;
     }
     if (ok && rename(slot->temp_path, slot->target_path) != 0) {
@@ -277,7 +285,7 @@ cli_held_output *cli_output_hold(FILE *out, const char *path)
         error = errno;
     }
     if (!ok) {
-        cli_output_error(path, error);
+        cli_output_error(path, error, NULL);
         unlink(slot->temp_path);
         slot->temp_exists = 0;
         return NULL;

@@ -9,7 +9,6 @@
  * when a game goes to it, so that a value seen again much later still
  * goes to its part, in input order.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -411,7 +410,7 @@ static long new_part(cli_split *split, const char *path)
     if (!p->out)
         return -1;
     split->open[split->open_count++] = index;
-    p->writer = rgn_writer_new(split->writing, p->out);
+    p->writer = rgn_writer_new(split->writing, p->out, NULL);
     if (!p->writer) {
         fprintf(stderr, "rgn %s: cannot start %s\n", split->command->name,
                 path);
@@ -495,9 +494,9 @@ int cli_split_finish(cli_split *split, bool ok)
             ok = false;
             break;
         }
-        errno = 0;
-        if (rgn_writer_finish(p->writer) < 0) {
-            cli_output_error(p->path, errno);
+        rgn_error error;
+        if (rgn_writer_finish(p->writer, &error) < 0) {
+            cli_output_failed(p->path, &error);
             ok = false;
         }
     }

@@ -36,9 +36,8 @@ static int write_found(void *user, const rgn_db_found *found)
     if (w->lister) {
         rgn_selection selection = {w->found, (uint64_t)found->id, found->ply,
                                    0};
-        if (rgn_lister_game(w->lister, found->game, &selection) < 0)
-            w->failed = rgn_fail(w->error, "a game's record could not be "
-                                           "written") < 0;
+        if (rgn_lister_game(w->lister, found->game, &selection, w->error) < 0)
+            w->failed = true;
     } else if (w->writer &&
                rgn_writer_write_game(w->writer, found->game,
                                      (uint64_t)found->id, w->edits,

@@ -550,7 +550,7 @@ static int judge(finder *f, sqlite3_stmt *s)
         rgn_game_recorder()->input(f->game, file); /* rgn_game_input */
         if (replay(f->r, &g, false, rgn_game_recorder(), f->game) < 0)
             return -1;
-        if (rgn_game_failed(f->game))
+        if (game_failed(f->game))
             return db_failf(f->r->db, "out of memory");
         found.game = f->o->count_only ? NULL : f->game;
     }

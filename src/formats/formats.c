@@ -2,9 +2,11 @@
  * formats.c - the writer's entry points: the table of formats (each one
  * in its own write_*.c), starting and ending the document.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "formats/writer.h"
 
 /* What writes every format, by its enum rgn_format value (its name is
@@ -21,24 +23,45 @@ static const writer_format *const formats[] = {
 
 #define FORMAT_COUNT ((int)(sizeof formats / sizeof formats[0]))
 
-rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out)
+/* The first failure's report into error; -1. */
+static int writer_error(const rgn_writer *w, rgn_error *error)
 {
-    if ((int)options->format < 0 || (int)options->format >= FORMAT_COUNT)
+    return rgn_fail(error, "cannot write the games: %s", w->why);
+}
+
+rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out,
+                           rgn_error *error)
+{
+    rgn_writer_options taken;
+    if (rgn_options_take(&taken, sizeof taken, options,
+                         RGN_OPTIONS_MIN(rgn_writer_options, format),
+                         "rgn_writer_options", error) < 0)
         return NULL;
+    if ((int)taken.format < 0 || (int)taken.format >= FORMAT_COUNT) {
+        rgn_fail(error, "rgn_writer_options: format %d is not an rgn_format",
+                 (int)taken.format);
+        return NULL;
+    }
     rgn_writer *w = calloc(1, sizeof *w);
-    if (!w)
+    if (!w) {
+        rgn_fail(error, "out of memory");
         return NULL;
-    w->options = *options;
+    }
+    w->options = taken;
     w->out = out;
-    w->format = formats[options->format];
+    w->format = formats[taken.format];
     if (w->format->state_size) {
         w->state = calloc(1, w->format->state_size);
         if (!w->state) {
             rgn_writer_free(w);
+            rgn_fail(error, "out of memory");
             return NULL;
         }
     }
+    errno = 0;
     if (w->format->begin_document && w->format->begin_document(w) < 0) {
+        writer_fail(w, NULL);
+        writer_error(w, error);
         rgn_writer_free(w);
         return NULL;
     }
@@ -53,13 +76,15 @@ const rgn_game_sink *rgn_writer_sink(const rgn_writer *w)
 
 void rgn_writer_set_output(rgn_writer *w, FILE *out) { w->out = out; }
 
-int rgn_writer_finish(rgn_writer *w)
+int rgn_writer_finish(rgn_writer *w, rgn_error *error)
 {
+    errno = 0;
     if (w->format->end_document && w->format->end_document(w) < 0)
-        w->write_failed = true;
-    if (fflush(w->out) != 0 || ferror(w->out))
-        w->write_failed = true;
-    return w->write_failed ? -1 : 0;
+        writer_fail(w, NULL);
+    errno = 0;
+    if (w->out && (fflush(w->out) != 0 || ferror(w->out)))
+        writer_fail(w, NULL);
+    return w->write_failed ? writer_error(w, error) : 0;
 }
 
 void rgn_writer_free(rgn_writer *w)

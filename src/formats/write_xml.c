@@ -8,6 +8,7 @@
  * line, so that its NAGs, comments and variations (alternatives to it)
  * nest inside it.
  */
+#include <errno.h>
 #include <libxml/xmlwriter.h>
 #include <string.h>
 
@@ -39,7 +40,11 @@ static int xml_write(void *context, const char *data, int len)
     rgn_writer *w = context;
     if (!w->out || len <= 0)
         return len;
-    return fwrite(data, 1, (size_t)len, w->out) == (size_t)len ? len : -1;
+    errno = 0;
+    if (fwrite(data, 1, (size_t)len, w->out) == (size_t)len)
+        return len;
+    writer_fail(w, NULL); /* the system's reason, before libxml2's -1 */
+    return -1;
 }
 
 static int xml_close(void *context)
@@ -102,19 +107,19 @@ static void xml_free(void *state)
 static void attribute(rgn_writer *w, const char *name, const char *value)
 {
     if (xmlTextWriterWriteAttribute(game_writer(w), X(name), X(value)) < 0)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
 }
 
 static void start_element(rgn_writer *w, const char *name)
 {
     if (xmlTextWriterStartElement(game_writer(w), X(name)) < 0)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
 }
 
 static void end_element(rgn_writer *w)
 {
     if (xmlTextWriterEndElement(game_writer(w)) < 0)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
 }
 
 static void text_element(rgn_writer *w, const char *name, const char *text,
@@ -123,7 +128,7 @@ static void text_element(rgn_writer *w, const char *name, const char *text,
     start_element(w, name);
     if (xmlTextWriterWriteFormatString(game_writer(w), "%.*s", (int)len, text) <
         0)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
     end_element(w);
 }
 
@@ -146,7 +151,7 @@ static void xml_begin_game(rgn_writer *w)
     xmlBufferEmpty(s->buffer);
     s->game = xmlNewTextWriterMemory(s->buffer, 0);
     if (!s->game) {
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
         return;
     }
     xmlTextWriterSetIndent(game_writer(w), 1);
@@ -183,7 +188,7 @@ static void xml_tag(rgn_writer *w, rgn_span name, rgn_span value)
     attribute(w, "name", name_text);
     if (xmlTextWriterWriteFormatAttribute(game_writer(w), X("value"), "%.*s",
                                           (int)value.len, value.data) < 0)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
     end_element(w);
 }
 
@@ -361,10 +366,10 @@ static void xml_end_game(rgn_writer *w, rgn_span result,
     text_element(w, "result", result.data, result.len);
     end_element(w); /* game */
     if (xmlTextWriterFlush(s->game) < 0)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
     drop_game(s);
     if (xmlTextWriterWriteRaw(s->doc, xmlBufferContent(s->buffer)) < 0)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
     xmlBufferEmpty(s->buffer);
 }
 

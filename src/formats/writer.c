@@ -5,6 +5,7 @@
  * game's output only when the game is to be written. formats.c chooses
  * the format.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,16 @@ static void on_origin(void *user, rgn_location where)
         w->format->origin(w);
 }
 
+void writer_fail(rgn_writer *w, const char *why)
+{
+    if (w->write_failed)
+        return; /* the first failure is the one to tell */
+    w->write_failed = true;
+    if (!why)
+        why = errno ? strerror(errno) : "a write failed";
+    snprintf(w->why, sizeof w->why, "%s", why);
+}
+
 const char *writer_input(const rgn_writer *w)
 {
     return w->input ? w->input : "-";
@@ -53,7 +64,7 @@ static void on_input(void *user, const char *name)
     free(w->input);
     w->input = NULL;
     if (name && !(w->input = strdup(name)))
-        w->write_failed = true; /* the game would be named wrongly */
+        writer_fail(w, "out of memory"); /* the game would be misnamed */
 }
 
 static void on_tag(void *user, rgn_span name, rgn_span value)
@@ -218,11 +229,12 @@ static void on_end_game(void *user, rgn_span result,
     }
     if (write && w->format->end_game)
         w->format->end_game(w, result, error);
+    errno = 0;
     if (w->game.failed)
-        w->write_failed = true;
+        writer_fail(w, "out of memory");
     else if (write && w->game.len &&
              fwrite(w->game.data, 1, w->game.len, w->out) != w->game.len)
-        w->write_failed = true;
+        writer_fail(w, NULL);
     rgn_buffer_reset(&w->game);
 }
 

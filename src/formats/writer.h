@@ -55,9 +55,10 @@ struct rgn_writer {
     void *state; /* the format's own */
     FILE *out;
     bool write_failed;
-    rgn_buffer game;      /* the current game's output */
-    uint64_t games;       /* games begun, over all inputs */
-    uint64_t number;      /* the current game's number among them */
+    char why[128];   /* the first failure's reason, for rgn_writer_finish */
+    rgn_buffer game; /* the current game's output */
+    uint64_t games;  /* games begun, over all inputs */
+    uint64_t number; /* the current game's number among them */
     uint64_t next_number; /* rgn_writer_number_next's, 0 when none */
     int depth;            /* variation depth */
     bool variant_tag;     /* the game has a Variant tag */
@@ -65,6 +66,11 @@ struct rgn_writer {
     bool has_origin;      /* the sink was told the current game's origin */
     rgn_location origin;  /* and this is it */
 };
+
+/* Records a failure, of which rgn_writer_finish reports the first: why,
+ * or (NULL) the reason errno gives, "a write failed" when it is 0 (so
+ * errno is cleared before the call that failed). */
+void writer_fail(rgn_writer *w, const char *why);
 
 /* The input's name, as the formats write it: "-" when none was set. */
 const char *writer_input(const rgn_writer *w);

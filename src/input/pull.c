@@ -146,6 +146,9 @@ static void fail(rgn_games *g, const char *format, ...)
 static void game_ended(void *context, rgn_game *recorded)
 {
     rgn_games *g = context;
+    if (game_failed(recorded)) /* handed out, it would read as another */
+        return fail(g, "out of memory: game %llu was recorded in part",
+                    (unsigned long long)rgn_game_number(recorded));
     if (g->count == g->capacity) {
         size_t capacity = g->capacity ? 2 * g->capacity : 16;
         rgn_game **queue = malloc(capacity * sizeof *queue);

@@ -5,6 +5,7 @@
  * buffer, in order, and the positions before each move are made again
  * on replay instead of being kept.
  */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -312,7 +313,7 @@ const rgn_game_sink *rgn_game_recorder(void) { return &recorder; }
 /* ------------------------------------------------------------------ */
 /* What a recorded game holds                                         */
 
-bool rgn_game_failed(const rgn_game *game) { return game->failed; }
+bool game_failed(const rgn_game *game) { return game->failed; }
 
 const char *rgn_game_input(const rgn_game *game)
 {
@@ -535,13 +536,15 @@ static bool index_main_line(rgn_game *game)
 }
 
 int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
-                     const char **san)
+                     const char **san, rgn_error *error)
 {
     /* the index is the game's own cache, made once */
     rgn_game *g = (rgn_game *)game;
-    if (index < 0 || index >= game->plies || !index_main_line(g) ||
-        (san && !write_main_sans(g)))
-        return -1;
+    if (index < 0 || index >= game->plies)
+        return rgn_fail(error, "no move %d: the main line has %d", index,
+                        game->plies);
+    if (!index_main_line(g) || (san && !write_main_sans(g)))
+        return rgn_fail(error, "out of memory");
     size_t at;
     memcpy(&at, g->main_line.data + (size_t)index * sizeof at, sizeof at);
     game_part part;
@@ -557,15 +560,22 @@ int rgn_game_move_at(const rgn_game *game, int index, rgn_move *move,
     return 0;
 }
 
-int rgn_game_position_at(const rgn_game *game, int ply, rgn_position *out)
+int rgn_game_position_at(const rgn_game *game, int ply, rgn_position *out,
+                         rgn_error *error)
 {
-    if (!game->started || ply < 0 || ply > game->plies ||
-        !index_main_line((rgn_game *)game))
-        return -1;
+    if (!game->started)
+        return rgn_fail(error,
+                        "game %" PRIu64 " has no start: an error in its tags",
+                        game->number);
+    if (ply < 0 || ply > game->plies)
+        return rgn_fail(error, "no ply %d: the main line has %d", ply,
+                        game->plies);
+    if (!index_main_line((rgn_game *)game))
+        return rgn_fail(error, "out of memory");
     rgn_position_copy(out, &game->start);
     for (int i = 0; i < ply; i++) {
         rgn_move move;
-        if (rgn_game_move_at(game, i, &move, NULL) < 0)
+        if (rgn_game_move_at(game, i, &move, NULL, error) < 0)
             return -1;
         rgn_position_play(out, move);
     }
@@ -816,8 +826,9 @@ static void pass_comment_part(replay *r, rgn_span text)
     CALL(r->sink, comment, r->user, text);
 }
 
-int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
-                    const rgn_game_sink *sink, void *user)
+/* The replay of rgn_game_replay: 0, or -1 when memory ran out. */
+static int replay_game(const rgn_game *game, const rgn_edits *edits,
+                       int mark_ply, const rgn_game_sink *sink, void *user)
 {
     replay r = {.game = game,
                 .edits = edits ? edits : &no_edits,
@@ -951,16 +962,24 @@ int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
     return failed ? -1 : 0;
 }
 
+int rgn_game_replay(const rgn_game *game, const rgn_edits *edits, int mark_ply,
+                    const rgn_game_sink *sink, void *user, rgn_error *error)
+{
+    if (game->failed) /* passed on in part, it would read as another game */
+        return rgn_fail(error,
+                        "out of memory: game %" PRIu64 " was recorded in part",
+                        game->number);
+    if (replay_game(game, edits, mark_ply, sink, user) < 0)
+        return rgn_fail(error, "out of memory");
+    return 0;
+}
+
 int rgn_writer_write_game(rgn_writer *writer, const rgn_game *game,
                           uint64_t number, const rgn_edits *edits, int mark_ply,
                           rgn_error *error)
 {
     if (number)
         rgn_writer_number_next(writer, number);
-    if (rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(writer),
-                        writer) == 0)
-        return 0;
-    if (error)
-        *error = (rgn_error){.message = "out of memory"};
-    return -1;
+    return rgn_game_replay(game, edits, mark_ply, rgn_writer_sink(writer),
+                           writer, error);
 }

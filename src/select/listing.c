@@ -10,11 +10,13 @@
  * there are TABLE_ROWS of them (or the end), so memory stays flat
  * whatever the input.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buffer.h"
+#include "base/errors.h"
 #include "base/escape.h"
 #include "base/json.h"
 #include "select/select.h"
@@ -94,9 +96,26 @@ struct rgn_lister {
     bool aligned;       /* widths are known: rows go out at once */
     bool failed;        /* memory ran out or a write failed */
     bool out_of_memory; /* memory ran out */
+    char why[128];      /* the first failure's reason */
 };
 
-static void ran_out(rgn_lister *l) { l->failed = l->out_of_memory = true; }
+/* Records a failure, of which rgn_lister_finish reports the first: why,
+ * or (NULL) errno's reason ("a write failed" when it is 0). */
+static void lister_fail(rgn_lister *l, const char *why)
+{
+    if (l->failed)
+        return;
+    l->failed = true;
+    if (!why)
+        why = errno ? strerror(errno) : "a write failed";
+    snprintf(l->why, sizeof l->why, "%s", why);
+}
+
+static void ran_out(rgn_lister *l)
+{
+    l->out_of_memory = true;
+    lister_fail(l, "out of memory");
+}
 
 /* ------------------------------------------------------------------ */
 /* Columns                                                            */
@@ -157,14 +176,25 @@ static int take_columns(rgn_lister *l, const char *text, rgn_error *error)
     return 0;
 }
 
-rgn_lister *rgn_lister_new(const rgn_list_options *options, FILE *out,
+rgn_lister *rgn_lister_new(const rgn_list_options *given, FILE *out,
                            rgn_error *error)
 {
-    error->column = 0;
-    error->message[0] = '\0';
+    rgn_error dropped;
+    error = rgn_error_or(error, &dropped);
+    rgn_list_options taken;
+    if (rgn_options_take(&taken, sizeof taken, given,
+                         RGN_OPTIONS_MIN(rgn_list_options, format),
+                         "rgn_list_options", error) < 0)
+        return NULL;
+    const rgn_list_options *options = &taken;
+    if ((int)options->format < 0 || options->format > RGN_LIST_JSON) {
+        rgn_fail(error, "rgn_list_options: format %d is not an rgn_list_format",
+                 (int)options->format);
+        return NULL;
+    }
     rgn_lister *l = calloc(1, sizeof *l);
     if (!l) {
-        snprintf(error->message, sizeof error->message, "out of memory");
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     l->options = *options;
@@ -595,11 +625,12 @@ static void table_record(rgn_lister *l, const list_record *r)
 
 static void flush_record(rgn_lister *l)
 {
+    errno = 0;
     if (l->record.failed)
         ran_out(l);
     else if (l->record.len &&
              fwrite(l->record.data, 1, l->record.len, l->out) != l->record.len)
-        l->failed = true;
+        lister_fail(l, NULL);
     rgn_buffer_reset(&l->record);
 }
 
@@ -618,8 +649,9 @@ static int write_record(rgn_lister *l, const list_record *r)
     return l->out_of_memory ? -1 : 0;
 }
 
-int rgn_lister_game(rgn_lister *l, const rgn_game *game,
-                    const rgn_selection *selection)
+/* The record of a game: 0, or -1 when memory ran out. */
+static int lister_game(rgn_lister *l, const rgn_game *game,
+                       const rgn_selection *selection)
 {
     list_record r = {
         .game = selection ? selection->number : ++l->games,
@@ -652,7 +684,15 @@ int rgn_lister_game(rgn_lister *l, const rgn_game *game,
     return write_record(l, &r);
 }
 
-int rgn_lister_finish(rgn_lister *l)
+int rgn_lister_game(rgn_lister *l, const rgn_game *game,
+                    const rgn_selection *selection, rgn_error *error)
+{
+    return lister_game(l, game, selection) < 0
+               ? rgn_fail(error, "out of memory")
+               : 0;
+}
+
+int rgn_lister_finish(rgn_lister *l, rgn_error *error)
 {
     /* the rows held back, or a table's header when no game came */
     if (l->options.format == RGN_LIST_TEXT && !l->aligned)
@@ -660,7 +700,10 @@ int rgn_lister_finish(rgn_lister *l)
     else if (l->options.format != RGN_LIST_JSON && !l->aligned)
         table_header(l);
     flush_record(l);
-    return l->failed ? -1 : 0;
+    errno = 0;
+    if (fflush(l->out) != 0 || ferror(l->out))
+        lister_fail(l, NULL);
+    return l->failed ? rgn_fail(error, "cannot write the list: %s", l->why) : 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -44,6 +44,9 @@ void game_on_end(rgn_game *game, void (*ended)(void *context, rgn_game *game),
                  void *context);
 void game_swap(rgn_game *a, rgn_game *b);
 void game_add_problem(rgn_game *game, const rgn_diagnostic *problem);
+/* Whether memory ran out while the game was recorded (it is incomplete):
+ * what uses it reports so (rgn_game_replay, rgn_selector_finish). */
+bool game_failed(const rgn_game *game);
 void game_clear_problems(rgn_game *game);
 
 /* What a replay changes (edits.c, read by game.c's replay). */

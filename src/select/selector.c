@@ -4,8 +4,10 @@
  * of criteria.c) and, once it has ended, looks for earlier copies
  * (duplicates.c) and hands on the games selected.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/errors.h"
 #include "select/select.h"
 
 struct rgn_selector {
@@ -19,14 +21,23 @@ struct rgn_selector {
      * only a member's skip would need: the matcher has none) */
     rgn_tee *whole, *movetext;
     uint64_t seen, count; /* games heard of, games selected */
-    bool failed;
+    uint64_t failed_at;   /* the first game memory ran out for, 0: none */
 };
 
-rgn_selector *rgn_selector_new(const rgn_selector_options *options)
+rgn_selector *rgn_selector_new(const rgn_selector_options *given,
+                               rgn_error *error)
 {
-    rgn_selector *s = calloc(1, sizeof *s);
-    if (!s)
+    rgn_selector_options taken;
+    if (rgn_options_take(&taken, sizeof taken, given,
+                         RGN_OPTIONS_MIN(rgn_selector_options, criteria),
+                         "rgn_selector_options", error) < 0)
         return NULL;
+    const rgn_selector_options *options = &taken;
+    rgn_selector *s = calloc(1, sizeof *s);
+    if (!s) {
+        rgn_fail(error, "out of memory");
+        return NULL;
+    }
     s->options = *options;
     /* copies are told by the moves recorded */
     bool record_movetext =
@@ -35,15 +46,15 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *options)
     s->whole = rgn_tee_new(NULL);
     s->movetext = record_movetext ? s->whole : rgn_tee_new(NULL);
     bool ok = s->game && s->whole && s->movetext &&
-              rgn_tee_add(s->whole, rgn_game_recorder(), s->game) == 0;
+              rgn_tee_add(s->whole, rgn_game_recorder(), s->game, NULL) == 0;
     if (ok)
         rgn_game_keep_move_texts(s->game, options->move_texts);
     if (ok && options->criteria) {
         s->matcher = rgn_matcher_new(options->criteria, NULL);
         ok = s->matcher &&
-             rgn_tee_add(s->whole, rgn_matcher_sink(), s->matcher) == 0 &&
-             (record_movetext ||
-              rgn_tee_add(s->movetext, rgn_matcher_sink(), s->matcher) == 0);
+             rgn_tee_add(s->whole, rgn_matcher_sink(), s->matcher, NULL) == 0 &&
+             (record_movetext || rgn_tee_add(s->movetext, rgn_matcher_sink(),
+                                             s->matcher, NULL) == 0);
     }
     if (ok && options->duplicates != RGN_DUPLICATES_ANY) {
         s->copies = duplicate_set_new();
@@ -51,6 +62,7 @@ rgn_selector *rgn_selector_new(const rgn_selector_options *options)
     }
     if (!ok) {
         rgn_selector_free(s);
+        rgn_fail(error, "out of memory");
         return NULL;
     }
     return s;
@@ -70,7 +82,22 @@ void rgn_selector_free(rgn_selector *s)
 }
 
 uint64_t rgn_selector_count(const rgn_selector *s) { return s->count; }
-bool rgn_selector_failed(const rgn_selector *s) { return s->failed; }
+
+int rgn_selector_finish(rgn_selector *s, rgn_error *error)
+{
+    if (!s->failed_at)
+        return 0;
+    return rgn_fail(error,
+                    "out of memory: game %" PRIu64 " could not be judged",
+                    s->failed_at);
+}
+
+/* Memory ran out for the current game: the first such is reported. */
+static void selector_fail(rgn_selector *s)
+{
+    if (!s->failed_at)
+        s->failed_at = s->seen;
+}
 
 /* A part to the recorder and the matcher (whole), or, for the movetext,
  * to the movetext's tee. */
@@ -163,8 +190,8 @@ static void on_end_game(void *user, rgn_span result,
 {
     rgn_selector *s = user;
     WHOLE(s, end_game, result, error);
-    if (rgn_game_failed(s->game)) {
-        s->failed = true;
+    if (game_failed(s->game)) {
+        selector_fail(s);
         return;
     }
     if (limit_reached(s) ||
@@ -179,7 +206,7 @@ static void on_end_game(void *user, rgn_span result,
         uint64_t first = 0;
         if (duplicate_set_check(s->copies, s->game, s->seen,
                                 s->options.fuzzy_ply, &first) < 0) {
-            s->failed = true;
+            selector_fail(s);
             return;
         }
         if ((s->options.duplicates == RGN_DUPLICATES_UNIQUE && first) ||

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "base/errors.h"
 #include "base/skip.h"
 #include "rgn.h"
 
@@ -44,13 +45,14 @@ void rgn_tee_free(rgn_tee *t)
     free(t);
 }
 
-int rgn_tee_add(rgn_tee *t, const rgn_game_sink *sink, void *user)
+int rgn_tee_add(rgn_tee *t, const rgn_game_sink *sink, void *user,
+                rgn_error *error)
 {
     if (t->count == t->capacity) {
         size_t capacity = t->capacity ? 2 * t->capacity : 4;
         member *grown = realloc(t->members, capacity * sizeof *grown);
         if (!grown)
-            return -1;
+            return rgn_fail(error, "out of memory");
         t->members = grown;
         t->capacity = capacity;
     }

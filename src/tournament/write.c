@@ -4,10 +4,12 @@
  * CSV, JSON, an HTML page (with the games in the viewer) or FIDE's
  * Tournament Report File.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errors.h"
 #include "base/escape.h"
 #include "base/json.h"
 #include "base/utf8.h"
@@ -499,34 +501,43 @@ static void html_tournament(rgn_buffer *out, const tournament *t, size_t k)
     rgn_buffer_puts(out, "</div>\n");
 }
 
-static int write_page(rgn_tournaments *ts, FILE *out)
+/* The HTML page, its games written by a games writer: 0, or -1 with
+ * error (the writer's, when it failed). */
+static int write_page(rgn_tournaments *ts, FILE *out, rgn_error *error)
 {
     rgn_buffer preface = {0};
     for (size_t k = 0; k < ts->count; k++)
         html_tournament(&preface, ts->list[k], k + 1);
     if (preface.failed) {
         rgn_buffer_free(&preface);
-        return -1;
+        return rgn_fail(error, "cannot write the tournaments: out of memory");
     }
     const char *title = ts->options.title;
     if (!title)
         title = ts->count && *ts->list[0]->event ? ts->list[0]->event
                                                  : "Tournament";
     rgn_writer_options options = {
+        .size = sizeof options,
         .format = RGN_FORMAT_HTML,
         .keep_invalid = true,
         .title = title,
         .lang = ts->options.lang,
         .preface = preface.data ? preface.data : "",
     };
-    rgn_writer *writer = rgn_writer_new(&options, out);
+    rgn_writer *writer = rgn_writer_new(&options, out, error);
     int rc = writer ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < ts->record_count; i++)
         if (ts->kept[i])
             rc = rgn_game_replay(ts->kept[i], NULL, -1, rgn_writer_sink(writer),
-                                 writer);
-    if (writer && rgn_writer_finish(writer) < 0)
+                                 writer, error);
+    if (writer && rc == 0 && rgn_writer_finish(writer, error) < 0)
         rc = -1;
+    if (rc < 0) { /* the writer's reason, said of the tournaments */
+        char why[sizeof error->message];
+        const char *colon = strrchr(error->message, ':');
+        snprintf(why, sizeof why, "%s", colon ? colon + 2 : error->message);
+        rgn_fail(error, "cannot write the tournaments: %s", why);
+    }
     rgn_writer_free(writer);
     rgn_buffer_free(&preface);
     return rc;
@@ -534,11 +545,11 @@ static int write_page(rgn_tournaments *ts, FILE *out)
 
 /* ------------------------------------------------------------------ */
 
-int rgn_tournaments_write(rgn_tournaments *ts,
-                          enum rgn_tournament_format format, FILE *out)
+/* The tournaments in a format but HTML: 0, or -1 when memory ran out
+ * or a write failed (errno says why, or nothing). */
+static int write_text(rgn_tournaments *ts, enum rgn_tournament_format format,
+                      FILE *out)
 {
-    if (format == RGN_TOURNAMENT_HTML)
-        return write_page(ts, out);
     if (format == RGN_TOURNAMENT_TRF) {
         for (size_t k = 0; k < ts->count; k++)
             if (trf_write(ts->list[k], out) < 0)
@@ -569,10 +580,32 @@ int rgn_tournaments_write(rgn_tournaments *ts,
     }
     if (format == RGN_TOURNAMENT_JSON)
         rgn_buffer_puts(&text, "\n]}\n");
+    if (text.failed)
+        errno = ENOMEM;
     int rc = text.failed || (text.len &&
                              fwrite(text.data, 1, text.len, out) != text.len)
                  ? -1
                  : 0;
     rgn_buffer_free(&text);
     return rc;
+}
+
+int rgn_tournaments_write(rgn_tournaments *ts,
+                          enum rgn_tournament_format format, FILE *out,
+                          rgn_error *error)
+{
+    if ((int)format < 0 || format > RGN_TOURNAMENT_TRF)
+        return rgn_fail(error, "format %d is not an rgn_tournament_format",
+                        (int)format);
+    rgn_error dropped;
+    if (format == RGN_TOURNAMENT_HTML)
+        return write_page(ts, out, rgn_error_or(error, &dropped));
+    errno = 0;
+    if (write_text(ts, format, out) < 0 ||
+        (errno = 0, fflush(out) != 0 || ferror(out)))
+        return rgn_fail(error, "cannot write the tournaments: %s",
+                        errno == ENOMEM ? "out of memory"
+                        : errno         ? strerror(errno)
+                                        : "a write failed");
+    return 0;
 }

@@ -27,7 +27,7 @@ static void on_selected(void *user, const rgn_game *game,
     rgn_matcher *matcher = user;
     if (selection->ply < -1 || selection->ply > rgn_game_plies(game))
         abort(); /* a ply the game does not have */
-    if (rgn_game_replay(game, NULL, -1, rgn_matcher_sink(), matcher) == 0)
+    if (rgn_game_replay(game, NULL, -1, rgn_matcher_sink(), matcher, NULL) == 0)
         rgn_matcher_matched(matcher, NULL);
 }
 
@@ -63,9 +63,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (taken) {
         rgn_matcher *matcher = rgn_matcher_new(criteria, NULL);
-        rgn_selector_options so = {
-            .criteria = criteria, .selected = on_selected, .user = matcher};
-        rgn_selector *selector = rgn_selector_new(&so);
+        rgn_selector_options so = {.size = sizeof so,
+                                   .criteria = criteria,
+                                   .selected = on_selected,
+                                   .user = matcher};
+        rgn_selector *selector = rgn_selector_new(&so, NULL);
         rgn_validator_options vo = {.size = sizeof vo,
                                     .variant = rgn_variant_find("Chess"),
                                     .sink = rgn_selector_sink(),

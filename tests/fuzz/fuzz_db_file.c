@@ -25,7 +25,10 @@ static int export_game(void *user, const rgn_db_found *found)
     rgn_writer *writer = user;
     if (found->id < 1)
         abort(); /* games are numbered from 1 */
-    rgn_game_replay(found->game, NULL, -1, rgn_writer_sink(writer), writer);
+    /* memory running out is no finding; the next game is exported */
+    int rc = rgn_game_replay(found->game, NULL, -1, rgn_writer_sink(writer),
+                             writer, NULL);
+    (void)rc;
     return 0;
 }
 
@@ -80,12 +83,13 @@ static void read_database(void)
     rgn_criteria_free(criteria);
     tree(db, "Rotary");
     tree(db, "Chess");
-    rgn_writer_options options = {.format = RGN_FORMAT_RGN,
-                                  .keep_invalid = true};
-    rgn_writer *writer = rgn_writer_new(&options, null_output);
+    rgn_writer_options options = {
+        .size = sizeof options, .format = RGN_FORMAT_RGN, .keep_invalid = true};
+    rgn_writer *writer = rgn_writer_new(&options, null_output, NULL);
     if (writer) {
         find(db, NULL, writer);
-        rgn_writer_finish(writer);
+        int rc = rgn_writer_finish(writer, NULL);
+        (void)rc; /* memory running out is no finding */
     }
     rgn_writer_free(writer);
     rgn_db_close(db);

@@ -28,11 +28,12 @@ static void on_selected(void *user, const rgn_game *game,
                         const rgn_selection *selection)
 {
     use *u = user;
-    if (u->lister)
-        rgn_lister_game(u->lister, game, selection);
-    else
-        rgn_game_replay(game, u->edits, selection->ply,
-                        rgn_writer_sink(u->writer), u->writer);
+    /* memory running out is no finding: finish reports it */
+    int rc = u->lister
+                 ? rgn_lister_game(u->lister, game, selection, NULL)
+                 : rgn_game_replay(game, u->edits, selection->ply,
+                                   rgn_writer_sink(u->writer), u->writer, NULL);
+    (void)rc;
 }
 
 static void check(int status, const rgn_error *error)
@@ -71,7 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 1: status = rgn_edits_set_tag(edits, text, &error); break;
     case 2: status = rgn_edits_strip(edits, text, &error); break;
     default: {
-        rgn_list_options options = {.format = RGN_LIST_CSV, .columns = text};
+        rgn_list_options options = {
+            .size = sizeof options, .format = RGN_LIST_CSV, .columns = text};
         u.lister = rgn_lister_new(&options, out, &error);
         status = u.lister ? 0 : -1;
         break;
@@ -81,12 +83,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (status == 0) {
         rgn_edits_add(edits, RGN_EDIT_PLYCOUNT | RGN_EDIT_FEN_COMMENTS |
                                  RGN_EDIT_FIX_RESULT);
-        rgn_writer_options wo = {.format = RGN_FORMAT_RGN,
-                                 .keep_invalid = true};
+        rgn_writer_options wo = {
+            .size = sizeof wo, .format = RGN_FORMAT_RGN, .keep_invalid = true};
         if (!u.lister)
-            u.writer = rgn_writer_new(&wo, out);
-        rgn_selector_options so = {.selected = on_selected, .user = &u};
-        rgn_selector *selector = rgn_selector_new(&so);
+            u.writer = rgn_writer_new(&wo, out, NULL);
+        rgn_selector_options so = {
+            .size = sizeof so, .selected = on_selected, .user = &u};
+        rgn_selector *selector = rgn_selector_new(&so, NULL);
         rgn_validator_options vo = {.size = sizeof vo,
                                     .variant = rgn_variant_find("Chess"),
                                     .sink = rgn_selector_sink(),
@@ -96,10 +99,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (selector && validator && (u.lister || u.writer) &&
             rgn_validator_feed(validator, games, sizeof games - 1) == 0 &&
             rgn_validator_finish(validator) == 0) {
-            if (u.lister)
-                rgn_lister_finish(u.lister);
-            else
-                rgn_writer_finish(u.writer);
+            int rc = u.lister ? rgn_lister_finish(u.lister, NULL)
+                              : rgn_writer_finish(u.writer, NULL);
+            (void)rc; /* out is a memory stream: only memory can run out */
         }
         rgn_validator_free(validator);
         rgn_selector_free(selector);

@@ -53,10 +53,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int plies = rgn_game_plies(game);
         const char *san;
         for (int ply = 0; ply < plies; ply++)
-            if (rgn_game_move_at(game, ply, NULL, &san) < 0 || !san)
+            if (rgn_game_move_at(game, ply, NULL, &san, NULL) < 0 || !san)
                 abort();
         if (rgn_game_start(game) &&
-            rgn_game_position_at(game, plies, position) < 0)
+            rgn_game_position_at(game, plies, position, NULL) < 0)
             abort();
     }
     rgn_position_free(position);

@@ -65,7 +65,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         for (int format = RGN_TOURNAMENT_TEXT; format <= RGN_TOURNAMENT_TRF;
              format++)
             if (format != RGN_TOURNAMENT_HTML)
-                rgn_tournaments_write(ts, format, out);
+                if (rgn_tournaments_write(ts, format, out, NULL) < 0)
+                    break; /* memory ran out: no finding */
         fclose(out);
         free(text);
     }

@@ -111,14 +111,15 @@ int main(int argc, char **argv)
         return 2;
     }
     rng_state = seed * 2654435761u + 1;
-    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
-    rgn_writer *writer = rgn_writer_new(&options, stdout);
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_RGN};
+    rgn_writer *writer = rgn_writer_new(&options, stdout, NULL);
     if (!writer)
         return 2;
     long long plies = 0;
     for (long g = 1; g <= games; g++)
         plies += write_game(writer, (int)g, (int)min_plies, (int)max_plies);
-    int rc = rgn_writer_finish(writer);
+    int rc = rgn_writer_finish(writer, NULL);
     rgn_writer_free(writer);
     fprintf(stderr, "rgn-gen: %ld games, %lld plies\n", games, plies);
     return rc < 0 ? 1 : 0;

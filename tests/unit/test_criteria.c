@@ -62,8 +62,8 @@ static picked pick(const char *const *options)
     }
     picked p = {0};
     rgn_selector_options so = {
-        .criteria = c, .selected = on_selected, .user = &p};
-    rgn_selector *s = rgn_selector_new(&so);
+        .size = sizeof so, .criteria = c, .selected = on_selected, .user = &p};
+    rgn_selector *s = rgn_selector_new(&so, NULL);
     rgn_validator_options vo = {.size = sizeof vo,
                                 .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_selector_sink(),
@@ -292,7 +292,8 @@ static void replayed(void **state)
     assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
     rgn_matcher *m = rgn_matcher_new(c, NULL);
-    assert_int_equal(rgn_game_replay(game, NULL, -1, rgn_matcher_sink(), m), 0);
+    assert_int_equal(
+        rgn_game_replay(game, NULL, -1, rgn_matcher_sink(), m, NULL), 0);
     int ply;
     assert_true(rgn_matcher_matched(m, &ply));
     assert_int_equal(ply, 7);

@@ -114,8 +114,8 @@ static void validate(const char *name, const rgn_game_sink *sink, void *user)
     free(text);
 }
 
-static const rgn_writer_options canonical = {.format = RGN_FORMAT_RGN,
-                                             .keep_invalid = true};
+static const rgn_writer_options canonical = {
+    .size = sizeof canonical, .format = RGN_FORMAT_RGN, .keep_invalid = true};
 
 /* The duplicates an import or a merge told of, a line each. */
 typedef struct copies_told {
@@ -172,9 +172,9 @@ static rgn_db_import_counts import(const char *path, int first, int last)
 static int export_game(void *user, const rgn_db_found *found)
 {
     rgn_writer *writer = user;
-    assert_int_equal(
-        rgn_game_replay(found->game, NULL, -1, rgn_writer_sink(writer), writer),
-        0);
+    assert_int_equal(rgn_game_replay(found->game, NULL, -1,
+                                     rgn_writer_sink(writer), writer, NULL),
+                     0);
     return 0;
 }
 
@@ -188,12 +188,12 @@ static char *export(const char *path)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    rgn_writer *writer = rgn_writer_new(&canonical, out);
+    rgn_writer *writer = rgn_writer_new(&canonical, out, NULL);
     rgn_db_find_options options = {
         .size = sizeof options, .found = export_game, .user = writer};
     if (rgn_db_find(db, &options, &error) < 0)
         fail_msg("%s", error.message);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     fclose(out);
     rgn_db_close(db);
@@ -215,10 +215,10 @@ static void round_trip(void **state)
     char *expected = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&expected, &len);
-    rgn_writer *writer = rgn_writer_new(&canonical, out);
+    rgn_writer *writer = rgn_writer_new(&canonical, out, NULL);
     for (int i = 0; i < SAMPLES; i++)
         validate(sample_files[i], rgn_writer_sink(writer), writer);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     fclose(out);
 

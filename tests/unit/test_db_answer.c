@@ -285,24 +285,26 @@ static void found_written(void **state)
                      2);
     /* a record each, numbered in the order found, with the ply */
     captured c;
-    rgn_list_options listing = {.format = RGN_LIST_JSON, .ply = true};
+    rgn_list_options listing = {
+        .size = sizeof listing, .format = RGN_LIST_JSON, .ply = true};
     rgn_lister *lister = rgn_lister_new(&listing, capture(&c), &error);
     assert_non_null(lister);
     assert_int_equal(
         rgn_db_find_write(db, &options, NULL, lister, false, &error), 2);
-    assert_int_equal(rgn_lister_finish(lister), 0);
+    assert_int_equal(rgn_lister_finish(lister, &error), 0);
     rgn_lister_free(lister);
     char *text = captured_text(&c);
     assert_int_equal(lines(text), 2);
     assert_non_null(strstr(text, "\"ply\":1"));
     free(text);
     /* the games, marked where the position matched */
-    rgn_writer_options writing = {.format = RGN_FORMAT_RGN};
-    rgn_writer *writer = rgn_writer_new(&writing, capture(&c));
+    rgn_writer_options writing = {.size = sizeof writing,
+                                  .format = RGN_FORMAT_RGN};
+    rgn_writer *writer = rgn_writer_new(&writing, capture(&c), &error);
     assert_non_null(writer);
     assert_int_equal(
         rgn_db_find_write(db, &options, writer, NULL, true, &error), 2);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, &error), 0);
     rgn_writer_free(writer);
     text = captured_text(&c);
     assert_non_null(strstr(text, "[Event \"a\"]"));
@@ -310,7 +312,7 @@ static void found_written(void **state)
     assert_null(strstr(text, "[Event \"c\"]"));
     free(text);
     /* both at once, and a struct without its size */
-    writer = rgn_writer_new(&writing, stdout);
+    writer = rgn_writer_new(&writing, stdout, &error);
     lister = rgn_lister_new(&listing, stdout, &error);
     assert_int_equal(
         rgn_db_find_write(db, &options, writer, lister, false, &error), -1);

@@ -72,7 +72,7 @@ static void replay(seen *s, const char *input, const rgn_edits *edits,
         .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, input);
     memset(s, 0, sizeof *s);
-    assert_int_equal(rgn_game_replay(game, edits, mark_ply, &sink, s), 0);
+    assert_int_equal(rgn_game_replay(game, edits, mark_ply, &sink, s, NULL), 0);
     rgn_game_free(game);
 }
 
@@ -310,8 +310,9 @@ static void test_write_game(void **state)
     size_t size = 0;
     FILE *out = open_memstream(&data, &size);
     assert_non_null(out);
-    rgn_writer_options writer_options = {.format = RGN_FORMAT_RGN};
-    rgn_writer *writer = rgn_writer_new(&writer_options, out);
+    rgn_writer_options writer_options = {.size = sizeof writer_options,
+                                         .format = RGN_FORMAT_RGN};
+    rgn_writer *writer = rgn_writer_new(&writer_options, out, NULL);
     assert_non_null(writer);
     rgn_edits *edits = rgn_edits_new(NULL);
     assert_non_null(edits);
@@ -321,7 +322,7 @@ static void test_write_game(void **state)
                      0);
     assert_int_equal(rgn_writer_write_game(writer, game, 0, NULL, -1, &error),
                      0);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     assert_int_equal(fclose(out), 0);
     /* canonical RGN: the roster filled, White set, the mark after ply 3
@@ -345,11 +346,11 @@ static void test_write_game(void **state)
     out = open_memstream(&data, &size);
     assert_non_null(out);
     writer_options.format = RGN_FORMAT_JSON;
-    writer = rgn_writer_new(&writer_options, out);
+    writer = rgn_writer_new(&writer_options, out, NULL);
     assert_non_null(writer);
     assert_int_equal(rgn_writer_write_game(writer, game, 7, NULL, -1, NULL), 0);
     assert_int_equal(rgn_writer_write_game(writer, game, 0, NULL, -1, NULL), 0);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     assert_int_equal(fclose(out), 0);
     assert_memory_equal(data, "{\"game\":7,\"file\":\"in.rgn\",", 26);

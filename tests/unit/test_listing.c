@@ -19,7 +19,7 @@
 static void on_selected(void *user, const rgn_game *game,
                         const rgn_selection *selection)
 {
-    assert_int_equal(rgn_lister_game(user, game, selection), 0);
+    assert_int_equal(rgn_lister_game(user, game, selection, NULL), 0);
 }
 
 /* The records of text, read as chess from an input named "in.pgn", with
@@ -37,12 +37,14 @@ static char *list(const char *text, const rgn_list_options *options)
     rgn_lister_sink()->input(lister, "in.pgn");
     rgn_lister_set_tagless(lister, chess);
     rgn_selector_options s = {
+        .size = sizeof s,
         .duplicates =
             options->duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
         .selected = on_selected,
         .user = lister,
     };
-    rgn_selector *selector = options->unchecked ? NULL : rgn_selector_new(&s);
+    rgn_selector *selector =
+        options->unchecked ? NULL : rgn_selector_new(&s, NULL);
     rgn_validator_options v = {
         .size = sizeof v,
         .variant = chess,
@@ -57,7 +59,7 @@ static char *list(const char *text, const rgn_list_options *options)
     assert_int_equal(rgn_validator_finish(validator), 0);
     rgn_validator_free(validator);
     rgn_selector_free(selector);
-    assert_int_equal(rgn_lister_finish(lister), 0);
+    assert_int_equal(rgn_lister_finish(lister, NULL), 0);
     rgn_lister_free(lister);
     fclose(stream);
     return out;
@@ -73,7 +75,8 @@ static const char games[] =
 static void test_json_records(void **state)
 {
     (void)state;
-    rgn_list_options options = {.format = RGN_LIST_JSON, .duplicate_of = true};
+    rgn_list_options options = {
+        .size = sizeof options, .format = RGN_LIST_JSON, .duplicate_of = true};
     char *out = list(games, &options);
     const char *expected =
         "{\"game\":1,\"file\":\"in.pgn\",\"offset\":0,\"line\":1,"
@@ -102,7 +105,8 @@ static void test_json_records(void **state)
 static void test_headers_only(void **state)
 {
     (void)state;
-    rgn_list_options options = {.format = RGN_LIST_TSV,
+    rgn_list_options options = {.size = sizeof options,
+                                .format = RGN_LIST_TSV,
                                 .columns = "game,offset,White,plies,valid",
                                 .unchecked = true};
     char *out = list(games, &options);
@@ -118,7 +122,8 @@ static void test_headers_only(void **state)
 static void test_csv_quotes(void **state)
 {
     (void)state;
-    rgn_list_options options = {.format = RGN_LIST_CSV,
+    rgn_list_options options = {.size = sizeof options,
+                                .format = RGN_LIST_CSV,
                                 .columns = "game,Event,result,valid"};
     char *out = list(games, &options);
     assert_string_equal(out, "game,Event,result,valid\r\n"
@@ -131,7 +136,8 @@ static void test_csv_quotes(void **state)
 static void test_text_table(void **state)
 {
     (void)state;
-    rgn_list_options options = {.format = RGN_LIST_TEXT,
+    rgn_list_options options = {.size = sizeof options,
+                                .format = RGN_LIST_TEXT,
                                 .columns = "game,White,valid,plies"};
     char *out = list(games, &options);
     assert_string_equal(out, "game  White    valid  plies\n"
@@ -145,10 +151,13 @@ static void test_bad_columns(void **state)
 {
     (void)state;
     rgn_error error;
-    rgn_list_options options = {.format = RGN_LIST_CSV, .columns = "game,,x"};
+    rgn_list_options options = {
+        .size = sizeof options, .format = RGN_LIST_CSV, .columns = "game,,x"};
     assert_null(rgn_lister_new(&options, stdout, &error));
     assert_non_null(strstr(error.message, "empty column"));
-    options = (rgn_list_options){.format = RGN_LIST_JSON, .columns = "game"};
+    options = (rgn_list_options){.size = sizeof(rgn_list_options),
+                                 .format = RGN_LIST_JSON,
+                                 .columns = "game"};
     assert_null(rgn_lister_new(&options, stdout, &error));
     assert_int_equal(rgn_format_parse(RGN_LIST_FORMATS, "json", NULL),
                      RGN_LIST_JSON);

@@ -183,19 +183,33 @@ static void describe(text *t, const rgn_game *game, rgn_position *position)
             value.data);
     }
     if (rgn_game_start(game)) {
-        assert_int_equal(rgn_game_position_at(game, 0, position), 0);
+        assert_int_equal(rgn_game_position_at(game, 0, position, NULL), 0);
         add_fen(t, position);
     }
     for (int ply = 0; ply < rgn_game_plies(game); ply++) {
         const char *san;
         rgn_move move;
-        assert_int_equal(rgn_game_move_at(game, ply, &move, &san), 0);
+        assert_int_equal(rgn_game_move_at(game, ply, &move, &san, NULL), 0);
         add(t, " %s", san);
-        assert_int_equal(rgn_game_position_at(game, ply + 1, position), 0);
+        assert_int_equal(rgn_game_position_at(game, ply + 1, position, NULL),
+                         0);
         add_fen(t, position);
     }
-    assert_int_equal(rgn_game_move_at(game, rgn_game_plies(game), NULL, NULL),
-                     -1);
+    /* past the main line: the call says so */
+    int plies = rgn_game_plies(game);
+    rgn_error why;
+    char expected[64];
+    assert_int_equal(rgn_game_move_at(game, plies, NULL, NULL, &why), -1);
+    snprintf(expected, sizeof expected, "no move %d: the main line has %d",
+             plies, plies);
+    assert_string_equal(why.message, expected);
+    if (rgn_game_start(game)) {
+        assert_int_equal(rgn_game_position_at(game, plies + 1, position, &why),
+                         -1);
+        snprintf(expected, sizeof expected, "no ply %d: the main line has %d",
+                 plies + 1, plies);
+        assert_string_equal(why.message, expected);
+    }
     rgn_span result = rgn_game_result(game);
     const rgn_diagnostic *error = rgn_game_error(game);
     add(t, " result %.*s error %s;", (int)result.len, result.data,
@@ -485,8 +499,9 @@ static void test_xml(void **state)
     size_t xml_len = 0;
     FILE *out = open_memstream(&xml, &xml_len);
     assert_non_null(out);
-    rgn_writer_options options = {.format = RGN_FORMAT_XML};
-    rgn_writer *writer = rgn_writer_new(&options, out);
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_XML};
+    rgn_writer *writer = rgn_writer_new(&options, out, NULL);
     assert_non_null(writer);
     rgn_validator_options reading = {.size = sizeof reading,
                                      .sink = rgn_writer_sink(writer),
@@ -497,7 +512,7 @@ static void test_xml(void **state)
     assert_int_equal(rgn_validator_feed(validator, data, len), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);
     rgn_validator_free(validator);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     fclose(out);
     char *expected = push(xml, xml_len, true, NULL);
@@ -640,7 +655,8 @@ static void test_no_replay(void **state)
         assert_int_equal(rgn_game_plies(game), 0);
         int seen = 0;
         rgn_game_sink sink = {.move_text = count_move_texts};
-        assert_int_equal(rgn_game_replay(game, NULL, -1, &sink, &seen), 0);
+        assert_int_equal(rgn_game_replay(game, NULL, -1, &sink, &seen, NULL),
+                         0);
         assert_int_equal(seen, move_texts[i]);
     }
     assert_int_equal(rgn_games_next(games, &game, &error), 0);
@@ -743,7 +759,7 @@ static void test_many_games(void **state)
                          (count - 1) * one);
         assert_int_equal(rgn_game_plies(game_pulled), 7);
         const char *san;
-        assert_int_equal(rgn_game_move_at(game_pulled, 6, NULL, &san), 0);
+        assert_int_equal(rgn_game_move_at(game_pulled, 6, NULL, &san, NULL), 0);
         assert_string_equal(san, "Qxf7#");
     }
     assert_int_equal(count, GAMES);

@@ -98,7 +98,7 @@ static picked select_games(rgn_selector_options options,
     options.criteria = c;
     options.selected = on_selected;
     options.user = &p.told;
-    rgn_selector *s = rgn_selector_new(&options);
+    rgn_selector *s = rgn_selector_new(&options, NULL);
     assert_non_null(s);
     rgn_validator_options vo = {.size = sizeof vo,
                                 .variant = rgn_variant_find("Chess"),
@@ -110,7 +110,7 @@ static picked select_games(rgn_selector_options options,
     assert_int_equal(rgn_validator_feed(v, games, strlen(games)), 0);
     assert_int_equal(rgn_validator_finish(v), 0);
     rgn_validator_free(v);
-    assert_false(rgn_selector_failed(s));
+    assert_int_equal(rgn_selector_finish(s, NULL), 0);
     p.count = rgn_selector_count(s);
     rgn_selector_free(s);
     rgn_criteria_free(c);
@@ -138,7 +138,9 @@ static picked select_games(rgn_selector_options options,
 static void every_game(void **state)
 {
     (void)state;
-    picked p = select_games((rgn_selector_options){0}, NO_CRITERIA);
+    picked p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options)},
+        NO_CRITERIA);
     assert_string_equal(p.numbers, "1 2 3 4 5 6");
     assert_int_equal(p.count, 6);
     /* no position criterion: no ply; the plies of each main line (the
@@ -151,27 +153,37 @@ static void criteria_and_invert(void **state)
 {
     (void)state;
     const char *const *won = CRITERIA("tag=Result=1-0");
-    picked p = select_games((rgn_selector_options){0}, won);
+    picked p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options)}, won);
     assert_string_equal(p.numbers, "1 3");
     assert_int_equal(p.count, 2);
-    p = select_games((rgn_selector_options){.invert = true}, won);
+    p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .invert = true},
+        won);
     assert_string_equal(p.numbers, "2 4 5 6");
     assert_int_equal(p.count, 4);
     /* two criteria: every one must match */
-    p = select_games((rgn_selector_options){0},
-                     CRITERIA("tag=Result=*", "plies=3"));
+    p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options)},
+        CRITERIA("tag=Result=*", "plies=3"));
     assert_string_equal(p.numbers, "2 5 6");
 }
 
 static void valid_only(void **state)
 {
     (void)state;
-    picked p =
-        select_games((rgn_selector_options){.valid_only = true}, NO_CRITERIA);
+    picked p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .valid_only = true},
+        NO_CRITERIA);
     assert_string_equal(p.numbers, "1 2 3 5 6");
     /* the invalid game is not selected by inverting either */
-    p = select_games((rgn_selector_options){.valid_only = true, .invert = true},
-                     CRITERIA("tag=Result=1-0"));
+    p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .valid_only = true,
+                               .invert = true},
+        CRITERIA("tag=Result=1-0"));
     assert_string_equal(p.numbers, "2 5 6");
     /* and the index counts the games selected only */
     assert_string_equal(p.told.text, "1:2:-1:0:3 2:5:-1:0:3 3:6:-1:0:3");
@@ -180,14 +192,22 @@ static void valid_only(void **state)
 static void limit(void **state)
 {
     (void)state;
-    picked p = select_games((rgn_selector_options){.limit = 2}, NO_CRITERIA);
+    picked p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .limit = 2},
+        NO_CRITERIA);
     assert_string_equal(p.numbers, "1 2");
     assert_int_equal(p.count, 2);
     /* the limit counts the games selected, not those read */
-    p = select_games((rgn_selector_options){.limit = 2, .invert = true},
-                     CRITERIA("tag=Result=1-0"));
+    p = select_games(
+        (rgn_selector_options){
+            .size = sizeof(rgn_selector_options), .limit = 2, .invert = true},
+        CRITERIA("tag=Result=1-0"));
     assert_string_equal(p.numbers, "2 4");
-    p = select_games((rgn_selector_options){.limit = 10}, NO_CRITERIA);
+    p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .limit = 10},
+        NO_CRITERIA);
     assert_int_equal(p.count, 6);
 }
 
@@ -196,17 +216,22 @@ static void positions_and_ply(void **state)
     (void)state;
     char option[128];
     snprintf(option, sizeof option, "position=%s", after_nf3_nf6);
-    picked p = select_games((rgn_selector_options){0}, CRITERIA(option));
+    picked p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options)},
+        CRITERIA(option));
     assert_string_equal(p.told.text, "1:2:2:0:3 2:6:2:0:3");
     snprintf(option, sizeof option, "position=%s", after_both_knights);
-    p = select_games((rgn_selector_options){0}, CRITERIA(option));
+    p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options)},
+        CRITERIA(option));
     assert_string_equal(p.told.text, "1:2:3:0:3 2:5:3:0:3 3:6:3:0:3");
 }
 
 static void copies(void **state)
 {
     (void)state;
-    rgn_selector_options o = {.duplicates = RGN_DUPLICATES_UNIQUE};
+    rgn_selector_options o = {.size = sizeof o,
+                              .duplicates = RGN_DUPLICATES_UNIQUE};
     picked p = select_games(o, NO_CRITERIA);
     assert_string_equal(p.numbers, "1 2 4 5");
     assert_int_equal(p.count, 4);
@@ -225,7 +250,9 @@ static void copies(void **state)
     p = select_games(o, CRITERIA("tag=White!=B"));
     assert_string_equal(p.numbers, "1 5 6");
     /* and after the limit's count of selected games */
-    o = (rgn_selector_options){.duplicates = RGN_DUPLICATES_ONLY, .limit = 1};
+    o = (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .duplicates = RGN_DUPLICATES_ONLY,
+                               .limit = 1};
     p = select_games(o, NO_CRITERIA);
     assert_string_equal(p.numbers, "3");
 }
@@ -234,8 +261,10 @@ static void fuzzy(void **state)
 {
     (void)state;
     /* at ply 3, 5 is a copy of 2 (and 6 of 2) */
-    rgn_selector_options o = {
-        .duplicates = RGN_DUPLICATES_NOTE, .fuzzy_ply = 3, .valid_only = true};
+    rgn_selector_options o = {.size = sizeof o,
+                              .duplicates = RGN_DUPLICATES_NOTE,
+                              .fuzzy_ply = 3,
+                              .valid_only = true};
     picked p = select_games(o, NO_CRITERIA);
     assert_string_equal(p.told.text, "1:1:-1:0:7 2:2:-1:0:3 3:3:-1:1:7 "
                                      "4:5:-1:2:3 5:6:-1:2:3");
@@ -254,14 +283,17 @@ static void count_only(void **state)
 {
     (void)state;
     /* the games are counted, their moves not recorded */
-    picked p =
-        select_games((rgn_selector_options){.count_only = true}, NO_CRITERIA);
+    picked p = select_games(
+        (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .count_only = true},
+        NO_CRITERIA);
     assert_int_equal(p.count, 6);
     assert_string_equal(p.told.text, "1:1:-1:0:0 2:2:-1:0:0 3:3:-1:0:0 "
                                      "4:4:-1:0:0 5:5:-1:0:0 6:6:-1:0:0");
     /* unless copies are looked for */
     p = select_games(
-        (rgn_selector_options){.count_only = true,
+        (rgn_selector_options){.size = sizeof(rgn_selector_options),
+                               .count_only = true,
                                .duplicates = RGN_DUPLICATES_UNIQUE},
         NO_CRITERIA);
     assert_int_equal(p.count, 4);

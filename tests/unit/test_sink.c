@@ -217,9 +217,11 @@ static void check_skips(int skip_variation, uint64_t skip_game,
     memcpy(first, input, second);
     first[second] = '\0';
     seen_validate(&options, first);
-    assert_int_equal(rgn_game_replay(game, NULL, -1, &log_after, &replayed), 0);
+    assert_int_equal(
+        rgn_game_replay(game, NULL, -1, &log_after, &replayed, NULL), 0);
     seen_validate(&options, input + second);
-    assert_int_equal(rgn_game_replay(game, NULL, -1, &log_after, &replayed), 0);
+    assert_int_equal(
+        rgn_game_replay(game, NULL, -1, &log_after, &replayed, NULL), 0);
     /* numbered 1 both: the validator's numbers are per input */
     const char *again = strstr(replayed.text.text, "begin 1|Event=B");
     assert_non_null(again);
@@ -254,10 +256,10 @@ static void test_tee_without_skip(void **state)
     assert_null(rgn_tee_sink(tee)->skip);
     assert_true(rgn_tee_sink(tee)->without_san);
     assert_true(rgn_tee_sink(tee)->position_after);
-    assert_int_equal(rgn_tee_add(tee, rgn_game_recorder(), NULL), 0);
+    assert_int_equal(rgn_tee_add(tee, rgn_game_recorder(), NULL, NULL), 0);
     assert_null(rgn_tee_sink(tee)->skip);
     assert_true(rgn_tee_sink(tee)->position_after);
-    assert_int_equal(rgn_tee_add(tee, &log_before, NULL), 0);
+    assert_int_equal(rgn_tee_add(tee, &log_before, NULL, NULL), 0);
     assert_non_null(rgn_tee_sink(tee)->skip);
     assert_false(rgn_tee_sink(tee)->position_after);
     assert_true(rgn_tee_sink(tee)->without_san);
@@ -275,8 +277,8 @@ static void check_tee(const rgn_game_sink *first, int first_skip_variation,
     logger b = {.order = &order, .name = "b", .skip_game = second_skip_game};
     rgn_tee *tee = rgn_tee_new(NULL);
     assert_non_null(tee);
-    assert_int_equal(rgn_tee_add(tee, first, &a), 0);
-    assert_int_equal(rgn_tee_add(tee, second, &b), 0);
+    assert_int_equal(rgn_tee_add(tee, first, &a, NULL), 0);
+    assert_int_equal(rgn_tee_add(tee, second, &b, NULL), 0);
     validate_into(rgn_tee_sink(tee), tee, true);
     rgn_tee_free(tee);
 
@@ -311,8 +313,8 @@ static void test_tee_skip(void **state)
     logger a = {.skip_game = 1}, b = {.skip_variation = 1};
     rgn_tee *tee = rgn_tee_new(NULL);
     assert_non_null(tee);
-    assert_int_equal(rgn_tee_add(tee, &log_before, &a), 0);
-    assert_int_equal(rgn_tee_add(tee, &log_after, &b), 0);
+    assert_int_equal(rgn_tee_add(tee, &log_before, &a, NULL), 0);
+    assert_int_equal(rgn_tee_add(tee, &log_after, &b, NULL), 0);
     const rgn_game_sink *sink = rgn_tee_sink(tee);
     /* (sink->skip): cmocka has a macro skip() */
     sink->begin_game(tee, 1);

@@ -90,14 +90,15 @@ static char *record_of(const rgn_position *pos,
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
     assert_non_null(out);
-    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
-    rgn_writer *writer = rgn_writer_new(&options, out);
-    assert_non_null(writer);
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_RGN};
     rgn_error error;
+    rgn_writer *writer = rgn_writer_new(&options, out, &error);
+    assert_non_null(writer);
     assert_int_equal(rgn_rotationary_solution_write_game(writer, pos, solution,
                                                          number, &error),
                      0);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, &error), 0);
     rgn_writer_free(writer);
     fclose(out);
     return text;

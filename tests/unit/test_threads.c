@@ -127,7 +127,7 @@ static void tournament_of(int i, enum rgn_tournament_format format, FILE *out)
         rc = rgn_tournaments_finish(ts, NULL, NULL, &error);
     fprintf(out, "status %d%s%s\n", rc, rc < 0 ? ": " : "",
             rc < 0 ? error.message : "");
-    if (rc >= 0 && rgn_tournaments_write(ts, format, out) < 0)
+    if (rc >= 0 && rgn_tournaments_write(ts, format, out, NULL) < 0)
         fprintf(out, "write failed\n");
     rgn_tournaments_free(ts);
 }
@@ -158,7 +158,7 @@ static void print_selected(void *user, const rgn_game *game,
             (unsigned long long)selection->duplicate_of);
     fflush(s->out);
     if (rgn_game_replay(game, NULL, selection->ply, rgn_writer_sink(s->writer),
-                        s->writer) != 0)
+                        s->writer, NULL) != 0)
         fprintf(s->out, "replay failed\n");
 }
 
@@ -193,20 +193,21 @@ static void selection_of(int i, size_t k, FILE *out)
                                               eq + 1, &error) < 0)
             fprintf(out, "criterion %s: %s\n", text, error.message);
     }
-    rgn_writer_options wo = {.format = RGN_FORMAT_RGN};
-    selecting s = {out, rgn_writer_new(&wo, out)};
-    rgn_selector_options so = {.criteria = c,
+    rgn_writer_options wo = {.size = sizeof wo, .format = RGN_FORMAT_RGN};
+    selecting s = {out, rgn_writer_new(&wo, out, NULL)};
+    rgn_selector_options so = {.size = sizeof so,
+                               .criteria = c,
                                .invert = selections[k].invert,
                                .duplicates = selections[k].duplicates,
                                .selected = print_selected,
                                .user = &s};
-    rgn_selector *selector = rgn_selector_new(&so);
+    rgn_selector *selector = rgn_selector_new(&so, NULL);
     int rc = validate(i, rgn_selector_sink(), selector, NULL, NULL, 1);
-    if (rgn_writer_finish(s.writer) < 0)
+    if (rgn_writer_finish(s.writer, NULL) < 0)
         fprintf(out, "writer failed\n");
     fprintf(out, "selection %zu: status %d, %llu selected%s\n", k, rc,
             (unsigned long long)rgn_selector_count(selector),
-            rgn_selector_failed(selector) ? ", failed" : "");
+            rgn_selector_finish(selector, NULL) < 0 ? ", failed" : "");
     rgn_selector_free(selector);
     rgn_writer_free(s.writer);
     rgn_criteria_free(c);
@@ -218,11 +219,12 @@ static void validations_of(int i, FILE *out)
 {
     int rc = validate(i, NULL, NULL, print_diagnostic, out, 2);
     fprintf(out, "reported: status %d\n", rc);
-    rgn_writer_options wo = {.format = RGN_FORMAT_JSON, .keep_invalid = true};
-    rgn_writer *writer = rgn_writer_new(&wo, out);
+    rgn_writer_options wo = {
+        .size = sizeof wo, .format = RGN_FORMAT_JSON, .keep_invalid = true};
+    rgn_writer *writer = rgn_writer_new(&wo, out, NULL);
     rc = validate(i, rgn_writer_sink(writer), writer, NULL, NULL, 1);
     fprintf(out, "%swritten: status %d\n",
-            rgn_writer_finish(writer) < 0 ? "not " : "", rc);
+            rgn_writer_finish(writer, NULL) < 0 ? "not " : "", rc);
     rgn_writer_free(writer);
 }
 

@@ -447,7 +447,8 @@ static void html_made_safe(void **state)
     size_t size = 0;
     FILE *out = open_memstream(&page, &size);
     assert_non_null(out);
-    assert_int_equal(rgn_tournaments_write(ts, RGN_TOURNAMENT_HTML, out), 0);
+    assert_int_equal(rgn_tournaments_write(ts, RGN_TOURNAMENT_HTML, out, NULL),
+                     0);
     fclose(out);
     assert_non_null(strstr(page, "<h1>E\xEF\xBF\xBDv</h1>"));
     assert_non_null(strstr(page, "<th>Ames A</th>"));

@@ -43,7 +43,8 @@ static void test_preface_before_the_games(void **state)
     static const char preface[] =
         "<table class=\"standings\"><tr><td><a href=\"#g1p3\">1-0</a>"
         "</td></tr></table>";
-    char *out = page((rgn_writer_options){.preface = preface,
+    char *out = page((rgn_writer_options){.size = sizeof(rgn_writer_options),
+                                          .preface = preface,
                                           .title = "Club <night> & \"day\"",
                                           .lang = "nl-BE"});
     /* verbatim, at the top of the body: before the list, the viewer and
@@ -64,13 +65,14 @@ static void test_preface_before_the_games(void **state)
 static void test_defaults(void **state)
 {
     (void)state;
-    char *out = page((rgn_writer_options){0});
+    char *out = page((rgn_writer_options){.size = sizeof(rgn_writer_options)});
     at(out, "<html lang=\"en\">");
     at(out, "<title>Games</title>");
     at(out, "<div class=\"preface\" id=\"preface\"></div>");
     free(out);
     /* a language that is no tag is not written into the page */
-    out = page((rgn_writer_options){.lang = "en\"><script>"});
+    out = page((rgn_writer_options){.size = sizeof(rgn_writer_options),
+                                    .lang = "en\"><script>"});
     at(out, "<html lang=\"en\">");
     assert_null(strstr(out, "en\"><script>"));
     free(out);
@@ -101,7 +103,8 @@ static void test_script_escapes(void **state)
     (void)state;
     static const char hostile[] =
         "[Event \"a]]>b </script> <!-- & x > y\"]\n[Result \"*\"]\n\n1. e4 *\n";
-    rgn_writer_options options = {.format = RGN_FORMAT_HTML};
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_HTML};
     char *out = write_games(hostile, &options, NULL);
     at(out,
        "[\"Event\",\"a]]\\u003eb \\u003c/script> \\u003c!-- \\u0026 x > y\"]");
@@ -114,7 +117,7 @@ static void test_script_escapes(void **state)
 static void test_moves_as_markup(void **state)
 {
     (void)state;
-    char *out = page((rgn_writer_options){0});
+    char *out = page((rgn_writer_options){.size = sizeof(rgn_writer_options)});
     /* inside <noscript>: elements only for a reader without the script */
     const char *record =
         out + at(out, "<noscript><div class=\"record\" id=\"g1\">");

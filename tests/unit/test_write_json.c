@@ -20,7 +20,8 @@
  * free). */
 static char *convert(const char *text, bool keep_invalid, bool fen)
 {
-    rgn_writer_options options = {.format = RGN_FORMAT_JSON,
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_JSON,
                                   .keep_invalid = keep_invalid,
                                   .json_fen = fen};
     return write_games(text, &options, NULL);

@@ -42,8 +42,8 @@ static const char illegal[] = "[Result \"1-0\"]\n\n"
 static void test_kept_game_keeps_its_rest(void **state)
 {
     (void)state;
-    rgn_writer_options options = {.format = RGN_FORMAT_RGN,
-                                  .keep_invalid = true};
+    rgn_writer_options options = {
+        .size = sizeof options, .format = RGN_FORMAT_RGN, .keep_invalid = true};
     char *first = convert(illegal, &options);
     assert_string_equal(codes, "missing-tag illegal-move");
     assert_non_null(strstr(first, "[Result \"1-0\"]\n"));
@@ -62,7 +62,8 @@ static void test_kept_game_keeps_its_rest(void **state)
 static void test_invalid_game_left_out(void **state)
 {
     (void)state;
-    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_RGN};
     char *out = convert(illegal, &options);
     assert_string_equal(out, "");
     free(out);
@@ -73,7 +74,8 @@ static const char open_end[] = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# *\n";
 static void test_open_termination(void **state)
 {
     (void)state;
-    rgn_writer_options options = {.format = RGN_FORMAT_RGN};
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_RGN};
     char *kept = convert(open_end, &options);
     assert_string_equal(codes, "missing-tag open-termination");
     assert_non_null(strstr(kept, "[Result \"0-1\"]\n"));
@@ -91,8 +93,8 @@ static char *written_by_hand(enum rgn_format format, const char *input,
     size_t size = 0;
     FILE *stream = open_memstream(&out, &size);
     assert_non_null(stream);
-    rgn_writer_options options = {.format = format};
-    rgn_writer *writer = rgn_writer_new(&options, stream);
+    rgn_writer_options options = {.size = sizeof options, .format = format};
+    rgn_writer *writer = rgn_writer_new(&options, stream, NULL);
     assert_non_null(writer);
     const rgn_game_sink *sink = rgn_writer_sink(writer);
     /* two input events: the last one counts */
@@ -108,7 +110,7 @@ static char *written_by_hand(enum rgn_format format, const char *input,
     sink->start(writer, start, false);
     sink->end_game(writer, (rgn_span){"*", 1}, NULL);
     rgn_position_free(start);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     fclose(stream);
     return out;

@@ -18,7 +18,7 @@ char *write_games(const char *text, const rgn_writer_options *options,
     size_t size = 0;
     FILE *stream = open_memstream(&out, &size);
     assert_non_null(stream);
-    rgn_writer *writer = rgn_writer_new(options, stream);
+    rgn_writer *writer = rgn_writer_new(options, stream, NULL);
     assert_non_null(writer);
     rgn_validator_options v = {.size = sizeof v,
                                .variant = rgn_variant_find("Chess"),
@@ -31,7 +31,7 @@ char *write_games(const char *text, const rgn_writer_options *options,
     assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);
     rgn_validator_free(validator);
-    assert_int_equal(rgn_writer_finish(writer), 0);
+    assert_int_equal(rgn_writer_finish(writer, NULL), 0);
     rgn_writer_free(writer);
     fclose(stream);
     return out;
