@@ -1116,6 +1116,65 @@ RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
                                          rgn_error *error);
 
 /* ------------------------------------------------------------------ */
+/* Output files written atomically                                    */
+
+/* A file written atomically: into a temporary file beside the target
+ * (".NAME.XXXXXX" in its directory), renamed over the target only when
+ * rgn_output_commit finds every write done and synced; a failed or
+ * discarded output leaves the target as it was and removes the temporary
+ * file. The new file keeps the mode of the file it replaces (a new one
+ * gets 0666 less the umask), and a target that is a symbolic link is
+ * written through: the file the link names is replaced, the link stays.
+ *
+ * Cleaning up on a signal: the library keeps no list of the outputs open
+ * (no global state). A program that removes their temporary files when
+ * it is killed keeps its own list of the outputs it holds and calls
+ * rgn_output_remove_temporary (and rgn_splitter_remove_temporaries) on
+ * each from its signal handler: they only read the object and call
+ * unlink, which is async-signal-safe. The program takes an output off
+ * its list before rgn_output_free. */
+typedef struct rgn_output rgn_output;
+
+/* Opens an output to path: the temporary file is created at once. NULL
+ * with error: "output path too long: PATH", "cannot read the link LINK:
+ * why", "cannot write PATH: Is a directory" (or a loop of links), "cannot
+ * create a file beside PATH: why", "out of memory". */
+RGN_MUST_CHECK rgn_output *rgn_output_open(const char *path, rgn_error *error);
+/* The stream to write to: the output's until it is committed or
+ * discarded (do not fclose it); NULL while it is held. */
+FILE *rgn_output_file(const rgn_output *output);
+/* Flushes, syncs and closes the stream and renames the temporary file
+ * over the target: 0, or -1 with error "cannot write PATH: why" ("a write
+ * failed" when the system said nothing), the temporary file removed and
+ * the target untouched. Either way the output has ended: free it. */
+RGN_MUST_CHECK int rgn_output_commit(rgn_output *output, rgn_error *error);
+/* Ends the output without writing its target: the stream is closed and
+ * the temporary file removed. NULL is accepted. */
+void rgn_output_discard(rgn_output *output);
+/* Closes the stream and keeps what was written in the temporary file
+ * (still removed by rgn_output_remove_temporary), so that a program
+ * writing many outputs keeps few files open: 0, or -1 with error "cannot
+ * write PATH: why", the output then ended (its temporary file removed). */
+RGN_MUST_CHECK int rgn_output_hold(rgn_output *output, rgn_error *error);
+/* Opens a held output's temporary file again, for appending (the stream
+ * is rgn_output_file's again): 0, or -1 with error "cannot write PATH:
+ * why", the output then ended. */
+RGN_MUST_CHECK int rgn_output_resume(rgn_output *output, rgn_error *error);
+/* Discards the output if it has not ended, and frees it. */
+void rgn_output_free(rgn_output *output);
+/* The temporary file's path (the same from open to free). */
+const char *rgn_output_temporary_path(const rgn_output *output);
+/* Removes the output's temporary file if it is still there and not yet
+ * renamed; async-signal-safe (for a signal handler; NULL is accepted). */
+void rgn_output_remove_temporary(const rgn_output *output);
+/* Which of count inputs (paths, "-" for standard input) is the regular
+ * file path would write over, whatever names or links lead there: its
+ * index, or -1 when none is (or path is "-", missing or no regular file),
+ * so that a program refuses to write over a file it reads. */
+int rgn_output_input_of(const char *path, const char *const *inputs,
+                        size_t count);
+
+/* ------------------------------------------------------------------ */
 /* Inputs, and their games pulled one at a time                       */
 
 /* An input of games: a file, standard input or memory, read as it is or
