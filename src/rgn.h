@@ -1175,6 +1175,84 @@ int rgn_output_input_of(const char *path, const char *const *inputs,
                         size_t count);
 
 /* ------------------------------------------------------------------ */
+/* Games written into files named by a pattern (a split output)       */
+
+/* A stream of recorded games written into parts, files whose paths a
+ * pattern names ("rgn select --split-every" and "--split-by"): every
+ * games a part, or a part for each value of a tag (by: "Event", or
+ * "Round", whose value is the round, the part before its first dot, a
+ * file per round; "Round:full" the whole value). The pattern's %n is the
+ * part's number (from 1; under by, the values numbered in the order they
+ * are first seen), %{TAG} (%{TAG:full}) the value of a tag in the part's
+ * first game, made safe for a file name (no '/', '\\', control
+ * character or leading '.'; at most 64 bytes; "none" when missing or
+ * empty), %% a %. Games whose parts' paths are the same go to one part.
+ * Each part is an atomic output (rgn_output): written to its temporary
+ * file as the games come, renamed into place only by rgn_splitter_finish
+ * with keep, after every part has ended; a run that failed leaves no
+ * part and no temporary file. At most 16 parts are open at once; the one
+ * used longest ago is held and resumed when a game goes to it. */
+typedef struct rgn_splitter rgn_splitter;
+
+typedef struct rgn_splitter_options {
+    size_t size;
+    const char *pattern; /* the parts' paths: text, %n, %{TAG}, %% */
+    uint64_t every;      /* a part every this many games (or by) */
+    const char *by;      /* a part for each value of this tag (or every) */
+    /* The format and options each part is written with (rgn_writer_new),
+     * read as each part starts: it must outlive the splitter. */
+    const rgn_writer_options *writing;
+    /* Called with a new part's path before it is created (NULL: none):
+     * -1 with error refuses it, and the splitter fails with that error
+     * (a program refuses a path that exists, or one of its inputs:
+     * rgn_output_input_of). Parts are written over existing files. */
+    int (*check)(void *user, const char *path, rgn_error *error);
+    void *user; /* check's */
+    /* What messages call the pattern, every and by (a program's options:
+     * "-o", "--split-every", "--split-by"; NULL: "pattern", "every",
+     * "by"). */
+    const char *pattern_name;
+    const char *every_name;
+    const char *by_name;
+} rgn_splitter_options;
+
+/* A splitter (options are copied; the strings they point at must outlive
+ * it): NULL with error when the size is wrong, when pattern or writing
+ * is missing or not exactly one of every and by is given, when by names
+ * no tag ("BY 'X' names no tag (...)"), or the pattern is wrong: "PATTERN
+ * 'P': %{ is not closed by }", "... %{X} names no tag", "... a lone % at
+ * its end", "... unknown %c", or it names every part alike ("PATTERN 'P'
+ * names every part alike: EVERY needs %n in it", "BY needs %n or %{TAG}
+ * in it"). */
+RGN_MUST_CHECK rgn_splitter *
+rgn_splitter_new(const rgn_splitter_options *options, rgn_error *error);
+/* Writes a game with its part's writer (rgn_writer_write_game: number,
+ * edits, mark_ply as there; a game the edits leave invalid is written
+ * only with writing's keep_invalid), its part created or resumed as
+ * needed. 0, or -1 with error: the part's name too long ("the name of
+ * part N is too long"), refused by check, its file not created or
+ * written (rgn_output_open's and rgn_output_hold's messages), memory
+ * run out; after a failure every call fails and finish keeps nothing. */
+RGN_MUST_CHECK int rgn_splitter_game(rgn_splitter *splitter,
+                                     const rgn_game *game, uint64_t number,
+                                     const rgn_edits *edits, int mark_ply,
+                                     rgn_error *error);
+/* Ends the split output: with keep, every part's writer is finished and
+ * then every part renamed into place; without keep (or after a failure)
+ * every part's temporary file is removed. 0, or -1 with error (the first
+ * failure: "cannot write PATH: why", or "the split output has failed"
+ * when keep follows a failed rgn_splitter_game); the parts not renamed
+ * by then are removed. */
+RGN_MUST_CHECK int rgn_splitter_finish(rgn_splitter *splitter, bool keep,
+                                       rgn_error *error);
+/* Removes the temporary files of every part not yet renamed into place;
+ * async-signal-safe, for a program's signal handler, as
+ * rgn_output_remove_temporary (NULL is accepted). */
+void rgn_splitter_remove_temporaries(const rgn_splitter *splitter);
+/* Frees the splitter; parts not finished are removed. */
+void rgn_splitter_free(rgn_splitter *splitter);
+
+/* ------------------------------------------------------------------ */
 /* Inputs, and their games pulled one at a time                       */
 
 /* An input of games: a file, standard input or memory, read as it is or

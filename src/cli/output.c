@@ -2,8 +2,9 @@
  * output.c - the program's output files, written atomically by the
  * library (rgn_output), and the temporary files they leave removed when
  * the program is killed (SIGINT, SIGTERM, SIGHUP): the library keeps no
- * list of outputs, so the program keeps one of the outputs it holds and
- * its signal handler removes their temporary files.
+ * list of outputs, so the program keeps one of the outputs it holds (and
+ * the split output being written) and its signal handler removes their
+ * temporary files.
  */
 #include <errno.h>
 #include <signal.h>
@@ -13,20 +14,21 @@
 
 #include "cli.h"
 
-/* The outputs open (-o, a diagnostics file, the parts of a split
- * output): a list that only grows, a
+/* The outputs open (-o, a diagnostics file): a list that only grows, a
  * node at a time, so that a signal handler may walk it at any moment. */
-struct cli_held_output {
-    FILE *out;                   /* NULL while free or held */
+struct held_output {
+    FILE *out;                   /* NULL while free */
     rgn_output *volatile output; /* NULL while free */
-    struct cli_held_output *next;
+    struct held_output *next;
 };
-static struct cli_held_output *volatile outputs;
+static struct held_output *volatile outputs;
+static const rgn_splitter *volatile splitter; /* cli_output_guard_split */
 
 static void remove_temp_and_die(int signal_number)
 {
-    for (struct cli_held_output *o = outputs; o; o = o->next)
+    for (struct held_output *o = outputs; o; o = o->next)
         rgn_output_remove_temporary(o->output);
+    rgn_splitter_remove_temporaries(splitter);
     _exit(128 + signal_number);
 }
 
@@ -39,13 +41,20 @@ static void catch_signals(void)
     sigaction(SIGHUP, &action, NULL);
 }
 
-/* A free node, or NULL when memory runs out. */
-static struct cli_held_output *free_slot(void)
+void cli_output_guard_split(const rgn_splitter *split)
 {
-    for (struct cli_held_output *o = outputs; o; o = o->next)
+    if (split)
+        catch_signals();
+    splitter = split;
+}
+
+/* A free node, or NULL when memory runs out. */
+static struct held_output *free_slot(void)
+{
+    for (struct held_output *o = outputs; o; o = o->next)
         if (!o->output)
             return o;
-    struct cli_held_output *o = calloc(1, sizeof *o);
+    struct held_output *o = calloc(1, sizeof *o);
     if (!o)
         return NULL;
     o->next = outputs; /* whole before it is seen */
@@ -57,7 +66,7 @@ FILE *cli_output_open(const char *path)
 {
     if (!path)
         return stdout;
-    struct cli_held_output *slot = free_slot();
+    struct held_output *slot = free_slot();
     if (!slot) {
         fprintf(stderr, "rgn: out of memory\n");
         return NULL;
@@ -127,7 +136,7 @@ int cli_stdout_check(bool close_it)
 
 /* Ends slot's output (without writing its target, if it has not ended)
  * and frees the slot. */
-static void free_output(struct cli_held_output *slot)
+static void free_output(struct held_output *slot)
 {
     rgn_output *output = slot->output;
     slot->output = NULL; /* ended: nothing left to remove */
@@ -139,7 +148,7 @@ int cli_output_close(FILE *out, const char *path, bool keep)
 {
     if (!path)
         return cli_stdout_check(false);
-    struct cli_held_output *slot = outputs;
+    struct held_output *slot = outputs;
     while (slot && (!slot->output || slot->out != out))
         slot = slot->next;
     if (!slot)
@@ -153,37 +162,6 @@ int cli_output_close(FILE *out, const char *path, bool keep)
         fprintf(stderr, "rgn: %s\n", error.message);
     free_output(slot);
     return rc;
-}
-
-cli_held_output *cli_output_hold(FILE *out, const char *path)
-{
-    (void)path;
-    struct cli_held_output *slot = outputs;
-    while (slot && (!slot->output || slot->out != out))
-        slot = slot->next;
-    if (!slot)
-        return NULL;
-    rgn_error error;
-    slot->out = NULL; /* held: its temporary file stays */
-    if (rgn_output_hold(slot->output, &error) < 0) {
-        fprintf(stderr, "rgn: %s\n", error.message);
-        free_output(slot);
-        return NULL;
-    }
-    return slot;
-}
-
-FILE *cli_output_resume(cli_held_output *held, const char *path)
-{
-    (void)path;
-    rgn_error error;
-    if (rgn_output_resume(held->output, &error) < 0) {
-        fprintf(stderr, "rgn: %s\n", error.message);
-        free_output(held);
-        return NULL;
-    }
-    held->out = rgn_output_file(held->output);
-    return held->out;
 }
 
 void cli_json_string(FILE *out, const char *text)
