@@ -1125,6 +1125,10 @@ RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
  * file. The new file keeps the mode of the file it replaces (a new one
  * gets 0666 less the umask), and a target that is a symbolic link is
  * written through: the file the link names is replaced, the link stays.
+ * A target that is no regular file (a device such as /dev/null, a named
+ * pipe, /dev/stdout) cannot be replaced without destroying it: it is
+ * written directly, with no temporary file, and what was written to it
+ * stays written when the output is discarded.
  *
  * Cleaning up on a signal: the library keeps no list of the outputs open
  * (no global state). A program that removes their temporary files when
@@ -1162,7 +1166,8 @@ RGN_MUST_CHECK int rgn_output_hold(rgn_output *output, rgn_error *error);
 RGN_MUST_CHECK int rgn_output_resume(rgn_output *output, rgn_error *error);
 /* Discards the output if it has not ended, and frees it. */
 void rgn_output_free(rgn_output *output);
-/* The temporary file's path (the same from open to free). */
+/* The temporary file's path (the same from open to free; "" for a
+ * target written directly). */
 const char *rgn_output_temporary_path(const rgn_output *output);
 /* Removes the output's temporary file if it is still there and not yet
  * renamed; async-signal-safe (for a signal handler; NULL is accepted). */

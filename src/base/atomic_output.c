@@ -5,7 +5,8 @@
  * as it was and removes the temporary file. The new file keeps the mode
  * of the file it replaces (a new file gets 0666 less the umask), and a
  * target that is a symbolic link is written through: the file the link
- * names is replaced, the link stays. No file-scope state: a program that
+ * names is replaced, the link stays; a target that is no regular file
+ * (a device, a pipe) is written directly. No file-scope state: a program that
  * removes temporaries on a signal keeps its own list of outputs and calls
  * rgn_output_remove_temporary, which only reads the object.
  */
@@ -22,6 +23,7 @@ enum { PATH_MAX_BYTES = 4096 };
 
 struct rgn_output {
     FILE *out;         /* NULL while held or ended */
+    bool direct;       /* a device or a pipe: written, not replaced */
     char *path;        /* as given, for messages */
     char *target_path; /* the file renamed over: links followed */
     char *temp_path;   /* the file written */
@@ -101,11 +103,28 @@ static int create_temporary(rgn_output *output, rgn_error *error)
     return 0;
 }
 
+/* A target that is no regular file (a device such as /dev/null, a pipe,
+ * /dev/stdout) written directly: renaming a file over it would replace
+ * the device or the pipe with a plain file. 0, or -1 with error. */
+static int open_direct(rgn_output *output, rgn_error *error)
+{
+    output->direct = true;
+    output->temp_path[0] = '\0';
+    output->out = fopen(output->path, "w");
+    if (!output->out)
+        return rgn_fail(error, "cannot write %s: %s", output->path,
+                        strerror(errno));
+    return 0;
+}
+
 rgn_output *rgn_output_open(const char *path, rgn_error *error)
 {
     char target[PATH_MAX_BYTES];
     if (resolve_target(path, target, error) < 0)
         return NULL;
+    struct stat st;
+    bool direct =
+        stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
     rgn_output *output = calloc(1, sizeof *output);
     size_t len = strlen(target);
     if (output) {
@@ -119,7 +138,7 @@ rgn_output *rgn_output_open(const char *path, rgn_error *error)
         rgn_fail(error, "out of memory");
         return NULL;
     }
-    if (create_temporary(output, error) < 0) {
+    if ((direct ? open_direct : create_temporary)(output, error) < 0) {
         rgn_output_free(output);
         return NULL;
     }
@@ -165,14 +184,16 @@ int rgn_output_commit(rgn_output *output, rgn_error *error)
     FILE *out = output->out;
     output->out = NULL;
     errno = 0;
-    bool ok = fflush(out) == 0 && !ferror(out) && fsync(fileno(out)) == 0;
+    bool ok = fflush(out) == 0 && !ferror(out) &&
+              (output->direct || fsync(fileno(out)) == 0);
     if (!ok)
         write_failed(output, errno, error);
     if (fclose(out) != 0 && ok) {
         write_failed(output, errno, error);
         ok = false;
     }
-    if (ok && rename(output->temp_path, output->target_path) != 0) {
+    if (ok && !output->direct &&
+        rename(output->temp_path, output->target_path) != 0) {
         write_failed(output, errno, error);
         ok = false;
     }
@@ -195,7 +216,7 @@ void rgn_output_discard(rgn_output *output)
 int rgn_output_hold(rgn_output *output, rgn_error *error)
 {
     FILE *out = output->out;
-    if (!out)
+    if (!out || output->direct) /* no file to keep it in: stays open */
         return 0;
     output->out = NULL;
     errno = 0;

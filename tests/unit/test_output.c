@@ -3,6 +3,7 @@
  * target and keeps its mode, a discard or a failed write leaves the old
  * target as it was and no temporary file, a link is written through,
  * the temporary file is removed on request (as a signal handler does),
+ * a pipe or a device is written directly,
  * and an output that is one of the inputs is found by any name.
  */
 #include <dirent.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -197,6 +199,31 @@ static void temporary_removed(void **state)
     rgn_output_free(output);
 }
 
+/* A target that is no regular file (a pipe here; a device such as
+ * /dev/null alike) is written directly, not replaced by a file. */
+static void pipe_written_directly(void **state)
+{
+    (void)state;
+    assert_int_equal(mkfifo(path, 0600), 0);
+    int reader = open(path, O_RDONLY | O_NONBLOCK);
+    assert_true(reader >= 0);
+    rgn_error error;
+    rgn_output *output = rgn_output_open(path, &error);
+    assert_non_null(output);
+    assert_string_equal(rgn_output_temporary_path(output), "");
+    fputs("through\n", rgn_output_file(output));
+    assert_int_equal(rgn_output_commit(output, &error), 0);
+    rgn_output_free(output);
+    char got[16] = {0};
+    assert_int_equal(read(reader, got, sizeof got - 1), 8);
+    assert_string_equal(got, "through\n");
+    close(reader);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    assert_int_equal(files(), 1);
+}
+
 static void errors_say_why(void **state)
 {
     (void)state;
@@ -227,6 +254,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(link_written_through, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(temporary_removed, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(pipe_written_directly, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(errors_say_why, make_dir, remove_dir),
     };
