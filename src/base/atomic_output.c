@@ -61,15 +61,33 @@ static int resolve_target(const char *path, char *target, rgn_error *error)
     }
 }
 
+/* The process's umask, read from /proc/self/status where Linux shows it:
+ * setting it to read it back would change it, for a moment, for the
+ * files other threads create. */
+static mode_t current_umask(void)
+{
+    FILE *status = fopen("/proc/self/status", "r");
+    char line[128];
+    unsigned mask;
+    while (status && fgets(line, sizeof line, status))
+        if (sscanf(line, "Umask: %o", &mask) == 1) {
+            fclose(status);
+            return (mode_t)mask;
+        }
+    if (status)
+        fclose(status);
+    mode_t old = umask(0); /* elsewhere: set and restored */
+    umask(old);
+    return old;
+}
+
 /* The mode the new file gets: the target's, or 0666 less the umask. */
 static mode_t new_mode(const char *target)
 {
     struct stat st;
     if (stat(target, &st) == 0)
         return st.st_mode & 07777;
-    mode_t mask = umask(0);
-    umask(mask);
-    return 0666 & ~mask;
+    return 0666 & ~current_umask();
 }
 
 /* Creates output's temporary file beside its target and its stream: 0,
