@@ -1208,9 +1208,10 @@ typedef struct rgn_splitter_options {
      * read as each part starts: it must outlive the splitter. */
     const rgn_writer_options *writing;
     /* Called with a new part's path before it is created (NULL: none):
-     * -1 with error refuses it, and the splitter fails with that error
-     * (a program refuses a path that exists, or one of its inputs:
-     * rgn_output_input_of). Parts are written over existing files. */
+     * -1 with error (never NULL) refuses it, and the splitter fails
+     * with that error (a program refuses a path that exists, or one of
+     * its inputs: rgn_output_input_of). Parts are written over existing
+     * files. */
     int (*check)(void *user, const char *path, rgn_error *error);
     void *user; /* check's */
     /* What messages call the pattern, every and by (a program's options:

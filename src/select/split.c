@@ -465,6 +465,8 @@ int rgn_splitter_game(rgn_splitter *split, const rgn_game *game,
                       uint64_t number, const rgn_edits *edits, int mark_ply,
                       rgn_error *error)
 {
+    rgn_error dropped; /* the check callback is given one */
+    error = rgn_error_or(error, &dropped);
     if (split->failed)
         return rgn_fail(error, "the split output has failed");
     if (rgn_edits_error(edits, game) && !split->options.writing->keep_invalid)
