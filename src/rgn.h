@@ -1138,6 +1138,149 @@ RGN_MUST_CHECK int rgn_writer_write_game(rgn_writer *writer,
                                          rgn_error *error);
 
 /* ------------------------------------------------------------------ */
+/* Output files written atomically                                    */
+
+/* A file written atomically: into a temporary file beside the target
+ * (".NAME.XXXXXX" in its directory), renamed over the target only when
+ * rgn_output_commit finds every write done and synced; a failed or
+ * discarded output leaves the target as it was and removes the temporary
+ * file. The new file keeps the mode of the file it replaces (a new one
+ * gets 0666 less the umask), and a target that is a symbolic link is
+ * written through: the file the link names is replaced, the link stays.
+ * A target that is no regular file (a device such as /dev/null, a named
+ * pipe, /dev/stdout) cannot be replaced without destroying it: it is
+ * written directly, with no temporary file, and what was written to it
+ * stays written when the output is discarded.
+ *
+ * Cleaning up on a signal: the library keeps no list of the outputs open
+ * (no global state). A program that removes their temporary files when
+ * it is killed keeps its own list of the outputs it holds and calls
+ * rgn_output_remove_temporary (and rgn_splitter_remove_temporaries) on
+ * each from its signal handler: they only read the object and call
+ * unlink, which is async-signal-safe. The program takes an output off
+ * its list before rgn_output_free. */
+typedef struct rgn_output rgn_output;
+
+/* Opens an output to path: the temporary file is created at once. NULL
+ * with error: "output path too long: PATH", "cannot read the link LINK:
+ * why", "cannot write PATH: Is a directory" (or a loop of links), "cannot
+ * create a file beside PATH: why", "out of memory". */
+RGN_MUST_CHECK rgn_output *rgn_output_open(const char *path, rgn_error *error);
+/* The stream to write to: the output's until it is committed or
+ * discarded (do not fclose it); NULL while it is held. */
+FILE *rgn_output_file(const rgn_output *output);
+/* Flushes, syncs and closes the stream and renames the temporary file
+ * over the target: 0, or -1 with error "cannot write PATH: why" ("a write
+ * failed" when the system said nothing), the temporary file removed and
+ * the target untouched. Either way the output has ended: free it. */
+RGN_MUST_CHECK int rgn_output_commit(rgn_output *output, rgn_error *error);
+/* Ends the output without writing its target: the stream is closed and
+ * the temporary file removed. NULL is accepted. */
+void rgn_output_discard(rgn_output *output);
+/* Closes the stream and keeps what was written in the temporary file
+ * (still removed by rgn_output_remove_temporary), so that a program
+ * writing many outputs keeps few files open: 0, or -1 with error "cannot
+ * write PATH: why", the output then ended (its temporary file removed). */
+RGN_MUST_CHECK int rgn_output_hold(rgn_output *output, rgn_error *error);
+/* Opens a held output's temporary file again, for appending (the stream
+ * is rgn_output_file's again): 0, or -1 with error "cannot write PATH:
+ * why", the output then ended. */
+RGN_MUST_CHECK int rgn_output_resume(rgn_output *output, rgn_error *error);
+/* Discards the output if it has not ended, and frees it. */
+void rgn_output_free(rgn_output *output);
+/* The temporary file's path (the same from open to free; "" for a
+ * target written directly). */
+const char *rgn_output_temporary_path(const rgn_output *output);
+/* Removes the output's temporary file if it is still there and not yet
+ * renamed; async-signal-safe (for a signal handler; NULL is accepted). */
+void rgn_output_remove_temporary(const rgn_output *output);
+/* Which of count inputs (paths, "-" for standard input) is the regular
+ * file path would write over, whatever names or links lead there: its
+ * index, or -1 when none is (or path is "-", missing or no regular file),
+ * so that a program refuses to write over a file it reads. */
+int rgn_output_input_of(const char *path, const char *const *inputs,
+                        size_t count);
+
+/* ------------------------------------------------------------------ */
+/* Games written into files named by a pattern (a split output)       */
+
+/* A stream of recorded games written into parts, files whose paths a
+ * pattern names ("rgn select --split-every" and "--split-by"): every
+ * games a part, or a part for each value of a tag (by: "Event", or
+ * "Round", whose value is the round, the part before its first dot, a
+ * file per round; "Round:full" the whole value). The pattern's %n is the
+ * part's number (from 1; under by, the values numbered in the order they
+ * are first seen), %{TAG} (%{TAG:full}) the value of a tag in the part's
+ * first game, made safe for a file name (no '/', '\\', control
+ * character or leading '.'; at most 64 bytes; "none" when missing or
+ * empty), %% a %. Games whose parts' paths are the same go to one part.
+ * Each part is an atomic output (rgn_output): written to its temporary
+ * file as the games come, renamed into place only by rgn_splitter_finish
+ * with keep, after every part has ended; a run that failed leaves no
+ * part and no temporary file. At most 16 parts are open at once; the one
+ * used longest ago is held and resumed when a game goes to it. */
+typedef struct rgn_splitter rgn_splitter;
+
+typedef struct rgn_splitter_options {
+    size_t size;
+    const char *pattern; /* the parts' paths: text, %n, %{TAG}, %% */
+    uint64_t every;      /* a part every this many games (or by) */
+    const char *by;      /* a part for each value of this tag (or every) */
+    /* The format and options each part is written with (rgn_writer_new),
+     * read as each part starts: it must outlive the splitter. */
+    const rgn_writer_options *writing;
+    /* Called with a new part's path before it is created (NULL: none):
+     * -1 with error (never NULL) refuses it, and the splitter fails
+     * with that error (a program refuses a path that exists, or one of
+     * its inputs: rgn_output_input_of). Parts are written over existing
+     * files. */
+    int (*check)(void *user, const char *path, rgn_error *error);
+    void *user; /* check's */
+    /* What messages call the pattern, every and by (a program's options:
+     * "-o", "--split-every", "--split-by"; NULL: "pattern", "every",
+     * "by"). */
+    const char *pattern_name;
+    const char *every_name;
+    const char *by_name;
+} rgn_splitter_options;
+
+/* A splitter (options are copied; the strings they point at must outlive
+ * it): NULL with error when the size is wrong, when pattern or writing
+ * is missing or not exactly one of every and by is given, when by names
+ * no tag ("BY 'X' names no tag (...)"), or the pattern is wrong: "PATTERN
+ * 'P': %{ is not closed by }", "... %{X} names no tag", "... a lone % at
+ * its end", "... unknown %c", or it names every part alike ("PATTERN 'P'
+ * names every part alike: EVERY needs %n in it", "BY needs %n or %{TAG}
+ * in it"). */
+RGN_MUST_CHECK rgn_splitter *
+rgn_splitter_new(const rgn_splitter_options *options, rgn_error *error);
+/* Writes a game with its part's writer (rgn_writer_write_game: number,
+ * edits, mark_ply as there; a game the edits leave invalid is written
+ * only with writing's keep_invalid), its part created or resumed as
+ * needed. 0, or -1 with error: the part's name too long ("the name of
+ * part N is too long"), refused by check, its file not created or
+ * written (rgn_output_open's and rgn_output_hold's messages), memory
+ * run out; after a failure every call fails and finish keeps nothing. */
+RGN_MUST_CHECK int rgn_splitter_game(rgn_splitter *splitter,
+                                     const rgn_game *game, uint64_t number,
+                                     const rgn_edits *edits, int mark_ply,
+                                     rgn_error *error);
+/* Ends the split output: with keep, every part's writer is finished and
+ * then every part renamed into place; without keep (or after a failure)
+ * every part's temporary file is removed. 0, or -1 with error (the first
+ * failure: "cannot write PATH: why", or "the split output has failed"
+ * when keep follows a failed rgn_splitter_game); the parts not renamed
+ * by then are removed. */
+RGN_MUST_CHECK int rgn_splitter_finish(rgn_splitter *splitter, bool keep,
+                                       rgn_error *error);
+/* Removes the temporary files of every part not yet renamed into place;
+ * async-signal-safe, for a program's signal handler, as
+ * rgn_output_remove_temporary (NULL is accepted). */
+void rgn_splitter_remove_temporaries(const rgn_splitter *splitter);
+/* Frees the splitter; parts not finished are removed. */
+void rgn_splitter_free(rgn_splitter *splitter);
+
+/* ------------------------------------------------------------------ */
 /* Inputs, and their games pulled one at a time                       */
 
 /* An input of games: a file, standard input or memory, read as it is or

@@ -57,37 +57,9 @@ void cli_json_string(FILE *out, const char *text);
 /* Renames the finished output into place when keep (else removes it);
  * -1 when anything failed. */
 int cli_output_close(FILE *out, const char *path, bool keep);
-/* An output set aside, its stream closed, its temporary file kept (and
- * removed on a signal as any): a split output keeps few files open. */
-typedef struct cli_held_output cli_held_output;
-/* Closes out's stream, keeping what it wrote: NULL after saying why a
- * write failed (the output is then removed). */
-cli_held_output *cli_output_hold(FILE *out, const char *path);
-/* The held output's stream again, for appending (then closed by
- * cli_output_close or held again): NULL after saying why it cannot be
- * opened (the output is then removed). path is for messages. */
-FILE *cli_output_resume(cli_held_output *held, const char *path);
-
-/* rgn select's output cut into parts (split.c): --split-every every
- * games a part (tag NULL), or a part for each value of the tag tag
- * (every 0), each part a file named by pattern (%n, %{TAG}, %%),
- * written with writing (read at each part: it must outlive split); none
- * may be one of the count inputs. NULL
- * after a usage error that names what is wrong in the pattern. */
-typedef struct cli_split cli_split;
-cli_split *cli_split_new(const cli_command *command, const char *pattern,
-                         long every, const char *tag, bool force,
-                         const rgn_writer_options *writing, char **inputs,
-                         int count);
-/* Writes a game selected (replayed with edits and mark_ply, which
- * names its input) to its part: 0, or -1 after saying why not (the run
- * then fails). */
-int cli_split_game(cli_split *split, const rgn_game *game,
-                   const rgn_edits *edits, int mark_ply);
-/* Renames every part into place when ok (else removes them all): -1
- * when anything failed. */
-int cli_split_finish(cli_split *split, bool ok);
-void cli_split_free(cli_split *split);
+/* The split output (NULL: none) whose parts' temporary files a signal
+ * removes, as those of every output cli_output_open opened. */
+void cli_output_guard_split(const rgn_splitter *split);
 
 /* Refuses an output file (given by option, "-o") that is also one of
  * the count inputs (standard input when count is 0), the same file by any

@@ -1,6 +1,7 @@
 /* cmd_select.c - "rgn select": the games that match criteria. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -80,7 +81,9 @@ typedef struct select_output {
     bool count_only, mark;
     rgn_edits *edits; /* the cleaning options' */
     rgn_writer *writer;
-    cli_split *split;   /* instead of writer: --split-every, --split-by */
+    rgn_splitter *split; /* instead of writer: --split-every, --split-by */
+    bool split_failed;   /* and said why (split_reported: already) */
+    bool split_reported;
     rgn_lister *lister; /* --format: records instead of games */
     bool keep_invalid;  /* --keep-invalid: invalid games listed too */
     bool failed;        /* memory ran out while a game was passed on */
@@ -101,7 +104,14 @@ static void on_selected(void *user, const rgn_game *game,
         return;
     }
     if (o->split) {
-        cli_split_game(o->split, game, o->edits, o->mark ? selection->ply : -1);
+        rgn_error error;
+        if (!o->split_failed &&
+            rgn_splitter_game(o->split, game, 0, o->edits,
+                              o->mark ? selection->ply : -1, &error) < 0) {
+            if (!o->split_reported)
+                fprintf(stderr, "rgn select: %s\n", error.message);
+            o->split_failed = true;
+        }
         return;
     }
     /* numbered as in the input, as convert numbers them */
@@ -196,18 +206,57 @@ static int select_parse(select_run *r, int argc, char **argv)
     return cli_check_conflicts(&cli_select, conflicts);
 }
 
+/* A new part of a split output (path): refused, after saying why, when
+ * a file is there (without --force) or it is one of the inputs. */
+static int check_part(void *user, const char *path, rgn_error *error)
+{
+    select_run *r = user;
+    struct stat st;
+    (void)error; /* said here: the usage error needs its hint */
+    r->output.split_reported = true;
+    if (!r->force && lstat(path, &st) == 0) {
+        fprintf(stderr, "rgn select: %s exists: --force writes over it\n",
+                path);
+        return -1;
+    }
+    if (cli_output_check_inputs(&cli_select, "-o", path, r->paths, r->files,
+                                "") < 0)
+        return -1;
+    r->output.split_reported = false;
+    return 0;
+}
+
+/* The split output's parts, named by -o: the exit status, or
+ * CLI_GO_ON. */
+static int select_split(select_run *r)
+{
+    rgn_splitter_options options = {
+        .size = sizeof options,
+        .pattern = r->path,
+        .every = (uint64_t)r->split_every,
+        .by = r->split_by,
+        .writing = &r->writing, /* its format set below, read later */
+        .check = check_part,
+        .user = r,
+        .pattern_name = "-o",
+        .every_name = "--split-every",
+        .by_name = "--split-by",
+    };
+    rgn_error error;
+    r->output.split = rgn_splitter_new(&options, &error);
+    if (!r->output.split)
+        return cli_usage_error(&cli_select, "%s", error.message);
+    cli_output_guard_split(r->output.split);
+    return CLI_GO_ON;
+}
+
 /* The checks before anything is written, the parts of a split output
  * and the format: the exit status, or CLI_GO_ON. */
 static int select_prepare(select_run *r)
 {
     select_output *output = &r->output;
-    if (r->split_every || r->split_by) {
-        output->split =
-            cli_split_new(&cli_select, r->path, r->split_every, r->split_by,
-                          r->force, &r->writing, r->paths, r->files);
-        if (!output->split)
-            return EXIT_USAGE;
-    }
+    if ((r->split_every || r->split_by) && select_split(r) != CLI_GO_ON)
+        return EXIT_USAGE;
     if (cli_games_check_inputs(&r->games, r->paths, r->files) < 0 ||
         cli_output_check_inputs(&cli_select, "-o", r->path, r->paths, r->files,
                                 "") < 0 ||
@@ -315,7 +364,14 @@ static int select_write(select_run *r)
     bool ok = written && !r->games.io_error;
     if (out && cli_output_close(out, r->path, ok) < 0)
         ok = false;
-    if (output->split && cli_split_finish(output->split, ok) < 0)
+    rgn_error error;
+    if (output->split &&
+        rgn_splitter_finish(output->split, ok && !output->split_failed,
+                            &error) < 0) {
+        fprintf(stderr, "rgn select: %s\n", error.message);
+        ok = false;
+    }
+    if (output->split_failed)
         ok = false;
     return opened ? ok : -1;
 }
@@ -339,7 +395,8 @@ static int run_select(int argc, char **argv)
         if (ok <= 0)
             status = EXIT_USAGE;
     }
-    cli_split_free(r.output.split);
+    cli_output_guard_split(NULL);
+    rgn_splitter_free(r.output.split);
     rgn_criteria_free(r.criteria.criteria);
     rgn_edits_free(r.clean.edits);
     return status;

@@ -1,0 +1,1 @@
+convert -q samples/king-mate.rgn --to coord -o /dev/stdout | cat
