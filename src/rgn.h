@@ -1211,6 +1211,85 @@ RGN_MUST_CHECK int rgn_read_options_set_range(rgn_read_options *options,
                                               uint64_t from, uint64_t to,
                                               uint32_t line, rgn_error *error);
 
+/* Threads to validate with: a plain file (or memory) read whole in RGN,
+ * without a sink and with replay, is read in ranges side by side, one
+ * validator a range, with the same reports and counts, in the same
+ * order, as one thread (rgn_validator_read_all); elsewhere (a sink, a
+ * stream, a compressed input, XML, a range, no replay) the choice is
+ * ignored and one thread reads. 1 by default; below 1 is 1. For
+ * rgn_games_read (rgn_games_open reads on one thread). */
+void rgn_read_options_set_jobs(rgn_read_options *options, int jobs);
+
+/* Why the reading of an input failed, so that a caller may add its own
+ * words (the option that chose what was refused): the message alone says
+ * it whole. */
+enum rgn_read_failure {
+    RGN_READ_FAILED,  /* cannot be opened or read; binary data; memory */
+    RGN_READ_NOT_RGN, /* XML, where RGN was asked for */
+    RGN_READ_NOT_XML, /* not XML, where XML was asked for */
+    /* a range of an input that is read whole only (compressed, a zip
+     * archive, standard input): "cannot read PATH: WHY" */
+    RGN_READ_NOT_RANGED,
+    /* a range the input cannot give: "cannot read PATH (SIZE bytes):
+     * the range begins after the end of the file", or ": XML is read
+     * whole" */
+    RGN_READ_RANGE_REFUSED,
+};
+
+/* What rgn_games_read tells as it reads, a sized struct (see "Errors"):
+ * size first; every member may be NULL. */
+typedef struct rgn_read_handlers {
+    size_t size; /* sizeof (rgn_read_handlers), as the caller knows it */
+    /* each diagnostic, as a validator's report gives it, with its file
+     * (the input's name, "ARCHIVE(MEMBER)" for a member) and its game
+     * counted over the members of a zip archive; an input (a zip
+     * archive's member) read to its end without a game, or holding
+     * nothing but white space, is RGN_W_NO_GAME about the input (game 0;
+     * an error when strict), but for a range */
+    void (*report)(void *user, const rgn_diagnostic *diagnostic);
+    void *user;                /* for report, input, progress and failed */
+    const rgn_game_sink *sink; /* every game, as a validator passes it on */
+    void *sink_user;
+    /* before each input's games (each member of a zip archive): its
+     * name as diagnostics give it ("ARCHIVE(MEMBER)" for a member) and
+     * the rule set its games without a Variant tag are read as (NULL:
+     * the default game) */
+    void (*input)(void *user, const char *file, const rgn_variant *tagless);
+    /* now and then while a stream is read: the bytes read so far and the
+     * counts so far, for a progress display */
+    void (*progress)(void *user, uint64_t bytes,
+                     const rgn_validation_counts *counts);
+    /* each failure as it happens (a zip archive's member that cannot be
+     * read fails alone, and the next is read): its kind and message */
+    void (*failed)(void *user, enum rgn_read_failure kind, const char *message);
+} rgn_read_handlers;
+
+/* Reads the games of path ("-": standard input) as a program does: opens
+ * it as rgn_input_open does, refuses binary data and the wrong format as
+ * rgn_games_open does, reads XML or RGN, a plain file with the jobs asked
+ * for, a range, or a zip archive member after member, each member's
+ * games read as the game its name says, else the archive's ("games.pgn":
+ * Chess; this without a variant in options), and passes every game to
+ * handlers' sink and every diagnostic to its report. options and
+ * handlers may be NULL (the defaults; nothing told). *counts (NULL:
+ * not wanted) is set to the counts of the games read (over every member
+ * of a zip archive). 0 when all was read, else -1 with error holding the
+ * first failure (each is told to handlers' failed): the games read
+ * before it have been passed on and counted. */
+RGN_MUST_CHECK int rgn_games_read(const char *path,
+                                  const rgn_read_options *options,
+                                  const rgn_read_handlers *handlers,
+                                  rgn_validation_counts *counts,
+                                  rgn_error *error);
+/* The same over len bytes of data named name (compressed data is
+ * decompressed). */
+RGN_MUST_CHECK int rgn_games_read_memory(const char *name, const void *data,
+                                         size_t len,
+                                         const rgn_read_options *options,
+                                         const rgn_read_handlers *handlers,
+                                         rgn_validation_counts *counts,
+                                         rgn_error *error);
+
 /* The games of an input, pulled one at a time. */
 typedef struct rgn_games rgn_games;
 /* Opens path ("-": standard input) as rgn_input_open does and reads its

@@ -19,15 +19,6 @@
 #include "input/input.h"
 #include "select/select.h"
 
-struct rgn_read_options {
-    const rgn_variant *variant;
-    bool force_variant, strict, latin1, no_replay;
-    enum rgn_read_format format;
-    bool ranged;
-    uint64_t from, to;
-    uint32_t line;
-};
-
 /* The bytes fed at a time (a divisor of RGN_READ_BLOCK), and the bytes
  * read first to tell the format. */
 #define CHUNK ((size_t)1 << 16)
