@@ -6,15 +6,15 @@
 # counted; clang-format puts both alone on their lines, in column 0), and
 # src/cli holds at most MAX_LINES lines of C (cat src/cli/*.[ch] | wc -l).
 # The aim is 4,000 lines; MAX_LINES is a ratchet on the way there, set to
-# what src/cli holds today (6,855 lines, after the input, the diagnostics
-# and the writing of recorded games moved into the library; the split
-# writer and the atomic output files are next): lower it as each piece
-# leaves, never raise it.
+# what src/cli holds today (6,501 lines, after the input, the diagnostics,
+# the writing of recorded games and the reading of the inputs, now
+# rgn_games_read, moved into the library; the split writer and the atomic
+# output files are next): lower it as each piece leaves, never raise it.
 #
 # usage: cli_budget.sh PROJECT_DIR
 set -eu
 MAX_FUNCTION=80
-MAX_LINES=6855
+MAX_LINES=6501
 cd "$1"
 failed=0
 long=$(awk -v max="$MAX_FUNCTION" '

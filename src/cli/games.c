@@ -345,9 +345,9 @@ void cli_games_read(cli_games *g, const char *path)
                                                         : RGN_READ_RGN);
     rgn_validation_counts c;
     g->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    /* each failure is told to reading_failed */
-    int read = rgn_games_read(path, g->read, &handlers, &c, &error);
-    (void)read;
+    /* each failure was told to reading_failed, which said it */
+    if (rgn_games_read(path, g->read, &handlers, &c, &error) < 0)
+        g->io_error = true;
     g->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
     g->bytes += g->input_bytes;
     g->input_bytes = 0;
