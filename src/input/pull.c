@@ -17,6 +17,7 @@
 #include "base/errors.h"
 #include "input/input.h"
 #include "select/select.h"
+#include "validate/options.h"
 
 /* The bytes fed at a time (a divisor of RGN_READ_BLOCK). */
 #define CHUNK ((size_t)1 << 16)
@@ -198,7 +199,7 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
     const rgn_read_options *o = &g->options;
     const rgn_variant *by_name =
         o->variant || !name ? NULL : rgn_variant_for_file(name);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options,
         .strict = o->strict,
         .variant = by_name ? by_name : o->variant,
@@ -213,7 +214,7 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
         .range = ranged ? &g->range : NULL,
     };
     rgn_error error;
-    g->validator = rgn_validator_new(&options, &error);
+    g->validator = validator_new(&options, &error);
     if (!g->validator)
         fail(g, "%s", error.message);
     return g->validator != NULL;

@@ -93,7 +93,7 @@ static rgn_validator *start_validator(struct reading *r, const char *name,
     const rgn_variant *variant = by_name ? by_name : o->variant;
     if (r->h.input)
         r->h.input(r->h.user, r->file, variant);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options,
         .strict = o->strict,
         .variant = variant,
@@ -108,7 +108,7 @@ static rgn_validator *start_validator(struct reading *r, const char *name,
         .range = range,
     };
     rgn_error error;
-    rgn_validator *validator = rgn_validator_new(&options, &error);
+    rgn_validator *validator = validator_new(&options, &error);
     if (validator && rgn_validator_input(validator, r->file) < 0) {
         rgn_validator_free(validator);
         validator = NULL;

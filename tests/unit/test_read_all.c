@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 
 static const char game[] =
     "[Event \"Memory of its own\"]\n[Variant \"Chess\"]\n[Result \"1-0\"]\n\n"
@@ -46,8 +47,8 @@ static void test_read_all_keeps_the_memory(void **state)
     char *copy;
     char *text = games_text(&size, &copy);
     for (int jobs = 1; jobs <= 2; jobs++) {
-        rgn_validator_options options = {.size = sizeof options, .jobs = jobs};
-        rgn_validator *v = rgn_validator_new(&options, NULL);
+        validator_options options = {.size = sizeof options, .jobs = jobs};
+        rgn_validator *v = validator_new(&options, NULL);
         assert_non_null(v);
         assert_int_equal(rgn_validator_read_all(v, text, size), 0);
         rgn_validation_counts counts = rgn_validator_counts(v);
@@ -84,9 +85,9 @@ static void test_range_cut_keeps_the_memory(void **state)
 static void test_options_of_an_older_caller(void **state)
 {
     (void)state;
-    rgn_validator_options older;
+    validator_options older;
     memset(&older, 0xA5, sizeof older);
-    older.size = offsetof(rgn_validator_options, jobs);
+    older.size = offsetof(validator_options, jobs);
     older.strict = false;
     older.variant = NULL;
     older.force_variant = false;
@@ -95,7 +96,7 @@ static void test_options_of_an_older_caller(void **state)
     older.sink = NULL;
     older.sink_user = NULL;
     rgn_error error = {0};
-    rgn_validator *v = rgn_validator_new(&older, &error);
+    rgn_validator *v = validator_new(&older, &error);
     assert_non_null(v);
     assert_int_equal(rgn_validator_read_all(v, game, strlen(game)), 0);
     rgn_validation_counts counts = rgn_validator_counts(v);
@@ -109,12 +110,12 @@ static void test_options_without_a_size_are_refused(void **state)
 {
     (void)state;
     rgn_error error = {0};
-    rgn_validator_options options = {.strict = true};
-    assert_null(rgn_validator_new(&options, &error));
-    assert_string_equal(error.message, "rgn_validator_options: size is 0 "
+    validator_options options = {.strict = true};
+    assert_null(validator_new(&options, &error));
+    assert_string_equal(error.message, "validator_options: size is 0 "
                                        "(set it to sizeof the struct)");
     /* and NULL options are every default */
-    rgn_validator *v = rgn_validator_new(NULL, &error);
+    rgn_validator *v = validator_new(NULL, &error);
     assert_non_null(v);
     rgn_validator_free(v);
 }
