@@ -327,7 +327,7 @@ void cli_games_tell(cli_games *games, const char *file,
 /* An rgn_edits_report hook (user: the cli_games): the edits' notes
  * printed as the validator's. */
 void cli_games_report(void *games, const rgn_diagnostic *note);
-/* Reads one input ("-" for standard input) through a validator. */
+/* Reads one input ("-" for standard input) with rgn_games_read. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */
 void cli_games_read_all(cli_games *games, char **paths, int count);
