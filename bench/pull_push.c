@@ -1,7 +1,7 @@
 /*
  * pull_push.c - what pulling games one at a time (rgn_games_next) costs
- * over pushing them (a validator fed the file in blocks, the recorder of
- * rgn_game its sink, as a selection records them): both read FILE as
+ * over pushing them (rgn_games_read, the recorder of rgn_game its sink,
+ * as a selection records them): both read FILE as
  * `rgn validate` reads it (the rule set its name says, Latin-1 read as
  * such), RUNS times each, alternately, each first in turn; the report gives
  * each one's games per second from its fastest run, and pull's cost over push.
@@ -30,34 +30,22 @@ static void die(const char *what, const char *why)
     exit(1);
 }
 
-/* The games of path pushed: the validator's count. */
+/* The games of path pushed (rgn_games_read, on one thread since a sink
+ * takes them): the count. */
 static uint64_t push(const char *path)
 {
-    static char block[1 << 16];
-    FILE *in = fopen(path, "rb");
     rgn_game *game = rgn_game_new(NULL);
-    if (!in || !game)
-        die(path, "cannot open it");
-    rgn_validator_options options = {.size = sizeof options,
-                                     .variant = rgn_variant_for_file(path),
-                                     .sink = rgn_game_recorder(),
-                                     .sink_user = game,
-                                     .jobs = 1,
-                                     .latin1 = true};
-    rgn_validator *validator = rgn_validator_new(&options, NULL);
-    if (!validator)
+    if (!game)
         die(path, "out of memory");
-    size_t got;
-    while ((got = fread(block, 1, sizeof block, in)) > 0)
-        if (rgn_validator_feed(validator, block, got) < 0)
-            die(path, "out of memory");
-    if (rgn_validator_finish(validator) < 0)
-        die(path, "out of memory");
-    uint64_t games = rgn_validator_counts(validator).games;
-    rgn_validator_free(validator);
+    rgn_read_handlers handlers = {.size = sizeof handlers,
+                                  .sink = rgn_game_recorder(),
+                                  .sink_user = game};
+    rgn_validation_counts counts;
+    rgn_error error;
+    if (rgn_games_read(path, NULL, &handlers, &counts, &error) < 0)
+        die(path, error.message);
     rgn_game_free(game);
-    fclose(in);
-    return games;
+    return counts.games;
 }
 
 /* The plies of the games pulled, so that each is looked at. */

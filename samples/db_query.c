@@ -37,7 +37,6 @@ static int import(rgn_db *db, const char *path, rgn_error *error)
         options.variant = rgn_variant_default();
     options.sink = rgn_db_importer_sink();
     options.sink_user = importer;
-    options.jobs = 1;
     rgn_validator *validator =
         importer == NULL ? NULL : rgn_validator_new(&options, NULL);
     /* the file the games are stored as coming from */

@@ -72,7 +72,6 @@ int main(int argc, char **argv)
         options.variant = rgn_variant_default();
     options.sink = rgn_selector_sink();
     options.sink_user = selector;
-    options.jobs = 1;
     rgn_validator *validator = rgn_validator_new(&options, NULL);
     if (validator == NULL) {
         fprintf(stderr, "find_position: out of memory\n");

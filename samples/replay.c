@@ -134,7 +134,6 @@ int main(int argc, char **argv)
             options.variant = rgn_variant_default();
         options.sink = &sink;
         options.sink_user = &r;
-        options.jobs = 1;
         rgn_validator *validator = rgn_validator_new(&options, NULL);
         if (validator == NULL) {
             fprintf(stderr, "replay: out of memory\n");

@@ -32,7 +32,6 @@ static int read_games(rgn_tournaments *tournaments, const char *path)
         options.variant = rgn_variant_default(); /* Rotary */
     options.sink = rgn_tournaments_sink();
     options.sink_user = tournaments;
-    options.jobs = 1;
     rgn_validator *validator = rgn_validator_new(&options, NULL);
     /* the name the records' findings are reported under */
     int status = validator == NULL ? -1 : rgn_validator_input(validator, path);

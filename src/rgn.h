@@ -795,13 +795,17 @@ void rgn_range_locate_at_line(const char *data, uint64_t size, rgn_range *range,
 /* The line on which byte at of data (size bytes) lies, from 1. */
 uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
 /* Sets *cut to the origin of the first game whose origin lies at or
- * after at, as a validator reads data (with the option latin1 or not):
+ * after at, as data is read (its text that is not UTF-8 read as
+ * Windows-1252 with latin1, rgn_read_options_set_latin1, or not):
  * size when there is none, 0 for at 0. 0, or -1 with error when memory
  * runs out (*cut is then left as it was). */
 RGN_MUST_CHECK int rgn_range_cut(const char *data, uint64_t size, uint64_t at,
                                  bool latin1, uint64_t *cut, rgn_error *error);
 
-/* A validator's options, a sized struct (see "Errors"): size first. */
+/* A validator's options, a sized struct (see "Errors"): size first. A
+ * validator validates the chunks it is fed, on the calling thread, as
+ * UTF-8 RGN; how an input is read (threads, Latin-1, no replay, a range)
+ * is rgn_games_read's choice (rgn_read_options). */
 typedef struct rgn_validator_options {
     size_t size; /* sizeof (rgn_validator_options), as the caller knows it */
     bool strict; /* lenient readings and roster/number warnings are errors */
@@ -813,37 +817,6 @@ typedef struct rgn_validator_options {
     void *user;
     const rgn_game_sink *sink; /* may be NULL */
     void *sink_user;
-    /* threads to validate with (without a sink): the reports and counts
-     * are the same, in the same order, as with one */
-    int jobs;
-    /* read text that is not UTF-8 as Windows-1252, as older PGN archives
-     * are written (else it is a syntax error): a byte that does not begin
-     * a well-formed UTF-8 character (RFC 3629) is the Windows-1252
-     * character of that code (the Latin-1 one, but for 0x80 to 0x9F: curly
-     * quotes, dashes, the euro sign; the five codes Windows-1252 leaves
-     * undefined keep their Latin-1 meaning), passed on as UTF-8; lines,
-     * columns and offsets stay the input's. The first such byte of the input
-     * is reported once, as a warning RGN_W_LATIN1 about the input (game
-     * 0, a warning also when strict, counted in no game), after the
-     * reports that one job would have made by then of the input before
-     * it: at least up to the last run of 512 or more ASCII bytes before
-     * it, whatever the jobs. Not for rgn_validator_read_xml, whose text
-     * is UTF-8. */
-    bool latin1;
-    /* Replay nothing: read each game's tags, move texts (the sink's
-     * move_text, never start or move), NAGs, comments after its first
-     * tag or move, variations and result as written, and report only
-     * what the reader finds (syntax errors and lenient readings). A
-     * game is invalid only by a syntax error. For listing trusted
-     * archives at the reader's speed; jobs is then ignored. */
-    bool no_replay;
-    /* Read a range of a larger input (NULL: the whole input): the input
-     * fed begins at range->start of the whole (offsets and lines are the
-     * whole's), and only the games that begin in [range->from, range->to)
-     * are read, counted, reported and passed on, numbered from 1, exactly
-     * as a validator of the whole input reads them; the input after the
-     * last one need not be fed (rgn_validator_done). jobs is then 1. */
-    const rgn_range *range;
 } rgn_validator_options;
 
 typedef struct rgn_validation_counts {
@@ -879,27 +852,25 @@ RGN_MUST_CHECK int rgn_validator_input(rgn_validator *validator,
  * place among the diagnostics whatever the jobs. 0, or -1 as feed. */
 RGN_MUST_CHECK int rgn_validator_sync(rgn_validator *validator);
 rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
-/* Reads data, the whole input (a file mapped, say; with the option
- * range, from range->start), and finishes, as feeding it in blocks of
- * RGN_READ_BLOCK bytes at offsets that are multiples of it and finishing
- * would (data is never written; rgn_validator_read_file reads a file
- * the library maps itself, and lets its pages go once read); but with
- * several jobs (and no
- * sink, range or no_replay), the jobs read ranges of it side by side,
- * each from its own anchor (rgn_range_locate), and the calling thread
- * only reports, in order: the same reports and counts as one job fed so.
- * Before any feed; 0, or -1 as feed. */
+/* Reads data, the whole input (a file mapped, say), and finishes, as
+ * feeding it in blocks of RGN_READ_BLOCK bytes at offsets that are
+ * multiples of it and finishing would (data is never written;
+ * rgn_validator_read_file reads a file the library maps itself, and lets
+ * its pages go once read). rgn_games_read with several jobs reads so,
+ * the jobs reading ranges side by side, with the same reports and
+ * counts. Before any feed; 0, or -1 as feed. */
 RGN_MUST_CHECK int rgn_validator_read_all(rgn_validator *validator,
                                           const char *data, uint64_t size);
 #define RGN_READ_BLOCK ((size_t)1 << 18)
-/* With the option range: whether a game that begins at or after its end
- * has been met, so that the rest of the input need not be fed. */
+/* Of a validator that reads a range (rgn_games_read's): whether a game
+ * that begins at or after its end has been met, so that the rest of the
+ * input need not be fed; false for any other. */
 bool rgn_validator_done(const rgn_validator *validator);
 /* Reads the XML that an RGN_FORMAT_XML writer writes and validates its
  * games as RGN, with diagnostics at XML lines. Refuses any document type
  * declaration (and so every entity), never touches the network, keeps
  * libxml2's size limits. name is for messages. Returns 0, or -1 when in
- * cannot be read or the validator has more than one job. */
+ * cannot be read. */
 RGN_MUST_CHECK int rgn_validator_read_xml(rgn_validator *validator, FILE *in,
                                           const char *name);
 
@@ -1353,13 +1324,25 @@ void rgn_read_options_set_variant(rgn_read_options *options,
                                   const rgn_variant *variant, bool force);
 /* Lenient readings and roster/number warnings are errors. */
 void rgn_read_options_set_strict(rgn_read_options *options, bool strict);
-/* Whether text that is not UTF-8 is read as Windows-1252 (the default)
- * or is a syntax error. */
+/* Whether text that is not UTF-8 is read as Windows-1252, as older PGN
+ * archives are written (the default), or is a syntax error: a byte that
+ * does not begin a well-formed UTF-8 character (RFC 3629) is the
+ * Windows-1252 character of that code (the Latin-1 one, but for 0x80 to
+ * 0x9F: curly quotes, dashes, the euro sign; the five codes Windows-1252
+ * leaves undefined keep their Latin-1 meaning), passed on as UTF-8;
+ * lines, columns and offsets stay the input's. The first such byte of an
+ * input is reported once, as a warning RGN_W_LATIN1 about the input
+ * (game 0, a warning also when strict, counted in no game), after the
+ * reports that one thread would have made by then of the input before
+ * it: at least up to the last run of 512 or more ASCII bytes before it,
+ * whatever the jobs. Not for XML, whose text is UTF-8. */
 void rgn_read_options_set_latin1(rgn_read_options *options, bool latin1);
-/* Replays nothing (rgn_validator_options' no_replay): each game's tags,
- * moves as written (rgn_game_replay passes them on as move texts; the
- * game has no plies, no SAN and no positions), comments, variations
- * and result, with only what the reader finds as problems; for listing
+/* Replays nothing: each game's tags, moves as written (a sink is given
+ * move_text, never start or move; rgn_game_replay passes them on as move
+ * texts; the game has no plies, no SAN and no positions), NAGs,
+ * comments after its first tag or move, variations and result, with
+ * only what the reader finds as problems (syntax errors and lenient
+ * readings; a game is invalid only by a syntax error); for listing
  * trusted archives at the reader's speed. */
 void rgn_read_options_set_no_replay(rgn_read_options *options, bool no_replay);
 /* The input's format (RGN_READ_AUTO by default): an input that is not
@@ -1375,6 +1358,85 @@ void rgn_read_options_set_format(rgn_read_options *options,
 RGN_MUST_CHECK int rgn_read_options_set_range(rgn_read_options *options,
                                               uint64_t from, uint64_t to,
                                               uint32_t line, rgn_error *error);
+
+/* Threads to validate with: a plain file (or memory) read whole in RGN,
+ * without a sink and with replay, is read in ranges side by side, one
+ * validator a range, with the same reports and counts, in the same
+ * order, as one thread (rgn_validator_read_all); elsewhere (a sink, a
+ * stream, a compressed input, XML, a range, no replay) the choice is
+ * ignored and one thread reads. 1 by default; below 1 is 1. For
+ * rgn_games_read (rgn_games_open reads on one thread). */
+void rgn_read_options_set_jobs(rgn_read_options *options, int jobs);
+
+/* Why the reading of an input failed, so that a caller may add its own
+ * words (the option that chose what was refused): the message alone says
+ * it whole. */
+enum rgn_read_failure {
+    RGN_READ_FAILED,  /* cannot be opened or read; binary data; memory */
+    RGN_READ_NOT_RGN, /* XML, where RGN was asked for */
+    RGN_READ_NOT_XML, /* not XML, where XML was asked for */
+    /* a range of an input that is read whole only (compressed, a zip
+     * archive, standard input): "cannot read PATH: WHY" */
+    RGN_READ_NOT_RANGED,
+    /* a range the input cannot give: "cannot read PATH (SIZE bytes):
+     * the range begins after the end of the file", or ": XML is read
+     * whole" */
+    RGN_READ_RANGE_REFUSED,
+};
+
+/* What rgn_games_read tells as it reads, a sized struct (see "Errors"):
+ * size first; every member may be NULL. */
+typedef struct rgn_read_handlers {
+    size_t size; /* sizeof (rgn_read_handlers), as the caller knows it */
+    /* each diagnostic, as a validator's report gives it, with its file
+     * (the input's name, "ARCHIVE(MEMBER)" for a member) and its game
+     * counted over the members of a zip archive; an input (a zip
+     * archive's member) read to its end without a game, or holding
+     * nothing but white space, is RGN_W_NO_GAME about the input (game 0;
+     * an error when strict), but for a range */
+    void (*report)(void *user, const rgn_diagnostic *diagnostic);
+    void *user;                /* for report, input, progress and failed */
+    const rgn_game_sink *sink; /* every game, as a validator passes it on */
+    void *sink_user;
+    /* before each input's games (each member of a zip archive): its
+     * name as diagnostics give it ("ARCHIVE(MEMBER)" for a member) and
+     * the rule set its games without a Variant tag are read as (NULL:
+     * the default game) */
+    void (*input)(void *user, const char *file, const rgn_variant *tagless);
+    /* now and then while a stream is read: the bytes read so far and the
+     * counts so far, for a progress display */
+    void (*progress)(void *user, uint64_t bytes,
+                     const rgn_validation_counts *counts);
+    /* each failure as it happens (a zip archive's member that cannot be
+     * read fails alone, and the next is read): its kind and message */
+    void (*failed)(void *user, enum rgn_read_failure kind, const char *message);
+} rgn_read_handlers;
+
+/* Reads the games of path ("-": standard input) as a program does: opens
+ * it as rgn_input_open does, refuses binary data and the wrong format as
+ * rgn_games_open does, reads XML or RGN, a plain file with the jobs asked
+ * for, a range, or a zip archive member after member, each member's
+ * games read as the game its name says, else the archive's ("games.pgn":
+ * Chess; this without a variant in options), and passes every game to
+ * handlers' sink and every diagnostic to its report. options and
+ * handlers may be NULL (the defaults; nothing told). *counts (NULL:
+ * not wanted) is set to the counts of the games read (over every member
+ * of a zip archive). 0 when all was read, else -1 with error holding the
+ * first failure (each is told to handlers' failed): the games read
+ * before it have been passed on and counted. */
+RGN_MUST_CHECK int rgn_games_read(const char *path,
+                                  const rgn_read_options *options,
+                                  const rgn_read_handlers *handlers,
+                                  rgn_validation_counts *counts,
+                                  rgn_error *error);
+/* The same over len bytes of data named name (compressed data is
+ * decompressed). */
+RGN_MUST_CHECK int rgn_games_read_memory(const char *name, const void *data,
+                                         size_t len,
+                                         const rgn_read_options *options,
+                                         const rgn_read_handlers *handlers,
+                                         rgn_validation_counts *counts,
+                                         rgn_error *error);
 
 /* The games of an input, pulled one at a time. */
 typedef struct rgn_games rgn_games;
@@ -1603,7 +1665,8 @@ typedef struct rgn_list_options {
     const char *columns;
     bool duplicate_of; /* the field duplicate_of (rgn_selection's) */
     bool ply;          /* the field ply (rgn_selection's) */
-    /* the games were read without replaying their moves (no_replay):
+    /* the games were read without replaying their moves
+     * (rgn_read_options_set_no_replay):
      * valid is unknown (null) unless a syntax error made a game invalid,
      * plies are the main line's move texts */
     bool unchecked;
@@ -1634,8 +1697,8 @@ RGN_MUST_CHECK int rgn_lister_game(rgn_lister *lister, const rgn_game *game,
                                    rgn_error *error);
 /* A game sink (pass rgn_lister_sink and the lister as a validator's
  * sink) that writes each game's record as it ends, numbered by the
- * lister: for a validator with no_replay, whose games are not recorded
- * whole. */
+ * lister: for games read without replay (rgn_read_options_set_no_replay),
+ * which are not recorded whole. */
 const rgn_game_sink *rgn_lister_sink(void);
 /* Writes what is held back (the first rows of a text table, whose
  * widths they decide) and flushes out: 0, or -1 with error when memory

@@ -86,24 +86,14 @@ int cli_stdout_check(bool close_it);
 /* Says that writing path (standard output when NULL; only once) failed,
  * why as a library's error says it (rgn.h, rgn_writer_finish: ": WHY"). */
 void cli_output_failed(const char *path, const rgn_error *error);
-/* Opens an input for reading: a file, or standard input for "-".
- * gzip, zstd, bzip2 and xz data and zip archives are recognised by their
- * first bytes and read decompressed (*compression then names the format,
- * else it is NULL). NULL after printing why it cannot be opened (a
- * directory cannot; 7z and RAR archives are "unsupported compression"). */
-FILE *cli_input_open(const cli_command *command, const char *path,
-                     const char **compression);
-/* Why reading an input failed when the data was at fault ("the gzip data
- * is corrupt"); NULL when it was not. */
-const char *cli_input_problem(FILE *input);
-int cli_input_close(FILE *input);
-/* A zip archive is read member by member (directories passed by): the
- * name of the member being read, NULL for any other input. At the end of
- * a member's data the FILE is at its end; cli_input_next_member moves to
- * the next member: 1, 0 when there is none, -1 when the archive cannot be
- * read further (cli_input_problem says why). */
-const char *cli_input_member(FILE *input);
-int cli_input_next_member(FILE *input);
+/* Checks that an input opens: a file, or standard input for "-"; gzip,
+ * zstd, bzip2 and xz data and zip archives are recognised by their first
+ * bytes (*compression then names the format, else it is NULL; *archive,
+ * when not NULL: a zip archive). 0, or -1 after printing why it cannot
+ * be opened (a directory cannot; 7z and RAR archives are "unsupported
+ * compression"). */
+int cli_input_check(const cli_command *command, const char *path,
+                    const char **compression, bool *archive);
 
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);
@@ -161,7 +151,10 @@ typedef struct cli_games {
     bool refused; /* --range refused its file: no summary */
     bool progress, progress_shown;
     double start, last_progress;
-    uint64_t bytes;
+    uint64_t bytes, input_bytes; /* read before the input, and of it */
+    int jobs;                    /* --jobs */
+    bool no_replay;              /* list --unchecked: the games as written */
+    rgn_read_options *read;      /* made by cli_games_read */
     /* --range START:END[:LINE] (range_to UINT64_MAX: to the end;
      * range_line 0: not given) */
     bool ranged;
@@ -291,9 +284,6 @@ int cli_games_check_outputs(const cli_games *games, const char *output,
 /* A file read whole (NUL-terminated after *len bytes), or NULL with
  * errno. */
 char *cli_read_whole_file(const char *path, size_t *len);
-/* Whether an input of cli_input_open is a plain regular file, read
- * directly (not standard input, not compressed, not an archive). */
-bool cli_input_plain(FILE *file);
 /* The plain regular file path mapped into memory whole (*data NULL for
  * an empty file), for reading it in pieces: 0, or -1 after saying why
  * not (a compressed file, an archive, a pipe: each is read whole; option,
@@ -309,7 +299,7 @@ void cli_games_tell(cli_games *games, const char *file,
 /* An rgn_edits_report hook (user: the cli_games): the edits' notes
  * printed as the validator's. */
 void cli_games_report(void *games, const rgn_diagnostic *note);
-/* Reads one input ("-" for standard input) through a validator. */
+/* Reads one input ("-" for standard input) with rgn_games_read. */
 void cli_games_read(cli_games *games, const char *path);
 /* Reads the count inputs of paths in order, or standard input if none. */
 void cli_games_read_all(cli_games *games, char **paths, int count);

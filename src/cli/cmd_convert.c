@@ -198,10 +198,8 @@ static int check_in_place(const char *output, char **paths, int files)
                    -1;
         /* what is written is text: a compressed name would lie */
         const char *compression;
-        FILE *in = cli_input_open(&cli_convert, paths[i], &compression);
-        if (!in)
+        if (cli_input_check(&cli_convert, paths[i], &compression, NULL) < 0)
             return -1;
-        cli_input_close(in);
         if (compression)
             return cli_usage_error(&cli_convert,
                                    "--in-place writes text, and %s holds %s "

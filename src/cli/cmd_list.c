@@ -121,7 +121,7 @@ static int run_list(int argc, char **argv)
     rgn_selector *selector = NULL;
     if (options.unchecked) {
         /* the reader alone: each record as its game ends */
-        games.options.no_replay = true;
+        games.no_replay = true;
         games.options.sink = rgn_lister_sink();
         games.options.sink_user = lister;
     } else {

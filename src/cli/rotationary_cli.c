@@ -178,7 +178,6 @@ int rot_cli_each_game(const cli_command *command, const char *path,
     w.games.variant_chosen = variant != NULL;
     w.games.options.sink = &cli_main_line_sink;
     w.games.options.sink_user = &w.line;
-    w.games.options.jobs = 1; /* the sink sees the games in order */
     if (cli_games_ready(&w.games) < 0)
         return EXIT_USAGE;
     cli_games_read(&w.games, path);

@@ -6,7 +6,6 @@
  * when the queue is empty, so that memory is bounded by the games of
  * one chunk. Games are traded, not copied (game_swap), and reused.
  */
-#define _GNU_SOURCE /* fopencookie */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -18,20 +17,10 @@
 #include "base/errors.h"
 #include "input/input.h"
 #include "select/select.h"
+#include "validate/options.h"
 
-struct rgn_read_options {
-    const rgn_variant *variant;
-    bool force_variant, strict, latin1, no_replay;
-    enum rgn_read_format format;
-    bool ranged;
-    uint64_t from, to;
-    uint32_t line;
-};
-
-/* The bytes fed at a time (a divisor of RGN_READ_BLOCK), and the bytes
- * read first to tell the format. */
+/* The bytes fed at a time (a divisor of RGN_READ_BLOCK). */
 #define CHUNK ((size_t)1 << 16)
-#define HEAD ((size_t)4096)
 
 struct rgn_games {
     rgn_read_options options;
@@ -56,9 +45,9 @@ struct rgn_games {
     /* a range: the whole input in memory (a mapping of our own or the
      * caller's buffer) and the place fed up to */
     rgn_range range;
+    input_whole whole;
     const char *data;
     uint64_t size, pos;
-    void *mapping;
     /* the head read to tell the format, still to be fed */
     size_t head_len, head_pos;
     char buf[CHUNK];
@@ -74,8 +63,7 @@ rgn_read_options *rgn_read_options_new(rgn_error *error)
         rgn_fail(error, "out of memory");
         return NULL;
     }
-    options->latin1 = true; /* PGN archives are often Latin-1 */
-    options->to = UINT64_MAX;
+    *options = INPUT_READ_DEFAULTS; /* PGN archives are often Latin-1 */
     return options;
 }
 
@@ -207,24 +195,6 @@ static bool name_games(rgn_games *g, const char *name)
     return true;
 }
 
-/* The XML reader's FILE: the head read, then the rest of the input. */
-static ssize_t xml_read(void *cookie, char *out, size_t size)
-{
-    rgn_games *g = cookie;
-    if (g->head_pos < g->head_len) {
-        size_t n = g->head_len - g->head_pos;
-        if (n > size)
-            n = size;
-        memcpy(out, g->buf + g->head_pos, n);
-        g->head_pos += n;
-        return (ssize_t)n;
-    }
-    ptrdiff_t n = rgn_input_read(g->input, out, size);
-    if (n < 0)
-        errno = EIO;
-    return n;
-}
-
 /* A validator for what is read now, named name (NULL: none says the
  * rule set). */
 static bool start_validator(rgn_games *g, const char *name, bool ranged)
@@ -232,7 +202,7 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
     const rgn_read_options *o = &g->options;
     const rgn_variant *by_name =
         o->variant || !name ? NULL : rgn_variant_for_file(name);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options,
         .strict = o->strict,
         .variant = by_name ? by_name : o->variant,
@@ -247,7 +217,7 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
         .range = ranged ? &g->range : NULL,
     };
     rgn_error error;
-    g->validator = rgn_validator_new(&options, &error);
+    g->validator = validator_new(&options, &error);
     if (!g->validator)
         fail(g, "%s", error.message);
     return g->validator != NULL;
@@ -257,36 +227,16 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
  * reading starts. False when it is no game file (or nothing at all). */
 static bool start_member(rgn_games *g, const char *name)
 {
-    g->head_len = g->head_pos = 0;
-    ptrdiff_t n;
-    while (g->head_len < HEAD &&
-           (n = rgn_input_read(g->input, g->buf + g->head_len,
-                               HEAD - g->head_len)) > 0)
-        g->head_len += (size_t)n;
-    const char *why = rgn_input_problem(g->input);
-    if (why) {
-        fail(g, "cannot read %s: %s", g->file, why);
+    g->head_pos = 0;
+    input_failure failure;
+    int look = input_read_head(g->input, g->file, g->options.format, g->buf,
+                               &g->head_len, &failure);
+    if (look < 0) {
+        fail(g, "%s", failure.message);
         return false;
     }
-    enum rgn_read_format format = g->options.format;
-    int xml_look = rgn_input_looks_like_xml(g->buf, g->head_len);
-    if (xml_look < 0 && g->head_len == HEAD)
-        xml_look = format == RGN_READ_XML;
-    g->xml = format != RGN_READ_AUTO ? format == RGN_READ_XML : xml_look == 1;
-    const char *nul = memchr(g->buf, '\0', g->head_len);
-    if (format == RGN_READ_RGN && xml_look == 1)
-        fail(g, "%s looks like XML, not RGN", g->file);
-    else if (nul) /* an image, a program, a database, UTF-16 text */
-        fail(g,
-             "%s is not a game file: it holds binary data (a NUL byte at "
-             "offset %zu)",
-             g->file, (size_t)(nul - g->buf));
-    else if (format == RGN_READ_XML && xml_look == 0)
-        fail(g, "%s does not look like XML (it does not begin with '<')",
-             g->file);
-    if (g->failed)
-        return false;
-    g->member_done = xml_look < 0; /* white space only: no game */
+    g->xml = look == 1;
+    g->member_done = look == 2; /* white space only: no game */
     return g->member_done || start_validator(g, name, false);
 }
 
@@ -305,11 +255,9 @@ static void member_failed(rgn_games *g)
  * archive's. */
 static void start_archive_member(rgn_games *g, const char *member)
 {
-    size_t size = strlen(rgn_input_name(g->input)) + strlen(member) + 3;
-    char *name = malloc(size);
+    char *name = input_member_name(g->input, member);
     if (!name)
         return fail(g, "out of memory");
-    snprintf(name, size, "%s(%s)", rgn_input_name(g->input), member);
     bool named = name_games(g, name);
     free(name);
     if (!named)
@@ -354,8 +302,8 @@ static void step(rgn_games *g)
         if (rc == 0 && (g->pos == g->size || rgn_validator_done(g->validator)))
             rc = rgn_validator_finish(g->validator), g->finished = true;
     } else if (g->xml) {
-        cookie_io_functions_t io = {xml_read, NULL, NULL, NULL};
-        FILE *in = fopencookie(g, "rb", io);
+        input_xml xml = {g->input, g->buf, g->head_len, g->head_pos};
+        FILE *in = input_xml_open(&xml);
         if (!in)
             return fail(g, "out of memory");
         rc = rgn_validator_read_xml(g->validator, in, g->file);
@@ -384,54 +332,15 @@ static void step(rgn_games *g)
  * the anchor before it. False after saying why. */
 static bool start_range(rgn_games *g)
 {
-    const char *data = NULL;
-    size_t len = 0;
-    FILE *raw = input_raw_file(g->input);
-    struct stat st;
-    if (input_plain_memory(g->input, &data, &len)) {
-        g->data = data;
-        g->size = len;
-    } else if (input_is_plain_file(g->input) && raw &&
-               fstat(fileno(raw), &st) == 0) {
-        g->size = (uint64_t)st.st_size;
-        if (g->size) {
-            g->mapping = mmap(NULL, (size_t)g->size, PROT_READ, MAP_PRIVATE,
-                              fileno(raw), 0);
-            if (g->mapping == MAP_FAILED) {
-                g->mapping = NULL;
-                fail(g, "cannot read %s: %s", g->file, strerror(errno));
-                return false;
-            }
-        }
-        g->data = g->mapping ? g->mapping : "";
-    } else {
-        fail(g,
-             "cannot read a range of %s: a range is read from a plain "
-             "file or memory (not compressed, not standard input)",
-             g->file);
+    input_failure failure;
+    if (input_map_whole(g->input, g->file, &g->whole, &failure) < 0 ||
+        input_start_range(&g->whole, g->file, &g->options, &g->range,
+                          &failure) < 0) {
+        fail(g, "%s", failure.message);
         return false;
     }
-    const rgn_read_options *o = &g->options;
-    uint64_t head = g->size < HEAD ? g->size : HEAD;
-    if (o->from > g->size)
-        fail(g,
-             "cannot read the range %llu: of %s (%llu bytes): it begins "
-             "after the end",
-             (unsigned long long)o->from, g->file, (unsigned long long)g->size);
-    else if (o->format == RGN_READ_XML ||
-             (o->format == RGN_READ_AUTO &&
-              rgn_input_looks_like_xml(g->data, (size_t)head) == 1))
-        fail(g, "cannot read a range of %s: XML is read whole", g->file);
-    else if (memchr(g->data, '\0', (size_t)head))
-        fail(g, "%s is not a game file: it holds binary data", g->file);
-    if (g->failed)
-        return false;
-    g->range =
-        (rgn_range){.from = o->from, .to = o->to > g->size ? g->size : o->to};
-    if (o->line)
-        rgn_range_locate_at_line(g->data, g->size, &g->range, o->line);
-    else
-        rgn_range_locate(g->data, g->size, &g->range);
+    g->data = g->whole.data;
+    g->size = g->whole.size;
     g->pos = g->range.start;
     return start_validator(g, g->path, true);
 }
@@ -442,7 +351,7 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
     if (options)
         g->options = *options;
     else
-        g->options = (rgn_read_options){.latin1 = true, .to = UINT64_MAX};
+        g->options = INPUT_READ_DEFAULTS;
     g->sink = *rgn_game_recorder();
     g->recording = rgn_game_new(NULL);
     if (!g->recording || !name_games(g, rgn_input_name(g->input))) {
@@ -453,11 +362,8 @@ static rgn_games *start(rgn_games *g, const rgn_read_options *options,
     game_on_end(g->recording, game_ended, g);
     rgn_game_keep_move_texts(g->recording, g->options.no_replay);
     const char *member = rgn_input_member(g->input);
-    if (g->options.ranged && !member)
+    if (g->options.ranged)
         start_range(g);
-    else if (g->options.ranged)
-        fail(g, "cannot read a range of %s: a zip archive is read whole",
-             g->file);
     else if (member)
         start_archive_member(g, member);
     else
@@ -549,8 +455,7 @@ void rgn_games_close(rgn_games *g)
     for (size_t i = 0; i < g->name_count; i++)
         free(g->names[i]);
     free(g->names);
-    if (g->mapping)
-        munmap(g->mapping, (size_t)g->size);
+    input_unmap_whole(&g->whole);
     rgn_input_close(g->input);
     free(g->path);
     free(g);

@@ -117,7 +117,7 @@ struct chunk {
 };
 
 struct rgn_parallel {
-    rgn_validator_options options;
+    validator_options options;
     bool release_pages; /* rgn_parallel_read_mapped's data: our mapping */
     int jobs;
     size_t chunk_bytes;
@@ -215,7 +215,7 @@ static run *new_run(rgn_parallel *p, chunk *keep, uint64_t offset,
         return NULL;
     r->parallel = p;
     r->keep = keep;
-    rgn_validator_options options = p->options;
+    validator_options options = p->options;
     options.jobs = 1;
     options.report = p->options.report ? on_diagnostic : NULL;
     options.user = r;
@@ -725,7 +725,7 @@ static size_t feed_direct(rgn_parallel *p, const char *data, size_t len,
 
 /* ------------------------------------------------------------------ */
 
-rgn_parallel *rgn_parallel_new(const rgn_validator_options *options)
+rgn_parallel *rgn_parallel_new(const validator_options *options)
 {
     rgn_parallel *p = calloc(1, sizeof *p);
     if (!p)

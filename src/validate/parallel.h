@@ -7,10 +7,11 @@
 
 #include "notation/latin1.h"
 #include "rgn.h"
+#include "validate/options.h"
 
 typedef struct rgn_parallel rgn_parallel;
 
-rgn_parallel *rgn_parallel_new(const rgn_validator_options *options);
+rgn_parallel *rgn_parallel_new(const validator_options *options);
 int rgn_parallel_feed(rgn_parallel *parallel, const char *data, size_t len);
 int rgn_parallel_finish(rgn_parallel *parallel);
 /* Reports everything fed so far (rgn_validator_sync). */

@@ -17,7 +17,7 @@
 #define NAME_MAX_LEN 64
 
 struct rgn_scanner {
-    rgn_validator_options options;
+    validator_options options;
     rgn_reader *reader;
     void (*move_text)(void *user, rgn_span written); /* skip.to's */
     bool asks;                                       /* the sink has a skip */
@@ -276,7 +276,7 @@ static const rgn_visitor scanner_visitor = {
 
 const rgn_visitor *rgn_scanner_visitor(void) { return &scanner_visitor; }
 
-rgn_scanner *rgn_scanner_new(const rgn_validator_options *options)
+rgn_scanner *rgn_scanner_new(const validator_options *options)
 {
     rgn_scanner *s = calloc(1, sizeof *s);
     if (!s)

@@ -6,10 +6,11 @@
 #include "notation/latin1.h"
 #include "notation/reader.h"
 #include "rgn.h"
+#include "validate/options.h"
 
 typedef struct rgn_scanner rgn_scanner;
 
-rgn_scanner *rgn_scanner_new(const rgn_validator_options *options);
+rgn_scanner *rgn_scanner_new(const validator_options *options);
 void rgn_scanner_free(rgn_scanner *scanner);
 int rgn_scanner_feed(rgn_scanner *scanner, const char *data, size_t len);
 int rgn_scanner_finish(rgn_scanner *scanner);

@@ -111,7 +111,7 @@ typedef struct pending_mark {
 } pending_mark;
 
 struct rgn_checker {
-    rgn_validator_options options;
+    validator_options options;
     rgn_reader *reader;
     uint64_t token_offset;    /* the token the reader is handing over now */
     rgn_location token_where; /* and where it is */
@@ -1144,7 +1144,7 @@ void rgn_checker_map_offsets(rgn_checker *v, rgn_offset_map *map)
     rgn_reader_map_offsets(v->reader, map);
 }
 
-rgn_checker *rgn_checker_new(const rgn_validator_options *options)
+rgn_checker *rgn_checker_new(const validator_options *options)
 {
     rgn_checker *v = calloc(1, sizeof *v);
     if (!v)

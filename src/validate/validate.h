@@ -7,11 +7,12 @@
 #include "notation/latin1.h"
 #include "notation/reader.h"
 #include "rgn.h"
+#include "validate/options.h"
 
 typedef struct rgn_checker rgn_checker;
 
 /* options.jobs is ignored: a checker is one thread. */
-rgn_checker *rgn_checker_new(const rgn_validator_options *options);
+rgn_checker *rgn_checker_new(const validator_options *options);
 void rgn_checker_free(rgn_checker *checker);
 int rgn_checker_feed(rgn_checker *checker, const char *data, size_t len);
 int rgn_checker_finish(rgn_checker *checker);

@@ -16,7 +16,7 @@
 #include "validate/validate.h"
 
 struct rgn_validator {
-    rgn_validator_options options;
+    validator_options options;
     bool release_pages; /* validator_read_mapped's data: our own mapping */
     /* rgn_validator_read_all: the one job that reads on after the
      * several met text read as Latin-1, its games numbered after theirs */
@@ -96,7 +96,21 @@ rgn_validator *rgn_validator_new(const rgn_validator_options *options,
                          RGN_OPTIONS_MIN(rgn_validator_options, strict),
                          "rgn_validator_options", error) < 0)
         return NULL;
-    options = &taken;
+    validator_options all = {
+        .size = sizeof all,
+        .strict = taken.strict,
+        .variant = taken.variant,
+        .force_variant = taken.force_variant,
+        .report = taken.report,
+        .user = taken.user,
+        .sink = taken.sink,
+        .sink_user = taken.sink_user,
+    };
+    return validator_new(&all, error);
+}
+
+rgn_validator *validator_new(const validator_options *options, rgn_error *error)
+{
     rgn_validator *v = calloc(1, sizeof *v);
     if (!v) {
         rgn_fail(error, "out of memory");
@@ -233,13 +247,13 @@ int rgn_validator_read_all(rgn_validator *v, const char *data, uint64_t size)
     /* text read as Latin-1 in the range: one job reads on from it, so
      * that the one warning about it comes where one job puts it; or the
      * input is one range, read by one job from its start */
-    rgn_validator_options options = v->options;
+    validator_options options = v->options;
     options.jobs = 1;
     options.range = range.from > 0 ? &range : NULL;
     options.report = v->options.report ? report_rest : NULL;
     options.user = v;
     v->games_before = rgn_parallel_counts(v->parallel).games;
-    v->rest = rgn_validator_new(&options, NULL);
+    v->rest = validator_new(&options, NULL);
     if (!v->rest)
         return -1;
     v->rest->release_pages = v->release_pages;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 
 typedef struct events {
     char text[1 << 16];
@@ -60,18 +61,18 @@ static const rgn_game_sink sink = {.origin = on_origin};
 static void read_range(const char *text, uint64_t size, rgn_range *range,
                        events *e)
 {
-    rgn_validator_options options = {.size = sizeof options,
-                                     .report = on_report,
-                                     .user = e,
-                                     .sink = &sink,
-                                     .sink_user = e,
-                                     .latin1 = true,
-                                     .jobs = 1};
+    validator_options options = {.size = sizeof options,
+                                 .report = on_report,
+                                 .user = e,
+                                 .sink = &sink,
+                                 .sink_user = e,
+                                 .latin1 = true,
+                                 .jobs = 1};
     if (range) {
         rgn_range_locate(text, size, range);
         options.range = range;
     }
-    rgn_validator *v = rgn_validator_new(&options, NULL);
+    rgn_validator *v = validator_new(&options, NULL);
     if (!v)
         abort();
     uint64_t at = range ? range->start : 0;
@@ -88,12 +89,12 @@ static void read_range(const char *text, uint64_t size, rgn_range *range,
 
 static void read_all(const char *text, uint64_t size, int jobs, events *e)
 {
-    rgn_validator_options options = {.size = sizeof options,
-                                     .report = on_report,
-                                     .user = e,
-                                     .latin1 = true,
-                                     .jobs = jobs};
-    rgn_validator *v = rgn_validator_new(&options, NULL);
+    validator_options options = {.size = sizeof options,
+                                 .report = on_report,
+                                 .user = e,
+                                 .latin1 = true,
+                                 .jobs = jobs};
+    rgn_validator *v = validator_new(&options, NULL);
     if (!v)
         abort();
     if (rgn_validator_read_all(v, text, size) < 0)

@@ -13,6 +13,7 @@
 
 #include "notation/reader.h"
 #include "rgn.h"
+#include "validate/options.h"
 
 static uint64_t mix(uint64_t h, uint64_t x)
 {
@@ -141,11 +142,11 @@ static uint64_t validate(const uint8_t *data, size_t size, int jobs,
                          size_t piece, rgn_validation_counts *counts)
 {
     uint64_t hash = 0xCBF29CE484222325ull;
-    rgn_validator_options options = {.size = sizeof options};
+    validator_options options = {.size = sizeof options};
     options.report = hash_diagnostic;
     options.user = &hash;
     options.jobs = jobs;
-    rgn_validator *validator = rgn_validator_new(&options, NULL);
+    rgn_validator *validator = validator_new(&options, NULL);
     if (!validator)
         abort();
     for (size_t at = 0; at < size; at += piece) {

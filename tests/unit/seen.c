@@ -22,10 +22,10 @@ void seen_add(seen *s, const char *fmt, ...)
     s->len += (size_t)n;
 }
 
-rgn_validation_counts seen_validate(const rgn_validator_options *options,
+rgn_validation_counts seen_validate(const validator_options *options,
                                     const char *input)
 {
-    rgn_validator *v = rgn_validator_new(options, NULL);
+    rgn_validator *v = validator_new(options, NULL);
     assert_non_null(v);
     assert_int_equal(rgn_validator_feed(v, input, strlen(input)), 0);
     assert_int_equal(rgn_validator_finish(v), 0);

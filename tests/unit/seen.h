@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 
 typedef struct seen {
     char text[4096];
@@ -21,7 +22,7 @@ void seen_add(seen *s, const char *fmt, ...)
 
 /* Validates input, whole, with options; fails the test when the
  * validator cannot run; returns the counts. */
-rgn_validation_counts seen_validate(const rgn_validator_options *options,
+rgn_validation_counts seen_validate(const validator_options *options,
                                     const char *input);
 
 #endif

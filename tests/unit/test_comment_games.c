@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 #include "seen.h"
 
 
@@ -48,7 +49,7 @@ static const rgn_game_sink sink = {.begin_game = sink_begin,
 static rgn_validation_counts validate(seen *s, const char *input, int jobs)
 {
     memset(s, 0, sizeof *s);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options,
         .sink = jobs > 1 ? NULL : &sink,
         .sink_user = s,

@@ -57,8 +57,7 @@ static void import(const char *path, const char *file, const char *text)
     rgn_validator_options vo = {.size = sizeof vo,
                                 .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_db_importer_sink(),
-                                .sink_user = importer,
-                                .jobs = 1};
+                                .sink_user = importer};
     rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
     assert_int_equal(rgn_validator_feed(v, text, strlen(text)), 0);

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 #include "seen.h"
 
 static void sink_tag(void *user, rgn_span name, rgn_span value)
@@ -68,7 +69,7 @@ static void replay(seen *s, const char *input, const rgn_edits *edits,
 {
     rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, input);
     memset(s, 0, sizeof *s);
@@ -301,7 +302,7 @@ static void test_write_game(void **state)
     (void)state;
     rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     /* the input's name, which the game keeps and its replay sends */
     rgn_game_recorder()->input(game, "in.rgn");

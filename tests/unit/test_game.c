@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 #include "seen.h"
 
 /* Every call, with what it was given; a move with its position before
@@ -129,10 +130,10 @@ static void check_replay(const char *input, const rgn_variant *variant,
 {
     const rgn_game_sink *sink = after ? &calls_after_sink : &calls_sink;
     calls direct = {.after = after};
-    rgn_validator_options options = {.size = sizeof options,
-                                     .variant = variant,
-                                     .sink = sink,
-                                     .sink_user = &direct};
+    validator_options options = {.size = sizeof options,
+                                 .variant = variant,
+                                 .sink = sink,
+                                 .sink_user = &direct};
     seen_validate(&options, input);
 
     rgn_game *game = rgn_game_new(NULL);
@@ -194,7 +195,7 @@ static void test_accessors(void **state)
                         "[Event \"Again\"]\n\n1. d4 d6 (1... e6) 2. Kxz9 *\n";
     rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, input);
     assert_int_equal(rgn_game_number(game), 1);
@@ -228,7 +229,7 @@ static void test_no_start(void **state)
     (void)state;
     rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options, .sink = rgn_game_recorder(), .sink_user = game};
     seen_validate(&options, "[Variant \"Nonesuch\"]\n\n1. d4 *\n");
     assert_null(rgn_game_start(game));
@@ -246,9 +247,9 @@ static void test_input_event(void **state)
     rgn_game *game = rgn_game_new(NULL);
     assert_non_null(game);
     calls direct = {0};
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options, .sink = &calls_sink, .sink_user = &direct};
-    rgn_validator *v = rgn_validator_new(&options, NULL);
+    rgn_validator *v = validator_new(&options, NULL);
     assert_non_null(v);
     char name[] = "first.rgn";
     assert_int_equal(rgn_validator_input(v, name), 0);
@@ -264,7 +265,7 @@ static void test_input_event(void **state)
     options.sink = rgn_game_recorder();
     options.sink_user = game;
     assert_null(rgn_game_input(game));
-    v = rgn_validator_new(&options, NULL);
+    v = validator_new(&options, NULL);
     assert_non_null(v);
     assert_int_equal(rgn_validator_input(v, "games.rgn"), 0);
     assert_int_equal(rgn_validator_feed(v, "1. d4 * 1. d3 *\n", 16), 0);

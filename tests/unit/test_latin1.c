@@ -1,7 +1,7 @@
 /*
  * test_latin1.c - reading input that is not UTF-8 as Latin-1, through the
  * public API only: the reader's option (rgn_reader_read_latin1) and the
- * validator's (rgn_validator_options.latin1). Tag values and comments
+ * validator's (validator_options.latin1). Tag values and comments
  * come out as UTF-8, lines, columns and offsets stay the input's, and the
  * first byte read as Latin-1 is told once.
  */
@@ -17,6 +17,7 @@
 
 #include "notation/reader.h"
 #include "rgn.h"
+#include "validate/options.h"
 #include "seen.h"
 
 /* What the callbacks saw (seen.h): "tag NAME=VALUE", "comment TEXT",
@@ -163,7 +164,7 @@ static rgn_validation_counts validate(seen *s, const char *input, int jobs,
                                       const rgn_game_sink *sink)
 {
     memset(s, 0, sizeof *s);
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options,
         .variant = rgn_variant_find("chess"),
         .report = on_report,
@@ -411,7 +412,7 @@ static void validate_offsets(const offsets_input *in, int jobs, bool no_replay,
 {
     static const rgn_game_sink sink = {.origin = offsets_origin};
     validated v = {.line_ok = true};
-    rgn_validator_options options = {
+    validator_options options = {
         .size = sizeof options,
         .variant = rgn_variant_find("chess"),
         .report = offsets_report,
@@ -422,7 +423,7 @@ static void validate_offsets(const offsets_input *in, int jobs, bool no_replay,
         .latin1 = true,
         .no_replay = no_replay,
     };
-    rgn_validator *validator = rgn_validator_new(&options, NULL);
+    rgn_validator *validator = validator_new(&options, NULL);
     assert_non_null(validator);
     for (size_t at = 0; at < in->len; at += chunk)
         assert_int_equal(

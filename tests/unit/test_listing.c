@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 
 static void on_selected(void *user, const rgn_game *game,
                         const rgn_selection *selection)
@@ -45,7 +46,7 @@ static char *list(const char *text, const rgn_list_options *options)
     };
     rgn_selector *selector =
         options->unchecked ? NULL : rgn_selector_new(&s, NULL);
-    rgn_validator_options v = {
+    validator_options v = {
         .size = sizeof v,
         .variant = chess,
         .no_replay = options->unchecked,
@@ -53,7 +54,7 @@ static char *list(const char *text, const rgn_list_options *options)
         .sink_user = options->unchecked ? (void *)lister : (void *)selector,
         .jobs = 1,
     };
-    rgn_validator *validator = rgn_validator_new(&v, NULL);
+    rgn_validator *validator = validator_new(&v, NULL);
     assert_non_null(validator);
     assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);

@@ -39,8 +39,7 @@ static void feed(const rgn_game_sink *sink, void *user)
     rgn_validator_options options = {.size = sizeof options,
                                      .variant = rgn_variant_find("Chess"),
                                      .sink = sink,
-                                     .sink_user = user,
-                                     .jobs = 1};
+                                     .sink_user = user};
     rgn_validator *validator = rgn_validator_new(&options, NULL);
     assert_non_null(validator);
     assert_int_equal(

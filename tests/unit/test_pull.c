@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 
 static const char *samples, *work;
 
@@ -144,15 +145,15 @@ static char *push(const char *data, size_t len, bool xml,
 {
     pushed p = {0};
     add(&p.games, "%s", "");
-    rgn_validator_options options = {.size = sizeof options,
-                                     .variant = variant,
-                                     .report = on_report,
-                                     .user = &p,
-                                     .sink = &push_sink,
-                                     .sink_user = &p,
-                                     .jobs = 1,
-                                     .latin1 = !xml};
-    rgn_validator *validator = rgn_validator_new(&options, NULL);
+    validator_options options = {.size = sizeof options,
+                                 .variant = variant,
+                                 .report = on_report,
+                                 .user = &p,
+                                 .sink = &push_sink,
+                                 .sink_user = &p,
+                                 .jobs = 1,
+                                 .latin1 = !xml};
+    rgn_validator *validator = validator_new(&options, NULL);
     assert_non_null(validator);
     if (xml) {
         FILE *in = fmemopen((void *)data, len, "rb");
@@ -503,12 +504,12 @@ static void test_xml(void **state)
                                   .format = RGN_FORMAT_XML};
     rgn_writer *writer = rgn_writer_new(&options, out, NULL);
     assert_non_null(writer);
-    rgn_validator_options reading = {.size = sizeof reading,
-                                     .sink = rgn_writer_sink(writer),
-                                     .sink_user = writer,
-                                     .jobs = 1,
-                                     .latin1 = true};
-    rgn_validator *validator = rgn_validator_new(&reading, NULL);
+    validator_options reading = {.size = sizeof reading,
+                                 .sink = rgn_writer_sink(writer),
+                                 .sink_user = writer,
+                                 .jobs = 1,
+                                 .latin1 = true};
+    rgn_validator *validator = validator_new(&reading, NULL);
     assert_int_equal(rgn_validator_feed(validator, data, len), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);
     rgn_validator_free(validator);
@@ -609,7 +610,7 @@ static void test_range(void **state)
     snprintf(command, sizeof command, "gzip -c '%s' > '%s'", path, packed);
     run(command);
     assert_null(rgn_games_open(packed, options, &error));
-    assert_non_null(strstr(error.message, "a range is read from a plain file"));
+    assert_non_null(strstr(error.message, "a compressed file is read whole"));
     assert_int_equal(rgn_read_options_set_range(options, 5, 4, 0, &error), -1);
     rgn_read_options_free(options);
     free(expected.data);

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 
 static const char game[] =
     "[Event \"Memory of its own\"]\n[Variant \"Chess\"]\n[Result \"1-0\"]\n\n"
@@ -46,8 +47,8 @@ static void test_read_all_keeps_the_memory(void **state)
     char *copy;
     char *text = games_text(&size, &copy);
     for (int jobs = 1; jobs <= 2; jobs++) {
-        rgn_validator_options options = {.size = sizeof options, .jobs = jobs};
-        rgn_validator *v = rgn_validator_new(&options, NULL);
+        validator_options options = {.size = sizeof options, .jobs = jobs};
+        rgn_validator *v = validator_new(&options, NULL);
         assert_non_null(v);
         assert_int_equal(rgn_validator_read_all(v, text, size), 0);
         rgn_validation_counts counts = rgn_validator_counts(v);
@@ -77,23 +78,21 @@ static void test_range_cut_keeps_the_memory(void **state)
     free(copy);
 }
 
-/* Options carry their size (rgn.h, "Errors"): a caller built before jobs
- * and the later fields were added passes a smaller struct, whose missing
- * fields take their defaults (one job, UTF-8, replayed, no range); the
- * junk beyond its size (a range pointer among it) is never read. */
+/* Options carry their size (rgn.h, "Errors"): a caller built before the
+ * sink was added passes a smaller struct, whose missing fields take
+ * their defaults (no sink); the junk beyond its size (a sink pointer
+ * among it) is never read. */
 static void test_options_of_an_older_caller(void **state)
 {
     (void)state;
     rgn_validator_options older;
     memset(&older, 0xA5, sizeof older);
-    older.size = offsetof(rgn_validator_options, jobs);
+    older.size = offsetof(rgn_validator_options, sink);
     older.strict = false;
     older.variant = NULL;
     older.force_variant = false;
     older.report = NULL;
     older.user = NULL;
-    older.sink = NULL;
-    older.sink_user = NULL;
     rgn_error error = {0};
     rgn_validator *v = rgn_validator_new(&older, &error);
     assert_non_null(v);

@@ -103,8 +103,7 @@ static picked select_games(rgn_selector_options options,
     rgn_validator_options vo = {.size = sizeof vo,
                                 .variant = rgn_variant_find("Chess"),
                                 .sink = rgn_selector_sink(),
-                                .sink_user = s,
-                                .jobs = 1};
+                                .sink_user = s};
     rgn_validator *v = rgn_validator_new(&vo, NULL);
     assert_non_null(v);
     assert_int_equal(rgn_validator_feed(v, games, strlen(games)), 0);

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 #include "seen.h"
 
 /* A sink that writes each call as text, and skips as planned. */
@@ -161,11 +162,11 @@ static const char no_first_game[] =
 /* The counts of a validation into sink, which must be those without it. */
 static void validate_into(const rgn_game_sink *sink, void *user, bool replay)
 {
-    rgn_validator_options options = {.size = sizeof options,
-                                     .variant = rgn_variant_find("Chess"),
-                                     .sink = sink,
-                                     .sink_user = user,
-                                     .no_replay = !replay};
+    validator_options options = {.size = sizeof options,
+                                 .variant = rgn_variant_find("Chess"),
+                                 .sink = sink,
+                                 .sink_user = user,
+                                 .no_replay = !replay};
     rgn_validation_counts counts = seen_validate(&options, input);
     assert_int_equal(counts.games, 2);
     assert_int_equal(counts.valid, 2);
@@ -208,10 +209,10 @@ static void check_skips(int skip_variation, uint64_t skip_game,
     rgn_game_keep_move_texts(game, true);
     logger replayed = {.skip_variation = skip_variation,
                        .skip_game = skip_game};
-    rgn_validator_options options = {.size = sizeof options,
-                                     .variant = rgn_variant_find("Chess"),
-                                     .sink = rgn_game_recorder(),
-                                     .sink_user = game};
+    validator_options options = {.size = sizeof options,
+                                 .variant = rgn_variant_find("Chess"),
+                                 .sink = rgn_game_recorder(),
+                                 .sink_user = game};
     size_t second = strstr(input, "[Event \"B\"]") - input;
     char first[sizeof input];
     memcpy(first, input, second);

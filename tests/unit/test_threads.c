@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "validate/options.h"
 
 /* Tournaments, then game files of every game, invalid ones among them. */
 static const char *const inputs[] = {
@@ -87,15 +88,15 @@ static int validate(int i, const rgn_game_sink *sink, void *sink_user,
                     void (*report)(void *user, const rgn_diagnostic *d),
                     void *user, int jobs)
 {
-    rgn_validator_options vo = {.size = sizeof vo,
-                                .sink = sink,
-                                .sink_user = sink_user,
-                                .report = report,
-                                .user = user,
-                                .jobs = jobs};
+    validator_options vo = {.size = sizeof vo,
+                            .sink = sink,
+                            .sink_user = sink_user,
+                            .report = report,
+                            .user = user,
+                            .jobs = jobs};
     if (strstr(inputs[i], ".pgn"))
         vo.variant = rgn_variant_find("Chess");
-    rgn_validator *v = rgn_validator_new(&vo, NULL);
+    rgn_validator *v = validator_new(&vo, NULL);
     int rc = !v ? -1
              : rgn_validator_feed(v, texts[i], lengths[i]) < 0
                  ? -1

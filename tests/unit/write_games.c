@@ -24,8 +24,7 @@ char *write_games(const char *text, const rgn_writer_options *options,
                                .variant = rgn_variant_find("Chess"),
                                .report = report,
                                .sink = rgn_writer_sink(writer),
-                               .sink_user = writer,
-                               .jobs = 1};
+                               .sink_user = writer};
     rgn_validator *validator = rgn_validator_new(&v, NULL);
     assert_non_null(validator);
     assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
