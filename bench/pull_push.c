@@ -8,11 +8,15 @@
  * Both run on the calling thread alone, and are timed by the process's CPU
  * time, which other programs on a busy machine disturb less than wall time.
  *
- * usage: pull_push FILE [RUNS]
+ * With a third argument, push or pull, only that one runs, RUNS times (for
+ * perf stat, perf record or callgrind on one form alone).
+ *
+ * usage: pull_push FILE [RUNS [push|pull]]
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "rgn.h"
@@ -85,11 +89,20 @@ static uint64_t pull(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: pull_push FILE [RUNS]\n");
+    if (argc < 2 || argc > 4 ||
+        (argc == 4 && strcmp(argv[3], "push") && strcmp(argv[3], "pull"))) {
+        fprintf(stderr, "usage: pull_push FILE [RUNS [push|pull]]\n");
         return 2;
     }
-    int runs = argc == 3 ? atoi(argv[2]) : 3;
+    int runs = argc >= 3 ? atoi(argv[2]) : 3;
+    if (argc == 4) { /* one form alone */
+        bool pushing = strcmp(argv[3], "push") == 0;
+        uint64_t count = 0;
+        for (int i = 0; i < (runs > 0 ? runs : 1); i++)
+            count = pushing ? push(argv[1]) : pull(argv[1]);
+        printf("%s: %llu games\n", argv[3], (unsigned long long)count);
+        return 0;
+    }
     double best_push = 1e30, best_pull = 1e30;
     uint64_t pushed = 0, pulled = 0;
     for (int i = 0; i < (runs > 0 ? runs : 1); i++) {

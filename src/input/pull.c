@@ -2,9 +2,10 @@
  * pull.c - the games of an input pulled one at a time (rgn_games): a
  * validator is fed the input a chunk at a time with the recorder
  * (select/game.c) as its sink, and each game recorded whole is queued;
- * rgn_games_next hands them out in order and feeds the next chunk only
- * when the queue is empty, so that memory is bounded by the games of
- * one chunk. Games are traded, not copied (game_swap), and reused.
+ * rgn_games_next hands them out in order and feeds the next piece of a
+ * chunk only when the queue is empty, so that memory is bounded by the
+ * games of one piece. Games are traded, not copied (game_swap), and
+ * reused.
  */
 #define _GNU_SOURCE /* fopencookie */
 #include <errno.h>
@@ -28,9 +29,14 @@ struct rgn_read_options {
     uint32_t line;
 };
 
-/* The bytes fed at a time (a divisor of RGN_READ_BLOCK), and the bytes
- * read first to tell the format. */
+/* The bytes read at a time (a divisor of RGN_READ_BLOCK), the bytes fed
+ * at a time (a divisor of CHUNK), and the bytes read first to tell the
+ * format. A piece holds a few games: fed a whole chunk, the validator
+ * queued some sixty, and recording them went through the memory of as
+ * many games, beyond the first-level cache, where push records every
+ * game into the same one (bench/README.md, "Pull and push"). */
 #define CHUNK ((size_t)1 << 16)
+#define PIECE ((size_t)1 << 12)
 #define HEAD ((size_t)4096)
 
 struct rgn_games {
@@ -59,8 +65,9 @@ struct rgn_games {
     const char *data;
     uint64_t size, pos;
     void *mapping;
-    /* the head read to tell the format, still to be fed */
-    size_t head_len, head_pos;
+    /* the bytes of buf read (the head read to tell the format, then each
+     * chunk), and those fed so far */
+    size_t buf_len, buf_pos;
     char buf[CHUNK];
 };
 
@@ -208,12 +215,12 @@ static bool name_games(rgn_games *g, const char *name)
 static ssize_t xml_read(void *cookie, char *out, size_t size)
 {
     rgn_games *g = cookie;
-    if (g->head_pos < g->head_len) {
-        size_t n = g->head_len - g->head_pos;
+    if (g->buf_pos < g->buf_len) {
+        size_t n = g->buf_len - g->buf_pos;
         if (n > size)
             n = size;
-        memcpy(out, g->buf + g->head_pos, n);
-        g->head_pos += n;
+        memcpy(out, g->buf + g->buf_pos, n);
+        g->buf_pos += n;
         return (ssize_t)n;
     }
     ptrdiff_t n = rgn_input_read(g->input, out, size);
@@ -254,23 +261,23 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
  * reading starts. False when it is no game file (or nothing at all). */
 static bool start_member(rgn_games *g, const char *name)
 {
-    g->head_len = g->head_pos = 0;
+    g->buf_len = g->buf_pos = 0;
     ptrdiff_t n;
-    while (g->head_len < HEAD &&
-           (n = rgn_input_read(g->input, g->buf + g->head_len,
-                               HEAD - g->head_len)) > 0)
-        g->head_len += (size_t)n;
+    while (g->buf_len < HEAD &&
+           (n = rgn_input_read(g->input, g->buf + g->buf_len,
+                               HEAD - g->buf_len)) > 0)
+        g->buf_len += (size_t)n;
     const char *why = rgn_input_problem(g->input);
     if (why) {
         fail(g, "cannot read %s: %s", g->file, why);
         return false;
     }
     enum rgn_read_format format = g->options.format;
-    int xml_look = rgn_input_looks_like_xml(g->buf, g->head_len);
-    if (xml_look < 0 && g->head_len == HEAD)
+    int xml_look = rgn_input_looks_like_xml(g->buf, g->buf_len);
+    if (xml_look < 0 && g->buf_len == HEAD)
         xml_look = format == RGN_READ_XML;
     g->xml = format != RGN_READ_AUTO ? format == RGN_READ_XML : xml_look == 1;
-    const char *nul = memchr(g->buf, '\0', g->head_len);
+    const char *nul = memchr(g->buf, '\0', g->buf_len);
     if (format == RGN_READ_RGN && xml_look == 1)
         fail(g, "%s looks like XML, not RGN", g->file);
     else if (nul) /* an image, a program, a database, UTF-16 text */
@@ -331,8 +338,8 @@ static void next_member(rgn_games *g)
         g->finished = true;
 }
 
-/* Feeds the next chunk (or the whole XML document), or ends what is
- * read. */
+/* Feeds the next piece (or the whole XML document), reads the next
+ * chunk, or ends what is read. */
 static void step(rgn_games *g)
 {
     int rc = 0;
@@ -341,7 +348,7 @@ static void step(rgn_games *g)
         return;
     }
     if (g->data) { /* a range */
-        uint64_t end = (g->pos / CHUNK + 1) * CHUNK;
+        uint64_t end = (g->pos / PIECE + 1) * PIECE;
         if (end > g->size)
             end = g->size;
         if (g->pos < end)
@@ -358,14 +365,16 @@ static void step(rgn_games *g)
         rc = rgn_validator_read_xml(g->validator, in, g->file);
         fclose(in);
         g->member_done = true;
-    } else if (g->head_pos < g->head_len) {
-        rc = rgn_validator_feed(g->validator, g->buf, g->head_len);
-        g->head_pos = g->head_len;
+    } else if (g->buf_pos < g->buf_len) {
+        size_t n = g->buf_len - g->buf_pos;
+        n = n < PIECE ? n : PIECE;
+        rc = rgn_validator_feed(g->validator, g->buf + g->buf_pos, n);
+        g->buf_pos += n;
     } else {
         ptrdiff_t n = rgn_input_read(g->input, g->buf, CHUNK);
-        if (n > 0)
-            rc = rgn_validator_feed(g->validator, g->buf, (size_t)n);
-        else if (n == 0)
+        g->buf_pos = 0;
+        g->buf_len = n > 0 ? (size_t)n : 0;
+        if (n == 0)
             rc = rgn_validator_finish(g->validator), g->member_done = true;
     }
     const char *why = g->input ? rgn_input_problem(g->input) : NULL;
