@@ -2,9 +2,10 @@
  * pull.c - the games of an input pulled one at a time (rgn_games): a
  * validator is fed the input a chunk at a time with the recorder
  * (select/game.c) as its sink, and each game recorded whole is queued;
- * rgn_games_next hands them out in order and feeds the next chunk only
- * when the queue is empty, so that memory is bounded by the games of
- * one chunk. Games are traded, not copied (game_swap), and reused.
+ * rgn_games_next hands them out in order and feeds the next piece of a
+ * chunk only when the queue is empty, so that memory is bounded by the
+ * games of one piece. Games are traded, not copied (game_swap), and
+ * reused.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -19,8 +20,14 @@
 #include "select/select.h"
 #include "validate/options.h"
 
-/* The bytes fed at a time (a divisor of RGN_READ_BLOCK). */
+/* The bytes read at a time (a divisor of RGN_READ_BLOCK), and the bytes
+ * fed at a time (a divisor of CHUNK). A piece holds a few games: fed a
+ * whole chunk, the validator queued some sixty, and recording them went
+ * through the memory of as many games, beyond the first-level cache,
+ * where push records every game into the same one (bench/README.md,
+ * "Pull and push"). */
 #define CHUNK ((size_t)1 << 16)
+#define PIECE ((size_t)1 << 12)
 
 struct rgn_games {
     rgn_read_options options;
@@ -48,8 +55,9 @@ struct rgn_games {
     input_whole whole;
     const char *data;
     uint64_t size, pos;
-    /* the head read to tell the format, still to be fed */
-    size_t head_len, head_pos;
+    /* the bytes of buf read (the head read to tell the format, then each
+     * chunk), and those fed so far */
+    size_t buf_len, buf_pos;
     char buf[CHUNK];
 };
 
@@ -227,10 +235,10 @@ static bool start_validator(rgn_games *g, const char *name, bool ranged)
  * reading starts. False when it is no game file (or nothing at all). */
 static bool start_member(rgn_games *g, const char *name)
 {
-    g->head_pos = 0;
+    g->buf_pos = 0;
     input_failure failure;
     int look = input_read_head(g->input, g->file, g->options.format, g->buf,
-                               &g->head_len, &failure);
+                               &g->buf_len, &failure);
     if (look < 0) {
         fail(g, "%s", failure.message);
         return false;
@@ -282,8 +290,8 @@ static void next_member(rgn_games *g)
         g->finished = true;
 }
 
-/* Feeds the next chunk (or the whole XML document), or ends what is
- * read. */
+/* Feeds the next piece (or the whole XML document), reads the next
+ * chunk, or ends what is read. */
 static void step(rgn_games *g)
 {
     int rc = 0;
@@ -292,7 +300,7 @@ static void step(rgn_games *g)
         return;
     }
     if (g->data) { /* a range */
-        uint64_t end = (g->pos / CHUNK + 1) * CHUNK;
+        uint64_t end = (g->pos / PIECE + 1) * PIECE;
         if (end > g->size)
             end = g->size;
         if (g->pos < end)
@@ -302,21 +310,23 @@ static void step(rgn_games *g)
         if (rc == 0 && (g->pos == g->size || rgn_validator_done(g->validator)))
             rc = rgn_validator_finish(g->validator), g->finished = true;
     } else if (g->xml) {
-        input_xml xml = {g->input, g->buf, g->head_len, g->head_pos};
+        input_xml xml = {g->input, g->buf, g->buf_len, g->buf_pos};
         FILE *in = input_xml_open(&xml);
         if (!in)
             return fail(g, "out of memory");
         rc = rgn_validator_read_xml(g->validator, in, g->file);
         fclose(in);
         g->member_done = true;
-    } else if (g->head_pos < g->head_len) {
-        rc = rgn_validator_feed(g->validator, g->buf, g->head_len);
-        g->head_pos = g->head_len;
+    } else if (g->buf_pos < g->buf_len) {
+        size_t n = g->buf_len - g->buf_pos;
+        n = n < PIECE ? n : PIECE;
+        rc = rgn_validator_feed(g->validator, g->buf + g->buf_pos, n);
+        g->buf_pos += n;
     } else {
         ptrdiff_t n = rgn_input_read(g->input, g->buf, CHUNK);
-        if (n > 0)
-            rc = rgn_validator_feed(g->validator, g->buf, (size_t)n);
-        else if (n == 0)
+        g->buf_pos = 0;
+        g->buf_len = n > 0 ? (size_t)n : 0;
+        if (n == 0)
             rc = rgn_validator_finish(g->validator), g->member_done = true;
     }
     const char *why = g->input ? rgn_input_problem(g->input) : NULL;

@@ -618,6 +618,44 @@ static void test_range(void **state)
     free(data);
 }
 
+/* A file of many chunks, each fed in pieces: the corpus over and over,
+ * each time with a game whose comment, with a Latin-1 letter in it, is
+ * longer than a piece. Whole and as a range of everything, the games
+ * are push's, whatever a piece cuts. */
+static void test_pieces_give_the_games_of_push(void **state)
+{
+    (void)state;
+    size_t one;
+    char *data = corpus(&one);
+    text t = {0};
+    add(&t, "%s", "");
+    for (int i = 0; i < 40; i++) {
+        add(&t, "%s[Variant \"Chess\"]\n[Result \"*\"]\n\n1. e4 {", data);
+        for (int j = 0; j < 600; j++)
+            add(&t, "%s", j == 300 ? "caf\xE9 " : "a comment ");
+        add(&t, "} e5 *\n\n");
+    }
+    assert_true(t.len > 6 * ((size_t)1 << 16));
+    char *expected = push(t.data, t.len, false, NULL);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/pieces.rgn", work);
+    write_file(path, t.data, t.len);
+    char *got = pull_file(path, NULL, path);
+    assert_string_equal(got, expected);
+    free(got);
+    rgn_error error;
+    rgn_read_options *options = rgn_read_options_new(&error);
+    assert_int_equal(rgn_read_options_set_range(options, 0, t.len, 0, &error),
+                     0);
+    got = pull_file(path, options, path);
+    assert_string_equal(got, expected);
+    free(got);
+    rgn_read_options_free(options);
+    free(expected);
+    free(t.data);
+    free(data);
+}
+
 /* Without replay: the same games, their tags and results, no plies;
  * the moves as written passed on by a replay. */
 static void count_move_texts(void *user, rgn_span written)
@@ -788,6 +826,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_xml),
         cmocka_unit_test(test_latin1),
         cmocka_unit_test(test_range),
+        cmocka_unit_test(test_pieces_give_the_games_of_push),
         cmocka_unit_test(test_no_replay),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_corrupt),
