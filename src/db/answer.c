@@ -53,9 +53,7 @@ int64_t rgn_db_find_write(rgn_db *db, const rgn_db_find_options *options,
     rgn_error dropped;
     error = rgn_error_or(error, &dropped);
     rgn_db_find_options taken;
-    if (rgn_options_take(&taken, sizeof taken, options,
-                         RGN_OPTIONS_MIN(rgn_db_find_options, criteria),
-                         "rgn_db_find_options", error) < 0)
+    if (db_find_options_take(&taken, options, error) < 0)
         return -1;
     if (writer && lister)
         return rgn_fail(error, "rgn_db_find_write: a writer or a lister, "

@@ -245,4 +245,9 @@ int db_tags_read(const char *json, size_t len,
                  void (*each)(void *user, rgn_span name, rgn_span value),
                  void *user);
 
+/* The caller's find options into *taken (rgn.h, "Errors": a smaller
+ * struct of an older caller, the rest defaulted): 0, or -1 with error. */
+int db_find_options_take(rgn_db_find_options *taken,
+                         const rgn_db_find_options *options, rgn_error *error);
+
 #endif

@@ -574,15 +574,21 @@ static int judge(finder *f, sqlite3_stmt *s)
     return 0;
 }
 
+int db_find_options_take(rgn_db_find_options *taken,
+                         const rgn_db_find_options *options, rgn_error *error)
+{
+    return rgn_options_take(taken, sizeof *taken, options,
+                            RGN_OPTIONS_MIN(rgn_db_find_options, criteria),
+                            "rgn_db_find_options", error);
+}
+
 int64_t rgn_db_find(rgn_db *db, const rgn_db_find_options *options,
                     rgn_error *error)
 {
     rgn_error dropped;
     error = rgn_error_or(error, &dropped);
     rgn_db_find_options taken;
-    if (rgn_options_take(&taken, sizeof taken, options,
-                         RGN_OPTIONS_MIN(rgn_db_find_options, criteria),
-                         "rgn_db_find_options", error) < 0)
+    if (db_find_options_take(&taken, options, error) < 0)
         return -1;
     options = &taken;
     reader r;
