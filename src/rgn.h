@@ -855,10 +855,9 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
 /* Reads data, the whole input (a file mapped, say), and finishes, as
  * feeding it in blocks of RGN_READ_BLOCK bytes at offsets that are
  * multiples of it and finishing would (data is never written;
- * rgn_validator_read_file reads a file the library maps itself, and lets
- * its pages go once read). rgn_games_read with several jobs reads so,
- * the jobs reading ranges side by side, with the same reports and
- * counts. Before any feed; 0, or -1 as feed. */
+ * rgn_games_read maps a plain file itself, and lets its pages go once
+ * read). rgn_games_read with several jobs reads so, the jobs reading
+ * ranges side by side, with the same reports and counts. Before any feed; 0, or -1 as feed. */
 RGN_MUST_CHECK int rgn_validator_read_all(rgn_validator *validator,
                                           const char *data, uint64_t size);
 #define RGN_READ_BLOCK ((size_t)1 << 18)
@@ -1295,16 +1294,6 @@ const char *rgn_input_problem(const rgn_input *input);
  * after a byte order mark and white space, is '<' (which RGN never
  * begins with). 0: no, 1: yes, -1: nothing but white space. */
 int rgn_input_looks_like_xml(const char *head, size_t len);
-
-/* Reads the plain file at path into validator (before any feed) as
- * rgn_validator_read_all reads it, from a mapping of the library's own
- * whose pages it lets go once read, so that memory does not grow with
- * the file; *size is the file's bytes. 0, or -1 with error's message
- * "cannot read PATH: WHY" (not a regular file, say), or "cannot read
- * PATH (out of memory)". */
-RGN_MUST_CHECK int rgn_validator_read_file(rgn_validator *validator,
-                                           const char *path, uint64_t *size,
-                                           rgn_error *error);
 
 /* How games are read (rgn_games_open): an opaque object with setters,
  * so that a new choice keeps the ABI. By default: the rule set of games

@@ -50,10 +50,6 @@ long cli_parse_count(const char *text, long max);
 /* Output to path written atomically (stdout when path is NULL): NULL
  * after printing why it cannot be opened. */
 FILE *cli_output_open(const char *path);
-/* A text as a JSON string. A failed write shows in the stream's error
- * flag, which cli_output_close reports; when memory runs out the string
- * is written as null, so that the line stays JSON. */
-void cli_json_string(FILE *out, const char *text);
 /* Renames the finished output into place when keep (else removes it);
  * -1 when anything failed. */
 int cli_output_close(FILE *out, const char *path, bool keep);

@@ -171,9 +171,3 @@ int cli_output_close(FILE *out, const char *path, bool keep)
     free_output(slot);
     return rc;
 }
-
-void cli_json_string(FILE *out, const char *text)
-{
-    if (rgn_json_write_string(out, text, strlen(text), NULL) < 0)
-        fputs("null", out);
-}

@@ -2,8 +2,8 @@
  * test_read_all.c - rgn_validator_read_all and rgn_range_cut over memory
  * of the caller's own (not a mapping of a file): they read what feeding
  * reads, and never write to it. Letting pages go (madvise) zeroes such
- * memory, so it is done only for the library's own mapping
- * (rgn_validator_read_file). And the validator's options carry their
+ * memory, so it is done only for the library's own mapping (a plain
+ * file rgn_games_read maps). And the validator's options carry their
  * size.
  */
 #include <setjmp.h>
