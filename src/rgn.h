@@ -857,7 +857,8 @@ rgn_validation_counts rgn_validator_counts(const rgn_validator *validator);
  * multiples of it and finishing would (data is never written;
  * rgn_games_read maps a plain file itself, and lets its pages go once
  * read). rgn_games_read with several jobs reads so, the jobs reading
- * ranges side by side, with the same reports and counts. Before any feed; 0, or -1 as feed. */
+ * ranges side by side, with the same reports and counts. Before any
+ * feed; 0, or -1 as feed. */
 RGN_MUST_CHECK int rgn_validator_read_all(rgn_validator *validator,
                                           const char *data, uint64_t size);
 #define RGN_READ_BLOCK ((size_t)1 << 18)
