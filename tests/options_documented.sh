@@ -53,6 +53,15 @@ for word in perft moves validate convert select list fen diagram variants \
     grep -qx -- "--color" "$tmp/usage" && ok || fail "$cmd --help lacks --color"
 done
 
+# Every command's help is there (made from src/cli/help at build time):
+# it begins with its usage.
+for cmd in $("$rgn" help | awk '/^Commands:/ {on = 1; next} on && !NF {exit} on {print $1}' |
+    grep -vx help) "db import" "db merge" "db find" "db tree" "db export" \
+    "db info"; do
+    if "$rgn" $cmd --help | head -n 1 | grep -q "^Usage: rgn $cmd "; then ok
+    else fail "rgn $cmd --help does not begin with its usage"; fi
+done
+
 # "--" ends the options: a file named like an option is read.
 cp "$root/samples/king-mate.rgn" "$tmp/-q.rgn"
 (cd "$tmp" && "$rgn" fen -- -q.rgn) >"$tmp/out" 2>/dev/null

@@ -16,7 +16,6 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 typedef struct cli_command {
     const char *name;
     const char *summary;
-    const char *usage; /* printed by "rgn COMMAND --help" */
     int (*run)(int argc, char **argv);
 } cli_command;
 
@@ -43,6 +42,14 @@ bool cli_color_default(int fd);
 int cli_usage_error(const cli_command *command, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 int cli_print_help(const cli_command *command);
+/* The help of each command, "rgn NAME --help", made at build time from
+ * the text files src/cli/help/NAME.txt; the last row's name is NULL. */
+typedef struct cli_help_text {
+    const char *name, *text;
+} cli_help_text;
+extern const cli_help_text cli_help_texts[];
+/* The help of command, as cli_help_texts holds it. */
+const char *cli_help(const cli_command *command);
 /* Parses a whole non-negative number of at most max; -1 if the text is
  * not one. */
 long cli_parse_count(const char *text, long max);
@@ -163,36 +170,6 @@ typedef struct cli_games {
     void (*input)(void *user, const char *file, const rgn_variant *tagless);
     void *input_user;
 } cli_games;
-
-/* The end of every game-reading command's help: the options of
- * cli_games_option. */
-#define CLI_GAMES_OPTIONS_HELP                                                 \
-    "Options of every command that reads games:\n"                             \
-    "  --strict         lenient readings and roster or move-number warnings\n" \
-    "                   are errors\n"                                          \
-    "  -q, --quiet      print no diagnostics and no summary\n"                 \
-    "  --notes          also the notes on valid play (threefold\n"             \
-    "                   repetition), which only 'rgn validate' prints\n"       \
-    "                   by default\n"                                          \
-    "  --diagnostics=json  one JSON object a line per diagnostic\n"            \
-    "  --diagnostics-file FILE  diagnostics into FILE ('-': standard\n"        \
-    "                   output) instead of standard error\n"                   \
-    "  --variant NAME   rule set of games without a Variant tag\n"             \
-    "  --force-variant NAME  rule set of every game, whatever its Variant\n"   \
-    "                   tag says (the tag is written as NAME)\n"               \
-    "  --from rgn|xml   the input format (default: XML when an input\n"        \
-    "                   begins with '<', else RGN)\n"                          \
-    "  -j, --jobs N     validate on N threads (default: the number of\n"       \
-    "                   cores); the output is the same as with one\n"          \
-    "  --range START:END  only the games of one plain file that begin at\n"    \
-    "                   a byte in [START, END), as in the whole file\n"        \
-    "                   ('rgn ranges' cuts a file)\n"
-#define CLI_COLOR_HELP                                                         \
-    "  --color, --no-color  colour diagnostics (default: on a terminal,\n"     \
-    "                   unless TERM=dumb or NO_COLOR is set); also spelt\n"    \
-    "                   --colour, --no-colour\n"
-#define CLI_END_OF_OPTIONS_HELP                                                \
-    "  --               the arguments after it are files\n"
 
 void cli_games_init(cli_games *games, const cli_command *command);
 /* Takes an option every game-reading command has (--strict, --quiet,
@@ -369,19 +346,8 @@ const cli_option *cli_criteria_options(cli_criteria *c);
 int cli_criteria_flags(cli_criteria *c, const cli_command *command);
 
 /* The cleaning options of the games written (cleaning_options.c; select,
- * db find), their help and how many they are. */
+ * db find) and how many they are. */
 #define CLI_CLEANING_OPTIONS 6
-#define CLI_CLEANING_HELP                                                      \
-    "  --strip WHAT       leave out comments, variations, nags or clocks\n"    \
-    "                     ([%clk] in comments); repeatable\n"                  \
-    "  --set-tag NAME=VALUE  set or add a tag; repeatable\n"                   \
-    "  --add-plycount     a PlyCount tag\n"                                    \
-    "  --add-fen-comments the position after each main-line move\n"            \
-    "  --rename-players FILE  White and Black renamed: a line a spelling,\n"   \
-    "                     SPELLING<TAB>NAME, '#' comments\n"                   \
-    "  --fix-result       the result and Result tag from how the game\n"       \
-    "                     ends (a mate; a '*' by its tag; else the\n"          \
-    "                     result wins), each change a note\n"
 typedef struct cli_cleaning {
     rgn_edits *edits; /* set before cli_cleaning_options */
     bool plycount, fen_comments, fix_result;

@@ -18,96 +18,24 @@ static int run_info(int argc, char **argv);
 const cli_command cli_db = {
     "db",
     "a database of games: import, find positions, explore openings",
-    "Usage: rgn db import [--db PATH] [--variations] [OPTIONS] FILE...\n"
-    "       rgn db merge [--db PATH] [-q|--quiet] DATABASE...\n"
-    "       rgn db find [--db PATH] [CRITERIA] [--format text|tsv|csv|json]\n"
-    "                   [--to FORMAT] [-o FILE]\n"
-    "       rgn db tree [--db PATH] (--position POS | --moves LINE)\n"
-    "                   [--format text|json]\n"
-    "       rgn db export [--db PATH] [--to FORMAT] [-o FILE]\n"
-    "       rgn db info [--db PATH] [--format text|json]\n"
-    "\n"
-    "Keeps games in one SQLite file (default games.rgndb): every game with\n"
-    "its tags, where it came from, whether it is valid, its moves, and an\n"
-    "index of the positions of its main line.\n"
-    "  import   store the games of files (each checked as 'rgn validate'\n"
-    "           checks it; invalid ones are stored too, flagged)\n"
-    "  merge    add the games of other databases (of pieces of a file)\n"
-    "  find     the games that match the criteria of 'rgn select'\n"
-    "  tree     the moves played from a position, with results\n"
-    "  export   write every game out, in any format 'rgn convert' writes\n"
-    "  info     what the database holds\n"
-    "'rgn db SUBCOMMAND --help' describes a subcommand.\n",
     run_db,
 };
 
 const cli_command cli_db_import = {
     "db import",
     "store games in a database",
-    "Usage: rgn db import [--db PATH] [--variations] [--wait SECONDS]\n"
-    "                     [--strict] [-q|--quiet]\n"
-    "                     [--diagnostics=text|json] [--diagnostics-file FILE]\n"
-    "                     [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
-    "                     [--range START:END]\n"
-    "                     [--color|--no-color] [--] FILE...\n"
-    "\n"
-    "Reads and validates the games (as 'rgn validate' does, with the same\n"
-    "diagnostics) and stores every one of them in the database, an invalid\n"
-    "game flagged with its first problem. A game the database already has\n"
-    "(the same tags, start and moves) is not stored again: a note says so.\n"
-    "The import is one transaction: a failed or interrupted import leaves\n"
-    "the database as it was, and others may read the database meanwhile.\n"
-    "  --db PATH      the database (default games.rgndb); created when\n"
-    "                 missing\n"
-    "  --variations   index the positions of variations too\n"
-    "  --wait SECONDS how long to wait for another import or merge writing\n"
-    "                 the database to end (default 10; 0: not at all)\n"
-    "Exit status 0 when every game read is valid, 1 when some game is\n"
-    "invalid (it is stored), 2 for wrong usage, unreadable inputs and\n"
-    "database errors (then nothing of the import is stored).\n"
-    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_import,
 };
 
 const cli_command cli_db_info = {
     "db info",
     "what a database holds",
-    "Usage: rgn db info [--db PATH] [--format text|json] [--color|--no-color]\n"
-    "\n"
-    "Prints the games (valid and invalid), plies, positions indexed, input\n"
-    "files, the file's size in bytes and per ply, and the schema version;\n"
-    "checks the whole file for damage on the way.\n"
-    "  --db PATH      the database (default games.rgndb)\n"
-    "  --format json  one JSON object: games, valid, invalid, plies,\n"
-    "                 positions, files, bytes, bytes_per_ply,\n"
-    "                 schema_version\n",
     run_info,
 };
 
 const cli_command cli_db_merge = {
     "db merge",
     "merge databases into one",
-    "Usage: rgn db merge [--db PATH] [--wait SECONDS] [-q|--quiet]\n"
-    "                    [--color|--no-color] [--] DATABASE...\n"
-    "\n"
-    "Adds the games of the databases, each made by 'rgn db import', in the\n"
-    "order given, to the database PATH, as one import of their files would\n"
-    "store them: numbered on, and a game the database already has (the same\n"
-    "tags, start and moves) not stored again, with the note an import\n"
-    "writes. Give the databases of the pieces of a file (imported with\n"
-    "--range) in the order of the file: their games are that file's, as\n"
-    "one import of the whole file numbers them. The index is copied, not\n"
-    "built again. The merge is one transaction: a merge that fails leaves\n"
-    "the database as it was.\n"
-    "  --db PATH      the database written (default games.rgndb); created\n"
-    "                 when missing, else added to; never one of the inputs\n"
-    "  --wait SECONDS how long to wait for another import or merge writing\n"
-    "                 the database to end (default 10; 0: not at all)\n"
-    "  -q, --quiet    no notes of duplicates, no summary\n"
-    "Exit status 0 when every game merged is valid, 1 when some game is\n"
-    "invalid (it is stored), 2 for wrong usage and database errors (an\n"
-    "input missing, not an rgn database or damaged: then nothing of the\n"
-    "merge is stored).\n",
     run_merge,
 };
 
@@ -122,7 +50,7 @@ static const cli_command *const subcommands[] = {
 static int run_db(int argc, char **argv)
 {
     if (argc < 2 || cli_is_help(argv[1])) {
-        fputs(cli_db.usage, argc < 2 ? stderr : stdout);
+        fputs(cli_help(&cli_db), argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_OK;
     }
     cli_nearest nearest;

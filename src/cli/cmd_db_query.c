@@ -59,89 +59,18 @@ static int run_tree(int argc, char **argv);
 const cli_command cli_db_find = {
     "db find",
     "the games of a database that match criteria",
-    "Usage: rgn db find [--db PATH] [CRITERIA] [-n|--invert] [--count]\n"
-    "                   [--limit N] [--unique | --duplicates] [--fuzzy N]\n"
-    "                   [--format text|tsv|csv|json]\n"
-    "                   [--columns LIST] [--to FORMAT] [-o FILE]\n"
-    "                   [--keep-invalid] [--mark] [CLEANING]\n"
-    "                   [--color|--no-color]\n"
-    "\n"
-    "Finds the games that match every criterion, with the criteria and\n"
-    "meaning of 'rgn select' (rgn(1) has the language): --tag, --plies,\n"
-    "--ends, --promotion[=PIECE], --underpromotion, --setup, --has,\n"
-    "--valid, --invalid, --position, --pattern, --material,\n"
-    "--material-plies, --moves, --in-variations, --games (numbers in the\n"
-    "database). Positions and patterns are looked up in the index; the\n"
-    "games it names, or all, are replayed and judged. In the order of\n"
-    "import:\n"
-    "  --format text|tsv|csv|json  a record per game (the default: text,\n"
-    "                 also called list), as 'rgn select --format' writes\n"
-    "                 it; game is the number in the database, file, offset\n"
-    "                 and line where it was imported from, ply where a\n"
-    "                 position matched; --format rgn, lan, ... is --to's\n"
-    "  --columns LIST the columns of a --format table\n"
-    "  --to FORMAT    the games themselves, in any format 'rgn convert'\n"
-    "                 writes\n"
-    "  -n, --invert   the games that do not match\n"
-    "  --count        print only how many games match\n"
-    "  --limit N      at most N games\n"
-    "  --unique       the first copy of each game among those found (same\n"
-    "                 start, same main-line moves, whatever the tags);\n"
-    "                 --duplicates: every later copy\n"
-    "  --fuzzy N      copies are games with the same position at ply N\n"
-    "  -o FILE        write into FILE, atomically\n"
-    "  --keep-invalid invalid games too (else only valid ones are found)\n"
-    "  --mark         with --to, a comment where a position criterion\n"
-    "                 matched\n"
-    "  --db PATH      the database (default games.rgndb)\n"
-    "Cleaning (of the games --to writes, as 'rgn select' cleans them; a\n"
-    "game invalid by its result alone is found with "
-    "--fix-result):\n" CLI_CLEANING_HELP
-    "Exit status 0 when some game matches, 1 when none does, 2 for wrong\n"
-    "usage and database errors.\n",
     run_find,
 };
 
 const cli_command cli_db_export = {
     "db export",
     "write out the games of a database",
-    "Usage: rgn db export [--db PATH] [--to FORMAT] [-o FILE]\n"
-    "                     [--keep-invalid] [--color|--no-color]\n"
-    "\n"
-    "Writes every valid game of the database, in the order of import, in\n"
-    "any format 'rgn convert' writes (default: canonical RGN, the same\n"
-    "bytes as 'rgn convert --to rgn' of the files imported).\n"
-    "  --to FORMAT    rgn, lan, coord, xml, html, fen or json\n"
-    "  -o FILE        write into FILE, atomically (its name may choose the\n"
-    "                 format, as for convert)\n"
-    "  --keep-invalid the invalid games too, as convert keeps them\n"
-    "  --db PATH      the database (default games.rgndb)\n",
     run_export,
 };
 
 const cli_command cli_db_tree = {
     "db tree",
     "the moves played from a position",
-    "Usage: rgn db tree [--db PATH] (--position POS | --moves LINE)\n"
-    "                   [--variant NAME] [--format text|json]\n"
-    "                   [--color|--no-color]\n"
-    "\n"
-    "The opening explorer: every move played from the position in the\n"
-    "main lines of the database's games (the first time each game reaches\n"
-    "it), most played first, with the number of games, the results (the\n"
-    "side to move's wins, draws and losses, as percentages too), the\n"
-    "average Elo of the players who made the move (where WhiteElo and\n"
-    "BlackElo give it) and the last date.\n"
-    "  --position POS a position string\n"
-    "  --moves LINE   the position a line of moves from the start\n"
-    "                 reaches ('1. e4 e5 2. Nf3')\n"
-    "  --variant NAME the game of the position (default: the one of the\n"
-    "                 database's games that reads it)\n"
-    "  --format json  {\"position\": ..., \"games\": N, \"moves\": "
-    "[{\"move\":\n"
-    "                 ..., \"games\": n, \"white\": w, \"draws\": d,\n"
-    "                 \"black\": b, \"elo\": E, \"last_date\": D}, ...]}\n"
-    "  --db PATH      the database (default games.rgndb)\n",
     run_tree,
 };
 

@@ -8,22 +8,6 @@ static int run_fen(int argc, char **argv);
 const cli_command cli_fen = {
     "fen",
     "print the position (RFEN) reached in games",
-    "Usage: rgn fen [--game N] [--ply N] [--strict] [-q|--quiet]\n"
-    "               [--diagnostics=text|json] [--diagnostics-file FILE]\n"
-    "               [--variant NAME] [--from rgn|xml] [-j|--jobs N]\n"
-    "               [--range START:END]\n"
-    "               [--color|--no-color] [--] [FILE...]\n"
-    "\n"
-    "Prints one line per game, in input order: the RFEN of its final\n"
-    "main-line position, or with --ply N of the position after ply N (0 =\n"
-    "the start). A game that cannot be replayed to its end (invalid, or\n"
-    "shorter than N plies) prints the line '-' (when it is the only game\n"
-    "printed, nothing), and its diagnostic goes to standard error.\n"
-    "--game N prints only game N (counted from 1 over all inputs), and only\n"
-    "its diagnostics. Games are validated as 'rgn validate' does.\n"
-    "Exit status 0 when every game asked for printed a position, 1 when one\n"
-    "printed '-' or game N does not exist, 2 for wrong usage or I/O errors.\n"
-    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_fen,
 };
 

@@ -12,13 +12,6 @@ static int run_layers(int argc, char **argv);
 const cli_command cli_layers = {
     "layers",
     "Rotationary: count the positions first reached after n moves",
-    "Usage: rgn layers [--variant NAME] --fen POSITION DEPTH\n"
-    "\n"
-    "For n = 1..DEPTH prints 'n count': the number of distinct positions\n"
-    "first reached after exactly n moves from POSITION, in a breadth-first\n"
-    "search in which a solved position has no successors. NAME is\n"
-    "Rotationary (the default) or 'Rotationary Wrap'. DEPTH is at most 12\n"
-    "(memory grows about tenfold a layer: 8 is already some hundred MB).",
     run_layers,
 };
 

@@ -8,36 +8,6 @@ static int run_list(int argc, char **argv);
 const cli_command cli_list = {
     "list",
     "list the games: a record per game (text, TSV, CSV or JSON Lines)",
-    "Usage: rgn list [--format text|tsv|csv|json] [--columns LIST]\n"
-    "                [--headers-only] [--duplicates] [-o FILE]\n"
-    "                [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
-    "                [--diagnostics-file FILE] [--variant NAME]\n"
-    "                [--from rgn|xml] [-j|--jobs N] [--color|--no-color]\n"
-    "                [--range START:END]\n"
-    "                [--] [FILE...]\n"
-    "\n"
-    "Reads and validates the games (as 'rgn validate' does, with the same\n"
-    "diagnostics and exit status) and writes a record per game, valid or\n"
-    "not, in input order:\n"
-    "  --format text  an aligned table (the default)\n"
-    "  --format tsv   a header line, then a line a game, tab-separated\n"
-    "  --format csv   the same, comma-separated, quoted as RFC 4180 says\n"
-    "  --format json  JSON Lines, every field: game, file, offset, line,\n"
-    "                 variant, tags, [more_tags], plies, result, valid,\n"
-    "                 problem, [duplicate_of]\n"
-    "  --columns LIST the columns of a table, comma-separated: game, file,\n"
-    "                 offset, line, variant, plies, result, valid,\n"
-    "                 problem, duplicate_of, or a tag's name (White, ...);\n"
-    "                 default game,White,Black,result,Date,Event,plies,valid\n"
-    "                 (text) or game,file,offset,line,variant,White,Black,\n"
-    "                 result,Date,Event,Round,plies,valid,problem\n"
-    "  --headers-only do not replay the moves: plies are the main line's\n"
-    "                 move texts, valid is unknown (null) unless the\n"
-    "                 reader finds a syntax error; much faster\n"
-    "  --duplicates   the field duplicate_of: the number of the game's\n"
-    "                 first copy (same start, same main-line moves)\n"
-    "  -o FILE        write the records into FILE, atomically\n"
-    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP,
     run_list,
 };
 

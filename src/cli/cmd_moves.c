@@ -9,13 +9,6 @@ static int run_moves(int argc, char **argv);
 const cli_command cli_moves = {
     "moves",
     "list the legal moves of a position",
-    "Usage: rgn moves [--variant NAME] [--fen POSITION] [--color|--no-color]\n"
-    "\n"
-    "Lists the legal moves of the position (default: the initial position),\n"
-    "one a line: the coordinate form, a space and the SAN, sorted by the\n"
-    "coordinate form. --color and --no-color\n"
-    "(or --colour, --no-colour) are taken, as by every command, and change\n"
-    "nothing.",
     run_moves,
 };
 

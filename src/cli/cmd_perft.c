@@ -9,16 +9,6 @@ static int run_perft(int argc, char **argv);
 const cli_command cli_perft = {
     "perft",
     "count the legal move sequences of a given length",
-    "Usage: rgn perft [--variant NAME] [--fen POSITION] [--divide] [--time]\n"
-    "                 [--color|--no-color] [--] DEPTH\n"
-    "\n"
-    "Prints the number of legal move sequences of DEPTH plies from the\n"
-    "position (default: the initial position). With --divide, prints each\n"
-    "legal move in coordinate form with the count below it, sorted, then\n"
-    "'total N'. --time adds the time taken and the nodes per second, on\n"
-    "standard error. --color and --no-color\n"
-    "(or --colour, --no-colour) are taken, as by every command, and change\n"
-    "nothing.",
     run_perft,
 };
 

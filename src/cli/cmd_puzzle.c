@@ -14,14 +14,6 @@ static int run_puzzle(int argc, char **argv);
 const cli_command cli_puzzle = {
     "puzzle",
     "Rotationary: random set-ups of a given optimal distance",
-    "Usage: rgn puzzle [--variant NAME] --distance D [--seed S] [--count N]\n"
-    "\n"
-    "Prints N (default 1) position strings, one a line: random set-ups\n"
-    "(random arrangement of sizes and empty cell, random facings) whose\n"
-    "optimal solution has exactly D moves. The same seed S (default 1)\n"
-    "gives the same puzzles. NAME is Rotationary (the default) or\n"
-    "'Rotationary Wrap'. Distances of 11 and more are rare and may not be\n"
-    "found (exit status 1 then).",
     run_puzzle,
 };
 

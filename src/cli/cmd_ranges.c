@@ -10,25 +10,6 @@ static int run_ranges(int argc, char **argv);
 const cli_command cli_ranges = {
     "ranges",
     "cut a file into byte ranges that begin at games",
-    "Usage: rgn ranges (--parts N | --size SIZE) [--lines] "
-    "[--color|--no-color]\n"
-    "                  FILE\n"
-    "\n"
-    "Prints START:END a line, ranges of FILE's bytes that cover it, in\n"
-    "order, each beginning where a game begins (the first at 0), for\n"
-    "--range: the pieces' outputs together are the whole file's, each game\n"
-    "in one piece. FILE is a plain file (a compressed one is read whole).\n"
-    "\n"
-    "  --parts N    about N ranges of equal size (fewer when games are\n"
-    "               longer than a part)\n"
-    "  --size SIZE  ranges of about SIZE bytes; SIZE may end in K, M or G\n"
-    "               (1024, 1024^2, 1024^3)\n"
-    "  --lines      START:END:LINE, LINE the line START lies on, for\n"
-    "               --range: a range then counts only its own lines\n"
-    "--color and --no-color (or --colour, --no-colour) are taken, as by\n"
-    "every command, and change nothing.\n"
-    "\n"
-    "Exit status: 0 done, 2 usage or I/O error.",
     run_ranges,
 };
 

@@ -10,21 +10,6 @@ static int run_solve(int argc, char **argv);
 const cli_command cli_solve = {
     "solve",
     "Rotationary: an optimal solution, or proof that there is none",
-    "Usage: rgn solve [--variant NAME] [--hint] [--format text|rgn]\n"
-    "                 (--fen POSITION | FILE)\n"
-    "\n"
-    "Solves POSITION, or the position at the end of the main line of each\n"
-    "game in FILE ('-' for standard input; its Variant tag gives the rule\n"
-    "set unless --variant does). Prints 'distance D' and then the D moves\n"
-    "of one optimal solution separated by spaces (an empty line when the\n"
-    "position is solved already), or the single line 'unsolvable'.\n"
-    "With --hint, prints only the first move of an optimal solution (an\n"
-    "empty line when solved, 'unsolvable' when there is none).\n"
-    "With --format rgn, prints each solution as a complete record instead:\n"
-    "the tags (Variant, SetUp and FEN of the position solved), the\n"
-    "numbered moves and the result 1-0 ('*' and a comment when there is\n"
-    "no solution). NAME is Rotationary (the default) or 'Rotationary\n"
-    "Wrap'. Time and positions searched go to standard error.",
     run_solve,
 };
 

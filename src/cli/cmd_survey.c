@@ -11,17 +11,6 @@ static int run_survey(int argc, char **argv);
 const cli_command cli_survey = {
     "survey",
     "Rotationary: distances of all 4^15 facings of one arrangement",
-    "Usage: rgn survey [--variant NAME] [--jobs N] --fen POSITION\n"
-    "\n"
-    "Takes the arrangement of POSITION (its empty cell and the size of each\n"
-    "piece; its facings play no part) and computes the distance of every\n"
-    "one of the 4^15 facings by a breadth-first search backwards from the\n"
-    "four solved ones. Prints 'd count' for each distance d, then\n"
-    "'max D POS' (one position at the largest distance), 'mean X' (over\n"
-    "the solvable positions) and 'unsolvable N'. NAME is Rotationary (the\n"
-    "default) or 'Rotationary Wrap'. Uses N threads (default 2) and about\n"
-    "520 MB of memory; takes minutes. Progress goes to standard error when\n"
-    "it is a terminal.",
     run_survey,
 };
 

@@ -8,24 +8,6 @@ static int run_validate(int argc, char **argv);
 const cli_command cli_validate = {
     "validate",
     "check that every game of RGN files is legal",
-    "Usage: rgn validate [--strict] [-q|--quiet] [--diagnostics=text|json]\n"
-    "                    [--diagnostics-file FILE] [--variant NAME]\n"
-    "                    [--from rgn|xml] [-j|--jobs N] [--range START:END]\n"
-    "                    [--summary text|json] [--color|--no-color]\n"
-    "                    [--] [FILE...]\n"
-    "\n"
-    "Replays every game, main line and variations, and reports each problem\n"
-    "as FILE:LINE:COLUMN: error|warning|note: MESSAGE on standard error,\n"
-    "then a summary (with --quiet nothing: the exit status tells). '-' or\n"
-    "no FILE reads standard input.\n"
-    "\n"
-    "  --summary json   the summary on standard output, as one JSON object:\n"
-    "                   {\"games\":G,\"valid\":V,\"with_warnings\":W,\n"
-    "                   \"invalid\":I,\"plies\":P}; the summaries of a file's\n"
-    "                   ranges add up to the whole file's\n"
-    "\n" CLI_GAMES_OPTIONS_HELP CLI_COLOR_HELP CLI_END_OF_OPTIONS_HELP "\n"
-    "Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O\n"
-    "error.",
     run_validate,
 };
 

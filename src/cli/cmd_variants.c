@@ -36,11 +36,5 @@ static int run_variants(int argc, char **argv)
 const cli_command cli_variants = {
     "variants",
     "list the games rgn knows",
-    "Usage: rgn variants [--color|--no-color]\n"
-    "\n"
-    "Lists the games (rule sets) rgn knows, one a line: the name that\n"
-    "[Variant \"...\"] and --variant take, other names that work too, what\n"
-    "the game is, and which one a record without a Variant tag is read as.\n"
-    "Names are matched without regard to case.",
     run_variants,
 };

@@ -302,9 +302,18 @@ int cli_usage_error(const cli_command *command, const char *format, ...)
     return EXIT_USAGE;
 }
 
+const char *cli_help(const cli_command *command)
+{
+    const cli_help_text *help = cli_help_texts;
+    while (help->name && strcmp(help->name, command->name) != 0)
+        help++;
+    /* every command has its text: test_help_texts checks each */
+    return help->name ? help->text : "";
+}
+
 int cli_print_help(const cli_command *command)
 {
-    printf("%s\n", command->usage);
+    fputs(cli_help(command), stdout);
     return EXIT_OK;
 }
 
