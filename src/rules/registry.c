@@ -65,6 +65,19 @@ const rgn_variant *rgn_variant_find(const char *name)
     return NULL;
 }
 
+const char *rgn_variant_nearest(const char *name)
+{
+    rgn_nearest nearest;
+    rgn_nearest_init(&nearest, name);
+    for (size_t i = 0; i < VARIANT_COUNT; i++) {
+        rgn_nearest_offer(&nearest, variants[i]->name);
+        for (const char *const *alias = variants[i]->aliases; alias && *alias;
+             alias++)
+            rgn_nearest_offer(&nearest, *alias);
+    }
+    return nearest.best;
+}
+
 /* Whether name ends in "." ext, case aside; *stem_end is where that
  * suffix starts. */
 static bool has_extension(const char *name, size_t len, const char *ext,
