@@ -5,16 +5,10 @@
 
 static int run_variants(int argc, char **argv)
 {
-    int color = -1; /* nothing is coloured; taken as every command takes it */
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
-            return cli_print_help(&cli_variants);
-        if (cli_color_option(argv[i], &color) ||
-            (cli_is_end_of_options(argv[i]) && i + 1 == argc))
-            continue;
-        return cli_usage_error(&cli_variants, "unexpected argument '%s'",
-                               argv[i]);
-    }
+    const cli_options parser = {&cli_variants, NULL, NULL, NULL, 0, NULL, NULL};
+    int operands, status = cli_parse_options(&parser, argc, argv, &operands);
+    if (status != CLI_GO_ON)
+        return status;
     const rgn_variant *fallback = rgn_variant_default();
     for (size_t i = 0; i < rgn_variant_count(); i++) {
         const rgn_variant *v = rgn_variant_at(i);
