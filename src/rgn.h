@@ -485,7 +485,8 @@ typedef struct rgn_perft_move {
  * move of position and rgn_perft of the position after it at depth - 1,
  * in the order of their coordinate forms (as strcmp orders them), and
  * returns how many (0 when the game is over); the position is left as it
- * was. -1 with error when depth is below 1. */
+ * was. At depth 1 each count is 1: the legal moves in the order in which
+ * rgn moves lists them. -1 with error when depth is below 1. */
 RGN_MUST_CHECK int rgn_perft_divide(rgn_position *position, int depth,
                                     rgn_perft_move *moves, rgn_error *error);
 

@@ -126,8 +126,9 @@ rgn_position *cli_load_position(const cli_command *command,
 
 /* One option of a command's own, for cli_parse_options: a flag, an
  * option that sets an int, or an option that takes a value ("--name
- * VALUE" or "--name=VALUE"), kept as it is or taken by a function when
- * it is met. Give one of flag, set, value and take. */
+ * VALUE" or "--name=VALUE"), kept as it is, taken by a function when it
+ * is met, or one of names. Give one of flag, set, value and take, or
+ * set and names. */
 typedef struct cli_option {
     const char *name;   /* "--fen", "-o" */
     bool *flag;         /* a flag: set when given */
@@ -138,6 +139,9 @@ typedef struct cli_option {
     void *out;
     int *set; /* set to to when given (--no-color: 0), the last one wins */
     int to;
+    /* the values the option takes, NULL-terminated: set to the index of
+     * the one given ("--from rgn": 0); another is a usage error */
+    const char *const *names;
 } cli_option;
 
 /* Reading games: what validate, convert and fen share (games.c). */
@@ -145,14 +149,16 @@ typedef struct cli_option {
 typedef struct cli_games {
     const cli_command *command;
     rgn_validator_options options;
-    bool quiet, json, color;
+    bool quiet, color;
+    int json; /* --diagnostics: 0 text, 1 json */
     /* the validator's notes on valid play (threefold repetition) are
      * printed: validate, or --notes */
     bool notes;
     bool variant_chosen; /* --variant given: file names decide nothing */
     int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
     bool summary_always;   /* validate: the summary also when all is well */
-    bool summary_json;     /* validate --summary json: on standard output */
+    int summary_json;      /* validate --summary: 0 text, 1 json (on
+                              standard output) */
     int color_choice;      /* --color 1, --no-color 0, -1: cli_color_default */
     const char *file;      /* the input being read, as diagnostics name it */
     uint64_t only_game;    /* --game: only its diagnostics are shown (0: all) */

@@ -88,20 +88,6 @@ static int take_forced_variant(const cli_command *command, const char *value,
     return taken;
 }
 
-/* --diagnostics: text or json, into the bool (json) at out. */
-static int take_diagnostics(const cli_command *command, const char *value,
-                            void *out)
-{
-    static const char *const kinds[] = {"text", "json", NULL};
-    if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0)
-        return cli_usage_error(command,
-                               "--diagnostics takes text or json, not '%s'%s",
-                               value, cli_nearest_hint_in(value, kinds)),
-               -1;
-    *(bool *)out = strcmp(value, "json") == 0;
-    return 0;
-}
-
 /* --jobs, -j: into the int at out. */
 static int take_jobs(const cli_command *command, const char *value, void *out)
 {
@@ -127,18 +113,6 @@ static int take_range(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
-/* --from: rgn or xml, into the int at out (0 rgn, 1 xml). */
-static int take_from(const cli_command *command, const char *value, void *out)
-{
-    static const char *const formats[] = {"rgn", "xml", NULL};
-    if (strcmp(value, "xml") != 0 && strcmp(value, "rgn") != 0)
-        return cli_usage_error(command, "--from takes rgn or xml, not '%s'%s",
-                               value, cli_nearest_hint_in(value, formats)),
-               -1;
-    *(int *)out = strcmp(value, "xml") == 0;
-    return 0;
-}
-
 void cli_games_init(cli_games *g, const cli_command *command)
 {
     memset(g, 0, sizeof *g);
@@ -149,15 +123,17 @@ void cli_games_init(cli_games *g, const cli_command *command)
     g->from = -1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g->jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
+    static const char *const text_json[] = {"text", "json", NULL};
+    static const char *const rgn_xml[] = {"rgn", "xml", NULL};
     const cli_option rows[] = {
         {"--variant", .take = take_variant, .out = g},
         {"--force-variant", .take = take_forced_variant, .out = g},
-        {"--diagnostics", .take = take_diagnostics, .out = &g->json},
+        {"--diagnostics", .set = &g->json, .names = text_json},
         {"--diagnostics-file", .value = &g->diag_path},
         {"--jobs", .take = take_jobs, .out = &g->jobs},
         {"-j", .take = take_jobs, .out = &g->jobs},
         {"--range", .take = take_range, .out = g},
-        {"--from", .take = take_from, .out = &g->from},
+        {"--from", .set = &g->from, .names = rgn_xml},
         {"--strict", .flag = &g->options.strict},
         {"--quiet", .flag = &g->quiet},
         {"-q", .flag = &g->quiet},

@@ -29,12 +29,28 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
     return 1;
 }
 
+/* A value that must be one of the option's names: its index into the
+ * int option->set; 1, or -1 after saying what is wrong. */
+static int take_choice(const cli_command *command, const cli_option *option,
+                       const char *value)
+{
+    for (int k = 0; option->names[k]; k++)
+        if (strcmp(value, option->names[k]) == 0) {
+            *option->set = k;
+            return 1;
+        }
+    return cli_usage_error(command, "%s takes %s, not '%s'%s", option->name,
+                           cli_alternatives(option->names), value,
+                           cli_nearest_hint_in(value, option->names)),
+           -1;
+}
+
 /* Takes argv[*i] when it is one of the command's own options: 1 when it
  * was, 0 when it is not, -1 after saying what is wrong. */
 static int take_own(const cli_options *o, int argc, char **argv, int *i)
 {
     for (const cli_option *option = o->own; option && option->name; option++) {
-        if (option->flag || option->set) {
+        if (option->flag || (option->set && !option->names)) {
             if (strcmp(argv[*i], option->name) != 0)
                 continue;
             if (option->flag)
@@ -50,6 +66,8 @@ static int take_own(const cli_options *o, int argc, char **argv, int *i)
                 return -1;
             continue;
         }
+        if (option->names)
+            return take_choice(o->command, option, value);
         if (option->value)
             *option->value = value;
         else if (option->take(o->command, value, option->out) < 0)
@@ -80,7 +98,7 @@ static char short_option(const cli_options *o, char c)
     for (const cli_option *option = o->own; option && option->name; option++)
         if (option->name[0] == '-' && option->name[1] == c &&
             option->name[2] == '\0')
-            return option->flag || option->set ? 'f' : 'v';
+            return option->flag || (option->set && !option->names) ? 'f' : 'v';
     return 0;
 }
 
