@@ -250,6 +250,13 @@ const char *const *rgn_variant_aliases(const rgn_variant *variant);
 const rgn_variant *rgn_variant_for_file(const char *path);
 /* One line that says what the game is. */
 const char *rgn_variant_summary(const rgn_variant *variant);
+/* Writes the line `rgn variants` gives a rule set into buf, without a
+ * newline: its name, its aliases, its summary, its board, its players,
+ * whether it needs a set-up and whether it is the default ("Chess (also
+ * Standard, From Position): orthodox chess; 8x8, two players"). Returns
+ * its length (as snprintf, the length it needed when size is too
+ * small). */
+size_t rgn_variant_describe(const rgn_variant *variant, char *buf, size_t size);
 /* 2, or 1 for a solitaire (one number per move, results 1-0 and *). */
 int rgn_variant_players(const rgn_variant *variant);
 /* Whether every game needs a set-up position (a FEN tag). */

@@ -23,15 +23,7 @@ extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
     cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db,
     cli_tournament, cli_ranges;
 
-/* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
- * sets *value (advancing *i past a separate value) when argv[*i] is the
- * option, 0 when it is not, -1 (after printing why) when its value is
- * missing. */
-int cli_option_value(int argc, char **argv, int *i, const char *name,
-                     const char **value);
 bool cli_is_help(const char *arg);
-/* "--" ends the options: the arguments after it are operands. */
-bool cli_is_end_of_options(const char *arg);
 /* Colour by default: when fd is a terminal, TERM is not "dumb" and
  * NO_COLOR is not set. */
 bool cli_color_default(int fd);

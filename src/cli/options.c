@@ -8,8 +8,12 @@
 
 #include "cli.h"
 
-int cli_option_value(int argc, char **argv, int *i, const char *name,
-                     const char **value)
+/* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
+ * sets *value (advancing *i past a separate value) when argv[*i] is the
+ * option, 0 when it is not, -1 (after printing why) when its value is
+ * missing. */
+static int option_value(int argc, char **argv, int *i, const char *name,
+                        const char **value)
 {
     const char *arg = argv[*i];
     size_t len = strlen(name);
@@ -60,7 +64,7 @@ static int take_own(const cli_options *o, int argc, char **argv, int *i)
             return 1;
         }
         const char *value;
-        int found = cli_option_value(argc, argv, i, option->name, &value);
+        int found = option_value(argc, argv, i, option->name, &value);
         if (found <= 0) {
             if (found < 0)
                 return -1;
@@ -160,11 +164,11 @@ static int parse_options(const cli_options *o, int argc, char **argv,
                          int *operands)
 {
     int count = 0;
-    bool options_ended = false; /* by "--" */
+    bool options_ended = false; /* by "--": what follows are operands */
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!options_ended) {
-            if (cli_is_end_of_options(arg)) {
+            if (strcmp(arg, "--") == 0) {
                 options_ended = true;
                 continue;
             }
@@ -287,8 +291,6 @@ bool cli_is_help(const char *arg)
 {
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
-
-bool cli_is_end_of_options(const char *arg) { return strcmp(arg, "--") == 0; }
 
 bool cli_color_default(int fd)
 {
