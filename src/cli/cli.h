@@ -165,12 +165,8 @@ typedef struct cli_games {
     uint64_t bytes, input_bytes; /* read before the input, and of it */
     int jobs;                    /* --jobs */
     bool no_replay;              /* list --unchecked: the games as written */
-    rgn_read_options *read;      /* made by cli_games_read */
-    /* --range START:END[:LINE] (range_to UINT64_MAX: to the end;
-     * range_line 0: not given) */
-    bool ranged;
-    uint64_t range_from, range_to;
-    uint32_t range_line;
+    rgn_read_options *read;      /* made by --range or cli_games_read */
+    const char *range; /* --range as given (NULL: none), set in read */
     /* when set, told of each input (each member of a zip archive) before
      * its games are read: its name as diagnostics give it (file) and the
      * rule set its games without a Variant tag are read as (NULL: the

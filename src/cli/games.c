@@ -105,11 +105,17 @@ static int take_jobs(const cli_command *command, const char *value, void *out)
 static int take_range(const cli_command *command, const char *value, void *out)
 {
     cli_games *g = out;
+    uint64_t from, to;
+    uint32_t line;
     rgn_error error;
-    if (rgn_range_parse(value, &g->range_from, &g->range_to, &g->range_line,
-                        &error) < 0)
+    if (rgn_range_parse(value, &from, &to, &line, &error) < 0)
         return cli_usage_error(command, "--range %s", error.message), -1;
-    g->ranged = true;
+    if ((!g->read && !(g->read = rgn_read_options_new(&error))) ||
+        rgn_read_options_set_range(g->read, from, to, line, &error) < 0) {
+        fprintf(stderr, "rgn %s: %s\n", command->name, error.message);
+        return -1;
+    }
+    g->range = value;
     return 0;
 }
 
@@ -233,9 +239,6 @@ static void reading_failed(void *user, enum rgn_read_failure kind,
 {
     cli_games *g = user;
     const char *name = g->command->name;
-    char end[24] = ""; /* --range's END as given */
-    if (g->range_to != UINT64_MAX)
-        snprintf(end, sizeof end, "%llu", (unsigned long long)g->range_to);
     if (kind == RGN_READ_NOT_RGN)
         fprintf(stderr, "rgn %s: %s: use --from xml (or no --from)\n", name,
                 message);
@@ -245,8 +248,7 @@ static void reading_failed(void *user, enum rgn_read_failure kind,
     else if (kind == RGN_READ_NOT_RANGED)
         fprintf(stderr, "rgn %s: --range %s\n", name, message);
     else if (kind == RGN_READ_RANGE_REFUSED)
-        fprintf(stderr, "rgn %s: --range %llu:%s %s\n", name,
-                (unsigned long long)g->range_from, end, message);
+        fprintf(stderr, "rgn %s: --range %s %s\n", name, g->range, message);
     else
         fprintf(stderr, "rgn %s: %s\n", name, message);
     g->io_error = true;
@@ -268,11 +270,8 @@ void cli_games_read(cli_games *g, const char *path)
         .failed = reading_failed,
     };
     rgn_error error;
-    /* made at the first input, freed by cli_games_finish */
-    if (!g->read && (!(g->read = rgn_read_options_new(&error)) ||
-                     (g->ranged && rgn_read_options_set_range(
-                                       g->read, g->range_from, g->range_to,
-                                       g->range_line, &error) < 0))) {
+    /* made at the first input (or by --range), freed by cli_games_finish */
+    if (!g->read && !(g->read = rgn_read_options_new(&error))) {
         fprintf(stderr, "rgn %s: %s\n", g->command->name, error.message);
         g->io_error = true;
         return;
@@ -301,7 +300,7 @@ void cli_games_read(cli_games *g, const char *path)
 
 void cli_games_read_all(cli_games *g, char **paths, int count)
 {
-    if (g->ranged && (count != 1 || strcmp(paths[0], "-") == 0)) {
+    if (g->range && (count != 1 || strcmp(paths[0], "-") == 0)) {
         fprintf(stderr,
                 "rgn %s: --range reads one file (a range of its bytes), not "
                 "%s\n",

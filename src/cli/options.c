@@ -49,10 +49,16 @@ static int take_choice(const cli_command *command, const cli_option *option,
            -1;
 }
 
-/* Takes argv[*i] when it is one of the command's own options: 1 when it
- * was, 0 when it is not, -1 after saying what is wrong. */
-static int take_own(const cli_options *o, int argc, char **argv, int *i)
+/* What help gives in the option loop: an exit status, not "taken". */
+#define TAKEN_HELP 2
+
+/* Takes the option argv[*i], --help or one of the command's: 1 when it
+ * was one, 0 when it is not, TAKEN_HELP for --help, -1 after saying what
+ * is wrong. */
+static int take_option(const cli_options *o, int argc, char **argv, int *i)
 {
+    if (cli_is_help(argv[*i]))
+        return TAKEN_HELP;
     for (const cli_option *option = o->own; option && option->name; option++) {
         if (option->flag || (option->set && !option->names)) {
             if (strcmp(argv[*i], option->name) != 0)
@@ -79,18 +85,6 @@ static int take_own(const cli_options *o, int argc, char **argv, int *i)
         return 1;
     }
     return 0;
-}
-
-/* What help gives in the option loop: an exit status, not "taken". */
-#define TAKEN_HELP 2
-
-/* Takes the option argv[*i]: 1 when it was one, 0 when it is not,
- * TAKEN_HELP for --help, -1 after saying what is wrong. */
-static int take_option(const cli_options *o, int argc, char **argv, int *i)
-{
-    if (cli_is_help(argv[*i]))
-        return TAKEN_HELP;
-    return take_own(o, argc, argv, i);
 }
 
 /* The short options of a command: 'v' when -c takes a value, 'f' when it
