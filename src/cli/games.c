@@ -1,9 +1,9 @@
 /*
  * games.c - what the commands that read games share: their options
- * (--strict, --quiet, --diagnostics, --diagnostics-file, --variant,
- * --from, --jobs), reading the
- * inputs through a validator, printing diagnostics, progress and the
- * summary, and the exit status.
+ * (cli_games.rows: --strict, --quiet, --notes, --diagnostics,
+ * --diagnostics-file, --variant, --force-variant, --from, --jobs,
+ * --range), reading the inputs with rgn_games_read, printing
+ * diagnostics, progress and the summary, and the exit status.
  */
 #include <errno.h>
 #include <stdlib.h>
