@@ -197,6 +197,32 @@ RGN_MUST_CHECK int rgn_json_write_string(FILE *out, const char *text,
                                          size_t len, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
+/* Did you mean                                                       */
+
+/* The name nearest to one a person gave that is none of the names known
+ * (a misspelt command, option, game or format): candidates are offered
+ * one at a time, and best is the first of the nearest, at most two
+ * edits from given in a name of more than four bytes and one in a
+ * shorter one ("png" is not near "svg"), an edit being a letter put in,
+ * left out, changed or swapped with its neighbour ("hmtl"), case aside;
+ * names of more than 32 bytes are near nothing. The wording of the
+ * question ("did you mean 'rotary'?") is the caller's. */
+typedef struct rgn_nearest {
+    const char *given; /* the name given (kept, not copied) */
+    const char *best;  /* the nearest candidate offered so far, or NULL */
+    size_t distance;   /* its edits from given */
+} rgn_nearest;
+
+/* Starts a search for the name nearest to given (kept, not copied). */
+void rgn_nearest_init(rgn_nearest *nearest, const char *given);
+/* Offers a candidate (kept, not copied; NULL is passed over): it becomes
+ * nearest->best when it is near given and nearer than the best so far. */
+void rgn_nearest_offer(rgn_nearest *nearest, const char *candidate);
+/* The candidate of the NULL-terminated list (NULL: none) nearest to
+ * given, as rgn_nearest_offer finds it; NULL when none is near. */
+const char *rgn_nearest_name(const char *given, const char *const *candidates);
+
+/* ------------------------------------------------------------------ */
 /* Variants (rule sets)                                               */
 
 typedef struct rgn_variant rgn_variant;
@@ -211,6 +237,9 @@ const rgn_variant *rgn_variant_default(void);
  * or '_' for a space ("rotary", "Standard", "rotary-chess"). NULL if the
  * name is unknown. */
 const rgn_variant *rgn_variant_find(const char *name);
+/* The name or alias of a rule set nearest to name (see "Did you mean"),
+ * for a name rgn_variant_find does not know; NULL when none is near. */
+const char *rgn_variant_nearest(const char *name);
 const char *rgn_variant_name(const rgn_variant *variant);
 /* The other names of a rule set, NULL-terminated (maybe empty). */
 const char *const *rgn_variant_aliases(const rgn_variant *variant);
@@ -221,6 +250,13 @@ const char *const *rgn_variant_aliases(const rgn_variant *variant);
 const rgn_variant *rgn_variant_for_file(const char *path);
 /* One line that says what the game is. */
 const char *rgn_variant_summary(const rgn_variant *variant);
+/* Writes the line `rgn variants` gives a rule set into buf, without a
+ * newline: its name, its aliases, its summary, its board, its players,
+ * whether it needs a set-up and whether it is the default ("Chess (also
+ * Standard, From Position): orthodox chess; 8x8, two players"). Returns
+ * its length (as snprintf, the length it needed when size is too
+ * small). */
+size_t rgn_variant_describe(const rgn_variant *variant, char *buf, size_t size);
 /* 2, or 1 for a solitaire (one number per move, results 1-0 and *). */
 int rgn_variant_players(const rgn_variant *variant);
 /* Whether every game needs a set-up position (a FEN tag). */
@@ -444,6 +480,22 @@ int rgn_move_chain(const rgn_position *before, rgn_move move, rgn_turn *turns);
 
 /* Number of legal move sequences of the given length. */
 uint64_t rgn_perft(rgn_position *position, int depth);
+/* A legal move, its coordinate form (rgn_move_coord) and the number of
+ * legal move sequences of a length that begin with it. */
+typedef struct rgn_perft_move {
+    rgn_move move;
+    char coord[32];
+    uint64_t count;
+} rgn_perft_move;
+/* perft divided by the first move, how two move generators are compared
+ * where they differ: fills moves (RGN_MAX_MOVES entries) with each legal
+ * move of position and rgn_perft of the position after it at depth - 1,
+ * in the order of their coordinate forms (as strcmp orders them), and
+ * returns how many (0 when the game is over); the position is left as it
+ * was. At depth 1 each count is 1: the legal moves in the order in which
+ * rgn moves lists them. -1 with error when depth is below 1. */
+RGN_MUST_CHECK int rgn_perft_divide(rgn_position *position, int depth,
+                                    rgn_perft_move *moves, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Move forms                                                         */
@@ -801,6 +853,17 @@ uint32_t rgn_range_line(const char *data, uint64_t size, uint64_t at);
  * runs out (*cut is then left as it was). */
 RGN_MUST_CHECK int rgn_range_cut(const char *data, uint64_t size, uint64_t at,
                                  bool latin1, uint64_t *cut, rgn_error *error);
+/* Reads a range as a person writes it, "START:END[:LINE]": two byte
+ * offsets in decimal (END left out, "START:", is the input's end: *to is
+ * then UINT64_MAX) and, when given, LINE, the line START lies on (from 1,
+ * as `rgn ranges --lines` prints it; *line is 0 when it is not given),
+ * the arguments of rgn_read_options_set_range. 0, or -1 with error when
+ * text is no such range or START comes after END; the message is worded
+ * to follow the name of what gave text ("--range takes START:END, ...";
+ * "--range 50:10: START comes after END, ..."). */
+RGN_MUST_CHECK int rgn_range_parse(const char *text, uint64_t *from,
+                                   uint64_t *to, uint32_t *line,
+                                   rgn_error *error);
 
 /* A validator's options, a sized struct (see "Errors"): size first. A
  * validator validates the chunks it is fed, on the calling thread, as
@@ -822,6 +885,19 @@ typedef struct rgn_validator_options {
 typedef struct rgn_validation_counts {
     uint64_t games, valid, with_warnings, invalid, plies;
 } rgn_validation_counts;
+
+/* Writes counts for people, as rgn validate ends: "N games: V valid (W
+ * with warnings), I invalid" ("1 game: ...") and a newline. 0, or -1
+ * with error when the write failed. */
+RGN_MUST_CHECK int
+rgn_validation_counts_write_text(FILE *out, const rgn_validation_counts *counts,
+                                 rgn_error *error);
+/* Writes counts for programs: one JSON object and a newline, with the
+ * members games, valid, with_warnings, invalid and plies in this order.
+ * 0, or -1 with error when the write failed. */
+RGN_MUST_CHECK int
+rgn_validation_counts_write_json(FILE *out, const rgn_validation_counts *counts,
+                                 rgn_error *error);
 
 typedef struct rgn_validator rgn_validator;
 

@@ -23,18 +23,7 @@ extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
     cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db,
     cli_tournament, cli_ranges;
 
-/* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
- * sets *value (advancing *i past a separate value) when argv[*i] is the
- * option, 0 when it is not, -1 (after printing why) when its value is
- * missing. */
-int cli_option_value(int argc, char **argv, int *i, const char *name,
-                     const char **value);
 bool cli_is_help(const char *arg);
-/* "--" ends the options: the arguments after it are operands. */
-bool cli_is_end_of_options(const char *arg);
-/* --color (--colour) sets *choice to 1, --no-color (--no-colour) to 0:
- * true when arg is one of them. Every command takes them. */
-bool cli_color_option(const char *arg, int *choice);
 /* Colour by default: when fd is a terminal, TERM is not "dumb" and
  * NO_COLOR is not set. */
 bool cli_color_default(int fd);
@@ -101,17 +90,13 @@ int cli_input_check(const cli_command *command, const char *path,
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);
 
-/* "Did you mean": the candidate nearest (at most two edits, case aside)
- * to a name the user gave that is none of them. Offer each candidate,
- * then cli_nearest_hint says "; did you mean 'NAME'?", or "" when none
- * is near. One way for commands, options, variants and formats. */
-typedef struct cli_nearest {
-    const char *given;
-    const char *best;
-    size_t distance;
-} cli_nearest;
-void cli_nearest_init(cli_nearest *nearest, const char *given);
-void cli_nearest_offer(cli_nearest *nearest, const char *candidate);
+/* "Did you mean", the one wording for commands, options, variants and
+ * formats: "; did you mean 'NAME'?" for the nearest name found
+ * (rgn_nearest), or "" when none is near. cmd_db.c offers its names
+ * under the names cli_nearest_init and cli_nearest_offer. */
+typedef rgn_nearest cli_nearest;
+#define cli_nearest_init rgn_nearest_init
+#define cli_nearest_offer rgn_nearest_offer
 const char *cli_nearest_hint(const cli_nearest *nearest);
 /* The same over a NULL-terminated list of candidates. */
 const char *cli_nearest_hint_in(const char *given,
@@ -131,18 +116,41 @@ const rgn_variant *cli_find_variant(const cli_command *command,
 rgn_position *cli_load_position(const cli_command *command,
                                 const char *variant_name, const char *fen);
 
+/* One option of a command's own, for cli_parse_options: a flag, an
+ * option that sets an int, or an option that takes a value ("--name
+ * VALUE" or "--name=VALUE"), kept as it is, taken by a function when it
+ * is met, or one of names. Give one of flag, set, value and take, or
+ * set and names. */
+typedef struct cli_option {
+    const char *name;   /* "--fen", "-o" */
+    bool *flag;         /* a flag: set when given */
+    const char **value; /* the value, the last one given */
+    /* checks the value and stores what it means in out: 0, or -1 after
+     * cli_usage_error */
+    int (*take)(const cli_command *command, const char *value, void *out);
+    void *out;
+    int *set; /* set to to when given (--no-color: 0), the last one wins */
+    int to;
+    /* the values the option takes, NULL-terminated: set to the index of
+     * the one given ("--from rgn": 0); another is a usage error */
+    const char *const *names;
+} cli_option;
+
 /* Reading games: what validate, convert and fen share (games.c). */
+#define CLI_GAMES_OPTIONS 12
 typedef struct cli_games {
     const cli_command *command;
     rgn_validator_options options;
-    bool quiet, json, color;
+    bool quiet, color;
+    int json; /* --diagnostics: 0 text, 1 json */
     /* the validator's notes on valid play (threefold repetition) are
      * printed: validate, or --notes */
     bool notes;
     bool variant_chosen; /* --variant given: file names decide nothing */
     int from; /* --from: 0 rgn, 1 xml, -1 (the default) by the content */
     bool summary_always;   /* validate: the summary also when all is well */
-    bool summary_json;     /* validate --summary json: on standard output */
+    int summary_json;      /* validate --summary: 0 text, 1 json (on
+                              standard output) */
     int color_choice;      /* --color 1, --no-color 0, -1: cli_color_default */
     const char *file;      /* the input being read, as diagnostics name it */
     uint64_t only_game;    /* --game: only its diagnostics are shown (0: all) */
@@ -157,48 +165,31 @@ typedef struct cli_games {
     uint64_t bytes, input_bytes; /* read before the input, and of it */
     int jobs;                    /* --jobs */
     bool no_replay;              /* list --unchecked: the games as written */
-    rgn_read_options *read;      /* made by cli_games_read */
-    /* --range START:END[:LINE] (range_to UINT64_MAX: to the end;
-     * range_line 0: not given) */
-    bool ranged;
-    uint64_t range_from, range_to;
-    uint32_t range_line;
+    rgn_read_options *read;      /* made by --range or cli_games_read */
+    const char *range; /* --range as given (NULL: none), set in read */
     /* when set, told of each input (each member of a zip archive) before
      * its games are read: its name as diagnostics give it (file) and the
      * rule set its games without a Variant tag are read as (NULL: the
      * default game) */
     void (*input)(void *user, const char *file, const rgn_variant *tagless);
     void *input_user;
+    /* the options every game-reading command takes (--strict, --quiet,
+     * --notes, --diagnostics, --diagnostics-file, --variant,
+     * --force-variant, --from, --jobs, --range), a table for
+     * cli_parse_options made by cli_games_init */
+    cli_option rows[CLI_GAMES_OPTIONS + 1];
 } cli_games;
 
+/* Makes games ready for the options (its rows). */
 void cli_games_init(cli_games *games, const cli_command *command);
-/* Takes an option every game-reading command has (--strict, --quiet,
- * --diagnostics=, --diagnostics-file, --variant, --force-variant, --from,
- * --jobs, --range): 1 when
- * argv[*i] was one, 0 when not, -1 after printing an error. */
-int cli_games_option(cli_games *games, int argc, char **argv, int *i);
-
-/* One option of a command's own, for cli_parse_options: a flag, or an
- * option that takes a value ("--name VALUE" or "--name=VALUE"), kept as
- * it is or taken by a function when it is met. Give one of flag, value
- * and take. */
-typedef struct cli_option {
-    const char *name;   /* "--fen", "-o" */
-    bool *flag;         /* a flag: set when given */
-    const char **value; /* the value, the last one given */
-    /* checks the value and stores what it means in out: 0, or -1 after
-     * cli_usage_error */
-    int (*take)(const cli_command *command, const char *value, void *out);
-    void *out;
-} cli_option;
 
 /* What a command takes on its command line. */
 typedef struct cli_options {
     const cli_command *command;
     const cli_option *own; /* the command's own options, ending in {0} */
-    /* A command that reads games takes their shared options (and colour)
-     * through cli_games_option; another takes --color and --no-color
-     * into color (NULL: taken, and nothing is coloured). */
+    /* A command that reads games takes their shared options (games'
+     * rows, and colour into its color_choice); another takes --color and
+     * --no-color into color (NULL: taken, and nothing is coloured). */
     cli_games *games;
     int *color;
     /* How many operands: -1 any number. A command that takes none says

@@ -1,7 +1,4 @@
 /* cmd_moves.c - "rgn moves": list the legal moves of a position. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "cli.h"
 
 static int run_moves(int argc, char **argv);
@@ -11,11 +8,6 @@ const cli_command cli_moves = {
     "list the legal moves of a position",
     run_moves,
 };
-
-static int by_text(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
 
 static int run_moves(int argc, char **argv)
 {
@@ -32,17 +24,14 @@ static int run_moves(int argc, char **argv)
     rgn_position *pos = cli_load_position(&cli_moves, variant, fen);
     if (!pos)
         return EXIT_USAGE;
-    static rgn_move moves[RGN_MAX_MOVES];
-    static char texts[RGN_MAX_MOVES][64];
-    int n = rgn_position_legal_moves(pos, moves);
+    /* at depth 1, the legal moves in the order of their coordinates */
+    static rgn_perft_move moves[RGN_MAX_MOVES];
+    int n = rgn_perft_divide(pos, 1, moves, NULL);
     for (int i = 0; i < n; i++) {
-        size_t len = rgn_move_coord(pos, moves[i], texts[i], sizeof texts[i]);
-        texts[i][len++] = ' ';
-        rgn_move_san(pos, moves[i], texts[i] + len, sizeof texts[i] - len);
+        char san[64];
+        rgn_move_san(pos, moves[i].move, san, sizeof san);
+        printf("%s %s\n", moves[i].coord, san);
     }
-    qsort(texts, (size_t)n, sizeof texts[0], by_text);
-    for (int i = 0; i < n; i++)
-        puts(texts[i]);
     rgn_position_free(pos);
     return EXIT_OK;
 }

@@ -1,7 +1,4 @@
 /* cmd_perft.c - "rgn perft": count legal move sequences. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "cli.h"
 
 static int run_perft(int argc, char **argv);
@@ -12,40 +9,18 @@ const cli_command cli_perft = {
     run_perft,
 };
 
-typedef struct divided {
-    char move[32];
-    uint64_t count;
-} divided;
-
-static int by_move_text(const void *a, const void *b)
-{
-    return strcmp(((const divided *)a)->move, ((const divided *)b)->move);
-}
-
+/* Each legal move with its count, in the order of their coordinates,
+ * and the total. */
 static uint64_t print_divide(rgn_position *pos, int depth)
 {
-    rgn_move moves[RGN_MAX_MOVES];
-    int n = rgn_position_legal_moves(pos, moves);
-    divided *rows = malloc(sizeof *rows * (size_t)(n > 0 ? n : 1));
-    rgn_position *child = rgn_position_new(rgn_position_variant(pos), NULL);
-    if (!rows || !child) {
-        fprintf(stderr, "rgn perft: out of memory\n");
-        exit(EXIT_USAGE);
-    }
+    static rgn_perft_move moves[RGN_MAX_MOVES];
+    int n = rgn_perft_divide(pos, depth, moves, NULL);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        rgn_move_coord(pos, moves[i], rows[i].move, sizeof rows[i].move);
-        rgn_position_copy(child, pos);
-        rgn_position_play(child, moves[i]);
-        rows[i].count = rgn_perft(child, depth - 1);
-        total += rows[i].count;
+        printf("%s %llu\n", moves[i].coord, (unsigned long long)moves[i].count);
+        total += moves[i].count;
     }
-    qsort(rows, (size_t)n, sizeof *rows, by_move_text);
-    for (int i = 0; i < n; i++)
-        printf("%s %llu\n", rows[i].move, (unsigned long long)rows[i].count);
     printf("total %llu\n", (unsigned long long)total);
-    rgn_position_free(child);
-    free(rows);
     return total;
 }
 

@@ -1,6 +1,4 @@
 /* cmd_validate.c - "rgn validate": replay every game and report. */
-#include <string.h>
-
 #include "cli.h"
 
 static int run_validate(int argc, char **argv);
@@ -17,19 +15,16 @@ static int run_validate(int argc, char **argv)
     cli_games_init(&games, &cli_validate);
     games.summary_always = true;
     games.notes = true;
-    const char *summary = "text";
-    const cli_option own[] = {{"--summary", .value = &summary}, {0}};
+    static const char *const forms[] = {"text", "json", NULL};
+    const cli_option own[] = {
+        {"--summary", .set = &games.summary_json, .names = forms},
+        {0},
+    };
     const cli_options parser = {&cli_validate, own, &games, NULL, -1,
                                 NULL,          NULL};
     int files, status = cli_parse_options(&parser, argc, argv, &files);
     if (status != CLI_GO_ON)
         return status;
-    games.summary_json = strcmp(summary, "json") == 0;
-    if (!games.summary_json && strcmp(summary, "text") != 0) {
-        cli_usage_error(&cli_validate, "--summary takes text or json, not '%s'",
-                        summary);
-        return EXIT_USAGE;
-    }
     if (cli_games_check_outputs(&games, NULL, argv + 1, files) < 0 ||
         cli_games_ready(&games) < 0)
         return EXIT_USAGE;

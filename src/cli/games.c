@@ -1,12 +1,11 @@
 /*
  * games.c - what the commands that read games share: their options
- * (--strict, --quiet, --diagnostics, --diagnostics-file, --variant,
- * --from, --jobs), reading the
- * inputs through a validator, printing diagnostics, progress and the
- * summary, and the exit status.
+ * (cli_games.rows: --strict, --quiet, --notes, --diagnostics,
+ * --diagnostics-file, --variant, --force-variant, --from, --jobs,
+ * --range), reading the inputs with rgn_games_read, printing
+ * diagnostics, progress and the summary, and the exit status.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -69,6 +68,57 @@ void cli_games_report(void *games, const rgn_diagnostic *note)
     g->options.report(g->options.user, note);
 }
 
+/* --variant and --force-variant (out: the cli_games), the last given
+ * the one taken. */
+static int take_variant(const cli_command *command, const char *value,
+                        void *out)
+{
+    cli_games *g = out;
+    g->options.variant = cli_find_variant(command, value);
+    g->options.force_variant = false;
+    g->variant_chosen = true;
+    return g->options.variant ? 0 : -1;
+}
+
+static int take_forced_variant(const cli_command *command, const char *value,
+                               void *out)
+{
+    int taken = take_variant(command, value, out);
+    ((cli_games *)out)->options.force_variant = true;
+    return taken;
+}
+
+/* --jobs, -j: into the int at out. */
+static int take_jobs(const cli_command *command, const char *value, void *out)
+{
+    long jobs = cli_parse_count(value, 256);
+    if (jobs < 1)
+        return cli_usage_error(command, "--jobs takes a number from 1 to 256"),
+               -1;
+    *(int *)out = (int)jobs;
+    return 0;
+}
+
+/* --range START:END[:LINE] (END left out: to the file's end; LINE: the
+ * line START lies on, as 'rgn ranges --lines' prints it; out: the
+ * cli_games). */
+static int take_range(const cli_command *command, const char *value, void *out)
+{
+    cli_games *g = out;
+    uint64_t from, to;
+    uint32_t line;
+    rgn_error error;
+    if (rgn_range_parse(value, &from, &to, &line, &error) < 0)
+        return cli_usage_error(command, "--range %s", error.message), -1;
+    if ((!g->read && !(g->read = rgn_read_options_new(&error))) ||
+        rgn_read_options_set_range(g->read, from, to, line, &error) < 0) {
+        fprintf(stderr, "rgn %s: %s\n", command->name, error.message);
+        return -1;
+    }
+    g->range = value;
+    return 0;
+}
+
 void cli_games_init(cli_games *g, const cli_command *command)
 {
     memset(g, 0, sizeof *g);
@@ -79,128 +129,25 @@ void cli_games_init(cli_games *g, const cli_command *command)
     g->from = -1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g->jobs = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
-}
-
-/* A byte offset: decimal digits, at most 20. */
-static bool parse_offset(const char *text, size_t len, uint64_t *offset)
-{
-    if (len == 0 || len > 20)
-        return false;
-    unsigned long long value = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] < '0' || text[i] > '9' ||
-            value > (ULLONG_MAX - (unsigned)(text[i] - '0')) / 10)
-            return false;
-        value = value * 10 + (unsigned)(text[i] - '0');
-    }
-    *offset = value;
-    return true;
-}
-
-/* --range START:END[:LINE] (END left out: to the file's end; LINE: the
- * line START lies on, as 'rgn ranges --lines' prints it). 1, or -1
- * after saying why. */
-static int parse_range(cli_games *g, const char *value)
-{
-    const char *colon = strchr(value, ':');
-    const char *third = colon ? strchr(colon + 1, ':') : NULL;
-    const char *end = colon ? colon + 1 : NULL;
-    size_t end_len = third ? (size_t)(third - end) : end ? strlen(end) : 0;
-    uint64_t line = 0;
-    g->range_to = UINT64_MAX;
-    if (!colon ||
-        !parse_offset(value, (size_t)(colon - value), &g->range_from) ||
-        (end_len && !parse_offset(end, end_len, &g->range_to)) ||
-        (third && (!parse_offset(third + 1, strlen(third + 1), &line) ||
-                   line == 0 || line > UINT32_MAX))) {
-        cli_usage_error(g->command,
-                        "--range takes START:END, two byte offsets (or START: "
-                        "to the end of the file), and may add :LINE, the line "
-                        "START lies on; not '%s'",
-                        value);
-        return -1;
-    }
-    if (g->range_from > g->range_to) {
-        cli_usage_error(g->command,
-                        "--range %s: START comes after END, so the range is "
-                        "not a range",
-                        value);
-        return -1;
-    }
-    g->range_line = (uint32_t)line;
-    g->ranged = true;
-    return 1;
-}
-
-int cli_games_option(cli_games *g, int argc, char **argv, int *i)
-{
-    const char *value;
-    int found;
-    bool force = false;
-    if ((found = cli_option_value(argc, argv, i, "--variant", &value)) == 0)
-        force = (found = cli_option_value(argc, argv, i, "--force-variant",
-                                          &value)) > 0;
-    if (found > 0) {
-        g->options.variant = cli_find_variant(g->command, value);
-        g->options.force_variant = force;
-        g->variant_chosen = true;
-        return g->options.variant ? 1 : -1;
-    }
-    if (found == 0 && (found = cli_option_value(argc, argv, i, "--diagnostics",
-                                                &value)) > 0) {
-        static const char *const kinds[] = {"text", "json", NULL};
-        if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0) {
-            cli_usage_error(g->command,
-                            "--diagnostics takes text or json, not '%s'%s",
-                            value, cli_nearest_hint_in(value, kinds));
-            return -1;
-        }
-        g->json = strcmp(value, "json") == 0;
-        return 1;
-    }
-    if (found == 0 &&
-        (found = cli_option_value(argc, argv, i, "--diagnostics-file",
-                                  &g->diag_path)) > 0)
-        return 1;
-    if (found == 0 &&
-        (found = cli_option_value(argc, argv, i, "--jobs", &value)) == 0)
-        found = cli_option_value(argc, argv, i, "-j", &value);
-    if (found > 0) {
-        long jobs = cli_parse_count(value, 256);
-        if (jobs < 1) {
-            cli_usage_error(g->command, "--jobs takes a number from 1 to 256");
-            return -1;
-        }
-        g->jobs = (int)jobs;
-        return 1;
-    }
-    if (found == 0 &&
-        (found = cli_option_value(argc, argv, i, "--range", &value)) > 0)
-        return parse_range(g, value);
-    if (found == 0 &&
-        (found = cli_option_value(argc, argv, i, "--from", &value)) > 0) {
-        static const char *const formats[] = {"rgn", "xml", NULL};
-        if (strcmp(value, "xml") != 0 && strcmp(value, "rgn") != 0) {
-            cli_usage_error(g->command, "--from takes rgn or xml, not '%s'%s",
-                            value, cli_nearest_hint_in(value, formats));
-            return -1;
-        }
-        g->from = strcmp(value, "xml") == 0;
-        return 1;
-    }
-    if (found < 0)
-        return -1;
-    if (strcmp(argv[*i], "--strict") == 0)
-        g->options.strict = true;
-    else if (strcmp(argv[*i], "--quiet") == 0 || strcmp(argv[*i], "-q") == 0)
-        g->quiet = true;
-    else if (strcmp(argv[*i], "--notes") == 0)
-        g->notes = true;
-    else if (cli_color_option(argv[*i], &g->color_choice))
-        return 1;
-    else
-        return 0;
-    return 1;
+    static const char *const text_json[] = {"text", "json", NULL};
+    static const char *const rgn_xml[] = {"rgn", "xml", NULL};
+    const cli_option rows[] = {
+        {"--variant", .take = take_variant, .out = g},
+        {"--force-variant", .take = take_forced_variant, .out = g},
+        {"--diagnostics", .set = &g->json, .names = text_json},
+        {"--diagnostics-file", .value = &g->diag_path},
+        {"--jobs", .take = take_jobs, .out = &g->jobs},
+        {"-j", .take = take_jobs, .out = &g->jobs},
+        {"--range", .take = take_range, .out = g},
+        {"--from", .set = &g->from, .names = rgn_xml},
+        {"--strict", .flag = &g->options.strict},
+        {"--quiet", .flag = &g->quiet},
+        {"-q", .flag = &g->quiet},
+        {"--notes", .flag = &g->notes},
+        {0},
+    };
+    _Static_assert(sizeof rows == sizeof g->rows, "a row for each option");
+    memcpy(g->rows, rows, sizeof rows);
 }
 
 int cli_games_ready(cli_games *g)
@@ -292,9 +239,6 @@ static void reading_failed(void *user, enum rgn_read_failure kind,
 {
     cli_games *g = user;
     const char *name = g->command->name;
-    char end[24] = ""; /* --range's END as given */
-    if (g->range_to != UINT64_MAX)
-        snprintf(end, sizeof end, "%llu", (unsigned long long)g->range_to);
     if (kind == RGN_READ_NOT_RGN)
         fprintf(stderr, "rgn %s: %s: use --from xml (or no --from)\n", name,
                 message);
@@ -304,8 +248,7 @@ static void reading_failed(void *user, enum rgn_read_failure kind,
     else if (kind == RGN_READ_NOT_RANGED)
         fprintf(stderr, "rgn %s: --range %s\n", name, message);
     else if (kind == RGN_READ_RANGE_REFUSED)
-        fprintf(stderr, "rgn %s: --range %llu:%s %s\n", name,
-                (unsigned long long)g->range_from, end, message);
+        fprintf(stderr, "rgn %s: --range %s %s\n", name, g->range, message);
     else
         fprintf(stderr, "rgn %s: %s\n", name, message);
     g->io_error = true;
@@ -327,11 +270,8 @@ void cli_games_read(cli_games *g, const char *path)
         .failed = reading_failed,
     };
     rgn_error error;
-    /* made at the first input, freed by cli_games_finish */
-    if (!g->read && (!(g->read = rgn_read_options_new(&error)) ||
-                     (g->ranged && rgn_read_options_set_range(
-                                       g->read, g->range_from, g->range_to,
-                                       g->range_line, &error) < 0))) {
+    /* made at the first input (or by --range), freed by cli_games_finish */
+    if (!g->read && !(g->read = rgn_read_options_new(&error))) {
         fprintf(stderr, "rgn %s: %s\n", g->command->name, error.message);
         g->io_error = true;
         return;
@@ -360,7 +300,7 @@ void cli_games_read(cli_games *g, const char *path)
 
 void cli_games_read_all(cli_games *g, char **paths, int count)
 {
-    if (g->ranged && (count != 1 || strcmp(paths[0], "-") == 0)) {
+    if (g->range && (count != 1 || strcmp(paths[0], "-") == 0)) {
         fprintf(stderr,
                 "rgn %s: --range reads one file (a range of its bytes), not "
                 "%s\n",
@@ -385,25 +325,16 @@ int cli_games_finish(cli_games *g)
      * problem; those that show one game (diagram, fen --game) only when
      * an input held no game, as rgn(1) says. --quiet: no summary at all. */
     bool problems = g->total.invalid || g->total.with_warnings || g->no_game;
+    int failed = 0;
     if (g->refused)
         ; /* nothing was read: no summary that would say otherwise */
     else if (g->summary_json)
-        printf("{\"games\":%llu,\"valid\":%llu,\"with_warnings\":%llu,"
-               "\"invalid\":%llu,\"plies\":%llu}\n",
-               (unsigned long long)g->total.games,
-               (unsigned long long)g->total.valid,
-               (unsigned long long)g->total.with_warnings,
-               (unsigned long long)g->total.invalid,
-               (unsigned long long)g->total.plies);
+        failed = rgn_validation_counts_write_json(stdout, &g->total, NULL);
     else if (!g->json && (!g->only_game || g->no_game) && !g->quiet &&
              (g->summary_always || problems))
-        fprintf(stderr,
-                "%llu game%s: %llu valid (%llu with warnings), %llu invalid\n",
-                (unsigned long long)g->total.games,
-                g->total.games == 1 ? "" : "s",
-                (unsigned long long)g->total.valid,
-                (unsigned long long)g->total.with_warnings,
-                (unsigned long long)g->total.invalid);
+        failed = rgn_validation_counts_write_text(stderr, &g->total, NULL);
+    /* a failed write to standard output is told at the end (main.c) */
+    (void)failed;
     fflush(stderr);
     if (g->diag != stderr && g->diag != stdout &&
         cli_output_close(g->diag, g->diag_path, true) < 0)

@@ -26,11 +26,11 @@ static const cli_command *find_command(const char *name)
 /* "no command 'x'", with the nearest command's name when one is near. */
 static int no_command(const char *name)
 {
-    cli_nearest nearest;
-    cli_nearest_init(&nearest, name);
+    rgn_nearest nearest;
+    rgn_nearest_init(&nearest, name);
     for (size_t i = 0; i < COMMAND_COUNT; i++)
-        cli_nearest_offer(&nearest, commands[i]->name);
-    cli_nearest_offer(&nearest, "help");
+        rgn_nearest_offer(&nearest, commands[i]->name);
+    rgn_nearest_offer(&nearest, "help");
     if (nearest.best)
         fprintf(stderr,
                 "rgn: no command '%s'; did you mean '%s'? (rgn help "

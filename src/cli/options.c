@@ -1,5 +1,4 @@
 /* options.c - option parsing and error reporting shared by the commands. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -9,8 +8,12 @@
 
 #include "cli.h"
 
-int cli_option_value(int argc, char **argv, int *i, const char *name,
-                     const char **value)
+/* Option matching for "--name VALUE" and "--name=VALUE": returns 1 and
+ * sets *value (advancing *i past a separate value) when argv[*i] is the
+ * option, 0 when it is not, -1 (after printing why) when its value is
+ * missing. */
+static int option_value(int argc, char **argv, int *i, const char *name,
+                        const char **value)
 {
     const char *arg = argv[*i];
     size_t len = strlen(name);
@@ -30,24 +33,51 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
     return 1;
 }
 
-/* Takes argv[*i] when it is one of the command's own options: 1 when it
- * was, 0 when it is not, -1 after saying what is wrong. */
-static int take_own(const cli_options *o, int argc, char **argv, int *i)
+/* A value that must be one of the option's names: its index into the
+ * int option->set; 1, or -1 after saying what is wrong. */
+static int take_choice(const cli_command *command, const cli_option *option,
+                       const char *value)
 {
+    for (int k = 0; option->names[k]; k++)
+        if (strcmp(value, option->names[k]) == 0) {
+            *option->set = k;
+            return 1;
+        }
+    return cli_usage_error(command, "%s takes %s, not '%s'%s", option->name,
+                           cli_alternatives(option->names), value,
+                           cli_nearest_hint_in(value, option->names)),
+           -1;
+}
+
+/* What help gives in the option loop: an exit status, not "taken". */
+#define TAKEN_HELP 2
+
+/* Takes the option argv[*i], --help or one of the command's: 1 when it
+ * was one, 0 when it is not, TAKEN_HELP for --help, -1 after saying what
+ * is wrong. */
+static int take_option(const cli_options *o, int argc, char **argv, int *i)
+{
+    if (cli_is_help(argv[*i]))
+        return TAKEN_HELP;
     for (const cli_option *option = o->own; option && option->name; option++) {
-        if (option->flag) {
+        if (option->flag || (option->set && !option->names)) {
             if (strcmp(argv[*i], option->name) != 0)
                 continue;
-            *option->flag = true;
+            if (option->flag)
+                *option->flag = true;
+            else
+                *option->set = option->to;
             return 1;
         }
         const char *value;
-        int found = cli_option_value(argc, argv, i, option->name, &value);
+        int found = option_value(argc, argv, i, option->name, &value);
         if (found <= 0) {
             if (found < 0)
                 return -1;
             continue;
         }
+        if (option->names)
+            return take_choice(o->command, option, value);
         if (option->value)
             *option->value = value;
         else if (option->take(o->command, value, option->out) < 0)
@@ -57,38 +87,16 @@ static int take_own(const cli_options *o, int argc, char **argv, int *i)
     return 0;
 }
 
-/* What help gives in the option loop: an exit status, not "taken". */
-#define TAKEN_HELP 2
-
-/* Takes the option argv[*i]: 1 when it was one, 0 when it is not,
- * TAKEN_HELP for --help, -1 after saying what is wrong. */
-static int take_option(const cli_options *o, int argc, char **argv, int *i)
-{
-    static int ignored_color;
-    if (cli_is_help(argv[*i]))
-        return TAKEN_HELP;
-    /* a command's own option first: it may take more than the shared
-     * one of its name (tournament's --from trf) */
-    int taken = take_own(o, argc, argv, i);
-    if (taken != 0)
-        return taken;
-    return o->games ? cli_games_option(o->games, argc, argv, i)
-                    : cli_color_option(argv[*i],
-                                       o->color ? o->color : &ignored_color);
-}
-
 /* The short options of a command: 'v' when -c takes a value, 'f' when it
  * is a flag, 0 when it is not one. */
 static char short_option(const cli_options *o, char c)
 {
-    if (c == 'h' || (o->games && c == 'q'))
+    if (c == 'h')
         return 'f';
-    if (o->games && c == 'j')
-        return 'v';
     for (const cli_option *option = o->own; option && option->name; option++)
         if (option->name[0] == '-' && option->name[1] == c &&
             option->name[2] == '\0')
-            return option->flag ? 'f' : 'v';
+            return option->flag || (option->set && !option->names) ? 'f' : 'v';
     return 0;
 }
 
@@ -131,28 +139,17 @@ static int take_bundle(const cli_options *o, int argc, char **argv, int *i)
     return 1;
 }
 
-/* The names of the options of every game-reading command and of the
- * colour options, for "did you mean". */
-static const char *const games_options[] = {
-    "--strict",  "--quiet",    "--diagnostics", "--diagnostics-file",
-    "--variant", "--from",     "--jobs",        "--color",
-    "--colour",  "--no-color", "--no-colour",   NULL,
-};
-
 /* "unknown option", with the nearest option of the command. */
 static int unknown_option(const cli_options *o, const char *arg)
 {
     char name[64];
     size_t len = strcspn(arg, "=");
     snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), arg);
-    cli_nearest nearest;
-    cli_nearest_init(&nearest, name);
-    cli_nearest_offer(&nearest, "--help");
-    for (const char *const *n = games_options; *n; n++)
-        if (o->games || strstr(*n, "col"))
-            cli_nearest_offer(&nearest, *n);
+    rgn_nearest nearest;
+    rgn_nearest_init(&nearest, name);
+    rgn_nearest_offer(&nearest, "--help");
     for (const cli_option *option = o->own; option && option->name; option++)
-        cli_nearest_offer(&nearest, option->name);
+        rgn_nearest_offer(&nearest, option->name);
     return cli_usage_error(o->command, "unknown option '%s'%s", arg,
                            cli_nearest_hint(&nearest));
 }
@@ -161,11 +158,11 @@ static int parse_options(const cli_options *o, int argc, char **argv,
                          int *operands)
 {
     int count = 0;
-    bool options_ended = false; /* by "--" */
+    bool options_ended = false; /* by "--": what follows are operands */
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!options_ended) {
-            if (cli_is_end_of_options(arg)) {
+            if (strcmp(arg, "--") == 0) {
                 options_ended = true;
                 continue;
             }
@@ -192,20 +189,24 @@ static int parse_options(const cli_options *o, int argc, char **argv,
     return CLI_GO_ON;
 }
 
-/* The rows of the tables, in order, as one table ending in {0}: NULL when
- * memory ran out. */
-static cli_option *joined(const cli_option *const *tables)
+/* The rows of the tables of both lists (each ending in NULL), in order,
+ * as one table ending in {0}: NULL when memory ran out. */
+static cli_option *joined(const cli_option *const *first,
+                          const cli_option *const *then)
 {
+    const cli_option *const *lists[] = {first, then};
     size_t rows = 0;
-    for (const cli_option *const *t = tables; *t; t++)
-        for (const cli_option *row = *t; row->name; row++)
-            rows++;
+    for (int l = 0; l < 2; l++)
+        for (const cli_option *const *t = lists[l]; *t; t++)
+            for (const cli_option *row = *t; row->name; row++)
+                rows++;
     cli_option *all = malloc((rows + 1) * sizeof *all), *at = all;
     if (!all)
         return NULL;
-    for (const cli_option *const *t = tables; *t; t++)
-        for (const cli_option *row = *t; row->name; row++)
-            *at++ = *row;
+    for (int l = 0; l < 2; l++)
+        for (const cli_option *const *t = lists[l]; *t; t++)
+            for (const cli_option *row = *t; row->name; row++)
+                *at++ = *row;
     *at = (cli_option){0};
     return all;
 }
@@ -213,10 +214,25 @@ static cli_option *joined(const cli_option *const *tables)
 int cli_parse_options(const cli_options *o, int argc, char **argv,
                       int *operands)
 {
-    if (!o->tables)
-        return parse_options(o, argc, argv, operands);
+    static int ignored_color;
+    /* every command takes the colour options, whether it colours or not */
+    int *color = o->games   ? &o->games->color_choice
+                 : o->color ? o->color
+                            : &ignored_color;
+    const cli_option colors[] = {
+        {"--color", .set = color, .to = 1},
+        {"--colour", .set = color, .to = 1},
+        {"--no-color", .set = color, .to = 0},
+        {"--no-colour", .set = color, .to = 0},
+        {0},
+    };
+    /* the command's own options first: they may take more than a shared
+     * one of their name (tournament's --from trf) */
+    const cli_option *const own[] = {o->own, NULL};
+    const cli_option *const shared[] = {colors,
+                                        o->games ? o->games->rows : NULL, NULL};
     cli_options whole = *o;
-    cli_option *all = joined(o->tables);
+    cli_option *all = joined(o->tables ? o->tables : own, shared);
     if (!all) {
         fprintf(stderr, "rgn %s: out of memory\n", o->command->name);
         return EXIT_USAGE;
@@ -270,19 +286,6 @@ bool cli_is_help(const char *arg)
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
-bool cli_is_end_of_options(const char *arg) { return strcmp(arg, "--") == 0; }
-
-bool cli_color_option(const char *arg, int *choice)
-{
-    if (strcmp(arg, "--color") == 0 || strcmp(arg, "--colour") == 0)
-        *choice = 1;
-    else if (strcmp(arg, "--no-color") == 0 || strcmp(arg, "--no-colour") == 0)
-        *choice = 0;
-    else
-        return false;
-    return true;
-}
-
 bool cli_color_default(int fd)
 {
     const char *no_color = getenv("NO_COLOR");
@@ -329,72 +332,22 @@ long cli_parse_count(const char *text, long max)
     return n;
 }
 
-/* The edit distance of a and b (both short), case aside: insertions,
- * deletions, substitutions and swaps of two neighbours ("hmtl"). */
-static size_t distance(const char *a, const char *b)
+/* "; did you mean 'NAME'?" for the nearest name, "" for none. */
+static const char *hint(const char *best)
 {
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 32 || lb > 32)
-        return 99;
-    size_t d[33][33];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int ai = tolower((unsigned char)a[i - 1]);
-            int bj = tolower((unsigned char)b[j - 1]);
-            size_t best = d[i - 1][j - 1] + (ai != bj);
-            if (d[i - 1][j] + 1 < best)
-                best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && ai == tolower((unsigned char)b[j - 2]) &&
-                bj == tolower((unsigned char)a[i - 2]) &&
-                d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    return d[la][lb];
-}
-
-void cli_nearest_init(cli_nearest *n, const char *given)
-{
-    n->given = given;
-    n->best = NULL;
-    n->distance = 3; /* more than any near name */
-}
-
-void cli_nearest_offer(cli_nearest *n, const char *candidate)
-{
-    size_t d = distance(n->given, candidate);
-    /* two edits in a long name, one in a short one ("png" is not near
-     * "svg") */
-    size_t most = strlen(candidate) > 4 ? 2 : 1;
-    if (d <= most && d < n->distance) {
-        n->distance = d;
-        n->best = candidate;
-    }
-}
-
-const char *cli_nearest_hint(const cli_nearest *n)
-{
-    static char hint[128];
-    if (!n->best)
+    static char text[128];
+    if (!best)
         return "";
-    snprintf(hint, sizeof hint, "; did you mean '%s'?", n->best);
-    return hint;
+    snprintf(text, sizeof text, "; did you mean '%s'?", best);
+    return text;
 }
+
+const char *cli_nearest_hint(const cli_nearest *n) { return hint(n->best); }
 
 const char *cli_nearest_hint_in(const char *given,
                                 const char *const *candidates)
 {
-    cli_nearest nearest;
-    cli_nearest_init(&nearest, given);
-    for (; *candidates; candidates++)
-        cli_nearest_offer(&nearest, *candidates);
-    return cli_nearest_hint(&nearest);
+    return hint(rgn_nearest_name(given, candidates));
 }
 
 const char *cli_alternatives(const char *const *names)
@@ -416,21 +369,11 @@ const rgn_variant *cli_find_variant(const cli_command *command,
                                     const char *name)
 {
     const rgn_variant *variant = rgn_variant_find(name);
-    if (variant)
-        return variant;
-    cli_nearest nearest;
-    cli_nearest_init(&nearest, name);
-    for (size_t i = 0; i < rgn_variant_count(); i++) {
-        const rgn_variant *v = rgn_variant_at(i);
-        cli_nearest_offer(&nearest, rgn_variant_name(v));
-        for (const char *const *a = rgn_variant_aliases(v); a && *a; a++)
-            cli_nearest_offer(&nearest, *a);
-    }
-    cli_usage_error(command,
-                    "unknown variant '%s'%s ('rgn variants' lists "
-                    "them)",
-                    name, cli_nearest_hint(&nearest));
-    return NULL;
+    if (!variant)
+        cli_usage_error(command,
+                        "unknown variant '%s'%s ('rgn variants' lists them)",
+                        name, hint(rgn_variant_nearest(name)));
+    return variant;
 }
 
 rgn_position *cli_load_position(const cli_command *command,

@@ -1,6 +1,7 @@
 /*
  * range.c - reading a file in pieces: where a piece's reader starts
- * (rgn_range_locate) and where its games begin (rgn_range_cut).
+ * (rgn_range_locate), where its games begin (rgn_range_cut), and a piece
+ * as a person writes it, "START:END:LINE" (rgn_range_parse).
  *
  * A piece [from, to) holds the games whose origin (a game's first tag,
  * or its first move) lies in it. Its reader must be in the state the whole
@@ -178,4 +179,49 @@ uint64_t rgn_range_cut_after(const char *data, uint64_t size, uint64_t at,
         rc = rgn_reader_finish(reader);
     rgn_reader_free(reader);
     return rc == 0 ? cut : UINT64_MAX;
+}
+
+/* A byte offset or a line: decimal digits, at most 20, no more than
+ * UINT64_MAX. */
+static bool parse_number(const char *text, size_t len, uint64_t *number)
+{
+    if (len == 0 || len > 20)
+        return false;
+    uint64_t value = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9' ||
+            value > (UINT64_MAX - (unsigned)(text[i] - '0')) / 10)
+            return false;
+        value = value * 10 + (unsigned)(text[i] - '0');
+    }
+    *number = value;
+    return true;
+}
+
+int rgn_range_parse(const char *text, uint64_t *from, uint64_t *to,
+                    uint32_t *line, rgn_error *error)
+{
+    const char *colon = strchr(text, ':');
+    const char *third = colon ? strchr(colon + 1, ':') : NULL;
+    const char *end = colon ? colon + 1 : NULL;
+    size_t end_len = third ? (size_t)(third - end) : end ? strlen(end) : 0;
+    uint64_t start = 0, stop = UINT64_MAX, at = 0;
+    if (!colon || !parse_number(text, (size_t)(colon - text), &start) ||
+        (end_len && !parse_number(end, end_len, &stop)) ||
+        (third && (!parse_number(third + 1, strlen(third + 1), &at) ||
+                   at == 0 || at > UINT32_MAX)))
+        return rgn_fail(error,
+                        "takes START:END, two byte offsets (or START: to the "
+                        "end of the file), and may add :LINE, the line START "
+                        "lies on; not '%.100s'",
+                        text);
+    if (start > stop)
+        return rgn_fail(error,
+                        "%.100s: START comes after END, so the range is not a "
+                        "range",
+                        text);
+    *from = start;
+    *to = stop;
+    *line = (uint32_t)at;
+    return 0;
 }

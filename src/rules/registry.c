@@ -4,7 +4,9 @@
  * (and its folder beside this file).
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "rules/variant.h"
@@ -63,6 +65,54 @@ const rgn_variant *rgn_variant_find(const char *name)
                 return variants[i];
     }
     return NULL;
+}
+
+const char *rgn_variant_nearest(const char *name)
+{
+    rgn_nearest nearest;
+    rgn_nearest_init(&nearest, name);
+    for (size_t i = 0; i < VARIANT_COUNT; i++) {
+        rgn_nearest_offer(&nearest, variants[i]->name);
+        for (const char *const *alias = variants[i]->aliases; alias && *alias;
+             alias++)
+            rgn_nearest_offer(&nearest, *alias);
+    }
+    return nearest.best;
+}
+
+/* Appends to buf (size bytes) at *len as snprintf writes, *len counting
+ * what was needed. */
+static void append(char *buf, size_t size, size_t *len, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+static void append(char *buf, size_t size, size_t *len, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    int wrote = vsnprintf(*len < size ? buf + *len : NULL,
+                          *len < size ? size - *len : 0, format, args);
+    va_end(args);
+    if (wrote > 0)
+        *len += (size_t)wrote;
+}
+
+size_t rgn_variant_describe(const rgn_variant *v, char *buf, size_t size)
+{
+    size_t len = 0;
+    if (size)
+        *buf = '\0';
+    append(buf, size, &len, "%s", v->name);
+    const char *sep = " (also ";
+    for (const char *const *alias = v->aliases; alias && *alias;
+         alias++, sep = ", ")
+        append(buf, size, &len, "%s%s", sep, *alias);
+    if (v->aliases && *v->aliases)
+        append(buf, size, &len, ")");
+    append(buf, size, &len, ": %s; %dx%d, %s%s%s", v->summary,
+           rgn_variant_files(v), rgn_variant_ranks(v),
+           v->players == 1 ? "one player" : "two players",
+           rgn_variant_needs_setup(v) ? ", set-up required" : "",
+           v == rgn_variant_default() ? "; the default" : "");
+    return len;
 }
 
 /* Whether name ends in "." ext, case aside; *stem_end is where that

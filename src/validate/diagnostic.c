@@ -2,10 +2,12 @@
  * diagnostic.c - a diagnostic written for people (file:line:column,
  * severity, message, the game and its move, the source line with a
  * caret) or for programs (one JSON object a line), as every command of
- * the rgn program prints them.
+ * the rgn program prints them; so too the counts of a reading, the
+ * summary that ends rgn validate.
  */
 #include <string.h>
 
+#include "base/errors.h"
 #include "rgn.h"
 
 static const char *const severity_names[] = {"error", "warning", "note"};
@@ -97,4 +99,33 @@ int rgn_diagnostic_write_json(FILE *out, const char *file,
         status = -1;
     fputs("}\n", out);
     return status < 0 || ferror(out) ? -1 : 0;
+}
+
+/* What a summary's write gives: 0, or -1 with error when it failed. */
+static int written(FILE *out, rgn_error *error)
+{
+    return ferror(out) ? rgn_fail(error, "the summary could not be written")
+                       : 0;
+}
+
+int rgn_validation_counts_write_text(FILE *out, const rgn_validation_counts *c,
+                                     rgn_error *error)
+{
+    fprintf(out, "%llu game%s: %llu valid (%llu with warnings), %llu invalid\n",
+            (unsigned long long)c->games, c->games == 1 ? "" : "s",
+            (unsigned long long)c->valid, (unsigned long long)c->with_warnings,
+            (unsigned long long)c->invalid);
+    return written(out, error);
+}
+
+int rgn_validation_counts_write_json(FILE *out, const rgn_validation_counts *c,
+                                     rgn_error *error)
+{
+    fprintf(out,
+            "{\"games\":%llu,\"valid\":%llu,\"with_warnings\":%llu,"
+            "\"invalid\":%llu,\"plies\":%llu}\n",
+            (unsigned long long)c->games, (unsigned long long)c->valid,
+            (unsigned long long)c->with_warnings,
+            (unsigned long long)c->invalid, (unsigned long long)c->plies);
+    return written(out, error);
 }

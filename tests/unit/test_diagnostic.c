@@ -3,7 +3,8 @@
  * (validate/diagnostic.c), the expected bytes written by hand: the place,
  * the game and its move, the source line with a tab and a caret under a
  * multi-byte character's line, colours, an input's own diagnostic, JSON
- * with its nulls and escapes, and a write that fails.
+ * with its nulls and escapes, and a write that fails; and the counts of
+ * a reading, the summary, as text (one game and several) and as JSON.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -167,6 +168,59 @@ static void failed_write(void **state)
     fclose(out);
 }
 
+/* The counts written by write, as one text. */
+static char *counts_written(int (*write)(FILE *, const rgn_validation_counts *,
+                                         rgn_error *),
+                            const rgn_validation_counts *c)
+{
+    char *data = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&data, &size);
+    assert_non_null(out);
+    rgn_error error;
+    assert_int_equal(write(out, c, &error), 0);
+    assert_int_equal(fclose(out), 0);
+    return data;
+}
+
+static void counts(void **state)
+{
+    (void)state;
+    const rgn_validation_counts one = {1, 1, 0, 0, 17};
+    const rgn_validation_counts many = {12, 9, 2, 3, 18446744073709551615u};
+    const rgn_validation_counts none = {0, 0, 0, 0, 0};
+    const struct {
+        int (*write)(FILE *, const rgn_validation_counts *, rgn_error *);
+        const rgn_validation_counts *counts;
+        const char *want;
+    } cases[] = {
+        {rgn_validation_counts_write_text, &one,
+         "1 game: 1 valid (0 with warnings), 0 invalid\n"},
+        {rgn_validation_counts_write_text, &many,
+         "12 games: 9 valid (2 with warnings), 3 invalid\n"},
+        {rgn_validation_counts_write_text, &none,
+         "0 games: 0 valid (0 with warnings), 0 invalid\n"},
+        {rgn_validation_counts_write_json, &one,
+         "{\"games\":1,\"valid\":1,\"with_warnings\":0,\"invalid\":0,"
+         "\"plies\":17}\n"},
+        {rgn_validation_counts_write_json, &many,
+         "{\"games\":12,\"valid\":9,\"with_warnings\":2,\"invalid\":3,"
+         "\"plies\":18446744073709551615}\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = counts_written(cases[i].write, cases[i].counts);
+        assert_string_equal(got, cases[i].want);
+        free(got);
+    }
+    FILE *out = fopen("/dev/null", "r"); /* every write fails */
+    assert_non_null(out);
+    rgn_error error;
+    assert_int_equal(rgn_validation_counts_write_text(out, &one, &error), -1);
+    assert_string_equal(error.message, "the summary could not be written");
+    assert_int_equal(rgn_validation_counts_write_json(out, &one, NULL), -1);
+    fclose(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -177,6 +231,7 @@ int main(void)
         cmocka_unit_test(json_of_a_move),
         cmocka_unit_test(json_of_an_input),
         cmocka_unit_test(failed_write),
+        cmocka_unit_test(counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * test_registry.c - the list of rule sets: lookup by name and alias in
  * any case, with '-' or '_' for a space; the default; which game a file
  * name's extension stands for; the games' own problem kinds; the facts
- * of their pieces (royal, figures, fins).
+ * of their pieces (royal, figures, fins); the line rgn variants gives
+ * each.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -197,6 +198,35 @@ static void pieces_royal_figures_and_fins(void **state)
     }
 }
 
+/* The line of rgn variants, written here from each game's parts. */
+static void descriptions(void **state)
+{
+    (void)state;
+    char line[512];
+    const char *rotary = "Rotary: Freeling's chess variant whose pieces "
+                         "rotate; 9x9, two players; the default";
+    size_t len =
+        rgn_variant_describe(rgn_variant_find("rotary"), line, sizeof line);
+    assert_string_equal(line, rotary);
+    assert_int_equal(len, strlen(rotary));
+    rgn_variant_describe(rgn_variant_find("chess"), line, sizeof line);
+    assert_string_equal(line, "Chess (also Standard, From Position): orthodox "
+                              "chess; 8x8, two players");
+    rgn_variant_describe(rgn_variant_find("rotationary"), line, sizeof line);
+    assert_string_equal(line, "Rotationary: Chalker's solitaire of turning "
+                              "pyramids, chains stop at nothing; 4x4, one "
+                              "player, set-up required");
+    /* cut as snprintf cuts, the length the whole needs */
+    char small[10];
+    assert_int_equal(
+        rgn_variant_describe(rgn_variant_find("rotary"), small, sizeof small),
+        strlen(rotary));
+    assert_string_equal(small, "Rotary: F");
+    assert_int_equal(rgn_variant_describe(rgn_variant_find("chess"), NULL, 0),
+                     strlen("Chess (also Standard, From Position): orthodox "
+                            "chess; 8x8, two players"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -207,6 +237,7 @@ int main(void)
         cmocka_unit_test(own_problem_kinds_have_unique_codes),
         cmocka_unit_test(own_problem_kinds_keep_their_codes),
         cmocka_unit_test(pieces_royal_figures_and_fins),
+        cmocka_unit_test(descriptions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,1 @@
+validate --rnage 0: samples/king-mate.rgn

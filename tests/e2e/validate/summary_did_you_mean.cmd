@@ -1,0 +1,1 @@
+validate --summary jsn samples/king-mate.rgn
