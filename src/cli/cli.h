@@ -363,13 +363,5 @@ void cli_cleaning_flags(cli_cleaning *c);
 /* Takes for --format: text, tsv, csv or json, into the int at out. */
 int cli_take_list_format(const cli_command *command, const char *value,
                          void *out);
-/* A cli_games input hook (user: an rgn_lister): tells the lister the rule
- * set of the input's games without a Variant tag (it hears the input's
- * name as the validator's sink). */
-void cli_lister_input(void *user, const char *file, const rgn_variant *tagless);
-/* A lister of options writing to out: NULL after a usage error that
- * names what is wrong in the columns. */
-rgn_lister *cli_lister_new(const cli_command *command,
-                           const rgn_list_options *options, FILE *out);
 
 #endif
