@@ -1078,6 +1078,41 @@ void rgn_edits_report(rgn_edits *edits,
                       void (*report)(void *user, const rgn_diagnostic *note),
                       void *user);
 
+/* The edits as a program's options name them (rgn select and rgn db
+ * find: --strip, --set-tag, ...), so that every program offers the same
+ * ones: rgn_edits_option makes the edit of an option and its value. */
+enum rgn_edit_option {
+    RGN_EDIT_OPTION_STRIP,            /* "strip": rgn_edits_strip */
+    RGN_EDIT_OPTION_SET_TAG,          /* "set-tag": rgn_edits_set_tag */
+    RGN_EDIT_OPTION_ADD_PLYCOUNT,     /* "add-plycount": RGN_EDIT_PLYCOUNT */
+    RGN_EDIT_OPTION_ADD_FEN_COMMENTS, /* "add-fen-comments" */
+    RGN_EDIT_OPTION_RENAME_PLAYERS,   /* "rename-players": a file of
+                                         rgn_edits_rename_players's text */
+    RGN_EDIT_OPTION_FIX_RESULT,       /* "fix-result" */
+    RGN_EDIT_OPTION_COUNT
+};
+
+/* What value an edit option takes. */
+enum rgn_edit_value {
+    RGN_EDIT_FLAG, /* none: its value is NULL */
+    RGN_EDIT_TEXT, /* a text */
+    RGN_EDIT_FILE  /* the path of a file, read whole */
+};
+
+/* The name of an edit option, its option's long name without the dashes
+ * ("set-tag"); NULL when option is none. */
+const char *rgn_edit_option_name(enum rgn_edit_option option);
+/* What value an edit option takes (RGN_EDIT_FLAG when option is
+ * none). */
+enum rgn_edit_value rgn_edit_option_takes(enum rgn_edit_option option);
+/* Adds the edit of option with its value (NULL for a flag): 0, or -1
+ * with error->message: the adder's (rgn_edits_strip, ...), the system's
+ * reason when a file cannot be read ("No such file or directory"),
+ * "takes a value", "takes no value", or that option is none. */
+RGN_MUST_CHECK int rgn_edits_option(rgn_edits *edits,
+                                    enum rgn_edit_option option,
+                                    const char *value, rgn_error *error);
+
 /* The error a replay with edits passes on of game: its own, or NULL
  * when it is valid or RGN_EDIT_FIX_RESULT fixes it. */
 const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,

@@ -185,7 +185,9 @@ static int find_parse(int argc, char **argv, cli_criteria *criteria,
     const cli_options parser = {&cli_db_find, NULL,  NULL, &color, 0,
                                 NULL,         tables};
     int status = cli_parse_options(&parser, argc, argv, &operands);
-    if (status == CLI_GO_ON && cli_criteria_flags(criteria, &cli_db_find) < 0)
+    if (status == CLI_GO_ON &&
+        (cli_criteria_flags(criteria, &cli_db_find) < 0 ||
+         cli_cleaning_flags(clean, &cli_db_find) < 0))
         status = EXIT_USAGE;
     if (criteria->invalid)
         r->keep_invalid = true;
@@ -230,7 +232,6 @@ static int run_find(int argc, char **argv)
         r.options.limit = (uint64_t)r.limit;
         r.options.duplicates = criteria.copies;
         r.options.fuzzy_ply = (int)criteria.fuzzy;
-        cli_cleaning_flags(&clean);
         db_cleaning cleaning = {clean.edits, r.mark};
         status =
             find_and_write(&cli_db_find, r.db_path, &r.options, list_format,

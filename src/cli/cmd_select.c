@@ -66,7 +66,8 @@ static int select_parse(select_run *r, int argc, char **argv)
     int status = cli_parse_options(&parser, argc, argv, &r->files);
     r->paths = argv + 1;
     if (status == CLI_GO_ON &&
-        cli_criteria_flags(&r->criteria, &cli_select) < 0)
+        (cli_criteria_flags(&r->criteria, &cli_select) < 0 ||
+         cli_cleaning_flags(&r->clean, &cli_select) < 0))
         status = EXIT_USAGE;
     /* the broken games are written only as --keep-invalid keeps them */
     if (r->criteria.invalid)
@@ -237,7 +238,6 @@ static bool select_games(select_run *r, rgn_selector *selector)
  * refused (nothing read). */
 static int select_write(select_run *r)
 {
-    cli_cleaning_flags(&r->clean);
     rgn_edits_report(r->clean.edits, cli_games_report, &r->games);
     FILE *out = r->count_only || r->split ? NULL : cli_output_open(r->path);
     bool refused;
