@@ -1154,6 +1154,41 @@ void rgn_edits_report(rgn_edits *edits,
                       void (*report)(void *user, const rgn_diagnostic *note),
                       void *user);
 
+/* The edits as a program's options name them (rgn select and rgn db
+ * find: --strip, --set-tag, ...), so that every program offers the same
+ * ones: rgn_edits_option makes the edit of an option and its value. */
+enum rgn_edit_option {
+    RGN_EDIT_OPTION_STRIP,            /* "strip": rgn_edits_strip */
+    RGN_EDIT_OPTION_SET_TAG,          /* "set-tag": rgn_edits_set_tag */
+    RGN_EDIT_OPTION_ADD_PLYCOUNT,     /* "add-plycount": RGN_EDIT_PLYCOUNT */
+    RGN_EDIT_OPTION_ADD_FEN_COMMENTS, /* "add-fen-comments" */
+    RGN_EDIT_OPTION_RENAME_PLAYERS,   /* "rename-players": a file of
+                                         rgn_edits_rename_players's text */
+    RGN_EDIT_OPTION_FIX_RESULT,       /* "fix-result" */
+    RGN_EDIT_OPTION_COUNT
+};
+
+/* What value an edit option takes. */
+enum rgn_edit_value {
+    RGN_EDIT_FLAG, /* none: its value is NULL */
+    RGN_EDIT_TEXT, /* a text */
+    RGN_EDIT_FILE  /* the path of a file, read whole */
+};
+
+/* The name of an edit option, its option's long name without the dashes
+ * ("set-tag"); NULL when option is none. */
+const char *rgn_edit_option_name(enum rgn_edit_option option);
+/* What value an edit option takes (RGN_EDIT_FLAG when option is
+ * none). */
+enum rgn_edit_value rgn_edit_option_takes(enum rgn_edit_option option);
+/* Adds the edit of option with its value (NULL for a flag): 0, or -1
+ * with error->message: the adder's (rgn_edits_strip, ...), the system's
+ * reason when a file cannot be read ("No such file or directory"),
+ * "takes a value", "takes no value", or that option is none. */
+RGN_MUST_CHECK int rgn_edits_option(rgn_edits *edits,
+                                    enum rgn_edit_option option,
+                                    const char *value, rgn_error *error);
+
 /* The error a replay with edits passes on of game: its own, or NULL
  * when it is valid or RGN_EDIT_FIX_RESULT fixes it. */
 const rgn_diagnostic *rgn_edits_error(const rgn_edits *edits,
@@ -1761,6 +1796,10 @@ void rgn_lister_set_tagless(rgn_lister *lister, const rgn_variant *tagless);
 RGN_MUST_CHECK int rgn_lister_game(rgn_lister *lister, const rgn_game *game,
                                    const rgn_selection *selection,
                                    rgn_error *error);
+/* rgn_lister_game as a selector's selected hook (user: the lister); a
+ * failure is told by rgn_lister_finish. */
+void rgn_lister_selected(void *user, const rgn_game *game,
+                         const rgn_selection *selection);
 /* A game sink (pass rgn_lister_sink and the lister as a validator's
  * sink) that writes each game's record as it ends, numbered by the
  * lister: for games read without replay (rgn_read_options_set_no_replay),
@@ -1771,6 +1810,74 @@ const rgn_game_sink *rgn_lister_sink(void);
  * ran out or a write failed, now or before: "cannot write the list:
  * WHY", WHY as rgn_writer_finish's. */
 RGN_MUST_CHECK int rgn_lister_finish(rgn_lister *lister, rgn_error *error);
+
+/* ------------------------------------------------------------------ */
+/* Where the games selected go                                        */
+
+/* The one destination of the games a selector selects or a database
+ * finds (rgn select, rgn db find): written by a writer, listed by a
+ * lister (a record a game), written into the parts of a splitter, or
+ * only counted, each with the same edits and mark. */
+typedef struct rgn_destination rgn_destination;
+
+/* A sized struct (see "Errors"): size first. */
+typedef struct rgn_destination_options {
+    size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
+    /* the games' writer (rgn_writer_new; NULL: RGN, every default); its
+     * keep_invalid lists the games the edits leave invalid too */
+    const rgn_writer_options *writing;
+    /* not NULL: a record a game (rgn_lister_new) instead of the games */
+    const rgn_list_options *listing;
+    /* not NULL: the games written into its parts (rgn_splitter_game)
+     * instead of out; the caller made it and frees it after
+     * rgn_destination_finish, which finishes it */
+    rgn_splitter *split;
+    const rgn_edits *edits; /* made as each game is written (NULL: none) */
+    /* a comment "rgn: matched here" at the ply a position criterion
+     * matched (rgn_selection's ply) */
+    bool mark;
+    /* told of the first failure of a game handed on, as it happens
+     * (NULL: none; rgn_destination_finish returns it too) */
+    void (*report)(void *user, const rgn_error *error);
+    void *user;
+} rgn_destination_options;
+
+/* A destination writing to out (NULL without split: the games are only
+ * counted, nothing is written); options may be NULL (the games written
+ * in RGN, every default). NULL with error when the options are
+ * wrong (their size, listing or writing as rgn_lister_new and
+ * rgn_writer_new refuse them, listing with split), memory runs out or
+ * the writer's start cannot be written. */
+RGN_MUST_CHECK rgn_destination *
+rgn_destination_new(const rgn_destination_options *options, FILE *out,
+                    rgn_error *error);
+void rgn_destination_free(rgn_destination *destination);
+/* Hands on a game recorded whole: written as rgn_writer_write_game
+ * writes it, numbered selection->number; its record listed
+ * (rgn_lister_game, with selection) unless the edits leave it invalid
+ * (rgn_edits_error) and writing's keep_invalid is not set; written by
+ * the splitter (its own numbering). 0, or -1 with error: memory ran out,
+ * the splitter failed (rgn_splitter_game's messages), or an earlier
+ * game failed (its error): after a failure nothing more is handed on. */
+RGN_MUST_CHECK int rgn_destination_game(rgn_destination *destination,
+                                        const rgn_game *game,
+                                        const rgn_selection *selection,
+                                        rgn_error *error);
+/* rgn_destination_game as a selector's selected hook (user: the
+ * destination), its failure told to report and by finish. */
+void rgn_destination_selected(void *user, const rgn_game *game,
+                              const rgn_selection *selection);
+/* The rule set of the next games without a Variant tag, for the
+ * records of a listing (rgn_lister_set_tagless); else nothing. */
+void rgn_destination_set_tagless(rgn_destination *destination,
+                                 const rgn_variant *tagless);
+/* Ends the output: the writer or lister finished (rgn_writer_finish,
+ * rgn_lister_finish), the splitter finished, its parts kept when keep is
+ * set and no game failed. 0, or -1 with error: the first failure, a
+ * game's (told to report already), else the writer's, lister's or
+ * splitter's ("cannot write ...: WHY"). */
+RGN_MUST_CHECK int rgn_destination_finish(rgn_destination *destination,
+                                          bool keep, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Tournaments (rgn(1), "tournament", documents what is read)         */
@@ -2130,18 +2237,17 @@ void rgn_db_tree_free(rgn_db_tree *tree);
 enum rgn_db_format { RGN_DB_TEXT, RGN_DB_JSON };
 
 /* Finds the games as rgn_db_find does (options's found and user are not
- * used) and writes each found to writer (rgn_writer_write_game: numbered
- * as in the database, options->edits made, a comment at the ply a
- * position criterion matched when mark is set) or its record to lister
- * (rgn_lister_game: numbered in the order found, with its database
- * number, its file as imported and the ply); both NULL: only counted.
- * The caller finishes the writer or lister. The number of games found,
- * or -1 with error: a damaged database, a write that failed (the rest is
- * not written), both writer and lister given. */
+ * used) and hands each found on to destination (rgn_destination_game:
+ * written numbered as in the database, listed numbered in the order
+ * found, with its database number, its file as imported and the ply at
+ * which a position criterion matched); NULL: only counted. The caller
+ * finishes the destination. The number of games found, or -1 with
+ * error: a damaged database, a game the destination failed to hand on
+ * (the rest is not handed on). */
 RGN_MUST_CHECK int64_t rgn_db_find_write(rgn_db *db,
                                          const rgn_db_find_options *options,
-                                         rgn_writer *writer, rgn_lister *lister,
-                                         bool mark, rgn_error *error);
+                                         rgn_destination *destination,
+                                         rgn_error *error);
 /* The rule sets of the database's games that read fen (a position
  * string; NULL: the game's start, which a solitaire does not have) and
  * then play line (rgn_position_play_line; NULL: no moves), in the order

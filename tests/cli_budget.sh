@@ -6,20 +6,13 @@
 # counted; clang-format puts both alone on their lines, in column 0), and
 # src/cli holds at most MAX_LINES lines of C (cat src/cli/*.[ch] | wc -l).
 # The aim is 4,000 lines; MAX_LINES is a ratchet on the way there, set to
-# what src/cli holds today (4,751 lines, after the input and its
-# reading loop, the diagnostics, the writing of recorded games, the
-# reasons of failed writes, the answers of rgn db, the marks and frames
-# of rgn diagram, the solutions of rgn solve, the split writer and the
-# atomic output files moved into the library, the commands' help into
-# text files, src/cli/help, and "did you mean", the parsing of --range,
-# the summary, perft's divide and the variants' lines into the library,
-# with the game-reading options as rows of a table): lower it as each
-# piece leaves, never raise it.
+# what src/cli holds today: lower it as each piece of work leaves for
+# the library, never raise it.
 #
 # usage: cli_budget.sh PROJECT_DIR
 set -eu
 MAX_FUNCTION=80
-MAX_LINES=4751
+MAX_LINES=4699
 cd "$1"
 failed=0
 long=$(awk -v max="$MAX_FUNCTION" '

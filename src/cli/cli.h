@@ -336,31 +336,29 @@ const cli_option *cli_criteria_options(cli_criteria *c);
  * without either). */
 int cli_criteria_flags(cli_criteria *c, const cli_command *command);
 
-/* The cleaning options of the games written (cleaning_options.c; select,
- * db find) and how many they are. */
-#define CLI_CLEANING_OPTIONS 6
+/* The cleaning options of the games written (criteria_options.c;
+ * select, db find): an option an edit the library names. */
+typedef struct cli_edit {
+    rgn_edits *edits;
+    enum rgn_edit_option option;
+} cli_edit;
 typedef struct cli_cleaning {
     rgn_edits *edits; /* set before cli_cleaning_options */
-    bool plycount, fen_comments, fix_result;
-    cli_option rows[CLI_CLEANING_OPTIONS + 1];
+    cli_edit takers[RGN_EDIT_OPTION_COUNT];
+    bool flags[RGN_EDIT_OPTION_COUNT]; /* the flags given */
+    char names[RGN_EDIT_OPTION_COUNT][24];
+    cli_option rows[RGN_EDIT_OPTION_COUNT + 1];
 } cli_cleaning;
 /* The cleaning options, a table of cli_options.tables (kept in c).
  * Those with a value go into the edits when met. */
 const cli_option *cli_cleaning_options(cli_cleaning *c);
-/* After the options: adds the edits of the flags given. */
-void cli_cleaning_flags(cli_cleaning *c);
+/* After the options: adds the edits of the flags given; -1 after a
+ * usage error. */
+int cli_cleaning_flags(cli_cleaning *c, const cli_command *command);
 
 /* Listing games (cmd_list.c; also select --format). */
 /* Takes for --format: text, tsv, csv or json, into the int at out. */
 int cli_take_list_format(const cli_command *command, const char *value,
                          void *out);
-/* A cli_games input hook (user: an rgn_lister): tells the lister the rule
- * set of the input's games without a Variant tag (it hears the input's
- * name as the validator's sink). */
-void cli_lister_input(void *user, const char *file, const rgn_variant *tagless);
-/* A lister of options writing to out: NULL after a usage error that
- * names what is wrong in the columns. */
-rgn_lister *cli_lister_new(const cli_command *command,
-                           const rgn_list_options *options, FILE *out);
 
 #endif

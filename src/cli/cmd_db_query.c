@@ -125,34 +125,35 @@ static int find_and_write(const cli_command *command, const char *db_path,
         rgn_edits_report(cleaning->edits, tell_note, &notes);
         options->edits = cleaning->edits;
     }
-    rgn_lister *lister = NULL;
-    rgn_writer *writer = NULL;
-    if (out && list_format >= 0) {
+    if (list_format >= 0)
         listing->format = (enum rgn_list_format)list_format;
-        lister = cli_lister_new(command, listing, out);
-    } else if (out)
-        writer = rgn_writer_new(&writing, out, NULL);
-    bool ok = options->count_only || lister || writer;
-    options->valid_only = !keep_invalid;
+    rgn_destination_options delivering = {
+        .size = sizeof delivering,
+        .writing = &writing,
+        .listing = list_format >= 0 ? listing : NULL,
+        .edits = options->edits,
+        .mark = cleaning && cleaning->mark,
+    };
     rgn_error error;
-    int64_t found = ok ? rgn_db_find_write(db, options, writer, lister,
-                                           cleaning && cleaning->mark, &error)
-                       : -1;
+    rgn_destination *destination =
+        rgn_destination_new(&delivering, out, &error);
+    if (!destination && delivering.listing)
+        cli_usage_error(command, "--columns: %s", error.message);
+    options->valid_only = !keep_invalid;
+    int64_t found =
+        destination ? rgn_db_find_write(db, options, destination, &error) : -1;
     /* a write that failed is told when the output is closed */
-    if (found < 0 && ok && !(out && ferror(out)))
+    if (found < 0 && destination && !(out && ferror(out)))
         fprintf(stderr, "rgn %s: %s: %s\n", command->name, db_path,
                 error.message);
-    ok = found >= 0;
-    if (ok && (lister   ? rgn_lister_finish(lister, &error)
-               : writer ? rgn_writer_finish(writer, &error)
-                        : 0) < 0) {
+    bool ok = found >= 0;
+    if (ok && rgn_destination_finish(destination, true, &error) < 0) {
         cli_output_failed(path, &error);
         ok = false;
     }
     if (ok && options->count_only)
         printf("%lld\n", (long long)found);
-    rgn_lister_free(lister);
-    rgn_writer_free(writer);
+    rgn_destination_free(destination);
     if (out && cli_output_close(out, path, ok) < 0)
         ok = false;
     rgn_db_close(db);
@@ -184,7 +185,9 @@ static int find_parse(int argc, char **argv, cli_criteria *criteria,
     const cli_options parser = {&cli_db_find, NULL,  NULL, &color, 0,
                                 NULL,         tables};
     int status = cli_parse_options(&parser, argc, argv, &operands);
-    if (status == CLI_GO_ON && cli_criteria_flags(criteria, &cli_db_find) < 0)
+    if (status == CLI_GO_ON &&
+        (cli_criteria_flags(criteria, &cli_db_find) < 0 ||
+         cli_cleaning_flags(clean, &cli_db_find) < 0))
         status = EXIT_USAGE;
     if (criteria->invalid)
         r->keep_invalid = true;
@@ -229,7 +232,6 @@ static int run_find(int argc, char **argv)
         r.options.limit = (uint64_t)r.limit;
         r.options.duplicates = criteria.copies;
         r.options.fuzzy_ply = (int)criteria.fuzzy;
-        cli_cleaning_flags(&clean);
         db_cleaning cleaning = {clean.edits, r.mark};
         status =
             find_and_write(&cli_db_find, r.db_path, &r.options, list_format,

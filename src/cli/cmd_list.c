@@ -25,27 +25,56 @@ int cli_take_list_format(const cli_command *command, const char *value,
     return 0;
 }
 
-void cli_lister_input(void *user, const char *file, const rgn_variant *tagless)
+/* A cli_games input hook: the rule set of the input's games without a
+ * Variant tag (the lister hears the input's name as the sink). */
+static void list_input(void *user, const char *file, const rgn_variant *tagless)
 {
     (void)file; /* the lister hears of it as the sink */
     rgn_lister_set_tagless(user, tagless);
 }
 
-rgn_lister *cli_lister_new(const cli_command *command,
-                           const rgn_list_options *options, FILE *out)
+/* Reads the games into lister (options's, writing to path): whether all
+ * went well but for the inputs, which games tells of. */
+static bool list_games(cli_games *games, rgn_lister *lister,
+                       const rgn_list_options *options, const char *path,
+                       char **paths, int files)
 {
+    games->input = list_input;
+    games->input_user = lister;
+    rgn_selector *selector = NULL;
+    if (options->unchecked) {
+        /* the reader alone: each record as its game ends */
+        games->no_replay = true;
+        games->options.sink = rgn_lister_sink();
+        games->options.sink_user = lister;
+    } else {
+        rgn_selector_options selecting = {
+            .size = sizeof selecting,
+            .duplicates = options->duplicate_of ? RGN_DUPLICATES_NOTE
+                                                : RGN_DUPLICATES_ANY,
+            .selected = rgn_lister_selected,
+            .user = lister,
+        };
+        selector = rgn_selector_new(&selecting, NULL);
+        games->options.sink = rgn_selector_sink();
+        games->options.sink_user = selector;
+    }
+    bool ok = options->unchecked || selector;
     rgn_error error;
-    rgn_lister *lister = rgn_lister_new(options, out, &error);
-    if (!lister)
-        cli_usage_error(command, "--columns: %s", error.message);
-    return lister;
-}
-
-static void on_selected(void *user, const rgn_game *game,
-                        const rgn_selection *selection)
-{
-    if (rgn_lister_game(user, game, selection, NULL) < 0)
-        return; /* memory ran out: rgn_lister_finish tells it */
+    if (ok) {
+        cli_games_read_all(games, paths, files);
+        if (rgn_lister_finish(lister, &error) < 0) {
+            cli_output_failed(path, &error);
+            ok = false;
+        }
+        if (selector && rgn_selector_finish(selector, NULL) < 0) {
+            fprintf(stderr, "rgn list: out of memory\n");
+            ok = false;
+        }
+    } else
+        fprintf(stderr, "rgn list: out of memory\n");
+    rgn_selector_free(selector);
+    return ok;
 }
 
 static int run_list(int argc, char **argv)
@@ -81,46 +110,14 @@ static int run_list(int argc, char **argv)
     FILE *out = cli_output_open(path);
     if (!out)
         return EXIT_USAGE;
-    rgn_lister *lister = cli_lister_new(&cli_list, &options, out);
+    rgn_error error;
+    rgn_lister *lister = rgn_lister_new(&options, out, &error);
     if (!lister) {
+        cli_usage_error(&cli_list, "--columns: %s", error.message);
         cli_output_close(out, path, false);
         return EXIT_USAGE;
     }
-    games.input = cli_lister_input;
-    games.input_user = lister;
-    rgn_selector *selector = NULL;
-    if (options.unchecked) {
-        /* the reader alone: each record as its game ends */
-        games.no_replay = true;
-        games.options.sink = rgn_lister_sink();
-        games.options.sink_user = lister;
-    } else {
-        rgn_selector_options selecting = {
-            .size = sizeof selecting,
-            .duplicates =
-                options.duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
-            .selected = on_selected,
-            .user = lister,
-        };
-        selector = rgn_selector_new(&selecting, NULL);
-        games.options.sink = rgn_selector_sink();
-        games.options.sink_user = selector;
-    }
-    bool ok = options.unchecked || selector;
-    if (ok) {
-        cli_games_read_all(&games, paths, files);
-        rgn_error error;
-        if (rgn_lister_finish(lister, &error) < 0) {
-            cli_output_failed(path, &error);
-            ok = false;
-        }
-        if (selector && rgn_selector_finish(selector, NULL) < 0) {
-            fprintf(stderr, "rgn list: out of memory\n");
-            ok = false;
-        }
-    } else
-        fprintf(stderr, "rgn list: out of memory\n");
-    rgn_selector_free(selector);
+    bool ok = list_games(&games, lister, &options, path, paths, files);
     rgn_lister_free(lister);
     /* an input that could not be read fails the run: the target stays */
     ok = ok && !games.io_error;

@@ -13,60 +13,17 @@ const cli_command cli_select = {
     run_select,
 };
 
-/* What to do with each game selected. */
-typedef struct select_output {
-    bool count_only, mark;
-    rgn_edits *edits; /* the cleaning options' */
-    rgn_writer *writer;
-    rgn_splitter *split; /* instead of writer: --split-every, --split-by */
-    bool split_failed;   /* and said why (split_reported: already) */
-    bool split_reported;
-    rgn_lister *lister; /* --format: records instead of games */
-    bool keep_invalid;  /* --keep-invalid: invalid games listed too */
-    bool failed;        /* memory ran out while a game was passed on */
-} select_output;
-
-static void on_selected(void *user, const rgn_game *game,
-                        const rgn_selection *selection)
-{
-    select_output *o = user;
-    if (o->count_only)
-        return;
-    if (o->lister) {
-        /* the games the writer would write: invalid ones with
-         * --keep-invalid only */
-        if ((!rgn_game_error(game) || o->keep_invalid) &&
-            rgn_lister_game(o->lister, game, selection, NULL) < 0)
-            o->failed = true;
-        return;
-    }
-    if (o->split) {
-        rgn_error error;
-        if (!o->split_failed &&
-            rgn_splitter_game(o->split, game, 0, o->edits,
-                              o->mark ? selection->ply : -1, &error) < 0) {
-            if (!o->split_reported)
-                fprintf(stderr, "rgn select: %s\n", error.message);
-            o->split_failed = true;
-        }
-        return;
-    }
-    /* numbered as in the input, as convert numbers them */
-    if (rgn_writer_write_game(o->writer, game, selection->number, o->edits,
-                              o->mark ? selection->ply : -1, NULL) < 0)
-        o->failed = true;
-}
-
-
 /* What rgn select was asked, and what it works with. */
 typedef struct select_run {
     cli_games games;
     cli_criteria criteria;
     cli_cleaning clean;
     rgn_writer_options writing;
-    select_output output;
-    const char *path; /* -o */
-    int to;           /* --to, or -1 */
+    bool count_only, mark;
+    rgn_splitter *split; /* --split-every, --split-by */
+    bool said;           /* a failure to hand a game on, told already */
+    const char *path;    /* -o */
+    int to;              /* --to, or -1 */
     long limit;
     bool invert;
     long split_every;
@@ -85,8 +42,8 @@ static int select_parse(select_run *r, int argc, char **argv)
     const cli_option own[] = {
         {"-n", .flag = &r->invert},
         {"--invert", .flag = &r->invert},
-        {"--count", .flag = &r->output.count_only},
-        {"--mark", .flag = &r->output.mark},
+        {"--count", .flag = &r->count_only},
+        {"--mark", .flag = &r->mark},
         {"--limit", .take = cli_take_count, .out = &r->limit},
         {"--to", .take = cli_take_format, .out = &r->to},
         {"-o", .value = &r->path},
@@ -109,13 +66,13 @@ static int select_parse(select_run *r, int argc, char **argv)
     int status = cli_parse_options(&parser, argc, argv, &r->files);
     r->paths = argv + 1;
     if (status == CLI_GO_ON &&
-        cli_criteria_flags(&r->criteria, &cli_select) < 0)
+        (cli_criteria_flags(&r->criteria, &cli_select) < 0 ||
+         cli_cleaning_flags(&r->clean, &cli_select) < 0))
         status = EXIT_USAGE;
     /* the broken games are written only as --keep-invalid keeps them */
     if (r->criteria.invalid)
         r->writing.keep_invalid = true;
     r->listing.format = (enum rgn_list_format)r->list_format;
-    r->output.keep_invalid = r->writing.keep_invalid;
     if (status != CLI_GO_ON)
         return status;
     bool splitting = r->split_every || r->split_by;
@@ -123,15 +80,14 @@ static int select_parse(select_run *r, int argc, char **argv)
     const cli_conflict conflicts[] = {
         {r->split_every && r->split_by,
          "--split-every and --split-by cut the output two ways: give one"},
-        {splitting &&
-             (!r->path || strcmp(r->path, "-") == 0 || r->output.count_only),
+        {splitting && (!r->path || strcmp(r->path, "-") == 0 || r->count_only),
          "--split-every and --split-by write files: -o PATTERN names them"},
         {r->force && !splitting,
          "--force writes over the parts of --split-every or --split-by: -o "
          "replaces its file anyway"},
         {listing && r->to >= 0,
          "--format lists the games, --to writes them: give one"},
-        {listing && r->output.count_only,
+        {listing && r->count_only,
          "--format lists the games, --count counts them: give one"},
         {r->listing.columns && !listing,
          "--columns chooses what --format lists: give --format too"},
@@ -150,7 +106,7 @@ static int check_part(void *user, const char *path, rgn_error *error)
     select_run *r = user;
     struct stat st;
     (void)error; /* said here: the usage error needs its hint */
-    r->output.split_reported = true;
+    r->said = true;
     if (!r->force && lstat(path, &st) == 0) {
         fprintf(stderr, "rgn select: %s exists: --force writes over it\n",
                 path);
@@ -159,7 +115,7 @@ static int check_part(void *user, const char *path, rgn_error *error)
     if (cli_output_check_inputs(&cli_select, "-o", path, r->paths, r->files,
                                 "") < 0)
         return -1;
-    r->output.split_reported = false;
+    r->said = false;
     return 0;
 }
 
@@ -180,10 +136,10 @@ static int select_split(select_run *r)
         .by_name = "--split-by",
     };
     rgn_error error;
-    r->output.split = rgn_splitter_new(&options, &error);
-    if (!r->output.split)
+    r->split = rgn_splitter_new(&options, &error);
+    if (!r->split)
         return cli_usage_error(&cli_select, "%s", error.message);
-    cli_output_guard_split(r->output.split);
+    cli_output_guard_split(r->split);
     return CLI_GO_ON;
 }
 
@@ -191,7 +147,6 @@ static int select_split(select_run *r)
  * and the format: the exit status, or CLI_GO_ON. */
 static int select_prepare(select_run *r)
 {
-    select_output *output = &r->output;
     if ((r->split_every || r->split_by) && select_split(r) != CLI_GO_ON)
         return EXIT_USAGE;
     if (cli_games_check_inputs(&r->games, r->paths, r->files) < 0 ||
@@ -208,55 +163,74 @@ static int select_prepare(select_run *r)
     }
     bool rgn = r->writing.format == RGN_FORMAT_RGN ||
                r->writing.format == RGN_FORMAT_LAN;
-    if (output->split && rgn)
+    if (r->split && rgn)
         r->writing.tagless = rgn_variant_for_file(r->path);
     return CLI_GO_ON;
 }
 
-/* Where the games selected go (out, or the parts), and each input's name
- * given to it: false after saying why not. */
-static bool select_start(select_run *r, FILE *out)
+/* A game the output failed to take: said once, unless check_part said
+ * why. */
+static void on_failure(void *user, const rgn_error *error)
 {
-    select_output *output = &r->output;
+    select_run *r = user;
+    if (!r->said)
+        fprintf(stderr, "rgn select: %s\n", error->message);
+    r->said = true;
+}
+
+/* A cli_games input hook: the rule set of the input's games without a
+ * Variant tag, for the records listed. */
+static void list_input(void *user, const char *file, const rgn_variant *tagless)
+{
+    (void)file; /* the lister hears of it as the sink */
+    rgn_destination_set_tagless(user, tagless);
+}
+
+/* Where the games selected go: out, the parts, or only their count; NULL
+ * when there is none (said why, *refused when it was the usage error of
+ * --columns). */
+static rgn_destination *select_start(select_run *r, FILE *out, bool *refused)
+{
     if (out && r->path && strcmp(r->path, "-") != 0 &&
         (r->writing.format == RGN_FORMAT_RGN ||
          r->writing.format == RGN_FORMAT_LAN))
         r->writing.tagless = rgn_variant_for_file(r->path);
-    if (out && r->list_format >= 0) {
-        output->lister = cli_lister_new(&cli_select, &r->listing, out);
-        if (!output->lister)
-            return false;
-        r->games.input = cli_lister_input;
-        r->games.input_user = output->lister;
-        return true;
+    rgn_destination_options options = {
+        .size = sizeof options,
+        .writing = &r->writing,
+        .listing = r->list_format >= 0 ? &r->listing : NULL,
+        .split = r->split,
+        .edits = r->clean.edits,
+        .mark = r->mark,
+        .report = on_failure,
+        .user = r,
+    };
+    rgn_error error;
+    rgn_destination *d = out || r->count_only || r->split
+                             ? rgn_destination_new(&options, out, &error)
+                             : NULL;
+    *refused = !d && out && options.listing;
+    if (*refused)
+        cli_usage_error(&cli_select, "--columns: %s", error.message);
+    if (d && options.listing) {
+        r->games.input = list_input;
+        r->games.input_user = d;
     }
-    if (out)
-        output->writer = rgn_writer_new(&r->writing, out, NULL);
-    return true;
+    return d;
 }
 
-/* Reads the inputs through selector into what select_start made: whether
- * everything selected was written. */
+/* Reads the inputs through selector: whether every game was judged. */
 static bool select_games(select_run *r, rgn_selector *selector)
 {
-    select_output *output = &r->output;
     r->games.options.sink = rgn_selector_sink();
     r->games.options.sink_user = selector;
     cli_games_read_all(&r->games, r->paths, r->files);
-    rgn_error error;
-    bool written =
-        output->lister
-            ? rgn_lister_finish(output->lister, &error) == 0
-            : !output->writer || rgn_writer_finish(output->writer, &error) == 0;
-    if (!written)
-        cli_output_failed(r->path, &error);
-    if (output->failed || rgn_selector_finish(selector, NULL) < 0) {
+    bool judged = rgn_selector_finish(selector, NULL) == 0;
+    if (!judged)
         fprintf(stderr, "rgn select: out of memory\n");
-        written = false;
-    }
-    if (output->count_only)
+    if (r->count_only)
         printf("%llu\n", (unsigned long long)rgn_selector_count(selector));
-    return written;
+    return judged;
 }
 
 /* Selects and writes the games: 1 when all went well (the inputs read,
@@ -264,12 +238,10 @@ static bool select_games(select_run *r, rgn_selector *selector)
  * refused (nothing read). */
 static int select_write(select_run *r)
 {
-    select_output *output = &r->output;
-    cli_cleaning_flags(&r->clean);
     rgn_edits_report(r->clean.edits, cli_games_report, &r->games);
-    output->edits = r->clean.edits;
-    FILE *out =
-        output->count_only || output->split ? NULL : cli_output_open(r->path);
+    FILE *out = r->count_only || r->split ? NULL : cli_output_open(r->path);
+    bool refused;
+    rgn_destination *destination = select_start(r, out, &refused);
     rgn_selector_options options = {
         .size = sizeof options,
         .criteria = r->criteria.criteria,
@@ -281,36 +253,30 @@ static int select_write(select_run *r)
         .valid_only = !r->writing.keep_invalid,
         .edits = r->clean.edits,
         .move_texts = r->writing.format == RGN_FORMAT_JSON,
-        .count_only = output->count_only,
-        .selected = on_selected,
-        .user = output,
+        .count_only = r->count_only,
+        .selected = rgn_destination_selected,
+        .user = destination,
     };
-    rgn_selector *selector = rgn_selector_new(&options, NULL);
-    bool opened = select_start(r, out);
-    bool started = opened && selector &&
-                   (output->count_only || output->writer || output->split ||
-                    output->lister) &&
-                   (output->count_only || out || output->split);
-    bool written = started && select_games(r, selector);
-    if (opened && !started && (out || output->count_only))
+    rgn_selector *selector =
+        destination ? rgn_selector_new(&options, NULL) : NULL;
+    if (!refused && !selector && (out || r->count_only))
         fprintf(stderr, "rgn select: cannot start the output\n");
-    rgn_writer_free(output->writer);
-    rgn_lister_free(output->lister);
-    rgn_selector_free(selector);
     /* an input that could not be read fails the run: the target stays */
-    bool ok = written && !r->games.io_error;
-    if (out && cli_output_close(out, r->path, ok) < 0)
-        ok = false;
+    bool ok = selector && select_games(r, selector) && !r->games.io_error;
     rgn_error error;
-    if (output->split &&
-        rgn_splitter_finish(output->split, ok && !output->split_failed,
-                            &error) < 0) {
-        fprintf(stderr, "rgn select: %s\n", error.message);
+    if (destination && rgn_destination_finish(destination, ok, &error) < 0) {
+        /* a game's failure was told as it came (on_failure) */
+        if (!r->said && r->split)
+            fprintf(stderr, "rgn select: %s\n", error.message);
+        else if (!r->said)
+            cli_output_failed(r->path, &error);
         ok = false;
     }
-    if (output->split_failed)
+    rgn_destination_free(destination);
+    rgn_selector_free(selector);
+    if (out && cli_output_close(out, r->path, ok) < 0)
         ok = false;
-    return opened ? ok : -1;
+    return refused ? -1 : ok;
 }
 
 static int run_select(int argc, char **argv)
@@ -333,7 +299,7 @@ static int run_select(int argc, char **argv)
             status = EXIT_USAGE;
     }
     cli_output_guard_split(NULL);
-    rgn_splitter_free(r.output.split);
+    rgn_splitter_free(r.split);
     rgn_criteria_free(r.criteria.criteria);
     rgn_edits_free(r.clean.edits);
     return status;

@@ -1,12 +1,29 @@
 /*
  * criteria_options.c - the criteria options of rgn select, which rgn db
- * find takes too: one table, one way of reading them; and the options
- * of the copies, which both judge after the criteria.
+ * find takes too: one table, one way of reading them; the options of the
+ * copies, which both judge after the criteria; and the cleaning options
+ * of the games both write (--strip, --set-tag, ...). The library names
+ * the criteria and the edits, and says what value each takes: the tables
+ * are made from that.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+
+/* The usage error of the option --name given value (NULL: a flag),
+ * refused for why: a file's path is shown as given, a text quoted. -1. */
+static int refused(const cli_command *command, const char *name,
+                   const char *value, bool path, const char *why)
+{
+    if (!value)
+        cli_usage_error(command, "--%s: %s", name, why);
+    else if (path)
+        cli_usage_error(command, "--%s %s: %s", name, value, why);
+    else
+        cli_usage_error(command, "--%s '%s': %s", name, value, why);
+    return -1;
+}
 
 /* A criterion and its value, added to the criteria: 0, or -1 after the
  * usage error that names the option and the value. */
@@ -16,12 +33,8 @@ static int add_criterion(const cli_command *command, rgn_criteria *criteria,
     rgn_error error;
     if (rgn_criteria_add(criteria, criterion, value, &error) == 0)
         return 0;
-    const char *name = rgn_criterion_name(criterion);
-    if (value)
-        cli_usage_error(command, "--%s '%s': %s", name, value, error.message);
-    else
-        cli_usage_error(command, "--%s: %s", name, error.message);
-    return -1;
+    return refused(command, rgn_criterion_name(criterion), value, false,
+                   error.message);
 }
 
 static int take_criterion(const cli_command *command, const char *value,
@@ -81,5 +94,50 @@ int cli_criteria_flags(cli_criteria *c, const cli_command *command)
     c->copies = c->unique       ? RGN_DUPLICATES_UNIQUE
                 : c->duplicates ? RGN_DUPLICATES_ONLY
                                 : RGN_DUPLICATES_ANY;
+    return 0;
+}
+
+/* An edit option and its value (NULL: a flag), made: 0, or -1 after the
+ * usage error that names them. */
+static int add_edit(const cli_command *command, rgn_edits *edits,
+                    enum rgn_edit_option option, const char *value)
+{
+    rgn_error error;
+    if (rgn_edits_option(edits, option, value, &error) == 0)
+        return 0;
+    return refused(command, rgn_edit_option_name(option), value,
+                   rgn_edit_option_takes(option) == RGN_EDIT_FILE,
+                   error.message);
+}
+
+static int take_edit(const cli_command *command, const char *value, void *out)
+{
+    cli_edit *e = out;
+    return add_edit(command, e->edits, e->option, value);
+}
+
+/* The option of each edit, named by the library. */
+const cli_option *cli_cleaning_options(cli_cleaning *c)
+{
+    for (int i = 0; i < RGN_EDIT_OPTION_COUNT; i++) {
+        enum rgn_edit_option option = (enum rgn_edit_option)i;
+        c->takers[i] = (cli_edit){c->edits, option};
+        snprintf(c->names[i], sizeof c->names[i], "--%s",
+                 rgn_edit_option_name(option));
+        c->rows[i] = rgn_edit_option_takes(option) == RGN_EDIT_FLAG
+                         ? (cli_option){c->names[i], .flag = &c->flags[i]}
+                         : (cli_option){c->names[i], .take = take_edit,
+                                        .out = &c->takers[i]};
+    }
+    c->rows[RGN_EDIT_OPTION_COUNT] = (cli_option){0};
+    return c->rows;
+}
+
+int cli_cleaning_flags(cli_cleaning *c, const cli_command *command)
+{
+    for (int i = 0; i < RGN_EDIT_OPTION_COUNT; i++)
+        if (c->flags[i] &&
+            add_edit(command, c->edits, (enum rgn_edit_option)i, NULL) < 0)
+            return -1;
     return 0;
 }

@@ -1,6 +1,6 @@
 /*
  * answer.c - a database's answers handed to their reader: the games
- * found written by a writer or listed by a lister (rgn_db_find_write),
+ * found handed on to their destination (rgn_db_find_write),
  * the rule sets that read a tree's position (rgn_db_tree_games), the
  * tree (rgn_db_tree_write) and what the database holds
  * (rgn_db_stats_write) as text for people or as JSON. Each text is built
@@ -18,10 +18,7 @@
 /* The games found                                                    */
 
 typedef struct find_writing {
-    rgn_writer *writer;
-    rgn_lister *lister;
-    const rgn_edits *edits;
-    bool mark;
+    rgn_destination *destination;
     uint64_t found; /* so far: the number a listed game's record shows */
     bool failed;
     rgn_error *error;
@@ -31,34 +28,25 @@ static int write_found(void *user, const rgn_db_found *found)
 {
     find_writing *w = user;
     w->found++;
-    if (!found->game)
+    if (!found->game || !w->destination)
         return 0;
-    if (w->lister) {
-        rgn_selection selection = {w->found, (uint64_t)found->id, found->ply,
-                                   0};
-        if (rgn_lister_game(w->lister, found->game, &selection, w->error) < 0)
-            w->failed = true;
-    } else if (w->writer &&
-               rgn_writer_write_game(w->writer, found->game,
-                                     (uint64_t)found->id, w->edits,
-                                     w->mark ? found->ply : -1, w->error) < 0)
-        w->failed = true; /* the game keeps its file as imported */
+    /* the game keeps its file as imported */
+    rgn_selection selection = {w->found, (uint64_t)found->id, found->ply, 0};
+    if (rgn_destination_game(w->destination, found->game, &selection,
+                             w->error) < 0)
+        w->failed = true;
     return w->failed;
 }
 
 int64_t rgn_db_find_write(rgn_db *db, const rgn_db_find_options *options,
-                          rgn_writer *writer, rgn_lister *lister, bool mark,
-                          rgn_error *error)
+                          rgn_destination *destination, rgn_error *error)
 {
     rgn_error dropped;
     error = rgn_error_or(error, &dropped);
     rgn_db_find_options taken;
     if (db_find_options_take(&taken, options, error) < 0)
         return -1;
-    if (writer && lister)
-        return rgn_fail(error, "rgn_db_find_write: a writer or a lister, "
-                               "not both");
-    find_writing w = {writer, lister, taken.edits, mark, 0, false, error};
+    find_writing w = {destination, 0, false, error};
     taken.found = write_found;
     taken.user = &w;
     int64_t found = rgn_db_find(db, &taken, error);

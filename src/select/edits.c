@@ -1,12 +1,15 @@
 /*
  * edits.c - the changes a replay makes to a game (rgn_edits): parts
  * stripped, tags set, players renamed, comments and tags added, results
- * fixed. This file keeps what was asked for; game.c's replay applies it.
+ * fixed, and the options a program names them by. This file keeps what
+ * was asked for; game.c's replay applies it.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buffer.h"
 #include "base/errors.h"
 #include "select/select.h"
 
@@ -175,6 +178,75 @@ int rgn_edits_rename_players(rgn_edits *edits, const char *text, size_t len,
 }
 
 void rgn_edits_add(rgn_edits *edits, unsigned flags) { edits->flags |= flags; }
+
+/* Each option's name, what it takes and, for a flag, its edit. */
+static const struct {
+    const char *name;
+    enum rgn_edit_value takes;
+    unsigned flag;
+} edit_options[RGN_EDIT_OPTION_COUNT] = {
+    [RGN_EDIT_OPTION_STRIP] = {"strip", RGN_EDIT_TEXT, 0},
+    [RGN_EDIT_OPTION_SET_TAG] = {"set-tag", RGN_EDIT_TEXT, 0},
+    [RGN_EDIT_OPTION_ADD_PLYCOUNT] = {"add-plycount", RGN_EDIT_FLAG,
+                                      RGN_EDIT_PLYCOUNT},
+    [RGN_EDIT_OPTION_ADD_FEN_COMMENTS] = {"add-fen-comments", RGN_EDIT_FLAG,
+                                          RGN_EDIT_FEN_COMMENTS},
+    [RGN_EDIT_OPTION_RENAME_PLAYERS] = {"rename-players", RGN_EDIT_FILE, 0},
+    [RGN_EDIT_OPTION_FIX_RESULT] = {"fix-result", RGN_EDIT_FLAG,
+                                    RGN_EDIT_FIX_RESULT},
+};
+
+const char *rgn_edit_option_name(enum rgn_edit_option option)
+{
+    return (unsigned)option < RGN_EDIT_OPTION_COUNT ? edit_options[option].name
+                                                    : NULL;
+}
+
+enum rgn_edit_value rgn_edit_option_takes(enum rgn_edit_option option)
+{
+    return (unsigned)option < RGN_EDIT_OPTION_COUNT ? edit_options[option].takes
+                                                    : RGN_EDIT_FLAG;
+}
+
+/* The players' spellings of the file at path: 0, or -1 with error (the
+ * system's reason when the file cannot be read). */
+static int rename_players_file(rgn_edits *edits, const char *path,
+                               rgn_error *error)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return fail(error, strerror(errno));
+    rgn_buffer text = {0};
+    char block[4096];
+    size_t got;
+    while ((got = fread(block, 1, sizeof block, in)) > 0)
+        rgn_buffer_append(&text, block, got);
+    int reason = ferror(in) ? (errno ? errno : EIO) : 0;
+    fclose(in);
+    int rc = reason ? fail(error, strerror(reason))
+             : text.failed
+                 ? fail(error, "out of memory")
+                 : rgn_edits_rename_players(edits, text.data, text.len, error);
+    rgn_buffer_free(&text);
+    return rc;
+}
+
+int rgn_edits_option(rgn_edits *edits, enum rgn_edit_option option,
+                     const char *value, rgn_error *error)
+{
+    if ((unsigned)option >= RGN_EDIT_OPTION_COUNT)
+        return rgn_fail(error, "%d is no rgn_edit_option", (int)option);
+    bool flag = edit_options[option].takes == RGN_EDIT_FLAG;
+    if (flag != !value)
+        return rgn_fail(error, flag ? "takes no value" : "takes a value");
+    switch (option) {
+    case RGN_EDIT_OPTION_STRIP: return rgn_edits_strip(edits, value, error);
+    case RGN_EDIT_OPTION_SET_TAG: return rgn_edits_set_tag(edits, value, error);
+    case RGN_EDIT_OPTION_RENAME_PLAYERS:
+        return rename_players_file(edits, value, error);
+    default: rgn_edits_add(edits, edit_options[option].flag); return 0;
+    }
+}
 
 void rgn_edits_report(rgn_edits *edits,
                       void (*report)(void *user, const rgn_diagnostic *note),

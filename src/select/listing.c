@@ -692,6 +692,13 @@ int rgn_lister_game(rgn_lister *l, const rgn_game *game,
                : 0;
 }
 
+void rgn_lister_selected(void *user, const rgn_game *game,
+                         const rgn_selection *selection)
+{
+    if (lister_game(user, game, selection) < 0)
+        return; /* memory ran out: rgn_lister_finish tells it */
+}
+
 int rgn_lister_finish(rgn_lister *l, rgn_error *error)
 {
     /* the rows held back, or a table's header when no game came */

@@ -281,18 +281,18 @@ static void found_written(void **state)
     rgn_db_find_options options = {.size = sizeof options,
                                    .criteria = criteria};
     /* counted only */
-    assert_int_equal(rgn_db_find_write(db, &options, NULL, NULL, false, &error),
-                     2);
+    assert_int_equal(rgn_db_find_write(db, &options, NULL, &error), 2);
     /* a record each, numbered in the order found, with the ply */
     captured c;
     rgn_list_options listing = {
         .size = sizeof listing, .format = RGN_LIST_JSON, .ply = true};
-    rgn_lister *lister = rgn_lister_new(&listing, capture(&c), &error);
-    assert_non_null(lister);
-    assert_int_equal(
-        rgn_db_find_write(db, &options, NULL, lister, false, &error), 2);
-    assert_int_equal(rgn_lister_finish(lister, &error), 0);
-    rgn_lister_free(lister);
+    rgn_destination_options delivering = {.size = sizeof delivering,
+                                          .listing = &listing};
+    rgn_destination *d = rgn_destination_new(&delivering, capture(&c), &error);
+    assert_non_null(d);
+    assert_int_equal(rgn_db_find_write(db, &options, d, &error), 2);
+    assert_int_equal(rgn_destination_finish(d, true, &error), 0);
+    rgn_destination_free(d);
     char *text = captured_text(&c);
     assert_int_equal(lines(text), 2);
     assert_non_null(strstr(text, "\"ply\":1"));
@@ -300,28 +300,23 @@ static void found_written(void **state)
     /* the games, marked where the position matched */
     rgn_writer_options writing = {.size = sizeof writing,
                                   .format = RGN_FORMAT_RGN};
-    rgn_writer *writer = rgn_writer_new(&writing, capture(&c), &error);
-    assert_non_null(writer);
-    assert_int_equal(
-        rgn_db_find_write(db, &options, writer, NULL, true, &error), 2);
-    assert_int_equal(rgn_writer_finish(writer, &error), 0);
-    rgn_writer_free(writer);
+    delivering = (rgn_destination_options){
+        .size = sizeof delivering, .writing = &writing, .mark = true};
+    d = rgn_destination_new(&delivering, capture(&c), &error);
+    assert_non_null(d);
+    assert_int_equal(rgn_db_find_write(db, &options, d, &error), 2);
+    assert_int_equal(rgn_destination_finish(d, true, &error), 0);
+    rgn_destination_free(d);
     text = captured_text(&c);
     assert_non_null(strstr(text, "[Event \"a\"]"));
     assert_non_null(strstr(text, "[Event \"b\"]"));
     assert_null(strstr(text, "[Event \"c\"]"));
+    assert_non_null(strstr(text, "rgn: matched here"));
     free(text);
-    /* both at once, and a struct without its size */
-    writer = rgn_writer_new(&writing, stdout, &error);
-    lister = rgn_lister_new(&listing, stdout, &error);
-    assert_int_equal(
-        rgn_db_find_write(db, &options, writer, lister, false, &error), -1);
+    /* a struct without its size */
     rgn_db_find_options unsized = {.criteria = criteria};
-    assert_int_equal(rgn_db_find_write(db, &unsized, NULL, NULL, false, &error),
-                     -1);
+    assert_int_equal(rgn_db_find_write(db, &unsized, NULL, &error), -1);
     assert_non_null(strstr(error.message, "rgn_db_find_options"));
-    rgn_writer_free(writer);
-    rgn_lister_free(lister);
     rgn_criteria_free(criteria);
     rgn_db_close(db);
 }

@@ -3,7 +3,9 @@
  * rgn_game_replay): parts stripped, clock commands taken out of
  * comments, tags set, added and renamed, position comments, the mark of
  * a matched ply, results fixed with a note for each change, and the
- * errors of the adders; a recorded game written with a writer under a
+ * errors of the adders; the edits made from the options a program names
+ * them by (rgn_edits_option), a file of players' spellings read by path;
+ * a recorded game written with a writer under a
  * number, an input's name, edits and a mark (rgn_writer_write_game).
  */
 #include <setjmp.h>
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <unistd.h>
 
 #include "rgn.h"
 #include "validate/options.h"
@@ -227,6 +230,78 @@ static void test_rename_players(void **state)
     }
 }
 
+/* The edits of the options as rgn select gives them: --strip nags,
+ * --set-tag, --add-plycount, --rename-players FILE; their names and what
+ * they take; the values refused. */
+static void test_options(void **state)
+{
+    (void)state;
+    const char *names[RGN_EDIT_OPTION_COUNT + 1];
+    for (int i = 0; i <= RGN_EDIT_OPTION_COUNT; i++)
+        names[i] = rgn_edit_option_name((enum rgn_edit_option)i);
+    assert_string_equal(names[RGN_EDIT_OPTION_STRIP], "strip");
+    assert_string_equal(names[RGN_EDIT_OPTION_SET_TAG], "set-tag");
+    assert_string_equal(names[RGN_EDIT_OPTION_ADD_PLYCOUNT], "add-plycount");
+    assert_string_equal(names[RGN_EDIT_OPTION_ADD_FEN_COMMENTS],
+                        "add-fen-comments");
+    assert_string_equal(names[RGN_EDIT_OPTION_RENAME_PLAYERS],
+                        "rename-players");
+    assert_string_equal(names[RGN_EDIT_OPTION_FIX_RESULT], "fix-result");
+    assert_null(names[RGN_EDIT_OPTION_COUNT]);
+    assert_int_equal(rgn_edit_option_takes(RGN_EDIT_OPTION_STRIP),
+                     RGN_EDIT_TEXT);
+    assert_int_equal(rgn_edit_option_takes(RGN_EDIT_OPTION_FIX_RESULT),
+                     RGN_EDIT_FLAG);
+    assert_int_equal(rgn_edit_option_takes(RGN_EDIT_OPTION_RENAME_PLAYERS),
+                     RGN_EDIT_FILE);
+
+    char path[] = "/tmp/test_edits_players.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static const char spellings[] = "Tal, M\tTal, Mikhail\n";
+    assert_int_equal(write(fd, spellings, strlen(spellings)),
+                     (ssize_t)strlen(spellings));
+    close(fd);
+    rgn_edits *edits = rgn_edits_new(NULL);
+    rgn_error error;
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_STRIP, "nags", &error), 0);
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_SET_TAG, "Site=Riga", &error),
+        0);
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_ADD_PLYCOUNT, NULL, &error), 0);
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_RENAME_PLAYERS, path, &error),
+        0);
+    seen s;
+    replay(&s, "[Variant \"Chess\"][White \"Tal, M\"]\n1. e4 $1 e5 *\n", edits,
+           -1);
+    assert_string_equal(s.text, "[Variant Chess][White Tal, Mikhail][Site "
+                                "Riga][PlyCount 2] e4 e5 *");
+    unlink(path);
+
+    /* refused: the adder's message, the file's, a value too many or too
+     * few, no such option */
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_STRIP, "glyphs", &error), -1);
+    assert_string_equal(error.message,
+                        "is none of comments, variations, nags, clocks");
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_RENAME_PLAYERS, path, &error),
+        -1);
+    assert_string_equal(error.message, "No such file or directory");
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_FIX_RESULT, "yes", &error), -1);
+    assert_string_equal(error.message, "takes no value");
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_SET_TAG, NULL, &error), -1);
+    assert_string_equal(error.message, "takes a value");
+    assert_int_equal(
+        rgn_edits_option(edits, RGN_EDIT_OPTION_COUNT, NULL, &error), -1);
+    rgn_edits_free(edits);
+}
+
 static void test_fen_comments(void **state)
 {
     (void)state;
@@ -372,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_strip_clocks),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_rename_players),
+        cmocka_unit_test(test_options),
         cmocka_unit_test(test_fen_comments),
         cmocka_unit_test(test_fix_result),
         cmocka_unit_test(test_write_game),

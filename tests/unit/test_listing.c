@@ -1,8 +1,8 @@
 /*
  * test_listing.c - the records of rgn_lister (rgn.h, "Listing games"),
  * through the public API: chess games validated into a selector whose
- * selected games are listed, or read without replay (no_replay) into the
- * lister's own sink.
+ * selected games are listed (rgn_lister_selected), or read without replay
+ * (no_replay) into the lister's own sink.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,12 +16,6 @@
 
 #include "rgn.h"
 #include "validate/options.h"
-
-static void on_selected(void *user, const rgn_game *game,
-                        const rgn_selection *selection)
-{
-    assert_int_equal(rgn_lister_game(user, game, selection, NULL), 0);
-}
 
 /* The records of text, read as chess from an input named "in.pgn", with
  * options (copies noted when duplicate_of; no replay when unchecked). */
@@ -41,7 +35,7 @@ static char *list(const char *text, const rgn_list_options *options)
         .size = sizeof s,
         .duplicates =
             options->duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
-        .selected = on_selected,
+        .selected = rgn_lister_selected, /* rgn_lister_game */
         .user = lister,
     };
     rgn_selector *selector =
