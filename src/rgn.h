@@ -372,11 +372,13 @@ static inline rgn_move rgn_null_move(void)
     return (rgn_move){0, 0, RGN_MOVE_NULL, 0, 0, 0};
 }
 
+/* Whether m is the null move. */
 static inline bool rgn_move_is_null(rgn_move m)
 {
     return m.kind == RGN_MOVE_NULL;
 }
 
+/* Whether a and b are the same move (spare aside). */
 static inline bool rgn_move_equal(rgn_move a, rgn_move b)
 {
     return a.from == b.from && a.to == b.to && a.kind == b.kind &&
