@@ -27,16 +27,22 @@ typedef struct diagram_request {
     rgn_diagram_arrow arrow_squares[MAX_MARKS];
 } diagram_request;
 
-/* The game asked for: whether it was met, and whether it is valid. */
-typedef struct game_found {
-    bool found, valid;
-} game_found;
+/* The game asked for, kept: the selector records each game read anew. */
+typedef struct game_kept {
+    uint64_t number; /* from 1, over all inputs */
+    rgn_game *game;
+    bool found, kept; /* kept: copied whole (else memory ran out) */
+} game_kept;
 
-static void note_game(cli_main_line *line, const rgn_diagnostic *error)
+static void keep_game(void *user, const rgn_game *game,
+                      const rgn_selection *selection)
 {
-    game_found *g = line->user;
-    g->found = true;
-    g->valid = !error && line->started && !line->out_of_memory;
+    game_kept *k = user;
+    if (selection->number != k->number)
+        return;
+    k->found = true;
+    k->kept = rgn_game_replay(game, NULL, -1, rgn_game_recorder(), k->game,
+                              NULL) == 0;
 }
 
 /* The listed squares on the board of variant; -1 after printing which
@@ -102,7 +108,7 @@ static int write_diagram(const rgn_position *pos,
 }
 
 /* The frames of every ply in dir; a frame that fails ends the run. */
-static int write_all_plies(const cli_main_line *k, rgn_diagram_options *options,
+static int write_all_plies(const rgn_game *game, rgn_diagram_options *options,
                            const char *dir)
 {
     rgn_error error;
@@ -110,29 +116,59 @@ static int write_all_plies(const cli_main_line *k, rgn_diagram_options *options,
         fprintf(stderr, "rgn diagram: %s\n", error.message);
         return EXIT_USAGE;
     }
-    rgn_position *pos = NULL;
-    if (!cli_main_line_position(k, 0, &pos)) {
-        fprintf(stderr, "rgn diagram: out of memory\n");
-        return EXIT_USAGE;
-    }
+    int plies = rgn_game_plies(game);
+    rgn_position *pos = rgn_position_new(rgn_variant_default(), NULL);
     size_t path_size = strlen(dir) + 32;
     char *path = malloc(path_size);
-    int status = path ? EXIT_OK : EXIT_USAGE;
-    for (size_t ply = 0; status == EXIT_OK && ply <= k->plies; ply++) {
-        if (ply > 0)
-            rgn_position_play(pos, k->moves[ply - 1]);
-        options->last_move = ply > 0 ? &k->moves[ply - 1] : NULL;
-        rgn_diagram_frame_path(path, path_size, dir, ply, options->format);
+    rgn_move move;
+    int status = EXIT_OK;
+    if (!pos || !path || rgn_game_position_at(game, 0, pos, &error) < 0) {
+        fprintf(stderr, "rgn diagram: out of memory\n");
+        status = EXIT_USAGE;
+    }
+    for (int ply = 0; status == EXIT_OK && ply <= plies; ply++) {
+        /* the start's position indexed the game: its moves are there */
+        if (ply > 0 && rgn_game_move_at(game, ply - 1, &move, NULL, NULL) == 0)
+            rgn_position_play(pos, move);
+        options->last_move = ply > 0 ? &move : NULL;
+        rgn_diagram_frame_path(path, path_size, dir, (size_t)ply,
+                               options->format);
         status = write_diagram(pos, options, path);
     }
     options->last_move = NULL;
     free(path);
     rgn_position_free(pos);
     if (status == EXIT_OK &&
-        rgn_diagram_frames_prune(dir, k->plies, options->format, &error) < 0) {
+        rgn_diagram_frames_prune(dir, (size_t)plies, options->format, &error) <
+            0) {
         fprintf(stderr, "rgn diagram: %s\n", error.message);
         status = EXIT_USAGE;
     }
+    return status;
+}
+
+/* The diagram after ply plies of game, its last move marked (and the
+ * position before it given, shown if it can be). */
+static int write_ply(const rgn_game *game, int ply,
+                     rgn_diagram_options *options, const char *output)
+{
+    rgn_position *pos = rgn_position_new(rgn_variant_default(), NULL);
+    rgn_position *before = rgn_position_new(rgn_variant_default(), NULL);
+    rgn_move last;
+    int status = EXIT_USAGE;
+    if (!pos || !before || rgn_game_position_at(game, ply, pos, NULL) < 0 ||
+        (ply > 0 && (rgn_game_position_at(game, ply - 1, before, NULL) < 0 ||
+                     rgn_game_move_at(game, ply - 1, &last, NULL, NULL) < 0))) {
+        fprintf(stderr, "rgn diagram: out of memory\n");
+    } else {
+        options->before = ply > 0 ? before : NULL;
+        options->last_move = ply > 0 ? &last : NULL;
+        status = write_diagram(pos, options, output);
+        options->last_move = NULL;
+        options->before = NULL;
+    }
+    rgn_position_free(before);
+    rgn_position_free(pos);
     return status;
 }
 
@@ -159,53 +195,50 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     if (cli_games_check_inputs(games, files, file_count) < 0 ||
         cli_games_check_outputs(games, output, files, file_count) < 0)
         return EXIT_USAGE;
-    game_found g = {false, false};
-    cli_main_line k = {
-        .only_game = (uint64_t)game, .end = note_game, .user = &g};
-    games->options.sink = &cli_main_line_sink;
-    games->options.sink_user = &k;
+    game_kept k = {(uint64_t)game, rgn_game_new(NULL), false, false};
+    rgn_selector_options options = {
+        .size = sizeof options, .selected = keep_game, .user = &k};
+    rgn_selector *selector = k.game ? rgn_selector_new(&options, NULL) : NULL;
+    games->options.sink = rgn_selector_sink();
+    games->options.sink_user = selector;
     games->only_game = (uint64_t)game; /* judged by this game alone */
-    if (cli_games_ready(games) < 0)
-        return EXIT_USAGE;
-    cli_games_read_all(games, files, file_count);
-    int status = cli_games_finish(games);
-    int drawn = EXIT_INVALID;
+    int status = EXIT_USAGE, drawn = EXIT_INVALID;
+    if (!selector)
+        fprintf(stderr, "rgn diagram: out of memory\n");
+    else if (cli_games_ready(games) == 0) {
+        cli_games_read_all(games, files, file_count);
+        rgn_error error;
+        bool whole = rgn_selector_finish(selector, &error) == 0;
+        if (!whole) /* a game neither judged nor kept */
+            fprintf(stderr, "rgn diagram: %s\n", error.message);
+        status = cli_games_finish(games);
+        if (!whole)
+            status = EXIT_USAGE;
+    }
+    rgn_selector_free(selector);
+    int plies = k.kept ? rgn_game_plies(k.game) : 0;
     if (status == EXIT_USAGE) {
         /* an input could not be read: the numbering cannot be trusted */
-    } else if (!g.found) {
+    } else if (!k.found) {
         fprintf(stderr, "rgn diagram: there is no game %ld\n", game);
-    } else if (k.out_of_memory) {
+    } else if (!k.kept) {
         fprintf(stderr, "rgn diagram: out of memory\n");
         drawn = EXIT_USAGE;
-    } else if (!g.valid) {
+    } else if (rgn_game_error(k.game) || !rgn_game_start(k.game)) {
         fprintf(stderr, "rgn diagram: game %ld is invalid; no diagram\n", game);
-    } else if (ply > (long)k.plies) {
-        fprintf(stderr, "rgn diagram: game %ld has %zu plies, not %ld\n", game,
-                k.plies, ply);
-    } else if (resolve_squares(r, rgn_position_variant(k.start)) < 0) {
+    } else if (ply > plies) {
+        fprintf(stderr, "rgn diagram: game %ld has %d plies, not %ld\n", game,
+                plies, ply);
+    } else if (resolve_squares(
+                   r, rgn_position_variant(rgn_game_start(k.game))) < 0) {
         drawn = EXIT_USAGE;
     } else if (all_plies) {
-        drawn = write_all_plies(&k, &r->options, all_plies);
+        drawn = write_all_plies(k.game, &r->options, all_plies);
     } else {
-        size_t upto = ply < 0 ? k.plies : (size_t)ply;
-        rgn_position *pos = NULL, *before = NULL;
-        if (!cli_main_line_position(&k, upto, &pos)) {
-            fprintf(stderr, "rgn diagram: out of memory\n");
-            drawn = EXIT_USAGE;
-        } else {
-            /* the last move's start, when there is one (shown if it can be) */
-            if (upto > 0)
-                r->options.before =
-                    cli_main_line_position(&k, upto - 1, &before);
-            r->options.last_move = upto > 0 ? &k.moves[upto - 1] : NULL;
-            drawn = write_diagram(pos, &r->options, output);
-            r->options.last_move = NULL;
-            r->options.before = NULL;
-        }
-        rgn_position_free(before);
-        rgn_position_free(pos);
+        drawn =
+            write_ply(k.game, ply < 0 ? plies : (int)ply, &r->options, output);
     }
-    cli_main_line_free(&k);
+    rgn_game_free(k.game);
     if (drawn == EXIT_USAGE || status == EXIT_USAGE)
         return EXIT_USAGE;
     return drawn; /* other games' problems do not count */

@@ -2,7 +2,7 @@
  * rotationary_cli.c - rule set, position string and game file for the
  * Rotationary commands. Game files are read as every command reads them
  * (cli_games: compressed input, the validator and its diagnostics), and
- * each game's main line (cli_main_line) is played again here.
+ * each game, recorded (rgn_game), has its main line played again here.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -51,13 +51,16 @@ rgn_position *rot_cli_position(const cli_command *command,
     return NULL;
 }
 
-/* Each game's main line (kept by cli_main_line_sink) played again on a
- * position of its own, under --variant's rules when given. */
+/* Each game, recorded (rgn_game) and walked at its end on a position of
+ * its own, under --variant's rules when given. */
 typedef struct game_walk {
     cli_games games;
-    cli_main_line line;
+    rgn_game *game;             /* recorded by the tee's first sink */
+    rgn_tee *tee;               /* the recorder, then the walk's sink */
     const rgn_variant *variant; /* --variant, or NULL */
     rgn_position *end;          /* the main line's position */
+    uint64_t number;            /* the game's, from 1 */
+    bool walked;                /* its start is in end: walk it */
     bool failed, stopped;
     int (*visit)(void *context, const rgn_position *end);
     void *context;
@@ -70,7 +73,7 @@ static void game_failed(game_walk *w, const char *format, ...)
 static void game_failed(game_walk *w, const char *format, ...)
 {
     fprintf(stderr, "rgn %s: %s: game %llu ", w->games.command->name,
-            w->games.file, (unsigned long long)w->line.game);
+            w->games.file, (unsigned long long)w->number);
     va_list ap;
     va_start(ap, format);
     vfprintf(stderr, format, ap);
@@ -79,24 +82,34 @@ static void game_failed(game_walk *w, const char *format, ...)
     w->failed = true;
 }
 
-/* The main line starts from start, under --variant's rules if given;
- * false passes the game by. */
-static bool begin_walk(cli_main_line *line, const rgn_position *start)
+static void begin_game(void *user, uint64_t number)
 {
-    game_walk *w = line->user;
+    game_walk *w = user;
+    (void)number; /* numbered per input (a member of an archive) */
+    w->number++;
+    w->walked = false;
+}
+
+/* The main line starts from start, under --variant's rules if given:
+ * said when it begins, before what the validator finds in the game. */
+static void start_walk(void *user, const rgn_position *start, bool has_fen)
+{
+    game_walk *w = user;
+    (void)has_fen;
     const rgn_variant *own = rgn_position_variant(start);
     if (w->stopped)
-        return false;
+        return;
     if (!served(own)) {
         /* what made it that game: the sink also gets a Variant tag for a
          * game its file's name made another than the default */
+        rgn_span tag;
         bool by_name = own != rgn_variant_default() &&
                        own == rgn_variant_for_file(w->games.file);
         game_failed(w, "is %s, not Rotationary (%s)", rgn_variant_name(own),
-                    !line->variant_tag ? "no Variant tag"
-                    : by_name          ? "its Variant tag or its file's name"
-                                       : "its Variant tag");
-        return false;
+                    !rgn_game_tag(w->game, "Variant", &tag) ? "no Variant tag"
+                    : by_name ? "its Variant tag or its file's name"
+                              : "its Variant tag");
+        return;
     }
     const rgn_variant *rules = w->variant ? w->variant : own;
     if (!w->end || rgn_position_variant(w->end) != rules) {
@@ -104,21 +117,20 @@ static bool begin_walk(cli_main_line *line, const rgn_position *start)
         w->end = rgn_position_new(rules, NULL);
         if (!w->end) {
             game_failed(w, "cannot be read: out of memory");
-            return false;
+            return;
         }
     }
-    if (rules == own) {
-        rgn_position_copy(w->end, start);
-        return true;
-    }
-    /* the same position string read under the other rule set */
+    /* the same position string, read under the other rule set */
     char fen[256];
-    rgn_error err;
     rgn_position_fen(start, fen, sizeof fen);
-    if (rgn_position_set_fen(w->end, fen, &err) == 0)
-        return true;
-    game_failed(w, "has a position %s cannot read", rgn_variant_name(rules));
-    return false;
+    if (rules == own)
+        rgn_position_copy(w->end, start);
+    else if (rgn_position_set_fen(w->end, fen, NULL) < 0) {
+        game_failed(w, "has a position %s cannot read",
+                    rgn_variant_name(rules));
+        return;
+    }
+    w->walked = true;
 }
 
 /* Whether the game's error came after its last move, so that the whole
@@ -126,39 +138,46 @@ static bool begin_walk(cli_main_line *line, const rgn_position *start)
  * reports at the result token (a mismatch with the Result tag, a result
  * the final position contradicts, or the game's own end-of-game rule).
  * Errors before the movetext (tags, set-up) come before its start. */
-static bool after_last_move(const cli_main_line *line,
-                            const rgn_diagnostic *error)
+static bool after_last_move(const rgn_diagnostic *error)
 {
-    if (!line->started || error->move.len > 0)
-        return false;
-    return error->problem == RGN_E_RESULT_MISMATCH ||
-           error->problem == RGN_E_WRONG_RESULT ||
-           error->problem >= RGN_PROBLEM_COUNT; /* the game's own rule */
+    return error->move.len == 0 &&
+           (error->problem == RGN_E_RESULT_MISMATCH ||
+            error->problem == RGN_E_WRONG_RESULT ||
+            error->problem >= RGN_PROBLEM_COUNT); /* the game's own rule */
 }
 
-static void end_walk(cli_main_line *line, const rgn_diagnostic *error)
+static void end_walk(void *user, rgn_span result, const rgn_diagnostic *error)
 {
-    game_walk *w = line->user;
+    game_walk *w = user;
+    (void)result;
     /* the validator has said why (and the exit status says so too) */
-    if (error && !after_last_move(line, error))
+    if (!w->walked || (error && !after_last_move(error)))
         return;
-    if (!line->started) {
-        if (line->out_of_memory)
-            game_failed(w, "cannot be read: out of memory");
-        return;
-    }
-    for (size_t i = 0; i < line->plies; i++) {
+    rgn_error err;
+    for (int i = 0; i < rgn_game_plies(w->game); i++) {
+        rgn_move move;
+        if (rgn_game_move_at(w->game, i, &move, NULL, &err) < 0) {
+            game_failed(w, "cannot be read: %s", err.message);
+            return;
+        }
         if (rgn_position_count_moves(w->end) == 0) { /* under --variant */
             char san[16];
-            rgn_move_san(w->end, line->moves[i], san, sizeof san);
+            rgn_move_san(w->end, move, san, sizeof san);
             game_failed(w, "has a move after the puzzle is solved: '%s'", san);
             return;
         }
-        rgn_position_play(w->end, line->moves[i]);
+        rgn_position_play(w->end, move);
     }
     if (w->visit(w->context, w->end) < 0)
         w->failed = w->stopped = true;
 }
+
+static const rgn_game_sink walk_sink = {
+    .begin_game = begin_game,
+    .start = start_walk,
+    .end_game = end_walk,
+    .without_san = true,
+};
 
 int rot_cli_each_game(const cli_command *command, const char *path,
                       const rgn_variant *variant,
@@ -170,19 +189,24 @@ int rot_cli_each_game(const cli_command *command, const char *path,
     w.variant = variant;
     w.visit = visit;
     w.context = context;
-    w.line.begin = begin_walk;
-    w.line.end = end_walk;
-    w.line.user = &w;
     cli_games_init(&w.games, command);
     w.games.options.variant = variant; /* also for games without a tag */
     w.games.variant_chosen = variant != NULL;
-    w.games.options.sink = &cli_main_line_sink;
-    w.games.options.sink_user = &w.line;
-    if (cli_games_ready(&w.games) < 0)
-        return EXIT_USAGE;
-    cli_games_read(&w.games, path);
-    int status = cli_games_finish(&w.games);
-    cli_main_line_free(&w.line);
+    w.game = rgn_game_new(NULL);
+    w.tee = rgn_tee_new(NULL);
+    int status = EXIT_USAGE;
+    if (!w.game || !w.tee ||
+        rgn_tee_add(w.tee, rgn_game_recorder(), w.game, NULL) < 0 ||
+        rgn_tee_add(w.tee, &walk_sink, &w, NULL) < 0)
+        fprintf(stderr, "rgn %s: out of memory\n", command->name);
+    else if (cli_games_ready(&w.games) == 0) {
+        w.games.options.sink = rgn_tee_sink(w.tee);
+        w.games.options.sink_user = w.tee;
+        cli_games_read(&w.games, path);
+        status = cli_games_finish(&w.games);
+    }
+    rgn_tee_free(w.tee);
+    rgn_game_free(w.game);
     rgn_position_free(w.end);
     return status == EXIT_OK && w.failed ? EXIT_INVALID : status;
 }
