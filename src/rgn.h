@@ -2166,6 +2166,17 @@ RGN_MUST_CHECK char *rgn_diagram_render(const rgn_position *position,
 RGN_MUST_CHECK int rgn_diagram_write(const rgn_position *position,
                                      const rgn_diagram_options *options,
                                      FILE *out, rgn_error *error);
+/* Writes to out the diagram of the position after ply plies of game's
+ * main line (-1: its end), as rgn_diagram_write does with options (may
+ * be NULL), the move that led there marked and the position it was made
+ * in given, in place of the options' last_move and before (a text
+ * diagram lists the chain of a move that makes one). 0, or -1 with
+ * error when the options are wrong, the game has no start or no such
+ * ply (as rgn_game_position_at says), memory runs out or writing
+ * failed. */
+RGN_MUST_CHECK int rgn_diagram_write_game(const rgn_game *game, int ply,
+                                          const rgn_diagram_options *options,
+                                          FILE *out, rgn_error *error);
 
 /* The squares a diagram marks as a person lists them, "e4,d5": each item
  * a file letter and a rank, apart by commas. With variant, their
@@ -2214,6 +2225,28 @@ RGN_MUST_CHECK int rgn_diagram_frames_prune(const char *dir, size_t plies,
  * position's (rgn_variant_find("Rotationary") or "Rotationary Wrap").
  * Each fails with -1 and err filled in when the position is of another
  * game or memory runs out. */
+
+/* Whether the solitaire tools take positions of variant: true for
+ * Rotationary and Rotationary Wrap, false for any other (or NULL). */
+bool rgn_rotationary_knows(const rgn_variant *variant);
+
+/* The position at the end of a recorded game's main line (rgn_game), for
+ * the solitaire tools: its start read under rules (Rotationary or
+ * Rotationary Wrap; NULL: the game's own, which must be one of them),
+ * then its moves played, into end (an rgn_position_new of any rule set).
+ * A game whose only error is about its result (a mismatch with the
+ * Result tag, a result the final position contradicts, the game's own
+ * end-of-game rule) was played whole. Returns 0; 1 when the game was not
+ * played whole (it has no start, or an error before its end, which the
+ * validator reported); or -1 with error: rules is another game, or the
+ * game "game N is Chess, not Rotationary", "game N has a position
+ * Rotationary Wrap cannot read", "game N has a move after the puzzle is
+ * solved: 'a1+'" (under the other rules), or memory ran out. N is
+ * rgn_game_number. */
+RGN_MUST_CHECK int rgn_rotationary_game_end(const rgn_game *game,
+                                            const rgn_variant *rules,
+                                            rgn_position *end,
+                                            rgn_error *error);
 
 /* The longest solution a result holds; no position needs as many. */
 #define RGN_ROTATIONARY_MAX_SOLUTION 64

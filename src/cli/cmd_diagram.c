@@ -91,14 +91,17 @@ static bool ends_with(const char *text, const char *suffix)
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
-/* Writes one diagram to path (standard output when NULL), atomically. */
-static int write_diagram(const rgn_position *pos,
+/* Writes one diagram to path (standard output when NULL), atomically:
+ * of pos, or when it is NULL of game after ply plies. */
+static int write_diagram(const rgn_position *pos, const rgn_game *game, int ply,
                          const rgn_diagram_options *options, const char *path)
 {
     FILE *out = cli_output_open(path);
     if (!out)
         return EXIT_USAGE;
-    bool written = rgn_diagram_write(pos, options, out, NULL) == 0;
+    bool written =
+        (pos ? rgn_diagram_write(pos, options, out, NULL)
+             : rgn_diagram_write_game(game, ply, options, out, NULL)) == 0;
     if (!written)
         fprintf(stderr, "rgn diagram: cannot draw the diagram%s%s\n",
                 path ? " for " : "", path ? path : "");
@@ -108,8 +111,8 @@ static int write_diagram(const rgn_position *pos,
 }
 
 /* The frames of every ply in dir; a frame that fails ends the run. */
-static int write_all_plies(const rgn_game *game, rgn_diagram_options *options,
-                           const char *dir)
+static int write_all_plies(const rgn_game *game,
+                           const rgn_diagram_options *options, const char *dir)
 {
     rgn_error error;
     if (rgn_diagram_frames_folder(dir, &error) < 0) {
@@ -117,58 +120,21 @@ static int write_all_plies(const rgn_game *game, rgn_diagram_options *options,
         return EXIT_USAGE;
     }
     int plies = rgn_game_plies(game);
-    rgn_position *pos = rgn_position_new(rgn_variant_default(), NULL);
     size_t path_size = strlen(dir) + 32;
     char *path = malloc(path_size);
-    rgn_move move;
-    int status = EXIT_OK;
-    if (!pos || !path || rgn_game_position_at(game, 0, pos, &error) < 0) {
-        fprintf(stderr, "rgn diagram: out of memory\n");
-        status = EXIT_USAGE;
-    }
+    int status = path ? EXIT_OK : EXIT_USAGE;
     for (int ply = 0; status == EXIT_OK && ply <= plies; ply++) {
-        /* the start's position indexed the game: its moves are there */
-        if (ply > 0 && rgn_game_move_at(game, ply - 1, &move, NULL, NULL) == 0)
-            rgn_position_play(pos, move);
-        options->last_move = ply > 0 ? &move : NULL;
         rgn_diagram_frame_path(path, path_size, dir, (size_t)ply,
                                options->format);
-        status = write_diagram(pos, options, path);
+        status = write_diagram(NULL, game, ply, options, path);
     }
-    options->last_move = NULL;
     free(path);
-    rgn_position_free(pos);
     if (status == EXIT_OK &&
         rgn_diagram_frames_prune(dir, (size_t)plies, options->format, &error) <
             0) {
         fprintf(stderr, "rgn diagram: %s\n", error.message);
         status = EXIT_USAGE;
     }
-    return status;
-}
-
-/* The diagram after ply plies of game, its last move marked (and the
- * position before it given, shown if it can be). */
-static int write_ply(const rgn_game *game, int ply,
-                     rgn_diagram_options *options, const char *output)
-{
-    rgn_position *pos = rgn_position_new(rgn_variant_default(), NULL);
-    rgn_position *before = rgn_position_new(rgn_variant_default(), NULL);
-    rgn_move last;
-    int status = EXIT_USAGE;
-    if (!pos || !before || rgn_game_position_at(game, ply, pos, NULL) < 0 ||
-        (ply > 0 && (rgn_game_position_at(game, ply - 1, before, NULL) < 0 ||
-                     rgn_game_move_at(game, ply - 1, &last, NULL, NULL) < 0))) {
-        fprintf(stderr, "rgn diagram: out of memory\n");
-    } else {
-        options->before = ply > 0 ? before : NULL;
-        options->last_move = ply > 0 ? &last : NULL;
-        status = write_diagram(pos, options, output);
-        options->last_move = NULL;
-        options->before = NULL;
-    }
-    rgn_position_free(before);
-    rgn_position_free(pos);
     return status;
 }
 
@@ -183,7 +149,7 @@ static int diagram_from_fen(diagram_request *r, const cli_games *games,
         return EXIT_USAGE;
     int status = resolve_squares(r, rgn_position_variant(pos)) < 0
                      ? EXIT_USAGE
-                     : write_diagram(pos, &r->options, output);
+                     : write_diagram(pos, NULL, 0, &r->options, output);
     rgn_position_free(pos);
     return status;
 }
@@ -235,8 +201,7 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     } else if (all_plies) {
         drawn = write_all_plies(k.game, &r->options, all_plies);
     } else {
-        drawn =
-            write_ply(k.game, ply < 0 ? plies : (int)ply, &r->options, output);
+        drawn = write_diagram(NULL, k.game, (int)ply, &r->options, output);
     }
     rgn_game_free(k.game);
     if (drawn == EXIT_USAGE || status == EXIT_USAGE)
