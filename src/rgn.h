@@ -2152,7 +2152,31 @@ typedef struct rgn_diagram_options {
     const rgn_position *before; /* NULL, or the position last_move was
                                  * made in: text diagrams list the chain
                                  * of a move that makes one */
+    /* Marks as a person lists them: highlight_list_count lists of
+     * squares ("e4,d5", as rgn_diagram_read_squares reads them) and
+     * arrow_list_count lists of arrows ("b2-b6,e3-e4"), read on the
+     * position's board when it is drawn and marked after highlights and
+     * arrows; at most RGN_DIAGRAM_MAX_MARKS squares and as many arrows in
+     * all. A square that is not on the board fails the drawing
+     * (rgn_diagram_options_check tells it before). */
+    const char *const *highlight_lists;
+    size_t highlight_list_count;
+    const char *const *arrow_lists;
+    size_t arrow_list_count;
 } rgn_diagram_options;
+
+/* The squares, and the arrows, that the lists of rgn_diagram_options
+ * hold at most. */
+#define RGN_DIAGRAM_MAX_MARKS 256
+
+/* Whether options can draw a position of variant: 0, or -1 with error
+ * when they are wrong (their size, an SVG width out of range, an unknown
+ * format) or a square of their lists is not on variant's board ("e9 is
+ * not a square of the Chess board"), for a program that refuses them
+ * before it writes anything. */
+RGN_MUST_CHECK int rgn_diagram_options_check(const rgn_diagram_options *options,
+                                             const rgn_variant *variant,
+                                             rgn_error *error);
 
 /* The diagram as a NUL-terminated string of *len bytes (len may be NULL),
  * allocated with malloc: the caller frees it. options may be NULL (the
@@ -2331,6 +2355,14 @@ rgn_rotationary_survey(const rgn_position *position,
                        const rgn_rotationary_survey_options *options,
                        rgn_rotationary_distances *distances,
                        rgn_position *example, rgn_error *err);
+/* Writes a survey's distances (rgn_rotationary_survey) to out for
+ * people: a line "D COUNT" for each distance D from 0 to max_distance,
+ * then "max D EXAMPLE" (example, the survey's, as a position string),
+ * "mean M" (four decimals) and "unsolvable COUNT". 0, or -1 with error
+ * when the write failed or memory ran out. */
+RGN_MUST_CHECK int rgn_rotationary_distances_write_text(
+    FILE *out, const rgn_rotationary_distances *distances,
+    const rgn_position *example, rgn_error *error);
 
 /* Sets puzzle (a position of the game wanted) to a random set-up (random
  * arrangement and facings) whose optimal solution has exactly distance

@@ -14,17 +14,13 @@ const cli_command cli_diagram = {
     run_diagram,
 };
 
-#define MAX_MARKS 256
-
-/* The lists of --highlight and --arrow as given, read again on the board
- * once it is known. */
+/* The lists of --highlight and --arrow as given, read on the board
+ * when it is known (the options' lists), and the marks they hold. */
 typedef struct diagram_request {
     rgn_diagram_options options;
-    const char *highlights[MAX_MARKS], *arrows[MAX_MARKS];
-    int highlight_lists, arrow_lists;
+    const char *highlights[RGN_DIAGRAM_MAX_MARKS];
+    const char *arrows[RGN_DIAGRAM_MAX_MARKS];
     int highlight_count, arrow_count;
-    int squares[MAX_MARKS];
-    rgn_diagram_arrow arrow_squares[MAX_MARKS];
 } diagram_request;
 
 /* The game asked for, kept: the selector records each game read anew. */
@@ -47,30 +43,13 @@ static void keep_game(void *user, const rgn_game *game,
 
 /* The listed squares on the board of variant; -1 after printing which
  * one is not on it. */
-static int resolve_squares(diagram_request *r, const rgn_variant *variant)
+static int check_marks(const diagram_request *r, const rgn_variant *variant)
 {
     rgn_error error;
-    size_t squares = 0, arrows = 0;
-    int n = 0;
-    for (int i = 0; n >= 0 && i < r->highlight_lists; i++)
-        if ((n = rgn_diagram_read_squares(variant, r->highlights[i],
-                                          r->squares + squares,
-                                          MAX_MARKS - squares, &error)) > 0)
-            squares += (size_t)n;
-    for (int i = 0; n >= 0 && i < r->arrow_lists; i++)
-        if ((n = rgn_diagram_read_arrows(variant, r->arrows[i],
-                                         r->arrow_squares + arrows,
-                                         MAX_MARKS - arrows, &error)) > 0)
-            arrows += (size_t)n;
-    if (n < 0) {
-        fprintf(stderr, "rgn diagram: %s\n", error.message);
-        return -1;
-    }
-    r->options.highlights = r->squares;
-    r->options.highlight_count = squares;
-    r->options.arrows = r->arrow_squares;
-    r->options.arrow_count = arrows;
-    return 0;
+    if (rgn_diagram_options_check(&r->options, variant, &error) == 0)
+        return 0;
+    fprintf(stderr, "rgn diagram: %s\n", error.message);
+    return -1;
 }
 
 static bool utf8_locale(void)
@@ -147,7 +126,7 @@ static int diagram_from_fen(diagram_request *r, const cli_games *games,
     rgn_position *pos = cli_load_position(&cli_diagram, variant, fen);
     if (!pos)
         return EXIT_USAGE;
-    int status = resolve_squares(r, rgn_position_variant(pos)) < 0
+    int status = check_marks(r, rgn_position_variant(pos)) < 0
                      ? EXIT_USAGE
                      : write_diagram(pos, NULL, 0, &r->options, output);
     rgn_position_free(pos);
@@ -195,8 +174,8 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     } else if (ply > plies) {
         fprintf(stderr, "rgn diagram: game %ld has %d plies, not %ld\n", game,
                 plies, ply);
-    } else if (resolve_squares(
-                   r, rgn_position_variant(rgn_game_start(k.game))) < 0) {
+    } else if (check_marks(r, rgn_position_variant(rgn_game_start(k.game))) <
+               0) {
         drawn = EXIT_USAGE;
     } else if (all_plies) {
         drawn = write_all_plies(k.game, &r->options, all_plies);
@@ -241,16 +220,18 @@ static int take_highlights(const cli_command *command, const char *value,
 {
     diagram_request *r = out;
     int n = rgn_diagram_read_squares(
-        NULL, value, NULL, MAX_MARKS - (size_t)r->highlight_count, NULL);
+        NULL, value, NULL, RGN_DIAGRAM_MAX_MARKS - (size_t)r->highlight_count,
+        NULL);
     if (n > 0) {
-        r->highlights[r->highlight_lists++] = value;
+        r->highlights[r->options.highlight_list_count++] = value;
+        r->options.highlight_lists = r->highlights;
         r->highlight_count += n;
         return 0;
     }
     cli_usage_error(command,
                     "--highlight takes squares such as e4,d5 (at "
                     "most %d), not '%s'",
-                    MAX_MARKS, value);
+                    RGN_DIAGRAM_MAX_MARKS, value);
     return -1;
 }
 
@@ -258,17 +239,19 @@ static int take_highlights(const cli_command *command, const char *value,
 static int take_arrows(const cli_command *command, const char *value, void *out)
 {
     diagram_request *r = out;
-    int n = rgn_diagram_read_arrows(NULL, value, NULL,
-                                    MAX_MARKS - (size_t)r->arrow_count, NULL);
+    int n = rgn_diagram_read_arrows(
+        NULL, value, NULL, RGN_DIAGRAM_MAX_MARKS - (size_t)r->arrow_count,
+        NULL);
     if (n > 0) {
-        r->arrows[r->arrow_lists++] = value;
+        r->arrows[r->options.arrow_list_count++] = value;
+        r->options.arrow_lists = r->arrows;
         r->arrow_count += n;
         return 0;
     }
     cli_usage_error(command,
                     "--arrow takes square pairs such as b2-b6,e3-e4 "
                     "(at most %d), not '%s'",
-                    MAX_MARKS, value);
+                    RGN_DIAGRAM_MAX_MARKS, value);
     return -1;
 }
 

@@ -71,19 +71,14 @@ static int run_survey(int argc, char **argv)
                                                   show ? show_progress : NULL,
                                               .user = &progress};
     status = rgn_rotationary_survey(pos, &options, &survey, example, &err);
-    if (status == 0) {
-        if (show)
-            fprintf(stderr, "\n");
-        for (int d = 0; d <= survey.max_distance; d++)
-            printf("%d %llu\n", d, (unsigned long long)survey.count[d]);
-        char text[128];
-        rgn_position_fen(example, text, sizeof text);
-        printf("max %d %s\n", survey.max_distance, text);
-        printf("mean %.4f\n", survey.mean);
-        printf("unsolvable %llu\n", (unsigned long long)survey.unsolvable);
-    } else {
+    if (status == 0 && show)
+        fprintf(stderr, "\n");
+    if (status == 0)
+        status = rgn_rotationary_distances_write_text(stdout, &survey, example,
+                                                      &err);
+    /* a write that failed is told as the program ends */
+    if (status < 0 && !ferror(stdout))
         fprintf(stderr, "rgn survey: %s\n", err.message);
-    }
     rgn_position_free(pos);
     rgn_position_free(example);
     return status == 0 ? EXIT_OK : EXIT_USAGE;
