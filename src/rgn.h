@@ -2171,9 +2171,11 @@ typedef struct rgn_diagram_options {
 
 /* Whether options can draw a position of variant: 0, or -1 with error
  * when they are wrong (their size, an SVG width out of range, an unknown
- * format) or a square of their lists is not on variant's board ("e9 is
- * not a square of the Chess board"), for a program that refuses them
- * before it writes anything. */
+ * format), their lists hold a misshapen item or too many marks, or a
+ * square of theirs is not on variant's board ("e9 is not a square of the
+ * Chess board"), for a program that refuses them before it writes
+ * anything. With variant NULL the lists are read for their shape alone
+ * (a program reads its options before it knows the board). */
 RGN_MUST_CHECK int rgn_diagram_options_check(const rgn_diagram_options *options,
                                              const rgn_variant *variant,
                                              rgn_error *error);

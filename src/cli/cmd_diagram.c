@@ -15,12 +15,11 @@ const cli_command cli_diagram = {
 };
 
 /* The lists of --highlight and --arrow as given, read on the board
- * when it is known (the options' lists), and the marks they hold. */
+ * when it is known (the options' lists). */
 typedef struct diagram_request {
     rgn_diagram_options options;
     const char *highlights[RGN_DIAGRAM_MAX_MARKS];
     const char *arrows[RGN_DIAGRAM_MAX_MARKS];
-    int highlight_count, arrow_count;
 } diagram_request;
 
 /* The game asked for, kept: the selector records each game read anew. */
@@ -214,45 +213,38 @@ static int take_size(const cli_command *command, const char *value, void *out)
     return -1;
 }
 
-/* --highlight: squares, their shape read, kept for the board. */
-static int take_highlights(const cli_command *command, const char *value,
-                           void *out)
+/* --highlight and --arrow (arrows): a list kept for the board, its
+ * shape read with the lists before it (which the library does without a
+ * board), so that a misshapen one is refused as it is met. */
+static int take_marks(const cli_command *command, diagram_request *r,
+                      const char *value, bool arrows)
 {
-    diagram_request *r = out;
-    int n = rgn_diagram_read_squares(
-        NULL, value, NULL, RGN_DIAGRAM_MAX_MARKS - (size_t)r->highlight_count,
-        NULL);
-    if (n > 0) {
-        r->highlights[r->options.highlight_list_count++] = value;
-        r->options.highlight_lists = r->highlights;
-        r->highlight_count += n;
-        return 0;
+    size_t *lists = arrows ? &r->options.arrow_list_count
+                           : &r->options.highlight_list_count;
+    const char **list = arrows ? r->arrows : r->highlights;
+    if (*lists < RGN_DIAGRAM_MAX_MARKS) {
+        list[(*lists)++] = value;
+        if (rgn_diagram_options_check(&r->options, NULL, NULL) == 0)
+            return 0;
     }
     cli_usage_error(command,
-                    "--highlight takes squares such as e4,d5 (at "
-                    "most %d), not '%s'",
+                    arrows ? "--arrow takes square pairs such as b2-b6,e3-e4 "
+                             "(at most %d), not '%s'"
+                           : "--highlight takes squares such as e4,d5 (at "
+                             "most %d), not '%s'",
                     RGN_DIAGRAM_MAX_MARKS, value);
     return -1;
 }
 
-/* --arrow: pairs of squares, their shape read, kept for the board. */
+static int take_highlights(const cli_command *command, const char *value,
+                           void *out)
+{
+    return take_marks(command, out, value, false);
+}
+
 static int take_arrows(const cli_command *command, const char *value, void *out)
 {
-    diagram_request *r = out;
-    int n = rgn_diagram_read_arrows(
-        NULL, value, NULL, RGN_DIAGRAM_MAX_MARKS - (size_t)r->arrow_count,
-        NULL);
-    if (n > 0) {
-        r->arrows[r->options.arrow_list_count++] = value;
-        r->options.arrow_lists = r->arrows;
-        r->arrow_count += n;
-        return 0;
-    }
-    cli_usage_error(command,
-                    "--arrow takes square pairs such as b2-b6,e3-e4 "
-                    "(at most %d), not '%s'",
-                    RGN_DIAGRAM_MAX_MARKS, value);
-    return -1;
+    return take_marks(command, out, value, true);
 }
 
 /* -o's name and --format agree: 0, or EXIT_USAGE after the usage error. */
@@ -288,6 +280,8 @@ static int run_diagram(int argc, char **argv)
     static diagram_request request;
     memset(&request, 0, sizeof request);
     request.options.size = sizeof request.options;
+    request.options.highlight_lists = request.highlights;
+    request.options.arrow_lists = request.arrows;
     diagram_request *r = &request;
     const char *fen = NULL, *output = NULL, *all_plies = NULL;
     const char *format = NULL;

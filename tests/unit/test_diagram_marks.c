@@ -201,6 +201,13 @@ static void lists_in_options(void **state)
     assert_string_equal(error.message, "e9 is not a square of the Chess board");
     assert_null(rgn_diagram_render(pos, &listed, NULL, &error));
     assert_string_equal(error.message, "e9 is not a square of the Chess board");
+    /* without a board, the shapes alone */
+    assert_int_equal(rgn_diagram_options_check(&listed, NULL, &error), 0);
+    const char *const misshapen[] = {"e4,E4"};
+    listed.highlight_lists = misshapen;
+    assert_int_equal(rgn_diagram_options_check(&listed, NULL, &error), -1);
+    assert_string_equal(error.message, "'E4' is not shaped as a square name (a "
+                                       "file letter, then a rank)");
     /* more than RGN_DIAGRAM_MAX_MARKS squares in all */
     char many[RGN_DIAGRAM_MAX_MARKS * 3 + 8] = "a1";
     for (int n = 1; n < RGN_DIAGRAM_MAX_MARKS; n++)
