@@ -2263,12 +2263,14 @@ bool rgn_rotationary_knows(const rgn_variant *variant);
  * A game whose only error is about its result (a mismatch with the
  * Result tag, a result the final position contradicts, the game's own
  * end-of-game rule) was played whole. Returns 0; 1 when the game was not
- * played whole (it has no start, or an error before its end, which the
- * validator reported); or -1 with error: rules is another game, or the
- * game "game N is Chess, not Rotationary", "game N has a position
- * Rotationary Wrap cannot read", "game N has a move after the puzzle is
- * solved: 'a1+'" (under the other rules), or memory ran out. N is
- * rgn_game_number. */
+ * played whole (it has no start, or, a Rotationary game, an error before
+ * its end, which the validator reported); or -1 with error: rules is
+ * another game, or the game is "game N is Chess, not Rotationary (no
+ * Variant tag)" (or "(its Variant tag)", or "(its Variant tag or its
+ * file's name)" when its input's name, rgn_game_input, also makes it that
+ * game), "game N has a position Rotationary Wrap cannot read", "game N
+ * has a move after the puzzle is solved: 'a1+'" (under the other rules),
+ * or memory ran out. N is rgn_game_number. */
 RGN_MUST_CHECK int rgn_rotationary_game_end(const rgn_game *game,
                                             const rgn_variant *rules,
                                             rgn_position *end,

@@ -2,7 +2,7 @@
  * rotationary_cli.c - rule set, position string and game file for the
  * Rotationary commands. Game files are read as every command reads them
  * (cli_games: compressed input, the validator and its diagnostics), and
- * each game, recorded (rgn_game), has its main line played again here.
+ * each game, recorded (rgn_game), is played to its end by the library.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,101 +44,69 @@ rgn_position *rot_cli_position(const cli_command *command,
     return NULL;
 }
 
-/* Each game, recorded (rgn_game) and played to its end
+/* Each game, as the selector records it, played to its end
  * (rgn_rotationary_game_end), under --variant's rules when given. */
 typedef struct game_walk {
-    cli_games games;
-    rgn_game *game;             /* recorded by the tee's first sink */
-    rgn_tee *tee;               /* the recorder, then the walk's sink */
+    const cli_games *games;
     const rgn_variant *variant; /* --variant, or NULL */
     rgn_position *end;          /* the main line's position */
-    bool passed;                /* not Rotationary: said so at its start */
     bool failed, stopped;
     int (*visit)(void *context, const rgn_position *end);
     void *context;
 } game_walk;
 
-/* A game that is not Rotationary is said so when it begins, before what
- * the validator finds in it, with what made it that game. */
-static void start_walk(void *user, const rgn_position *start, bool has_fen)
+static void walk(void *user, const rgn_game *game,
+                 const rgn_selection *selection)
 {
     game_walk *w = user;
-    (void)has_fen;
-    const rgn_variant *own = rgn_position_variant(start);
-    if (w->stopped || rgn_rotationary_knows(own))
-        return;
-    /* the sink also gets a Variant tag for a game its file's name made
-     * another than the default */
-    rgn_span tag;
-    bool by_name = own != rgn_variant_default() &&
-                   own == rgn_variant_for_file(w->games.file);
-    fprintf(stderr, "rgn %s: %s: game %llu is %s, not Rotationary (%s)\n",
-            w->games.command->name, w->games.file,
-            (unsigned long long)rgn_game_number(w->game), rgn_variant_name(own),
-            !rgn_game_tag(w->game, "Variant", &tag) ? "no Variant tag"
-            : by_name ? "its Variant tag or its file's name"
-                      : "its Variant tag");
-    w->passed = w->failed = true;
-}
-
-static void end_walk(void *user, rgn_span result, const rgn_diagnostic *error)
-{
-    game_walk *w = user;
-    (void)result;
-    (void)error; /* the game's, recorded */
-    bool passed = w->passed;
-    w->passed = false;
-    if (w->stopped || passed)
+    (void)selection;
+    if (w->stopped)
         return;
     rgn_error err;
-    int walked = rgn_rotationary_game_end(w->game, w->variant, w->end, &err);
+    int walked = rgn_rotationary_game_end(game, w->variant, w->end, &err);
     /* 1: the validator has said why (and the exit status says so too) */
     if (walked < 0) {
-        fprintf(stderr, "rgn %s: %s: %s\n", w->games.command->name,
-                w->games.file, err.message);
+        fprintf(stderr, "rgn %s: %s: %s\n", w->games->command->name,
+                w->games->file, err.message);
         w->failed = true;
     } else if (walked == 0 && w->visit(w->context, w->end) < 0) {
         w->failed = w->stopped = true;
     }
 }
 
-static const rgn_game_sink walk_sink = {
-    .start = start_walk,
-    .end_game = end_walk,
-    .without_san = true,
-    .position_after = true,
-};
-
 int rot_cli_each_game(const cli_command *command, const char *path,
                       const rgn_variant *variant,
                       int (*visit)(void *context, const rgn_position *end),
                       void *context)
 {
-    game_walk w;
-    memset(&w, 0, sizeof w);
-    w.variant = variant;
-    w.visit = visit;
-    w.context = context;
-    cli_games_init(&w.games, command);
-    w.games.options.variant = variant; /* also for games without a tag */
-    w.games.variant_chosen = variant != NULL;
-    w.game = rgn_game_new(NULL);
-    w.tee = rgn_tee_new(NULL);
+    cli_games games;
+    cli_games_init(&games, command);
+    games.options.variant = variant; /* also for games without a tag */
+    games.variant_chosen = variant != NULL;
     /* any rule set: a game's position is copied whole */
-    w.end = rgn_position_new(rgn_variant_default(), NULL);
+    game_walk w = {
+        &games, variant, rgn_position_new(rgn_variant_default(), NULL),
+        false,  false,   visit,
+        context};
+    rgn_selector_options options = {
+        .size = sizeof options, .selected = walk, .user = &w};
+    rgn_selector *selector = w.end ? rgn_selector_new(&options, NULL) : NULL;
     int status = EXIT_USAGE;
-    if (!w.game || !w.tee || !w.end ||
-        rgn_tee_add(w.tee, rgn_game_recorder(), w.game, NULL) < 0 ||
-        rgn_tee_add(w.tee, &walk_sink, &w, NULL) < 0)
+    rgn_error error;
+    if (!selector)
         fprintf(stderr, "rgn %s: out of memory\n", command->name);
-    else if (cli_games_ready(&w.games) == 0) {
-        w.games.options.sink = rgn_tee_sink(w.tee);
-        w.games.options.sink_user = w.tee;
-        cli_games_read(&w.games, path);
-        status = cli_games_finish(&w.games);
+    else if (cli_games_ready(&games) == 0) {
+        games.options.sink = rgn_selector_sink();
+        games.options.sink_user = selector;
+        cli_games_read(&games, path);
+        /* a game memory ran out for was neither judged nor walked */
+        if (rgn_selector_finish(selector, &error) < 0) {
+            fprintf(stderr, "rgn %s: %s\n", command->name, error.message);
+            w.failed = true;
+        }
+        status = cli_games_finish(&games);
     }
-    rgn_tee_free(w.tee);
-    rgn_game_free(w.game);
+    rgn_selector_free(selector);
     rgn_position_free(w.end);
     return status == EXIT_OK && w.failed ? EXIT_INVALID : status;
 }

@@ -21,15 +21,32 @@ static bool after_last_move(const rgn_diagnostic *error)
             error->problem >= RGN_PROBLEM_COUNT); /* the game's own rule */
 }
 
+/* 0 when game (which has a start) is a solitaire's, else -1 with error
+ * saying what made it another game. */
+static int not_rotationary(const rgn_game *game, rgn_error *error)
+{
+    const rgn_variant *own = rgn_position_variant(rgn_game_start(game));
+    if (rgn_rotationary_knows(own))
+        return 0;
+    /* a game its file's name made another than the default also comes
+     * with a Variant tag */
+    const char *input = rgn_game_input(game);
+    bool by_name = own != rgn_variant_default() && input &&
+                   own == rgn_variant_for_file(input);
+    rgn_span tag;
+    return rgn_fail(error, "game %" PRIu64 " is %s, not Rotationary (%s)",
+                    rgn_game_number(game), rgn_variant_name(own),
+                    !rgn_game_tag(game, "Variant", &tag) ? "no Variant tag"
+                    : by_name ? "its Variant tag or its file's name"
+                              : "its Variant tag");
+}
+
 /* end holds game's start read under rules: 0, or -1 with error. */
 static int start_under(const rgn_game *game, const rgn_variant *rules,
                        rgn_position *end, rgn_error *error)
 {
     const rgn_position *start = rgn_game_start(game);
     const rgn_variant *own = rgn_position_variant(start);
-    if (!rgn_rotationary_knows(own))
-        return rgn_fail(error, "game %" PRIu64 " is %s, not Rotationary",
-                        rgn_game_number(game), rgn_variant_name(own));
     rgn_position_copy(end, start);
     if (!rules || rules == own)
         return 0;
@@ -56,7 +73,11 @@ int rgn_rotationary_game_end(const rgn_game *game, const rgn_variant *rules,
                         "Rotationary Wrap, not %s",
                         rgn_variant_name(rules));
     const rgn_diagnostic *problem = rgn_game_error(game);
-    if (!rgn_game_start(game) || (problem && !after_last_move(problem)))
+    if (!rgn_game_start(game))
+        return 1;
+    if (not_rotationary(game, error) < 0)
+        return -1;
+    if (problem && !after_last_move(problem))
         return 1;
     if (start_under(game, rules, end, error) < 0)
         return -1;

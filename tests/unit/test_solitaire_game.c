@@ -105,10 +105,34 @@ static void test_failures(void **state)
                                               "[Variant \"Chess\"]\n\n"
                                               "1. d4 *\n");
     assert_int_equal(rgn_rotationary_game_end(game, NULL, end, &error), -1);
-    assert_string_equal(error.message, "game 1 is Chess, not Rotationary");
+    assert_string_equal(error.message,
+                        "game 1 is Chess, not Rotationary (its Variant tag)");
     assert_int_equal(rgn_games_next(games, &game, &error), 1);
     assert_int_equal(rgn_rotationary_game_end(game, NULL, end, &error), -1);
-    assert_string_equal(error.message, "game 2 is Chess, not Rotationary");
+    assert_string_equal(error.message,
+                        "game 2 is Chess, not Rotationary (its Variant tag)");
+    rgn_games_close(games);
+    /* what made it that game: the default, or its file's name */
+    game = first_game(&games, "1. e4 *\n");
+    assert_int_equal(rgn_rotationary_game_end(game, NULL, end, &error), -1);
+    assert_string_equal(error.message,
+                        "game 1 is Rotary, not Rotationary (no Variant tag)");
+    rgn_games_close(games);
+    games = rgn_games_open_memory("game.pgn", "1. e4 *\n", 7, NULL, &error);
+    assert_non_null(games);
+    assert_int_equal(rgn_games_next(games, &game, &error), 1);
+    assert_int_equal(rgn_rotationary_game_end(game, NULL, end, &error), -1);
+    assert_string_equal(error.message,
+                        "game 1 is Chess, not Rotationary (no Variant tag)");
+    rgn_games_close(games);
+    static const char tagged[] = "[Variant \"Chess\"]\n\n1. e4 *\n";
+    games =
+        rgn_games_open_memory("game.pgn", tagged, strlen(tagged), NULL, &error);
+    assert_non_null(games);
+    assert_int_equal(rgn_games_next(games, &game, &error), 1);
+    assert_int_equal(rgn_rotationary_game_end(game, NULL, end, &error), -1);
+    assert_string_equal(error.message, "game 1 is Chess, not Rotationary (its "
+                                       "Variant tag or its file's name)");
     rgn_games_close(games);
 
     game = first_game(&games, HEAD "[FEN \"" SET_UP "\"]\n\n1. b3+ *\n");
