@@ -6,18 +6,20 @@
 # counted; clang-format puts both alone on their lines, in column 0), and
 # src/cli holds at most MAX_LINES lines of C (cat src/cli/*.[ch] | wc -l).
 # The aim is 4,000 lines; MAX_LINES is a ratchet on the way there, set to
-# what src/cli holds today (4,945 lines, after the input and its
+# what src/cli holds today (4,692 lines, after the input and its
 # reading loop, the diagnostics, the writing of recorded games, the
 # reasons of failed writes, the answers of rgn db, the marks and frames
 # of rgn diagram, the solutions of rgn solve, the split writer and the
-# atomic output files moved into the library, and the commands' help
-# into text files, src/cli/help): lower it as each piece leaves, never
-# raise it.
+# atomic output files moved into the library, the commands' help into
+# text files, src/cli/help, and the main line of fen, diagram and the
+# Rotationary commands into the library's recorded games, a diagram of
+# one, the lists of its marks and the end of a Rotationary game): lower
+# it as each piece leaves, never raise it.
 #
 # usage: cli_budget.sh PROJECT_DIR
 set -eu
 MAX_FUNCTION=80
-MAX_LINES=4945
+MAX_LINES=4692
 cd "$1"
 failed=0
 long=$(awk -v max="$MAX_FUNCTION" '

@@ -278,6 +278,15 @@ void cli_games_read(cli_games *games, const char *path);
 void cli_games_read_all(cli_games *games, char **paths, int count);
 /* Prints the summary; returns the exit status. */
 int cli_games_finish(cli_games *games);
+/* Reads the count inputs of paths as cli_games_read_all does (after
+ * cli_games_ready), each game handed to selected (with user) by a
+ * selector of every game, numbered over all inputs; then the summary.
+ * Returns the exit status, EXIT_USAGE when memory ran out (said). In
+ * cmd_fen.c, its first user. */
+int cli_games_each(cli_games *games, char **paths, int count,
+                   void (*selected)(void *user, const rgn_game *game,
+                                    const rgn_selection *selection),
+                   void *user);
 
 /* The criteria options of rgn select and rgn db find
  * (criteria_options.c). */

@@ -140,26 +140,12 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
         cli_games_check_outputs(games, output, files, file_count) < 0)
         return EXIT_USAGE;
     game_kept k = {(uint64_t)game, rgn_game_new(NULL), false, false};
-    rgn_selector_options options = {
-        .size = sizeof options, .selected = keep_game, .user = &k};
-    rgn_selector *selector = k.game ? rgn_selector_new(&options, NULL) : NULL;
-    games->options.sink = rgn_selector_sink();
-    games->options.sink_user = selector;
     games->only_game = (uint64_t)game; /* judged by this game alone */
     int status = EXIT_USAGE, drawn = EXIT_INVALID;
-    if (!selector)
+    if (!k.game)
         fprintf(stderr, "rgn diagram: out of memory\n");
-    else if (cli_games_ready(games) == 0) {
-        cli_games_read_all(games, files, file_count);
-        rgn_error error;
-        bool whole = rgn_selector_finish(selector, &error) == 0;
-        if (!whole) /* a game neither judged nor kept */
-            fprintf(stderr, "rgn diagram: %s\n", error.message);
-        status = cli_games_finish(games);
-        if (!whole)
-            status = EXIT_USAGE;
-    }
-    rgn_selector_free(selector);
+    else
+        status = cli_games_each(games, files, file_count, keep_game, &k);
     int plies = k.kept ? rgn_game_plies(k.game) : 0;
     if (status == EXIT_USAGE) {
         /* an input could not be read: the numbering cannot be trusted */

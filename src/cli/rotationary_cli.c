@@ -5,7 +5,6 @@
  * each game, recorded (rgn_game), is played to its end by the library.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "rotationary_cli.h"
 
@@ -74,7 +73,7 @@ static void walk(void *user, const rgn_game *game,
     }
 }
 
-int rot_cli_each_game(const cli_command *command, const char *path,
+int rot_cli_each_game(const cli_command *command, char *path,
                       const rgn_variant *variant,
                       int (*visit)(void *context, const rgn_position *end),
                       void *context)
@@ -84,29 +83,16 @@ int rot_cli_each_game(const cli_command *command, const char *path,
     games.options.variant = variant; /* also for games without a tag */
     games.variant_chosen = variant != NULL;
     /* any rule set: a game's position is copied whole */
-    game_walk w = {
-        &games, variant, rgn_position_new(rgn_variant_default(), NULL),
-        false,  false,   visit,
-        context};
-    rgn_selector_options options = {
-        .size = sizeof options, .selected = walk, .user = &w};
-    rgn_selector *selector = w.end ? rgn_selector_new(&options, NULL) : NULL;
+    game_walk w = {.games = &games,
+                   .variant = variant,
+                   .end = rgn_position_new(rgn_variant_default(), NULL),
+                   .visit = visit,
+                   .context = context};
     int status = EXIT_USAGE;
-    rgn_error error;
-    if (!selector)
+    if (!w.end)
         fprintf(stderr, "rgn %s: out of memory\n", command->name);
-    else if (cli_games_ready(&games) == 0) {
-        games.options.sink = rgn_selector_sink();
-        games.options.sink_user = selector;
-        cli_games_read(&games, path);
-        /* a game memory ran out for was neither judged nor walked */
-        if (rgn_selector_finish(selector, &error) < 0) {
-            fprintf(stderr, "rgn %s: %s\n", command->name, error.message);
-            w.failed = true;
-        }
-        status = cli_games_finish(&games);
-    }
-    rgn_selector_free(selector);
+    else
+        status = cli_games_each(&games, &path, 1, walk, &w);
     rgn_position_free(w.end);
     return status == EXIT_OK && w.failed ? EXIT_INVALID : status;
 }
