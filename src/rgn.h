@@ -2336,7 +2336,33 @@ typedef struct rgn_diagram_options {
     const rgn_position *before; /* NULL, or the position last_move was
                                  * made in: text diagrams list the chain
                                  * of a move that makes one */
+    /* Marks as a person lists them: highlight_list_count lists of
+     * squares ("e4,d5", as rgn_diagram_read_squares reads them) and
+     * arrow_list_count lists of arrows ("b2-b6,e3-e4"), read on the
+     * position's board when it is drawn and marked after highlights and
+     * arrows; at most RGN_DIAGRAM_MAX_MARKS squares and as many arrows in
+     * all. A square that is not on the board fails the drawing
+     * (rgn_diagram_options_check tells it before). */
+    const char *const *highlight_lists;
+    size_t highlight_list_count;
+    const char *const *arrow_lists;
+    size_t arrow_list_count;
 } rgn_diagram_options;
+
+/* The squares, and the arrows, that the lists of rgn_diagram_options
+ * hold at most. */
+#define RGN_DIAGRAM_MAX_MARKS 256
+
+/* Whether options can draw a position of variant: 0, or -1 with error
+ * when they are wrong (their size, an SVG width out of range, an unknown
+ * format), their lists hold a misshapen item or too many marks, or a
+ * square of theirs is not on variant's board ("e9 is not a square of the
+ * Chess board"), for a program that refuses them before it writes
+ * anything. With variant NULL the lists are read for their shape alone
+ * (a program reads its options before it knows the board). */
+RGN_MUST_CHECK int rgn_diagram_options_check(const rgn_diagram_options *options,
+                                             const rgn_variant *variant,
+                                             rgn_error *error);
 
 /* The diagram as a NUL-terminated string of *len bytes (len may be NULL),
  * allocated with malloc: the caller frees it. options may be NULL (the
@@ -2350,6 +2376,17 @@ RGN_MUST_CHECK char *rgn_diagram_render(const rgn_position *position,
 RGN_MUST_CHECK int rgn_diagram_write(const rgn_position *position,
                                      const rgn_diagram_options *options,
                                      FILE *out, rgn_error *error);
+/* Writes to out the diagram of the position after ply plies of game's
+ * main line (-1: its end), as rgn_diagram_write does with options (may
+ * be NULL), the move that led there marked and the position it was made
+ * in given, in place of the options' last_move and before (a text
+ * diagram lists the chain of a move that makes one). 0, or -1 with
+ * error when the options are wrong, the game has no start or no such
+ * ply (as rgn_game_position_at says), memory runs out or writing
+ * failed. */
+RGN_MUST_CHECK int rgn_diagram_write_game(const rgn_game *game, int ply,
+                                          const rgn_diagram_options *options,
+                                          FILE *out, rgn_error *error);
 
 /* The squares a diagram marks as a person lists them, "e4,d5": each item
  * a file letter and a rank, apart by commas. With variant, their
@@ -2398,6 +2435,30 @@ RGN_MUST_CHECK int rgn_diagram_frames_prune(const char *dir, size_t plies,
  * position's (rgn_variant_find("Rotationary") or "Rotationary Wrap").
  * Each fails with -1 and err filled in when the position is of another
  * game or memory runs out. */
+
+/* Whether the solitaire tools take positions of variant: true for
+ * Rotationary and Rotationary Wrap, false for any other (or NULL). */
+bool rgn_rotationary_knows(const rgn_variant *variant);
+
+/* The position at the end of a recorded game's main line (rgn_game), for
+ * the solitaire tools: its start read under rules (Rotationary or
+ * Rotationary Wrap; NULL: the game's own, which must be one of them),
+ * then its moves played, into end (an rgn_position_new of any rule set).
+ * A game whose only error is about its result (a mismatch with the
+ * Result tag, a result the final position contradicts, the game's own
+ * end-of-game rule) was played whole. Returns 0; 1 when the game was not
+ * played whole (it has no start, or, a Rotationary game, an error before
+ * its end, which the validator reported); or -1 with error: rules is
+ * another game, or the game is "game N is Chess, not Rotationary (no
+ * Variant tag)" (or "(its Variant tag)", or "(its Variant tag or its
+ * file's name)" when its input's name, rgn_game_input, also makes it that
+ * game), "game N has a position Rotationary Wrap cannot read", "game N
+ * has a move after the puzzle is solved: 'a1+'" (under the other rules),
+ * or memory ran out. N is rgn_game_number. */
+RGN_MUST_CHECK int rgn_rotationary_game_end(const rgn_game *game,
+                                            const rgn_variant *rules,
+                                            rgn_position *end,
+                                            rgn_error *error);
 
 /* The longest solution a result holds; no position needs as many. */
 #define RGN_ROTATIONARY_MAX_SOLUTION 64
@@ -2482,6 +2543,14 @@ rgn_rotationary_survey(const rgn_position *position,
                        const rgn_rotationary_survey_options *options,
                        rgn_rotationary_distances *distances,
                        rgn_position *example, rgn_error *err);
+/* Writes a survey's distances (rgn_rotationary_survey) to out for
+ * people: a line "D COUNT" for each distance D from 0 to max_distance,
+ * then "max D EXAMPLE" (example, the survey's, as a position string),
+ * "mean M" (four decimals) and "unsolvable COUNT". 0, or -1 with error
+ * when the write failed or memory ran out. */
+RGN_MUST_CHECK int rgn_rotationary_distances_write_text(
+    FILE *out, const rgn_rotationary_distances *distances,
+    const rgn_position *example, rgn_error *error);
 
 /* Sets puzzle (a position of the game wanted) to a random set-up (random
  * arrangement and facings) whose optimal solution has exactly distance

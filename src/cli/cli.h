@@ -269,42 +269,15 @@ void cli_games_read(cli_games *games, const char *path);
 void cli_games_read_all(cli_games *games, char **paths, int count);
 /* Prints the summary; returns the exit status. */
 int cli_games_finish(cli_games *games);
-
-/* The main line of each game, kept by the game sink cli_main_line_sink
- * (main_line.c) for the commands that show or solve where a game leads:
- * its start position and its moves outside variations. Set only_game,
- * begin, end and user; the rest is zero to begin with. */
-typedef struct cli_main_line {
-    uint64_t only_game; /* 0: every game; else only that one (from 1,
-                           counted over all inputs) */
-    /* when not NULL, called when the movetext begins: false passes the
-     * game by (no end call) */
-    bool (*begin)(struct cli_main_line *line, const rgn_position *start);
-    /* called at the end of each game followed, with the validator's
-     * first error (NULL when the game is valid) */
-    void (*end)(struct cli_main_line *line, const rgn_diagnostic *error);
-    void *user;
-    /* the game followed */
-    uint64_t game;       /* its number, from 1 over all inputs */
-    bool started;        /* its movetext began: start holds its position */
-    bool variant_tag;    /* it has a Variant tag */
-    rgn_position *start; /* where its main line starts */
-    rgn_move *moves;     /* its main line's moves, plies of them */
-    size_t plies, capacity;
-    bool out_of_memory;
-    /* the sink's own */
-    uint64_t games_seen;
-    int depth;   /* of variations */
-    bool passed; /* the game is not followed */
-} cli_main_line;
-
-extern const rgn_game_sink cli_main_line_sink;
-/* The position after the first plies (at most line->plies) moves of the
- * main line, kept in *pos (made, or made again for another rule set, as
- * needed; the caller frees it): NULL when out of memory. */
-rgn_position *cli_main_line_position(const cli_main_line *line, size_t plies,
-                                     rgn_position **pos);
-void cli_main_line_free(cli_main_line *line);
+/* Reads the count inputs of paths as cli_games_read_all does (after
+ * cli_games_ready), each game handed to selected (with user) by a
+ * selector of every game, numbered over all inputs; then the summary.
+ * Returns the exit status, EXIT_USAGE when memory ran out (said). In
+ * cmd_fen.c, its first user. */
+int cli_games_each(cli_games *games, char **paths, int count,
+                   void (*selected)(void *user, const rgn_game *game,
+                                    const rgn_selection *selection),
+                   void *user);
 
 /* The criteria options of rgn select and rgn db find
  * (criteria_options.c). */

@@ -14,57 +14,41 @@ const cli_command cli_diagram = {
     run_diagram,
 };
 
-#define MAX_MARKS 256
-
-/* The lists of --highlight and --arrow as given, read again on the board
- * once it is known. */
+/* The lists of --highlight and --arrow as given, read on the board
+ * when it is known (the options' lists). */
 typedef struct diagram_request {
     rgn_diagram_options options;
-    const char *highlights[MAX_MARKS], *arrows[MAX_MARKS];
-    int highlight_lists, arrow_lists;
-    int highlight_count, arrow_count;
-    int squares[MAX_MARKS];
-    rgn_diagram_arrow arrow_squares[MAX_MARKS];
+    const char *highlights[RGN_DIAGRAM_MAX_MARKS];
+    const char *arrows[RGN_DIAGRAM_MAX_MARKS];
 } diagram_request;
 
-/* The game asked for: whether it was met, and whether it is valid. */
-typedef struct game_found {
-    bool found, valid;
-} game_found;
+/* The game asked for, kept: the selector records each game read anew. */
+typedef struct game_kept {
+    uint64_t number; /* from 1, over all inputs */
+    rgn_game *game;
+    bool found, kept; /* kept: copied whole (else memory ran out) */
+} game_kept;
 
-static void note_game(cli_main_line *line, const rgn_diagnostic *error)
+static void keep_game(void *user, const rgn_game *game,
+                      const rgn_selection *selection)
 {
-    game_found *g = line->user;
-    g->found = true;
-    g->valid = !error && line->started && !line->out_of_memory;
+    game_kept *k = user;
+    if (selection->number != k->number)
+        return;
+    k->found = true;
+    k->kept = rgn_game_replay(game, NULL, -1, rgn_game_recorder(), k->game,
+                              NULL) == 0;
 }
 
 /* The listed squares on the board of variant; -1 after printing which
  * one is not on it. */
-static int resolve_squares(diagram_request *r, const rgn_variant *variant)
+static int check_marks(const diagram_request *r, const rgn_variant *variant)
 {
     rgn_error error;
-    size_t squares = 0, arrows = 0;
-    int n = 0;
-    for (int i = 0; n >= 0 && i < r->highlight_lists; i++)
-        if ((n = rgn_diagram_read_squares(variant, r->highlights[i],
-                                          r->squares + squares,
-                                          MAX_MARKS - squares, &error)) > 0)
-            squares += (size_t)n;
-    for (int i = 0; n >= 0 && i < r->arrow_lists; i++)
-        if ((n = rgn_diagram_read_arrows(variant, r->arrows[i],
-                                         r->arrow_squares + arrows,
-                                         MAX_MARKS - arrows, &error)) > 0)
-            arrows += (size_t)n;
-    if (n < 0) {
-        fprintf(stderr, "rgn diagram: %s\n", error.message);
-        return -1;
-    }
-    r->options.highlights = r->squares;
-    r->options.highlight_count = squares;
-    r->options.arrows = r->arrow_squares;
-    r->options.arrow_count = arrows;
-    return 0;
+    if (rgn_diagram_options_check(&r->options, variant, &error) == 0)
+        return 0;
+    fprintf(stderr, "rgn diagram: %s\n", error.message);
+    return -1;
 }
 
 static bool utf8_locale(void)
@@ -85,14 +69,17 @@ static bool ends_with(const char *text, const char *suffix)
     return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
-/* Writes one diagram to path (standard output when NULL), atomically. */
-static int write_diagram(const rgn_position *pos,
+/* Writes one diagram to path (standard output when NULL), atomically:
+ * of pos, or when it is NULL of game after ply plies. */
+static int write_diagram(const rgn_position *pos, const rgn_game *game, int ply,
                          const rgn_diagram_options *options, const char *path)
 {
     FILE *out = cli_output_open(path);
     if (!out)
         return EXIT_USAGE;
-    bool written = rgn_diagram_write(pos, options, out, NULL) == 0;
+    bool written =
+        (pos ? rgn_diagram_write(pos, options, out, NULL)
+             : rgn_diagram_write_game(game, ply, options, out, NULL)) == 0;
     if (!written)
         fprintf(stderr, "rgn diagram: cannot draw the diagram%s%s\n",
                 path ? " for " : "", path ? path : "");
@@ -102,34 +89,27 @@ static int write_diagram(const rgn_position *pos,
 }
 
 /* The frames of every ply in dir; a frame that fails ends the run. */
-static int write_all_plies(const cli_main_line *k, rgn_diagram_options *options,
-                           const char *dir)
+static int write_all_plies(const rgn_game *game,
+                           const rgn_diagram_options *options, const char *dir)
 {
     rgn_error error;
     if (rgn_diagram_frames_folder(dir, &error) < 0) {
         fprintf(stderr, "rgn diagram: %s\n", error.message);
         return EXIT_USAGE;
     }
-    rgn_position *pos = NULL;
-    if (!cli_main_line_position(k, 0, &pos)) {
-        fprintf(stderr, "rgn diagram: out of memory\n");
-        return EXIT_USAGE;
-    }
+    int plies = rgn_game_plies(game);
     size_t path_size = strlen(dir) + 32;
     char *path = malloc(path_size);
     int status = path ? EXIT_OK : EXIT_USAGE;
-    for (size_t ply = 0; status == EXIT_OK && ply <= k->plies; ply++) {
-        if (ply > 0)
-            rgn_position_play(pos, k->moves[ply - 1]);
-        options->last_move = ply > 0 ? &k->moves[ply - 1] : NULL;
-        rgn_diagram_frame_path(path, path_size, dir, ply, options->format);
-        status = write_diagram(pos, options, path);
+    for (int ply = 0; status == EXIT_OK && ply <= plies; ply++) {
+        rgn_diagram_frame_path(path, path_size, dir, (size_t)ply,
+                               options->format);
+        status = write_diagram(NULL, game, ply, options, path);
     }
-    options->last_move = NULL;
     free(path);
-    rgn_position_free(pos);
     if (status == EXIT_OK &&
-        rgn_diagram_frames_prune(dir, k->plies, options->format, &error) < 0) {
+        rgn_diagram_frames_prune(dir, (size_t)plies, options->format, &error) <
+            0) {
         fprintf(stderr, "rgn diagram: %s\n", error.message);
         status = EXIT_USAGE;
     }
@@ -145,9 +125,9 @@ static int diagram_from_fen(diagram_request *r, const cli_games *games,
     rgn_position *pos = cli_load_position(&cli_diagram, variant, fen);
     if (!pos)
         return EXIT_USAGE;
-    int status = resolve_squares(r, rgn_position_variant(pos)) < 0
+    int status = check_marks(r, rgn_position_variant(pos)) < 0
                      ? EXIT_USAGE
-                     : write_diagram(pos, &r->options, output);
+                     : write_diagram(pos, NULL, 0, &r->options, output);
     rgn_position_free(pos);
     return status;
 }
@@ -159,53 +139,35 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     if (cli_games_check_inputs(games, files, file_count) < 0 ||
         cli_games_check_outputs(games, output, files, file_count) < 0)
         return EXIT_USAGE;
-    game_found g = {false, false};
-    cli_main_line k = {
-        .only_game = (uint64_t)game, .end = note_game, .user = &g};
-    games->options.sink = &cli_main_line_sink;
-    games->options.sink_user = &k;
+    game_kept k = {(uint64_t)game, rgn_game_new(NULL), false, false};
     games->only_game = (uint64_t)game; /* judged by this game alone */
-    if (cli_games_ready(games) < 0)
-        return EXIT_USAGE;
-    cli_games_read_all(games, files, file_count);
-    int status = cli_games_finish(games);
-    int drawn = EXIT_INVALID;
+    int status = EXIT_USAGE, drawn = EXIT_INVALID;
+    if (!k.game)
+        fprintf(stderr, "rgn diagram: out of memory\n");
+    else
+        status = cli_games_each(games, files, file_count, keep_game, &k);
+    int plies = k.kept ? rgn_game_plies(k.game) : 0;
     if (status == EXIT_USAGE) {
         /* an input could not be read: the numbering cannot be trusted */
-    } else if (!g.found) {
+    } else if (!k.found) {
         fprintf(stderr, "rgn diagram: there is no game %ld\n", game);
-    } else if (k.out_of_memory) {
+    } else if (!k.kept) {
         fprintf(stderr, "rgn diagram: out of memory\n");
         drawn = EXIT_USAGE;
-    } else if (!g.valid) {
+    } else if (rgn_game_error(k.game) || !rgn_game_start(k.game)) {
         fprintf(stderr, "rgn diagram: game %ld is invalid; no diagram\n", game);
-    } else if (ply > (long)k.plies) {
-        fprintf(stderr, "rgn diagram: game %ld has %zu plies, not %ld\n", game,
-                k.plies, ply);
-    } else if (resolve_squares(r, rgn_position_variant(k.start)) < 0) {
+    } else if (ply > plies) {
+        fprintf(stderr, "rgn diagram: game %ld has %d plies, not %ld\n", game,
+                plies, ply);
+    } else if (check_marks(r, rgn_position_variant(rgn_game_start(k.game))) <
+               0) {
         drawn = EXIT_USAGE;
     } else if (all_plies) {
-        drawn = write_all_plies(&k, &r->options, all_plies);
+        drawn = write_all_plies(k.game, &r->options, all_plies);
     } else {
-        size_t upto = ply < 0 ? k.plies : (size_t)ply;
-        rgn_position *pos = NULL, *before = NULL;
-        if (!cli_main_line_position(&k, upto, &pos)) {
-            fprintf(stderr, "rgn diagram: out of memory\n");
-            drawn = EXIT_USAGE;
-        } else {
-            /* the last move's start, when there is one (shown if it can be) */
-            if (upto > 0)
-                r->options.before =
-                    cli_main_line_position(&k, upto - 1, &before);
-            r->options.last_move = upto > 0 ? &k.moves[upto - 1] : NULL;
-            drawn = write_diagram(pos, &r->options, output);
-            r->options.last_move = NULL;
-            r->options.before = NULL;
-        }
-        rgn_position_free(before);
-        rgn_position_free(pos);
+        drawn = write_diagram(NULL, k.game, (int)ply, &r->options, output);
     }
-    cli_main_line_free(&k);
+    rgn_game_free(k.game);
     if (drawn == EXIT_USAGE || status == EXIT_USAGE)
         return EXIT_USAGE;
     return drawn; /* other games' problems do not count */
@@ -237,41 +199,38 @@ static int take_size(const cli_command *command, const char *value, void *out)
     return -1;
 }
 
-/* --highlight: squares, their shape read, kept for the board. */
-static int take_highlights(const cli_command *command, const char *value,
-                           void *out)
+/* --highlight and --arrow (arrows): a list kept for the board, its
+ * shape read with the lists before it (which the library does without a
+ * board), so that a misshapen one is refused as it is met. */
+static int take_marks(const cli_command *command, diagram_request *r,
+                      const char *value, bool arrows)
 {
-    diagram_request *r = out;
-    int n = rgn_diagram_read_squares(
-        NULL, value, NULL, MAX_MARKS - (size_t)r->highlight_count, NULL);
-    if (n > 0) {
-        r->highlights[r->highlight_lists++] = value;
-        r->highlight_count += n;
-        return 0;
+    size_t *lists = arrows ? &r->options.arrow_list_count
+                           : &r->options.highlight_list_count;
+    const char **list = arrows ? r->arrows : r->highlights;
+    if (*lists < RGN_DIAGRAM_MAX_MARKS) {
+        list[(*lists)++] = value;
+        if (rgn_diagram_options_check(&r->options, NULL, NULL) == 0)
+            return 0;
     }
     cli_usage_error(command,
-                    "--highlight takes squares such as e4,d5 (at "
-                    "most %d), not '%s'",
-                    MAX_MARKS, value);
+                    arrows ? "--arrow takes square pairs such as b2-b6,e3-e4 "
+                             "(at most %d), not '%s'"
+                           : "--highlight takes squares such as e4,d5 (at "
+                             "most %d), not '%s'",
+                    RGN_DIAGRAM_MAX_MARKS, value);
     return -1;
 }
 
-/* --arrow: pairs of squares, their shape read, kept for the board. */
+static int take_highlights(const cli_command *command, const char *value,
+                           void *out)
+{
+    return take_marks(command, out, value, false);
+}
+
 static int take_arrows(const cli_command *command, const char *value, void *out)
 {
-    diagram_request *r = out;
-    int n = rgn_diagram_read_arrows(NULL, value, NULL,
-                                    MAX_MARKS - (size_t)r->arrow_count, NULL);
-    if (n > 0) {
-        r->arrows[r->arrow_lists++] = value;
-        r->arrow_count += n;
-        return 0;
-    }
-    cli_usage_error(command,
-                    "--arrow takes square pairs such as b2-b6,e3-e4 "
-                    "(at most %d), not '%s'",
-                    MAX_MARKS, value);
-    return -1;
+    return take_marks(command, out, value, true);
 }
 
 /* -o's name and --format agree: 0, or EXIT_USAGE after the usage error. */
@@ -307,6 +266,8 @@ static int run_diagram(int argc, char **argv)
     static diagram_request request;
     memset(&request, 0, sizeof request);
     request.options.size = sizeof request.options;
+    request.options.highlight_lists = request.highlights;
+    request.options.arrow_lists = request.arrows;
     diagram_request *r = &request;
     const char *fen = NULL, *output = NULL, *all_plies = NULL;
     const char *format = NULL;

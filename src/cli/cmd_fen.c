@@ -12,8 +12,9 @@ const cli_command cli_fen = {
 };
 
 typedef struct fen_printer {
-    long ply;         /* -1: the final position */
-    rgn_position *at; /* the position printed */
+    uint64_t only_game; /* --game, 0: every game */
+    long ply;           /* -1: the final position */
+    rgn_position *at;   /* the position printed */
     bool quiet;
     bool found, failed; /* failed: a game asked for printed "-" */
     uint64_t lines;     /* the games printed */
@@ -35,18 +36,23 @@ static void print_line(fen_printer *p, const char *position)
         puts(position ? position : "-");
 }
 
-static void print_position(cli_main_line *line, const rgn_diagnostic *error)
+/* A game read (the selector's, numbered over all inputs): its line. */
+static void print_position(void *user, const rgn_game *game,
+                           const rgn_selection *selection)
 {
-    fen_printer *p = line->user;
+    fen_printer *p = user;
+    if (p->only_game && selection->number != p->only_game)
+        return;
     p->found = true;
     /* else the diagnostic went to standard error */
-    bool replayed = !error && line->started;
-    size_t upto = p->ply < 0 ? line->plies : (size_t)p->ply;
-    if (replayed && upto > line->plies && !p->quiet)
-        fprintf(stderr, "rgn fen: game %llu has %zu plies, not %ld\n",
-                (unsigned long long)line->game, line->plies, p->ply);
-    if (replayed && upto <= line->plies &&
-        cli_main_line_position(line, upto, &p->at)) {
+    bool replayed = !rgn_game_error(game) && rgn_game_start(game);
+    long plies = rgn_game_plies(game);
+    long upto = p->ply < 0 ? plies : p->ply;
+    if (replayed && upto > plies && !p->quiet)
+        fprintf(stderr, "rgn fen: game %llu has %ld plies, not %ld\n",
+                (unsigned long long)selection->number, plies, p->ply);
+    if (replayed && upto <= plies &&
+        rgn_game_position_at(game, (int)upto, p->at, NULL) == 0) {
         char fen[512];
         rgn_position_fen(p->at, fen, sizeof fen);
         print_line(p, fen);
@@ -54,6 +60,35 @@ static void print_position(cli_main_line *line, const rgn_diagnostic *error)
     }
     print_line(p, NULL);
     p->failed = true;
+}
+
+int cli_games_each(cli_games *games, char **paths, int count,
+                   void (*selected)(void *user, const rgn_game *game,
+                                    const rgn_selection *selection),
+                   void *user)
+{
+    rgn_selector_options options = {
+        .size = sizeof options, .selected = selected, .user = user};
+    rgn_selector *selector = rgn_selector_new(&options, NULL);
+    if (!selector) {
+        fprintf(stderr, "rgn %s: out of memory\n", games->command->name);
+        return EXIT_USAGE;
+    }
+    if (cli_games_ready(games) < 0) {
+        rgn_selector_free(selector);
+        return EXIT_USAGE;
+    }
+    games->options.sink = rgn_selector_sink();
+    games->options.sink_user = selector;
+    cli_games_read_all(games, paths, count);
+    rgn_error error;
+    /* a game memory ran out for was neither judged nor handed on */
+    bool whole = rgn_selector_finish(selector, &error) == 0;
+    if (!whole)
+        fprintf(stderr, "rgn %s: %s\n", games->command->name, error.message);
+    rgn_selector_free(selector);
+    int status = cli_games_finish(games);
+    return whole ? status : EXIT_USAGE;
 }
 
 static int run_fen(int argc, char **argv)
@@ -73,19 +108,16 @@ static int run_fen(int argc, char **argv)
         return status;
     if (cli_games_check_outputs(&games, NULL, argv + 1, files) < 0)
         return EXIT_USAGE;
-    cli_main_line line = {.only_game = (uint64_t)only_game,
-                          .end = print_position,
-                          .user = &printer};
-    games.options.sink = &cli_main_line_sink;
-    games.options.sink_user = &line;
-    games.only_game = line.only_game;
+    printer.only_game = games.only_game = (uint64_t)only_game;
     printer.quiet = games.quiet;
-    if (cli_games_ready(&games) < 0)
+    /* any rule set: a game's position is copied in whole */
+    printer.at = rgn_position_new(rgn_variant_default(), NULL);
+    if (!printer.at) {
+        fprintf(stderr, "rgn fen: out of memory\n");
         return EXIT_USAGE;
-    cli_games_read_all(&games, argv + 1, files);
-    cli_main_line_free(&line);
+    }
+    status = cli_games_each(&games, argv + 1, files, print_position, &printer);
     rgn_position_free(printer.at);
-    status = cli_games_finish(&games);
     if (status == EXIT_USAGE)
         return status;
     /* Judged by the games asked for only. */

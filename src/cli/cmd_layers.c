@@ -1,7 +1,6 @@
 /* cmd_layers.c - "rgn layers": Rotationary positions first reached after
  * exactly n moves (the game's counterpart of perft). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "rotationary_cli.h"
 

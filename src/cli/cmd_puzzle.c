@@ -1,7 +1,6 @@
 /* cmd_puzzle.c - "rgn puzzle": random Rotationary set-ups of a given
  * optimal distance. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "rotationary_cli.h"
 

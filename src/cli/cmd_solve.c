@@ -64,7 +64,7 @@ static int run_solve(int argc, char **argv)
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
-    const char *file = operands ? argv[1] : NULL;
+    char *file = operands ? argv[1] : NULL;
     if (!fen == !file)
         return cli_usage_error(&cli_solve, "give either --fen POSITION or "
                                            "FILE");

@@ -1,7 +1,6 @@
 /* cmd_survey.c - "rgn survey": the distance of every facing of one
  * Rotationary arrangement. */
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "rotationary_cli.h"
@@ -14,19 +13,16 @@ const cli_command cli_survey = {
     run_survey,
 };
 
-typedef struct progress_state {
-    double start;
-} progress_state;
-
+/* context: the time the survey started */
 static void show_progress(void *context, int depth, uint64_t done)
 {
-    const progress_state *p = context;
+    const double *start = context;
     fprintf(stderr,
             "\rrgn survey: distance %d done, %llu of %llu positions "
             "reached, %.0f s",
             depth, (unsigned long long)done,
             (unsigned long long)RGN_ROTATIONARY_FACINGS,
-            cli_seconds() - p->start);
+            cli_seconds() - *start);
     fflush(stderr);
 }
 
@@ -61,7 +57,7 @@ static int run_survey(int argc, char **argv)
         rgn_position_free(pos);
         return EXIT_USAGE;
     }
-    progress_state progress = {cli_seconds()};
+    double start = cli_seconds();
     bool show = isatty(STDERR_FILENO);
     rgn_rotationary_distances survey;
     rgn_error err;
@@ -69,21 +65,16 @@ static int run_survey(int argc, char **argv)
                                               .threads = (int)jobs,
                                               .progress =
                                                   show ? show_progress : NULL,
-                                              .user = &progress};
+                                              .user = &start};
     status = rgn_rotationary_survey(pos, &options, &survey, example, &err);
-    if (status == 0) {
-        if (show)
-            fprintf(stderr, "\n");
-        for (int d = 0; d <= survey.max_distance; d++)
-            printf("%d %llu\n", d, (unsigned long long)survey.count[d]);
-        char text[128];
-        rgn_position_fen(example, text, sizeof text);
-        printf("max %d %s\n", survey.max_distance, text);
-        printf("mean %.4f\n", survey.mean);
-        printf("unsolvable %llu\n", (unsigned long long)survey.unsolvable);
-    } else {
+    if (status == 0 && show)
+        fprintf(stderr, "\n");
+    if (status == 0)
+        status = rgn_rotationary_distances_write_text(stdout, &survey, example,
+                                                      &err);
+    /* a write that failed is told as the program ends */
+    if (status < 0 && !ferror(stdout))
         fprintf(stderr, "rgn survey: %s\n", err.message);
-    }
     rgn_position_free(pos);
     rgn_position_free(example);
     return status == 0 ? EXIT_OK : EXIT_USAGE;

@@ -2,19 +2,11 @@
  * rotationary_cli.c - rule set, position string and game file for the
  * Rotationary commands. Game files are read as every command reads them
  * (cli_games: compressed input, the validator and its diagnostics), and
- * each game's main line (cli_main_line) is played again here.
+ * each game, recorded (rgn_game), is played to its end by the library.
  */
-#include <stdarg.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "rotationary_cli.h"
-
-static bool served(const rgn_variant *variant)
-{
-    return variant && (variant == rgn_variant_find("Rotationary") ||
-                       variant == rgn_variant_find("Rotationary Wrap"));
-}
 
 const rgn_variant *rot_cli_variant(const cli_command *command, const char *name)
 {
@@ -22,7 +14,7 @@ const rgn_variant *rot_cli_variant(const cli_command *command, const char *name)
         cli_find_variant(command, name ? name : "Rotationary");
     if (!variant)
         return NULL;
-    if (served(variant))
+    if (rgn_rotationary_knows(variant))
         return variant;
     cli_usage_error(command,
                     "this command knows the variants "
@@ -51,11 +43,10 @@ rgn_position *rot_cli_position(const cli_command *command,
     return NULL;
 }
 
-/* Each game's main line (kept by cli_main_line_sink) played again on a
- * position of its own, under --variant's rules when given. */
+/* Each game, as the selector records it, played to its end
+ * (rgn_rotationary_game_end), under --variant's rules when given. */
 typedef struct game_walk {
-    cli_games games;
-    cli_main_line line;
+    const cli_games *games;
     const rgn_variant *variant; /* --variant, or NULL */
     rgn_position *end;          /* the main line's position */
     bool failed, stopped;
@@ -63,126 +54,45 @@ typedef struct game_walk {
     void *context;
 } game_walk;
 
-/* Says why the game is not visited: "rgn solve: FILE: game N ...". */
-static void game_failed(game_walk *w, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void game_failed(game_walk *w, const char *format, ...)
+static void walk(void *user, const rgn_game *game,
+                 const rgn_selection *selection)
 {
-    fprintf(stderr, "rgn %s: %s: game %llu ", w->games.command->name,
-            w->games.file, (unsigned long long)w->line.game);
-    va_list ap;
-    va_start(ap, format);
-    vfprintf(stderr, format, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    w->failed = true;
-}
-
-/* The main line starts from start, under --variant's rules if given;
- * false passes the game by. */
-static bool begin_walk(cli_main_line *line, const rgn_position *start)
-{
-    game_walk *w = line->user;
-    const rgn_variant *own = rgn_position_variant(start);
+    game_walk *w = user;
+    (void)selection;
     if (w->stopped)
-        return false;
-    if (!served(own)) {
-        /* what made it that game: the sink also gets a Variant tag for a
-         * game its file's name made another than the default */
-        bool by_name = own != rgn_variant_default() &&
-                       own == rgn_variant_for_file(w->games.file);
-        game_failed(w, "is %s, not Rotationary (%s)", rgn_variant_name(own),
-                    !line->variant_tag ? "no Variant tag"
-                    : by_name          ? "its Variant tag or its file's name"
-                                       : "its Variant tag");
-        return false;
-    }
-    const rgn_variant *rules = w->variant ? w->variant : own;
-    if (!w->end || rgn_position_variant(w->end) != rules) {
-        rgn_position_free(w->end);
-        w->end = rgn_position_new(rules, NULL);
-        if (!w->end) {
-            game_failed(w, "cannot be read: out of memory");
-            return false;
-        }
-    }
-    if (rules == own) {
-        rgn_position_copy(w->end, start);
-        return true;
-    }
-    /* the same position string read under the other rule set */
-    char fen[256];
+        return;
     rgn_error err;
-    rgn_position_fen(start, fen, sizeof fen);
-    if (rgn_position_set_fen(w->end, fen, &err) == 0)
-        return true;
-    game_failed(w, "has a position %s cannot read", rgn_variant_name(rules));
-    return false;
-}
-
-/* Whether the game's error came after its last move, so that the whole
- * main line was played: an error about the result, which the validator
- * reports at the result token (a mismatch with the Result tag, a result
- * the final position contradicts, or the game's own end-of-game rule).
- * Errors before the movetext (tags, set-up) come before its start. */
-static bool after_last_move(const cli_main_line *line,
-                            const rgn_diagnostic *error)
-{
-    if (!line->started || error->move.len > 0)
-        return false;
-    return error->problem == RGN_E_RESULT_MISMATCH ||
-           error->problem == RGN_E_WRONG_RESULT ||
-           error->problem >= RGN_PROBLEM_COUNT; /* the game's own rule */
-}
-
-static void end_walk(cli_main_line *line, const rgn_diagnostic *error)
-{
-    game_walk *w = line->user;
-    /* the validator has said why (and the exit status says so too) */
-    if (error && !after_last_move(line, error))
-        return;
-    if (!line->started) {
-        if (line->out_of_memory)
-            game_failed(w, "cannot be read: out of memory");
-        return;
-    }
-    for (size_t i = 0; i < line->plies; i++) {
-        if (rgn_position_count_moves(w->end) == 0) { /* under --variant */
-            char san[16];
-            rgn_move_san(w->end, line->moves[i], san, sizeof san);
-            game_failed(w, "has a move after the puzzle is solved: '%s'", san);
-            return;
-        }
-        rgn_position_play(w->end, line->moves[i]);
-    }
-    if (w->visit(w->context, w->end) < 0)
+    int walked = rgn_rotationary_game_end(game, w->variant, w->end, &err);
+    /* 1: the validator has said why (and the exit status says so too) */
+    if (walked < 0) {
+        fprintf(stderr, "rgn %s: %s: %s\n", w->games->command->name,
+                w->games->file, err.message);
+        w->failed = true;
+    } else if (walked == 0 && w->visit(w->context, w->end) < 0) {
         w->failed = w->stopped = true;
+    }
 }
 
-int rot_cli_each_game(const cli_command *command, const char *path,
+int rot_cli_each_game(const cli_command *command, char *path,
                       const rgn_variant *variant,
                       int (*visit)(void *context, const rgn_position *end),
                       void *context)
 {
-    game_walk w;
-    memset(&w, 0, sizeof w);
-    w.variant = variant;
-    w.visit = visit;
-    w.context = context;
-    w.line.begin = begin_walk;
-    w.line.end = end_walk;
-    w.line.user = &w;
-    cli_games_init(&w.games, command);
-    w.games.options.variant = variant; /* also for games without a tag */
-    w.games.variant_chosen = variant != NULL;
-    w.games.options.sink = &cli_main_line_sink;
-    w.games.options.sink_user = &w.line;
-    if (cli_games_ready(&w.games) < 0)
-        return EXIT_USAGE;
-    cli_games_read(&w.games, path);
-    int status = cli_games_finish(&w.games);
-    cli_main_line_free(&w.line);
+    cli_games games;
+    cli_games_init(&games, command);
+    games.options.variant = variant; /* also for games without a tag */
+    games.variant_chosen = variant != NULL;
+    /* any rule set: a game's position is copied whole */
+    game_walk w = {.games = &games,
+                   .variant = variant,
+                   .end = rgn_position_new(rgn_variant_default(), NULL),
+                   .visit = visit,
+                   .context = context};
+    int status = EXIT_USAGE;
+    if (!w.end)
+        fprintf(stderr, "rgn %s: out of memory\n", command->name);
+    else
+        status = cli_games_each(&games, &path, 1, walk, &w);
     rgn_position_free(w.end);
     return status == EXIT_OK && w.failed ? EXIT_INVALID : status;
 }

@@ -28,7 +28,7 @@ rgn_position *rot_cli_position(const cli_command *command,
  * or under variant when that is not NULL (--variant). Goes on after a
  * game that is invalid or not Rotationary (saying why); after visit
  * returns -1, no more calls. Returns the exit status. */
-int rot_cli_each_game(const cli_command *command, const char *path,
+int rot_cli_each_game(const cli_command *command, char *path,
                       const rgn_variant *variant,
                       int (*visit)(void *context, const rgn_position *end),
                       void *context);

@@ -29,6 +29,20 @@ typedef struct diagram_view {
 void diagram_view_init(diagram_view *view, const rgn_position *pos,
                        const rgn_diagram_options *opt);
 
+/* The marks of an options' lists, read on a board (marks.c). */
+typedef struct diagram_marks {
+    int *squares;
+    rgn_diagram_arrow *arrows;
+} diagram_marks;
+
+/* Reads opt's lists on variant's board into marks, after opt's own
+ * highlights and arrows, and points opt's highlights and arrows there:
+ * 0, or -1 with error (a square not on the board, out of memory). Free
+ * marks with diagram_marks_free either way. */
+int diagram_marks_read(rgn_diagram_options *opt, const rgn_variant *variant,
+                       diagram_marks *marks, rgn_error *error);
+void diagram_marks_free(diagram_marks *marks);
+
 /* The board point drawn at a column (0 = left) and row (0 = top). */
 int diagram_file_at(const diagram_view *view, int column);
 int diagram_rank_at(const diagram_view *view, int row);

@@ -3,12 +3,14 @@
  * squares ("e4,d5") to highlight, a list of arrows ("b2-b6,e3-e4"). A
  * list is read once before its board is known (its shape) and once on
  * it (its squares), so that a program can refuse a misshapen option
- * while it reads its options.
+ * while it reads its options; the lists of rgn_diagram_options read on
+ * the board of the position drawn.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/errors.h"
-#include "rgn.h"
+#include "diagram/diagram.h"
 
 /* The longest square name read: a file letter and a rank of 1 to 3
  * digits, with room to spare. */
@@ -99,4 +101,73 @@ int rgn_diagram_read_arrows(const rgn_variant *variant, const char *list,
         return rgn_fail(error, "rgn_diagram_read_arrows: no arrows");
     return read_list(variant, list, NULL, arrows ? arrows : &scratch, max,
                      error);
+}
+
+/* The count lists of one kind (into arrows when it is not NULL, else
+ * into squares), read on variant's board after the at marks there:
+ * the marks in all, or -1 with error. Their shapes are read first, so
+ * that lists of too many marks in all are told as such. */
+static int read_lists(const rgn_variant *variant, const char *const *lists,
+                      size_t count, int *squares, rgn_diagram_arrow *arrows,
+                      size_t at, rgn_error *error)
+{
+    rgn_diagram_arrow scratch; /* where a shape's reading points */
+    size_t listed = 0;
+    for (size_t i = 0; i < count; i++) {
+        int n = read_list(NULL, lists[i], NULL, arrows ? &scratch : NULL,
+                          RGN_DIAGRAM_MAX_MARKS, error);
+        if (n < 0)
+            return -1;
+        listed += (size_t)n;
+    }
+    if (listed > RGN_DIAGRAM_MAX_MARKS)
+        return rgn_fail(error, "more than %d %s", RGN_DIAGRAM_MAX_MARKS,
+                        arrows ? "arrows" : "squares");
+    for (size_t i = 0; i < count; i++) {
+        int n = read_list(variant, lists[i], squares ? squares + at : NULL,
+                          arrows ? arrows + at : NULL, RGN_DIAGRAM_MAX_MARKS,
+                          error);
+        if (n < 0)
+            return -1;
+        at += (size_t)n;
+    }
+    return (int)at;
+}
+
+int diagram_marks_read(rgn_diagram_options *opt, const rgn_variant *variant,
+                       diagram_marks *marks, rgn_error *error)
+{
+    memset(marks, 0, sizeof *marks);
+    if (!opt->highlight_list_count && !opt->arrow_list_count)
+        return 0;
+    size_t squares = opt->highlight_count, arrows = opt->arrow_count;
+    marks->squares = malloc((squares + RGN_DIAGRAM_MAX_MARKS) * sizeof(int));
+    marks->arrows =
+        malloc((arrows + RGN_DIAGRAM_MAX_MARKS) * sizeof(rgn_diagram_arrow));
+    if (!marks->squares || !marks->arrows)
+        return rgn_fail(error, "out of memory");
+    if (squares)
+        memcpy(marks->squares, opt->highlights, squares * sizeof(int));
+    if (arrows)
+        memcpy(marks->arrows, opt->arrows, arrows * sizeof(rgn_diagram_arrow));
+    int highlighted =
+        read_lists(variant, opt->highlight_lists, opt->highlight_list_count,
+                   marks->squares, NULL, squares, error);
+    int drawn = highlighted < 0 ? -1
+                                : read_lists(variant, opt->arrow_lists,
+                                             opt->arrow_list_count, NULL,
+                                             marks->arrows, arrows, error);
+    if (drawn < 0)
+        return -1;
+    opt->highlights = marks->squares;
+    opt->highlight_count = (size_t)highlighted;
+    opt->arrows = marks->arrows;
+    opt->arrow_count = (size_t)drawn;
+    return 0;
+}
+
+void diagram_marks_free(diagram_marks *marks)
+{
+    free(marks->squares);
+    free(marks->arrows);
 }

@@ -3,7 +3,7 @@
  * (rgn_rotationary_solve) written for people, "distance D" and its moves,
  * or as a complete game record through a writer, handed to it as the
  * validator hands it a game, so that it is laid out as every record rgn
- * writes.
+ * writes; and a survey's distances written for people.
  */
 #include <stdio.h>
 #include <string.h>
@@ -106,4 +106,27 @@ int rgn_rotationary_solution_write_game(
     sink->end_game(writer, span_of(result), NULL);
     rgn_position_free(walk);
     return 0;
+}
+
+int rgn_rotationary_distances_write_text(
+    FILE *out, const rgn_rotationary_distances *distances,
+    const rgn_position *example, rgn_error *error)
+{
+    rgn_buffer text = {0};
+    for (int d = 0; d <= distances->max_distance; d++)
+        rgn_buffer_printf(&text, "%d %llu\n", d,
+                          (unsigned long long)distances->count[d]);
+    char fen[256];
+    rgn_position_fen(example, fen, sizeof fen);
+    rgn_buffer_printf(&text, "max %d %s\n", distances->max_distance, fen);
+    rgn_buffer_printf(&text, "mean %.4f\n", distances->mean);
+    rgn_buffer_printf(&text, "unsolvable %llu\n",
+                      (unsigned long long)distances->unsolvable);
+    int rc = 0;
+    if (text.failed)
+        rc = rgn_fail(error, "out of memory");
+    else if (fwrite(text.data, 1, text.len, out) != text.len)
+        rc = rgn_fail(error, "the distances could not be written");
+    rgn_buffer_free(&text);
+    return rc;
 }

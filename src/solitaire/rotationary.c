@@ -146,3 +146,8 @@ int rgn_rotationary_puzzle(rgn_position *puzzle, int distance, uint64_t *state,
     rot_to_position(puzzle, &core);
     return 0;
 }
+
+bool rgn_rotationary_knows(const rgn_variant *variant)
+{
+    return variant && rot_variant(variant);
+}

@@ -1,7 +1,8 @@
 /*
  * test_diagram_marks.c - what a diagram marks as a person lists it
  * (src/diagram/marks.c: squares and arrows, read for their shape and
- * then on a board) and the frames of every ply in a folder
+ * then on a board, and as the lists of rgn_diagram_options, read on the
+ * board drawn) and the frames of every ply in a folder
  * (src/diagram/frames.c: the folder made, the frames' names, the stale
  * ones removed and the other files left).
  */
@@ -144,11 +145,93 @@ static void frames(void **state)
     rmdir(top);
 }
 
+/* The lists of rgn_diagram_options, read on the board drawn: the same
+ * picture as the squares they name, given as squares. */
+static void lists_in_options(void **state)
+{
+    (void)state;
+    const rgn_variant *chess = rgn_variant_find("chess");
+    rgn_position *pos = rgn_position_new(chess, NULL);
+    assert_non_null(pos);
+    const char *const highlights[] = {"e4", "d5,a1"};
+    const char *const arrows[] = {"b2-b6"};
+    rgn_diagram_options listed = {.size = sizeof listed,
+                                  .format = RGN_DIAGRAM_SVG,
+                                  .highlight_lists = highlights,
+                                  .highlight_list_count = 2,
+                                  .arrow_lists = arrows,
+                                  .arrow_list_count = 1};
+    rgn_error error;
+    assert_int_equal(rgn_diagram_options_check(&listed, chess, &error), 0);
+    const int squares[] = {rgn_square_parse(chess, "e4", 2),
+                           rgn_square_parse(chess, "d5", 2),
+                           rgn_square_parse(chess, "a1", 2)};
+    const rgn_diagram_arrow arrow = {rgn_square_parse(chess, "b2", 2),
+                                     rgn_square_parse(chess, "b6", 2)};
+    rgn_diagram_options given = {.size = sizeof given,
+                                 .format = RGN_DIAGRAM_SVG,
+                                 .highlights = squares,
+                                 .highlight_count = 3,
+                                 .arrows = &arrow,
+                                 .arrow_count = 1};
+    char *from_lists = rgn_diagram_render(pos, &listed, NULL, &error);
+    char *from_squares = rgn_diagram_render(pos, &given, NULL, &error);
+    assert_non_null(from_lists);
+    assert_non_null(from_squares);
+    assert_string_equal(from_lists, from_squares);
+    free(from_lists);
+    /* given squares and lists together: the lists' marks after them */
+    const char *const rest[] = {"d5,a1"};
+    given.highlight_count = 1;
+    given.highlight_lists = rest;
+    given.highlight_list_count = 1;
+    given.arrow_lists = NULL;
+    given.arrow_list_count = 0;
+    from_lists = rgn_diagram_render(pos, &given, NULL, &error);
+    assert_non_null(from_lists);
+    assert_string_equal(from_lists, from_squares);
+    free(from_lists);
+    free(from_squares);
+
+    /* a square off the board: refused, by the check and the drawing */
+    const char *const off[] = {"e4,e9"};
+    listed.highlight_lists = off;
+    listed.highlight_list_count = 1;
+    assert_int_equal(rgn_diagram_options_check(&listed, chess, &error), -1);
+    assert_string_equal(error.message, "e9 is not a square of the Chess board");
+    assert_null(rgn_diagram_render(pos, &listed, NULL, &error));
+    assert_string_equal(error.message, "e9 is not a square of the Chess board");
+    /* without a board, the shapes alone */
+    assert_int_equal(rgn_diagram_options_check(&listed, NULL, &error), 0);
+    const char *const misshapen[] = {"e4,E4"};
+    listed.highlight_lists = misshapen;
+    assert_int_equal(rgn_diagram_options_check(&listed, NULL, &error), -1);
+    assert_string_equal(error.message, "'E4' is not shaped as a square name (a "
+                                       "file letter, then a rank)");
+    /* more than RGN_DIAGRAM_MAX_MARKS squares in all */
+    char many[RGN_DIAGRAM_MAX_MARKS * 3 + 8] = "a1";
+    for (int n = 1; n < RGN_DIAGRAM_MAX_MARKS; n++)
+        strcat(many, ",a1");
+    const char *const full[] = {many, "a1"};
+    listed.highlight_lists = full;
+    assert_int_equal(rgn_diagram_options_check(&listed, chess, &error), 0);
+    listed.highlight_list_count = 2;
+    assert_int_equal(rgn_diagram_options_check(&listed, chess, &error), -1);
+    assert_string_equal(error.message, "more than 256 squares");
+    /* the options' own checks */
+    listed.width = 10;
+    assert_int_equal(rgn_diagram_options_check(&listed, chess, &error), -1);
+    assert_string_equal(error.message,
+                        "an SVG width of 10 pixels (from 64 to 16384)");
+    rgn_position_free(pos);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(squares_read),
         cmocka_unit_test(arrows_read),
+        cmocka_unit_test(lists_in_options),
         cmocka_unit_test(frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

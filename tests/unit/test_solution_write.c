@@ -2,7 +2,8 @@
  * test_solution_write.c - an optimal solution of a Rotationary position
  * written (src/formats/solution.c): for people, with and without --hint's
  * single move, for a solved and an unsolvable position, and as a game
- * record through the RGN writer; a write that fails.
+ * record through the RGN writer; a write that fails; a survey's
+ * distances written for people.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -134,11 +135,47 @@ static void record_written(void **state)
     rgn_position_free(pos);
 }
 
+/* A survey's distances, made up: each line as written by hand. */
+static void distances_written(void **state)
+{
+    (void)state;
+    rgn_rotationary_distances survey = {.count = {1, 5, 12},
+                                        .max_distance = 2,
+                                        .unsolvable = 7,
+                                        .mean = 29.0 / 18};
+    rgn_position *example = position(three);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    rgn_error error;
+    assert_int_equal(
+        rgn_rotationary_distances_write_text(out, &survey, example, &error), 0);
+    fclose(out);
+    assert_string_equal(text, "0 1\n"
+                              "1 5\n"
+                              "2 12\n"
+                              "max 2 lNlNlNlN/lNmNmNmN/mNmN1sW/sNsNsNsN\n"
+                              "mean 1.6111\n"
+                              "unsolvable 7\n");
+    free(text);
+    /* a stream that takes nothing */
+    out = fopen("/dev/null", "r");
+    assert_non_null(out);
+    assert_int_equal(
+        rgn_rotationary_distances_write_text(out, &survey, example, &error),
+        -1);
+    assert_string_equal(error.message, "the distances could not be written");
+    fclose(out);
+    rgn_position_free(example);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(text_written),
         cmocka_unit_test(record_written),
+        cmocka_unit_test(distances_written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -126,6 +126,8 @@ void rot_cell_facings(const rot_board *board, rot_facings w,
 
 /* ---- the bridge to rgn_position (rotationary_variant.c) ---- */
 
+/* Whether variant is Rotationary or Rotationary Wrap. */
+bool rot_variant(const rgn_variant *variant);
 /* The compact form of pos and its rule set; false when pos is not of
  * Rotationary or Rotationary Wrap. */
 bool rot_from_position(const rgn_position *pos, rot_position *out,

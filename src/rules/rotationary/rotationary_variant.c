@@ -404,6 +404,11 @@ const struct rgn_variant rgn_rotationary_wrap_variant = {
     ROTATIONARY_COMMON,
 };
 
+bool rot_variant(const rgn_variant *variant)
+{
+    return variant->make == rot_make;
+}
+
 bool rot_from_position(const rgn_position *pos, rot_position *out,
                        rot_rules *rules)
 {
