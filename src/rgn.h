@@ -1428,6 +1428,42 @@ RGN_MUST_CHECK int rgn_games_read_memory(const char *name, const void *data,
                                          rgn_validation_counts *counts,
                                          rgn_error *error);
 
+/* A piece of a file cut for readers side by side (rgn ranges; a driver
+ * that reads each with rgn_read_options_set_range): the bytes [from, to)
+ * and the line from lies on (0 when lines were not counted). */
+typedef struct rgn_piece {
+    uint64_t from, to;
+    uint32_t line;
+} rgn_piece;
+
+/* How rgn_input_cut cuts, a sized struct (see "Errors"): size first,
+ * then one of parts and part_size. */
+typedef struct rgn_cut_options {
+    size_t size;        /* sizeof (rgn_cut_options), as the caller knows it */
+    uint64_t parts;     /* the file's size divided by parts, rounded up, */
+    uint64_t part_size; /* or this many bytes, is the size of a part */
+    bool lines;         /* each piece's line counted */
+} rgn_cut_options;
+
+/* Cuts the plain file path into pieces that begin at games: the first
+ * ends at the origin of the first game whose origin lies at or after the
+ * part size (rgn_range_cut, text that is not UTF-8 read as
+ * Windows-1252), the next at the first origin at or after twice the part
+ * size that lies after that, and so on; a game longer than a part ends
+ * no piece, the last piece ends at the file's end, and an empty file is
+ * one piece [0, 0). *pieces is an array of *count pieces that cover the
+ * file in order, allocated with malloc: the caller frees it. 0, or -1
+ * with error (*pieces NULL): "cannot open PATH: WHY" (as
+ * rgn_input_open), "cannot read PATH: WHY" for a file that is read whole
+ * only ("a compressed file is read whole (decompress it first)", "a zip
+ * archive is read whole", "not a regular file (a pipe or a device is
+ * read whole)"), the options' size wrong, "give one of parts and
+ * part_size", or memory run out. */
+RGN_MUST_CHECK int rgn_input_cut(const char *path,
+                                 const rgn_cut_options *options,
+                                 rgn_piece **pieces, size_t *count,
+                                 rgn_error *error);
+
 /* The games of an input, pulled one at a time. */
 typedef struct rgn_games rgn_games;
 /* Opens path ("-": standard input) as rgn_input_open does and reads its
