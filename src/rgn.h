@@ -912,6 +912,19 @@ const char *const *rgn_format_names(enum rgn_format_family family);
 RGN_MUST_CHECK int rgn_format_parse(enum rgn_format_family family,
                                     const char *name, rgn_error *error);
 
+/* The format of games written to a file named path (NULL: standard
+ * output), by its extension in any case: .rgn and .pgn ask for RGN or
+ * LAN, .xml for XML, .html and .htm for HTML, .json and .jsonl for JSON,
+ * any other name for none. format (-1: none chosen) is kept when the
+ * name asks for it or for none; -1 gives the first format the name asks
+ * for, RGN when it asks for none. -1 with error "PATH is an HTML file's
+ * name, but OPTION NAME writes another format" when the name asks for
+ * others (NAME is format's name, OPTION option's, the program's option
+ * that chose it: "--to"; NULL: "format"), or when format is no enum
+ * rgn_format. */
+RGN_MUST_CHECK int rgn_format_for_path(const char *path, int format,
+                                       const char *option, rgn_error *error);
+
 /* A sized struct (see "Errors"): size first. */
 typedef struct rgn_writer_options {
     size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
