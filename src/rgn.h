@@ -1267,6 +1267,14 @@ void rgn_splitter_free(rgn_splitter *splitter);
 /* ------------------------------------------------------------------ */
 /* Inputs, and their games pulled one at a time                       */
 
+/* The whole of the file at path (text the caller reads in one piece: a
+ * Tournament Report File, a list of players' spellings), NUL-terminated
+ * after *len bytes, in memory the caller frees: NULL with error "PATH:
+ * WHY" (WHY as strerror gives it, or "out of memory") when it cannot be
+ * opened or read. */
+RGN_MUST_CHECK char *rgn_file_read(const char *path, size_t *len,
+                                   rgn_error *error);
+
 /* An input of games: a file, standard input or memory, read as it is or
  * decompressed on the fly when its first bytes say so (gzip, zstd,
  * bzip2, xz; a zip archive member by member). */
