@@ -6,18 +6,19 @@
 # counted; clang-format puts both alone on their lines, in column 0), and
 # src/cli holds at most MAX_LINES lines of C (cat src/cli/*.[ch] | wc -l).
 # The aim is 4,000 lines; MAX_LINES is a ratchet on the way there, set to
-# what src/cli holds today (4,945 lines, after the input and its
+# what src/cli holds today (4,789 lines, after the input and its
 # reading loop, the diagnostics, the writing of recorded games, the
 # reasons of failed writes, the answers of rgn db, the marks and frames
-# of rgn diagram, the solutions of rgn solve, the split writer and the
-# atomic output files moved into the library, and the commands' help
-# into text files, src/cli/help): lower it as each piece leaves, never
-# raise it.
+# of rgn diagram, the solutions of rgn solve, the split writer, the
+# atomic output files, the cutting of a file into ranges, the format a
+# file's name asks for, a selection written and a file read whole moved
+# into the library, and the commands' help into text files,
+# src/cli/help): lower it as each piece leaves, never raise it.
 #
 # usage: cli_budget.sh PROJECT_DIR
 set -eu
 MAX_FUNCTION=80
-MAX_LINES=4945
+MAX_LINES=4789
 cd "$1"
 failed=0
 long=$(awk -v max="$MAX_FUNCTION" '
