@@ -1667,8 +1667,9 @@ typedef struct rgn_selector_options {
     void *user;
     /* each game selected, after selected, written with this writer (NULL:
      * none) as rgn_writer_write_game writes it: numbered by its number,
-     * with the edits, no ply marked; memory running out there makes
-     * rgn_selector_finish fail */
+     * with the edits, no ply marked (not with count_only, whose games
+     * keep no moves); memory running out there makes rgn_selector_finish
+     * fail */
     rgn_writer *writer;
 } rgn_selector_options;
 
