@@ -990,6 +990,19 @@ const char *const *rgn_format_names(enum rgn_format_family family);
 RGN_MUST_CHECK int rgn_format_parse(enum rgn_format_family family,
                                     const char *name, rgn_error *error);
 
+/* The format of games written to a file named path (NULL: standard
+ * output), by its extension in any case: .rgn and .pgn ask for RGN or
+ * LAN, .xml for XML, .html and .htm for HTML, .json and .jsonl for JSON,
+ * any other name for none. format (-1: none chosen) is kept when the
+ * name asks for it or for none; -1 gives the first format the name asks
+ * for, RGN when it asks for none. -1 with error "PATH is an HTML file's
+ * name, but OPTION NAME writes another format" when the name asks for
+ * others (NAME is format's name, OPTION option's, the program's option
+ * that chose it: "--to"; NULL: "format"), or when format is no enum
+ * rgn_format. */
+RGN_MUST_CHECK int rgn_format_for_path(const char *path, int format,
+                                       const char *option, rgn_error *error);
+
 /* A sized struct (see "Errors"): size first. */
 typedef struct rgn_writer_options {
     size_t size; /* sizeof the caller's struct (rgn.h, "Errors") */
@@ -1367,6 +1380,14 @@ void rgn_splitter_free(rgn_splitter *splitter);
 /* ------------------------------------------------------------------ */
 /* Inputs, and their games pulled one at a time                       */
 
+/* The whole of the file at path (text the caller reads in one piece: a
+ * Tournament Report File, a list of players' spellings), NUL-terminated
+ * after *len bytes, in memory the caller frees: NULL with error "PATH:
+ * WHY" (WHY as strerror gives it, or "out of memory") when it cannot be
+ * opened or read. */
+RGN_MUST_CHECK char *rgn_file_read(const char *path, size_t *len,
+                                   rgn_error *error);
+
 /* An input of games: a file, standard input or memory, read as it is or
  * decompressed on the fly when its first bytes say so (gzip, zstd,
  * bzip2, xz; a zip archive member by member). */
@@ -1540,6 +1561,42 @@ RGN_MUST_CHECK int rgn_games_read_memory(const char *name, const void *data,
                                          const rgn_read_handlers *handlers,
                                          rgn_validation_counts *counts,
                                          rgn_error *error);
+
+/* A piece of a file cut for readers side by side (rgn ranges; a driver
+ * that reads each with rgn_read_options_set_range): the bytes [from, to)
+ * and the line from lies on (0 when lines were not counted). */
+typedef struct rgn_piece {
+    uint64_t from, to;
+    uint32_t line;
+} rgn_piece;
+
+/* How rgn_input_cut cuts, a sized struct (see "Errors"): size first,
+ * then one of parts and part_size. */
+typedef struct rgn_cut_options {
+    size_t size;        /* sizeof (rgn_cut_options), as the caller knows it */
+    uint64_t parts;     /* the file's size divided by parts, rounded up, */
+    uint64_t part_size; /* or this many bytes, is the size of a part */
+    bool lines;         /* each piece's line counted */
+} rgn_cut_options;
+
+/* Cuts the plain file path into pieces that begin at games: the first
+ * ends at the origin of the first game whose origin lies at or after the
+ * part size (rgn_range_cut, text that is not UTF-8 read as
+ * Windows-1252), the next at the first origin at or after twice the part
+ * size that lies after that, and so on; a game longer than a part ends
+ * no piece, the last piece ends at the file's end, and an empty file is
+ * one piece [0, 0). *pieces is an array of *count pieces that cover the
+ * file in order, allocated with malloc: the caller frees it. 0, or -1
+ * with error (*pieces NULL): "cannot open PATH: WHY" (as
+ * rgn_input_open), "cannot read PATH: WHY" for a file that is read whole
+ * only ("a compressed file is read whole (decompress it first)", "a zip
+ * archive is read whole", "not a regular file (a pipe or a device is
+ * read whole)"), the options' size wrong, "give one of parts and
+ * part_size", or memory run out. */
+RGN_MUST_CHECK int rgn_input_cut(const char *path,
+                                 const rgn_cut_options *options,
+                                 rgn_piece **pieces, size_t *count,
+                                 rgn_error *error);
 
 /* The games of an input, pulled one at a time. */
 typedef struct rgn_games rgn_games;
@@ -1721,6 +1778,12 @@ typedef struct rgn_selector_options {
     void (*selected)(void *user, const rgn_game *game,
                      const rgn_selection *selection);
     void *user;
+    /* each game selected, after selected, written with this writer (NULL:
+     * none) as rgn_writer_write_game writes it: numbered by its number,
+     * with the edits, no ply marked (not with count_only, whose games
+     * keep no moves); memory running out there makes rgn_selector_finish
+     * fail */
+    rgn_writer *writer;
 } rgn_selector_options;
 
 /* A game sink (pass rgn_selector_sink and the selector as a validator's
@@ -1740,7 +1803,7 @@ uint64_t rgn_selector_count(const rgn_selector *selector);
  * error when memory ran out for one (it was neither judged nor handed
  * on, and the games after it were judged without it): "out of memory:
  * game N could not be judged", N among the games the selector heard
- * of. */
+ * of; or, with a writer, for writing one: "... could not be written". */
 RGN_MUST_CHECK int rgn_selector_finish(rgn_selector *selector,
                                        rgn_error *error);
 

@@ -245,17 +245,6 @@ int cli_games_check_inputs(const cli_games *games, char **paths, int count);
  * the usage error. */
 int cli_games_check_outputs(const cli_games *games, const char *output,
                             char **paths, int count);
-/* A file read whole (NUL-terminated after *len bytes), or NULL with
- * errno. */
-char *cli_read_whole_file(const char *path, size_t *len);
-/* The plain regular file path mapped into memory whole (*data NULL for
- * an empty file), for reading it in pieces: 0, or -1 after saying why
- * not (a compressed file, an archive, a pipe: each is read whole; option,
- * when not NULL, names what asked, in the message). cli_input_unmap releases
- * it. */
-int cli_input_map(const cli_command *command, const char *option,
-                  const char *path, const char **data, uint64_t *size);
-void cli_input_unmap(const char *data, uint64_t size);
 /* Prints a diagnostic about file, its game numbered over all inputs, as
  * the validator's are printed (a tournament's audit). */
 void cli_games_tell(cli_games *games, const char *file,

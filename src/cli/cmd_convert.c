@@ -13,60 +13,38 @@ const cli_command cli_convert = {
     run_convert,
 };
 
-/* --fix-result: every game is recorded by a selector that takes them
- * all, and replayed into the writer with the edit that fixes its result,
- * as select --fix-result replays it. */
-typedef struct fixing {
-    rgn_writer *writer;
-    rgn_edits *edits;
-    bool failed; /* memory ran out while a game was replayed */
-} fixing;
-
-static void write_fixed(void *user, const rgn_game *game,
-                        const rgn_selection *selection)
-{
-    fixing *f = user;
-    if (rgn_writer_write_game(f->writer, game, selection->number, f->edits, -1,
-                              NULL) < 0)
-        f->failed = true;
-}
-
 /* Reads the games of the count inputs of paths through a writer, or
- * through a selector that replays them into it (fix_result; invalid games
- * too with keep_invalid): false when memory ran out. */
+ * with fix_result through a selector that takes them all (invalid games
+ * too with keep_invalid) and writes each into it with the edit that
+ * fixes its result, as select --fix-result writes it: false when memory
+ * ran out. */
 static bool read_into(cli_games *games, rgn_writer *writer, bool fix_result,
                       bool keep_invalid, char **paths, int count)
 {
-    if (!fix_result) {
-        games->options.sink = rgn_writer_sink(writer);
-        games->options.sink_user = writer;
-        cli_games_read_all(games, paths, count);
-        return true;
-    }
-    fixing fix = {writer, rgn_edits_new(NULL), false};
+    rgn_edits *edits = fix_result ? rgn_edits_new(NULL) : NULL;
     rgn_selector *selector = NULL;
-    if (fix.edits) {
-        rgn_edits_add(fix.edits, RGN_EDIT_FIX_RESULT);
-        rgn_edits_report(fix.edits, cli_games_report, games);
+    if (edits) {
+        rgn_edits_add(edits, RGN_EDIT_FIX_RESULT);
+        rgn_edits_report(edits, cli_games_report, games);
         rgn_selector_options options = {
             .size = sizeof options,
             /* what is not written is not selected */
             .valid_only = !keep_invalid,
-            .edits = fix.edits,
-            .selected = write_fixed,
-            .user = &fix,
+            .edits = edits,
+            .writer = writer,
         };
         selector = rgn_selector_new(&options, NULL);
     }
-    bool ok = selector != NULL;
+    bool ok = !fix_result || selector;
     if (ok) {
-        games->options.sink = rgn_selector_sink();
-        games->options.sink_user = selector;
+        games->options.sink =
+            selector ? rgn_selector_sink() : rgn_writer_sink(writer);
+        games->options.sink_user = selector ? (void *)selector : writer;
         cli_games_read_all(games, paths, count);
-        ok = rgn_selector_finish(selector, NULL) == 0 && !fix.failed;
+        ok = !selector || rgn_selector_finish(selector, NULL) == 0;
     }
     rgn_selector_free(selector);
-    rgn_edits_free(fix.edits);
+    rgn_edits_free(edits);
     return ok;
 }
 

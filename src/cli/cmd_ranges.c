@@ -1,7 +1,6 @@
 /* cmd_ranges.c - "rgn ranges": cut a file into ranges at game starts. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -33,24 +32,14 @@ static int take_size(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
-/* START:END, and :LINE when line is not 0. */
-static void print_range(uint64_t start, uint64_t end, uint32_t line)
-{
-    printf("%llu:%llu", (unsigned long long)start, (unsigned long long)end);
-    if (line)
-        printf(":%lu", (unsigned long)line);
-    putchar('\n');
-}
-
 static int run_ranges(int argc, char **argv)
 {
+    rgn_cut_options options = {.size = sizeof options};
     long parts = 0;
-    uint64_t part_size = 0;
-    bool lines = false;
     const cli_option own[] = {
-        {"--lines", .flag = &lines},
+        {"--lines", .flag = &options.lines},
         {"--parts", .take = cli_take_count, .out = &parts},
-        {"--size", .take = take_size, .out = &part_size},
+        {"--size", .take = take_size, .out = &options.part_size},
         {0},
     };
     const cli_options parser = {
@@ -58,41 +47,27 @@ static int run_ranges(int argc, char **argv)
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
-    if (operands != 1 || (parts > 0) == (part_size > 0)) {
+    if (operands != 1 || (parts > 0) == (options.part_size > 0)) {
         cli_usage_error(&cli_ranges, operands != 1
                                          ? "a FILE to cut is needed"
                                          : "give one of --parts and --size");
         return EXIT_USAGE;
     }
-    const char *path = argv[1], *data;
-    uint64_t size;
-    if (cli_input_map(&cli_ranges, NULL, path, &data, &size) < 0)
+    options.parts = (uint64_t)parts;
+    rgn_piece *pieces;
+    size_t count;
+    rgn_error error;
+    if (rgn_input_cut(argv[1], &options, &pieces, &count, &error) < 0) {
+        fprintf(stderr, "rgn ranges: %s\n", error.message);
         return EXIT_USAGE;
-    if (parts > 0)
-        part_size = size / (uint64_t)parts + (size % (uint64_t)parts != 0);
-    uint64_t start = 0;
-    uint32_t line = 1; /* of start, with --lines */
-    int rc = EXIT_OK;
-    for (uint64_t at = part_size; at < size && rc == EXIT_OK; at += part_size) {
-        /* a game longer than a part: its cut is met again */
-        uint64_t cut = start;
-        rgn_error error;
-        if (at > start &&
-            rgn_range_cut(data, size, at, true, &cut, &error) < 0) {
-            fprintf(stderr, "rgn ranges: %s\n", error.message);
-            rc = EXIT_USAGE;
-        } else if (cut > start && cut < size) {
-            print_range(start, cut, lines ? line : 0);
-            if (lines) /* the line the cut lies on, counted from start's */
-                line = rgn_range_line(data + start, size - start, cut - start) +
-                       line - 1;
-            start = cut;
-        }
-        if (at > UINT64_MAX - part_size)
-            break;
     }
-    if (rc == EXIT_OK)
-        print_range(start, size, lines ? line : 0);
-    cli_input_unmap(data, size);
-    return rc;
+    for (size_t i = 0; i < count; i++) {
+        printf("%llu:%llu", (unsigned long long)pieces[i].from,
+               (unsigned long long)pieces[i].to);
+        if (options.lines)
+            printf(":%lu", (unsigned long)pieces[i].line);
+        putchar('\n');
+    }
+    free(pieces);
+    return EXIT_OK;
 }

@@ -1,6 +1,5 @@
 /* cmd_tournament.c - "rgn tournament": standings, tie-breaks, the audit
  * of a record set, TRF and a page to publish (rgn_tournaments). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,14 +56,12 @@ static void tell(void *user, const char *file, const rgn_diagnostic *d)
 /* The TRF of --from trf, read whole. */
 static int read_report(rgn_tournaments *tournaments, const char *path)
 {
-    size_t len = 0;
-    char *text = cli_read_whole_file(path, &len);
-    if (!text) {
-        fprintf(stderr, "rgn tournament: %s: %s\n", path, strerror(errno));
-        return -1;
-    }
+    size_t len;
     rgn_error error;
-    int rc = rgn_tournaments_read_trf(tournaments, text, len, path, &error);
+    char *text = rgn_file_read(path, &len, &error);
+    int rc =
+        text ? rgn_tournaments_read_trf(tournaments, text, len, path, &error)
+             : -1;
     if (rc < 0)
         fprintf(stderr, "rgn tournament: %s\n", error.message);
     free(text);
@@ -145,17 +142,16 @@ static int run_tournament(int argc, char **argv)
                                  "--from trf needs the report as its first "
                                  "FILE");
     char *spellings = NULL;
-    if (status == CLI_GO_ON && same_player) {
-        spellings = cli_read_whole_file(same_player, &options.same_player_len);
-        if (!spellings)
-            status = cli_usage_error(&cli_tournament, "--same-player %s: %s",
-                                     same_player, strerror(errno));
-        options.same_player = spellings;
-    }
+    rgn_error error;
+    if (status == CLI_GO_ON && same_player &&
+        !(spellings =
+              rgn_file_read(same_player, &options.same_player_len, &error)))
+        status =
+            cli_usage_error(&cli_tournament, "--same-player %s", error.message);
+    options.same_player = spellings;
     rgn_tiebreak list[RGN_MAX_TIEBREAKS];
     rgn_tournaments *tournaments = NULL;
     if (status == CLI_GO_ON) {
-        rgn_error error;
         int s = 0, count = 0, r = 0;
         if ((system && (s = rgn_tournament_system_parse(system, &error)) < 0) ||
             (tiebreaks &&

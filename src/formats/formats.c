@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/errors.h"
 #include "formats/writer.h"
@@ -22,6 +23,52 @@ static const writer_format *const formats[] = {
 };
 
 #define FORMAT_COUNT ((int)(sizeof formats / sizeof formats[0]))
+
+/* The formats a file's name asks for by its extension (rgn_format_for_path),
+ * the first when none is chosen, and what the name says the file is. */
+static const struct {
+    const char *extension;
+    enum rgn_format formats[2];
+    int count;
+    const char *what;
+} named_formats[] = {
+    {".rgn", {RGN_FORMAT_RGN, RGN_FORMAT_LAN}, 2, "an RGN"},
+    {".pgn", {RGN_FORMAT_RGN, RGN_FORMAT_LAN}, 2, "a PGN"},
+    {".xml", {RGN_FORMAT_XML}, 1, "an XML"},
+    {".html", {RGN_FORMAT_HTML}, 1, "an HTML"},
+    {".htm", {RGN_FORMAT_HTML}, 1, "an HTML"},
+    {".json", {RGN_FORMAT_JSON}, 1, "a JSON"},
+    {".jsonl", {RGN_FORMAT_JSON}, 1, "a JSON Lines"},
+};
+
+int rgn_format_for_path(const char *path, int format, const char *option,
+                        rgn_error *error)
+{
+    if (format < -1 || format >= FORMAT_COUNT)
+        return rgn_fail(error, "no format %d", format);
+    /* the extension: from the last '.' of the name after the last '/',
+     * none for a name that begins with its only '.' (".profile") */
+    const char *base = path ? strrchr(path, '/') : NULL;
+    base = base ? base + 1 : path;
+    const char *dot = base ? strrchr(base, '.') : NULL;
+    for (size_t i = 0;
+         dot && dot != base && i < sizeof named_formats / sizeof *named_formats;
+         i++) {
+        if (strcasecmp(dot, named_formats[i].extension) != 0)
+            continue;
+        if (format < 0)
+            return (int)named_formats[i].formats[0];
+        for (int f = 0; f < named_formats[i].count; f++)
+            if ((int)named_formats[i].formats[f] == format)
+                return format;
+        return rgn_fail(error,
+                        "%s is %s file's name, but %s %s writes another "
+                        "format",
+                        path, named_formats[i].what, option ? option : "format",
+                        rgn_format_names(RGN_GAME_FORMATS)[format]);
+    }
+    return format < 0 ? RGN_FORMAT_RGN : format;
+}
 
 /* The first failure's report into error; -1. */
 static int writer_error(const rgn_writer *w, rgn_error *error)

@@ -3,7 +3,8 @@
  * six known chess games it hands on under criteria, invert, limit,
  * valid_only, the copies (UNIQUE, ONLY, NOTE, fuzzy_ply) and count_only,
  * and what its selected callback is told (index, number, ply,
- * duplicate_of). Every expected value is read off the games below.
+ * duplicate_of); the games it selects written with a writer, with its
+ * edits. Every expected value is read off the games below.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -300,6 +301,58 @@ static void count_only(void **state)
                         "1:1:-1:0:7 2:2:-1:0:3 3:4:-1:0:2 4:5:-1:0:3");
 }
 
+/* The selector's writer writes the games selected, with the edits:
+ * games 2 and 5 in coordinates (Nf3 g1f3, Nf6 g8f6, Nc3 b1c3); then a
+ * mate recorded with the result * is written 1-0 by RGN_EDIT_FIX_RESULT.
+ */
+static void written(void **state)
+{
+    (void)state;
+    static const char mate[] = "[White \"G\"]\n[Result \"*\"]\n\n"
+                               "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *\n";
+    const char *const inputs[] = {games, mate};
+    const char *const expected[] = {"g1f3 g8f6 b1c3 *\nb1c3 g8f6 g1f3 *\n",
+                                    "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"};
+    rgn_edits *edits = rgn_edits_new(NULL);
+    assert_non_null(edits);
+    rgn_edits_add(edits, RGN_EDIT_FIX_RESULT);
+    for (int i = 0; i < 2; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&text, &len);
+        assert_non_null(out);
+        rgn_writer_options wo = {.size = sizeof wo, .format = RGN_FORMAT_COORD};
+        rgn_writer *w = rgn_writer_new(&wo, out, NULL);
+        assert_non_null(w);
+        rgn_criteria *c = criteria_of(i == 0 ? CRITERIA("games=2,5") : NULL);
+        rgn_selector_options o = {.size = sizeof o,
+                                  .criteria = c,
+                                  .edits = i == 1 ? edits : NULL,
+                                  .writer = w};
+        rgn_selector *s = rgn_selector_new(&o, NULL);
+        assert_non_null(s);
+        rgn_validator_options vo = {.size = sizeof vo,
+                                    .variant = rgn_variant_find("Chess"),
+                                    .sink = rgn_selector_sink(),
+                                    .sink_user = s};
+        rgn_validator *v = rgn_validator_new(&vo, NULL);
+        assert_non_null(v);
+        assert_int_equal(rgn_validator_feed(v, inputs[i], strlen(inputs[i])),
+                         0);
+        assert_int_equal(rgn_validator_finish(v), 0);
+        rgn_validator_free(v);
+        assert_int_equal(rgn_selector_finish(s, NULL), 0);
+        assert_int_equal(rgn_writer_finish(w, NULL), 0);
+        rgn_writer_free(w);
+        rgn_selector_free(s);
+        rgn_criteria_free(c);
+        fclose(out);
+        assert_string_equal(text, expected[i]);
+        free(text);
+    }
+    rgn_edits_free(edits);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +364,7 @@ int main(void)
         cmocka_unit_test(copies),
         cmocka_unit_test(fuzzy),
         cmocka_unit_test(count_only),
+        cmocka_unit_test(written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

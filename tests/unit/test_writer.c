@@ -2,7 +2,8 @@
  * test_writer.c - what a writer keeps of an invalid game (rgn.h,
  * rgn_writer_options: keep_invalid), through the public API:
  * games validated into a writer, and its output validated again; and how
- * XML and JSON name where each game was read (the sink's input event).
+ * XML and JSON name where each game was read (the sink's input event);
+ * the format a file's name asks for (rgn_format_for_path).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -141,6 +142,56 @@ static void test_origin_named(void **state)
     free(out);
 }
 
+/* rgn_format_for_path fails on path and format with message. */
+static void check_contradiction(const char *path, int format,
+                                const char *option, const char *message)
+{
+    rgn_error error = {0};
+    assert_int_equal(rgn_format_for_path(path, format, option, &error), -1);
+    assert_string_equal(error.message, message);
+}
+
+static void test_format_for_path(void **state)
+{
+    (void)state;
+    /* none chosen: the name's first, RGN for a name that asks for none */
+    assert_int_equal(rgn_format_for_path("a.xml", -1, NULL, NULL),
+                     RGN_FORMAT_XML);
+    assert_int_equal(rgn_format_for_path("dir.d/A.HTM", -1, NULL, NULL),
+                     RGN_FORMAT_HTML);
+    assert_int_equal(rgn_format_for_path("g.jsonl", -1, NULL, NULL),
+                     RGN_FORMAT_JSON);
+    assert_int_equal(rgn_format_for_path("g.Pgn", -1, NULL, NULL),
+                     RGN_FORMAT_RGN);
+    assert_int_equal(rgn_format_for_path("notes.txt", -1, NULL, NULL),
+                     RGN_FORMAT_RGN);
+    assert_int_equal(rgn_format_for_path(NULL, -1, NULL, NULL), RGN_FORMAT_RGN);
+    /* no extension: a leading dot, a dot in a folder's name */
+    assert_int_equal(rgn_format_for_path(".xml", -1, NULL, NULL),
+                     RGN_FORMAT_RGN);
+    assert_int_equal(rgn_format_for_path("d.xml/games", -1, NULL, NULL),
+                     RGN_FORMAT_RGN);
+    /* chosen: kept when the name asks for it or for none */
+    assert_int_equal(rgn_format_for_path("g.rgn", RGN_FORMAT_LAN, NULL, NULL),
+                     RGN_FORMAT_LAN);
+    assert_int_equal(rgn_format_for_path("g.txt", RGN_FORMAT_FEN, NULL, NULL),
+                     RGN_FORMAT_FEN);
+    assert_int_equal(rgn_format_for_path(NULL, RGN_FORMAT_XML, NULL, NULL),
+                     RGN_FORMAT_XML);
+    /* and refused when the name asks for others */
+    check_contradiction("g.html", RGN_FORMAT_RGN, "--to",
+                        "g.html is an HTML file's name, but --to rgn writes "
+                        "another format");
+    check_contradiction("out/g.JSONL", RGN_FORMAT_COORD, NULL,
+                        "out/g.JSONL is a JSON Lines file's name, but format "
+                        "coord writes another format");
+    check_contradiction("g.pgn", RGN_FORMAT_XML, "--to",
+                        "g.pgn is a PGN file's name, but --to xml writes "
+                        "another format");
+    check_contradiction("g.txt", 7, NULL, "no format 7");
+    check_contradiction("g.txt", -2, NULL, "no format -2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,6 +199,7 @@ int main(void)
         cmocka_unit_test(test_invalid_game_left_out),
         cmocka_unit_test(test_open_termination),
         cmocka_unit_test(test_origin_named),
+        cmocka_unit_test(test_format_for_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
