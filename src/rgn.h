@@ -2490,6 +2490,23 @@ RGN_MUST_CHECK int rgn_diagram_frames_prune(const char *dir, size_t plies,
                                             enum rgn_diagram_format format,
                                             rgn_error *error);
 
+/* The format of a diagram written to a file named path (NULL: standard
+ * output), by its extension in any case: .svg asks for SVG, .txt for a
+ * text format, a name without one for none. format (-1: none chosen) is
+ * kept when the name allows it; -1 gives SVG for a .svg name, else
+ * fallback. -1 with error when the name has another extension
+ * ("cannot write a .png file: PATH_OPTION takes a .svg or .txt name (an
+ * SVG converts to PNG with e.g. rsvg-convert)") or asks for another
+ * format ("PATH_OPTION PATH is an SVG name, but FORMAT_OPTION ascii
+ * writes text"), or format or fallback is no enum rgn_diagram_format.
+ * The options are the program's that gave the path and the format
+ * ("-o", "--format"; NULL: "the file" and "the format"). */
+RGN_MUST_CHECK int rgn_diagram_format_for_path(const char *path, int format,
+                                               int fallback,
+                                               const char *path_option,
+                                               const char *format_option,
+                                               rgn_error *error);
+
 /* ------------------------------------------------------------------ */
 /* Solitaire tools (Rotationary)                                      */
 

@@ -1,7 +1,6 @@
 /* cmd_diagram.c - "rgn diagram": pictures of positions, as text or SVG. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -61,12 +60,6 @@ static bool utf8_locale(void)
                    strstr(value, "UTF8") || strstr(value, "utf8");
     }
     return false;
-}
-
-static bool ends_with(const char *text, const char *suffix)
-{
-    size_t n = strlen(text), m = strlen(suffix);
-    return n >= m && strcasecmp(text + n - m, suffix) == 0;
 }
 
 /* Writes one diagram to path (standard output when NULL), atomically:
@@ -173,18 +166,19 @@ static int run_games(diagram_request *r, cli_games *games, char **files,
     return drawn; /* other games' problems do not count */
 }
 
-/* --format: ascii, unicode or svg, kept as named. */
+/* --format: ascii, unicode or svg, into the int at out (an enum
+ * rgn_diagram_format). */
 static int take_format(const cli_command *command, const char *value, void *out)
 {
     static const char *const names[] = {"ascii", "unicode", "svg", NULL};
-    if (strcmp(value, "ascii") != 0 && strcmp(value, "unicode") != 0 &&
-        strcmp(value, "svg") != 0) {
-        cli_usage_error(command, "no format '%s' (ascii, unicode or svg)%s",
-                        value, cli_nearest_hint_in(value, names));
-        return -1;
-    }
-    *(const char **)out = value;
-    return 0;
+    for (int i = 0; names[i]; i++)
+        if (strcmp(value, names[i]) == 0) {
+            *(int *)out = i;
+            return 0;
+        }
+    cli_usage_error(command, "no format '%s' (ascii, unicode or svg)%s", value,
+                    cli_nearest_hint_in(value, names));
+    return -1;
 }
 
 /* --size: pixels, into a long. */
@@ -233,32 +227,6 @@ static int take_arrows(const cli_command *command, const char *value, void *out)
     return take_marks(command, out, value, true);
 }
 
-/* -o's name and --format agree: 0, or EXIT_USAGE after the usage error. */
-static int check_output_name(const char *output, const char *format)
-{
-    /* The name's extension says what the file holds. */
-    const char *dot = cli_extension(output);
-    bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
-    bool text_name = dot && strcasecmp(dot, ".txt") == 0;
-    if (dot && !svg_name && !text_name)
-        return cli_usage_error(&cli_diagram,
-                               "cannot write a %s file: -o "
-                               "takes a .svg or .txt name (an SVG converts "
-                               "to PNG with e.g. rsvg-convert)",
-                               dot);
-    if (format && svg_name && strcmp(format, "svg") != 0)
-        return cli_usage_error(&cli_diagram,
-                               "-o %s is an SVG name, but "
-                               "--format %s writes text",
-                               output, format);
-    if (format && text_name && strcmp(format, "svg") == 0)
-        return cli_usage_error(&cli_diagram,
-                               "-o %s is a text name, but "
-                               "--format svg writes SVG",
-                               output);
-    return 0;
-}
-
 static int run_diagram(int argc, char **argv)
 {
     cli_games games;
@@ -270,7 +238,7 @@ static int run_diagram(int argc, char **argv)
     request.options.arrow_lists = request.arrows;
     diagram_request *r = &request;
     const char *fen = NULL, *output = NULL, *all_plies = NULL;
-    const char *format = NULL;
+    int format = -1;
     long game = -1, ply = -1, size = 0;
     const cli_option own[] = {
         {"--fen", .value = &fen},
@@ -302,20 +270,16 @@ static int run_diagram(int argc, char **argv)
     };
     if (cli_check_conflicts(&cli_diagram, conflicts) != CLI_GO_ON)
         return EXIT_USAGE;
-    if (output && check_output_name(output, format) != 0)
-        return EXIT_USAGE;
     bool to_terminal = !output && !all_plies && isatty(STDOUT_FILENO);
-    if (format)
-        r->options.format = strcmp(format, "svg") == 0 ? RGN_DIAGRAM_SVG
-                            : strcmp(format, "unicode") == 0
-                                ? RGN_DIAGRAM_UNICODE
-                                : RGN_DIAGRAM_ASCII;
-    else if (all_plies || (output && ends_with(output, ".svg")))
-        r->options.format = RGN_DIAGRAM_SVG;
-    else if (to_terminal && utf8_locale())
-        r->options.format = RGN_DIAGRAM_UNICODE;
-    else
-        r->options.format = RGN_DIAGRAM_ASCII;
+    int fallback = all_plies                      ? RGN_DIAGRAM_SVG
+                   : to_terminal && utf8_locale() ? RGN_DIAGRAM_UNICODE
+                                                  : RGN_DIAGRAM_ASCII;
+    rgn_error error;
+    format = rgn_diagram_format_for_path(output, format, fallback, "-o",
+                                         "--format", &error);
+    if (format < 0)
+        return cli_usage_error(&cli_diagram, "%s", error.message);
+    r->options.format = (enum rgn_diagram_format)format;
     bool color = games.color_choice >= 0
                      ? games.color_choice > 0
                      : to_terminal && cli_color_default(STDOUT_FILENO);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -91,4 +92,39 @@ int rgn_diagram_frames_prune(const char *dir, size_t plies,
     free(path);
     closedir(d);
     return status;
+}
+
+int rgn_diagram_format_for_path(const char *path, int format, int fallback,
+                                const char *path_option,
+                                const char *format_option, rgn_error *error)
+{
+    static const char *const names[] = {"ascii", "unicode", "svg"};
+    if (format < -1 || format > RGN_DIAGRAM_SVG || fallback < 0 ||
+        fallback > RGN_DIAGRAM_SVG)
+        return rgn_fail(error, "no diagram format %d",
+                        format < -1 || format > RGN_DIAGRAM_SVG ? format
+                                                                : fallback);
+    /* the extension: from the last '.' of the name after the last '/',
+     * none for a name that begins with its only '.' (".profile") */
+    const char *base = path ? strrchr(path, '/') : NULL;
+    base = base ? base + 1 : path;
+    const char *dot = base ? strrchr(base, '.') : NULL;
+    if (dot == base)
+        dot = NULL;
+    bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
+    bool text_name = dot && strcasecmp(dot, ".txt") == 0;
+    const char *as = path_option ? path_option : "the file";
+    const char *by = format_option ? format_option : "the format";
+    if (dot && !svg_name && !text_name)
+        return rgn_fail(error,
+                        "cannot write a %s file: %s takes a .svg or .txt name "
+                        "(an SVG converts to PNG with e.g. rsvg-convert)",
+                        dot, as);
+    if (format >= 0 && svg_name && format != RGN_DIAGRAM_SVG)
+        return rgn_fail(error, "%s %s is an SVG name, but %s %s writes text",
+                        as, path, by, names[format]);
+    if (format >= 0 && text_name && format == RGN_DIAGRAM_SVG)
+        return rgn_fail(error, "%s %s is a text name, but %s svg writes SVG",
+                        as, path, by);
+    return format >= 0 ? format : svg_name ? RGN_DIAGRAM_SVG : fallback;
 }

@@ -226,13 +226,70 @@ static void lists_in_options(void **state)
     rgn_position_free(pos);
 }
 
+/* The format a diagram file's name asks for, and its refusals. */
+static void format_for_path(void **state)
+{
+    (void)state;
+    rgn_error error;
+    /* no name, or a name without an extension: the choice, else the
+     * fallback */
+    assert_int_equal(rgn_diagram_format_for_path(NULL, -1, RGN_DIAGRAM_UNICODE,
+                                                 "-o", "--format", &error),
+                     RGN_DIAGRAM_UNICODE);
+    assert_int_equal(rgn_diagram_format_for_path("board", RGN_DIAGRAM_SVG,
+                                                 RGN_DIAGRAM_ASCII, "-o",
+                                                 "--format", &error),
+                     RGN_DIAGRAM_SVG);
+    assert_int_equal(rgn_diagram_format_for_path("dir.d/.profile", -1,
+                                                 RGN_DIAGRAM_ASCII, "-o",
+                                                 "--format", &error),
+                     RGN_DIAGRAM_ASCII);
+    /* .svg asks for SVG in any case, .txt for a text format */
+    assert_int_equal(rgn_diagram_format_for_path("b.SVG", -1, RGN_DIAGRAM_ASCII,
+                                                 "-o", "--format", &error),
+                     RGN_DIAGRAM_SVG);
+    assert_int_equal(rgn_diagram_format_for_path("b.txt", -1, RGN_DIAGRAM_ASCII,
+                                                 "-o", "--format", &error),
+                     RGN_DIAGRAM_ASCII);
+    assert_int_equal(rgn_diagram_format_for_path("b.txt", RGN_DIAGRAM_UNICODE,
+                                                 RGN_DIAGRAM_ASCII, "-o",
+                                                 "--format", &error),
+                     RGN_DIAGRAM_UNICODE);
+    /* refusals */
+    assert_int_equal(rgn_diagram_format_for_path("b.png", -1, RGN_DIAGRAM_ASCII,
+                                                 "-o", "--format", &error),
+                     -1);
+    assert_string_equal(error.message,
+                        "cannot write a .png file: -o takes a .svg or .txt "
+                        "name (an SVG converts to PNG with e.g. rsvg-convert)");
+    assert_int_equal(rgn_diagram_format_for_path("b.svg", RGN_DIAGRAM_UNICODE,
+                                                 RGN_DIAGRAM_ASCII, "-o",
+                                                 "--format", &error),
+                     -1);
+    assert_string_equal(error.message,
+                        "-o b.svg is an SVG name, but --format unicode writes "
+                        "text");
+    assert_int_equal(rgn_diagram_format_for_path("b.txt", RGN_DIAGRAM_SVG,
+                                                 RGN_DIAGRAM_ASCII, NULL, NULL,
+                                                 &error),
+                     -1);
+    assert_string_equal(error.message, "the file b.txt is a text name, but "
+                                       "the format svg writes SVG");
+    assert_int_equal(rgn_diagram_format_for_path("b", 7, RGN_DIAGRAM_ASCII,
+                                                 NULL, NULL, &error),
+                     -1);
+    assert_string_equal(error.message, "no diagram format 7");
+    assert_int_equal(
+        rgn_diagram_format_for_path("b", -1, -1, NULL, NULL, &error), -1);
+    assert_string_equal(error.message, "no diagram format -1");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(squares_read),
-        cmocka_unit_test(arrows_read),
-        cmocka_unit_test(lists_in_options),
-        cmocka_unit_test(frames),
+        cmocka_unit_test(squares_read),     cmocka_unit_test(arrows_read),
+        cmocka_unit_test(lists_in_options), cmocka_unit_test(frames),
+        cmocka_unit_test(format_for_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
