@@ -356,6 +356,13 @@ const cli_option *cli_cleaning_options(cli_cleaning *c);
  * usage error. */
 int cli_cleaning_flags(cli_cleaning *c, const cli_command *command);
 
+/* The database (cmd_db.c): path open to write or to read (rgn_db_open_wait:
+ * a writer waits at most wait seconds for another); NULL after saying why. */
+rgn_db *cli_db_open(const cli_command *command, const char *path, bool write,
+                    double wait);
+/* What db info and db tree --format take, in enum rgn_db_format's order. */
+extern const char *const cli_db_formats[];
+
 /* Listing games (cmd_list.c; also select --format). */
 /* Takes for --format: text, tsv, csv or json, into the int at out. */
 int cli_take_list_format(const cli_command *command, const char *value,

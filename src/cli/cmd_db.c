@@ -67,10 +67,13 @@ static int run_db(int argc, char **argv)
                            argv[1], cli_nearest_hint(&nearest));
 }
 
-rgn_db *cli_db_open(const cli_command *command, const char *path, bool write)
+const char *const cli_db_formats[] = {"text", "json", NULL};
+
+rgn_db *cli_db_open(const cli_command *command, const char *path, bool write,
+                    double wait)
 {
     rgn_error error;
-    rgn_db *db = rgn_db_open(path, write, &error);
+    rgn_db *db = rgn_db_open_wait(path, write, wait, &error);
     if (!db)
         fprintf(stderr, "rgn %s: %s: %s\n", command->name, path, error.message);
     return db;
@@ -90,18 +93,6 @@ static int take_wait(const cli_command *command, const char *value, void *out)
                -1;
     *(double *)out = seconds;
     return 0;
-}
-
-/* The database path open to write, waiting at most wait seconds for
- * another writer; NULL after saying why. */
-static rgn_db *open_writer(const cli_command *command, const char *path,
-                           double wait)
-{
-    rgn_error error;
-    rgn_db *db = rgn_db_open_wait(path, true, wait, &error);
-    if (!db)
-        fprintf(stderr, "rgn %s: %s: %s\n", command->name, path, error.message);
-    return db;
 }
 
 /* ------------------------------------------------------------------ */
@@ -193,7 +184,7 @@ static int run_import(int argc, char **argv)
         status = EXIT_USAGE;
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = open_writer(&cli_db_import, path, wait);
+    rgn_db *db = cli_db_open(&cli_db_import, path, true, wait);
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
@@ -261,7 +252,7 @@ static int run_merge(int argc, char **argv)
         status = EXIT_USAGE;
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = open_writer(&cli_db_merge, path, wait);
+    rgn_db *db = cli_db_open(&cli_db_merge, path, true, wait);
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
@@ -292,34 +283,20 @@ static int run_merge(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* info                                                               */
 
-int cli_take_text_or_json(const cli_command *command, const char *value,
-                          void *out)
-{
-    if (strcmp(value, "text") && strcmp(value, "json"))
-        return cli_usage_error(command,
-                               "--format takes text or json, not "
-                               "'%s'",
-                               value),
-               -1;
-    *(bool *)out = strcmp(value, "json") == 0;
-    return 0;
-}
-
 static int run_info(int argc, char **argv)
 {
     const char *path = "games.rgndb";
-    bool json = false;
-    int color = -1;
+    int format = RGN_DB_TEXT, color = -1;
     const cli_option own[] = {
         {"--db", .value = &path},
-        {"--format", .take = cli_take_text_or_json, .out = &json},
+        {"--format", .set = &format, .names = cli_db_formats},
         {0},
     };
     const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = cli_db_open(&cli_db_info, path, false);
+    rgn_db *db = cli_db_open(&cli_db_info, path, false, 10);
     if (!db)
         return EXIT_USAGE;
     rgn_db_stats stats;
@@ -331,8 +308,8 @@ static int run_info(int argc, char **argv)
     }
     rgn_db_close(db);
     /* a write that failed is told as the program ends */
-    if (rgn_db_stats_write(stdout, &stats, json ? RGN_DB_JSON : RGN_DB_TEXT,
-                           &error) < 0 &&
+    if (rgn_db_stats_write(stdout, &stats, (enum rgn_db_format)format, &error) <
+            0 &&
         !ferror(stdout)) {
         fprintf(stderr, "rgn db info: %s\n", error.message);
         return EXIT_USAGE;

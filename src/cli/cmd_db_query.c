@@ -74,10 +74,6 @@ const cli_command cli_db_tree = {
     run_tree,
 };
 
-rgn_db *cli_db_open(const cli_command *command, const char *path, bool write);
-int cli_take_text_or_json(const cli_command *command, const char *value,
-                          void *out);
-
 /* ------------------------------------------------------------------ */
 /* find and export                                                    */
 
@@ -110,7 +106,7 @@ static int find_and_write(const cli_command *command, const char *db_path,
             return EXIT_USAGE;
         writing.format = (enum rgn_format)format;
     }
-    rgn_db *db = cli_db_open(command, db_path, false);
+    rgn_db *db = cli_db_open(command, db_path, false, 10);
     if (!db)
         return EXIT_USAGE;
     FILE *out = options->count_only ? NULL : cli_output_open(path);
@@ -316,14 +312,13 @@ static int run_tree(int argc, char **argv)
 {
     const char *db_path = "games.rgndb", *fen = NULL, *line = NULL,
                *variant = NULL;
-    bool json = false;
-    int color = -1;
+    int format = RGN_DB_TEXT, color = -1;
     const cli_option own[] = {
         {"--db", .value = &db_path},
         {"--position", .value = &fen},
         {"--moves", .value = &line},
         {"--variant", .value = &variant},
-        {"--format", .take = cli_take_text_or_json, .out = &json},
+        {"--format", .set = &format, .names = cli_db_formats},
         {0},
     };
     const cli_options parser = {&cli_db_tree, own, NULL, &color, 0, NULL, NULL};
@@ -334,7 +329,7 @@ static int run_tree(int argc, char **argv)
                                  "--moves LINE");
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = cli_db_open(&cli_db_tree, db_path, false);
+    rgn_db *db = cli_db_open(&cli_db_tree, db_path, false, 10);
     if (!db)
         return EXIT_USAGE;
     rgn_position *pos = tree_start(db, db_path, variant, fen, line);
@@ -351,8 +346,8 @@ static int run_tree(int argc, char **argv)
     }
     if (db) {
         /* a write that failed is told as the program ends */
-        if (rgn_db_tree_write(stdout, &tree, pos,
-                              json ? RGN_DB_JSON : RGN_DB_TEXT, &error) < 0 &&
+        if (rgn_db_tree_write(stdout, &tree, pos, (enum rgn_db_format)format,
+                              &error) < 0 &&
             !ferror(stdout))
             fprintf(stderr, "rgn db tree: %s\n", error.message);
         rgn_db_tree_free(&tree);
