@@ -128,15 +128,10 @@ static void note(const cli_command *command, bool quiet,
 static void note_stored(const cli_command *command, const char *path,
                         const rgn_db_import_counts *counts)
 {
-    uint64_t stored = counts->valid + counts->invalid;
-    fprintf(stderr,
-            "rgn %s: %s: %llu game%s stored (%llu valid, %llu invalid), %llu "
-            "already there, %llu positions indexed\n",
-            command->name, path, (unsigned long long)stored,
-            stored == 1 ? "" : "s", (unsigned long long)counts->valid,
-            (unsigned long long)counts->invalid,
-            (unsigned long long)counts->duplicates,
-            (unsigned long long)counts->positions);
+    fprintf(stderr, "rgn %s: %s: ", command->name, path);
+    /* standard error that cannot be written leaves no one to tell */
+    if (rgn_db_import_counts_write(stderr, counts, RGN_DB_TEXT, NULL) < 0)
+        return;
 }
 
 static void on_import_note(void *user, const rgn_diagnostic *diagnostic)
