@@ -13,6 +13,8 @@
 /* Exit statuses, the same for every command (see man/rgn.1). */
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
+/* A command, or a subcommand named "GROUP SUB" ("db import"); a group
+ * (db) has no run: main.c runs its subcommands. */
 typedef struct cli_command {
     const char *name;
     const char *summary;
@@ -22,6 +24,8 @@ typedef struct cli_command {
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
     cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db,
     cli_tournament, cli_ranges;
+extern const cli_command cli_db_import, cli_db_merge, cli_db_find, cli_db_tree,
+    cli_db_export, cli_db_info;
 
 bool cli_is_help(const char *arg);
 /* Colour by default: when fd is a terminal, TERM is not "dumb" and
@@ -92,11 +96,8 @@ double cli_seconds(void);
 
 /* "Did you mean", the one wording for commands, options, variants and
  * formats: "; did you mean 'NAME'?" for the nearest name found
- * (rgn_nearest), or "" when none is near. cmd_db.c offers its names
- * under the names cli_nearest_init and cli_nearest_offer. */
+ * (rgn_nearest), or "" when none is near. */
 typedef rgn_nearest cli_nearest;
-#define cli_nearest_init rgn_nearest_init
-#define cli_nearest_offer rgn_nearest_offer
 const char *cli_nearest_hint(const cli_nearest *nearest);
 /* The same over a NULL-terminated list of candidates. */
 const char *cli_nearest_hint_in(const char *given,

@@ -1,16 +1,14 @@
 /*
  * cmd_db.c - "rgn db": a database of games (import, merge, find, tree,
- * export, info). This file holds the dispatch to the subcommands, import,
- * merge and info; cmd_db_query.c the ones that answer questions.
+ * export, info). This file holds import, merge and info; cmd_db_query.c
+ * the ones that answer questions; main.c runs them.
  */
 #include <signal.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 
-static int run_db(int argc, char **argv);
 static int run_import(int argc, char **argv);
 static int run_merge(int argc, char **argv);
 static int run_info(int argc, char **argv);
@@ -18,7 +16,7 @@ static int run_info(int argc, char **argv);
 const cli_command cli_db = {
     "db",
     "a database of games: import, find positions, explore openings",
-    run_db,
+    NULL,
 };
 
 const cli_command cli_db_import = {
@@ -38,34 +36,6 @@ const cli_command cli_db_merge = {
     "merge databases into one",
     run_merge,
 };
-
-extern const cli_command cli_db_find, cli_db_tree, cli_db_export;
-
-static const cli_command *const subcommands[] = {
-    &cli_db_import, &cli_db_merge,  &cli_db_find,
-    &cli_db_tree,   &cli_db_export, &cli_db_info,
-};
-#define SUBCOMMAND_COUNT (sizeof subcommands / sizeof *subcommands)
-
-static int run_db(int argc, char **argv)
-{
-    if (argc < 2 || cli_is_help(argv[1])) {
-        fputs(cli_help(&cli_db), argc < 2 ? stderr : stdout);
-        return argc < 2 ? EXIT_USAGE : EXIT_OK;
-    }
-    cli_nearest nearest;
-    cli_nearest_init(&nearest, argv[1]);
-    for (size_t i = 0; i < SUBCOMMAND_COUNT; i++) {
-        const char *name = subcommands[i]->name + strlen("db ");
-        if (strcmp(argv[1], name) == 0)
-            return subcommands[i]->run(argc - 1, argv + 1);
-        cli_nearest_offer(&nearest, name);
-    }
-    return cli_usage_error(&cli_db,
-                           "no subcommand '%s'%s (import, merge, find, "
-                           "tree, export, info)",
-                           argv[1], cli_nearest_hint(&nearest));
-}
 
 const char *const cli_db_formats[] = {"text", "json", NULL};
 
