@@ -79,19 +79,13 @@ static void remove_pending_and_die(int signal_number)
     raise(signal_number);
 }
 
-typedef struct importing {
-    rgn_db_importer *importer;
-    bool quiet;
-} importing;
-
 /* A note of an import or a merge (a game not stored because the
- * database has it), unless quiet. */
-static void note(const cli_command *command, bool quiet,
-                 const rgn_diagnostic *note)
+ * database has it); user is the command. */
+static void on_note(void *user, const rgn_diagnostic *note)
 {
-    if (!quiet)
-        fprintf(stderr, "rgn %s: %s:%u: %s\n", command->name,
-                note->file ? note->file : "-", note->where.line, note->message);
+    const cli_command *command = user;
+    fprintf(stderr, "rgn %s: %s:%u: %s\n", command->name,
+            note->file ? note->file : "-", note->where.line, note->message);
 }
 
 /* The summary of what was stored. */
@@ -102,11 +96,6 @@ static void note_stored(const cli_command *command, const char *path,
     /* standard error that cannot be written leaves no one to tell */
     if (rgn_db_import_counts_write(stderr, counts, RGN_DB_TEXT, NULL) < 0)
         return;
-}
-
-static void on_import_note(void *user, const rgn_diagnostic *diagnostic)
-{
-    note(&cli_db_import, ((importing *)user)->quiet, diagnostic);
 }
 
 /* Removes a new database's temporary file if a signal ends the run. */
@@ -153,23 +142,23 @@ static int run_import(int argc, char **argv)
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    importing im = {NULL, games.quiet};
-    options.report = on_import_note;
-    options.user = &im;
+    /* quiet: no notes */
+    options.report = games.quiet ? NULL : on_note;
+    options.user = (void *)&cli_db_import;
     rgn_error error;
     /* a damaged file is refused before anything is written to it */
     bool ok = pending_file || rgn_db_check(db, &error) == 0;
-    if (ok)
-        im.importer = rgn_db_importer_new(db, &options, &error);
+    rgn_db_importer *importer =
+        ok ? rgn_db_importer_new(db, &options, &error) : NULL;
     rgn_db_import_counts counts = {0};
-    if (im.importer) {
+    if (importer) {
         games.options.sink = rgn_db_importer_sink();
-        games.options.sink_user = im.importer;
+        games.options.sink_user = importer;
         cli_games_read_all(&games, paths, files);
-        ok = rgn_db_importer_finish(im.importer, &counts, &error) == 0;
+        ok = rgn_db_importer_finish(importer, &counts, &error) == 0;
     }
-    ok = ok && im.importer && !games.io_error;
-    rgn_db_importer_free(im.importer);
+    ok = ok && importer && !games.io_error;
+    rgn_db_importer_free(importer);
     if (ok && rgn_db_commit(db, &error) < 0)
         ok = false;
     status = cli_games_finish(&games);
@@ -186,11 +175,6 @@ static int run_import(int argc, char **argv)
 
 /* ------------------------------------------------------------------ */
 /* merge                                                              */
-
-static void on_merge_note(void *user, const rgn_diagnostic *diagnostic)
-{
-    note(&cli_db_merge, *(bool *)user, diagnostic);
-}
 
 static int run_merge(int argc, char **argv)
 {
@@ -221,8 +205,9 @@ static int run_merge(int argc, char **argv)
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    rgn_db_merge_options options = {
-        .size = sizeof options, .report = on_merge_note, .user = &quiet};
+    rgn_db_merge_options options = {.size = sizeof options,
+                                    .report = quiet ? NULL : on_note,
+                                    .user = (void *)&cli_db_merge};
     rgn_db_import_counts counts = {0};
     rgn_error error;
     /* a damaged file is refused before anything is written to it; the
