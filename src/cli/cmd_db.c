@@ -247,16 +247,15 @@ static int run_info(int argc, char **argv)
     if (status != CLI_GO_ON)
         return status;
     rgn_db *db = cli_db_open(&cli_db_info, path, false, 10);
-    if (!db)
-        return EXIT_USAGE;
     rgn_db_stats stats;
     rgn_error error;
-    if (rgn_db_check(db, &error) < 0 || rgn_db_info(db, &stats, &error) < 0) {
+    bool ok = db && rgn_db_check(db, &error) == 0 &&
+              rgn_db_info(db, &stats, &error) == 0;
+    if (db && !ok)
         fprintf(stderr, "rgn db info: %s: %s\n", path, error.message);
-        rgn_db_close(db);
-        return EXIT_USAGE;
-    }
     rgn_db_close(db);
+    if (!ok)
+        return EXIT_USAGE;
     /* a write that failed is told as the program ends */
     if (rgn_db_stats_write(stdout, &stats, (enum rgn_db_format)format, &error) <
             0 &&
