@@ -2347,6 +2347,15 @@ RGN_MUST_CHECK int rgn_db_tree_write(FILE *out, const rgn_db_tree *tree,
 RGN_MUST_CHECK int rgn_db_stats_write(FILE *out, const rgn_db_stats *stats,
                                       enum rgn_db_format format,
                                       rgn_error *error);
+/* Writes counts (of an import or a merge) to out: as text one line
+ * "N games stored (V valid, I invalid), D already there, P positions
+ * indexed" (stored is valid and invalid, "1 game" for one), as JSON one
+ * line {"games", "stored", "valid", "invalid", "duplicates", "plies",
+ * "positions", "invalid_read"}. 0, or -1 with error when the write
+ * failed, memory ran out or format is no enum rgn_db_format. */
+RGN_MUST_CHECK int
+rgn_db_import_counts_write(FILE *out, const rgn_db_import_counts *counts,
+                           enum rgn_db_format format, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
 /* Diagrams                                                           */

@@ -13,6 +13,8 @@
 /* Exit statuses, the same for every command (see man/rgn.1). */
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
+/* A command, or a subcommand named "GROUP SUB" ("db import"); a group
+ * (db) has no run: main.c runs its subcommands. */
 typedef struct cli_command {
     const char *name;
     const char *summary;
@@ -22,6 +24,8 @@ typedef struct cli_command {
 extern const cli_command cli_perft, cli_moves, cli_validate, cli_convert,
     cli_fen, cli_diagram, cli_variants, cli_select, cli_list, cli_db,
     cli_tournament, cli_ranges;
+extern const cli_command cli_db_import, cli_db_merge, cli_db_find, cli_db_tree,
+    cli_db_export, cli_db_info;
 
 bool cli_is_help(const char *arg);
 /* Colour by default: when fd is a terminal, TERM is not "dumb" and
@@ -92,11 +96,8 @@ double cli_seconds(void);
 
 /* "Did you mean", the one wording for commands, options, variants and
  * formats: "; did you mean 'NAME'?" for the nearest name found
- * (rgn_nearest), or "" when none is near. cmd_db.c offers its names
- * under the names cli_nearest_init and cli_nearest_offer. */
+ * (rgn_nearest), or "" when none is near. */
 typedef rgn_nearest cli_nearest;
-#define cli_nearest_init rgn_nearest_init
-#define cli_nearest_offer rgn_nearest_offer
 const char *cli_nearest_hint(const cli_nearest *nearest);
 /* The same over a NULL-terminated list of candidates. */
 const char *cli_nearest_hint_in(const char *given,
@@ -317,6 +318,13 @@ const cli_option *cli_cleaning_options(cli_cleaning *c);
 /* After the options: adds the edits of the flags given; -1 after a
  * usage error. */
 int cli_cleaning_flags(cli_cleaning *c, const cli_command *command);
+
+/* The database (cmd_db.c): path open to write or to read (rgn_db_open_wait:
+ * a writer waits at most wait seconds for another); NULL after saying why. */
+rgn_db *cli_db_open(const cli_command *command, const char *path, bool write,
+                    double wait);
+/* What db info and db tree --format take, in enum rgn_db_format's order. */
+extern const char *const cli_db_formats[];
 
 /* Listing games (cmd_list.c; also select --format). */
 /* Takes for --format: text, tsv, csv or json, into the int at out. */

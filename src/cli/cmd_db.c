@@ -1,16 +1,14 @@
 /*
  * cmd_db.c - "rgn db": a database of games (import, merge, find, tree,
- * export, info). This file holds the dispatch to the subcommands, import,
- * merge and info; cmd_db_query.c the ones that answer questions.
+ * export, info). This file holds import, merge and info; cmd_db_query.c
+ * the ones that answer questions; main.c runs them.
  */
 #include <signal.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 
-static int run_db(int argc, char **argv);
 static int run_import(int argc, char **argv);
 static int run_merge(int argc, char **argv);
 static int run_info(int argc, char **argv);
@@ -18,7 +16,7 @@ static int run_info(int argc, char **argv);
 const cli_command cli_db = {
     "db",
     "a database of games: import, find positions, explore openings",
-    run_db,
+    NULL,
 };
 
 const cli_command cli_db_import = {
@@ -39,38 +37,13 @@ const cli_command cli_db_merge = {
     run_merge,
 };
 
-extern const cli_command cli_db_find, cli_db_tree, cli_db_export;
+const char *const cli_db_formats[] = {"text", "json", NULL};
 
-static const cli_command *const subcommands[] = {
-    &cli_db_import, &cli_db_merge,  &cli_db_find,
-    &cli_db_tree,   &cli_db_export, &cli_db_info,
-};
-#define SUBCOMMAND_COUNT (sizeof subcommands / sizeof *subcommands)
-
-static int run_db(int argc, char **argv)
-{
-    if (argc < 2 || cli_is_help(argv[1])) {
-        fputs(cli_help(&cli_db), argc < 2 ? stderr : stdout);
-        return argc < 2 ? EXIT_USAGE : EXIT_OK;
-    }
-    cli_nearest nearest;
-    cli_nearest_init(&nearest, argv[1]);
-    for (size_t i = 0; i < SUBCOMMAND_COUNT; i++) {
-        const char *name = subcommands[i]->name + strlen("db ");
-        if (strcmp(argv[1], name) == 0)
-            return subcommands[i]->run(argc - 1, argv + 1);
-        cli_nearest_offer(&nearest, name);
-    }
-    return cli_usage_error(&cli_db,
-                           "no subcommand '%s'%s (import, merge, find, "
-                           "tree, export, info)",
-                           argv[1], cli_nearest_hint(&nearest));
-}
-
-rgn_db *cli_db_open(const cli_command *command, const char *path, bool write)
+rgn_db *cli_db_open(const cli_command *command, const char *path, bool write,
+                    double wait)
 {
     rgn_error error;
-    rgn_db *db = rgn_db_open(path, write, &error);
+    rgn_db *db = rgn_db_open_wait(path, write, wait, &error);
     if (!db)
         fprintf(stderr, "rgn %s: %s: %s\n", command->name, path, error.message);
     return db;
@@ -92,18 +65,6 @@ static int take_wait(const cli_command *command, const char *value, void *out)
     return 0;
 }
 
-/* The database path open to write, waiting at most wait seconds for
- * another writer; NULL after saying why. */
-static rgn_db *open_writer(const cli_command *command, const char *path,
-                           double wait)
-{
-    rgn_error error;
-    rgn_db *db = rgn_db_open_wait(path, true, wait, &error);
-    if (!db)
-        fprintf(stderr, "rgn %s: %s: %s\n", command->name, path, error.message);
-    return db;
-}
-
 /* ------------------------------------------------------------------ */
 /* import                                                             */
 
@@ -118,39 +79,23 @@ static void remove_pending_and_die(int signal_number)
     raise(signal_number);
 }
 
-typedef struct importing {
-    rgn_db_importer *importer;
-    bool quiet;
-} importing;
-
 /* A note of an import or a merge (a game not stored because the
- * database has it), unless quiet. */
-static void note(const cli_command *command, bool quiet,
-                 const rgn_diagnostic *note)
+ * database has it); user is the command. */
+static void on_note(void *user, const rgn_diagnostic *note)
 {
-    if (!quiet)
-        fprintf(stderr, "rgn %s: %s:%u: %s\n", command->name,
-                note->file ? note->file : "-", note->where.line, note->message);
+    const cli_command *command = user;
+    fprintf(stderr, "rgn %s: %s:%u: %s\n", command->name,
+            note->file ? note->file : "-", note->where.line, note->message);
 }
 
 /* The summary of what was stored. */
 static void note_stored(const cli_command *command, const char *path,
                         const rgn_db_import_counts *counts)
 {
-    uint64_t stored = counts->valid + counts->invalid;
-    fprintf(stderr,
-            "rgn %s: %s: %llu game%s stored (%llu valid, %llu invalid), %llu "
-            "already there, %llu positions indexed\n",
-            command->name, path, (unsigned long long)stored,
-            stored == 1 ? "" : "s", (unsigned long long)counts->valid,
-            (unsigned long long)counts->invalid,
-            (unsigned long long)counts->duplicates,
-            (unsigned long long)counts->positions);
-}
-
-static void on_import_note(void *user, const rgn_diagnostic *diagnostic)
-{
-    note(&cli_db_import, ((importing *)user)->quiet, diagnostic);
+    fprintf(stderr, "rgn %s: %s: ", command->name, path);
+    /* standard error that cannot be written leaves no one to tell */
+    if (rgn_db_import_counts_write(stderr, counts, RGN_DB_TEXT, NULL) < 0)
+        return;
 }
 
 /* Removes a new database's temporary file if a signal ends the run. */
@@ -193,27 +138,27 @@ static int run_import(int argc, char **argv)
         status = EXIT_USAGE;
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = open_writer(&cli_db_import, path, wait);
+    rgn_db *db = cli_db_open(&cli_db_import, path, true, wait);
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    importing im = {NULL, games.quiet};
-    options.report = on_import_note;
-    options.user = &im;
+    /* quiet: no notes */
+    options.report = games.quiet ? NULL : on_note;
+    options.user = (void *)&cli_db_import;
     rgn_error error;
     /* a damaged file is refused before anything is written to it */
     bool ok = pending_file || rgn_db_check(db, &error) == 0;
-    if (ok)
-        im.importer = rgn_db_importer_new(db, &options, &error);
+    rgn_db_importer *importer =
+        ok ? rgn_db_importer_new(db, &options, &error) : NULL;
     rgn_db_import_counts counts = {0};
-    if (im.importer) {
+    if (importer) {
         games.options.sink = rgn_db_importer_sink();
-        games.options.sink_user = im.importer;
+        games.options.sink_user = importer;
         cli_games_read_all(&games, paths, files);
-        ok = rgn_db_importer_finish(im.importer, &counts, &error) == 0;
+        ok = rgn_db_importer_finish(importer, &counts, &error) == 0;
     }
-    ok = ok && im.importer && !games.io_error;
-    rgn_db_importer_free(im.importer);
+    ok = ok && importer && !games.io_error;
+    rgn_db_importer_free(importer);
     if (ok && rgn_db_commit(db, &error) < 0)
         ok = false;
     status = cli_games_finish(&games);
@@ -230,11 +175,6 @@ static int run_import(int argc, char **argv)
 
 /* ------------------------------------------------------------------ */
 /* merge                                                              */
-
-static void on_merge_note(void *user, const rgn_diagnostic *diagnostic)
-{
-    note(&cli_db_merge, *(bool *)user, diagnostic);
-}
 
 static int run_merge(int argc, char **argv)
 {
@@ -261,12 +201,13 @@ static int run_merge(int argc, char **argv)
         status = EXIT_USAGE;
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = open_writer(&cli_db_merge, path, wait);
+    rgn_db *db = cli_db_open(&cli_db_merge, path, true, wait);
     if (!db)
         return EXIT_USAGE;
     watch_pending(db);
-    rgn_db_merge_options options = {
-        .size = sizeof options, .report = on_merge_note, .user = &quiet};
+    rgn_db_merge_options options = {.size = sizeof options,
+                                    .report = quiet ? NULL : on_note,
+                                    .user = (void *)&cli_db_merge};
     rgn_db_import_counts counts = {0};
     rgn_error error;
     /* a damaged file is refused before anything is written to it; the
@@ -292,47 +233,32 @@ static int run_merge(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* info                                                               */
 
-int cli_take_text_or_json(const cli_command *command, const char *value,
-                          void *out)
-{
-    if (strcmp(value, "text") && strcmp(value, "json"))
-        return cli_usage_error(command,
-                               "--format takes text or json, not "
-                               "'%s'",
-                               value),
-               -1;
-    *(bool *)out = strcmp(value, "json") == 0;
-    return 0;
-}
-
 static int run_info(int argc, char **argv)
 {
     const char *path = "games.rgndb";
-    bool json = false;
-    int color = -1;
+    int format = RGN_DB_TEXT, color = -1;
     const cli_option own[] = {
         {"--db", .value = &path},
-        {"--format", .take = cli_take_text_or_json, .out = &json},
+        {"--format", .set = &format, .names = cli_db_formats},
         {0},
     };
     const cli_options parser = {&cli_db_info, own, NULL, &color, 0, NULL, NULL};
     int operands, status = cli_parse_options(&parser, argc, argv, &operands);
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = cli_db_open(&cli_db_info, path, false);
-    if (!db)
-        return EXIT_USAGE;
+    rgn_db *db = cli_db_open(&cli_db_info, path, false, 10);
     rgn_db_stats stats;
     rgn_error error;
-    if (rgn_db_check(db, &error) < 0 || rgn_db_info(db, &stats, &error) < 0) {
+    bool ok = db && rgn_db_check(db, &error) == 0 &&
+              rgn_db_info(db, &stats, &error) == 0;
+    if (db && !ok)
         fprintf(stderr, "rgn db info: %s: %s\n", path, error.message);
-        rgn_db_close(db);
-        return EXIT_USAGE;
-    }
     rgn_db_close(db);
+    if (!ok)
+        return EXIT_USAGE;
     /* a write that failed is told as the program ends */
-    if (rgn_db_stats_write(stdout, &stats, json ? RGN_DB_JSON : RGN_DB_TEXT,
-                           &error) < 0 &&
+    if (rgn_db_stats_write(stdout, &stats, (enum rgn_db_format)format, &error) <
+            0 &&
         !ferror(stdout)) {
         fprintf(stderr, "rgn db info: %s\n", error.message);
         return EXIT_USAGE;

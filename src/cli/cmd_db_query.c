@@ -74,19 +74,8 @@ const cli_command cli_db_tree = {
     run_tree,
 };
 
-rgn_db *cli_db_open(const cli_command *command, const char *path, bool write);
-int cli_take_text_or_json(const cli_command *command, const char *value,
-                          void *out);
-
 /* ------------------------------------------------------------------ */
 /* find and export                                                    */
-
-/* The cleaning of the games find writes: the edits (NULL: none), and
- * --mark. */
-typedef struct db_cleaning {
-    rgn_edits *edits;
-    bool mark;
-} db_cleaning;
 
 /* An rgn_edits_report hook: a note of the edits (--fix-result) about
  * the game being written, printed as the validator's. */
@@ -95,12 +84,12 @@ static void tell_note(void *user, const rgn_diagnostic *note)
     cli_games_tell(user, note->file ? note->file : "-", note);
 }
 
-/* Finds the games and writes them (or their records) to path, with the
- * edits and mark of cleaning (NULL: none): the exit status. */
+/* Finds the games and writes them (or their records) to path, with
+ * options's edits (NULL: none) and --mark: the exit status. */
 static int find_and_write(const cli_command *command, const char *db_path,
                           rgn_db_find_options *options, int list_format,
                           rgn_list_options *listing, int to, const char *path,
-                          bool keep_invalid, const db_cleaning *cleaning)
+                          bool keep_invalid, bool mark)
 {
     rgn_writer_options writing = {.size = sizeof writing,
                                   .keep_invalid = keep_invalid};
@@ -110,20 +99,11 @@ static int find_and_write(const cli_command *command, const char *db_path,
             return EXIT_USAGE;
         writing.format = (enum rgn_format)format;
     }
-    rgn_db *db = cli_db_open(command, db_path, false);
-    if (!db)
-        return EXIT_USAGE;
-    FILE *out = options->count_only ? NULL : cli_output_open(path);
-    if (!options->count_only && !out) {
+    rgn_db *db = cli_db_open(command, db_path, false, 10);
+    FILE *out = !db || options->count_only ? NULL : cli_output_open(path);
+    if (!db || (!options->count_only && !out)) {
         rgn_db_close(db);
         return EXIT_USAGE;
-    }
-    cli_games notes; /* no games read: only its printer of diagnostics */
-    cli_games_init(&notes, command);
-    cli_games_ready(&notes);
-    if (cleaning && cleaning->edits) {
-        rgn_edits_report(cleaning->edits, tell_note, &notes);
-        options->edits = cleaning->edits;
     }
     if (list_format >= 0)
         listing->format = (enum rgn_list_format)list_format;
@@ -132,7 +112,7 @@ static int find_and_write(const cli_command *command, const char *db_path,
         .writing = &writing,
         .listing = list_format >= 0 ? listing : NULL,
         .edits = options->edits,
-        .mark = cleaning && cleaning->mark,
+        .mark = mark,
     };
     rgn_error error;
     rgn_destination *destination =
@@ -232,10 +212,14 @@ static int run_find(int argc, char **argv)
         r.options.limit = (uint64_t)r.limit;
         r.options.duplicates = criteria.copies;
         r.options.fuzzy_ply = (int)criteria.fuzzy;
-        db_cleaning cleaning = {clean.edits, r.mark};
+        cli_games notes; /* no games read: only its printer of diagnostics */
+        cli_games_init(&notes, &cli_db_find);
+        cli_games_ready(&notes);
+        rgn_edits_report(clean.edits, tell_note, &notes);
+        r.options.edits = clean.edits;
         status =
             find_and_write(&cli_db_find, r.db_path, &r.options, list_format,
-                           &r.listing, r.to, r.path, r.keep_invalid, &cleaning);
+                           &r.listing, r.to, r.path, r.keep_invalid, r.mark);
     }
     rgn_criteria_free(criteria.criteria);
     rgn_edits_free(clean.edits);
@@ -261,7 +245,7 @@ static int run_export(int argc, char **argv)
         return status;
     rgn_db_find_options options = {.size = sizeof options};
     status = find_and_write(&cli_db_export, db_path, &options, -1, NULL, to,
-                            path, keep_invalid, NULL);
+                            path, keep_invalid, false);
     /* an empty database exports nothing, and that is no failure */
     return status == EXIT_INVALID ? EXIT_OK : status;
 }
@@ -316,14 +300,13 @@ static int run_tree(int argc, char **argv)
 {
     const char *db_path = "games.rgndb", *fen = NULL, *line = NULL,
                *variant = NULL;
-    bool json = false;
-    int color = -1;
+    int format = RGN_DB_TEXT, color = -1;
     const cli_option own[] = {
         {"--db", .value = &db_path},
         {"--position", .value = &fen},
         {"--moves", .value = &line},
         {"--variant", .value = &variant},
-        {"--format", .take = cli_take_text_or_json, .out = &json},
+        {"--format", .set = &format, .names = cli_db_formats},
         {0},
     };
     const cli_options parser = {&cli_db_tree, own, NULL, &color, 0, NULL, NULL};
@@ -334,30 +317,22 @@ static int run_tree(int argc, char **argv)
                                  "--moves LINE");
     if (status != CLI_GO_ON)
         return status;
-    rgn_db *db = cli_db_open(&cli_db_tree, db_path, false);
-    if (!db)
-        return EXIT_USAGE;
-    rgn_position *pos = tree_start(db, db_path, variant, fen, line);
-    if (!pos) {
-        rgn_db_close(db);
-        return EXIT_USAGE;
-    }
+    rgn_db *db = cli_db_open(&cli_db_tree, db_path, false, 10);
+    rgn_position *pos = db ? tree_start(db, db_path, variant, fen, line) : NULL;
     rgn_db_tree tree;
     rgn_error error;
-    if (rgn_db_tree_of(db, pos, &tree, &error) < 0) {
+    bool ok = pos && rgn_db_tree_of(db, pos, &tree, &error) == 0;
+    if (pos && !ok)
         fprintf(stderr, "rgn db tree: %s: %s\n", db_path, error.message);
-        rgn_db_close(db);
-        db = NULL;
-    }
-    if (db) {
-        /* a write that failed is told as the program ends */
-        if (rgn_db_tree_write(stdout, &tree, pos,
-                              json ? RGN_DB_JSON : RGN_DB_TEXT, &error) < 0 &&
-            !ferror(stdout))
-            fprintf(stderr, "rgn db tree: %s\n", error.message);
+    /* a write that failed is told as the program ends */
+    if (ok &&
+        rgn_db_tree_write(stdout, &tree, pos, (enum rgn_db_format)format,
+                          &error) < 0 &&
+        !ferror(stdout))
+        fprintf(stderr, "rgn db tree: %s\n", error.message);
+    if (ok)
         rgn_db_tree_free(&tree);
-        rgn_db_close(db);
-    }
     rgn_position_free(pos);
-    return db ? EXIT_OK : EXIT_USAGE;
+    rgn_db_close(db);
+    return ok ? EXIT_OK : EXIT_USAGE;
 }

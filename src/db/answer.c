@@ -2,9 +2,10 @@
  * answer.c - a database's answers handed to their reader: the games
  * found handed on to their destination (rgn_db_find_write),
  * the rule sets that read a tree's position (rgn_db_tree_games), the
- * tree (rgn_db_tree_write) and what the database holds
- * (rgn_db_stats_write) as text for people or as JSON. Each text is built
- * in a buffer and written in one call, so that a failed write is seen.
+ * tree (rgn_db_tree_write), what the database holds
+ * (rgn_db_stats_write) and what an import stored
+ * (rgn_db_import_counts_write) as text for people or as JSON. Each text is
+ * built in a buffer and written in one call, so that a failed write is seen.
  */
 #include <stdio.h>
 #include <string.h>
@@ -262,5 +263,37 @@ int rgn_db_stats_write(FILE *out, const rgn_db_stats *stats,
     else
         rgn_buffer_printf(&text, "%-16s%.2f\n%-16s%d\n", "bytes per ply",
                           per_ply, "schema version", stats->schema_version);
+    return flush(&text, out, error);
+}
+
+int rgn_db_import_counts_write(FILE *out, const rgn_db_import_counts *counts,
+                               enum rgn_db_format format, rgn_error *error)
+{
+    if (check_format(format, error) < 0)
+        return -1;
+    unsigned long long stored = counts->valid + counts->invalid;
+    rgn_buffer text = {0};
+    if (format == RGN_DB_JSON)
+        rgn_buffer_printf(
+            &text,
+            "{\"games\":%llu,\"stored\":%llu,\"valid\":%llu,\"invalid\":%llu,"
+            "\"duplicates\":%llu,\"plies\":%llu,\"positions\":%llu,"
+            "\"invalid_read\":%llu}\n",
+            (unsigned long long)counts->games, stored,
+            (unsigned long long)counts->valid,
+            (unsigned long long)counts->invalid,
+            (unsigned long long)counts->duplicates,
+            (unsigned long long)counts->plies,
+            (unsigned long long)counts->positions,
+            (unsigned long long)counts->invalid_read);
+    else
+        rgn_buffer_printf(&text,
+                          "%llu game%s stored (%llu valid, %llu invalid), "
+                          "%llu already there, %llu positions indexed\n",
+                          stored, stored == 1 ? "" : "s",
+                          (unsigned long long)counts->valid,
+                          (unsigned long long)counts->invalid,
+                          (unsigned long long)counts->duplicates,
+                          (unsigned long long)counts->positions);
     return flush(&text, out, error);
 }

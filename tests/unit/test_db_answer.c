@@ -230,6 +230,49 @@ static void stats_written(void **state)
         -1);
 }
 
+/* What rgn_db_import_counts_write writes of counts (it succeeds). */
+static void assert_counts_written(const rgn_db_import_counts *counts,
+                                  enum rgn_db_format format,
+                                  const char *expected)
+{
+    captured c;
+    rgn_error error;
+    assert_int_equal(
+        rgn_db_import_counts_write(capture(&c), counts, format, &error), 0);
+    char *text = captured_text(&c);
+    assert_string_equal(text, expected);
+    free(text);
+}
+
+static void import_counts_written(void **state)
+{
+    (void)state;
+    rgn_db_import_counts counts = {.games = 6,
+                                   .valid = 2,
+                                   .invalid = 1,
+                                   .duplicates = 3,
+                                   .plies = 40,
+                                   .positions = 37,
+                                   .invalid_read = 2};
+    assert_counts_written(&counts, RGN_DB_TEXT,
+                          "3 games stored (2 valid, 1 invalid), 3 already "
+                          "there, 37 positions indexed\n");
+    assert_counts_written(&counts, RGN_DB_JSON,
+                          "{\"games\":6,\"stored\":3,\"valid\":2,"
+                          "\"invalid\":1,\"duplicates\":3,\"plies\":40,"
+                          "\"positions\":37,\"invalid_read\":2}\n");
+    /* one game: "game", not "games" */
+    counts = (rgn_db_import_counts){.invalid = 1, .positions = 1};
+    assert_counts_written(&counts, RGN_DB_TEXT,
+                          "1 game stored (0 valid, 1 invalid), 0 already "
+                          "there, 1 positions indexed\n");
+    rgn_error error;
+    assert_int_equal(rgn_db_import_counts_write(stdout, &counts,
+                                                (enum rgn_db_format)2, &error),
+                     -1);
+    assert_string_equal(error.message, "2 is no enum rgn_db_format");
+}
+
 static void tree_games(void **state)
 {
     (void)state;
@@ -327,8 +370,11 @@ int main(void)
     if (!mkdtemp(dir))
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(line_played),   cmocka_unit_test(tree_written),
-        cmocka_unit_test(stats_written), cmocka_unit_test(tree_games),
+        cmocka_unit_test(line_played),
+        cmocka_unit_test(tree_written),
+        cmocka_unit_test(stats_written),
+        cmocka_unit_test(import_counts_written),
+        cmocka_unit_test(tree_games),
         cmocka_unit_test(found_written),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
