@@ -56,6 +56,9 @@ int cli_output_close(FILE *out, const char *path, bool keep);
 /* The split output (NULL: none) whose parts' temporary files a signal
  * removes, as those of every output cli_output_open opened. */
 void cli_output_guard_split(const rgn_splitter *split);
+/* The temporary file (NULL: none) a signal removes too: a new database's
+ * (rgn_db_pending_file). */
+void cli_output_guard_file(const char *path);
 
 /* Refuses an output file (given by option, "-o") that is also one of
  * the count inputs (standard input when count is 0), the same file by any

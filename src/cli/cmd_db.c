@@ -3,9 +3,7 @@
  * export, info). This file holds import, merge and info; cmd_db_query.c
  * the ones that answer questions; main.c runs them.
  */
-#include <signal.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -68,17 +66,6 @@ static int take_wait(const cli_command *command, const char *value, void *out)
 /* ------------------------------------------------------------------ */
 /* import                                                             */
 
-/* A new database's temporary file, removed when a signal ends the run. */
-static const char *volatile pending_file;
-
-static void remove_pending_and_die(int signal_number)
-{
-    if (pending_file)
-        unlink(pending_file);
-    signal(signal_number, SIG_DFL);
-    raise(signal_number);
-}
-
 /* A note of an import or a merge (a game not stored because the
  * database has it); user is the command. */
 static void on_note(void *user, const rgn_diagnostic *note)
@@ -96,17 +83,6 @@ static void note_stored(const cli_command *command, const char *path,
     /* standard error that cannot be written leaves no one to tell */
     if (rgn_db_import_counts_write(stderr, counts, RGN_DB_TEXT, NULL) < 0)
         return;
-}
-
-/* Removes a new database's temporary file if a signal ends the run. */
-static void watch_pending(rgn_db *db)
-{
-    pending_file = rgn_db_pending_file(db);
-    if (pending_file) {
-        signal(SIGINT, remove_pending_and_die);
-        signal(SIGTERM, remove_pending_and_die);
-        signal(SIGHUP, remove_pending_and_die);
-    }
 }
 
 static int run_import(int argc, char **argv)
@@ -141,13 +117,15 @@ static int run_import(int argc, char **argv)
     rgn_db *db = cli_db_open(&cli_db_import, path, true, wait);
     if (!db)
         return EXIT_USAGE;
-    watch_pending(db);
+    /* a new database's temporary file, removed if a signal ends the run */
+    const char *pending = rgn_db_pending_file(db);
+    cli_output_guard_file(pending);
     /* quiet: no notes */
     options.report = games.quiet ? NULL : on_note;
     options.user = (void *)&cli_db_import;
     rgn_error error;
     /* a damaged file is refused before anything is written to it */
-    bool ok = pending_file || rgn_db_check(db, &error) == 0;
+    bool ok = pending || rgn_db_check(db, &error) == 0;
     rgn_db_importer *importer =
         ok ? rgn_db_importer_new(db, &options, &error) : NULL;
     rgn_db_import_counts counts = {0};
@@ -169,7 +147,7 @@ static int run_import(int argc, char **argv)
     else if (!games.quiet)
         note_stored(&cli_db_import, path, &counts);
     rgn_db_close(db);
-    pending_file = NULL;
+    cli_output_guard_file(NULL);
     return ok ? status : EXIT_USAGE;
 }
 
@@ -204,7 +182,9 @@ static int run_merge(int argc, char **argv)
     rgn_db *db = cli_db_open(&cli_db_merge, path, true, wait);
     if (!db)
         return EXIT_USAGE;
-    watch_pending(db);
+    /* a new database's temporary file, removed if a signal ends the run */
+    const char *pending = rgn_db_pending_file(db);
+    cli_output_guard_file(pending);
     rgn_db_merge_options options = {.size = sizeof options,
                                     .report = quiet ? NULL : on_note,
                                     .user = (void *)&cli_db_merge};
@@ -212,7 +192,7 @@ static int run_merge(int argc, char **argv)
     rgn_error error;
     /* a damaged file is refused before anything is written to it; the
      * merge's errors name the database at fault, the others are PATH's */
-    bool ok = pending_file || rgn_db_check(db, &error) == 0;
+    bool ok = pending || rgn_db_check(db, &error) == 0;
     if (ok && rgn_db_merge(db, (const char *const *)paths, (size_t)inputs,
                            &options, &counts, &error) < 0) {
         fprintf(stderr, "rgn db merge: %s\n", error.message);
@@ -226,7 +206,7 @@ static int run_merge(int argc, char **argv)
     else if (!quiet)
         note_stored(&cli_db_merge, path, &counts);
     rgn_db_close(db);
-    pending_file = NULL;
+    cli_output_guard_file(NULL);
     return !ok ? EXIT_USAGE : counts.invalid_read ? EXIT_INVALID : EXIT_OK;
 }
 

@@ -3,8 +3,8 @@
  * library (rgn_output), and the temporary files they leave removed when
  * the program is killed (SIGINT, SIGTERM, SIGHUP): the library keeps no
  * list of outputs, so the program keeps one of the outputs it holds (and
- * the split output being written) and its signal handler removes their
- * temporary files.
+ * the split output being written, and a new database's file) and its
+ * signal handler removes their temporary files.
  */
 #include <errno.h>
 #include <signal.h>
@@ -23,12 +23,15 @@ struct held_output {
 };
 static struct held_output *volatile outputs;
 static const rgn_splitter *volatile splitter; /* cli_output_guard_split */
+static const char *volatile guarded_file;     /* cli_output_guard_file */
 
 static void remove_temp_and_die(int signal_number)
 {
     for (struct held_output *o = outputs; o; o = o->next)
         rgn_output_remove_temporary(o->output);
     rgn_splitter_remove_temporaries(splitter);
+    if (guarded_file)
+        unlink(guarded_file);
     _exit(128 + signal_number);
 }
 
@@ -46,6 +49,13 @@ void cli_output_guard_split(const rgn_splitter *split)
     if (split)
         catch_signals();
     splitter = split;
+}
+
+void cli_output_guard_file(const char *path)
+{
+    if (path)
+        catch_signals();
+    guarded_file = path;
 }
 
 /* A free node, or NULL when memory runs out. */
