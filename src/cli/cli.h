@@ -199,9 +199,11 @@ typedef struct cli_options {
     const char *too_many;
     /* Instead of own: several tables of options, each ending in {0}, the
      * list ending in NULL (a command's own and the criteria's, ...),
-     * taken as one table of their rows in this order. */
+     * taken as one table of their rows in this order (at most
+     * CLI_TABLES). */
     const cli_option *const *tables;
 } cli_options;
+#define CLI_TABLES 6
 
 /* What cli_parse_options returns when the command goes on. */
 #define CLI_GO_ON (-1)
@@ -355,10 +357,5 @@ const cli_option *cli_cleaning_options(cli_cleaning *c);
 /* After the options: adds the edits of the flags given; -1 after a
  * usage error. */
 int cli_cleaning_flags(cli_cleaning *c, const cli_command *command);
-
-/* Listing games (cmd_list.c; also select --format). */
-/* Takes for --format: text, tsv, csv or json, into the int at out. */
-int cli_take_list_format(const cli_command *command, const char *value,
-                         void *out);
 
 #endif

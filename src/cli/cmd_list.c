@@ -1,6 +1,4 @@
 /* cmd_list.c - "rgn list": a record per game (rgn_lister). */
-#include <string.h>
-
 #include "cli.h"
 
 static int run_list(int argc, char **argv);
@@ -10,20 +8,6 @@ const cli_command cli_list = {
     "list the games: a record per game (text, TSV, CSV or JSON Lines)",
     run_list,
 };
-
-int cli_take_list_format(const cli_command *command, const char *value,
-                         void *out)
-{
-    const char *const *names = rgn_format_names(RGN_LIST_FORMATS);
-    int format = rgn_format_parse(RGN_LIST_FORMATS, value, NULL);
-    if (format < 0)
-        return cli_usage_error(command, "--format takes %s, not '%s'%s",
-                               cli_alternatives(names), value,
-                               cli_nearest_hint_in(value, names)),
-               -1;
-    *(int *)out = format;
-    return 0;
-}
 
 /* A cli_games input hook: the rule set of the input's games without a
  * Variant tag (the lister hears the input's name as the sink). */
@@ -85,7 +69,8 @@ static int run_list(int argc, char **argv)
     int format = RGN_LIST_TEXT;
     const char *path = NULL;
     const cli_option own[] = {
-        {"--format", .take = cli_take_list_format, .out = &format},
+        {"--format", .set = &format,
+         .names = rgn_format_names(RGN_LIST_FORMATS)},
         {"--columns", .value = &options.columns},
         {"--headers-only", .flag = &options.unchecked},
         {"--duplicates", .flag = &options.duplicate_of},

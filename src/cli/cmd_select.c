@@ -54,7 +54,8 @@ static int select_parse(select_run *r, int argc, char **argv)
         {"--split-every", .take = cli_take_count, .out = &r->split_every},
         {"--split-by", .value = &r->split_by},
         {"--force", .flag = &r->force},
-        {"--format", .take = cli_take_list_format, .out = &r->list_format},
+        {"--format", .set = &r->list_format,
+         .names = rgn_format_names(RGN_LIST_FORMATS)},
         {"--columns", .value = &r->listing.columns},
         {0},
     };
