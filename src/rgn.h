@@ -1540,6 +1540,18 @@ RGN_MUST_CHECK int rgn_games_read_memory(const char *name, const void *data,
                                          const rgn_read_handlers *handlers,
                                          rgn_validation_counts *counts,
                                          rgn_error *error);
+/* Reads the games of count paths in turn (none: standard input), each
+ * as rgn_games_read does, as one input: the diagnostics number the
+ * games from 1 over all the paths, progress gives the bytes and counts
+ * so far over all, and *counts (NULL: not wanted) is set to the counts
+ * of all. A path that fails does not stop the next. 0 when all was read,
+ * else -1 with error holding the first failure (each is told to
+ * handlers' failed). */
+RGN_MUST_CHECK int rgn_games_read_all(char *const *paths, int count,
+                                      const rgn_read_options *options,
+                                      const rgn_read_handlers *handlers,
+                                      rgn_validation_counts *counts,
+                                      rgn_error *error);
 
 /* The games of an input, pulled one at a time. */
 typedef struct rgn_games rgn_games;

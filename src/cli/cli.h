@@ -162,11 +162,10 @@ typedef struct cli_games {
     bool refused; /* --range refused its file: no summary */
     bool progress, progress_shown;
     double start, last_progress;
-    uint64_t bytes, input_bytes; /* read before the input, and of it */
-    int jobs;                    /* --jobs */
-    bool no_replay;              /* list --unchecked: the games as written */
-    rgn_read_options *read;      /* made by --range or cli_games_read */
-    const char *range; /* --range as given (NULL: none), set in read */
+    int jobs;               /* --jobs */
+    bool no_replay;         /* list --unchecked: the games as written */
+    rgn_read_options *read; /* made by --range or cli_games_read */
+    const char *range;      /* --range as given (NULL: none), set in read */
     /* when set, told of each input (each member of a zip archive) before
      * its games are read: its name as diagnostics give it (file) and the
      * rule set its games without a Variant tag are read as (NULL: the
@@ -265,9 +264,10 @@ void cli_games_tell(cli_games *games, const char *file,
 /* An rgn_edits_report hook (user: the cli_games): the edits' notes
  * printed as the validator's. */
 void cli_games_report(void *games, const rgn_diagnostic *note);
-/* Reads one input ("-" for standard input) with rgn_games_read. */
+/* Reads one input ("-" for standard input), as cli_games_read_all. */
 void cli_games_read(cli_games *games, const char *path);
-/* Reads the count inputs of paths in order, or standard input if none. */
+/* Reads the count inputs of paths in order, or standard input if none,
+ * with rgn_games_read_all (once a run: the counts are all the run's). */
 void cli_games_read_all(cli_games *games, char **paths, int count);
 /* Prints the summary; returns the exit status. */
 int cli_games_finish(cli_games *games);
