@@ -1819,10 +1819,19 @@ void rgn_lister_selected(void *user, const rgn_game *game,
  * lister: for games read without replay (rgn_read_options_set_no_replay),
  * which are not recorded whole. */
 const rgn_game_sink *rgn_lister_sink(void);
+/* The sink that a reading (rgn_games_read_all) passes its games to for
+ * the lister to list them all, and its user in *user: without replay
+ * (options' unchecked) rgn_lister_sink and the lister, else a selector
+ * of the lister's own that hands each game to rgn_lister_game, noting
+ * the copies when options' duplicate_of is set (RGN_DUPLICATES_NOTE).
+ * NULL with error (*user unchanged) when memory runs out. */
+RGN_MUST_CHECK const rgn_game_sink *
+rgn_lister_reading(rgn_lister *lister, void **user, rgn_error *error);
 /* Writes what is held back (the first rows of a text table, whose
  * widths they decide) and flushes out: 0, or -1 with error when memory
- * ran out or a write failed, now or before: "cannot write the list:
- * WHY", WHY as rgn_writer_finish's. */
+ * ran out (a game rgn_lister_reading's selector could not judge too)
+ * or a write failed, now or before: "cannot write the list: WHY", WHY
+ * as rgn_writer_finish's. */
 RGN_MUST_CHECK int rgn_lister_finish(rgn_lister *lister, rgn_error *error);
 
 /* ------------------------------------------------------------------ */
