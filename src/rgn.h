@@ -1561,6 +1561,18 @@ RGN_MUST_CHECK int rgn_games_read_memory(const char *name, const void *data,
                                          const rgn_read_handlers *handlers,
                                          rgn_validation_counts *counts,
                                          rgn_error *error);
+/* Reads the games of count paths in turn (none: standard input), each
+ * as rgn_games_read does, as one input: the diagnostics number the
+ * games from 1 over all the paths, progress gives the bytes and counts
+ * so far over all, and *counts (NULL: not wanted) is set to the counts
+ * of all. A path that fails does not stop the next. 0 when all was read,
+ * else -1 with error holding the first failure (each is told to
+ * handlers' failed). */
+RGN_MUST_CHECK int rgn_games_read_all(char *const *paths, int count,
+                                      const rgn_read_options *options,
+                                      const rgn_read_handlers *handlers,
+                                      rgn_validation_counts *counts,
+                                      rgn_error *error);
 
 /* A piece of a file cut for readers side by side (rgn ranges; a driver
  * that reads each with rgn_read_options_set_range): the bytes [from, to)
@@ -1870,10 +1882,19 @@ void rgn_lister_selected(void *user, const rgn_game *game,
  * lister: for games read without replay (rgn_read_options_set_no_replay),
  * which are not recorded whole. */
 const rgn_game_sink *rgn_lister_sink(void);
+/* The sink that a reading (rgn_games_read_all) passes its games to for
+ * the lister to list them all, and its user in *user: without replay
+ * (options' unchecked) rgn_lister_sink and the lister, else a selector
+ * of the lister's own that hands each game to rgn_lister_game, noting
+ * the copies when options' duplicate_of is set (RGN_DUPLICATES_NOTE).
+ * NULL with error (*user unchanged) when memory runs out. */
+RGN_MUST_CHECK const rgn_game_sink *
+rgn_lister_reading(rgn_lister *lister, void **user, rgn_error *error);
 /* Writes what is held back (the first rows of a text table, whose
  * widths they decide) and flushes out: 0, or -1 with error when memory
- * ran out or a write failed, now or before: "cannot write the list:
- * WHY", WHY as rgn_writer_finish's. */
+ * ran out (a game rgn_lister_reading's selector could not judge too)
+ * or a write failed, now or before: "cannot write the list: WHY", WHY
+ * as rgn_writer_finish's. */
 RGN_MUST_CHECK int rgn_lister_finish(rgn_lister *lister, rgn_error *error);
 
 /* ------------------------------------------------------------------ */

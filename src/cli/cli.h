@@ -74,9 +74,6 @@ int cli_take_format(const cli_command *command, const char *value, void *out);
  * or the one that name asks for (.xml, .html, ...); -1 after a usage
  * error. */
 int cli_output_format(const cli_command *command, int to, const char *path);
-/* A file name's extension, from its last '.' (".svg"), in the name after
- * the last '/'; NULL when it has none (".profile" has none). */
-const char *cli_extension(const char *path);
 
 /* Flushes (and with close_it closes) standard output: -1 after saying
  * (once) why a write to it failed. Every command's output is checked so
@@ -85,14 +82,13 @@ int cli_stdout_check(bool close_it);
 /* Says that writing path (standard output when NULL; only once) failed,
  * why as a library's error says it (rgn.h, rgn_writer_finish: ": WHY"). */
 void cli_output_failed(const char *path, const rgn_error *error);
-/* Checks that an input opens: a file, or standard input for "-"; gzip,
- * zstd, bzip2 and xz data and zip archives are recognised by their first
- * bytes (*compression then names the format, else it is NULL; *archive,
- * when not NULL: a zip archive). 0, or -1 after printing why it cannot
- * be opened (a directory cannot; 7z and RAR archives are "unsupported
- * compression"). */
+/* Checks that an input opens (games.c): a file, or standard input for
+ * "-"; gzip, zstd, bzip2 and xz data and zip archives are recognised by
+ * their first bytes (*compression then names the format, else it is
+ * NULL). 0, or -1 after printing why it cannot be opened (a directory
+ * cannot; 7z and RAR archives are "unsupported compression"). */
 int cli_input_check(const cli_command *command, const char *path,
-                    const char **compression, bool *archive);
+                    const char **compression);
 
 /* Seconds on a monotonic clock. */
 double cli_seconds(void);
@@ -119,6 +115,10 @@ const rgn_variant *cli_find_variant(const cli_command *command,
  * needs a set-up needs --fen); NULL after printing the reason. */
 rgn_position *cli_load_position(const cli_command *command,
                                 const char *variant_name, const char *fen);
+/* A position of variant from fen (NULL: its initial position); NULL
+ * after printing why, with a caret under the error's column. */
+rgn_position *cli_position_from(const cli_command *command,
+                                const rgn_variant *variant, const char *fen);
 
 /* One option of a command's own, for cli_parse_options: a flag, an
  * option that sets an int, or an option that takes a value ("--name
@@ -166,11 +166,10 @@ typedef struct cli_games {
     bool refused; /* --range refused its file: no summary */
     bool progress, progress_shown;
     double start, last_progress;
-    uint64_t bytes, input_bytes; /* read before the input, and of it */
-    int jobs;                    /* --jobs */
-    bool no_replay;              /* list --unchecked: the games as written */
-    rgn_read_options *read;      /* made by --range or cli_games_read */
-    const char *range; /* --range as given (NULL: none), set in read */
+    int jobs;               /* --jobs */
+    bool no_replay;         /* list --unchecked: the games as written */
+    rgn_read_options *read; /* made by --range or cli_games_read_all */
+    const char *range;      /* --range as given (NULL: none), set in read */
     /* when set, told of each input (each member of a zip archive) before
      * its games are read: its name as diagnostics give it (file) and the
      * rule set its games without a Variant tag are read as (NULL: the
@@ -203,9 +202,11 @@ typedef struct cli_options {
     const char *too_many;
     /* Instead of own: several tables of options, each ending in {0}, the
      * list ending in NULL (a command's own and the criteria's, ...),
-     * taken as one table of their rows in this order. */
+     * taken as one table of their rows in this order (at most
+     * CLI_TABLES). */
     const cli_option *const *tables;
 } cli_options;
+#define CLI_TABLES 6
 
 /* What cli_parse_options returns when the command goes on. */
 #define CLI_GO_ON (-1)
@@ -256,17 +257,15 @@ void cli_games_tell(cli_games *games, const char *file,
 /* An rgn_edits_report hook (user: the cli_games): the edits' notes
  * printed as the validator's. */
 void cli_games_report(void *games, const rgn_diagnostic *note);
-/* Reads one input ("-" for standard input) with rgn_games_read. */
-void cli_games_read(cli_games *games, const char *path);
-/* Reads the count inputs of paths in order, or standard input if none. */
+/* Reads the count inputs of paths in order, or standard input if none,
+ * with rgn_games_read_all (once a run: the counts are all the run's). */
 void cli_games_read_all(cli_games *games, char **paths, int count);
 /* Prints the summary; returns the exit status. */
 int cli_games_finish(cli_games *games);
 /* Reads the count inputs of paths as cli_games_read_all does (after
  * cli_games_ready), each game handed to selected (with user) by a
  * selector of every game, numbered over all inputs; then the summary.
- * Returns the exit status, EXIT_USAGE when memory ran out (said). In
- * cmd_fen.c, its first user. */
+ * Returns the exit status, EXIT_USAGE when memory ran out (said). */
 int cli_games_each(cli_games *games, char **paths, int count,
                    void (*selected)(void *user, const rgn_game *game,
                                     const rgn_selection *selection),
@@ -328,10 +327,5 @@ rgn_db *cli_db_open(const cli_command *command, const char *path, bool write,
                     double wait);
 /* What db info and db tree --format take, in enum rgn_db_format's order. */
 extern const char *const cli_db_formats[];
-
-/* Listing games (cmd_list.c; also select --format). */
-/* Takes for --format: text, tsv, csv or json, into the int at out. */
-int cli_take_list_format(const cli_command *command, const char *value,
-                         void *out);
 
 #endif

@@ -123,7 +123,7 @@ static int check_in_place(const char *output, char **paths, int files)
                    -1;
         /* what is written is text: a compressed name would lie */
         const char *compression;
-        if (cli_input_check(&cli_convert, paths[i], &compression, NULL) < 0)
+        if (cli_input_check(&cli_convert, paths[i], &compression) < 0)
             return -1;
         if (compression)
             return cli_usage_error(&cli_convert,

@@ -62,35 +62,6 @@ static void print_position(void *user, const rgn_game *game,
     p->failed = true;
 }
 
-int cli_games_each(cli_games *games, char **paths, int count,
-                   void (*selected)(void *user, const rgn_game *game,
-                                    const rgn_selection *selection),
-                   void *user)
-{
-    rgn_selector_options options = {
-        .size = sizeof options, .selected = selected, .user = user};
-    rgn_selector *selector = rgn_selector_new(&options, NULL);
-    if (!selector) {
-        fprintf(stderr, "rgn %s: out of memory\n", games->command->name);
-        return EXIT_USAGE;
-    }
-    if (cli_games_ready(games) < 0) {
-        rgn_selector_free(selector);
-        return EXIT_USAGE;
-    }
-    games->options.sink = rgn_selector_sink();
-    games->options.sink_user = selector;
-    cli_games_read_all(games, paths, count);
-    rgn_error error;
-    /* a game memory ran out for was neither judged nor handed on */
-    bool whole = rgn_selector_finish(selector, &error) == 0;
-    if (!whole)
-        fprintf(stderr, "rgn %s: %s\n", games->command->name, error.message);
-    rgn_selector_free(selector);
-    int status = cli_games_finish(games);
-    return whole ? status : EXIT_USAGE;
-}
-
 static int run_fen(int argc, char **argv)
 {
     cli_games games;

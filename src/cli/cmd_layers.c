@@ -40,7 +40,7 @@ static int run_layers(int argc, char **argv)
         return cli_usage_error(&cli_layers, "missing --fen POSITION");
     const rgn_variant *rules = rot_cli_variant(&cli_layers, variant);
     rgn_position *pos =
-        rules ? rot_cli_position(&cli_layers, rules, fen) : NULL;
+        rules ? cli_position_from(&cli_layers, rules, fen) : NULL;
     if (!pos)
         return EXIT_USAGE;
     uint64_t counts[MAX_DEPTH];

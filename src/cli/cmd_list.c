@@ -1,6 +1,4 @@
 /* cmd_list.c - "rgn list": a record per game (rgn_lister). */
-#include <string.h>
-
 #include "cli.h"
 
 static int run_list(int argc, char **argv);
@@ -11,20 +9,6 @@ const cli_command cli_list = {
     run_list,
 };
 
-int cli_take_list_format(const cli_command *command, const char *value,
-                         void *out)
-{
-    const char *const *names = rgn_format_names(RGN_LIST_FORMATS);
-    int format = rgn_format_parse(RGN_LIST_FORMATS, value, NULL);
-    if (format < 0)
-        return cli_usage_error(command, "--format takes %s, not '%s'%s",
-                               cli_alternatives(names), value,
-                               cli_nearest_hint_in(value, names)),
-               -1;
-    *(int *)out = format;
-    return 0;
-}
-
 /* A cli_games input hook: the rule set of the input's games without a
  * Variant tag (the lister hears the input's name as the sink). */
 static void list_input(void *user, const char *file, const rgn_variant *tagless)
@@ -33,48 +17,26 @@ static void list_input(void *user, const char *file, const rgn_variant *tagless)
     rgn_lister_set_tagless(user, tagless);
 }
 
-/* Reads the games into lister (options's, writing to path): whether all
- * went well but for the inputs, which games tells of. */
-static bool list_games(cli_games *games, rgn_lister *lister,
-                       const rgn_list_options *options, const char *path,
+/* Reads the games into lister (writing to path): whether all went well
+ * but for the inputs, which games tells of. */
+static bool list_games(cli_games *games, rgn_lister *lister, const char *path,
                        char **paths, int files)
 {
     games->input = list_input;
     games->input_user = lister;
-    rgn_selector *selector = NULL;
-    if (options->unchecked) {
-        /* the reader alone: each record as its game ends */
-        games->no_replay = true;
-        games->options.sink = rgn_lister_sink();
-        games->options.sink_user = lister;
-    } else {
-        rgn_selector_options selecting = {
-            .size = sizeof selecting,
-            .duplicates = options->duplicate_of ? RGN_DUPLICATES_NOTE
-                                                : RGN_DUPLICATES_ANY,
-            .selected = rgn_lister_selected,
-            .user = lister,
-        };
-        selector = rgn_selector_new(&selecting, NULL);
-        games->options.sink = rgn_selector_sink();
-        games->options.sink_user = selector;
-    }
-    bool ok = options->unchecked || selector;
     rgn_error error;
-    if (ok) {
-        cli_games_read_all(games, paths, files);
-        if (rgn_lister_finish(lister, &error) < 0) {
-            cli_output_failed(path, &error);
-            ok = false;
-        }
-        if (selector && rgn_selector_finish(selector, NULL) < 0) {
-            fprintf(stderr, "rgn list: out of memory\n");
-            ok = false;
-        }
-    } else
-        fprintf(stderr, "rgn list: out of memory\n");
-    rgn_selector_free(selector);
-    return ok;
+    games->options.sink =
+        rgn_lister_reading(lister, &games->options.sink_user, &error);
+    if (!games->options.sink) {
+        fprintf(stderr, "rgn list: %s\n", error.message);
+        return false;
+    }
+    cli_games_read_all(games, paths, files);
+    if (rgn_lister_finish(lister, &error) < 0) {
+        cli_output_failed(path, &error);
+        return false;
+    }
+    return true;
 }
 
 static int run_list(int argc, char **argv)
@@ -85,7 +47,8 @@ static int run_list(int argc, char **argv)
     int format = RGN_LIST_TEXT;
     const char *path = NULL;
     const cli_option own[] = {
-        {"--format", .take = cli_take_list_format, .out = &format},
+        {"--format", .set = &format,
+         .names = rgn_format_names(RGN_LIST_FORMATS)},
         {"--columns", .value = &options.columns},
         {"--headers-only", .flag = &options.unchecked},
         {"--duplicates", .flag = &options.duplicate_of},
@@ -117,7 +80,8 @@ static int run_list(int argc, char **argv)
         cli_output_close(out, path, false);
         return EXIT_USAGE;
     }
-    bool ok = list_games(&games, lister, &options, path, paths, files);
+    games.no_replay = options.unchecked; /* each record as its game ends */
+    bool ok = list_games(&games, lister, path, paths, files);
     rgn_lister_free(lister);
     /* an input that could not be read fails the run: the target stays */
     ok = ok && !games.io_error;

@@ -54,7 +54,8 @@ static int select_parse(select_run *r, int argc, char **argv)
         {"--split-every", .take = cli_take_count, .out = &r->split_every},
         {"--split-by", .value = &r->split_by},
         {"--force", .flag = &r->force},
-        {"--format", .take = cli_take_list_format, .out = &r->list_format},
+        {"--format", .set = &r->list_format,
+         .names = rgn_format_names(RGN_LIST_FORMATS)},
         {"--columns", .value = &r->listing.columns},
         {0},
     };
@@ -163,7 +164,10 @@ static int select_prepare(select_run *r)
     }
     bool rgn = r->writing.format == RGN_FORMAT_RGN ||
                r->writing.format == RGN_FORMAT_LAN;
-    if (r->split && rgn)
+    /* a file (or the parts) named by -o: its games' rule set without a
+     * Variant tag */
+    bool named = r->path && strcmp(r->path, "-") != 0 && !r->count_only;
+    if (rgn && named)
         r->writing.tagless = rgn_variant_for_file(r->path);
     return CLI_GO_ON;
 }
@@ -191,10 +195,6 @@ static void list_input(void *user, const char *file, const rgn_variant *tagless)
  * --columns). */
 static rgn_destination *select_start(select_run *r, FILE *out, bool *refused)
 {
-    if (out && r->path && strcmp(r->path, "-") != 0 &&
-        (r->writing.format == RGN_FORMAT_RGN ||
-         r->writing.format == RGN_FORMAT_LAN))
-        r->writing.tagless = rgn_variant_for_file(r->path);
     rgn_destination_options options = {
         .size = sizeof options,
         .writing = &r->writing,

@@ -82,7 +82,7 @@ static int run_solve(int argc, char **argv)
     rgn_position *pos = NULL;
     if ((variant || fen) && !(rules = rot_cli_variant(&cli_solve, variant)))
         return EXIT_USAGE;
-    if (fen && !(pos = rot_cli_position(&cli_solve, rules, fen)))
+    if (fen && !(pos = cli_position_from(&cli_solve, rules, fen)))
         return EXIT_USAGE;
     solve_run run = {hint, NULL, 0};
     if (record) {

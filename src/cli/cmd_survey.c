@@ -49,7 +49,7 @@ static int run_survey(int argc, char **argv)
         return cli_usage_error(&cli_survey, "missing --fen POSITION");
     const rgn_variant *rules = rot_cli_variant(&cli_survey, variant);
     rgn_position *pos =
-        rules ? rot_cli_position(&cli_survey, rules, fen) : NULL;
+        rules ? cli_position_from(&cli_survey, rules, fen) : NULL;
     rgn_position *example = pos ? rgn_position_new(rules, NULL) : NULL;
     if (!example) {
         if (pos)

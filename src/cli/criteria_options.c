@@ -83,14 +83,15 @@ int cli_criteria_flags(cli_criteria *c, const cli_command *command)
                                          (enum rgn_criterion)i, NULL) < 0)
             return -1;
     c->invalid = c->flags[RGN_CRITERION_INVALID];
-    if (c->unique && c->duplicates)
-        return cli_usage_error(command, "--unique and --duplicates select "
-                                        "opposite games: give one"),
-               -1;
-    if (c->fuzzy && !c->unique && !c->duplicates)
-        return cli_usage_error(command, "--fuzzy says what a copy is: it goes "
-                                        "with --unique or --duplicates"),
-               -1;
+    const cli_conflict conflicts[] = {
+        {c->unique && c->duplicates,
+         "--unique and --duplicates select opposite games: give one"},
+        {c->fuzzy && !c->unique && !c->duplicates,
+         "--fuzzy says what a copy is: it goes with --unique or --duplicates"},
+        {0},
+    };
+    if (cli_check_conflicts(command, conflicts) != CLI_GO_ON)
+        return -1;
     c->copies = c->unique       ? RGN_DUPLICATES_UNIQUE
                 : c->duplicates ? RGN_DUPLICATES_ONLY
                                 : RGN_DUPLICATES_ANY;

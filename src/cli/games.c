@@ -13,14 +13,6 @@
 
 #include "cli.h"
 
-/* A diagnostic's game, counted from 1 over all the inputs of the run
- * (the validator counts per input). */
-static unsigned long long game_number(const cli_games *g,
-                                      const rgn_diagnostic *d)
-{
-    return (unsigned long long)(g->total.games + d->game);
-}
-
 /* A note on a valid game's play, neither on an error (the hints), on an
  * edit asked for (result-fixed) nor on text left out: validate's finding,
  * which a command that reads games for another purpose prints only with
@@ -37,29 +29,22 @@ static void print_diagnostic(void *user, const rgn_diagnostic *d)
         return;
     /* about the input as a whole (game 0: text read as Latin-1, comments
      * no game follows) whatever --game says */
-    if (d->game && g->only_game && game_number(g, d) != g->only_game)
+    if (d->game && g->only_game && d->game != g->only_game)
         return;
-    rgn_diagnostic shown = *d;
-    if (d->game)
-        shown.game = game_number(g, d);
     /* a failed write shows when the diagnostics file is closed */
     int written =
-        g->json
-            ? rgn_diagnostic_write_json(g->diag, g->file, &shown)
-            : rgn_diagnostic_write_text(g->diag, g->file, &shown,
-                                        g->color ? RGN_DIAGNOSTIC_COLOR : 0);
+        g->json ? rgn_diagnostic_write_json(g->diag, g->file, d)
+                : rgn_diagnostic_write_text(
+                      g->diag, g->file, d, g->color ? RGN_DIAGNOSTIC_COLOR : 0);
     (void)written;
 }
 
 void cli_games_tell(cli_games *g, const char *file, const rgn_diagnostic *d)
 {
     const char *reading = g->file;
-    uint64_t before = g->total.games;
     g->file = file;
-    g->total.games = 0; /* d->game counts over all inputs already */
     print_diagnostic(g, d);
     g->file = reading;
-    g->total.games = before;
 }
 
 void cli_games_report(void *games, const rgn_diagnostic *note)
@@ -173,6 +158,21 @@ int cli_games_ready(cli_games *g)
     return 0;
 }
 
+int cli_input_check(const cli_command *command, const char *path,
+                    const char **compression)
+{
+    rgn_error error;
+    rgn_input *in = rgn_input_open(path, &error);
+    *compression = NULL;
+    if (!in) {
+        fprintf(stderr, "rgn %s: %s\n", command->name, error.message);
+        return -1;
+    }
+    *compression = rgn_input_compression(in); /* a name of the library's */
+    rgn_input_close(in);
+    return 0;
+}
+
 int cli_games_check_inputs(const cli_games *g, char **paths, int count)
 {
     int status = 0;
@@ -180,7 +180,7 @@ int cli_games_check_inputs(const cli_games *g, char **paths, int count)
         if (strcmp(paths[i], "-") == 0)
             continue;
         const char *compression;
-        if (cli_input_check(g->command, paths[i], &compression, NULL) < 0)
+        if (cli_input_check(g->command, paths[i], &compression) < 0)
             status = -1;
     }
     return status;
@@ -202,15 +202,13 @@ static void show_progress(void *user, uint64_t bytes,
 {
     cli_games *g = user;
     double now = cli_seconds();
-    g->input_bytes = bytes;
     if (!g->progress || now - g->last_progress < 0.5 || now - g->start < 1.0)
         return;
     g->last_progress = now;
     g->progress_shown = true;
-    uint64_t games = g->total.games + c->games;
     fprintf(stderr, "\r%.1f MB, %llu games, %.0f games/s   ",
-            (double)(g->bytes + bytes) / 1e6, (unsigned long long)games,
-            (double)games / (now - g->start));
+            (double)bytes / 1e6, (unsigned long long)c->games,
+            (double)c->games / (now - g->start));
     fflush(stderr);
 }
 
@@ -256,48 +254,6 @@ static void reading_failed(void *user, enum rgn_read_failure kind,
     g->refused = g->refused || kind == RGN_READ_RANGE_REFUSED;
 }
 
-void cli_games_read(cli_games *g, const char *path)
-{
-    const rgn_validator_options *o = &g->options;
-    rgn_read_handlers handlers = {
-        .size = sizeof handlers,
-        .report = reading_report,
-        .user = g,
-        .sink = o->sink,
-        .sink_user = o->sink_user,
-        .input = reading_input,
-        .progress = show_progress,
-        .failed = reading_failed,
-    };
-    rgn_error error;
-    /* made at the first input (or by --range), freed by cli_games_finish */
-    if (!g->read && !(g->read = rgn_read_options_new(&error))) {
-        fprintf(stderr, "rgn %s: %s\n", g->command->name, error.message);
-        g->io_error = true;
-        return;
-    }
-    rgn_read_options_set_variant(g->read, o->variant, o->force_variant);
-    rgn_read_options_set_strict(g->read, o->strict);
-    rgn_read_options_set_jobs(g->read, g->jobs);
-    rgn_read_options_set_no_replay(g->read, g->no_replay);
-    rgn_read_options_set_format(g->read, g->from < 0    ? RGN_READ_AUTO
-                                         : g->from == 1 ? RGN_READ_XML
-                                                        : RGN_READ_RGN);
-    rgn_validation_counts c;
-    g->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    /* each failure was told to reading_failed, which said it */
-    if (rgn_games_read(path, g->read, &handlers, &c, &error) < 0)
-        g->io_error = true;
-    g->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    g->bytes += g->input_bytes;
-    g->input_bytes = 0;
-    g->total.games += c.games;
-    g->total.valid += c.valid;
-    g->total.with_warnings += c.with_warnings;
-    g->total.invalid += c.invalid;
-    g->total.plies += c.plies;
-}
-
 void cli_games_read_all(cli_games *g, char **paths, int count)
 {
     if (g->range && (count != 1 || strcmp(paths[0], "-") == 0)) {
@@ -310,10 +266,66 @@ void cli_games_read_all(cli_games *g, char **paths, int count)
         g->io_error = true;
         return;
     }
-    for (int i = 0; i < count; i++)
-        cli_games_read(g, paths[i]);
-    if (count == 0)
-        cli_games_read(g, "-");
+    const rgn_validator_options *o = &g->options;
+    rgn_read_handlers handlers = {
+        .size = sizeof handlers,
+        .report = reading_report,
+        .user = g,
+        .sink = o->sink,
+        .sink_user = o->sink_user,
+        .input = reading_input,
+        .progress = show_progress,
+        .failed = reading_failed,
+    };
+    rgn_error error;
+    /* made by --range, or here; freed by cli_games_finish */
+    if (!g->read && !(g->read = rgn_read_options_new(&error))) {
+        fprintf(stderr, "rgn %s: %s\n", g->command->name, error.message);
+        g->io_error = true;
+        return;
+    }
+    rgn_read_options_set_variant(g->read, o->variant, o->force_variant);
+    rgn_read_options_set_strict(g->read, o->strict);
+    rgn_read_options_set_jobs(g->read, g->jobs);
+    rgn_read_options_set_no_replay(g->read, g->no_replay);
+    rgn_read_options_set_format(g->read, g->from < 0    ? RGN_READ_AUTO
+                                         : g->from == 1 ? RGN_READ_XML
+                                                        : RGN_READ_RGN);
+    /* each failure was told to reading_failed, which said it */
+    if (rgn_games_read_all(paths, count, g->read, &handlers, &g->total,
+                           &error) < 0)
+        g->io_error = true;
+    const char *last = count ? paths[count - 1] : "-";
+    g->file = strcmp(last, "-") == 0 ? "<stdin>" : last;
+}
+
+int cli_games_each(cli_games *games, char **paths, int count,
+                   void (*selected)(void *user, const rgn_game *game,
+                                    const rgn_selection *selection),
+                   void *user)
+{
+    rgn_selector_options options = {
+        .size = sizeof options, .selected = selected, .user = user};
+    rgn_selector *selector = rgn_selector_new(&options, NULL);
+    if (!selector) {
+        fprintf(stderr, "rgn %s: out of memory\n", games->command->name);
+        return EXIT_USAGE;
+    }
+    if (cli_games_ready(games) < 0) {
+        rgn_selector_free(selector);
+        return EXIT_USAGE;
+    }
+    games->options.sink = rgn_selector_sink();
+    games->options.sink_user = selector;
+    cli_games_read_all(games, paths, count);
+    rgn_error error;
+    /* a game memory ran out for was neither judged nor handed on */
+    bool whole = rgn_selector_finish(selector, &error) == 0;
+    if (!whole)
+        fprintf(stderr, "rgn %s: %s\n", games->command->name, error.message);
+    rgn_selector_free(selector);
+    int status = cli_games_finish(games);
+    return whole ? status : EXIT_USAGE;
 }
 
 int cli_games_finish(cli_games *g)

@@ -59,31 +59,32 @@ static int take_option(const cli_options *o, int argc, char **argv, int *i)
 {
     if (cli_is_help(argv[*i]))
         return TAKEN_HELP;
-    for (const cli_option *option = o->own; option && option->name; option++) {
-        if (option->flag || (option->set && !option->names)) {
-            if (strcmp(argv[*i], option->name) != 0)
+    for (const cli_option *const *t = o->tables; *t; t++)
+        for (const cli_option *option = *t; option->name; option++) {
+            if (option->flag || (option->set && !option->names)) {
+                if (strcmp(argv[*i], option->name) != 0)
+                    continue;
+                if (option->flag)
+                    *option->flag = true;
+                else
+                    *option->set = option->to;
+                return 1;
+            }
+            const char *value;
+            int found = option_value(argc, argv, i, option->name, &value);
+            if (found <= 0) {
+                if (found < 0)
+                    return -1;
                 continue;
-            if (option->flag)
-                *option->flag = true;
-            else
-                *option->set = option->to;
+            }
+            if (option->names)
+                return take_choice(o->command, option, value);
+            if (option->value)
+                *option->value = value;
+            else if (option->take(o->command, value, option->out) < 0)
+                return -1;
             return 1;
         }
-        const char *value;
-        int found = option_value(argc, argv, i, option->name, &value);
-        if (found <= 0) {
-            if (found < 0)
-                return -1;
-            continue;
-        }
-        if (option->names)
-            return take_choice(o->command, option, value);
-        if (option->value)
-            *option->value = value;
-        else if (option->take(o->command, value, option->out) < 0)
-            return -1;
-        return 1;
-    }
     return 0;
 }
 
@@ -93,10 +94,12 @@ static char short_option(const cli_options *o, char c)
 {
     if (c == 'h')
         return 'f';
-    for (const cli_option *option = o->own; option && option->name; option++)
-        if (option->name[0] == '-' && option->name[1] == c &&
-            option->name[2] == '\0')
-            return option->flag || (option->set && !option->names) ? 'f' : 'v';
+    for (const cli_option *const *t = o->tables; *t; t++)
+        for (const cli_option *option = *t; option->name; option++)
+            if (option->name[0] == '-' && option->name[1] == c &&
+                option->name[2] == '\0')
+                return option->flag || (option->set && !option->names) ? 'f'
+                                                                       : 'v';
     return 0;
 }
 
@@ -148,8 +151,9 @@ static int unknown_option(const cli_options *o, const char *arg)
     rgn_nearest nearest;
     rgn_nearest_init(&nearest, name);
     rgn_nearest_offer(&nearest, "--help");
-    for (const cli_option *option = o->own; option && option->name; option++)
-        rgn_nearest_offer(&nearest, option->name);
+    for (const cli_option *const *t = o->tables; *t; t++)
+        for (const cli_option *option = *t; option->name; option++)
+            rgn_nearest_offer(&nearest, option->name);
     return cli_usage_error(o->command, "unknown option '%s'%s", arg,
                            cli_nearest_hint(&nearest));
 }
@@ -189,28 +193,6 @@ static int parse_options(const cli_options *o, int argc, char **argv,
     return CLI_GO_ON;
 }
 
-/* The rows of the tables of both lists (each ending in NULL), in order,
- * as one table ending in {0}: NULL when memory ran out. */
-static cli_option *joined(const cli_option *const *first,
-                          const cli_option *const *then)
-{
-    const cli_option *const *lists[] = {first, then};
-    size_t rows = 0;
-    for (int l = 0; l < 2; l++)
-        for (const cli_option *const *t = lists[l]; *t; t++)
-            for (const cli_option *row = *t; row->name; row++)
-                rows++;
-    cli_option *all = malloc((rows + 1) * sizeof *all), *at = all;
-    if (!all)
-        return NULL;
-    for (int l = 0; l < 2; l++)
-        for (const cli_option *const *t = lists[l]; *t; t++)
-            for (const cli_option *row = *t; row->name; row++)
-                *at++ = *row;
-    *at = (cli_option){0};
-    return all;
-}
-
 int cli_parse_options(const cli_options *o, int argc, char **argv,
                       int *operands)
 {
@@ -229,18 +211,22 @@ int cli_parse_options(const cli_options *o, int argc, char **argv,
     /* the command's own options first: they may take more than a shared
      * one of their name (tournament's --from trf) */
     const cli_option *const own[] = {o->own, NULL};
-    const cli_option *const shared[] = {colors,
-                                        o->games ? o->games->rows : NULL, NULL};
-    cli_options whole = *o;
-    cli_option *all = joined(o->tables ? o->tables : own, shared);
-    if (!all) {
-        fprintf(stderr, "rgn %s: out of memory\n", o->command->name);
-        return EXIT_USAGE;
+    const cli_option *tables[CLI_TABLES + 3], **at = tables;
+    for (const cli_option *const *t = o->tables ? o->tables : own; *t; t++) {
+        if (at - tables == CLI_TABLES) { /* a command's mistake */
+            fprintf(stderr, "rgn %s: more than %d tables of options\n",
+                    o->command->name, CLI_TABLES);
+            return EXIT_USAGE;
+        }
+        *at++ = *t;
     }
-    whole.own = all;
-    int status = parse_options(&whole, argc, argv, operands);
-    free(all);
-    return status;
+    *at++ = colors;
+    if (o->games)
+        *at++ = o->games->rows;
+    *at = NULL;
+    cli_options whole = *o;
+    whole.tables = tables;
+    return parse_options(&whole, argc, argv, operands);
 }
 
 int cli_check_conflicts(const cli_command *command,
@@ -250,14 +236,6 @@ int cli_check_conflicts(const cli_command *command,
         if (c->holds)
             return cli_usage_error(command, "%s", c->message);
     return CLI_GO_ON;
-}
-
-const char *cli_extension(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    return dot && dot != base ? dot : NULL;
 }
 
 /* A whole number of at least min into the long at out. */
@@ -390,19 +368,26 @@ rgn_position *cli_load_position(const cli_command *command,
                         rgn_variant_name(variant));
         return NULL;
     }
+    return cli_position_from(command, variant, fen);
+}
+
+rgn_position *cli_position_from(const cli_command *command,
+                                const rgn_variant *variant, const char *fen)
+{
     rgn_position *pos = rgn_position_new(variant, NULL);
     if (!pos) {
         fprintf(stderr, "rgn %s: out of memory\n", command->name);
         return NULL;
     }
     rgn_error err;
-    if (fen && rgn_position_set_fen(pos, fen, &err) < 0) {
-        fprintf(stderr, "rgn %s: %s\n  %s\n  %*s^\n", command->name,
-                err.message, fen, err.column > 0 ? err.column - 1 : 0, "");
-        rgn_position_free(pos);
-        return NULL;
-    }
-    return pos;
+    if (!fen || rgn_position_set_fen(pos, fen, &err) == 0)
+        return pos;
+    /* a caret under the column, when the error has one */
+    fprintf(stderr, "rgn %s: %s\n  %s\n", command->name, err.message, fen);
+    if (err.column > 0)
+        fprintf(stderr, "  %*s^\n", err.column - 1, "");
+    rgn_position_free(pos);
+    return NULL;
 }
 
 int cli_take_count(const cli_command *command, const char *value, void *out)

@@ -23,26 +23,6 @@ const rgn_variant *rot_cli_variant(const cli_command *command, const char *name)
     return NULL;
 }
 
-rgn_position *rot_cli_position(const cli_command *command,
-                               const rgn_variant *variant, const char *fen)
-{
-    rgn_position *pos = rgn_position_new(variant, NULL);
-    if (!pos) {
-        fprintf(stderr, "rgn %s: out of memory\n", command->name);
-        return NULL;
-    }
-    rgn_error err;
-    if (rgn_position_set_fen(pos, fen, &err) == 0)
-        return pos;
-    if (err.column > 0)
-        fprintf(stderr, "rgn %s: %s\n  %s\n  %*s^\n", command->name,
-                err.message, fen, err.column - 1, "");
-    else
-        fprintf(stderr, "rgn %s: %s\n  %s\n", command->name, err.message, fen);
-    rgn_position_free(pos);
-    return NULL;
-}
-
 /* Each game, as the selector records it, played to its end
  * (rgn_rotationary_game_end), under --variant's rules when given. */
 typedef struct game_walk {

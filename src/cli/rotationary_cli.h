@@ -16,11 +16,6 @@ extern const cli_command cli_layers, cli_solve, cli_puzzle, cli_survey;
 const rgn_variant *rot_cli_variant(const cli_command *command,
                                    const char *name);
 
-/* A position of variant from fen; NULL after printing why (with a caret
- * under the column). */
-rgn_position *rot_cli_position(const cli_command *command,
-                               const rgn_variant *variant, const char *fen);
-
 /* Reads path ('-' for standard input) through the validator, as every
  * command reads games, and calls visit with the position at the end of
  * the main line of each valid game, and of each game whose only error is

@@ -3,7 +3,8 @@
  * zip archive's member) read through a validator whose reports and
  * games go to the caller's handlers, as the program reads its inputs: a
  * plain file with several jobs in ranges side by side, a stream in
- * blocks, XML whole, a range from its anchor, with the counts added up.
+ * blocks, XML whole, a range from its anchor, with the counts added up;
+ * and several paths read as one (rgn_games_read_all).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -119,6 +120,16 @@ static rgn_validator *start_validator(struct reading *r, const char *name,
     return validator;
 }
 
+static void add_counts(rgn_validation_counts *to,
+                       const rgn_validation_counts *c)
+{
+    to->games += c->games;
+    to->valid += c->valid;
+    to->with_warnings += c->with_warnings;
+    to->invalid += c->invalid;
+    to->plies += c->plies;
+}
+
 /* Adds up the validator's counts, and frees it; read_whole: what it read
  * was read to its end (without a game there: a warning, but in a
  * range, which may be cut anywhere). */
@@ -128,11 +139,7 @@ static void end_validator(struct reading *r, rgn_validator *validator,
     rgn_validation_counts c = rgn_validator_counts(validator);
     if (c.games == 0 && read_whole && !r->o->ranged)
         no_game(r);
-    r->counts.games += c.games;
-    r->counts.valid += c.valid;
-    r->counts.with_warnings += c.with_warnings;
-    r->counts.invalid += c.invalid;
-    r->counts.plies += c.plies;
+    add_counts(&r->counts, &c);
     rgn_validator_free(validator);
 }
 
@@ -347,4 +354,96 @@ int rgn_games_read_memory(const char *name, const void *data, size_t len,
                           rgn_validation_counts *counts, rgn_error *error)
 {
     return read_any(NULL, name, data, len, options, handlers, counts, error);
+}
+
+/* What rgn_games_read_all adds to the reading of each path: the caller's
+ * handlers, and what the paths read before gave. */
+struct reading_all {
+    rgn_read_handlers h;
+    rgn_validation_counts counts;
+    uint64_t bytes, input_bytes; /* before; of the input read now */
+};
+
+/* A diagnostic with its game counted over all the paths. */
+static void all_report(void *user, const rgn_diagnostic *d)
+{
+    struct reading_all *a = user;
+    rgn_diagnostic told = *d;
+    if (d->game)
+        told.game += a->counts.games;
+    if (a->h.report)
+        a->h.report(a->h.user, &told);
+}
+
+static void all_input(void *user, const char *file, const rgn_variant *tagless)
+{
+    struct reading_all *a = user;
+    if (a->h.input)
+        a->h.input(a->h.user, file, tagless);
+}
+
+/* The bytes and counts so far over all the paths. */
+static void all_progress(void *user, uint64_t bytes,
+                         const rgn_validation_counts *counts)
+{
+    struct reading_all *a = user;
+    a->input_bytes = bytes;
+    rgn_validation_counts so_far = a->counts;
+    add_counts(&so_far, counts);
+    if (a->h.progress)
+        a->h.progress(a->h.user, a->bytes + bytes, &so_far);
+}
+
+static void all_failed(void *user, enum rgn_read_failure kind,
+                       const char *message)
+{
+    struct reading_all *a = user;
+    if (a->h.failed)
+        a->h.failed(a->h.user, kind, message);
+}
+
+int rgn_games_read_all(char *const *paths, int count,
+                       const rgn_read_options *options,
+                       const rgn_read_handlers *handlers,
+                       rgn_validation_counts *counts, rgn_error *error)
+{
+    rgn_error dropped;
+    struct reading_all a = {0};
+    error = rgn_error_or(error, &dropped);
+    if (counts)
+        *counts = a.counts;
+    if (rgn_options_take(&a.h, sizeof a.h, handlers,
+                         RGN_OPTIONS_MIN(rgn_read_handlers, report),
+                         "rgn_read_handlers", error) < 0)
+        return -1;
+    rgn_read_handlers each = {
+        .size = sizeof each,
+        .report = all_report,
+        .user = &a,
+        .sink = a.h.sink,
+        .sink_user = a.h.sink_user,
+        .input = all_input,
+        .progress = all_progress,
+        .failed = all_failed,
+    };
+    bool failed = false;
+    char dash[] = "-";
+    char *const standard_input[] = {dash};
+    if (count == 0) {
+        paths = standard_input;
+        count = 1;
+    }
+    for (int i = 0; i < count; i++) {
+        rgn_validation_counts c;
+        /* the first failure is the error; the next paths are read */
+        if (rgn_games_read(paths[i], options, &each, &c,
+                           failed ? NULL : error) < 0)
+            failed = true;
+        add_counts(&a.counts, &c);
+        a.bytes += a.input_bytes;
+        a.input_bytes = 0;
+    }
+    if (counts)
+        *counts = a.counts;
+    return failed ? -1 : 0;
 }

@@ -5,10 +5,11 @@
  * A record is made from a game recorded whole (rgn_lister_game, what a
  * selector selects) or from what a sink hears of a game read without
  * replay (rgn_lister_sink): both fill one list_record, and one writer
- * writes it. Each record is built in a buffer and written in one call.
- * A text table is aligned on its first rows: they are held back until
- * there are TABLE_ROWS of them (or the end), so memory stays flat
- * whatever the input.
+ * writes it. rgn_lister_reading gives a reading the one of the two its
+ * options call for, with a selector of the lister's own for the first. Each
+ * record is built in a buffer and written in one call. A text table is aligned
+ * on its first rows: they are held back until there are TABLE_ROWS of them (or
+ * the end), so memory stays flat whatever the input.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -93,10 +94,11 @@ struct rgn_lister {
     rgn_buffer held;
     size_t held_rows;
     size_t *widths;
-    bool aligned;       /* widths are known: rows go out at once */
-    bool failed;        /* memory ran out or a write failed */
-    bool out_of_memory; /* memory ran out */
-    char why[128];      /* the first failure's reason */
+    bool aligned;           /* widths are known: rows go out at once */
+    bool failed;            /* memory ran out or a write failed */
+    bool out_of_memory;     /* memory ran out */
+    char why[128];          /* the first failure's reason */
+    rgn_selector *selector; /* rgn_lister_reading's, NULL: none yet */
 };
 
 /* Records a failure, of which rgn_lister_finish reports the first: why,
@@ -221,6 +223,7 @@ void rgn_lister_free(rgn_lister *l)
 {
     if (!l)
         return;
+    rgn_selector_free(l->selector);
     free(l->column_text);
     free(l->file);
     free(l->columns);
@@ -699,8 +702,31 @@ void rgn_lister_selected(void *user, const rgn_game *game,
         return; /* memory ran out: rgn_lister_finish tells it */
 }
 
+const rgn_game_sink *rgn_lister_reading(rgn_lister *l, void **user,
+                                        rgn_error *error)
+{
+    if (l->options.unchecked) {
+        *user = l;
+        return rgn_lister_sink();
+    }
+    rgn_selector_options selecting = {
+        .size = sizeof selecting,
+        .duplicates =
+            l->options.duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
+        .selected = rgn_lister_selected,
+        .user = l,
+    };
+    if (!l->selector && !(l->selector = rgn_selector_new(&selecting, error)))
+        return NULL;
+    *user = l->selector;
+    return rgn_selector_sink();
+}
+
 int rgn_lister_finish(rgn_lister *l, rgn_error *error)
 {
+    /* a game that could not be judged is missing from the list */
+    if (l->selector && rgn_selector_finish(l->selector, NULL) < 0)
+        ran_out(l);
     /* the rows held back, or a table's header when no game came */
     if (l->options.format == RGN_LIST_TEXT && !l->aligned)
         align(l);

@@ -3,7 +3,8 @@
  * the counts and the games a sink is given for an input built here of
  * games known valid and invalid, the same reports and counts with one
  * job as with two (a plain file and memory), a range's games alone, an
- * input without a game, and each kind of failure told to the handler.
+ * input without a game, each kind of failure told to the handler, and
+ * several paths read as one (rgn_games_read_all).
  *
  * usage: test_games_read SAMPLES_DIR WORK_DIR
  */
@@ -264,6 +265,78 @@ static void test_no_game_and_failures(void **state)
     assert_non_null(strstr(error.message, "cannot open /nonexistent"));
 }
 
+/* Writes copies valid games, each followed by an invalid one, to
+ * WORK/name: its path (static). */
+static const char *write_games(const char *name, unsigned copies)
+{
+    static char path[4096];
+    size_t len;
+    char *text = games_text(copies, true, &len);
+    snprintf(path, sizeof path, "%s/%s", work, name);
+    FILE *out = fopen(path, "wb");
+    assert_non_null(out);
+    assert_int_equal(fwrite(text, 1, len, out), len);
+    assert_int_equal(fclose(out), 0);
+    free(text);
+    return path;
+}
+
+/* The games of every report line of s that names file, as "N N ...". */
+static void games_of(const seen *s, const char *file, char *games, size_t size)
+{
+    size_t n = 0;
+    games[0] = '\0';
+    for (const char *line = s->reports; *line;) {
+        unsigned long long game;
+        char name[4096];
+        assert_int_equal(sscanf(line, "%llu %*u %*s %4095s", &game, name), 2);
+        const char *base = strrchr(name, '/');
+        if (strcmp(base ? base + 1 : name, file) == 0)
+            n += (size_t)snprintf(games + n, size - n, "%s%llu", n ? " " : "",
+                                  game);
+        line = strchr(line, '\n') + 1;
+    }
+}
+
+static void test_read_all(void **state)
+{
+    (void)state;
+    char first[4096], games[256];
+    snprintf(first, sizeof first, "%s", write_games("first.rgn", 2));
+    char *paths[] = {first, "/nonexistent/games.rgn",
+                     (char *)write_games("second.rgn", 1)};
+    static seen s;
+    rgn_read_handlers h = handlers_for(&s, true);
+    rgn_validation_counts c;
+    rgn_error error;
+    /* the failure of the second path is told, and the third is read */
+    assert_int_equal(rgn_games_read_all(paths, 3, NULL, &h, &c, &error), -1);
+    assert_int_equal(s.failures, 1);
+    assert_non_null(strstr(error.message, "cannot open /nonexistent"));
+    assert_int_equal(c.games, 6);
+    assert_int_equal(c.valid, 3);
+    assert_int_equal(c.invalid, 3);
+    assert_int_equal(s.games, 6);
+    /* the invalid games (two reports each: the roster's missing tags and
+     * the illegal move) are the 2nd and 4th of the first file, and the 6th over
+     * both (the 2nd of the second) */
+    games_of(&s, "first.rgn", games, sizeof games);
+    assert_string_equal(games, "2 2 4 4");
+    games_of(&s, "second.rgn", games, sizeof games);
+    assert_string_equal(games, "6 6");
+    /* no path: standard input */
+    assert_non_null(freopen(paths[2], "rb", stdin));
+    h = handlers_for(&s, false);
+    assert_int_equal(rgn_games_read_all(paths, 0, NULL, &h, &c, &error), 0);
+    assert_int_equal(c.games, 2);
+    assert_int_equal(c.invalid, 1);
+    assert_int_equal(s.failures, 0);
+    /* handlers of a wrong size are refused */
+    h.size = 1;
+    assert_int_equal(rgn_games_read_all(paths, 1, NULL, &h, &c, &error), -1);
+    assert_int_equal(c.games, 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -281,6 +354,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_jobs),
         cmocka_unit_test(test_range),
         cmocka_unit_test(test_no_game_and_failures),
+        cmocka_unit_test(test_read_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,9 @@
 /*
  * test_listing.c - the records of rgn_lister (rgn.h, "Listing games"),
- * through the public API: chess games validated into a selector whose
- * selected games are listed (rgn_lister_selected), or read without replay
- * (no_replay) into the lister's own sink.
+ * through the public API: chess games validated into the sink
+ * rgn_lister_reading gives, a selector whose selected games are listed
+ * (rgn_lister_selected), or read without replay (no_replay) into the
+ * lister's own sink.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,21 +32,26 @@ static char *list(const char *text, const rgn_list_options *options)
     const rgn_variant *chess = rgn_variant_find("Chess");
     rgn_lister_sink()->input(lister, "in.pgn");
     rgn_lister_set_tagless(lister, chess);
-    rgn_selector_options s = {
-        .size = sizeof s,
-        .duplicates =
-            options->duplicate_of ? RGN_DUPLICATES_NOTE : RGN_DUPLICATES_ANY,
-        .selected = rgn_lister_selected, /* rgn_lister_game */
-        .user = lister,
-    };
-    rgn_selector *selector =
-        options->unchecked ? NULL : rgn_selector_new(&s, NULL);
+    /* the reading's sink: the lister's own, or its selector's */
+    void *user = NULL;
+    const rgn_game_sink *sink = rgn_lister_reading(lister, &user, &error);
+    assert_non_null(sink);
+    if (options->unchecked) {
+        assert_ptr_equal(sink, rgn_lister_sink());
+        assert_ptr_equal(user, lister);
+    } else {
+        assert_ptr_equal(sink, rgn_selector_sink());
+        assert_ptr_not_equal(user, lister);
+    }
+    void *again = NULL; /* asked again: the same selector */
+    assert_non_null(rgn_lister_reading(lister, &again, &error));
+    assert_ptr_equal(again, user);
     validator_options v = {
         .size = sizeof v,
         .variant = chess,
         .no_replay = options->unchecked,
-        .sink = options->unchecked ? rgn_lister_sink() : rgn_selector_sink(),
-        .sink_user = options->unchecked ? (void *)lister : (void *)selector,
+        .sink = sink,
+        .sink_user = user,
         .jobs = 1,
     };
     rgn_validator *validator = validator_new(&v, NULL);
@@ -53,7 +59,6 @@ static char *list(const char *text, const rgn_list_options *options)
     assert_int_equal(rgn_validator_feed(validator, text, strlen(text)), 0);
     assert_int_equal(rgn_validator_finish(validator), 0);
     rgn_validator_free(validator);
-    rgn_selector_free(selector);
     assert_int_equal(rgn_lister_finish(lister, NULL), 0);
     rgn_lister_free(lister);
     fclose(stream);
