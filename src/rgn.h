@@ -1035,6 +1035,11 @@ typedef struct rgn_writer_options {
     const char *title;
     const char *lang;
     const char *preface;
+    /* The name of the file written (NULL or "-": standard output, whose
+     * reader is unknown): with tagless NULL, an RGN or LAN writer takes
+     * the rule set the name suggests (rgn_variant_for_file) as tagless,
+     * so that the file reads back as written. */
+    const char *path;
 } rgn_writer_options;
 
 /* Whether text is a language tag an HTML page may name: subtags of 1 to

@@ -5,14 +5,14 @@
 # MAX_FUNCTION lines (from its opening brace to its closing one, both
 # counted; clang-format puts both alone on their lines, in column 0), and
 # src/cli holds at most MAX_LINES lines of C (cat src/cli/*.[ch] | wc -l).
-# The aim is 4,000 lines; MAX_LINES is a ratchet on the way there, set to
-# what src/cli holds today: lower it as each piece of work leaves for
-# the library, never raise it.
+# The bound is 4,000 lines; MAX_LINES is a ratchet under it, set to what
+# src/cli holds today: lower it as work leaves for the library, never
+# raise it.
 #
 # usage: cli_budget.sh PROJECT_DIR
 set -eu
 MAX_FUNCTION=80
-MAX_LINES=4026
+MAX_LINES=3993
 cd "$1"
 failed=0
 long=$(awk -v max="$MAX_FUNCTION" '

@@ -251,8 +251,9 @@ int cli_games_check_inputs(const cli_games *games, char **paths, int count);
 int cli_games_check_outputs(const cli_games *games, const char *output,
                             char **paths, int count);
 /* Prints a diagnostic about file, its game numbered over all inputs, as
- * the validator's are printed (a tournament's audit). */
-void cli_games_tell(cli_games *games, const char *file,
+ * the validator's are printed: a hook of rgn_tournaments_finish (games:
+ * the cli_games), a tournament's audit. */
+void cli_games_tell(void *games, const char *file,
                     const rgn_diagnostic *diagnostic);
 /* An rgn_edits_report hook (user: the cli_games): the edits' notes
  * printed as the validator's. */

@@ -59,13 +59,9 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
     FILE *out = cli_output_open(output);
     if (!out)
         return -1;
-    /* A reader of an RGN file takes a game without a Variant tag for the
-     * file's game by its name; on standard output, whose reader is
-     * unknown, for the default game. */
+    /* the writer leaves out the Variant tag its file's name implies */
     rgn_writer_options own = *options;
-    if ((own.format == RGN_FORMAT_RGN || own.format == RGN_FORMAT_LAN) &&
-        output && strcmp(output, "-") != 0)
-        own.tagless = rgn_variant_for_file(output);
+    own.path = output;
     rgn_error error;
     rgn_writer *writer = rgn_writer_new(&own, out, &error);
     if (!writer) {

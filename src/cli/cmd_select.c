@@ -162,13 +162,10 @@ static int select_prepare(select_run *r)
         if ((int)r->writing.format < 0)
             return EXIT_USAGE;
     }
-    bool rgn = r->writing.format == RGN_FORMAT_RGN ||
-               r->writing.format == RGN_FORMAT_LAN;
-    /* a file (or the parts) named by -o: its games' rule set without a
-     * Variant tag */
-    bool named = r->path && strcmp(r->path, "-") != 0 && !r->count_only;
-    if (rgn && named)
-        r->writing.tagless = rgn_variant_for_file(r->path);
+    /* a file (or the parts) named by -o: the Variant tag its name
+     * implies left out */
+    if (!r->count_only)
+        r->writing.path = r->path;
     return CLI_GO_ON;
 }
 

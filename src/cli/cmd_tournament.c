@@ -13,19 +13,6 @@ const cli_command cli_tournament = {
     run_tournament,
 };
 
-static int take_format(const cli_command *command, const char *value, void *out)
-{
-    const char *const *names = rgn_format_names(RGN_TOURNAMENT_FORMATS);
-    int format = rgn_format_parse(RGN_TOURNAMENT_FORMATS, value, NULL);
-    if (format < 0)
-        return cli_usage_error(command, "--format takes %s, not '%s'%s",
-                               cli_alternatives(names), value,
-                               cli_nearest_hint_in(value, names)),
-               -1;
-    *(int *)out = format;
-    return 0;
-}
-
 /* --from: trf, or the input formats of every command that reads games. */
 typedef struct source {
     bool trf;
@@ -46,11 +33,6 @@ static int take_source(const cli_command *command, const char *value, void *out)
                                value),
                -1;
     return 0;
-}
-
-static void tell(void *user, const char *file, const rgn_diagnostic *d)
-{
-    cli_games_tell(user, file, d);
 }
 
 /* The TRF of --from trf, read whole. */
@@ -81,7 +63,8 @@ static int tournament_read(cli_games *games, rgn_tournaments *tournaments,
     rgn_error error;
     int audit = games->io_error
                     ? -1
-                    : rgn_tournaments_finish(tournaments, tell, games, &error);
+                    : rgn_tournaments_finish(tournaments, cli_games_tell, games,
+                                             &error);
     if (audit < 0 && !games->io_error)
         fprintf(stderr, "rgn tournament: %s\n", error.message);
     bool ok = audit >= 0;
@@ -124,7 +107,9 @@ static int run_tournament(int argc, char **argv)
         {"--rounds", .take = cli_take_count, .out = &options.planned_rounds},
         {"--check", .flag = &options.check_only},
         {"--same-player", .value = &same_player},
-        {"--format", .take = take_format, .out = &format},
+        /* rgn_format_names lists them in the enum's order */
+        {"--format", .set = &format,
+         .names = rgn_format_names(RGN_TOURNAMENT_FORMATS)},
         {"--from", .take = take_source, .out = &from},
         {"--title", .value = &options.title},
         {"--lang", .value = &options.lang},

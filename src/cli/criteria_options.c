@@ -25,23 +25,18 @@ static int refused(const cli_command *command, const char *name,
     return -1;
 }
 
-/* A criterion and its value, added to the criteria: 0, or -1 after the
- * usage error that names the option and the value. */
-static int add_criterion(const cli_command *command, rgn_criteria *criteria,
-                         enum rgn_criterion criterion, const char *value)
-{
-    rgn_error error;
-    if (rgn_criteria_add(criteria, criterion, value, &error) == 0)
-        return 0;
-    return refused(command, rgn_criterion_name(criterion), value, false,
-                   error.message);
-}
-
+/* A criterion (out: a cli_criterion) and its value (NULL: a flag),
+ * added to the criteria: 0, or -1 after the usage error that names the
+ * option and the value. */
 static int take_criterion(const cli_command *command, const char *value,
                           void *out)
 {
-    cli_criterion *c = out;
-    return add_criterion(command, c->criteria, c->criterion, value);
+    const cli_criterion *c = out;
+    rgn_error error;
+    if (rgn_criteria_add(c->criteria, c->criterion, value, &error) == 0)
+        return 0;
+    return refused(command, rgn_criterion_name(c->criterion), value, false,
+                   error.message);
 }
 
 /* The option of each criterion, named by the library: those with a
@@ -79,8 +74,7 @@ const cli_option *cli_criteria_options(cli_criteria *c)
 int cli_criteria_flags(cli_criteria *c, const cli_command *command)
 {
     for (int i = 0; i < RGN_CRITERION_COUNT; i++)
-        if (c->flags[i] && add_criterion(command, c->criteria,
-                                         (enum rgn_criterion)i, NULL) < 0)
+        if (c->flags[i] && take_criterion(command, NULL, &c->takers[i]) < 0)
             return -1;
     c->invalid = c->flags[RGN_CRITERION_INVALID];
     const cli_conflict conflicts[] = {
@@ -98,23 +92,17 @@ int cli_criteria_flags(cli_criteria *c, const cli_command *command)
     return 0;
 }
 
-/* An edit option and its value (NULL: a flag), made: 0, or -1 after the
- * usage error that names them. */
-static int add_edit(const cli_command *command, rgn_edits *edits,
-                    enum rgn_edit_option option, const char *value)
-{
-    rgn_error error;
-    if (rgn_edits_option(edits, option, value, &error) == 0)
-        return 0;
-    return refused(command, rgn_edit_option_name(option), value,
-                   rgn_edit_option_takes(option) == RGN_EDIT_FILE,
-                   error.message);
-}
-
+/* An edit option (out: a cli_edit) and its value (NULL: a flag), made:
+ * 0, or -1 after the usage error that names them. */
 static int take_edit(const cli_command *command, const char *value, void *out)
 {
-    cli_edit *e = out;
-    return add_edit(command, e->edits, e->option, value);
+    const cli_edit *e = out;
+    rgn_error error;
+    if (rgn_edits_option(e->edits, e->option, value, &error) == 0)
+        return 0;
+    return refused(command, rgn_edit_option_name(e->option), value,
+                   rgn_edit_option_takes(e->option) == RGN_EDIT_FILE,
+                   error.message);
 }
 
 /* The option of each edit, named by the library. */
@@ -137,8 +125,7 @@ const cli_option *cli_cleaning_options(cli_cleaning *c)
 int cli_cleaning_flags(cli_cleaning *c, const cli_command *command)
 {
     for (int i = 0; i < RGN_EDIT_OPTION_COUNT; i++)
-        if (c->flags[i] &&
-            add_edit(command, c->edits, (enum rgn_edit_option)i, NULL) < 0)
+        if (c->flags[i] && take_edit(command, NULL, &c->takers[i]) < 0)
             return -1;
     return 0;
 }

@@ -39,8 +39,9 @@ static void print_diagnostic(void *user, const rgn_diagnostic *d)
     (void)written;
 }
 
-void cli_games_tell(cli_games *g, const char *file, const rgn_diagnostic *d)
+void cli_games_tell(void *games, const char *file, const rgn_diagnostic *d)
 {
+    cli_games *g = games;
     const char *reading = g->file;
     g->file = file;
     print_diagnostic(g, d);

@@ -288,7 +288,7 @@ const char *cli_help(const cli_command *command)
     const cli_help_text *help = cli_help_texts;
     while (help->name && strcmp(help->name, command->name) != 0)
         help++;
-    /* every command has its text: test_help_texts checks each */
+    /* every command has its text: options_documented checks each */
     return help->name ? help->text : "";
 }
 

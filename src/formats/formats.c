@@ -94,6 +94,9 @@ rgn_writer *rgn_writer_new(const rgn_writer_options *options, FILE *out,
         rgn_fail(error, "out of memory");
         return NULL;
     }
+    bool rgn = taken.format == RGN_FORMAT_RGN || taken.format == RGN_FORMAT_LAN;
+    if (!taken.tagless && rgn && taken.path && strcmp(taken.path, "-") != 0)
+        taken.tagless = rgn_variant_for_file(taken.path);
     w->options = taken;
     w->out = out;
     w->format = formats[taken.format];

@@ -192,6 +192,41 @@ static void test_format_for_path(void **state)
     check_contradiction("g.txt", -2, NULL, "no format -2");
 }
 
+/* The file's name chooses the rule set a game without a Variant tag is
+ * written for, unless tagless is given. */
+static void test_path_names_tagless(void **state)
+{
+    (void)state;
+    static const char game[] = "[White \"a\"]\n[Black \"b\"]\n"
+                               "[Result \"*\"]\n\n1. e4 e5 *\n";
+    rgn_writer_options options = {.size = sizeof options,
+                                  .format = RGN_FORMAT_RGN};
+    /* the games are read as Chess: a .pgn file's reader takes them so */
+    const struct {
+        const char *path;
+        const rgn_variant *tagless;
+        bool tagged;
+    } cases[] = {
+        {NULL, NULL, true},
+        {"-", NULL, true},
+        {"out.pgn", NULL, false},
+        {"OUT.PGN.gz", NULL, false},
+        {"out.rgn", NULL, true},
+        {"out.txt", NULL, true},
+        {"out.rgn", rgn_variant_find("Chess"), false},
+        {"out.pgn", rgn_variant_find("Rotary"), true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        options.path = cases[i].path;
+        options.tagless = cases[i].tagless;
+        char *out = write_games(game, &options, NULL);
+        bool tagged = strstr(out, "[Variant \"Chess\"]") != NULL;
+        if (tagged != cases[i].tagged)
+            fail_msg("case %zu (%s): %s", i, cases[i].path, out);
+        free(out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +235,7 @@ int main(void)
         cmocka_unit_test(test_open_termination),
         cmocka_unit_test(test_origin_named),
         cmocka_unit_test(test_format_for_path),
+        cmocka_unit_test(test_path_names_tagless),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
