@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "unit_helpers.h"
 
 #define SET_UP "lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN"
 /* samples/rotationary-abandoned.rgn */
@@ -28,13 +29,7 @@ static const char abandoned[] = "[Variant \"Rotationary\"]\n"
 /* The first game of text, pulled; *games to close. */
 static const rgn_game *first_game(rgn_games **games, const char *text)
 {
-    rgn_error error;
-    *games =
-        rgn_games_open_memory("game.rgn", text, strlen(text), NULL, &error);
-    assert_non_null(*games);
-    const rgn_game *game;
-    assert_int_equal(rgn_games_next(*games, &game, &error), 1);
-    return game;
+    return unit_first_game(games, "game.rgn", text);
 }
 
 /* What a write gave (0 or -1 in *status), as a string to free. */

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "unit_helpers.h"
 
 static const char *samples, *work;
 
@@ -339,15 +340,7 @@ static void test_read_all(void **state)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_games_read SAMPLES_DIR WORK_DIR\n");
-        return 2;
-    }
-    samples = argv[1];
-    work = argv[2];
-    char command[8300];
-    snprintf(command, sizeof command, "mkdir -p '%s'", work);
-    if (system(command) != 0)
+    if (unit_folders(argc, argv, "test_games_read", &samples, &work) < 0)
         return 2;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts_and_sink),

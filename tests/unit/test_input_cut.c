@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "unit_helpers.h"
 
 static const char *inputs, *work;
 static char three[4096], empty[4096];
@@ -155,15 +156,7 @@ static void test_failures(void **state)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_input_cut INPUTS_DIR WORK_DIR\n");
-        return 2;
-    }
-    inputs = argv[1];
-    work = argv[2];
-    char command[8300];
-    snprintf(command, sizeof command, "mkdir -p '%s'", work);
-    if (system(command) != 0)
+    if (unit_folders(argc, argv, "test_input_cut", &inputs, &work) < 0)
         return 2;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_by_size),

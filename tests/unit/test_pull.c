@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "unit_helpers.h"
 #include "validate/options.h"
 
 static const char *samples, *work;
@@ -808,15 +809,7 @@ static void test_many_games(void **state)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_pull SAMPLES_DIR WORK_DIR\n");
-        return 2;
-    }
-    samples = argv[1];
-    work = argv[2];
-    char command[4200];
-    snprintf(command, sizeof command, "mkdir -p '%s'", work);
-    if (system(command) != 0)
+    if (unit_folders(argc, argv, "test_pull", &samples, &work) < 0)
         return 2;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_form_gives_the_games_of_push),

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "rgn.h"
+#include "unit_helpers.h"
 
 #define SET_UP "lEsSmNsW/sNmE1lN/mElSsNmN/lWsElNmN"
 #define HEAD "[Variant \"Rotationary\"]\n[SetUp \"1\"]\n"
@@ -21,13 +22,7 @@
 /* The first game of text, pulled; *games to close. */
 static const rgn_game *first_game(rgn_games **games, const char *text)
 {
-    rgn_error error;
-    *games =
-        rgn_games_open_memory("game.rgn", text, strlen(text), NULL, &error);
-    assert_non_null(*games);
-    const rgn_game *game;
-    assert_int_equal(rgn_games_next(*games, &game, &error), 1);
-    return game;
+    return unit_first_game(games, "game.rgn", text);
 }
 
 static void test_games_known(void **state)
