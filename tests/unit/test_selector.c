@@ -18,10 +18,25 @@
 
 #include "rgn.h"
 
+/* Validates text as chess into the selector s. */
+static void feed_chess(rgn_selector *s, const char *text)
+{
+    rgn_validator_options vo = {.size = sizeof vo,
+                                .variant = rgn_variant_find("Chess"),
+                                .sink = rgn_selector_sink(),
+                                .sink_user = s};
+    rgn_validator *v = rgn_validator_new(&vo, NULL);
+    assert_non_null(v);
+    assert_int_equal(rgn_validator_feed(v, text, strlen(text)), 0);
+    assert_int_equal(rgn_validator_finish(v), 0);
+    rgn_validator_free(v);
+}
+
 /* 1 and 3 are one game (Scholar's mate, 7 plies), tags aside; 2 and 6
  * too (3 plies); 5 reaches 2's position after 3 plies by another order
  * (Nc3 before Nf3) and differs from it at plies 1 and 2; 4 is invalid at
  * its third ply (a King does not go from e1 to e3). */
+
 static const char games[] =
     "[White \"A\"]\n[Result \"1-0\"]\n\n"
     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
@@ -101,15 +116,7 @@ static picked select_games(rgn_selector_options options,
     options.user = &p.told;
     rgn_selector *s = rgn_selector_new(&options, NULL);
     assert_non_null(s);
-    rgn_validator_options vo = {.size = sizeof vo,
-                                .variant = rgn_variant_find("Chess"),
-                                .sink = rgn_selector_sink(),
-                                .sink_user = s};
-    rgn_validator *v = rgn_validator_new(&vo, NULL);
-    assert_non_null(v);
-    assert_int_equal(rgn_validator_feed(v, games, strlen(games)), 0);
-    assert_int_equal(rgn_validator_finish(v), 0);
-    rgn_validator_free(v);
+    feed_chess(s, games);
     assert_int_equal(rgn_selector_finish(s, NULL), 0);
     p.count = rgn_selector_count(s);
     rgn_selector_free(s);
@@ -331,16 +338,7 @@ static void written(void **state)
                                   .writer = w};
         rgn_selector *s = rgn_selector_new(&o, NULL);
         assert_non_null(s);
-        rgn_validator_options vo = {.size = sizeof vo,
-                                    .variant = rgn_variant_find("Chess"),
-                                    .sink = rgn_selector_sink(),
-                                    .sink_user = s};
-        rgn_validator *v = rgn_validator_new(&vo, NULL);
-        assert_non_null(v);
-        assert_int_equal(rgn_validator_feed(v, inputs[i], strlen(inputs[i])),
-                         0);
-        assert_int_equal(rgn_validator_finish(v), 0);
-        rgn_validator_free(v);
+        feed_chess(s, inputs[i]);
         assert_int_equal(rgn_selector_finish(s, NULL), 0);
         assert_int_equal(rgn_writer_finish(w, NULL), 0);
         rgn_writer_free(w);
