@@ -28,4 +28,15 @@ static inline bool rgn_is_final_result(const char *text, size_t n)
            (n == 7 && memcmp(text, "1/2-1/2", 7) == 0);
 }
 
+/* A file name's extension: from the last '.' of the name after the last
+ * '/' (".svg"); NULL for none, or for a name that begins with its only
+ * '.' (".profile"), or for no path. */
+static inline const char *rgn_path_extension(const char *path)
+{
+    const char *base = path ? strrchr(path, '/') : NULL;
+    base = base ? base + 1 : path;
+    const char *dot = base ? strrchr(base, '.') : NULL;
+    return dot && dot != base ? dot : NULL;
+}
+
 #endif

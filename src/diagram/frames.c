@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/errors.h"
+#include "base/util.h"
 #include "rgn.h"
 
 int rgn_diagram_frames_folder(const char *dir, rgn_error *error)
@@ -104,13 +105,7 @@ int rgn_diagram_format_for_path(const char *path, int format, int fallback,
         return rgn_fail(error, "no diagram format %d",
                         format < -1 || format > RGN_DIAGRAM_SVG ? format
                                                                 : fallback);
-    /* the extension: from the last '.' of the name after the last '/',
-     * none for a name that begins with its only '.' (".profile") */
-    const char *base = path ? strrchr(path, '/') : NULL;
-    base = base ? base + 1 : path;
-    const char *dot = base ? strrchr(base, '.') : NULL;
-    if (dot == base)
-        dot = NULL;
+    const char *dot = rgn_path_extension(path);
     bool svg_name = dot && strcasecmp(dot, ".svg") == 0;
     bool text_name = dot && strcasecmp(dot, ".txt") == 0;
     const char *as = path_option ? path_option : "the file";

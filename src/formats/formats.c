@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "base/errors.h"
+#include "base/util.h"
 #include "formats/writer.h"
 
 /* What writes every format, by its enum rgn_format value (its name is
@@ -46,13 +47,8 @@ int rgn_format_for_path(const char *path, int format, const char *option,
 {
     if (format < -1 || format >= FORMAT_COUNT)
         return rgn_fail(error, "no format %d", format);
-    /* the extension: from the last '.' of the name after the last '/',
-     * none for a name that begins with its only '.' (".profile") */
-    const char *base = path ? strrchr(path, '/') : NULL;
-    base = base ? base + 1 : path;
-    const char *dot = base ? strrchr(base, '.') : NULL;
-    for (size_t i = 0;
-         dot && dot != base && i < sizeof named_formats / sizeof *named_formats;
+    const char *dot = rgn_path_extension(path);
+    for (size_t i = 0; dot && i < sizeof named_formats / sizeof *named_formats;
          i++) {
         if (strcasecmp(dot, named_formats[i].extension) != 0)
             continue;
