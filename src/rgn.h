@@ -1795,12 +1795,6 @@ typedef struct rgn_selector_options {
     void (*selected)(void *user, const rgn_game *game,
                      const rgn_selection *selection);
     void *user;
-    /* each game selected, after selected, written with this writer (NULL:
-     * none) as rgn_writer_write_game writes it: numbered by its number,
-     * with the edits, no ply marked (not with count_only, whose games
-     * keep no moves); memory running out there makes rgn_selector_finish
-     * fail */
-    rgn_writer *writer;
 } rgn_selector_options;
 
 /* A game sink (pass rgn_selector_sink and the selector as a validator's
@@ -1820,7 +1814,7 @@ uint64_t rgn_selector_count(const rgn_selector *selector);
  * error when memory ran out for one (it was neither judged nor handed
  * on, and the games after it were judged without it): "out of memory:
  * game N could not be judged", N among the games the selector heard
- * of; or, with a writer, for writing one: "... could not be written". */
+ * of. */
 RGN_MUST_CHECK int rgn_selector_finish(rgn_selector *selector,
                                        rgn_error *error);
 

@@ -13,45 +13,54 @@ const cli_command cli_convert = {
     run_convert,
 };
 
-/* Reads the games of the count inputs of paths through a writer, or
- * with fix_result through a selector that takes them all (invalid games
- * too with keep_invalid) and writes each into it with the edit that
- * fixes its result, as select --fix-result writes it: false when memory
- * ran out. */
-static bool read_into(cli_games *games, rgn_writer *writer, bool fix_result,
-                      bool keep_invalid, char **paths, int count)
+/* The games of the count inputs of paths written into out by a writer
+ * made with options or, with fix_result, through a selector that takes
+ * every game and a destination that writes each with the edit that
+ * fixes its result, as select --fix-result writes it: 0, or -1 with
+ * error when the output could not be started or written. Sets *judged
+ * false when memory ran out for a game. */
+static int read_into(cli_games *games, const rgn_writer_options *options,
+                     bool fix_result, FILE *out, char **paths, int count,
+                     bool *judged, rgn_error *error)
 {
-    rgn_edits *edits = fix_result ? rgn_edits_new(NULL) : NULL;
-    rgn_selector *selector = NULL;
+    rgn_edits *edits = fix_result ? rgn_edits_new(error) : NULL;
     if (edits) {
         rgn_edits_add(edits, RGN_EDIT_FIX_RESULT);
         rgn_edits_report(edits, cli_games_report, games);
-        rgn_selector_options options = {
-            .size = sizeof options,
-            /* what is not written is not selected */
-            .valid_only = !keep_invalid,
-            .edits = edits,
-            .writer = writer,
-        };
-        selector = rgn_selector_new(&options, NULL);
     }
-    bool ok = !fix_result || selector;
-    if (ok) {
+    rgn_destination_options to = {
+        .size = sizeof to, .writing = options, .edits = edits};
+    rgn_destination *destination =
+        edits ? rgn_destination_new(&to, out, error) : NULL;
+    rgn_selector_options select = {.size = sizeof select,
+                                   .edits = edits,
+                                   .selected = rgn_destination_selected,
+                                   .user = destination};
+    rgn_selector *selector =
+        destination ? rgn_selector_new(&select, error) : NULL;
+    rgn_writer *writer =
+        fix_result ? NULL : rgn_writer_new(options, out, error);
+    int status = -1;
+    if (selector || writer) {
         games->options.sink =
             selector ? rgn_selector_sink() : rgn_writer_sink(writer);
         games->options.sink_user = selector ? (void *)selector : writer;
         cli_games_read_all(games, paths, count);
-        ok = !selector || rgn_selector_finish(selector, NULL) == 0;
+        *judged = !selector || rgn_selector_finish(selector, NULL) == 0;
+        status = selector ? rgn_destination_finish(destination, true, error)
+                          : rgn_writer_finish(writer, error);
     }
+    rgn_writer_free(writer);
     rgn_selector_free(selector);
+    rgn_destination_free(destination);
     rgn_edits_free(edits);
-    return ok;
+    return status;
 }
 
 /* Writes the games of the count inputs of paths (standard input when
- * none) into output (standard output when NULL), through a writer of its
- * own: 0, or -1 when the output could not be written or an input could
- * not be read; output then stays as it was. */
+ * none) into output (standard output when NULL): 0, or -1 when the
+ * output could not be written or an input could not be read; output
+ * then stays as it was. */
 static int convert_into(cli_games *games, const rgn_writer_options *options,
                         bool fix_result, const char *output, char **paths,
                         int count)
@@ -62,27 +71,21 @@ static int convert_into(cli_games *games, const rgn_writer_options *options,
     /* the writer leaves out the Variant tag its file's name implies */
     rgn_writer_options own = *options;
     own.path = output;
-    rgn_error error;
-    rgn_writer *writer = rgn_writer_new(&own, out, &error);
-    if (!writer) {
-        fprintf(stderr, "rgn convert: cannot start the output\n");
-        cli_output_close(out, output, false);
-        return -1;
-    }
     bool failed_before = games->io_error;
     games->io_error = false;
-    bool whole =
-        read_into(games, writer, fix_result, own.keep_invalid, paths, count);
-    if (!whole)
+    bool judged = true;
+    rgn_error error = {0};
+    int status =
+        read_into(games, &own, fix_result, out, paths, count, &judged, &error);
+    if (!judged)
         fprintf(stderr, "rgn convert: out of memory\n");
-    bool read = whole && !games->io_error;
+    bool read = judged && !games->io_error;
     games->io_error |= failed_before;
-    bool written = rgn_writer_finish(writer, &error) == 0;
-    if (!written)
+    if (status < 0)
         cli_output_failed(output, &error);
-    rgn_writer_free(writer);
     /* An input that could not be read fails the run: the target stays. */
-    if (cli_output_close(out, output, written && read) < 0 || !written || !read)
+    if (cli_output_close(out, output, status == 0 && read) < 0 || status < 0 ||
+        !read)
         return -1;
     return 0;
 }

@@ -22,7 +22,6 @@ struct rgn_selector {
     rgn_tee *whole, *movetext;
     uint64_t seen, count; /* games heard of, games selected */
     uint64_t failed_at;   /* the first game memory ran out for, 0: none */
-    bool failed_writing;  /* ... when it was written (options.writer) */
 };
 
 rgn_selector *rgn_selector_new(const rgn_selector_options *given,
@@ -88,8 +87,9 @@ int rgn_selector_finish(rgn_selector *s, rgn_error *error)
 {
     if (!s->failed_at)
         return 0;
-    return rgn_fail(error, "out of memory: game %" PRIu64 " could not be %s",
-                    s->failed_at, s->failed_writing ? "written" : "judged");
+    return rgn_fail(error,
+                    "out of memory: game %" PRIu64 " could not be judged",
+                    s->failed_at);
 }
 
 /* Memory ran out for the current game: the first such is reported. */
@@ -218,13 +218,6 @@ static void on_end_game(void *user, rgn_span result,
     selection.index = ++s->count;
     if (s->options.selected)
         s->options.selected(s->options.user, s->game, &selection);
-    if (s->options.writer &&
-        rgn_writer_write_game(s->options.writer, s->game, selection.number,
-                              s->options.edits, -1, NULL) < 0 &&
-        !s->failed_at) {
-        s->failed_at = s->seen;
-        s->failed_writing = true;
-    }
 }
 
 static const rgn_game_sink selector_sink = {

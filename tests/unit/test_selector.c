@@ -3,8 +3,8 @@
  * six known chess games it hands on under criteria, invert, limit,
  * valid_only, the copies (UNIQUE, ONLY, NOTE, fuzzy_ply) and count_only,
  * and what its selected callback is told (index, number, ply,
- * duplicate_of); the games it selects written with a writer, with its
- * edits. Every expected value is read off the games below.
+ * duplicate_of); the games it selects written through a destination,
+ * with its edits. Every expected value is read off the games below.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -308,10 +308,10 @@ static void count_only(void **state)
                         "1:1:-1:0:7 2:2:-1:0:3 3:4:-1:0:2 4:5:-1:0:3");
 }
 
-/* The selector's writer writes the games selected, with the edits:
- * games 2 and 5 in coordinates (Nf3 g1f3, Nf6 g8f6, Nc3 b1c3); then a
- * mate recorded with the result * is written 1-0 by RGN_EDIT_FIX_RESULT.
- */
+/* The games selected handed to a destination (rgn_destination_selected)
+ * are written with the edits: games 2 and 5 in coordinates (Nf3 g1f3,
+ * Nf6 g8f6, Nc3 b1c3); then a mate recorded with the result * is written
+ * 1-0 by RGN_EDIT_FIX_RESULT, as rgn convert --fix-result writes it. */
 static void written(void **state)
 {
     (void)state;
@@ -329,19 +329,22 @@ static void written(void **state)
         FILE *out = open_memstream(&text, &len);
         assert_non_null(out);
         rgn_writer_options wo = {.size = sizeof wo, .format = RGN_FORMAT_COORD};
-        rgn_writer *w = rgn_writer_new(&wo, out, NULL);
-        assert_non_null(w);
+        rgn_destination_options to = {
+            .size = sizeof to, .writing = &wo, .edits = i == 1 ? edits : NULL};
+        rgn_destination *d = rgn_destination_new(&to, out, NULL);
+        assert_non_null(d);
         rgn_criteria *c = criteria_of(i == 0 ? CRITERIA("games=2,5") : NULL);
         rgn_selector_options o = {.size = sizeof o,
                                   .criteria = c,
-                                  .edits = i == 1 ? edits : NULL,
-                                  .writer = w};
+                                  .edits = to.edits,
+                                  .selected = rgn_destination_selected,
+                                  .user = d};
         rgn_selector *s = rgn_selector_new(&o, NULL);
         assert_non_null(s);
         feed_chess(s, inputs[i]);
         assert_int_equal(rgn_selector_finish(s, NULL), 0);
-        assert_int_equal(rgn_writer_finish(w, NULL), 0);
-        rgn_writer_free(w);
+        assert_int_equal(rgn_destination_finish(d, true, NULL), 0);
+        rgn_destination_free(d);
         rgn_selector_free(s);
         rgn_criteria_free(c);
         fclose(out);
