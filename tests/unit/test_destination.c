@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "rgn.h"
+#include "unit_helpers.h"
 
 /* Three games: the second is invalid (e5 is no first move of White). */
 static const char games_text[] =
@@ -26,26 +27,26 @@ static const char games_text[] =
     "[Event \"B\"]\n[Variant \"Chess\"]\n\n1. e5 *\n\n"
     "[Event \"C\"]\n[Variant \"Chess\"]\n\n1. d4 d5 *\n\n";
 
-/* Hands every game to d as selected games numbered 1, 2, 3 (index: the
- * same), the second matched at ply 1: the first failure's code. */
+/* A destination and where its first failure goes. */
+typedef struct delivery {
+    rgn_destination *destination;
+    rgn_error *error;
+} delivery;
+
+/* Hands a game to the delivery user as selected game number (index: the
+ * same), the third matched at ply 1. */
+static int deliver(const rgn_game *game, uint64_t number, void *user)
+{
+    delivery *to = user;
+    rgn_selection selection = {number, number, number == 3 ? 1 : -1, 0};
+    return rgn_destination_game(to->destination, game, &selection, to->error);
+}
+
+/* Hands every game to d: the first failure's code (and error). */
 static int deliver_all(rgn_destination *d, rgn_error *error)
 {
-    rgn_error read_error;
-    rgn_games *games = rgn_games_open_memory(
-        "games.pgn", games_text, sizeof games_text - 1, NULL, &read_error);
-    assert_non_null(games);
-    const rgn_game *game;
-    int got, rc = 0;
-    uint64_t n = 0;
-    while ((got = rgn_games_next(games, &game, &read_error)) == 1) {
-        n++;
-        rgn_selection selection = {n, n, n == 3 ? 1 : -1, 0};
-        if (rgn_destination_game(d, game, &selection, error) < 0)
-            rc = -1;
-    }
-    assert_int_equal(got, 0);
-    rgn_games_close(games);
-    return rc;
+    delivery to = {d, error};
+    return unit_each_game("games.pgn", games_text, deliver, &to);
 }
 
 /* What options write of the three games (NULL: new refused them). */

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "rgn.h"
+#include "unit_helpers.h"
 
 /* Five games: Events A B A C B, first moves e4 d4 c4 Nf3 g3. */
 static const char games_text[] =
@@ -95,21 +96,29 @@ static void expect_file(const char *name, const char *want)
     assert_string_equal(got, want);
 }
 
+/* A splitter and where its first failure goes. */
+typedef struct splitting {
+    rgn_splitter *split;
+    rgn_error *error;
+    bool failed; /* nothing more is written */
+} splitting;
+
+/* Writes a game with split's own numbering, until one fails. */
+static int split_one(const rgn_game *game, uint64_t number, void *user)
+{
+    (void)number;
+    splitting *to = user;
+    if (!to->failed &&
+        rgn_splitter_game(to->split, game, 0, NULL, -1, to->error) < 0)
+        to->failed = true;
+    return to->failed ? -1 : 0;
+}
+
 /* Writes every game to split, the first failure's code (and error). */
 static int split_all(rgn_splitter *split, rgn_error *error)
 {
-    rgn_error read_error;
-    rgn_games *games = rgn_games_open_memory(
-        "games.pgn", games_text, sizeof games_text - 1, NULL, &read_error);
-    assert_non_null(games);
-    const rgn_game *game;
-    int got, rc = 0;
-    while ((got = rgn_games_next(games, &game, &read_error)) == 1)
-        if (rc == 0)
-            rc = rgn_splitter_game(split, game, 0, NULL, -1, error);
-    assert_int_equal(got, 0);
-    rgn_games_close(games);
-    return rc;
+    splitting to = {split, error, false};
+    return unit_each_game("games.pgn", games_text, split_one, &to);
 }
 
 static const rgn_writer_options coord = {.size = sizeof coord,

@@ -39,3 +39,23 @@ const rgn_game *unit_first_game(rgn_games **games, const char *name,
     assert_int_equal(rgn_games_next(*games, &game, &error), 1);
     return game;
 }
+
+int unit_each_game(const char *name, const char *text,
+                   int (*each)(const rgn_game *game, uint64_t number,
+                               void *user),
+                   void *user)
+{
+    rgn_error error;
+    rgn_games *games =
+        rgn_games_open_memory(name, text, strlen(text), NULL, &error);
+    assert_non_null(games);
+    const rgn_game *game;
+    int got, rc = 0;
+    uint64_t n = 0;
+    while ((got = rgn_games_next(games, &game, &error)) == 1)
+        if (each(game, ++n, user) < 0)
+            rc = -1;
+    assert_int_equal(got, 0);
+    rgn_games_close(games);
+    return rc;
+}
