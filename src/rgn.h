@@ -184,6 +184,12 @@ typedef struct rgn_error {
     char message[256];
 } rgn_error;
 
+/* The reason at the end of error's message: the text after its last
+ * ": " ("No space left on device" of "cannot write the games: No space
+ * left on device"), or the whole message when it has none; for a caller
+ * that says the failure in words of its own. */
+const char *rgn_error_reason(const rgn_error *error);
+
 /* ------------------------------------------------------------------ */
 /* Text for other formats                                             */
 

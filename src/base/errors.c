@@ -43,3 +43,9 @@ int rgn_options_take(void *taken, size_t full, const void *given, size_t min,
     memcpy(taken, &full, sizeof full);
     return 0;
 }
+
+const char *rgn_error_reason(const rgn_error *error)
+{
+    const char *colon = strrchr(error->message, ':');
+    return colon && colon[1] == ' ' ? colon + 2 : error->message;
+}

@@ -130,8 +130,7 @@ static void cli_output_error(const char *path, int error, const char *why)
 
 void cli_output_failed(const char *path, const rgn_error *error)
 {
-    const char *why = strrchr(error->message, ':'); /* rgn.h: ": WHY" */
-    cli_output_error(path, 0, why ? why + 2 : error->message);
+    cli_output_error(path, 0, rgn_error_reason(error));
 }
 
 int cli_stdout_check(bool close_it)

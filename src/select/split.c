@@ -497,10 +497,8 @@ static int end_parts(rgn_splitter *split, rgn_error *error)
             return -1;
         rgn_error failed;
         if (rgn_writer_finish(p->writer, &failed) < 0) {
-            /* the writer's message ends with ": WHY" (rgn.h) */
-            const char *why = strrchr(failed.message, ':');
             return rgn_fail(error, "cannot write %s: %s", p->path,
-                            why ? why + 2 : failed.message);
+                            rgn_error_reason(&failed));
         }
     }
     return 0;

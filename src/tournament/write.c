@@ -534,8 +534,7 @@ static int write_page(rgn_tournaments *ts, FILE *out, rgn_error *error)
         rc = -1;
     if (rc < 0) { /* the writer's reason, said of the tournaments */
         char why[sizeof error->message];
-        const char *colon = strrchr(error->message, ':');
-        snprintf(why, sizeof why, "%s", colon ? colon + 2 : error->message);
+        snprintf(why, sizeof why, "%s", rgn_error_reason(error));
         rgn_fail(error, "cannot write the tournaments: %s", why);
     }
     rgn_writer_free(writer);

@@ -4,7 +4,8 @@
  * stream that takes no write say what and why ("cannot write the games:
  * Bad file descriptor"), however long ago the write failed; options whose
  * size was not set, or whose format is out of its enum, are refused with
- * the struct's name. Through the public API.
+ * the struct's name; the reason at the end of a message, found
+ * (rgn_error_reason). Through the public API.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -206,6 +207,20 @@ static void selector_finish(void **state)
     rgn_selector_free(selector);
 }
 
+/* rgn_error_reason: the text after the last ": ", else all of it. */
+static void error_reason(void **state)
+{
+    (void)state;
+    rgn_error e = {0, "cannot write out.pgn: No space left on device"};
+    assert_string_equal(rgn_error_reason(&e), "No space left on device");
+    snprintf(e.message, sizeof e.message, "cannot write the list: a: b");
+    assert_string_equal(rgn_error_reason(&e), "b");
+    snprintf(e.message, sizeof e.message, "out of memory");
+    assert_string_equal(rgn_error_reason(&e), "out of memory");
+    snprintf(e.message, sizeof e.message, "no reason in C:games");
+    assert_string_equal(rgn_error_reason(&e), "no reason in C:games");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +231,7 @@ int main(void)
         cmocka_unit_test(tournaments_say_why),
         cmocka_unit_test(options_refused),
         cmocka_unit_test(selector_finish),
+        cmocka_unit_test(error_reason),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
