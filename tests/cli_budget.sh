@@ -12,7 +12,7 @@
 # usage: cli_budget.sh PROJECT_DIR
 set -eu
 MAX_FUNCTION=80
-MAX_LINES=3996
+MAX_LINES=3995
 cd "$1"
 failed=0
 long=$(awk -v max="$MAX_FUNCTION" '
