@@ -39,11 +39,15 @@ void db_geometry_set(db_geometry *g, const rgn_variant *v)
     g->variant = v;
     int files = rgn_variant_files(v), ranks = rgn_variant_ranks(v);
     g->squares = (uint64_t)files * (uint64_t)ranks;
+    memset(g->square, 0xFF, sizeof g->square); /* -1: no square */
     for (int file = 0; file < files; file++)
         for (int rank = 0; rank < ranks; rank++) {
             int square = rgn_square_at(v, file, rank);
+            int index = rank * files + file;
             if (square >= 0 && square < RGN_BOARD_CAPACITY)
-                g->index[square] = (uint16_t)(rank * files + file);
+                g->index[square] = (uint16_t)index;
+            if (index < RGN_BOARD_CAPACITY)
+                g->square[index] = (int16_t)(square >= 0 ? square : -1);
         }
 }
 
@@ -136,6 +140,7 @@ typedef struct decoder {
     void *user;
     rgn_error *error;
     const rgn_variant *variant;
+    db_geometry geometry; /* variant's, once it has moves */
     const uint8_t *at, *end;
     /* a position a line, as the validator keeps them */
     rgn_position *current;
@@ -175,13 +180,21 @@ static bool take_text(decoder *d, uint64_t len, rgn_span *text)
     return true;
 }
 
-/* The squares of a move's code: false when one is no square. */
-static bool code_squares(const rgn_variant *v, uint64_t code, int *from,
-                         int *to)
+/* The squares of a move's code: false when one is no square. g: v's
+ * geometry, or NULL. */
+static bool code_squares(const rgn_variant *v, const db_geometry *g,
+                         uint64_t code, int *from, int *to)
 {
+    uint64_t pair = (code - DB_TOKENS) >> 1;
+    if (g && g->squares <= RGN_BOARD_CAPACITY) {
+        if (pair >= g->squares * g->squares)
+            return false;
+        *from = g->square[pair / g->squares];
+        *to = g->square[pair % g->squares];
+        return *from >= 0 && *to >= 0;
+    }
     uint64_t squares =
         (uint64_t)rgn_variant_files(v) * (uint64_t)rgn_variant_ranks(v);
-    uint64_t pair = (code - DB_TOKENS) >> 1;
     *from = square_of_index(v, pair / squares);
     *to = square_of_index(v, pair % squares);
     return *from >= 0 && *to >= 0;
@@ -197,11 +210,11 @@ static bool has_extra(const rgn_position *pos, uint64_t code, int from)
             rgn_rules_oriented(pos->variant, RGN_TYPE(piece)));
 }
 
-int db_move_of_code(rgn_position *pos, uint64_t code, uint64_t extra,
-                    rgn_move *move)
+int db_move_of_code(rgn_position *pos, const db_geometry *g, uint64_t code,
+                    uint64_t extra, rgn_move *move)
 {
     int from, to;
-    if (code < DB_TOKENS || !code_squares(pos->variant, code, &from, &to))
+    if (code < DB_TOKENS || !code_squares(pos->variant, g, code, &from, &to))
         return -1;
     *move = (rgn_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
     if ((code - DB_TOKENS) & 1) {
@@ -226,12 +239,12 @@ static int read_move(decoder *d, uint64_t code, rgn_move *move)
 {
     rgn_position *pos = &d->current[d->depth];
     int from, to;
-    if (!code_squares(d->variant, code, &from, &to))
+    if (!code_squares(d->variant, &d->geometry, code, &from, &to))
         return damaged(d, "a move from or to no square");
     uint64_t extra = 0;
     if (has_extra(pos, code, from) && !take(d, &extra))
         return damaged(d, "a move cut short");
-    if (db_move_of_code(pos, code, extra, move) < 0)
+    if (db_move_of_code(pos, &d->geometry, code, extra, move) < 0)
         return damaged(d, "an illegal move");
     return 0;
 }
@@ -391,6 +404,8 @@ int db_decode_game(const db_stored_game *stored, bool tags_only,
 {
     decoder d = {.sink = sink, .user = user, .error = error};
     d.variant = rgn_variant_find(stored->variant);
+    if (d.variant && !tags_only)
+        db_geometry_set(&d.geometry, d.variant);
     /* an invalid game whose movetext never began (a broken tag) has no
      * game: its text kept as skipped, and no start (set_start) */
     bool unbegun = !stored->valid && !stored->variant[0];

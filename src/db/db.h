@@ -178,6 +178,9 @@ typedef struct db_geometry {
     const rgn_variant *variant;
     uint64_t squares; /* files * ranks */
     uint16_t index[RGN_BOARD_CAPACITY];
+    /* the other way: the square of each number, -1 for none (a decoder
+     * reads two a move; squares > RGN_BOARD_CAPACITY: none kept) */
+    int16_t square[RGN_BOARD_CAPACITY];
 } db_geometry;
 
 /* Makes g the geometry of variant (nothing to do when it is). */
@@ -203,9 +206,10 @@ uint64_t db_move_code(const db_geometry *g, const rgn_position *after,
                       rgn_move move, uint64_t *extra, bool *has_extra);
 
 /* The legal move of pos that a code and its extra (0 when the code has
- * none) name: 0, or -1 when there is none. */
-int db_move_of_code(rgn_position *pos, uint64_t code, uint64_t extra,
-                    rgn_move *move);
+ * none) name: 0, or -1 when there is none. g: pos's rule set's geometry,
+ * or NULL (then found square by square). */
+int db_move_of_code(rgn_position *pos, const db_geometry *g, uint64_t code,
+                    uint64_t extra, rgn_move *move);
 
 /* What the decoder needs of a stored game besides its movetext. */
 typedef struct db_stored_game {

@@ -82,6 +82,11 @@ struct rgn_db_importer {
     bool has_start;
     int depth, plies;
     uint8_t game_squares[DB_SQUARE_BITS / 8];
+    /* the last start's board and squares: most games share their start
+     * (the initial position), and its squares need not be found again */
+    const rgn_variant *start_variant;
+    uint8_t start_board[RGN_BOARD_CAPACITY];
+    uint8_t start_squares[DB_SQUARE_BITS / 8];
     game_facts game_facts;
     size_t entries_before, openings_before;
     /* the main line's position waiting for its next move */
@@ -571,13 +576,21 @@ static void add_entry(rgn_db_importer *im, uint64_t key)
             db_print(key);
 }
 
-/* The squares the pieces of a whole position stand on. */
+/* The squares the pieces of a whole position stand on (the board's
+ * squares, from the encoder's geometry: a rule set has far fewer than
+ * the board's capacity). */
 static void mark_board(rgn_db_importer *im, const rgn_position *pos)
 {
-    for (unsigned sq = 0; sq < RGN_BOARD_CAPACITY; sq++) {
+    const db_geometry *g = &im->moves.geometry;
+    bool whole = g->squares > RGN_BOARD_CAPACITY; /* no table: every one */
+    uint64_t n = whole ? RGN_BOARD_CAPACITY : g->squares;
+    for (uint64_t i = 0; i < n; i++) {
+        int sq = whole ? (int)i : g->square[i];
+        if (sq < 0 || sq >= RGN_BOARD_CAPACITY)
+            continue;
         uint8_t piece = pos->board[sq];
         if (piece != RGN_EMPTY && piece != RGN_OFF) {
-            unsigned bit = db_square_bit(piece, sq);
+            unsigned bit = db_square_bit(piece, (unsigned)sq);
             im->game_squares[bit / 8] |= (uint8_t)(1u << bit % 8);
         }
     }
@@ -626,7 +639,15 @@ static void on_start(void *user, const rgn_position *start, bool has_fen)
     if (has_fen)
         rgn_position_fen(start, im->start, sizeof im->start);
     db_encode_start(&im->moves, start->variant);
-    mark_board(im, start);
+    if (im->start_variant == start->variant &&
+        !memcmp(im->start_board, start->board, sizeof im->start_board))
+        memcpy(im->game_squares, im->start_squares, sizeof im->game_squares);
+    else {
+        mark_board(im, start);
+        im->start_variant = start->variant;
+        memcpy(im->start_board, start->board, sizeof im->start_board);
+        memcpy(im->start_squares, im->game_squares, sizeof im->start_squares);
+    }
     main_line_position(im, start);
 }
 

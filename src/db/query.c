@@ -853,7 +853,8 @@ static int name_moves(rgn_db *db, tree_builder *b, rgn_position *position,
         if (c->code == DB_CODE_NULL_MOVE) {
             m->move = rgn_null_move();
             strcpy(m->san, "--");
-        } else if (db_move_of_code(position, c->code, c->extra, &m->move) < 0)
+        } else if (db_move_of_code(position, NULL, c->code, c->extra,
+                                   &m->move) < 0)
             return db_failf(db, "the database is damaged (an opening's move)");
         else
             rgn_move_san(position, m->move, m->san, sizeof m->san);

@@ -332,6 +332,10 @@ static void damaged_blobs(void **state)
             0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01);   /* 11 bytes */
     DAMAGED("an illegal move", TOKEN_START, 0xD0, 0x0C); /* e2-e5 */
     DAMAGED("a move from or to no square", TOKEN_START, 0x88, 0x40);
+    /* a code far past the board's squares (the decoder's table of
+     * squares is read only for codes within it) */
+    DAMAGED("a move from or to no square", TOKEN_START, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01);
     DAMAGED("a move before the start", E2E4_LOW, E2E4_HIGH);
     DAMAGED("two starts", TOKEN_START, TOKEN_START);
     DAMAGED("a variation that does not end", TOKEN_START, E2E4_LOW, E2E4_HIGH,
