@@ -122,6 +122,13 @@ const rgn_game_sink *rgn_writer_sink(const rgn_writer *w)
 
 void rgn_writer_set_output(rgn_writer *w, FILE *out) { w->out = out; }
 
+void writer_let_go(rgn_writer *w)
+{
+    rgn_buffer_free(&w->game);
+    if (w->format->let_go)
+        w->format->let_go(w->state);
+}
+
 int rgn_writer_finish(rgn_writer *w, rgn_error *error)
 {
     errno = 0;

@@ -358,6 +358,7 @@ static void text_free(void *state)
 const writer_format rgn_text_format = {
     .state_size = sizeof(text_state),
     .free_state = text_free,
+    .let_go = text_free, /* its buffers, which the next game grows again */
     .begin_game = text_begin_game,
     .tag = text_tag,
     .move = text_move,

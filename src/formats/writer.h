@@ -24,6 +24,9 @@ typedef struct writer_format {
     int (*begin_document)(rgn_writer *w); /* -1 when it cannot start */
     int (*end_document)(rgn_writer *w);   /* -1 when a write failed */
     void (*free_state)(void *state);      /* what the state holds */
+    /* between games: the memory the state keeps only for the next game
+     * let go (writer_let_go); NULL: none */
+    void (*let_go)(void *state);
 
     void (*begin_game)(rgn_writer *w);
     /* just after begin_game, when the game's origin is known:
@@ -71,6 +74,11 @@ struct rgn_writer {
  * or (NULL) the reason errno gives, "a write failed" when it is 0 (so
  * errno is cleared before the call that failed). */
 void writer_fail(rgn_writer *w, const char *why);
+
+/* Between games, the memory a writer keeps for the next game let go
+ * (its buffers, grown to the largest game): a writer of one part of
+ * many (select/split.c) costs little while it waits. */
+void writer_let_go(rgn_writer *w);
 
 /* The input's name, as the formats write it: "-" when none was set. */
 const char *writer_input(const rgn_writer *w);

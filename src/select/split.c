@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/errors.h"
+#include "formats/writer.h"
 #include "rgn.h"
 
 #define MAX_OPEN 16
@@ -353,6 +354,7 @@ static int make_room(rgn_splitter *split, rgn_error *error)
     part *p = split->parts[split->open[oldest]];
     split->open[oldest] = split->open[--split->open_count];
     rgn_writer_set_output(p->writer, NULL);
+    writer_let_go(p->writer); /* a part waiting costs little */
     p->open = false;
     return rgn_output_hold(p->output, error);
 }

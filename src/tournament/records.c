@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "base/errors.h"
+#include "base/interned.h"
 #include "rules/position.h"
 #include "select/select.h"
 #include "tournament/set.h"
@@ -16,14 +17,10 @@
 /* ------------------------------------------------------------------ */
 /* Reading a record's tags                                            */
 
-static char *copy_span(rgn_span s)
+/* The text's one copy in the set of records (see t_record). */
+static const char *keep_text(rgn_tournaments *ts, const char *text, size_t len)
 {
-    char *text = malloc(s.len + 1);
-    if (text) {
-        memcpy(text, s.data, s.len);
-        text[s.len] = 0;
-    }
-    return text;
+    return rgn_interned_add(&ts->texts, text, len);
 }
 
 static bool span_is(rgn_span s, const char *text)
@@ -61,12 +58,12 @@ static const struct {
 };
 #define SLOT_COUNT (sizeof slots / sizeof slots[0])
 
-static char **slot_at(t_record *r, size_t i)
+static const char **slot_at(t_record *r, size_t i)
 {
-    return (char **)((char *)r + slots[i].offset);
+    return (const char **)((char *)r + slots[i].offset);
 }
 
-static char **tag_slot(t_record *r, rgn_span name)
+static const char **tag_slot(t_record *r, rgn_span name)
 {
     for (size_t i = 0; i < SLOT_COUNT; i++)
         if (span_is(name, slots[i].name))
@@ -74,26 +71,14 @@ static char **tag_slot(t_record *r, rgn_span name)
     return NULL;
 }
 
-static void record_free(t_record *r)
-{
-    if (!r)
-        return;
-    for (size_t i = 0; i < SLOT_COUNT; i++)
-        if (!slots[i].alias)
-            free(*slot_at(r, i));
-    free(r->result);
-    free(r->error_message);
-    free(r);
-}
-
 /* Every tag slot "" that the game did not fill, and the result. */
-static bool record_fill_missing(t_record *r)
+static void record_fill_missing(t_record *r)
 {
     for (size_t i = 0; i < SLOT_COUNT; i++)
-        if (!slots[i].alias && !*slot_at(r, i) &&
-            !(*slot_at(r, i) = strdup("")))
-            return false;
-    return r->result || (r->result = strdup(""));
+        if (!*slot_at(r, i))
+            *slot_at(r, i) = "";
+    if (!r->result)
+        r->result = "";
 }
 
 /* "3" round 3, "3.2" round 3 board 2; "", "-", "?" none; else
@@ -202,7 +187,7 @@ static t_record *current(rgn_tournaments *ts) { return ts->current; }
 static void on_begin_game(void *user, uint64_t number)
 {
     rgn_tournaments *ts = user;
-    record_free(ts->current);
+    free(ts->current);
     ts->current = calloc(1, sizeof(t_record));
     ts->games++;
     if (!ts->current) {
@@ -244,13 +229,14 @@ static void on_tag(void *user, rgn_span name, rgn_span value)
     t_record *r = current(ts);
     if (!r)
         return;
-    char **slot = tag_slot(r, name);
+    const char **slot = tag_slot(r, name);
     if (!slot || *slot)
         return; /* a tag given twice: its first value */
     const char *renamed = NULL;
     if (ts->spellings && (span_is(name, "White") || span_is(name, "Black")))
         renamed = edits_player(ts->spellings, value);
-    *slot = renamed ? strdup(renamed) : copy_span(value);
+    *slot = renamed ? keep_text(ts, renamed, strlen(renamed))
+                    : keep_text(ts, value.data, value.len);
     if (!*slot)
         ts->failed = true;
 }
@@ -360,16 +346,18 @@ static void on_end_game(void *user, rgn_span result,
     r->valid = !error;
     if (error) {
         r->error = error->problem;
-        r->error_message = strdup(error->message);
+        r->error_message =
+            keep_text(ts, error->message, strlen(error->message));
         if (!r->error_message)
             ts->failed = true;
     }
-    r->result = copy_span(result);
-    if (!r->result || !record_fill_missing(r)) {
+    r->result = keep_text(ts, result.data, result.len);
+    if (!r->result) {
         ts->failed = true;
-        record_free(r);
+        free(r);
         return;
     }
+    record_fill_missing(r);
     read_round(r);
     read_record_result(r);
     /* the same game: the same players, result and moves (and, for a game
@@ -384,7 +372,7 @@ static void on_end_game(void *user, rgn_span result,
     }
     r->fingerprint = h;
     if (ts->options.event && strcmp(r->event, ts->options.event) != 0) {
-        record_free(r);
+        free(r);
         if (ts->keep_games) {
             rgn_game_free(ts->game);
             ts->game = NULL;
@@ -393,7 +381,7 @@ static void on_end_game(void *user, rgn_span result,
     }
     if (keep_record(ts, r) < 0) {
         ts->failed = true;
-        record_free(r);
+        free(r);
     }
 }
 
@@ -641,10 +629,10 @@ void rgn_tournaments_free(rgn_tournaments *ts)
     free((char *)ts->options.title);
     free((char *)ts->options.lang);
     rgn_edits_free(ts->spellings);
-    record_free(ts->current);
+    free(ts->current);
     rgn_game_free(ts->game);
     for (size_t i = 0; i < ts->record_count; i++) {
-        record_free(ts->records[i]);
+        free(ts->records[i]);
         if (ts->kept)
             rgn_game_free(ts->kept[i]);
     }
@@ -653,6 +641,7 @@ void rgn_tournaments_free(rgn_tournaments *ts)
     for (size_t i = 0; i < ts->file_count; i++)
         free(ts->files[i]);
     free(ts->files);
+    rgn_interned_free(&ts->texts);
     for (size_t i = 0; i < ts->count; i++)
         tournament_free(ts->list[i]);
     free(ts->list);

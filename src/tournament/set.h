@@ -7,6 +7,7 @@
 #ifndef RGN_TOURNAMENT_SET_H
 #define RGN_TOURNAMENT_SET_H
 
+#include "base/interned.h"
 #include "tournament/tournament.h"
 
 struct rgn_tournaments {
@@ -24,6 +25,7 @@ struct rgn_tournaments {
     t_record *current;  /* the game being read */
     int depth;          /* of variations in it */
     t_record **records; /* kept, in input order */
+    rgn_interned texts; /* their texts, each kept once */
     size_t record_count, record_capacity;
     bool keep_games; /* HTML: each record's game, kept[i] */
     rgn_game *game;

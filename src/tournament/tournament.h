@@ -29,19 +29,21 @@ enum round_kind {
     ROUND_BYE_ZERO,
 };
 
-/* One game record as read: a pairing and its result. Strings are owned
- * (NUL-terminated, never NULL: "" when the tag is missing). */
+/* One game record as read: a pairing and its result. Strings are the
+ * set of records' (rgn_tournaments.texts: each text kept once, since
+ * games repeat their events, players and dates), NUL-terminated, never
+ * NULL: "" when the tag is missing. */
 typedef struct t_record {
     const char *file; /* the input's name (owned by the set of records) */
     uint64_t game;    /* the validator's number of the game */
     rgn_location where;
-    char *event, *site, *date, *round_text, *white, *black;
-    char *white_elo, *black_elo, *white_fide_id, *black_fide_id;
-    char *white_title, *black_title, *white_fed, *black_fed;
-    char *result_tag; /* the Result tag as written */
-    char *result;     /* the movetext's terminator as the sink gave it */
-    char *termination;
-    char *time_control, *event_date;
+    const char *event, *site, *date, *round_text, *white, *black;
+    const char *white_elo, *black_elo, *white_fide_id, *black_fide_id;
+    const char *white_title, *black_title, *white_fed, *black_fed;
+    const char *result_tag; /* the Result tag as written */
+    const char *result;     /* the movetext's terminator as the sink gave it */
+    const char *termination;
+    const char *time_control, *event_date;
     int round, board;     /* parsed from round_text; 0 when none */
     int placed_round;     /* the round it counts in: its own, or for a game
                              without one the one after its players' last */
@@ -52,12 +54,12 @@ typedef struct t_record {
     bool forfeit;   /* not played over the board */
     bool white_bye; /* White's name says it is a bye ("BYE", "-") */
     bool black_bye;
-    bool valid;             /* the validator found no error in the game */
-    enum rgn_problem error; /* its first error's kind, when not valid */
-    char *error_message;    /* its first error's message, or NULL */
-    uint64_t fingerprint;   /* of tags and moves: the same game twice */
-    int plies;              /* of the main line */
-    uint64_t page_game;     /* the game's number in an HTML page, 0: none */
+    bool valid;                /* the validator found no error in the game */
+    enum rgn_problem error;    /* its first error's kind, when not valid */
+    const char *error_message; /* its first error's message, or NULL */
+    uint64_t fingerprint;      /* of tags and moves: the same game twice */
+    int plies;                 /* of the main line */
+    uint64_t page_game;        /* the game's number in an HTML page, 0: none */
 } t_record;
 
 /* One player's round. */
