@@ -1261,10 +1261,10 @@ function memory_row(row, k1, k4, b1, b4, bl) {
 }
 # every rgn row against the same row of the baseline, in the same rounds
 function baseline_table(i, k, bk) {
-    print "\nAgainst the baseline " base_label " (seconds: the minimum" \
-          " over the rounds, the\nmedian in brackets; speed: the" \
-          " time of the baseline over the current, above 1\nwhen the current" \
-          " build is faster; peak memory: the medians):\n"
+    print "\nAgainst the baseline, " base_label ":\nseconds: the minimum" \
+          " over the rounds, the median in brackets; speed: the time\nof" \
+          " the baseline over the current, above 1 when the current build" \
+          " is faster;\npeak memory: the medians, current and baseline.\n"
     printf "| %-40s | %-17s | %-17s | %-12s | %-9s | %-13s |\n", "row",
            "current", "baseline", "speed", "CPU time", "peak MiB"
     printf "|------------------------------------------|-------------------|" \
