@@ -64,11 +64,11 @@
 #
 # Environment: RUNS (3), GAMES (Rotary games, 100000), CHESS_GAMES
 # (150000, about the Rotary corpus's size; 177000, about 186 MB, with
-# RGN_BENCH_PEERS), SEED (1), MEM_GAMES (250000), BENCH_DIR (where the
-# corpora go, kept for the next run with the same sizes, seed and
-# generators; default a temporary directory, removed at the end),
-# RGN_BENCH_PEERS (the peers' folder; see bench/README.md), BASELINE (a
-# commit), ONLY (issue).
+# RGN_BENCH_PEERS), SEED (1), MEM_GAMES (1000000; 0: no memory row),
+# BENCH_DIR (where the corpora go, kept for the next run with the same
+# sizes, seed and generators; default a temporary directory, removed at
+# the end), RGN_BENCH_PEERS (the peers' folder; see bench/README.md),
+# BASELINE (a commit), ONLY (issue).
 #
 # shellcheck disable=SC2086 # $missing and $one_job are lists of words
 set -eu
@@ -89,7 +89,7 @@ else
     chess_games=${CHESS_GAMES:-150000}
 fi
 seed=${SEED:-1}
-mem_games=${MEM_GAMES:-250000}
+mem_games=${MEM_GAMES:-1000000}
 case ${ONLY:-} in
 "") quick=no ;;
 issue) quick=yes ;;
@@ -267,10 +267,12 @@ else
 fi
 # the memory row's files: one-move games with one warning each (no tags:
 # the seven-tag roster missing), N and 4N of them
-awk -v n="$mem_games" 'BEGIN { for (i = 0; i < n; i++) print "1. e4 *\n" }' \
-    >"$data/mem-1.pgn"
-awk -v n=$((mem_games * 4)) \
-    'BEGIN { for (i = 0; i < n; i++) print "1. e4 *\n" }' >"$data/mem-4.pgn"
+for size in 1 4; do
+    [ "$mem_games" -gt 0 ] || break
+    awk -v n=$((mem_games * size)) \
+        'BEGIN { for (i = 0; i < n; i++) print "1. e4 *\n" }' \
+        >"$data/mem-$size.pgn"
+done
 
 # --- measurements ----------------------------------------------------------
 # The commands run in rounds, each once a round, so that a change in the
@@ -763,26 +765,29 @@ memory_run() { # WHO RGN SIZE ROW COMMAND ARGUMENTS...
         echo "$who $size failed $row" >>"$data/mem"
     fi
 }
-after_e4="rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-echo "the memory row: $mem_games and $((mem_games * 4)) games" >&2
-for row in validate validate-jobs1 select-count convert list db-import; do
-    case $row in
-    validate) set -- validate --variant chess ;;
-    validate-jobs1) set -- validate --jobs 1 --variant chess ;;
-    select-count) set -- select --count --variant chess \
-        --position "$after_e4" ;;
-    convert) set -- convert --to coord --variant chess ;;
-    list) set -- list --variant chess ;;
-    db-import) set -- db import --db "$data/mem.rgndb" --variant chess ;;
-    esac
-    for size in 1 4; do
-        memory_run current "$rgn" "$size" "$row" "$@"
-        if [ -n "$base_rgn" ]; then
-            memory_run baseline "$base_rgn" "$size" "$row" "$@"
-        fi
+# MEM_GAMES=0: no memory row
+if [ "$mem_games" -gt 0 ]; then
+    after_e4="rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    echo "the memory row: $mem_games and $((mem_games * 4)) games" >&2
+    for row in validate validate-jobs1 select-count convert list db-import; do
+        case $row in
+        validate) set -- validate --variant chess ;;
+        validate-jobs1) set -- validate --jobs 1 --variant chess ;;
+        select-count) set -- select --count --variant chess \
+            --position "$after_e4" ;;
+        convert) set -- convert --to coord --variant chess ;;
+        list) set -- list --variant chess ;;
+        db-import) set -- db import --db "$data/mem.rgndb" --variant chess ;;
+        esac
+        for size in 1 4; do
+            memory_run current "$rgn" "$size" "$row" "$@"
+            if [ -n "$base_rgn" ]; then
+                memory_run baseline "$base_rgn" "$size" "$row" "$@"
+            fi
+        done
     done
-done
-rm -f "$data"/mem.rgndb*
+    rm -f "$data"/mem.rgndb*
+fi
 
 # the databases of the last round, as the import left them
 chess_db_bytes=0
@@ -1155,9 +1160,10 @@ function full_report() {
 function issue_table() {
     print "\nThe rows of issue 39 (ratios and times: the minimum over the " \
           runs " rounds,\nthe median in brackets; a speed ratio above 1" \
-          " means rgn is faster; met or not\nby the minimum; peak memory" \
-          " on " mem_games " and " 4 * mem_games " one-move games with a" \
-          " warning each):\n"
+          " means rgn is faster; met or not\nby the minimum; " \
+          (mem_games > 0 ? "peak memory on " mem_games " and " \
+          4 * mem_games " one-move games with a warning each" \
+          : "no memory row: MEM_GAMES=0") "):\n"
     printf "| %-48s | %-19s | %-19s | %-14s | %-6s | %-7s |%s\n", "row",
            "rgn", "against", "ratio", "target", "", base_label == "" ? "" \
            : " the baseline |"
