@@ -1161,7 +1161,7 @@ function issue_table() {
     print "\nThe rows of issue 39 (ratios and times: the minimum over the " \
           runs " rounds,\nthe median in brackets; a speed ratio above 1" \
           " means rgn is faster; met or not\nby the minimum; " \
-          (mem_games > 0 ? "peak memory on " mem_games " and " \
+          (mem_games > 0 ? "peak memory on\n" mem_games " and " \
           4 * mem_games " one-move games with a warning each" \
           : "no memory row: MEM_GAMES=0") "):\n"
     printf "| %-48s | %-19s | %-19s | %-14s | %-6s | %-7s |%s\n", "row",
