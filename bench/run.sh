@@ -42,11 +42,33 @@
 # print the expected count: a benchmark of a validator that rejects the
 # file, or of a wrong perft, is meaningless.
 #
+# The memory row: the peak memory of rgn validate (default jobs and
+# --jobs 1), select --count, convert, list and db import on a file of
+# MEM_GAMES one-move chess games with one warning each, and on a file of
+# four times as many: the ratio of the two, about 1 when memory does not
+# grow with the input.
+#
+# With BASELINE=COMMIT, COMMIT is built too (in a git worktree in a
+# temporary folder, removed at the end, by its own cmake/build-pgo.sh),
+# and every rgn row runs with both builds, one after the other in each
+# round (the order swapped every round); the report gives each row's
+# speed and memory, current over baseline. A row the baseline's rgn cannot
+# run (a command or an option it lacks) says so, and the run goes on.
+#
+# The report ends with the rows of issue 39 and their targets, met or
+# not: the minimum and the median over the rounds, judged by the minimum.
+# With ONLY=issue, only those rows run (no Rotary corpus, perft,
+# pgn-extract, selection, Dask or pull/push rows), for measuring them in
+# a few minutes: e.g. RUNS=9 ONLY=issue BENCH_DIR=DIR
+# RGN_BENCH_PEERS=DIR BASELINE=COMMIT sh bench/run.sh.
+#
 # Environment: RUNS (3), GAMES (Rotary games, 100000), CHESS_GAMES
 # (150000, about the Rotary corpus's size; 177000, about 186 MB, with
-# RGN_BENCH_PEERS), SEED (1), BENCH_DIR (where the corpora go; default a
-# temporary directory, removed at the end), RGN_BENCH_PEERS (the peers'
-# folder; see bench/README.md).
+# RGN_BENCH_PEERS), SEED (1), MEM_GAMES (1000000; 0: no memory row),
+# BENCH_DIR (where the corpora go, kept for the next run with the same
+# sizes, seed and generators; default a temporary directory, removed at
+# the end), RGN_BENCH_PEERS (the peers' folder; see bench/README.md),
+# BASELINE (a commit), ONLY (issue).
 #
 # shellcheck disable=SC2086 # $missing and $one_job are lists of words
 set -eu
@@ -67,6 +89,15 @@ else
     chess_games=${CHESS_GAMES:-150000}
 fi
 seed=${SEED:-1}
+mem_games=${MEM_GAMES:-1000000}
+case ${ONLY:-} in
+"") quick=no ;;
+issue) quick=yes ;;
+*)
+    echo "run.sh: ONLY=$ONLY: the only subset is 'issue'" >&2
+    exit 2
+    ;;
+esac
 build=$root/build-bench
 kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 kiwipete_5=193690690 # the published count, which both programs must print
@@ -113,6 +144,24 @@ if [ -n "$peers" ]; then
 fi
 has_peer() { case " $present " in *" $1 "*) return 0 ;; esac; return 1; }
 
+# the Dask cluster's processes, stopped on any exit, and the temporary
+# folders removed (the corpora's, the baseline's worktree and build)
+dask_pids=""
+removed=""
+base_dir=""
+cleanup() {
+    for p in $dask_pids; do kill "$p" 2>/dev/null; done
+    [ -z "$removed" ] || rm -rf "$removed"
+    if [ -n "$base_dir" ]; then
+        git -C "$root" worktree remove --force "$base_dir/src" \
+            >/dev/null 2>&1 || true
+        rm -rf "$base_dir"
+        git -C "$root" worktree prune >/dev/null 2>&1 || true
+    fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
 # the build users get from the README: optimised with a training run's
 # profile (on games of other seeds than the ones timed here)
 sh cmake/build-pgo.sh "$build" -DRGN_TESTS=OFF >/dev/null
@@ -121,15 +170,50 @@ cmake --build "$build" -j 2 --target rgn rgn-gen chess-gen measure pull_push \
 rgn=$build/src/rgn
 measure=$build/bench/measure
 
-# the Dask cluster's processes, stopped on any exit
-dask_pids=""
-removed=""
-cleanup() {
-    for p in $dask_pids; do kill "$p" 2>/dev/null; done
-    [ -z "$removed" ] || rm -rf "$removed"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+# The baseline: COMMIT checked out in a worktree of its own and built as
+# its README built it, by its own build-pgo.sh (whose training runs the
+# commands it has), or in plain Release when it has none. The corpora,
+# the timer and the checks are the current tree's.
+base_rgn=""
+base_label=""
+if [ -n "${BASELINE:-}" ]; then
+    base_commit=$(git rev-parse --verify --quiet "$BASELINE^{commit}") || {
+        echo "run.sh: BASELINE=$BASELINE is not a commit of this" \
+            "repository" >&2
+        exit 2
+    }
+    base_dir=$(mktemp -d "${TMPDIR:-/tmp}/rgn-baseline.XXXXXX")
+    git worktree add --detach "$base_dir/src" "$base_commit" \
+        >"$base_dir/build.log" 2>&1 || {
+        cat "$base_dir/build.log" >&2
+        echo "run.sh: cannot check out the baseline $BASELINE" >&2
+        exit 1
+    }
+    base_label=$(git rev-parse --short "$base_commit")
+    echo "building the baseline $base_label in $base_dir"
+    if [ -f "$base_dir/src/cmake/build-pgo.sh" ]; then
+        (cd "$base_dir/src" &&
+            sh cmake/build-pgo.sh "$base_dir/build" -DRGN_TESTS=OFF) \
+            >>"$base_dir/build.log" 2>&1 || base_failed=yes
+        if grep -q 'training run failed' "$base_dir/build.log"; then
+            base_label="$base_label (its training run failed: plain Release)"
+        else
+            base_label="$base_label (its cmake/build-pgo.sh)"
+        fi
+    else
+        (cmake -S "$base_dir/src" -B "$base_dir/build" \
+            -DCMAKE_BUILD_TYPE=Release -DRGN_TESTS=OFF &&
+            cmake --build "$base_dir/build" -j 2 --target rgn) \
+            >>"$base_dir/build.log" 2>&1 || base_failed=yes
+        base_label="$base_label (plain Release: no cmake/build-pgo.sh)"
+    fi
+    base_rgn=$base_dir/build/src/rgn
+    if [ "${base_failed:-no}" = yes ] || [ ! -x "$base_rgn" ]; then
+        tail -n 30 "$base_dir/build.log" >&2
+        echo "run.sh: the baseline $BASELINE does not build" >&2
+        exit 1
+    fi
+fi
 if [ -n "${BENCH_DIR:-}" ]; then
     data=$BENCH_DIR
     mkdir -p "$data"
@@ -140,30 +224,67 @@ fi
 
 # --- corpora ---------------------------------------------------------------
 # Both generators end with 'NAME: N games, P plies' on standard error.
-echo "generating $games Rotary games and $chess_games chess games in $data"
-"$build/tests/gen/rgn-gen" --games "$games" --seed "$seed" \
-    >"$data/games.rgn" 2>"$data/rgn-gen.err"
-"$build/tests/gen/chess-gen" --games "$chess_games" --seed "$seed" \
-    >"$data/games.pgn" 2>"$data/chess-gen.err"
-rgn_plies=$(awk '{ print $(NF - 1) }' "$data/rgn-gen.err")
+# generate GENERATOR GAMES FILE: FILE (in $data) made by GENERATOR, unless
+# BENCH_DIR already holds it from the same generator (the same games for
+# a small seed), the same count and seed; made says whether it made FILE
+generate() {
+    made=no
+    key="$1 $2 $seed $("$build/tests/gen/$1" --games 20 --seed "$seed" \
+        2>/dev/null | cksum)"
+    if [ -s "$data/$3" ] && [ -s "$data/$1.err" ] &&
+        [ "$(cat "$data/$3.key" 2>/dev/null)" = "$key" ]; then
+        echo "$3: kept from an earlier run in $data"
+        return
+    fi
+    echo "generating $2 games ($1) into $data/$3"
+    rm -f "$data/$3.key"
+    "$build/tests/gen/$1" --games "$2" --seed "$seed" \
+        >"$data/$3" 2>"$data/$1.err"
+    echo "$key" >"$data/$3.key"
+    made=yes
+}
+generate chess-gen "$chess_games" games.pgn
+chess_made=$made
 chess_plies=$(awk '{ print $(NF - 1) }' "$data/chess-gen.err")
-rgn_bytes=$(wc -c <"$data/games.rgn")
 chess_bytes=$(wc -c <"$data/games.pgn")
-# rgn and pgn-extract must reach the same final position in every chess
-# game before their speeds are compared
-sh bench/check-final-positions.sh "$data/games.pgn" "$rgn" "$pgn_extract"
-# the chess corpus compressed, as archives come: read through libzstd
-zstd -q -3 -f -o "$data/games.pgn.zst" "$data/games.pgn"
-# a tenth of the Rotary corpus, cut at a game boundary, for the memory check
-awk -v n=$((games / 10)) '/^\[Event / && ++g > n { exit } { print }' \
-    "$data/games.rgn" >"$data/tenth.rgn"
+if [ "$quick" = no ]; then
+    generate rgn-gen "$games" games.rgn
+    rgn_plies=$(awk '{ print $(NF - 1) }' "$data/rgn-gen.err")
+    rgn_bytes=$(wc -c <"$data/games.rgn")
+    # rgn and pgn-extract must reach the same final position in every
+    # chess game before their speeds are compared
+    sh bench/check-final-positions.sh "$data/games.pgn" "$rgn" "$pgn_extract"
+    # the chess corpus compressed, as archives come: read through libzstd
+    if [ "$chess_made" = yes ] || [ ! -s "$data/games.pgn.zst" ]; then
+        zstd -q -3 -f -o "$data/games.pgn.zst" "$data/games.pgn"
+    fi
+    # a tenth of the Rotary corpus, cut at a game boundary, for the memory
+    # check
+    awk -v n=$((games / 10)) '/^\[Event / && ++g > n { exit } { print }' \
+        "$data/games.rgn" >"$data/tenth.rgn"
+else
+    rgn_plies=0 rgn_bytes=0
+fi
+# the memory row's files: one-move games with one warning each (no tags:
+# the seven-tag roster missing), N and 4N of them
+for size in 1 4; do
+    [ "$mem_games" -gt 0 ] || break
+    awk -v n=$((mem_games * size)) \
+        'BEGIN { for (i = 0; i < n; i++) print "1. e4 *\n" }' \
+        >"$data/mem-$size.pgn"
+done
 
 # --- measurements ----------------------------------------------------------
 # The commands run in rounds, each once a round, so that a change in the
 # load of the machine falls on rgn and its peers alike. Each run appends
-# NAME SECONDS MAXRSS_KB CPU_SECONDS PLIES BYTES to $data/runs (PLIES is
-# the leaf count for perft, BYTES 0).
+# NAME SECONDS MAXRSS_KB CPU_SECONDS PLIES BYTES MIN_SECONDS to $data/runs
+# (PLIES is the leaf count for perft, BYTES 0; SECONDS the median of the
+# runs of a query, MIN_SECONDS their fastest); the baseline's runs are
+# named base:NAME, and the rows it cannot run go to $data/base-failed.
 : >"$data/runs"
+: >"$data/base-failed"
+: >"$data/mem"
+round=1
 fail() {
     echo "run.sh: $*" >&2
     exit 1
@@ -171,8 +292,20 @@ fail() {
 # timed_n RUNS IN OUT NAME PLIES BYTES COMMAND...: RUNS runs (their
 # median), standard input from IN, standard output to OUT, standard error
 # to $data/NAME.err (both of the last run); stops the benchmark when the
-# command fails
+# command fails. With a baseline, a command of rgn runs with both builds,
+# in turn
 timed_n() {
+    if [ -z "$base_rgn" ] || [ "$7" != "$rgn" ]; then
+        timed_current "$@"
+    elif [ $((round % 2)) = 1 ]; then
+        timed_current "$@"
+        timed_baseline "$@"
+    else
+        timed_baseline "$@"
+        timed_current "$@"
+    fi
+}
+timed_current() {
     n=$1 in=$2 out=$3 name=$4 plies=$5 bytes=$6
     shift 6
     line=$("$measure" -n "$n" -i "$in" -o "$out" -e "$data/$name.err" \
@@ -181,8 +314,38 @@ timed_n() {
         tail -n 20 "$data/$name.err" >&2
         exit 1
     }
+    record
+}
+# record: the line of measure, $line, into $data/runs as $name's
+record() {
     echo "$line" | awk -v name="$name" -v p="$plies" -v b="$bytes" \
-        '{ print name, $4, $10, $14, p, b }' >>"$data/runs"
+        '{ print name, $4, $10, $14, p, b, $6 }' >>"$data/runs"
+}
+# the same command with the baseline's rgn, and its own databases
+# (base-NAME.rgndb); a row it fails once is not run again, and the report
+# says why. Its exit status is its only check.
+timed_baseline() {
+    n=$1 in=$2 out=$3 name=base:$4 plies=$5 bytes=$6
+    shift 6
+    ! grep -q "^$name " "$data/base-failed" || return 0
+    for a; do
+        shift
+        case $a in
+        "$rgn") set -- "$@" "$base_rgn" ;;
+        "$data"/*.rgndb) set -- "$@" "$data/base-${a#"$data/"}" ;;
+        *) set -- "$@" "$a" ;;
+        esac
+    done
+    [ "$out" = /dev/null ] || out=$data/$name.out
+    if line=$("$measure" -n "$n" -i "$in" -o "$out" -e "$data/$name.err" \
+        -- "$@"); then
+        record
+    else
+        echo "$name exit status $(echo "$line" | awk '{ print $12 }'):" \
+            "$(grep -m 1 . "$data/$name.err" | cut -c 1-100)" \
+            >>"$data/base-failed"
+        echo "run.sh: the baseline cannot run ${name#base:}: see the report" >&2
+    fi
 }
 # timed IN OUT NAME PLIES BYTES COMMAND...: one run
 timed() { timed_n 1 "$@"; }
@@ -216,34 +379,37 @@ if "$rgn" validate --help 2>&1 | grep -q -- --jobs; then
     jobs_supported=yes
     one_job="--jobs 1"
 fi
-# leaf counts: Rotary's and Rollerball's as rgn gives them (each run must
-# repeat its own), Kiwipete's the published one
-"$measure" -n 1 -o "$data/perft.out" -- "$rgn" perft 4 >/dev/null
-leaves=$(head -n 1 "$data/perft.out")
-"$measure" -n 1 -o "$data/perft.out" -- \
-    "$rgn" perft --variant rollerball "$rollerball_depth" >/dev/null
-rollerball_leaves=$(head -n 1 "$data/perft.out")
-# stockfish reads UCI commands; it quits once the perft is done. It loads
-# its network on start-up: the start-up alone is timed too
-printf 'position fen %s\ngo perft 5\nquit\n' "$kiwipete" \
-    >"$data/stockfish.in"
-echo quit >"$data/stockfish-quit.in"
-# the criteria of the selection rows
-after_f3="rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"
-echo 'White "Player 1"' >"$data/tag.txt"
-echo '1. f3 *' >"$data/line.txt"
-# pgn-extract's tag criterion matches a value's start: rgn's regex does
-tag_games=$("$pgn_extract" -s -t "$data/tag.txt" "$data/games.pgn" 2>/dev/null |
-    grep -c '^\[Event ')
-line_games=$("$pgn_extract" -s -x "$data/line.txt" "$data/games.pgn" 2>/dev/null |
-    grep -c '^\[Event ')
+# the issue's rows alone: no perft, pgn-extract, selection or list rows
+if [ "$quick" = no ]; then
+    # leaf counts: Rotary's and Rollerball's as rgn gives them (each run must
+    # repeat its own), Kiwipete's the published one
+    "$measure" -n 1 -o "$data/perft.out" -- "$rgn" perft 4 >/dev/null
+    leaves=$(head -n 1 "$data/perft.out")
+    "$measure" -n 1 -o "$data/perft.out" -- \
+        "$rgn" perft --variant rollerball "$rollerball_depth" >/dev/null
+    rollerball_leaves=$(head -n 1 "$data/perft.out")
+    # stockfish reads UCI commands; it quits once the perft is done. It loads
+    # its network on start-up: the start-up alone is timed too
+    printf 'position fen %s\ngo perft 5\nquit\n' "$kiwipete" \
+        >"$data/stockfish.in"
+    echo quit >"$data/stockfish-quit.in"
+    # the criteria of the selection rows
+    after_f3="rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"
+    echo 'White "Player 1"' >"$data/tag.txt"
+    echo '1. f3 *' >"$data/line.txt"
+    # pgn-extract's tag criterion matches a value's start: rgn's regex does
+    tag_games=$("$pgn_extract" -s -t "$data/tag.txt" "$data/games.pgn" \
+        2>/dev/null | grep -c '^\[Event ')
+    line_games=$("$pgn_extract" -s -x "$data/line.txt" "$data/games.pgn" \
+        2>/dev/null | grep -c '^\[Event ')
+    # rgn list --headers-only must list every game (its records are timed
+    # into /dev/null, like convert's games)
+    "$rgn" list --headers-only --format json --variant chess "$data/games.pgn" |
+        tail -n 1 | grep -q "^{\"game\":$chess_games," ||
+        fail "rgn list --headers-only does not list $chess_games games"
+fi
 # scoutfish writes its index next to its input: FILE.scout for FILE.pgn
 ln -sf games.pgn "$data/scout.pgn"
-# rgn list --headers-only must list every game (its records are timed
-# into /dev/null, like convert's games)
-"$rgn" list --headers-only --format json --variant chess "$data/games.pgn" |
-    tail -n 1 | grep -q "^{\"game\":$chess_games," ||
-    fail "rgn list --headers-only does not list $chess_games games"
 
 # The database rows: rgn db import of each corpus (a fresh database each
 # run), then queries of the chess database, listing every game found, and
@@ -303,10 +469,12 @@ if [ "$db_supported" = yes ] || has_peer scoutfish; then
     if [ "$position_games" -eq 0 ] || [ "$pattern_games" -eq 0 ]; then
         fail "the queries find no game: $position_games, $pattern_games"
     fi
-    deep_1_games=$("$rgn" select -q --variant chess --count \
-        --position "$deep_1" "$data/games.pgn" || true)
-    deep_2_games=$("$rgn" select -q --variant chess --count \
-        --position "$deep_2" "$data/games.pgn" || true)
+    if [ "$quick" = no ]; then
+        deep_1_games=$("$rgn" select -q --variant chess --count \
+            --position "$deep_1" "$data/games.pgn" || true)
+        deep_2_games=$("$rgn" select -q --variant chess --count \
+            --position "$deep_2" "$data/games.pgn" || true)
+    fi
 fi
 
 # The Dask rows: a scheduler and two workers of one thread each on the
@@ -314,7 +482,7 @@ fi
 # not a run's), and the driver connected to it; the driver's start alone
 # (Python loading Dask) is a row of its own.
 dask_supported=no
-if "$rgn" ranges --help >/dev/null 2>&1 &&
+if [ "$quick" = no ] && "$rgn" ranges --help >/dev/null 2>&1 &&
     /usr/bin/python3 -c 'import distributed' 2>/dev/null; then
     dask_supported=yes
     (cd "$data" && exec dask-scheduler --host 127.0.0.1 --port 0 \
@@ -341,6 +509,13 @@ if "$rgn" ranges --help >/dev/null 2>&1 &&
 fi
 
 one_round() {
+    if [ "$quick" = no ]; then
+        other_rows
+    fi
+    chess_rows
+}
+# the rows of the Rotary corpus and of perft
+other_rows() {
     time_once "rgn-validate" "$rgn_plies" "$rgn_bytes" \
         "$rgn" validate $one_job "$data/games.rgn"
     expect_valid "rgn-validate" "$games"
@@ -371,7 +546,9 @@ one_round() {
         timed "$data/stockfish-quit.in" /dev/null "stockfish-start" 0 0 \
             "$peers/stockfish"
     fi
-
+}
+# the rows of the chess corpus, ONLY=issue's alone when asked
+chess_rows() {
     time_once "rgn-validate-chess" "$chess_plies" "$chess_bytes" \
         "$rgn" validate $one_job --variant chess "$data/games.pgn"
     expect_valid "rgn-validate-chess" "$chess_games"
@@ -380,6 +557,16 @@ one_round() {
             "$rgn" validate --jobs 2 --variant chess "$data/games.pgn"
         expect_valid "rgn-validate-chess-jobs2" "$chess_games"
     fi
+    if [ "$quick" = no ]; then
+        chess_rows_other
+    fi
+    issue_peer_rows
+    if [ "$db_supported" = yes ]; then
+        db_round
+    fi
+}
+# the chess rows outside the issue's
+chess_rows_other() {
     if [ "$dask_supported" = yes ]; then
         # well under a second, the issue says: the cuts only
         time_kept "rgn-ranges" 0 0 "$rgn" ranges --lines --parts 16 \
@@ -437,7 +624,16 @@ one_round() {
         "$pgn_extract" -s -t "$data/tag.txt" -o /dev/null "$data/games.pgn"
     time_kept "pgn-extract-position" "$chess_plies" "$chess_bytes" \
         "$pgn_extract" -s -x "$data/line.txt" -o /dev/null "$data/games.pgn"
-
+    # parse only: no legality check, but the counts must agree
+    if has_peer pgn-reader-stats; then
+        time_kept "pgn-reader-stats" "$chess_plies" "$chess_bytes" \
+            "$peers/pgn-reader-stats" "$data/games.pgn"
+        expect "pgn-reader-stats.out" "games: $chess_games,"
+        expect "pgn-reader-stats.out" "sans: $chess_plies,"
+    fi
+}
+# the peers of the issue's rows
+issue_peer_rows() {
     # The pgn-reader validators exit 1 on an illegal move; each also prints
     # what it saw, which must be the whole corpus.
     for p in pgn-reader-validate pgn-reader-parallel_validate; do
@@ -452,13 +648,6 @@ one_round() {
             "$peers/pgn-reader-validate_all" "$data/games.pgn"
         expect "pgn-reader-validate_all.out" "games=$chess_games \
 sans_validated=$chess_plies games_with_errors=0"
-    fi
-    # parse only: no legality check, but the counts must agree
-    if has_peer pgn-reader-stats; then
-        time_kept "pgn-reader-stats" "$chess_plies" "$chess_bytes" \
-            "$peers/pgn-reader-stats" "$data/games.pgn"
-        expect "pgn-reader-stats.out" "games: $chess_games,"
-        expect "pgn-reader-stats.out" "sans: $chess_plies,"
     fi
     # scoutfish exits 0 whatever it finds: its counts say
     if has_peer scoutfish; then
@@ -477,10 +666,6 @@ sans_validated=$chess_plies games_with_errors=0"
         time_query "scoutfish-scout-pattern" "$peers/scoutfish" scout \
             "$data/scout.scout" "{\"sub-fen\": \"$pattern\"}"
         check_found "scoutfish-scout-pattern" pattern scout_offset_ply
-    fi
-
-    if [ "$db_supported" = yes ]; then
-        db_round
     fi
 }
 # time_query NAME COMMAND...: a query, its output kept in $data/NAME.out
@@ -514,16 +699,18 @@ expect_tree() {
         fail "$1 counts $(json_number "$1.out" games) games, not $2"
 }
 db_round() {
-    # import into a fresh database, one thread
-    rm -f "$data"/chess.rgndb*
+    # import into a fresh database, one thread (the baseline's its own)
+    rm -f "$data"/chess.rgndb* "$data"/base-chess.rgndb*
     time_once "rgn-db-import" "$chess_plies" "$chess_bytes" \
         "$rgn" db import --db "$data/chess.rgndb" --variant chess \
         "$data/games.pgn"
     expect_db "rgn-db-import" chess.rgndb "$chess_games" "$chess_plies"
-    rm -f "$data"/rotary.rgndb*
-    time_once "rgn-db-import-rotary" "$rgn_plies" "$rgn_bytes" \
-        "$rgn" db import --db "$data/rotary.rgndb" "$data/games.rgn"
-    expect_db "rgn-db-import-rotary" rotary.rgndb "$games" "$rgn_plies"
+    if [ "$quick" = no ]; then
+        rm -f "$data"/rotary.rgndb* "$data"/base-rotary.rgndb*
+        time_once "rgn-db-import-rotary" "$rgn_plies" "$rgn_bytes" \
+            "$rgn" db import --db "$data/rotary.rgndb" "$data/games.rgn"
+        expect_db "rgn-db-import-rotary" rotary.rgndb "$games" "$rgn_plies"
+    fi
 
     # every matching game listed, as scoutfish lists them
     time_query "rgn-db-find-position" "$rgn" db find \
@@ -532,7 +719,12 @@ db_round() {
     time_query "rgn-db-find-pattern" "$rgn" db find \
         --db "$data/chess.rgndb" --pattern "$pattern" --format json
     check_found "rgn-db-find-pattern" pattern offset_ply
-
+    if [ "$quick" = no ]; then
+        tree_rows
+    fi
+}
+# the opening explorer's rows
+tree_rows() {
     # the opening explorer: the whole process, start-up included
     time_query "rgn-db-tree-start" "$rgn" db tree --db "$data/chess.rgndb" \
         --variant chess --position "$chess_start" --format json
@@ -553,14 +745,59 @@ while [ "$round" -le "$runs" ]; do
     round=$((round + 1))
 done
 load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
-tenth_kb=$("$measure" -n 1 -- "$rgn" validate $one_job "$data/tenth.rgn" |
-    awk '{ print $10 }')
+tenth_kb=0
+[ "$quick" = yes ] ||
+    tenth_kb=$("$measure" -n 1 -- "$rgn" validate $one_job \
+        "$data/tenth.rgn" | awk '{ print $10 }')
+
+# The memory row: each command once on the file of N games, then on that
+# of 4N (and the baseline's after the current's), its peak memory into
+# $data/mem as WHO SIZE KB ROW; the diagnostics, a line or more a game,
+# thrown away. A run that fails is noted as such.
+memory_run() { # WHO RGN SIZE ROW COMMAND ARGUMENTS...
+    who=$1 r=$2 size=$3 row=$4
+    shift 4
+    rm -f "$data"/mem.rgndb*
+    if line=$("$measure" -n 1 -- "$r" "$@" "$data/mem-$size.pgn"); then
+        echo "$line" | awk -v w="$who" -v n="$size" -v row="$row" \
+            '{ print w, n, $10, row }' >>"$data/mem"
+    else
+        echo "$who $size failed $row" >>"$data/mem"
+    fi
+}
+# MEM_GAMES=0: no memory row
+if [ "$mem_games" -gt 0 ]; then
+    after_e4="rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    echo "the memory row: $mem_games and $((mem_games * 4)) games" >&2
+    for row in validate validate-jobs1 select-count convert list db-import; do
+        case $row in
+        validate) set -- validate --variant chess ;;
+        validate-jobs1) set -- validate --jobs 1 --variant chess ;;
+        select-count) set -- select --count --variant chess \
+            --position "$after_e4" ;;
+        convert) set -- convert --to coord --variant chess ;;
+        list) set -- list --variant chess ;;
+        db-import) set -- db import --db "$data/mem.rgndb" --variant chess ;;
+        esac
+        for size in 1 4; do
+            memory_run current "$rgn" "$size" "$row" "$@"
+            if [ -n "$base_rgn" ]; then
+                memory_run baseline "$base_rgn" "$size" "$row" "$@"
+            fi
+        done
+    done
+    rm -f "$data"/mem.rgndb*
+fi
+
 # the databases of the last round, as the import left them
 chess_db_bytes=0
 rotary_db_bytes=0
+base_db_bytes=0
 if [ "$db_supported" = yes ]; then
     chess_db_bytes=$(wc -c <"$data/chess.rgndb")
-    rotary_db_bytes=$(wc -c <"$data/rotary.rgndb")
+    [ "$quick" = yes ] || rotary_db_bytes=$(wc -c <"$data/rotary.rgndb")
+    [ ! -f "$data/base-chess.rgndb" ] ||
+        base_db_bytes=$(wc -c <"$data/base-chess.rgndb")
 fi
 # --- report ----------------------------------------------------------------
 echo
@@ -572,8 +809,11 @@ then
     revision="$revision with uncommitted changes in src/"
 fi
 echo "rgn built from $revision"
-printf 'Rotary corpus: %s games, %s plies, %.1f MB\n' \
-    "$games" "$rgn_plies" "$(echo "$rgn_bytes" | awk '{ print $1 / 1e6 }')"
+[ -z "$base_label" ] || echo "baseline: $base_label"
+[ "$quick" = no ] || echo "ONLY=issue: the rows of issue 39 alone"
+[ "$quick" = yes ] ||
+    printf 'Rotary corpus: %s games, %s plies, %.1f MB\n' "$games" \
+        "$rgn_plies" "$(echo "$rgn_bytes" | awk '{ print $1 / 1e6 }')"
 printf 'chess corpus:  %s games, %s plies, %.1f MB\n' \
     "$chess_games" "$chess_plies" \
     "$(echo "$chess_bytes" | awk '{ print $1 / 1e6 }')"
@@ -583,7 +823,9 @@ if [ -n "$peers" ]; then
 fi
 echo "load average before: $load_before, after: $load_after" \
     "(other processes share the cores)"
-awk -v tenth_kb="$tenth_kb" -v jobs="$jobs_supported" \
+awk -v tenth_kb="$tenth_kb" -v jobs="$jobs_supported" -v quick="$quick" \
+    -v runs="$runs" -v mem_games="$mem_games" -v base_label="$base_label" \
+    -v base_db_bytes="$base_db_bytes" \
     -v validate_label="rgn validate${one_job:+ $one_job}" \
     -v rollerball_depth="$rollerball_depth" \
     -v position_games="${position_games:-0}" \
@@ -617,6 +859,18 @@ function target(a, b, goal) {
         return "not measured"
     return rate[a] / rate[b] >= goal ? "met" : "NOT met"
 }
+# the memory row: WHO SIZE KB ROW, KB "failed" when the run failed
+FILENAME ~ /\/mem$/ {
+    mem[$1, $2, $4] = $3
+    next
+}
+# the rows the baseline cannot run: base:NAME and why
+FILENAME ~ /\/base-failed$/ {
+    why = $0
+    sub(/^[^ ]* /, "", why)
+    base_failed[substr($1, 6)] = why
+    next
+}
 {
     if (!($1 in count))
         name[++names] = $1
@@ -625,8 +879,20 @@ function target(a, b, goal) {
     kb_list[$1] = kb_list[$1] " " $3
     cpu_list[$1] = cpu_list[$1] " " $4
     n[$1] = $5; b[$1] = $6
+    if (!($1 in mn) || $7 + 0 < mn[$1])
+        mn[$1] = $7 + 0
 }
 END {
+    summarise()
+    set_labels()
+    if (quick != "yes")
+        full_report()
+    issue_table()
+    if (base_label != "")
+        baseline_table()
+}
+# the median of each row over the rounds, its speed
+function summarise(i, k) {
     for (i = 1; i <= names; i++) {
         k = name[i]
         s[k] = median(s_list[k], count[k])
@@ -637,6 +903,8 @@ END {
             cpu_rate[k] = n[k] / cpu[k]
         }
     }
+}
+function set_labels() {
     j1 = jobs == "yes" ? " --jobs 1" : ""
     label["rgn-validate"] = validate_label
     label["rgn-convert-rgn"] = "rgn convert --to rgn"
@@ -678,6 +946,10 @@ END {
         deep_1_games ")"
     label["rgn-db-tree-deep-2"] = "rgn db tree, game 2 at ply 10 (" \
         deep_2_games ")"
+    label["rgn-ranges"] = "rgn ranges --lines --parts 16"
+}
+# the tables of every row, and the targets of the earlier issues
+function full_report() {
     # the rgn row each peer is compared with: threads against threads
     chess_1 = "rgn-validate-chess"
     chess_2 = jobs == "yes" ? "rgn-validate-chess-jobs2" : chess_1
@@ -844,26 +1116,7 @@ END {
                " well under a second: %s)\n", s["rgn-ranges"] * 1000,
                (s["rgn-ranges"] < 0.5 ? "met" : "NOT met")
     }
-    # the ratios the issue asks for, rgn/peer >= 1 its target
-    printf "%s / pgn-reader-validate_all: %s (target >= 1: %s);" \
-           " by CPU time %s\n",
-           label[chess_1], ratio(chess_1, "pgn-reader-validate_all"),
-           target(chess_1, "pgn-reader-validate_all", 1),
-           cpu_ratio(chess_1, "pgn-reader-validate_all")
-    printf "%s / pgn-reader-validate: %s (target >= 1: %s);" \
-           " by CPU time %s\n",
-           label[chess_1], ratio(chess_1, "pgn-reader-validate"),
-           target(chess_1, "pgn-reader-validate", 1),
-           cpu_ratio(chess_1, "pgn-reader-validate")
-    printf "%s / pgn-reader-parallel_validate: %s (target >= 1.1: %s)\n",
-           label[chess_2], ratio(chess_2, "pgn-reader-parallel_validate"),
-           target(chess_2, "pgn-reader-parallel_validate", 1.1)
-    if (jobs == "yes")
-        printf "rgn validate --variant chess --jobs 2 / --jobs 1: %s" \
-               " (target >= 1.8: %s); CPU time %.2fx of --jobs 1's\n",
-               ratio("rgn-validate-chess-jobs2", "rgn-validate-chess"),
-               target("rgn-validate-chess-jobs2", "rgn-validate-chess", 1.8),
-               cpu["rgn-validate-chess-jobs2"] / cpu["rgn-validate-chess"]
+    # (the ratios to pgn-reader and scoutfish: in the table of issue 39)
     printf "rgn list --headers-only / pgn-reader-stats (parse only): %s" \
            " (target >= 1: %s); by CPU time %s\n",
            ratio("rgn-list-headers", "pgn-reader-stats"),
@@ -885,25 +1138,10 @@ END {
            ratio("rgn-perft-rollerball", "rgn-perft-4"),
            cpu_ratio("rgn-perft-rollerball", "rgn-perft-4")
     if (!("rgn-db-import" in s))
-        exit
-    # the database, and the targets of the issue
-    printf "rgn db import / scoutfish make, MB/s: %s (target >= 0.5: %s);" \
-           " by CPU time %s\n", ratio("rgn-db-import", "scoutfish-make"),
-           target("rgn-db-import", "scoutfish-make", 0.5),
-           cpu_ratio("rgn-db-import", "scoutfish-make")
+        return
     printf "rgn db import, Rotary corpus: %.1f MB/s, %.2f M plies/s\n",
            b["rgn-db-import-rotary"] / 1e6 / s["rgn-db-import-rotary"],
            rate["rgn-db-import-rotary"] / 1e6
-    printf "rgn db find --position / scoutfish scout, the same %d games:" \
-           " %s (target >= 10: %s); by CPU time %s\n", position_games,
-           ratio("rgn-db-find-position", "scoutfish-scout-position"),
-           target("rgn-db-find-position", "scoutfish-scout-position", 10),
-           cpu_ratio("rgn-db-find-position", "scoutfish-scout-position")
-    printf "rgn db find --pattern / scoutfish scout, the same %d games:" \
-           " %s (target >= 10: %s); by CPU time %s\n", pattern_games,
-           ratio("rgn-db-find-pattern", "scoutfish-scout-pattern"),
-           target("rgn-db-find-pattern", "scoutfish-scout-pattern", 10),
-           cpu_ratio("rgn-db-find-pattern", "scoutfish-scout-pattern")
     t1 = s["rgn-db-tree-start"] * 1000
     t2 = s["rgn-db-tree-deep-1"] * 1000
     t3 = s["rgn-db-tree-deep-2"] * 1000
@@ -911,17 +1149,163 @@ END {
            " 10 %.1f ms, game 2 at ply 10 %.1f ms (target < 50 ms each:" \
            " %s)\n", t1, t2, t3,
            (t1 < 50 && t2 < 50 && t3 < 50 ? "met" : "NOT met")
-    printf "database size, chess: %d bytes, %.1f bytes per ply, %.2f of" \
-           " the PGN file (target <= 1: %s); Rotary: %d bytes, %.1f bytes" \
-           " per ply, %.2f of the RGN file\n", chess_db_bytes,
-           chess_db_bytes / chess_plies, chess_db_bytes / chess_bytes,
-           (chess_db_bytes <= chess_bytes ? "met" : "NOT met"),
-           rotary_db_bytes, rotary_db_bytes / rgn_plies,
-           rotary_db_bytes / rgn_bytes
-}' "$data/runs"
+    printf "database size, chess: %d bytes, %.1f bytes per ply;" \
+           " Rotary: %d bytes, %.1f bytes per ply, %.2f of the RGN file\n",
+           chess_db_bytes, chess_db_bytes / chess_plies, rotary_db_bytes,
+           rotary_db_bytes / rgn_plies, rotary_db_bytes / rgn_bytes
+}
+# The rows of issue 39 with their targets: from the fastest run of each
+# row (the minimum over the rounds: the figures of the issue are minima of
+# interleaved runs), which says met or not, and from the medians
+function issue_table() {
+    print "\nThe rows of issue 39 (ratios and times: the minimum over the " \
+          runs " rounds,\nthe median in brackets; a speed ratio above 1" \
+          " means rgn is faster; met or not\nby the minimum; " \
+          (mem_games > 0 ? "peak memory on\n" mem_games " and " \
+          4 * mem_games " one-move games with a warning each" \
+          : "no memory row: MEM_GAMES=0") "):\n"
+    printf "| %-48s | %-19s | %-19s | %-14s | %-6s | %-7s |%s\n", "row",
+           "rgn", "against", "ratio", "target", "", base_label == "" ? "" \
+           : " the baseline |"
+    printf "|--------------------------------------------------|" \
+           "---------------------|---------------------|----------------|" \
+           "--------|---------|%s\n", base_label == "" ? "" \
+           : "-------------:|"
+    chess_1 = "rgn-validate-chess"
+    issue_row("validate --jobs 1 / pgn-reader validate_all", chess_1,
+              "pgn-reader-validate_all", 1.3)
+    issue_row("validate --jobs 1 / pgn-reader validate", chess_1,
+              "pgn-reader-validate", 1.3)
+    issue_row("validate --jobs 2 / pgn-reader parallel_validate",
+              "rgn-validate-chess-jobs2", "pgn-reader-parallel_validate",
+              1.1)
+    issue_row("validate --jobs 2 / validate --jobs 1",
+              "rgn-validate-chess-jobs2", chess_1, 1.8)
+    issue_row("db import / scoutfish make", "rgn-db-import",
+              "scoutfish-make", 1)
+    issue_row("db find --position, time / scoutfish scout",
+              "rgn-db-find-position", "scoutfish-scout-position", 0.1, 1)
+    issue_row("db find --pattern, time / scoutfish scout",
+              "rgn-db-find-pattern", "scoutfish-scout-pattern", 0.1, 1)
+    if (chess_db_bytes > 0)
+        issue_line("database size / PGN size",
+                   sprintf("%.1f MB", chess_db_bytes / 1e6),
+                   sprintf("%.1f MB", chess_bytes / 1e6),
+                   chess_db_bytes / chess_bytes, "", 1, 1,
+                   base_db_bytes > 0 ? sprintf("%.2f",
+                       base_db_bytes / chess_bytes) : "-")
+    else
+        issue_line("database size / PGN size", "-", "-", "", "", 1, 1, "-")
+    mem_label["validate"] = "validate"
+    mem_label["validate-jobs1"] = "validate --jobs 1"
+    mem_label["select-count"] = "select --count --position"
+    mem_label["convert"] = "convert --to coord"
+    mem_label["list"] = "list"
+    mem_label["db-import"] = "db import"
+    split("validate validate-jobs1 select-count convert list db-import",
+          mem_rows, " ")
+    for (i = 1; i in mem_rows; i++)
+        memory_row(mem_rows[i])
+}
+# issue_row(WHAT, A, B, GOAL, FRACTION): the rgn row A against the row B,
+# by speed (the time of B over that of A, at least GOAL) or, with
+# FRACTION, as a fraction of the time of B (at most GOAL)
+function issue_row(what, a, b, goal, fraction, ba, bb, bl) {
+    # the same of the baseline, against its own B when B is an rgn row
+    ba = "base:" a
+    bb = b ~ /^rgn-/ ? "base:" b : b
+    bl = "-"
+    if ((ba in mn) && (bb in mn))
+        bl = sprintf("%.2f", time_ratio(mn[ba], mn[bb], fraction))
+    else if (a in base_failed)
+        bl = "cannot run"
+    if (!(a in mn) || !(b in mn)) {
+        issue_line(what, "-", "-", "", "", goal, fraction, bl)
+        return
+    }
+    issue_line(what, sprintf("%.3f s (%.3f)", mn[a], s[a]),
+               sprintf("%.3f s (%.3f)", mn[b], s[b]),
+               time_ratio(mn[a], mn[b], fraction),
+               time_ratio(s[a], s[b], fraction), goal, fraction, bl)
+}
+# the ratio a row judges: the time of B over that of A, or the inverse
+function time_ratio(ta, tb, fraction) {
+    if (fraction)
+        return tb > 0 ? ta / tb : 0
+    return ta > 0 ? tb / ta : 0
+}
+# issue_line(WHAT, RGN, AGAINST, RATIO, MEDIAN_RATIO, GOAL, AT_MOST,
+# BASELINE): a line of the table, RATIO "" when not measured
+function issue_line(what, x, y, r, r2, goal, at_most, bl, ratio_text) {
+    ratio_text = r == "" ? "-" : sprintf("%.2f", r) \
+        (r2 == "" ? "" : sprintf(" (%.2f)", r2))
+    printf "| %-48s | %-19s | %-19s | %-14s | %-6s | %-7s |%s\n", what, x,
+           y, ratio_text, (at_most ? "<= " : ">= ") goal,
+           r == "" ? "not measured" : (at_most ? r <= goal : r >= goal) \
+               ? "met" : "NOT met",
+           base_label == "" ? "" : sprintf(" %12s |", bl)
+}
+# memory_row(ROW): its peak memory on 4N games over that on N games, at
+# most 1.1 (memory does not grow with the input; 10% for the noise of
+# ru_maxrss)
+function memory_row(row, k1, k4, b1, b4, bl) {
+    k1 = mem["current", 1, row]
+    k4 = mem["current", 4, row]
+    b1 = mem["baseline", 1, row]
+    b4 = mem["baseline", 4, row]
+    bl = b1 == "" ? "-" : (b1 == "failed" || b4 == "failed") \
+        ? "cannot run" : sprintf("%.2f", b4 / b1)
+    if (k1 == "" || k1 == "failed" || k4 == "failed")
+        issue_line("peak memory, " mem_label[row] ", 4N / N",
+                   k1 == "failed" || k4 == "failed" ? "failed" : "-", "-",
+                   "", "", 1.1, 1, bl)
+    else
+        issue_line("peak memory, " mem_label[row] ", 4N / N",
+                   sprintf("%.1f MiB (4N)", k4 / 1024),
+                   sprintf("%.1f MiB (N)", k1 / 1024), k4 / k1, "", 1.1, 1,
+                   bl)
+}
+# every rgn row against the same row of the baseline, in the same rounds
+function baseline_table(i, k, bk) {
+    print "\nAgainst the baseline, " base_label ":\nseconds: the minimum" \
+          " over the rounds, the median in brackets; speed: the time\nof" \
+          " the baseline over the current, above 1 when the current build" \
+          " is faster;\npeak memory: the medians, current and baseline.\n"
+    printf "| %-40s | %-17s | %-17s | %-12s | %-9s | %-13s |\n", "row",
+           "current", "baseline", "speed", "CPU time", "peak MiB"
+    printf "|------------------------------------------|-------------------|" \
+           "-------------------|--------------|-----------|---------------|\n"
+    for (i = 1; i <= names; i++) {
+        k = name[i]
+        bk = "base:" k
+        if (k ~ /^base:/ || !((bk in s) || (k in base_failed)))
+            continue
+        if (!(bk in s)) {
+            printf "| %-40s | %-17s | %-17s | %-12s | %-9s | %-13s |\n",
+                   k in label ? label[k] : k,
+                   sprintf("%.3f (%.3f)", mn[k], s[k]), "cannot run", "-",
+                   "-", sprintf("%.1f", kb[k] / 1024)
+            continue
+        }
+        printf "| %-40s | %-17s | %-17s | %-12s | %-9s | %-13s |\n",
+               k in label ? label[k] : k,
+               sprintf("%.3f (%.3f)", mn[k], s[k]),
+               sprintf("%.3f (%.3f)", mn[bk], s[bk]),
+               sprintf("%.2f (%.2f)", time_ratio(mn[k], mn[bk]),
+                       time_ratio(s[k], s[bk])),
+               sprintf("%.2f", time_ratio(cpu[k], cpu[bk])),
+               sprintf("%.1f, %.1f", kb[k] / 1024, kb[bk] / 1024)
+    }
+    for (i = 1; i <= names; i++)
+        if ((k = name[i]) in base_failed)
+            printf "the baseline cannot run %s: %s\n",
+                   k in label ? label[k] : k, base_failed[k]
+}' "$data/runs" "$data/mem" "$data/base-failed"
 
 # The games pulled one at a time against the same games pushed (its own
 # timing: the fastest of $runs runs each, in one process).
-"$build/bench/pull_push" "$data/games.pgn" "$runs" ||
-    fail "pull_push does not give the games push gives"
+if [ "$quick" = no ]; then
+    "$build/bench/pull_push" "$data/games.pgn" "$runs" ||
+        fail "pull_push does not give the games push gives"
+fi
 
