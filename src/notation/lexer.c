@@ -192,14 +192,13 @@ static inline rgn_location here(const rgn_lexer *lx)
 
 rgn_location rgn_lexer_here(const rgn_lexer *lx) { return here(lx); }
 
-int rgn_lexer_only_space_left(const rgn_lexer *lx)
+/* rgn_lexer_only_space_left with at most RGN_LINE_HALF bytes left. */
+int rgn_lexer_space_to_end(const rgn_lexer *lx)
 {
-    size_t end =
-        lx->len - lx->pos > RGN_LINE_HALF ? lx->pos + RGN_LINE_HALF : lx->len;
-    for (size_t i = lx->pos; i < end; i++)
+    for (size_t i = lx->pos; i < lx->len; i++)
         if (!(char_class[(unsigned char)lx->buf[i]] & (CC_SPACE | CC_EOL)))
             return 0;
-    if (end < lx->len || end - lx->pos == RGN_LINE_HALF)
+    if (lx->len - lx->pos == RGN_LINE_HALF)
         return 0; /* a long run of white space: not a file cut short */
     return lx->eof ? 1 : -1;
 }
