@@ -210,8 +210,15 @@ static void compile_groups(eng_bitboards *b, const eng_rules *r, int color)
             g++;
         if (g == b->group_count[color])
             b->groups[color][b->group_count[color]++] =
-                (eng_slide_group){0, types};
+                (eng_slide_group){.types = types};
         b->groups[color][g].directions |= (uint8_t)(1u << d);
+    }
+    for (int g = 0; g < b->group_count[color]; g++) {
+        eng_slide_group *group = &b->groups[color][g];
+        for (int d = 0; d < BB_DIRECTIONS; d++)
+            if (group->directions >> d & 1)
+                for (int sq = 0; sq < 64; sq++)
+                    group->reach[sq] |= b->ray[opposite(d)][sq];
     }
 }
 
@@ -357,7 +364,7 @@ static inline eng_bits attackers_with(const eng_bitboards *b,
     }
     found &= pos->by_color[by];
     for (int g = 0; g < b->group_count[by]; g++)
-        if (sliders[g])
+        if (sliders[g] & b->groups[by][g].reach[at])
             found |=
                 slides(b, reversed(b->groups[by][g].directions), at, occupied) &
                 sliders[g];
@@ -585,9 +592,7 @@ static eng_bits find_pinned(generation *g, eng_bits *pin_line)
         eng_bits sliders = enemy[i];
         if (!sliders)
             continue;
-        eng_bits snipers = 0;
-        for (unsigned ds = reversed(group->directions); ds; ds &= ds - 1)
-            snipers |= b->ray[bb_first(ds)][g->king] & sliders;
+        eng_bits snipers = group->reach[g->king] & sliders;
         for (; snipers; snipers &= snipers - 1) {
             int s = bb_first(snipers);
             eng_bits line = between(b, g->king, s),
