@@ -1022,10 +1022,15 @@ static size_t quick_move_run(const rgn_lexer *lx)
         __m128i digit =
             _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
                           _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-        __m128i in = _mm_or_si128(letter, digit);
-        static const char signs[] = "-=>+#";
-        for (size_t k = 0; k + 1 < sizeof signs; k++)
-            in = _mm_or_si128(in, _mm_cmpeq_epi8(v, _mm_set1_epi8(signs[k])));
+        /* the signs written out: -O2 keeps a loop over them */
+        __m128i signs =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('='))),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))));
+        __m128i in = _mm_or_si128(
+            _mm_or_si128(letter, digit),
+            _mm_or_si128(signs, _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
         /* the first byte, a letter, is one */
         unsigned out = ~(unsigned)_mm_movemask_epi8(in) & 0xFFFE;
         if (out)
