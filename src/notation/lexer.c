@@ -203,12 +203,6 @@ int rgn_lexer_space_to_end(const rgn_lexer *lx)
     return lx->eof ? 1 : -1;
 }
 
-rgn_span rgn_lexer_span(const rgn_lexer *lx, uint64_t offset, size_t len)
-{
-    rgn_span span = {lx->buf + (size_t)(offset - lx->base), len};
-    return span;
-}
-
 rgn_span rgn_lexer_line(const rgn_lexer *lx, uint64_t offset, size_t *caret)
 {
     rgn_span none = {"", 0};

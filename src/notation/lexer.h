@@ -131,8 +131,13 @@ static inline int rgn_lexer_only_space_left(const rgn_lexer *lexer)
                ? 0
                : rgn_lexer_space_to_end(lexer);
 }
-/* A view of buffered input. */
-rgn_span rgn_lexer_span(const rgn_lexer *lexer, uint64_t offset, size_t len);
+/* A view of buffered input (inline: every move's text is one). */
+static inline rgn_span rgn_lexer_span(const rgn_lexer *lexer, uint64_t offset,
+                                      size_t len)
+{
+    rgn_span span = {lexer->buf + (size_t)(offset - lexer->base), len};
+    return span;
+}
 /* The line around offset, cut to RGN_LINE_HALF bytes on each side (at
  * character boundaries); an empty span if offset is not buffered. */
 rgn_span rgn_lexer_line(const rgn_lexer *lexer, uint64_t offset, size_t *caret);
