@@ -192,22 +192,15 @@ static inline rgn_location here(const rgn_lexer *lx)
 
 rgn_location rgn_lexer_here(const rgn_lexer *lx) { return here(lx); }
 
-int rgn_lexer_only_space_left(const rgn_lexer *lx)
+/* rgn_lexer_only_space_left with at most RGN_LINE_HALF bytes left. */
+int rgn_lexer_space_to_end(const rgn_lexer *lx)
 {
-    size_t end =
-        lx->len - lx->pos > RGN_LINE_HALF ? lx->pos + RGN_LINE_HALF : lx->len;
-    for (size_t i = lx->pos; i < end; i++)
+    for (size_t i = lx->pos; i < lx->len; i++)
         if (!(char_class[(unsigned char)lx->buf[i]] & (CC_SPACE | CC_EOL)))
             return 0;
-    if (end < lx->len || end - lx->pos == RGN_LINE_HALF)
+    if (lx->len - lx->pos == RGN_LINE_HALF)
         return 0; /* a long run of white space: not a file cut short */
     return lx->eof ? 1 : -1;
-}
-
-rgn_span rgn_lexer_span(const rgn_lexer *lx, uint64_t offset, size_t len)
-{
-    rgn_span span = {lx->buf + (size_t)(offset - lx->base), len};
-    return span;
 }
 
 rgn_span rgn_lexer_line(const rgn_lexer *lx, uint64_t offset, size_t *caret)
@@ -1023,10 +1016,15 @@ static size_t quick_move_run(const rgn_lexer *lx)
         __m128i digit =
             _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
                           _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-        __m128i in = _mm_or_si128(letter, digit);
-        static const char signs[] = "-=>+#";
-        for (size_t k = 0; k + 1 < sizeof signs; k++)
-            in = _mm_or_si128(in, _mm_cmpeq_epi8(v, _mm_set1_epi8(signs[k])));
+        /* the signs written out: -O2 keeps a loop over them */
+        __m128i signs =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('='))),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))));
+        __m128i in = _mm_or_si128(
+            _mm_or_si128(letter, digit),
+            _mm_or_si128(signs, _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
         /* the first byte, a letter, is one */
         unsigned out = ~(unsigned)_mm_movemask_epi8(in) & 0xFFFE;
         if (out)

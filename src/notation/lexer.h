@@ -121,9 +121,23 @@ rgn_location rgn_lexer_here(const rgn_lexer *lexer);
 /* Whether only white space follows the cursor to the end of the input:
  * 1 yes, 0 no (something else follows, or more than RGN_LINE_HALF bytes
  * of white space), -1 not known until more input comes. */
-int rgn_lexer_only_space_left(const rgn_lexer *lexer);
-/* A view of buffered input. */
-rgn_span rgn_lexer_span(const rgn_lexer *lexer, uint64_t offset, size_t len);
+int rgn_lexer_space_to_end(const rgn_lexer *lexer);
+/* Asked after every move: with more than RGN_LINE_HALF bytes buffered
+ * past the cursor the answer is 0 without a look, so that only a move
+ * near the end of the buffer pays for the scan. */
+static inline int rgn_lexer_only_space_left(const rgn_lexer *lexer)
+{
+    return lexer->len - lexer->pos > RGN_LINE_HALF
+               ? 0
+               : rgn_lexer_space_to_end(lexer);
+}
+/* A view of buffered input (inline: every move's text is one). */
+static inline rgn_span rgn_lexer_span(const rgn_lexer *lexer, uint64_t offset,
+                                      size_t len)
+{
+    rgn_span span = {lexer->buf + (size_t)(offset - lexer->base), len};
+    return span;
+}
 /* The line around offset, cut to RGN_LINE_HALF bytes on each side (at
  * character boundaries); an empty span if offset is not buffered. */
 rgn_span rgn_lexer_line(const rgn_lexer *lexer, uint64_t offset, size_t *caret);

@@ -276,11 +276,15 @@ static void flush_number(rgn_reader *r, bool black)
     r->number_held = false;
 }
 
-/* Enters a game's movetext (beginning the game if need be). */
-static void enter_movetext(rgn_reader *r, rgn_location where)
+/* Enters a game's movetext (beginning the game if need be). Every move
+ * asks: once the game has begun and met its origin, both calls are
+ * skipped. */
+static inline void enter_movetext(rgn_reader *r, rgn_location where)
 {
-    begin(r, where);
-    at_origin(r, where);
+    if (r->state == OUTSIDE || !r->origin_met) {
+        begin(r, where);
+        at_origin(r, where);
+    }
     r->state = MOVES;
     r->content = true;
 }

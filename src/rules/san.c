@@ -38,24 +38,31 @@ static int fail(enum rgn_problem *problem, enum rgn_problem what,
 
 /* The piece type a SAN letter names; a text without a letter names the
  * pawn. 0 if the game has no such piece. */
-static int type_of_letter(const rgn_variant *v, char letter)
+/* A table of the letters of the variant last asked about: texts are
+ * read by the million and a variant's letters never change. One a
+ * thread, for the parallel validator's workers. */
+static _Thread_local const rgn_variant *table_for;
+static _Thread_local int8_t type_of[128];
+
+static __attribute__((noinline)) void fill_type_table(const rgn_variant *v)
 {
-    /* A table of the letters of the variant last asked about: texts are
-     * read by the million and a variant's letters never change. One a
-     * thread, for the parallel validator's workers. */
-    static _Thread_local const rgn_variant *table_for;
-    static _Thread_local int8_t type_of[128];
+    memset(type_of, 0, sizeof type_of);
+    for (int type = 1; v->piece_letters[type]; type++) {
+        unsigned char c = (unsigned char)v->piece_letters[type];
+        if (c < 128 && !type_of[c]) /* the first type with it */
+            type_of[c] = (int8_t)type;
+    }
+    table_for = v;
+}
+
+/* Small enough to inline into every move read: the table filled out of
+ * line, once a variant. */
+static inline int type_of_letter(const rgn_variant *v, char letter)
+{
     if (!letter)
         return v->pawn_type;
-    if (table_for != v) {
-        memset(type_of, 0, sizeof type_of);
-        for (int type = 1; v->piece_letters[type]; type++) {
-            unsigned char c = (unsigned char)v->piece_letters[type];
-            if (c < 128 && !type_of[c]) /* the first type with it */
-                type_of[c] = (int8_t)type;
-        }
-        table_for = v;
-    }
+    if (table_for != v)
+        fill_type_table(v);
     return (unsigned char)letter < 128 ? type_of[(unsigned char)letter] : 0;
 }
 
@@ -169,18 +176,21 @@ static int digit_rank(const rgn_variant *v, char c)
  * (one-digit ranks). Whatever it reads, the full reader below reads the same;
  * false (with *san unspecified) for anything else, which the full reader then
  * judges, and words its errors. */
-static inline bool quick_parse(const rgn_variant *v, const char *text,
-                               size_t len, rgn_san *san)
+static inline __attribute__((always_inline)) bool
+quick_parse(const rgn_variant *v, const char *text, size_t len, rgn_san *san,
+            int *moved_type)
 {
     const char *p = text, *end = text + len;
     *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
     if (end > p && (end[-1] == '+' || end[-1] == '#'))
         san->check = *--end;
+    *moved_type = v->pawn_type;
     if (p < end && is_upper(*p)) {
         int type = type_of_letter(v, *p);
         if (!type || type == v->pawn_type)
             return false;
         san->piece = *p++;
+        *moved_type = type;
     }
     /* without orientations a '>' leaves the text to the full reader,
      * which says why it is wrong: no text read here holds one */
@@ -224,7 +234,8 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
 {
     rgn_error dropped;
     err = rgn_error_or(err, &dropped);
-    if (quick_parse(v, text, len, san))
+    int moved_type;
+    if (quick_parse(v, text, len, san, &moved_type))
         return 0;
     *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
     const char *p = text, *end = text + len;
@@ -782,9 +793,10 @@ resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
 {
     const struct rgn_variant *v = pos->variant;
     rgn_san s;
-    if (!quick_parse(v, text, len, &s) || s.direction >= 0 || s.from_rank >= 0)
+    int type; /* read once, with the letter */
+    if (!quick_parse(v, text, len, &s, &type) || s.direction >= 0 ||
+        s.from_rank >= 0)
         return false;
-    int type = type_of_letter(v, s.piece);
     int promotion = s.promotion ? type_of_letter(v, s.promotion) : 0;
     if (!type || (s.promotion && !promotion))
         return false;

@@ -301,26 +301,33 @@ static inline bool key_taken(const rgn_checker *v, size_t at)
     return v->keys[at].stamp == v->key_stamp;
 }
 
-/* Counts one more occurrence of key; returns the count, 0 on no memory. */
-static uint32_t count_key(rgn_checker *v, uint64_t key)
+/* Doubles the table of keys: false on no memory. */
+static __attribute__((noinline)) bool grow_keys(rgn_checker *v)
 {
-    if (2 * (v->key_used + 1) > v->key_capacity) {
-        size_t capacity = v->key_capacity ? 2 * v->key_capacity : 256;
-        key_count *grown = calloc(capacity, sizeof *grown);
-        if (!grown)
-            return 0;
-        for (size_t i = 0; i < v->key_capacity; i++) {
-            if (!key_taken(v, i))
-                continue;
-            size_t at = v->keys[i].key & (capacity - 1);
-            while (grown[at].stamp == v->key_stamp)
-                at = (at + 1) & (capacity - 1);
-            grown[at] = v->keys[i];
-        }
-        free(v->keys);
-        v->keys = grown;
-        v->key_capacity = capacity;
+    size_t capacity = v->key_capacity ? 2 * v->key_capacity : 256;
+    key_count *grown = calloc(capacity, sizeof *grown);
+    if (!grown)
+        return false;
+    for (size_t i = 0; i < v->key_capacity; i++) {
+        if (!key_taken(v, i))
+            continue;
+        size_t at = v->keys[i].key & (capacity - 1);
+        while (grown[at].stamp == v->key_stamp)
+            at = (at + 1) & (capacity - 1);
+        grown[at] = v->keys[i];
     }
+    free(v->keys);
+    v->keys = grown;
+    v->key_capacity = capacity;
+    return true;
+}
+
+/* Counts one more occurrence of key; returns the count, 0 on no memory.
+ * Inline, its growth out of line: every move counts its position. */
+static inline uint32_t count_key(rgn_checker *v, uint64_t key)
+{
+    if (2 * (v->key_used + 1) > v->key_capacity && !grow_keys(v))
+        return 0;
     size_t at = key & (v->key_capacity - 1);
     while (key_taken(v, at) && v->keys[at].key != key)
         at = (at + 1) & (v->key_capacity - 1);

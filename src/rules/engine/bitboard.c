@@ -210,8 +210,15 @@ static void compile_groups(eng_bitboards *b, const eng_rules *r, int color)
             g++;
         if (g == b->group_count[color])
             b->groups[color][b->group_count[color]++] =
-                (eng_slide_group){0, types};
+                (eng_slide_group){.types = types};
         b->groups[color][g].directions |= (uint8_t)(1u << d);
+    }
+    for (int g = 0; g < b->group_count[color]; g++) {
+        eng_slide_group *group = &b->groups[color][g];
+        for (int d = 0; d < BB_DIRECTIONS; d++)
+            if (group->directions >> d & 1)
+                for (int sq = 0; sq < 64; sq++)
+                    group->reach[sq] |= b->ray[opposite(d)][sq];
     }
 }
 
@@ -357,7 +364,7 @@ static inline eng_bits attackers_with(const eng_bitboards *b,
     }
     found &= pos->by_color[by];
     for (int g = 0; g < b->group_count[by]; g++)
-        if (sliders[g])
+        if (sliders[g] & b->groups[by][g].reach[at])
             found |=
                 slides(b, reversed(b->groups[by][g].directions), at, occupied) &
                 sliders[g];
@@ -585,9 +592,7 @@ static eng_bits find_pinned(generation *g, eng_bits *pin_line)
         eng_bits sliders = enemy[i];
         if (!sliders)
             continue;
-        eng_bits snipers = 0;
-        for (unsigned ds = reversed(group->directions); ds; ds &= ds - 1)
-            snipers |= b->ray[bb_first(ds)][g->king] & sliders;
+        eng_bits snipers = group->reach[g->king] & sliders;
         for (; snipers; snipers &= snipers - 1) {
             int s = bb_first(snipers);
             eng_bits line = between(b, g->king, s),
@@ -792,8 +797,11 @@ bool eng_bb_has_moves(const eng_rules *r, const eng_position *pos)
 }
 
 /* Where pieces of the type could come from to `to` (a capture when
- * the enemy stands there), legality aside. */
-static eng_bits reaching(const generation *g, int type, int to, bool capture)
+ * the enemy stands there), legality aside. This and the two below are
+ * inlined into every move found: their calls, with their frames and the
+ * generation kept in memory, were a tenth of finding a move. */
+static inline __attribute__((always_inline)) eng_bits
+reaching(const generation *g, int type, int to, bool capture)
 {
     const eng_bitboards *b = g->b;
     int us = g->us;
@@ -820,7 +828,8 @@ static eng_bits reaching(const generation *g, int type, int to, bool capture)
 }
 
 /* Whether a piece of the type may go from -> to (not en passant). */
-static bool legal_step(generation *g, int type, int from, int to)
+static inline __attribute__((always_inline)) bool
+legal_step(generation *g, int type, int from, int to)
 {
     return type == g->r->king_type ? king_may_go(g, to)
            : g->checkers           ? safe_after(g, from, to, to)
@@ -830,8 +839,9 @@ static bool legal_step(generation *g, int type, int from, int to)
 /* Sets a generation up for moves to square `to` (BB_NONE: off the
  * board): false when no move can go there (off the board, or an own
  * piece on it). */
-static bool start_to(generation *g, const eng_rules *r, const eng_position *pos,
-                     eng_move *moves, int type, int to)
+static inline __attribute__((always_inline)) bool
+start_to(generation *g, const eng_rules *r, const eng_position *pos,
+         eng_move *moves, int type, int to)
 {
     if (type < 1 || type > r->type_count || to == BB_NONE)
         return false;

@@ -45,6 +45,9 @@ typedef struct eng_first_leap {
 typedef struct eng_slide_group {
     uint8_t directions; /* bit per direction, as the attacker moves */
     uint16_t types;     /* bit per type */
+    /* per square, where such a slider attacks it from on an empty board:
+     * a test that skips the slide when none of them stands there */
+    eng_bits reach[64];
 } eng_slide_group;
 
 #define BB_ORTHOGONAL 0x55u /* N E S W */
