@@ -165,6 +165,7 @@ unsigned db_square_bit(unsigned piece, unsigned square)
  * after db_fail (any value is a value: a damaged file's may be < 0). */
 static int query_number(rgn_db *db, const char *sql, int64_t *value)
 {
+    *value = 0; /* set on every path, for gcc -O3's flow analysis */
     sqlite3_stmt *s = db_prepare(db, sql);
     if (!s)
         return -1;
