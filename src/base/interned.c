@@ -28,9 +28,11 @@ static uint64_t hash_text(const char *text, size_t len)
     return h;
 }
 
+/* Whether kept is text: its length first, so that no byte past its end
+ * is read (a shorter text kept last in its block ends the block). */
 static bool same(const char *kept, const char *text, size_t len)
 {
-    return memcmp(kept, text, len) == 0 && kept[len] == 0;
+    return strlen(kept) == len && memcmp(kept, text, len) == 0;
 }
 
 static bool grow(rgn_interned *set)
