@@ -36,8 +36,6 @@ static int fail(enum rgn_problem *problem, enum rgn_problem what,
     return -1;
 }
 
-/* The piece type a SAN letter names; a text without a letter names the
- * pawn. 0 if the game has no such piece. */
 /* A table of the letters of the variant last asked about: texts are
  * read by the million and a variant's letters never change. One a
  * thread, for the parallel validator's workers. */
@@ -55,8 +53,9 @@ static __attribute__((noinline)) void fill_type_table(const rgn_variant *v)
     table_for = v;
 }
 
-/* Small enough to inline into every move read: the table filled out of
- * line, once a variant. */
+/* The piece type a SAN letter names; a text without a letter names the
+ * pawn. 0 if the game has no such piece. Small enough to inline into
+ * every move read: the table filled out of line, once a variant. */
 static inline int type_of_letter(const rgn_variant *v, char letter)
 {
     if (!letter)
