@@ -402,31 +402,28 @@ bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
 /* Whether the first piece from the King on `king` along the line through
  * `through` (with the squares `occupied`) is one of colour `by`, not on
  * `skip`, that slides back along the line onto the King; false when
- * `through` is on no line with the King. Which it is, is a coin toss
- * from move to move: so the answer is computed without a branch (off a
- * line the ray is empty), which a mispredicted branch costs more than. */
+ * `through` is on no line with the King. Most squares are on none, and
+ * most lines hold no such piece: the cheap tests come first. */
 static inline bool line_attack(const eng_bitboards *b, const eng_position *pos,
                                int king, int through, eng_bits occupied, int by,
                                int skip)
 {
     int d = b->direction[king][through];
-    int on_line = d >= 0;
-    d &= 7;
-    eng_bits blockers = b->ray[d][king] & occupied & -(eng_bits)on_line;
-    /* the nearest blocker, or a square of no matter when there is none */
-    int low = bb_first(blockers | bb_bit(63)), high = bb_last(blockers | 1);
-    int at =
-        high ^ ((low ^ high) & -(int)(BB_RISING >> d & 1)); /* by mask, too */
+    if (d < 0)
+        return false;
+    eng_bits blockers = b->ray[d][king] & occupied;
+    if (!(blockers & pos->by_color[by]))
+        return false;
+    int at = nearest(d, blockers);
     uint8_t piece = pos->board[b->square[at]];
-    int slides = b->slide_capture[by][RGN_TYPE(piece)] >> opposite(d) & 1;
-    return (blockers != 0) & (at != skip) & (RGN_COLOR(piece) == by) & slides;
+    return at != skip && RGN_COLOR(piece) == by &&
+           (b->slide_capture[by][RGN_TYPE(piece)] >> opposite(d) & 1);
 }
 
 /* Whether the side to move is in check after move m, from what the move
- * changed: the moved piece's own attack, and a slide it uncovered (both
- * without a branch, see line_attack). En passant and castling, which
- * move a second piece, and games where a first-move leap captures, take
- * the full test. */
+ * changed: the moved piece's own attack, and a slide it uncovered. En
+ * passant and castling, which move a second piece, and games where a
+ * first-move leap captures, take the full test. */
 bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
 {
     const eng_bitboards *b = &r->bb;
@@ -434,20 +431,17 @@ bool eng_bb_check_after(const eng_rules *r, const eng_position *pos, eng_move m)
     if (m.kind == RGN_MOVE_EN_PASSANT || m.kind == RGN_MOVE_CASTLING ||
         b->first_leap_captures)
         return eng_bb_in_check(r, pos);
-    int king = king_index(r, pos, victim), from = b->index[m.from],
-        to = b->index[m.to];
-    eng_bits occupied = pos->by_color[0] | pos->by_color[1];
+    int king = king_index(r, pos, victim), to = b->index[m.to];
     int type = RGN_TYPE(pos->board[m.to]);
-    int leaps = b->leap_capture[mover][type][to] >> king & 1;
+    if (b->leap_capture[mover][type][to] >> king & 1)
+        return true;
+    eng_bits occupied = pos->by_color[0] | pos->by_color[1];
     /* the moved piece slides onto the King over empty squares */
     int d = b->direction[king][to];
-    int on_line = d >= 0;
-    d &= 7;
-    eng_bits path = between_along(b, d, king, to) & occupied;
-    int slides = on_line & (b->slide_capture[mover][type] >> opposite(d) & 1) &
-                 (path == 0);
-    return leaps | slides |
-           line_attack(b, pos, king, from, occupied, mover, to);
+    if (d >= 0 && (b->slide_capture[mover][type] >> opposite(d) & 1) &&
+        !(between_along(b, d, king, to) & occupied))
+        return true;
+    return line_attack(b, pos, king, b->index[m.from], occupied, mover, to);
 }
 
 /* ------------------------------------------------------------------ */
