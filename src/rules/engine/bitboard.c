@@ -317,6 +317,26 @@ static inline eng_bits slides(const eng_bitboards *b, unsigned directions,
                       : reach;
 }
 
+/* The squares of the rays from `from` in the given directions on an
+ * empty board: whole lines for each full set of four, as slides. */
+static inline eng_bits empty_rays(const eng_bitboards *b, unsigned directions,
+                                  int from)
+{
+    eng_bits reach = 0;
+    if ((directions & BB_ORTHOGONAL) == BB_ORTHOGONAL) {
+        reach |= b->line[BB_FILE][from] | b->line[BB_RANK][from];
+        directions &= ~BB_ORTHOGONAL;
+    }
+    if ((directions & BB_DIAGONAL) == BB_DIAGONAL) {
+        reach |=
+            b->line[BB_DIAGONAL_LINE][from] | b->line[BB_ANTI_DIAGONAL][from];
+        directions &= ~BB_DIAGONAL;
+    }
+    for (; directions; directions &= directions - 1)
+        reach |= b->ray[bb_first(directions)][from];
+    return reach;
+}
+
 /* The directions back along which a slide in the given ones arrives. */
 static inline unsigned reversed(unsigned directions)
 {
@@ -384,6 +404,35 @@ static eng_bits attackers(const eng_bitboards *b, const eng_position *pos,
     eng_bits sliders[BB_MAX_GROUPS];
     find_sliders(b, pos, by, sliders);
     return attackers_with(b, pos, at, occupied, by, sliders);
+}
+
+/* Whether a piece of colour `by` attacks square `at` (the occupied
+ * squares `occupied`): the leapers by their tables first; then a slide
+ * group only when its reach from `at` holds a piece of the colour, and
+ * only its pieces there, each by the squares between. Asked once per
+ * King move, where finding every slider first cost more than the
+ * answer. */
+static bool attacked(const eng_bitboards *b, const eng_position *pos, int at,
+                     eng_bits occupied, int by)
+{
+    eng_bits theirs = pos->by_color[by], leapers = 0;
+    for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
+        int t = bb_first(types);
+        leapers |= b->leap_capture_to[by][t][at] & pos->by_type[t];
+    }
+    if (leapers & theirs)
+        return true;
+    for (int g = 0; g < b->group_count[by]; g++) {
+        const eng_slide_group *group = &b->groups[by][g];
+        eng_bits near = group->reach[at] & theirs;
+        if (!near)
+            continue;
+        for (eng_bits snipers = pieces_of(pos, group->types, by) & near;
+             snipers; snipers &= snipers - 1)
+            if (!(between(b, at, bb_first(snipers)) & occupied))
+                return true;
+    }
+    return false;
 }
 
 static inline int king_index(const eng_rules *r, const eng_position *pos,
@@ -569,9 +618,9 @@ static bool exposes_king(const generation *g, int from, int to)
     return line_attack(g->b, g->pos, g->king, from, occupied, g->them, to);
 }
 
-static bool king_may_go(generation *g, int to)
+static bool king_may_go(const generation *g, int to)
 {
-    return !attacked_by(g, to, g->occupied ^ bb_bit(g->king));
+    return !attacked(g->b, g->pos, to, g->occupied ^ bb_bit(g->king), g->them);
 }
 
 /* Own pieces between the King and an enemy slider; pin_line[square] is
@@ -601,14 +650,14 @@ static eng_bits find_pinned(generation *g, eng_bits *pin_line)
     return pinned;
 }
 
-static bool first_leap_open(const generation *g, const eng_first_leap *leap,
-                            int from, int to)
+static bool first_leap_open(const eng_first_leap *leap, int from, int to,
+                            eng_bits occupied, eng_bits enemy)
 {
     eng_bits at = bb_bit(to);
-    if (leap->path[from] & g->occupied)
+    if (leap->path[from] & occupied)
         return false;
-    return ((leap->mode & XB_MOVE) && !(g->occupied & at)) ||
-           ((leap->mode & XB_CAPTURE) && (g->enemy & at));
+    return ((leap->mode & XB_MOVE) && !(occupied & at)) ||
+           ((leap->mode & XB_CAPTURE) && (enemy & at));
 }
 
 /* The pawn taken en passant onto ep, or -1 when there is none to take. */
@@ -676,7 +725,7 @@ static void castling_moves(generation *g, int only_to)
             path &= ~bb_bit(b->index[c.king_from]);
         bool safe = true;
         for (path &= ~known_safe; path && safe; path &= path - 1)
-            safe = !attacked_by(g, bb_first(path), occupied);
+            safe = !attacked(b, pos, bb_first(path), occupied, g->them);
         if (!safe)
             continue;
         if (g->moves)
@@ -730,7 +779,7 @@ static void other_moves(generation *g, bool any)
              pieces &= pieces - 1) {
             int from = bb_first(pieces), to = leap->to[from];
             if (to == BB_NONE || !(allowed >> to & 1) ||
-                !first_leap_open(g, leap, from, to))
+                !first_leap_open(leap, from, to, g->occupied, g->enemy))
                 continue;
             if ((pinned >> from & 1) && !(pin_line[from] >> to & 1))
                 continue;
@@ -790,32 +839,38 @@ bool eng_bb_has_moves(const eng_rules *r, const eng_position *pos)
     return generate(r, pos, NULL, true) > 0;
 }
 
-/* Where pieces of the type could come from to `to` (a capture when
- * the enemy stands there), legality aside. This and the two below are
- * inlined into every move found: their calls, with their frames and the
- * generation kept in memory, were a tenth of finding a move. */
+/* Where pieces of colour `us` and the type could come from to `to` (a
+ * capture when the enemy stands there), legality aside. This and the two
+ * below are inlined into every move found: their calls, with their
+ * frames and the generation kept in memory, were a tenth of finding a
+ * move. */
 static inline __attribute__((always_inline)) eng_bits
-reaching(const generation *g, int type, int to, bool capture)
+reaching(const eng_bitboards *b, const eng_position *pos, int us, int type,
+         int to, eng_bits occupied, bool capture)
 {
-    const eng_bitboards *b = g->b;
-    int us = g->us;
-    eng_bits mine = g->pos->by_type[type] & g->own;
+    eng_bits own = pos->by_color[us], enemy = occupied & ~own;
+    eng_bits mine = pos->by_type[type] & own;
     eng_bits origins = 0;
     if ((capture ? b->leaper_types[us] : b->move_leaper_types[us]) >> type & 1)
         origins = (capture ? b->leap_capture_to[us][type][to]
                            : b->leap_move_to[us][type][to]) &
                   mine;
-    /* a slider arrives from the first piece back along its directions */
+    /* a slider arrives from a piece back along its directions with
+     * nothing between: seldom more than one stands on those lines, so
+     * each is tested rather than the lines slid */
     unsigned directions =
         capture ? b->slide_capture[us][type] : b->slide_move[us][type];
     if (directions)
-        origins |= slides(b, reversed(directions), to, g->occupied) & mine;
+        for (eng_bits lined = empty_rays(b, reversed(directions), to) & mine;
+             lined; lined &= lined - 1)
+            if (!(between(b, to, bb_first(lined)) & occupied))
+                origins |= bb_bit(bb_first(lined));
     if (b->first_leaper_types[us] >> type & 1)
         for (int i = 0; i < b->first_leap_count[us]; i++) {
             const eng_first_leap *leap = &b->first_leaps[us][i];
             int from = leap->from[to];
             if (leap->type == type && from != BB_NONE && mine >> from & 1 &&
-                first_leap_open(g, leap, from, to))
+                first_leap_open(leap, from, to, occupied, enemy))
                 origins |= bb_bit(from);
         }
     return origins;
@@ -865,8 +920,9 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos,
         return g.n;
     }
     bool capture = g.enemy >> to & 1;
-    for (eng_bits origins = reaching(&g, type, to, capture); origins;
-         origins &= origins - 1)
+    for (eng_bits origins =
+             reaching(g.b, pos, g.us, type, to, g.occupied, capture);
+         origins; origins &= origins - 1)
         if (legal_step(&g, type, bb_first(origins), to))
             add(&g, type, bb_first(origins), bb_bit(to), RGN_MOVE_NORMAL);
     if (type == r->pawn_type && to_square == pos->ep_square && !capture)
@@ -876,26 +932,70 @@ int eng_bb_legal_moves_to(const eng_rules *r, const eng_position *pos,
     return g.n;
 }
 
+/* The move of eng_bb_find_moves. */
+static inline eng_move found_move(const eng_bitboards *b, int from, int to,
+                                  uint8_t kind, int promotion)
+{
+    return (eng_move){
+        b->square[from], b->square[to], kind, (uint8_t)promotion, 0, 0};
+}
+
+/* The moves of eng_bb_find_moves from the origins in check, or when
+ * whether the King is in check is not known: with the checkers. Out of
+ * line, as the rare paths below, so that the common one keeps its
+ * registers. */
+static __attribute__((noinline)) int
+find_checked(const eng_rules *r, const eng_position *pos, int type,
+             eng_bits origins, int to, uint8_t kind, int promotion,
+             eng_move *first)
+{
+    generation g;
+    int n = 0;
+    start(&g, r, pos, NULL);
+    find_checkers(&g);
+    for (; origins; origins &= origins - 1) {
+        int from = bb_first(origins);
+        if (legal_step(&g, type, from, to) && n++ == 0)
+            *first = found_move(g.b, from, to, kind, promotion);
+    }
+    return n;
+}
+
+/* The en passant captures that eng_bb_find_moves' question allows, added
+ * to the n found already. */
+static __attribute__((noinline)) int
+find_en_passant(const eng_rules *r, const eng_position *pos, int from_file,
+                int from_rank, int n, eng_move *first)
+{
+    generation g;
+    eng_move taking[8];
+    start(&g, r, pos, taking);
+    en_passant_moves(&g, from_file >= 0 ? 0x0101010101010101ull << from_file
+                                        : ~(eng_bits)0);
+    for (int i = 0; i < g.n; i++)
+        if ((from_rank < 0 || g.b->index[taking[i].from] >> 3 == from_rank) &&
+            n++ == 0)
+            *first = taking[i];
+    return n;
+}
+
+/* SAN's question, answered with only what its path needs: no generation
+ * at all for a King's move or out of check, which are most. */
 int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type,
                       int to_file, int to_rank, int from_file, int from_rank,
                       int promotion, eng_move *first)
 {
-    generation g;
-    bool on_board = to_file >= 0 && to_file < r->files && to_rank >= 0 &&
-                    to_rank < r->ranks;
-    int to = on_board ? to_rank * 8 + to_file : BB_NONE;
-    if (!start_to(&g, r, pos, NULL, type, to))
+    const eng_bitboards *b = &r->bb;
+    if (type < 1 || type > r->type_count || to_file < 0 ||
+        to_file >= r->files || to_rank < 0 || to_rank >= r->ranks)
         return 0;
-    int to_square = g.b->square[to];
-    bool capture = g.enemy >> to & 1;
-    eng_bits origins = reaching(&g, type, to, capture);
-    if (from_file >= 0)
-        origins &= 0x0101010101010101ull << from_file;
-    if (from_rank >= 0)
-        origins &= 0xFFull << 8 * from_rank;
+    int to = to_rank * 8 + to_file, us = pos->side, them = us ^ 1;
+    eng_bits own = pos->by_color[us], enemy = pos->by_color[them];
+    if (own >> to & 1)
+        return 0;
     /* a pawn arriving on its last rank promotes, and only then */
     uint8_t kind = RGN_MOVE_NORMAL;
-    if (type == r->pawn_type && (g.b->last_rank[g.us] >> to & 1)) {
+    if (type == r->pawn_type && (b->last_rank[us] >> to & 1)) {
         if (!promotion ||
             !memchr(r->promotion_types, promotion, (size_t)r->promotion_count))
             return 0;
@@ -903,30 +1003,36 @@ int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type,
     } else if (promotion) {
         return 0;
     }
+    eng_bits occupied = own | enemy;
+    bool capture = enemy >> to & 1;
+    eng_bits origins = reaching(b, pos, us, type, to, occupied, capture);
+    if (from_file >= 0)
+        origins &= 0x0101010101010101ull << from_file;
+    if (from_rank >= 0)
+        origins &= 0xFFull << 8 * from_rank;
     int n = 0;
-    for (; origins; origins &= origins - 1) {
-        int from = bb_first(origins);
-        if (legal_step(&g, type, from, to) && n++ == 0)
-            *first =
-                (eng_move){g.b->square[from],
-                           (uint16_t)to_square,
-                           kind,
-                           kind == RGN_MOVE_PROMOTION ? (uint8_t)promotion : 0,
-                           0,
-                           0};
+    if (!origins) {
+    } else if (type == r->king_type) {
+        /* the King's safety does not depend on where it comes from */
+        int king = king_index(r, pos, us);
+        if (!attacked(b, pos, to, occupied ^ bb_bit(king), them)) {
+            n = bb_count(origins);
+            *first = found_move(b, bb_first(origins), to, kind, promotion);
+        }
+    } else if (pos->check_cache == 0) {
+        /* out of check only the line through the origin can open */
+        int king = king_index(r, pos, us);
+        for (; origins; origins &= origins - 1) {
+            int from = bb_first(origins);
+            eng_bits after = (occupied ^ bb_bit(from)) | bb_bit(to);
+            if (!line_attack(b, pos, king, from, after, them, to) && n++ == 0)
+                *first = found_move(b, from, to, kind, promotion);
+        }
+    } else {
+        n = find_checked(r, pos, type, origins, to, kind, promotion, first);
     }
-    if (type == r->pawn_type && to_square == pos->ep_square && !capture &&
-        !promotion) {
-        eng_move taking[8];
-        g.moves = taking;
-        g.n = 0;
-        en_passant_moves(&g, from_file >= 0 ? 0x0101010101010101ull << from_file
-                                            : ~(eng_bits)0);
-        for (int i = 0; i < g.n; i++)
-            if ((from_rank < 0 ||
-                 g.b->index[taking[i].from] >> 3 == from_rank) &&
-                n++ == 0)
-                *first = taking[i];
-    }
+    if (type == r->pawn_type && b->square[to] == pos->ep_square && !capture &&
+        !promotion)
+        n = find_en_passant(r, pos, from_file, from_rank, n, first);
     return n;
 }
