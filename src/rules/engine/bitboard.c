@@ -153,12 +153,12 @@ static bool compile_leap(eng_bitboards *b, const eng_rules *r, int color,
             }
             if (ray->mode & XB_MOVE) {
                 b->leap_move[color][type][from] |= bb_bit(to);
-                b->leap_move_to[color][type][to] |= bb_bit(from);
+                b->leap_move_to[color][to][type] |= bb_bit(from);
                 b->move_leaper_types[color] |= (uint16_t)(1u << type);
             }
             if (ray->mode & XB_CAPTURE) {
                 b->leap_capture[color][type][from] |= bb_bit(to);
-                b->leap_capture_to[color][type][to] |= bb_bit(from);
+                b->leap_capture_to[color][to][type] |= bb_bit(from);
                 b->leaper_types[color] |= (uint16_t)(1u << type);
             }
             if (ray->flags & XB_EN_PASSANT)
@@ -380,7 +380,7 @@ static inline eng_bits attackers_with(const eng_bitboards *b,
     eng_bits found = 0;
     for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
         int t = bb_first(types);
-        found |= b->leap_capture_to[by][t][at] & pos->by_type[t];
+        found |= b->leap_capture_to[by][at][t] & pos->by_type[t];
     }
     found &= pos->by_color[by];
     for (int g = 0; g < b->group_count[by]; g++)
@@ -418,7 +418,7 @@ static bool attacked(const eng_bitboards *b, const eng_position *pos, int at,
     eng_bits theirs = pos->by_color[by], leapers = 0;
     for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
         int t = bb_first(types);
-        leapers |= b->leap_capture_to[by][t][at] & pos->by_type[t];
+        leapers |= b->leap_capture_to[by][at][t] & pos->by_type[t];
     }
     if (leapers & theirs)
         return true;
@@ -852,8 +852,8 @@ reaching(const eng_bitboards *b, const eng_position *pos, int us, int type,
     eng_bits mine = pos->by_type[type] & own;
     eng_bits origins = 0;
     if ((capture ? b->leaper_types[us] : b->move_leaper_types[us]) >> type & 1)
-        origins = (capture ? b->leap_capture_to[us][type][to]
-                           : b->leap_move_to[us][type][to]) &
+        origins = (capture ? b->leap_capture_to[us][to][type]
+                           : b->leap_move_to[us][to][type]) &
                   mine;
     /* a slider arrives from a piece back along its directions with
      * nothing between: seldom more than one stands on those lines, so
@@ -986,8 +986,10 @@ int eng_bb_find_moves(const eng_rules *r, const eng_position *pos, int type,
                       int promotion, eng_move *first)
 {
     const eng_bitboards *b = &r->bb;
-    if (type < 1 || type > r->type_count || to_file < 0 ||
-        to_file >= r->files || to_rank < 0 || to_rank >= r->ranks)
+    /* unsigned, a negative number is out of range too */
+    if ((unsigned)type - 1 >= (unsigned)r->type_count ||
+        (unsigned)to_file >= (unsigned)r->files ||
+        (unsigned)to_rank >= (unsigned)r->ranks)
         return 0;
     int to = to_rank * 8 + to_file, us = pos->side, them = us ^ 1;
     eng_bits own = pos->by_color[us], enemy = pos->by_color[them];

@@ -69,9 +69,11 @@ typedef struct eng_bitboards {
     uint16_t square[64];               /* and back */
     eng_bits ray[BB_DIRECTIONS][64];   /* empty-board slide, square excluded */
     int8_t direction[64][64];          /* from a to b on a line, or -1 */
-    /* leaps, by colour, type and origin; the *_to tables by destination */
+    /* leaps, by colour, type and origin; the *_to tables by colour,
+     * destination and type, so that the tests of a square for every type
+     * read one line of memory */
     eng_bits leap_move[2][16][64], leap_capture[2][16][64];
-    eng_bits leap_move_to[2][16][64], leap_capture_to[2][16][64];
+    eng_bits leap_move_to[2][64][16], leap_capture_to[2][64][16];
     uint8_t slide_move[2][16], slide_capture[2][16]; /* direction bits */
     uint16_t leaper_types[2];       /* types with a capturing leap */
     uint16_t move_leaper_types[2];  /* types with a leap that moves */
