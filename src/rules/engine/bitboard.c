@@ -398,20 +398,13 @@ static void find_sliders(const eng_bitboards *b, const eng_position *pos,
         sliders[g] = pieces_of(pos, b->groups[by][g].types, by);
 }
 
-static eng_bits attackers(const eng_bitboards *b, const eng_position *pos,
-                          int at, eng_bits occupied, int by)
-{
-    eng_bits sliders[BB_MAX_GROUPS];
-    find_sliders(b, pos, by, sliders);
-    return attackers_with(b, pos, at, occupied, by, sliders);
-}
-
 /* Whether a piece of colour `by` attacks square `at` (the occupied
- * squares `occupied`): the leapers by their tables first; then a slide
- * group only when its reach from `at` holds a piece of the colour, and
- * only its pieces there, each by the squares between. Asked once per
- * King move, where finding every slider first cost more than the
- * answer. */
+ * squares `occupied`, which may leave out pieces of the other colour
+ * only: the sets are read as they are): the leapers by their tables
+ * first; then a slide group only when its reach from `at` holds a piece
+ * of the colour, and only its pieces there, each by the squares between.
+ * Asked once per King move, where finding every slider first cost more
+ * than the answer. */
 static bool attacked(const eng_bitboards *b, const eng_position *pos, int at,
                      eng_bits occupied, int by)
 {
@@ -444,8 +437,8 @@ static inline int king_index(const eng_rules *r, const eng_position *pos,
 bool eng_bb_in_check(const eng_rules *r, const eng_position *pos)
 {
     eng_bits occupied = pos->by_color[0] | pos->by_color[1];
-    return attackers(&r->bb, pos, king_index(r, pos, pos->side), occupied,
-                     pos->side ^ 1) != 0;
+    return attacked(&r->bb, pos, king_index(r, pos, pos->side), occupied,
+                    pos->side ^ 1);
 }
 
 /* Whether the first piece from the King on `king` along the line through
