@@ -210,12 +210,10 @@ static bool has_extra(const rgn_position *pos, uint64_t code, int from)
             rgn_rules_oriented(pos->variant, RGN_TYPE(piece)));
 }
 
-int db_move_of_code(rgn_position *pos, const db_geometry *g, uint64_t code,
-                    uint64_t extra, rgn_move *move)
+/* The move of a code whose squares are read: legal or not. */
+static int move_of_squares(rgn_position *pos, uint64_t code, int from, int to,
+                           uint64_t extra, rgn_move *move)
 {
-    int from, to;
-    if (code < DB_TOKENS || !code_squares(pos->variant, g, code, &from, &to))
-        return -1;
     *move = (rgn_move){(uint16_t)from, (uint16_t)to, RGN_MOVE_NORMAL, 0, 0, 0};
     if ((code - DB_TOKENS) & 1) {
         if (extra >> 16 || (extra & 7) > RGN_MOVE_TURN)
@@ -235,6 +233,15 @@ int db_move_of_code(rgn_position *pos, const db_geometry *g, uint64_t code,
     return rgn_rules_is_legal(pos, *move) ? 0 : -1;
 }
 
+int db_move_of_code(rgn_position *pos, const db_geometry *g, uint64_t code,
+                    uint64_t extra, rgn_move *move)
+{
+    int from, to;
+    if (code < DB_TOKENS || !code_squares(pos->variant, g, code, &from, &to))
+        return -1;
+    return move_of_squares(pos, code, from, to, extra, move);
+}
+
 static int read_move(decoder *d, uint64_t code, rgn_move *move)
 {
     rgn_position *pos = &d->current[d->depth];
@@ -244,7 +251,7 @@ static int read_move(decoder *d, uint64_t code, rgn_move *move)
     uint64_t extra = 0;
     if (has_extra(pos, code, from) && !take(d, &extra))
         return damaged(d, "a move cut short");
-    if (db_move_of_code(pos, &d->geometry, code, extra, move) < 0)
+    if (move_of_squares(pos, code, from, to, extra, move) < 0)
         return damaged(d, "an illegal move");
     return 0;
 }
@@ -252,7 +259,8 @@ static int read_move(decoder *d, uint64_t code, rgn_move *move)
 static int play(decoder *d, rgn_move move)
 {
     rgn_position *pos = &d->current[d->depth];
-    char san[72] = "";
+    char san[72];
+    san[0] = '\0'; /* filled only when the sink wants it */
     if (d->sink->move && !d->sink->without_san)
         rgn_move_san(pos, move, san, sizeof san);
     if (!d->sink->position_after)

@@ -20,14 +20,17 @@ bool rgn_rules_has_moves(rgn_position *position)
     return rgn_variant_has_moves(position->variant, position);
 }
 
-bool rgn_rules_is_legal(rgn_position *position, rgn_move move)
+/* Whether move is in the position's lists of legal moves: out of line,
+ * for the lists' room on the stack is not wanted by the quick way. */
+static __attribute__((noinline)) bool listed(rgn_position *position,
+                                             rgn_move move, bool placed)
 {
     rgn_move moves[RGN_MAX_MOVES];
     const rgn_variant *v = position->variant;
-    uint8_t piece = position->board[move.from];
     /* the moves of the piece to the square first, the fewest to make */
-    if (v->legal_moves_to && piece != RGN_EMPTY && piece != RGN_OFF) {
-        int n = v->legal_moves_to(position, moves, RGN_TYPE(piece), move.to);
+    if (v->legal_moves_to && placed) {
+        int type = RGN_TYPE(position->board[move.from]);
+        int n = v->legal_moves_to(position, moves, type, move.to);
         for (int i = 0; i < n; i++)
             if (rgn_move_equal(moves[i], move))
                 return true;
@@ -37,6 +40,27 @@ bool rgn_rules_is_legal(rgn_position *position, rgn_move move)
         if (rgn_move_equal(moves[i], move))
             return true;
     return false;
+}
+
+bool rgn_rules_is_legal(rgn_position *position, rgn_move move)
+{
+    const rgn_variant *v = position->variant;
+    uint8_t piece = position->board[move.from];
+    bool placed = piece != RGN_EMPTY && piece != RGN_OFF;
+    /* a step or a promotion found by its squares, as the SAN resolver
+     * finds one, with no list of moves made: most moves a database
+     * replays are such (the lists judge the rest) */
+    if (v->find_moves && placed && move.orientation == 0 &&
+        (move.kind == RGN_MOVE_NORMAL || move.kind == RGN_MOVE_PROMOTION)) {
+        rgn_move found;
+        if (v->find_moves(position, RGN_TYPE(piece), v->square_file(move.to),
+                          v->square_rank(move.to), v->square_file(move.from),
+                          v->square_rank(move.from), move.promotion,
+                          &found) == 1 &&
+            rgn_move_equal(found, move))
+            return true;
+    }
+    return listed(position, move, placed);
 }
 
 bool rgn_rules_set_initial(rgn_position *position)
