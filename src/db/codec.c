@@ -38,6 +38,10 @@ void db_geometry_set(db_geometry *g, const rgn_variant *v)
         return;
     g->variant = v;
     int files = rgn_variant_files(v), ranks = rgn_variant_ranks(v);
+    g->oriented = 0;
+    for (int type = 1; rgn_variant_piece_letter(v, type); type++)
+        if (rgn_rules_oriented(v, type))
+            g->oriented |= (uint16_t)(1u << type);
     g->squares = (uint64_t)files * (uint64_t)ranks;
     memset(g->square, 0xFF, sizeof g->square); /* -1: no square */
     for (int file = 0; file < files; file++)
@@ -79,8 +83,7 @@ uint64_t db_move_code(const db_geometry *g, const rgn_position *after,
         *has_extra = true;
     } else {
         /* the piece that moved stands on to */
-        *has_extra =
-            rgn_rules_oriented(g->variant, RGN_TYPE(after->board[move.to]));
+        *has_extra = g->oriented >> RGN_TYPE(after->board[move.to]) & 1;
         *extra = move.orientation;
     }
     return (pair << 1 | special) + DB_TOKENS;

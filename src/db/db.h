@@ -176,7 +176,8 @@ enum {
  * codes number them (a table, since every move is coded). */
 typedef struct db_geometry {
     const rgn_variant *variant;
-    uint64_t squares; /* files * ranks */
+    uint64_t squares;  /* files * ranks */
+    uint16_t oriented; /* bit t: pieces of type t have a direction */
     uint16_t index[RGN_BOARD_CAPACITY];
     /* the other way: the square of each number, -1 for none (a decoder
      * reads two a move; squares > RGN_BOARD_CAPACITY: none kept) */
