@@ -652,11 +652,15 @@ make_move(const eng_rules *r, const eng_bitboards *bb, eng_position *pos,
     undo->ep_square = pos->ep_square;
     undo->castling = pos->castling;
     undo->check_cache = pos->check_cache;
-    pos->check_cache = -1;
+    if (!bb) /* with them, set below before anything reads it */
+        pos->check_cache = -1;
     uint8_t piece = board[m.from];
-    uint8_t kept = r->game->any_rook_castles
-                       ? rights_kept_any_rook(r, pos, m)
-                       : r->castling_kept[m.from] & r->castling_kept[m.to];
+    /* most moves come when no right is left: no table to read */
+    uint8_t castling = pos->castling;
+    if (castling)
+        castling &= __builtin_expect(r->game->any_rook_castles, 0)
+                        ? rights_kept_any_rook(r, pos, m)
+                        : r->castling_kept[m.from] & r->castling_kept[m.to];
     uint8_t captured = RGN_EMPTY;
     if (__builtin_expect(m.kind == RGN_MOVE_CASTLING, 0)) {
         key ^= make_castling(r, pos, side, m);
@@ -687,7 +691,6 @@ make_move(const eng_rules *r, const eng_bitboards *bb, eng_position *pos,
     }
     undo->captured = captured;
     int type = RGN_TYPE(piece);
-    uint8_t castling = pos->castling & kept;
     if (castling != pos->castling)
         key ^= salt_key(CASTLING_SALT, pos->castling) ^
                salt_key(CASTLING_SALT, castling);
@@ -699,10 +702,12 @@ make_move(const eng_rules *r, const eng_bitboards *bb, eng_position *pos,
         pos->ep_square = (int16_t)((m.from + m.to) / 2);
     pos->fullmove += side; /* after Black's move */
     pos->side ^= 1;
-    key ^= salt_key(SIDE_SALT, 1);
+    /* stored now, so that little waits over the call below */
+    pos->key = key ^ salt_key(SIDE_SALT, 1);
     if (bb) /* cheap from the move itself, and the next move needs it */
         pos->check_cache = (int8_t)eng_bb_check_after(r, pos, m);
-    pos->key = key ^ en_passant_key(r, pos);
+    if (pos->ep_square >= 0) /* its test reads the check just found */
+        pos->key ^= en_passant_key(r, pos);
 }
 
 void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
