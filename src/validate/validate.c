@@ -83,6 +83,8 @@ typedef struct game_state {
     bool failed;        /* an error: the rest of the game is skipped */
     bool warned;
     int start_side, start_fullmove;
+    /* the game's rule (rgn_rules_resets_are_irreversible), asked once */
+    bool resets_irreversible;
     /* the last move number seen and for which move it was */
     bool pending_number;
     unsigned move_number;
@@ -129,6 +131,7 @@ struct rgn_checker {
                           range, all of them zeroed, cost a memset each */
     key_count *keys;
     size_t key_capacity, key_used;
+    size_t key_limit; /* half the capacity: the table grows at it */
     uint32_t
         key_stamp; /* the current game's, never 0: other entries are free */
 };
@@ -319,6 +322,7 @@ static __attribute__((noinline)) bool grow_keys(rgn_checker *v)
     free(v->keys);
     v->keys = grown;
     v->key_capacity = capacity;
+    v->key_limit = capacity / 2;
     return true;
 }
 
@@ -326,8 +330,7 @@ static __attribute__((noinline)) bool grow_keys(rgn_checker *v)
  * Inline, its growth out of line: every move counts its position. */
 static inline uint32_t count_key(rgn_checker *v, uint64_t key)
 {
-    if (__builtin_expect(2 * (v->key_used + 1) > v->key_capacity, 0) &&
-        !grow_keys(v))
+    if (__builtin_expect(v->key_used >= v->key_limit, 0) && !grow_keys(v))
         return 0;
     /* copies: a store to the table might alias the checker's fields */
     key_count *keys = v->keys;
@@ -633,6 +636,7 @@ static int set_up_movetext(rgn_checker *v)
 
     line *main_line = &v->lines[0];
     main_line->current.variant = g->variant;
+    g->resets_irreversible = rgn_rules_resets_are_irreversible(g->variant);
     if (rgn_variant_needs_setup(g->variant)) {
         /* no start position: the set-up is the record's to give */
         if (g->setup[0] && strcmp(g->setup, "1") != 0) {
@@ -832,10 +836,9 @@ static __attribute__((noinline)) void move_to_sink(rgn_checker *v, line *l,
 
 /* The main line's position after a move counted for repetitions. */
 static inline void count_repetition(rgn_checker *v, const line *l,
-                                    const rgn_variant *rules, rgn_span text,
-                                    rgn_location where)
+                                    rgn_span text, rgn_location where)
 {
-    if (l->current.halfmove == 0 && rgn_rules_resets_are_irreversible(rules))
+    if (l->current.halfmove == 0 && v->game.resets_irreversible)
         forget_keys(v); /* no earlier position can come again */
     if (__builtin_expect(count_key(v, l->current.key) == 3, 0))
         report(v, RGN_N_REPETITION, where, text, l->ply,
@@ -868,7 +871,6 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     if (v->mark.active) /* a move of its line (variations judge it): */
         drop_mark(v);   /* the last '+' was right */
     /* the check mark is judged on the position after the move */
-    const rgn_variant *rules = l->current.variant;
     l->last_move = move;
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
@@ -891,7 +893,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     l->ply++;
     v->counts.plies++;
     if (v->depth == 0)
-        count_repetition(v, l, rules, text, where);
+        count_repetition(v, l, text, where);
     return 0;
 }
 
