@@ -868,14 +868,14 @@ static int on_move(void *user, rgn_span text, rgn_location where)
             &l->current, text.data, text.len, &move, &warnings, &written_check,
             want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0)
         return report_unresolved(v, l, text, where, problem, &err);
-    if (v->mark.active) /* a move of its line (variations judge it): */
-        drop_mark(v);   /* the last '+' was right */
+    if (v->mark.active)  /* a move of its line (variations judge it): */
+        drop_mark(v);    /* the last '+' was right */
+    l->last_move = move; /* before the make: one value less over the call */
     /* the check mark is judged on the position after the move */
-    l->last_move = move;
+    rgn_rules_make(&l->current, move, &l->last_undo);
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
-    rgn_rules_make(&l->current, move, &l->last_undo);
     if (in_check(&l->current))
         deserved =
             deserved_in_check(v, l, warnings, written_check, where, text);
