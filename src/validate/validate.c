@@ -83,8 +83,10 @@ typedef struct game_state {
     bool failed;        /* an error: the rest of the game is skipped */
     bool warned;
     int start_side, start_fullmove;
-    /* the game's rule (rgn_rules_resets_are_irreversible), asked once */
+    /* the game's rule (rgn_rules_resets_are_irreversible) and make, asked
+     * once */
     bool resets_irreversible;
+    rgn_make_function make;
     /* the last move number seen and for which move it was */
     bool pending_number;
     unsigned move_number;
@@ -637,6 +639,7 @@ static int set_up_movetext(rgn_checker *v)
     line *main_line = &v->lines[0];
     main_line->current.variant = g->variant;
     g->resets_irreversible = rgn_rules_resets_are_irreversible(g->variant);
+    g->make = rgn_rules_make_function(g->variant);
     if (rgn_variant_needs_setup(g->variant)) {
         /* no start position: the set-up is the record's to give */
         if (g->setup[0] && strcmp(g->setup, "1") != 0) {
@@ -872,7 +875,10 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         drop_mark(v);    /* the last '+' was right */
     l->last_move = move; /* before the make: one value less over the call */
     /* the check mark is judged on the position after the move */
-    rgn_rules_make(&l->current, move, &l->last_undo);
+    if (__builtin_expect(rgn_move_is_null(move), 0))
+        rgn_rules_make(&l->current, move, &l->last_undo);
+    else /* every line is of the game's rules */
+        v->game.make(&l->current, move, &l->last_undo);
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
