@@ -9,6 +9,11 @@ void rgn_rules_make(rgn_position *position, rgn_move move, rgn_undo *undo)
     rgn_make(position, move, undo);
 }
 
+rgn_make_function rgn_rules_make_function(const rgn_variant *variant)
+{
+    return variant->make;
+}
+
 void rgn_rules_unmake(rgn_position *position, rgn_move move,
                       const rgn_undo *undo)
 {

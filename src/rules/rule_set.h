@@ -32,6 +32,12 @@ typedef struct rgn_undo {
 void rgn_rules_make(rgn_position *position, rgn_move move, rgn_undo *undo);
 void rgn_rules_unmake(rgn_position *position, rgn_move move,
                       const rgn_undo *undo);
+/* The rule set's own make, for every move but the null move: a caller
+ * that makes each move of a game asks for it once and calls it without
+ * rgn_rules_make's call and test between. */
+typedef void (*rgn_make_function)(rgn_position *position, rgn_move move,
+                                  rgn_undo *undo);
+rgn_make_function rgn_rules_make_function(const rgn_variant *variant);
 
 /* Whether the side to move has a legal move by the rules of movement. */
 bool rgn_rules_has_moves(rgn_position *position);

@@ -83,6 +83,10 @@ typedef struct game_state {
     bool failed;        /* an error: the rest of the game is skipped */
     bool warned;
     int start_side, start_fullmove;
+    /* the game's rule (rgn_rules_resets_are_irreversible) and make, asked
+     * once */
+    bool resets_irreversible;
+    rgn_make_function make;
     /* the last move number seen and for which move it was */
     bool pending_number;
     unsigned move_number;
@@ -129,6 +133,7 @@ struct rgn_checker {
                           range, all of them zeroed, cost a memset each */
     key_count *keys;
     size_t key_capacity, key_used;
+    size_t key_limit; /* half the capacity: the table grows at it */
     uint32_t
         key_stamp; /* the current game's, never 0: other entries are free */
 };
@@ -319,6 +324,7 @@ static __attribute__((noinline)) bool grow_keys(rgn_checker *v)
     free(v->keys);
     v->keys = grown;
     v->key_capacity = capacity;
+    v->key_limit = capacity / 2;
     return true;
 }
 
@@ -326,16 +332,21 @@ static __attribute__((noinline)) bool grow_keys(rgn_checker *v)
  * Inline, its growth out of line: every move counts its position. */
 static inline uint32_t count_key(rgn_checker *v, uint64_t key)
 {
-    if (2 * (v->key_used + 1) > v->key_capacity && !grow_keys(v))
+    if (__builtin_expect(v->key_used >= v->key_limit, 0) && !grow_keys(v))
         return 0;
-    size_t at = key & (v->key_capacity - 1);
-    while (key_taken(v, at) && v->keys[at].key != key)
-        at = (at + 1) & (v->key_capacity - 1);
-    if (!key_taken(v, at)) {
-        v->keys[at] = (key_count){key, 0, v->key_stamp};
+    /* copies: a store to the table might alias the checker's fields */
+    key_count *keys = v->keys;
+    size_t mask = v->key_capacity - 1;
+    uint32_t stamp = v->key_stamp;
+    size_t at = key & mask;
+    while (keys[at].stamp == stamp && keys[at].key != key)
+        at = (at + 1) & mask;
+    if (keys[at].stamp != stamp) {
+        keys[at] = (key_count){key, 1, stamp};
         v->key_used++;
+        return 1;
     }
-    return ++v->keys[at].count;
+    return ++keys[at].count;
 }
 
 /* ------------------------------------------------------------------ */
@@ -627,6 +638,8 @@ static int set_up_movetext(rgn_checker *v)
 
     line *main_line = &v->lines[0];
     main_line->current.variant = g->variant;
+    g->resets_irreversible = rgn_rules_resets_are_irreversible(g->variant);
+    g->make = rgn_rules_make_function(g->variant);
     if (rgn_variant_needs_setup(g->variant)) {
         /* no start position: the set-up is the record's to give */
         if (g->setup[0] && strcmp(g->setup, "1") != 0) {
@@ -673,100 +686,137 @@ static int set_up_movetext(rgn_checker *v)
     return 0;
 }
 
-/* Every movetext token asks; only the first sets up. Nonzero: the game
- * has failed. */
-static inline int start_movetext(rgn_checker *v)
+/* The first movetext token of a game: it opens the game and sets up. */
+static __attribute__((noinline)) int start_movetext_first(rgn_checker *v)
 {
     open_game(v);
     return v->game.started ? v->game.failed : set_up_movetext(v);
 }
 
+/* Every movetext token asks; only the first sets up. Nonzero: the game
+ * has failed. The common answer without a call, so that the callbacks
+ * of moves and numbers keep a small frame. */
+static inline bool movetext_started(const rgn_checker *v)
+{
+    return v->game.number && v->game.started;
+}
+
+static inline int start_movetext(rgn_checker *v)
+{
+    if (__builtin_expect(!movetext_started(v), 0))
+        return start_movetext_first(v);
+    return v->game.failed;
+}
+
 /* ------------------------------------------------------------------ */
 /* Movetext                                                           */
+
+static inline void note_move_number(game_state *g, unsigned number, bool black)
+{
+    g->pending_number = true;
+    g->move_number = number;
+    g->number_black = black;
+}
+
+static __attribute__((noinline)) int
+first_move_number(rgn_checker *v, unsigned number, bool black)
+{
+    if (start_movetext_first(v))
+        return 1;
+    note_move_number(&v->game, number, black);
+    return 0;
+}
 
 static int on_move_number(void *user, unsigned number, bool black,
                           rgn_location where)
 {
     rgn_checker *v = user;
-    game_state *g = &v->game;
     at_token(v, where);
-    if (start_movetext(v))
+    if (__builtin_expect(!movetext_started(v), 0)) /* a tail call */
+        return first_move_number(v, number, black);
+    if (v->game.failed)
         return 1;
-    g->pending_number = true;
-    g->move_number = number;
-    g->number_black = black;
+    note_move_number(&v->game, number, black);
     return 0;
 }
 
-static void check_move_number(rgn_checker *v, const line *l,
-                              rgn_location move_where, rgn_span move)
+static __attribute__((noinline)) void
+report_move_number(rgn_checker *v, const line *l, rgn_location move_where,
+                   rgn_span move)
+{
+    const game_state *g = &v->game;
+    bool black = l->current.side == RGN_BLACK;
+    report(v, RGN_W_MOVE_NUMBER, move_where, move, l->ply + 1,
+           "the move number before this move is %u%s; it should be %d%s",
+           g->move_number, g->number_black ? "..." : ".", l->current.fullmove,
+           black ? "..." : ".");
+}
+
+/* Warns when the move number before a move is not the move's. */
+static inline void check_move_number(rgn_checker *v, const line *l,
+                                     rgn_location move_where, rgn_span move)
 {
     game_state *g = &v->game;
     if (!g->pending_number)
         return;
     g->pending_number = false;
-    int fullmove = l->current.fullmove;
     bool black = l->current.side == RGN_BLACK;
-    if ((int)g->move_number != fullmove || g->number_black != black)
-        report(v, RGN_W_MOVE_NUMBER, move_where, move, l->ply + 1,
-               "the move number before this move is %u%s; it should be %d%s",
-               g->move_number, g->number_black ? "..." : ".", fullmove,
-               black ? "..." : ".");
+    if ((int)g->move_number != l->current.fullmove || g->number_black != black)
+        report_move_number(v, l, move_where, move);
 }
 
-static int on_move(void *user, rgn_span text, rgn_location where)
+/* Whether the side to move is in check: the make's answer when it left
+ * one (rgn_position.check_cache), else the rule set's. */
+static inline bool in_check(const rgn_position *pos)
 {
-    rgn_checker *v = user;
-    at_token(v, where);
-    game_state *g = &v->game;
-    if (start_movetext(v))
-        return 1;
-    line *l = &v->lines[v->depth];
-    check_move_number(v, l, where, text);
-    rgn_move move;
-    unsigned warnings = 0;
-    char written_check, san[72];
-    san[0] = '\0'; /* filled only when a sink wants it */
-    enum rgn_problem problem;
-    rgn_error err;
-    bool want_san = v->skip.to && v->skip.to->move && !v->skip.to->without_san;
-    if (rgn_san_resolve_unmarked(
-            &l->current, text.data, text.len, &move, &warnings, &written_check,
-            want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0) {
-        if (problem == RGN_E_MOVE_SYNTAX &&
-            rgn_reader_move_ends_input(v->reader))
-            report(v, RGN_E_SYNTAX, where, text, l->ply + 1,
-                   "file ends inside a game, in the move '%.*s'", (int)text.len,
-                   text.data);
-        else
-            report(v, problem, where, text, l->ply + 1, "%s", err.message);
-        return 1;
-    }
-    if (v->mark.active) /* a move of its line (variations judge it): */
-        drop_mark(v);   /* the last '+' was right */
-    /* the check mark is judged on the position after the move */
-    const rgn_variant *rules = l->current.variant;
-    rgn_rules_make(&l->current, move, &l->last_undo);
-    l->last_move = move;
-    /* "#" follows the rules of movement alone, also after a move that
-     * ends the game otherwise (a king-reach win) */
-    char deserved = 0;
-    if (rgn_position_in_check(&l->current)) {
-        if (written_check == '+' && !warnings &&
-            defer_mark(v, where, text, l->ply + 1))
-            deserved = '+'; /* until shown otherwise */
-        else
-            deserved = rgn_rules_has_moves(&l->current) ? '+' : '#';
-    }
-    warnings |= rgn_check_mark_warnings(written_check, deserved);
-    if (warnings)
-        report_marks(v, l, warnings, where, text, l->ply + 1);
-    if (rgn_move_is_null(move) && v->depth == 0) /* variations: silently */
-        report(v, RGN_W_NULL_MOVE, where, text, l->ply + 1,
-               "'%.*s' %s; it belongs in a variation", (int)text.len, text.data,
-               rgn_problem_text(RGN_W_NULL_MOVE));
-    if (g->failed)
-        return 1;
+    return pos->check_cache >= 0 ? pos->check_cache
+                                 : rgn_position_in_check(pos);
+}
+
+/* The move's text matched no legal move (problem, err): reported; the
+ * game has failed. */
+static __attribute__((noinline)) int
+report_unresolved(rgn_checker *v, const line *l, rgn_span text,
+                  rgn_location where, enum rgn_problem problem,
+                  const rgn_error *err)
+{
+    if (problem == RGN_E_MOVE_SYNTAX && rgn_reader_move_ends_input(v->reader))
+        report(v, RGN_E_SYNTAX, where, text, l->ply + 1,
+               "file ends inside a game, in the move '%.*s'", (int)text.len,
+               text.data);
+    else
+        report(v, problem, where, text, l->ply + 1, "%s", err->message);
+    return 1;
+}
+
+/* The check mark a move in check deserves, the move made (line l). */
+static __attribute__((noinline)) char
+deserved_in_check(rgn_checker *v, line *l, unsigned warnings,
+                  char written_check, rgn_location where, rgn_span text)
+{
+    if (written_check == '+' && !warnings &&
+        defer_mark(v, where, text, l->ply + 1))
+        return '+'; /* until shown otherwise */
+    return rgn_rules_has_moves(&l->current) ? '+' : '#';
+}
+
+static __attribute__((noinline)) void report_null_move(rgn_checker *v,
+                                                       const line *l,
+                                                       rgn_span text,
+                                                       rgn_location where)
+{
+    report(v, RGN_W_NULL_MOVE, where, text, l->ply + 1,
+           "'%.*s' %s; it belongs in a variation", (int)text.len, text.data,
+           rgn_problem_text(RGN_W_NULL_MOVE));
+}
+
+/* The move made on line l to the sink: its text, then the move with its
+ * SAN (san, the check mark deserved added) when the sink wants it. */
+static __attribute__((noinline)) void move_to_sink(rgn_checker *v, line *l,
+                                                   rgn_move move, rgn_span text,
+                                                   char *san, bool want_san,
+                                                   char deserved)
+{
     if (want_san && deserved) {
         size_t n = strlen(san);
         san[n] = deserved;
@@ -785,16 +835,71 @@ static int on_move(void *user, rgn_span text, rgn_location where)
         if (to->skip)
             rgn_skip_ask(&v->skip, to, v->options.sink_user, v->depth);
     }
-    l->has_move = true;
-    l->ply++;
-    v->counts.plies++;
-    if (v->depth == 0 && l->current.halfmove == 0 &&
-        rgn_rules_resets_are_irreversible(rules))
+}
+
+/* The main line's position after a move counted for repetitions. */
+static inline void count_repetition(rgn_checker *v, const line *l,
+                                    rgn_span text, rgn_location where)
+{
+    if (l->current.halfmove == 0 && v->game.resets_irreversible)
         forget_keys(v); /* no earlier position can come again */
-    if (v->depth == 0 && count_key(v, l->current.key) == 3)
+    if (__builtin_expect(count_key(v, l->current.key) == 3, 0))
         report(v, RGN_N_REPETITION, where, text, l->ply,
                "this position occurs for the third time (a draw may be "
                "claimed)");
+}
+
+/* Every move of every game: the rare paths (reports, marks, the sink)
+ * are calls out of line, so that the common one keeps a small frame. */
+static int on_move(void *user, rgn_span text, rgn_location where)
+{
+    rgn_checker *v = user;
+    at_token(v, where);
+    if (start_movetext(v))
+        return 1;
+    line *l = &v->lines[v->depth];
+    check_move_number(v, l, where, text);
+    rgn_move move;
+    unsigned warnings = 0;
+    char written_check, san[72];
+    san[0] = '\0'; /* filled only when a sink wants it */
+    enum rgn_problem problem;
+    rgn_error err;
+    const rgn_game_sink *to = v->skip.to;
+    bool want_san = to && to->move && !to->without_san;
+    if (rgn_san_resolve_unmarked(
+            &l->current, text.data, text.len, &move, &warnings, &written_check,
+            want_san ? san : NULL, sizeof san - 1, &problem, &err) < 0)
+        return report_unresolved(v, l, text, where, problem, &err);
+    if (v->mark.active)  /* a move of its line (variations judge it): */
+        drop_mark(v);    /* the last '+' was right */
+    l->last_move = move; /* before the make: one value less over the call */
+    /* the check mark is judged on the position after the move */
+    if (__builtin_expect(rgn_move_is_null(move), 0))
+        rgn_rules_make(&l->current, move, &l->last_undo);
+    else /* every line is of the game's rules */
+        v->game.make(&l->current, move, &l->last_undo);
+    /* "#" follows the rules of movement alone, also after a move that
+     * ends the game otherwise (a king-reach win) */
+    char deserved = 0;
+    if (in_check(&l->current))
+        deserved =
+            deserved_in_check(v, l, warnings, written_check, where, text);
+    if (written_check != deserved) /* else no warning: a call saved */
+        warnings |= rgn_check_mark_warnings(written_check, deserved);
+    if (warnings)
+        report_marks(v, l, warnings, where, text, l->ply + 1);
+    if (rgn_move_is_null(move) && v->depth == 0) /* variations: silently */
+        report_null_move(v, l, text, where);
+    if (v->game.failed)
+        return 1;
+    if (v->skip.to)
+        move_to_sink(v, l, move, text, san, want_san, deserved);
+    l->has_move = true;
+    l->ply++;
+    v->counts.plies++;
+    if (v->depth == 0)
+        count_repetition(v, l, text, where);
     return 0;
 }
 

@@ -586,14 +586,12 @@ static eng_castling castling_of(const eng_rules *r, const eng_position *pos,
     return c;
 }
 
-/* The rights a move leaves: the rules' table, or where any Rook castles
- * all but those of a King that moves and of a Rook that moves or is
- * taken. */
-static uint8_t rights_kept(const eng_rules *r, const eng_position *pos,
-                           eng_move m)
+/* The rights a move leaves where any Rook castles: all but those of a
+ * King that moves and of a Rook that moves or is taken. Out of line: the
+ * common make reads the rules' table (eng_rules.castling_kept). */
+static __attribute__((noinline)) uint8_t
+rights_kept_any_rook(const eng_rules *r, const eng_position *pos, eng_move m)
 {
-    if (!r->game->any_rook_castles)
-        return r->castling_kept[m.from] & r->castling_kept[m.to];
     uint8_t kept = 0xFF;
     for (int i = 0; i < r->castling_count; i++) {
         eng_castling c = eng_castling_at(r, pos, i);
@@ -629,12 +627,24 @@ static uint64_t move_castling_pair(const eng_rules *r, eng_position *pos,
            piece_key(bb, king, king_to) ^ piece_key(bb, rook, rook_to);
 }
 
-void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
+/* A castling move made: the King and Rook moved; gives the key's
+ * change. Out of the common move's way. */
+static __attribute__((noinline)) uint64_t
+make_castling(const eng_rules *r, eng_position *pos, int side, eng_move m)
 {
-    const eng_rules *r = eng_rules_of(pos);
+    eng_castling c = castling_of(r, pos, side, m);
+    return move_castling_pair(r, pos, side, c.king_from, c.rook_from, c.king_to,
+                              c.rook_to);
+}
+
+/* eng_make's body for the rules' bitboards bb, or NULL where there are
+ * none: inlined once for each, so that neither tests bb at every step. */
+static inline __attribute__((always_inline)) void
+make_move(const eng_rules *r, const eng_bitboards *bb, eng_position *pos,
+          eng_move m, eng_undo *undo)
+{
     uint8_t *board = pos->board;
     int side = pos->side;
-    const eng_bitboards *bb = r->bb.usable ? &r->bb : NULL;
     uint64_t key = pos->key ^ en_passant_key(r, pos);
     undo->key = pos->key;
     undo->halfmove = pos->halfmove;
@@ -642,14 +652,18 @@ void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
     undo->ep_square = pos->ep_square;
     undo->castling = pos->castling;
     undo->check_cache = pos->check_cache;
-    pos->check_cache = -1;
+    if (!bb) /* with them, set below before anything reads it */
+        pos->check_cache = -1;
     uint8_t piece = board[m.from];
-    uint8_t kept = rights_kept(r, pos, m);
+    /* most moves come when no right is left: no table to read */
+    uint8_t castling = pos->castling;
+    if (castling)
+        castling &= __builtin_expect(r->game->any_rook_castles, 0)
+                        ? rights_kept_any_rook(r, pos, m)
+                        : r->castling_kept[m.from] & r->castling_kept[m.to];
     uint8_t captured = RGN_EMPTY;
-    if (m.kind == RGN_MOVE_CASTLING) {
-        eng_castling c = castling_of(r, pos, side, m);
-        key ^= move_castling_pair(r, pos, side, c.king_from, c.rook_from,
-                                  c.king_to, c.rook_to);
+    if (__builtin_expect(m.kind == RGN_MOVE_CASTLING, 0)) {
+        key ^= make_castling(r, pos, side, m);
     } else {
         int taken =
             m.kind == RGN_MOVE_EN_PASSANT ? m.to - forward(r, side) : m.to;
@@ -677,22 +691,32 @@ void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
     }
     undo->captured = captured;
     int type = RGN_TYPE(piece);
-    pos->castling &= kept;
+    if (castling != pos->castling)
+        key ^= salt_key(CASTLING_SALT, pos->castling) ^
+               salt_key(CASTLING_SALT, castling);
+    pos->castling = castling;
     pos->halfmove =
         type == r->pawn_type || captured != RGN_EMPTY ? 0 : pos->halfmove + 1;
     pos->ep_square = -1;
     if (type == r->pawn_type && abs(m.to - m.from) == 2 * r->width)
         pos->ep_square = (int16_t)((m.from + m.to) / 2);
-    if (side)
-        pos->fullmove++;
+    pos->fullmove += side; /* after Black's move */
     pos->side ^= 1;
-    key ^= salt_key(SIDE_SALT, 1);
-    if (pos->castling != undo->castling)
-        key ^= salt_key(CASTLING_SALT, undo->castling) ^
-               salt_key(CASTLING_SALT, pos->castling);
+    /* stored now, so that little waits over the call below */
+    pos->key = key ^ salt_key(SIDE_SALT, 1);
     if (bb) /* cheap from the move itself, and the next move needs it */
         pos->check_cache = (int8_t)eng_bb_check_after(r, pos, m);
-    pos->key = key ^ en_passant_key(r, pos);
+    if (pos->ep_square >= 0) /* its test reads the check just found */
+        pos->key ^= en_passant_key(r, pos);
+}
+
+void eng_make(eng_position *pos, eng_move m, eng_undo *undo)
+{
+    const eng_rules *r = eng_rules_of(pos);
+    if (r->bb.usable)
+        make_move(r, &r->bb, pos, m, undo);
+    else
+        make_move(r, NULL, pos, m, undo);
 }
 
 void eng_unmake(eng_position *pos, eng_move m, const eng_undo *undo)
