@@ -38,73 +38,71 @@ static int fail(enum rgn_problem *problem, enum rgn_problem what,
     return -1;
 }
 
-/* Tables of the letters of the variants read: texts are read by the
- * million and a variant's letters never change. Shared by the threads
- * (the parallel validator's workers): a table is filled under a lock,
- * then published with its variant, so that a reader needs only acquiring
- * loads (plain ones on common processors). Not thread-local: the
- * compiler saves every register a call clobbers around a look at a
- * thread's own data, on each move read. Games past the last table have
- * their letters searched. */
-enum { LETTER_TABLES = 16 };
-static struct letter_table {
+/* What the reader keeps of each variant it reads: texts are read by the
+ * million and a variant never changes. Shared by the threads (the
+ * parallel validator's workers): a table is filled under a lock, then
+ * published with its variant, so that a reader needs only acquiring loads
+ * (plain ones on common processors). Not thread-local: the compiler
+ * saves every register a call clobbers around a look at a thread's own
+ * data, on each move read. */
+enum { VARIANT_TABLES = 16 };
+typedef struct variant_table {
     const rgn_variant *_Atomic variant; /* NULL: free */
-    int8_t type_of[128];
-} letter_tables[LETTER_TABLES];
+    /* the game's engine finds moves without a list, and the game has
+     * neither move texts of its own nor an end of its own to judge:
+     * resolve_quickly may read its texts */
+    bool quick;
+    int8_t type_of[128]; /* the piece type of a letter, 0 for none */
+} variant_table;
+static variant_table variant_tables[VARIANT_TABLES];
+/* Games past the last table: read the general way, letters searched. */
+static const variant_table no_table;
 
-/* The first type with the letter, 0 if none. */
-static int search_letter(const rgn_variant *v, char letter)
-{
-    for (int type = 1; v->piece_letters[type]; type++)
-        if (v->piece_letters[type] == letter)
-            return type;
-    return 0;
-}
-
-/* type_of_upper's way when no table is v's: fills a free one. */
-static __attribute__((noinline)) int fill_type_table(const rgn_variant *v,
-                                                     char letter)
+/* variant_table's way when no table is v's: fills a free one. */
+static __attribute__((noinline)) const variant_table *
+fill_variant_table(const rgn_variant *v)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    struct letter_table *last = &letter_tables[LETTER_TABLES - 1];
-    if (atomic_load_explicit(&last->variant, memory_order_acquire))
-        return search_letter(v, letter); /* all taken: no lock */
+    const variant_table *found = &no_table;
     pthread_mutex_lock(&lock);
-    for (struct letter_table *t = letter_tables; t <= last; t++) {
+    for (variant_table *t = variant_tables; t < variant_tables + VARIANT_TABLES;
+         t++) {
         const rgn_variant *owner =
             atomic_load_explicit(&t->variant, memory_order_relaxed);
-        if (owner == v)
-            break; /* another thread filled it meanwhile */
+        if (owner == v) { /* another thread filled it meanwhile */
+            found = t;
+            break;
+        }
         if (owner)
             continue;
+        t->quick = !v->notation && v->find_moves && !v->game_over;
         for (int type = 1; v->piece_letters[type]; type++) {
             unsigned char c = (unsigned char)v->piece_letters[type];
             if (c < 128 && !t->type_of[c]) /* the first type with it */
                 t->type_of[c] = (int8_t)type;
         }
         atomic_store_explicit(&t->variant, v, memory_order_release);
+        found = t;
         break;
     }
     pthread_mutex_unlock(&lock);
-    return search_letter(v, letter);
+    return found;
 }
 
-/* The piece type an upper-case letter names (so below 128); 0 if the game
- * has no such piece. Small enough to inline into every move read: the
- * game's table is found in a look or two, filled out of line, once a
- * variant. */
-static inline int type_of_upper(const rgn_variant *v, char letter)
+/* v's table, found in a look or two (the tables are taken in order),
+ * filled out of line once a variant; no_table when all are taken. */
+static inline const variant_table *table_of(const rgn_variant *v)
 {
-    for (const struct letter_table *t = letter_tables;
-         t < letter_tables + LETTER_TABLES; t++) {
+    for (const variant_table *t = variant_tables;
+         t < variant_tables + VARIANT_TABLES; t++) {
         const rgn_variant *owner =
             atomic_load_explicit(&t->variant, memory_order_acquire);
         if (owner == v)
-            return t->type_of[(unsigned char)letter];
+            return t;
         if (!owner)
             break;
     }
-    return fill_type_table(v, letter);
+    return fill_variant_table(v);
 }
 
 /* The piece type a SAN letter names; a text without a letter names the
@@ -113,7 +111,15 @@ static int type_of_letter(const rgn_variant *v, char letter)
 {
     if (!letter)
         return v->pawn_type;
-    return (unsigned char)letter < 128 ? type_of_upper(v, letter) : 0;
+    if ((unsigned char)letter >= 128)
+        return 0;
+    const variant_table *t = table_of(v);
+    if (t != &no_table)
+        return t->type_of[(unsigned char)letter];
+    for (int type = 1; v->piece_letters[type]; type++)
+        if (v->piece_letters[type] == letter)
+            return type;
+    return 0;
 }
 
 /* The first c in [p, end), or NULL: move texts are a few bytes long, too
@@ -748,23 +754,23 @@ static int resolve_castling(rgn_position *pos, const rgn_san *s,
 /* The commonest texts, [Piece] ['x'] square ['=' Piece] ['+'|'#'] with a
  * one-digit rank, and a pawn's capture with its file ("dxe4", "de4"),
  * read in one pass from their end and resolved when the game's engine
- * finds moves without a list (find_moves). True when the text names one
- * legal move; false leaves it to the general way, which reads these texts
- * alike and words any problem. Kept lean (few values live across the
- * engine's call), for it is inlined into every move read. */
+ * finds moves without a list (find_moves), as the variant's table t
+ * tells. True when the text names one legal move; false leaves it to the
+ * general way, which reads these texts alike and words any problem. Kept
+ * lean (few values live across the engine's call), for it is inlined
+ * into every move read. */
 static inline __attribute__((always_inline)) bool
-resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
-                unsigned *warnings, char *written_check)
+resolve_quickly(rgn_position *pos, const variant_table *t, const char *text,
+                size_t len, rgn_move *move, unsigned *warnings,
+                char *written_check)
 {
     const struct rgn_variant *v = pos->variant;
-    if (len < 2)
+    if (!t->quick || len < 2)
         return false;
-    /* the letter first, while few values are at hand to save around the
-     * look at the thread's table */
     const char *p = text, *end = text + len;
     int type = v->pawn_type;
-    if (is_upper(*p)) {
-        type = type_of_upper(v, *p++);
+    if (is_upper(*p)) { /* upper case: below 128 */
+        type = t->type_of[(unsigned char)*p++];
         if (type == v->pawn_type)
             return false;
     }
@@ -773,7 +779,7 @@ resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
     char check = end[-1] == '+' || end[-1] == '#' ? *--end : 0;
     int promotion = 0;
     if (end - p >= 4 && end[-2] == '=') {
-        promotion = is_upper(end[-1]) ? type_of_upper(v, end[-1]) : 0;
+        promotion = is_upper(end[-1]) ? t->type_of[(unsigned char)end[-1]] : 0;
         if (!promotion)
             return false;
         end -= 2;
@@ -793,6 +799,9 @@ resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
      * writes with it; elsewhere the general way judges it */
     if (p != end || (from_file >= 0 && type != v->pawn_type))
         return false;
+    /* written now, so as not to keep the mark across the engine's call:
+     * should the general way take over, it writes it again */
+    *written_check = check;
     if (v->find_moves(pos, type, to_file, to_rank, from_file, -1, promotion,
                       move) != 1)
         return false;
@@ -801,13 +810,12 @@ resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
         return false;
     if (capture == marked) /* the common case: the mark is right */
         *warnings = 0;
-    else if (capture)
-        *warnings = RGN_WARNING_BIT(type != v->pawn_type
-                                        ? RGN_W_MISSING_CAPTURE_MARK
-                                        : RGN_W_PAWN_CAPTURE_WITHOUT_X);
+    else if (capture) /* a letter, at the text's start, names a piece */
+        *warnings =
+            RGN_WARNING_BIT(is_upper(text[0]) ? RGN_W_MISSING_CAPTURE_MARK
+                                              : RGN_W_PAWN_CAPTURE_WITHOUT_X);
     else
         *warnings = RGN_WARNING_BIT(RGN_W_SURPLUS_CAPTURE_MARK);
-    *written_check = check;
     return true;
 }
 
@@ -1078,15 +1086,14 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                              size_t canonical_size, enum rgn_problem *problem,
                              rgn_error *err)
 {
-    const struct rgn_variant *v = pos->variant;
     /* a canonical text asked for goes the general way at once: the quick
      * way then knows it NULL and keeps none of the extras at hand */
     if (canonical)
         return resolve_in_full(
             pos, text, len, move, warnings, written_check,
             &(full_extras){canonical, canonical_size, problem, err});
-    if (!v->notation && v->find_moves && !v->game_over &&
-        resolve_quickly(pos, text, len, move, warnings, written_check))
+    if (resolve_quickly(pos, table_of(pos->variant), text, len, move, warnings,
+                        written_check))
         return 0;
     return resolve_in_full(pos, text, len, move, warnings, written_check,
                            &(full_extras){NULL, 0, problem, err});
