@@ -52,7 +52,8 @@ typedef struct variant_table {
      * neither move texts of its own nor an end of its own to judge:
      * resolve_quickly may read its texts */
     bool quick;
-    int8_t type_of[128]; /* the piece type of a letter, 0 for none */
+    int8_t type_of[128];  /* the piece type of a letter, 0 for none */
+    int8_t piece_of[128]; /* type_of, but 0 for the pawn's letter too */
 } variant_table;
 static variant_table variant_tables[VARIANT_TABLES];
 /* Games past the last table: read the general way, letters searched. */
@@ -81,6 +82,8 @@ fill_variant_table(const rgn_variant *v)
             if (c < 128 && !t->type_of[c]) /* the first type with it */
                 t->type_of[c] = (int8_t)type;
         }
+        for (int c = 0; c < 128; c++)
+            t->piece_of[c] = t->type_of[c] == v->pawn_type ? 0 : t->type_of[c];
         atomic_store_explicit(&t->variant, v, memory_order_release);
         found = t;
         break;
@@ -768,15 +771,13 @@ resolve_quickly(rgn_position *pos, const variant_table *t, const char *text,
     if (!t->quick || len < 2)
         return false;
     const char *p = text, *end = text + len;
-    int type = v->pawn_type;
-    if (is_upper(*p)) { /* upper case: below 128 */
-        type = t->type_of[(unsigned char)*p++];
-        if (type == v->pawn_type)
-            return false;
-    }
+    /* a piece's letter (upper case: below 128), or the pawn */
+    int type = is_upper(*p) ? t->piece_of[(unsigned char)*p++] : v->pawn_type;
     if (!type)
         return false;
-    char check = end[-1] == '+' || end[-1] == '#' ? *--end : 0;
+    /* the mark written at once, so as not to keep it at hand: should the
+     * general way take over, it writes it again */
+    *written_check = end[-1] == '+' || end[-1] == '#' ? *--end : 0;
     int promotion = 0;
     if (end - p >= 4 && end[-2] == '=') {
         promotion = is_upper(end[-1]) ? t->type_of[(unsigned char)end[-1]] : 0;
@@ -784,14 +785,13 @@ resolve_quickly(rgn_position *pos, const variant_table *t, const char *text,
             return false;
         end -= 2;
     }
-    if (end - p < 2 || !is_file(v, end[-2]) || digit_rank(v, end[-1]) < 0)
+    if (end - p < 2)
         return false;
-    int to_file = end[-2] - 'a', to_rank = digit_rank(v, end[-1]);
-    end -= 2;
+    const char *square = end - 2;
     /* what precedes the square: "", "x", a file or a file and 'x' */
-    bool marked = end > p && end[-1] == 'x' && (end - p == 1 || end - p == 2);
-    if (marked)
-        end--;
+    bool marked =
+        square > p && square[-1] == 'x' && (square - p == 1 || square - p == 2);
+    end = marked ? square - 1 : square;
     int from_file = -1;
     if (end - p == 1 && is_file(v, *p))
         from_file = *p++ - 'a';
@@ -799,9 +799,11 @@ resolve_quickly(rgn_position *pos, const variant_table *t, const char *text,
      * writes with it; elsewhere the general way judges it */
     if (p != end || (from_file >= 0 && type != v->pawn_type))
         return false;
-    /* written now, so as not to keep the mark across the engine's call:
-     * should the general way take over, it writes it again */
-    *written_check = check;
+    /* the square last, read just before the engine's call that takes it */
+    int to_rank = digit_rank(v, square[1]);
+    if (!is_file(v, square[0]) || to_rank < 0)
+        return false;
+    int to_file = square[0] - 'a';
     if (v->find_moves(pos, type, to_file, to_rank, from_file, -1, promotion,
                       move) != 1)
         return false;
