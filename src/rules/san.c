@@ -7,7 +7,9 @@
  * file, rank or square until its text matches exactly one legal move, so
  * every text it writes reads back as the same move.
  */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,33 +38,91 @@ static int fail(enum rgn_problem *problem, enum rgn_problem what,
     return -1;
 }
 
-/* A table of the letters of the variant last asked about: texts are
- * read by the million and a variant's letters never change. One a
- * thread, for the parallel validator's workers. */
-static _Thread_local const rgn_variant *table_for;
-static _Thread_local int8_t type_of[128];
+/* What the reader keeps of each variant it reads: texts are read by the
+ * million and a variant never changes. Shared by the threads (the
+ * parallel validator's workers): a table is filled under a lock, then
+ * published with its variant, so that a reader needs only acquiring loads
+ * (plain ones on common processors). Not thread-local: the compiler
+ * saves every register a call clobbers around a look at a thread's own
+ * data, on each move read. */
+enum { VARIANT_TABLES = 16 };
+typedef struct variant_table {
+    const rgn_variant *_Atomic variant; /* NULL: free */
+    /* the game's engine finds moves without a list, and the game has
+     * neither move texts of its own nor an end of its own to judge:
+     * resolve_quickly may read its texts */
+    bool quick;
+    int8_t type_of[128];  /* the piece type of a letter, 0 for none */
+    int8_t piece_of[128]; /* type_of, but 0 for the pawn's letter too */
+} variant_table;
+static variant_table variant_tables[VARIANT_TABLES];
+/* Games past the last table: read the general way, letters searched. */
+static const variant_table no_table;
 
-static __attribute__((noinline)) void fill_type_table(const rgn_variant *v)
+/* variant_table's way when no table is v's: fills a free one. */
+static __attribute__((noinline)) const variant_table *
+fill_variant_table(const rgn_variant *v)
 {
-    memset(type_of, 0, sizeof type_of);
-    for (int type = 1; v->piece_letters[type]; type++) {
-        unsigned char c = (unsigned char)v->piece_letters[type];
-        if (c < 128 && !type_of[c]) /* the first type with it */
-            type_of[c] = (int8_t)type;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    const variant_table *found = &no_table;
+    pthread_mutex_lock(&lock);
+    for (variant_table *t = variant_tables; t < variant_tables + VARIANT_TABLES;
+         t++) {
+        const rgn_variant *owner =
+            atomic_load_explicit(&t->variant, memory_order_relaxed);
+        if (owner == v) { /* another thread filled it meanwhile */
+            found = t;
+            break;
+        }
+        if (owner)
+            continue;
+        t->quick = !v->notation && v->find_moves && !v->game_over;
+        for (int type = 1; v->piece_letters[type]; type++) {
+            unsigned char c = (unsigned char)v->piece_letters[type];
+            if (c < 128 && !t->type_of[c]) /* the first type with it */
+                t->type_of[c] = (int8_t)type;
+        }
+        for (int c = 0; c < 128; c++)
+            t->piece_of[c] = t->type_of[c] == v->pawn_type ? 0 : t->type_of[c];
+        atomic_store_explicit(&t->variant, v, memory_order_release);
+        found = t;
+        break;
     }
-    table_for = v;
+    pthread_mutex_unlock(&lock);
+    return found;
+}
+
+/* v's table, found in a look or two (the tables are taken in order),
+ * filled out of line once a variant; no_table when all are taken. */
+static inline const variant_table *table_of(const rgn_variant *v)
+{
+    for (const variant_table *t = variant_tables;
+         t < variant_tables + VARIANT_TABLES; t++) {
+        const rgn_variant *owner =
+            atomic_load_explicit(&t->variant, memory_order_acquire);
+        if (owner == v)
+            return t;
+        if (!owner)
+            break;
+    }
+    return fill_variant_table(v);
 }
 
 /* The piece type a SAN letter names; a text without a letter names the
- * pawn. 0 if the game has no such piece. Small enough to inline into
- * every move read: the table filled out of line, once a variant. */
-static inline int type_of_letter(const rgn_variant *v, char letter)
+ * pawn. 0 if the game has no such piece. */
+static int type_of_letter(const rgn_variant *v, char letter)
 {
     if (!letter)
         return v->pawn_type;
-    if (table_for != v)
-        fill_type_table(v);
-    return (unsigned char)letter < 128 ? type_of[(unsigned char)letter] : 0;
+    if ((unsigned char)letter >= 128)
+        return 0;
+    const variant_table *t = table_of(v);
+    if (t != &no_table)
+        return t->type_of[(unsigned char)letter];
+    for (int type = 1; v->piece_letters[type]; type++)
+        if (v->piece_letters[type] == letter)
+            return type;
+    return 0;
 }
 
 /* The first c in [p, end), or NULL: move texts are a few bytes long, too
@@ -83,7 +143,7 @@ static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 
 static bool is_file(const rgn_variant *v, char c)
 {
-    return c >= 'a' && c < 'a' + v->files;
+    return (unsigned)(c - 'a') < (unsigned)v->files; /* one comparison */
 }
 
 /* Reads a rank number (1-based in the text) ending just before end,
@@ -167,65 +227,8 @@ static const char *unmarked_promotion(const char *p, const char *end,
 /* A one-digit rank of the variant, as an index; -1 if c is none. */
 static int digit_rank(const rgn_variant *v, char c)
 {
-    return c >= '1' && c <= '9' && c - '0' <= v->ranks ? c - '1' : -1;
-}
-
-/* The common texts, read in one pass: [Piece] core ["=" Piece] [">" Dir]
- * ['+'|'#'] where the core is "e4", "xe4", "de4", "3e4", "dxe4" or "3xe4"
- * (one-digit ranks). Whatever it reads, the full reader below reads the same;
- * false (with *san unspecified) for anything else, which the full reader then
- * judges, and words its errors. */
-static inline __attribute__((always_inline)) bool
-quick_parse(const rgn_variant *v, const char *text, size_t len, rgn_san *san,
-            int *moved_type)
-{
-    const char *p = text, *end = text + len;
-    *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
-    if (end > p && (end[-1] == '+' || end[-1] == '#'))
-        san->check = *--end;
-    *moved_type = v->pawn_type;
-    if (p < end && is_upper(*p)) {
-        int type = type_of_letter(v, *p);
-        if (!type || type == v->pawn_type)
-            return false;
-        san->piece = *p++;
-        *moved_type = type;
-    }
-    /* without orientations a '>' leaves the text to the full reader,
-     * which says why it is wrong: no text read here holds one */
-    const char *core_end = v->orientation_count ? find_char(p, end, '>') : NULL;
-    if (core_end) {
-        san->direction = (int8_t)rgn_direction_parse(
-            core_end + 1, (size_t)(end - core_end - 1));
-        if (san->direction < 0)
-            return false;
-    } else {
-        core_end = end;
-    }
-    if (core_end - p >= 2 && core_end[-2] == '=' && is_upper(core_end[-1])) {
-        san->promotion = core_end[-1];
-        core_end -= 2;
-    }
-    size_t n = (size_t)(core_end - p);
-    if (n < 2 || n > 4 || !is_file(v, core_end[-2]) ||
-        digit_rank(v, core_end[-1]) < 0)
-        return false;
-    san->to_file = (int8_t)(core_end[-2] - 'a');
-    san->to_rank = (int8_t)digit_rank(v, core_end[-1]);
-    if (n == 4 || (n == 3 && p[0] == 'x')) {
-        if (p[n - 3] != 'x')
-            return false;
-        san->separator = 'x';
-    }
-    if (n == 2 || (n == 3 && p[0] == 'x'))
-        return true;
-    if (is_file(v, p[0]))
-        san->from_file = (int8_t)(p[0] - 'a');
-    else if (digit_rank(v, p[0]) >= 0)
-        san->from_rank = (int8_t)digit_rank(v, p[0]);
-    else
-        return false;
-    return true;
+    unsigned index = (unsigned)(c - '1'); /* huge below '1' */
+    return index < 9 && (int)index < v->ranks ? (int)index : -1;
 }
 
 int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
@@ -233,9 +236,6 @@ int rgn_san_parse(const rgn_variant *v, const char *text, size_t len,
 {
     rgn_error dropped;
     err = rgn_error_or(err, &dropped);
-    int moved_type;
-    if (quick_parse(v, text, len, san, &moved_type))
-        return 0;
     *san = (rgn_san){0, -1, -1, -1, -1, 0, 0, -1, 0, 0};
     const char *p = text, *end = text + len;
     if (len == 0)
@@ -692,33 +692,6 @@ static unsigned lenient_readings(rgn_position *pos, const rgn_san *s,
     return warnings;
 }
 
-/* lenient_readings for a text with no origin but a pawn's file, which
- * matched one move only: only its capture mark can be off. */
-static unsigned plain_readings(const rgn_position *pos, const rgn_san *s,
-                               rgn_move m)
-{
-    bool capture = is_capture(pos, m);
-    if (capture && s->separator != 'x')
-        return RGN_WARNING_BIT(s->piece ? RGN_W_MISSING_CAPTURE_MARK
-                                        : RGN_W_PAWN_CAPTURE_WITHOUT_X);
-    if (!capture && s->separator == 'x')
-        return RGN_WARNING_BIT(RGN_W_SURPLUS_CAPTURE_MARK);
-    return 0;
-}
-
-unsigned rgn_check_mark_warnings(char written, char deserved)
-{
-    if (written == deserved || written == RGN_MARK_NOT_JUDGED)
-        return 0;
-    if (deserved == '#' && written == '+')
-        return RGN_WARNING_BIT(RGN_W_CHECK_MARK_ON_MATE);
-    if (written == '#')
-        return RGN_WARNING_BIT(RGN_W_MATE_MARK_WITHOUT_MATE);
-    if (written == '+')
-        return RGN_WARNING_BIT(RGN_W_SURPLUS_CHECK_MARK);
-    return RGN_WARNING_BIT(RGN_W_MISSING_CHECK_MARK);
-}
-
 static const char *game_over_reason(rgn_position *pos)
 {
     bool white = pos->side == RGN_WHITE;
@@ -781,33 +754,70 @@ static int resolve_castling(rgn_position *pos, const rgn_san *s,
     return 0;
 }
 
-/* The commonest texts, as quick_parse reads them, without an origin rank
- * or a direction and with an origin file only for a pawn's capture,
- * resolved when the game's engine finds moves without a list
- * (find_moves). True when the text names one legal move; false leaves
- * it to the general way, which words any problem. */
+/* The commonest texts, [Piece] ['x'] square ['=' Piece] ['+'|'#'] with a
+ * one-digit rank, and a pawn's capture with its file ("dxe4", "de4"),
+ * read in one pass from their end and resolved when the game's engine
+ * finds moves without a list (find_moves), as the variant's table t
+ * tells. True when the text names one legal move; false leaves it to the
+ * general way, which reads these texts alike and words any problem. Kept
+ * lean (few values live across the engine's call), for it is inlined
+ * into every move read. */
 static inline __attribute__((always_inline)) bool
-resolve_quickly(rgn_position *pos, const char *text, size_t len, rgn_move *move,
-                unsigned *warnings, char *written_check)
+resolve_quickly(rgn_position *pos, const variant_table *t, const char *text,
+                size_t len, rgn_move *move, unsigned *warnings,
+                char *written_check)
 {
     const struct rgn_variant *v = pos->variant;
-    rgn_san s;
-    int type; /* read once, with the letter */
-    if (!quick_parse(v, text, len, &s, &type) || s.direction >= 0 ||
-        s.from_rank >= 0)
+    if (!t->quick || len < 2)
         return false;
-    int promotion = s.promotion ? type_of_letter(v, s.promotion) : 0;
-    if (!type || (s.promotion && !promotion))
+    const char *p = text, *end = text + len;
+    /* a piece's letter (upper case: below 128), or the pawn */
+    int type = is_upper(*p) ? t->piece_of[(unsigned char)*p++] : v->pawn_type;
+    if (!type)
         return false;
-    if (v->find_moves(pos, type, s.to_file, s.to_rank, s.from_file, -1,
-                      promotion, move) != 1)
+    /* the mark written at once, so as not to keep it at hand: should the
+     * general way take over, it writes it again */
+    *written_check = end[-1] == '+' || end[-1] == '#' ? *--end : 0;
+    int promotion = 0;
+    if (end - p >= 4 && end[-2] == '=') {
+        promotion = is_upper(end[-1]) ? t->type_of[(unsigned char)end[-1]] : 0;
+        if (!promotion)
+            return false;
+        end -= 2;
+    }
+    if (end - p < 2)
         return false;
+    const char *square = end - 2;
+    /* what precedes the square: "", "x", a file or a file and 'x' */
+    bool marked =
+        square > p && square[-1] == 'x' && (square - p == 1 || square - p == 2);
+    end = marked ? square - 1 : square;
+    int from_file = -1;
+    if (end - p == 1 && is_file(v, *p))
+        from_file = *p++ - 'a';
     /* an origin file is never surplus on a pawn's capture, which SAN
      * writes with it; elsewhere the general way judges it */
-    if (s.from_file >= 0 && !(type == v->pawn_type && is_capture(pos, *move)))
+    if (p != end || (from_file >= 0 && type != v->pawn_type))
         return false;
-    *warnings = plain_readings(pos, &s, *move);
-    *written_check = s.check;
+    /* the square last, read just before the engine's call that takes it */
+    int to_rank = digit_rank(v, square[1]);
+    if (!is_file(v, square[0]) || to_rank < 0)
+        return false;
+    int to_file = square[0] - 'a';
+    if (v->find_moves(pos, type, to_file, to_rank, from_file, -1, promotion,
+                      move) != 1)
+        return false;
+    bool capture = is_capture(pos, *move);
+    if (from_file >= 0 && !capture)
+        return false;
+    if (capture == marked) /* the common case: the mark is right */
+        *warnings = 0;
+    else if (capture) /* a letter, at the text's start, names a piece */
+        *warnings =
+            RGN_WARNING_BIT(is_upper(text[0]) ? RGN_W_MISSING_CAPTURE_MARK
+                                              : RGN_W_PAWN_CAPTURE_WITHOUT_X);
+    else
+        *warnings = RGN_WARNING_BIT(RGN_W_SURPLUS_CAPTURE_MARK);
     return true;
 }
 
@@ -939,17 +949,30 @@ static int resolve_coordinates(rgn_position *pos, const char *text, size_t len,
     return explain_coordinates(pos, text, len, shown, problem, err);
 }
 
+/* What only the general way uses of rgn_san_resolve_unmarked's
+ * arguments, passed on together: the quick way then keeps none of them
+ * at hand, which would cost every move read registers to save. */
+typedef struct full_extras {
+    char *canonical;
+    size_t canonical_size;
+    enum rgn_problem *problem;
+    rgn_error *err;
+} full_extras;
+
 /* Every text form, any problem worded. Out of line, so that
  * rgn_san_resolve_unmarked, the quick way and this call, is small enough
  * to be inlined into the validator's move handler: one call frame less
  * per move (the gain: bench/README.md). */
 static __attribute__((noinline)) int
 resolve_in_full(rgn_position *pos, const char *text, size_t len, rgn_move *move,
-                unsigned *warnings, char *written_check, char *canonical,
-                size_t canonical_size, enum rgn_problem *problem,
-                rgn_error *err)
+                unsigned *warnings, char *written_check,
+                const full_extras *extras)
 {
     const struct rgn_variant *v = pos->variant;
+    char *canonical = extras->canonical;
+    size_t canonical_size = extras->canonical_size;
+    enum rgn_problem *problem = extras->problem;
+    rgn_error *err = extras->err;
     if (is_null_text(text, len)) {
         if (resolve_null(pos, text, len, move, problem, err) < 0)
             return -1;
@@ -1065,10 +1088,15 @@ int rgn_san_resolve_unmarked(rgn_position *pos, const char *text, size_t len,
                              size_t canonical_size, enum rgn_problem *problem,
                              rgn_error *err)
 {
-    const struct rgn_variant *v = pos->variant;
-    if (!v->notation && v->find_moves && !canonical && !v->game_over &&
-        resolve_quickly(pos, text, len, move, warnings, written_check))
+    /* a canonical text asked for goes the general way at once: the quick
+     * way then knows it NULL and keeps none of the extras at hand */
+    if (canonical)
+        return resolve_in_full(
+            pos, text, len, move, warnings, written_check,
+            &(full_extras){canonical, canonical_size, problem, err});
+    if (resolve_quickly(pos, table_of(pos->variant), text, len, move, warnings,
+                        written_check))
         return 0;
     return resolve_in_full(pos, text, len, move, warnings, written_check,
-                           canonical, canonical_size, problem, err);
+                           &(full_extras){NULL, 0, problem, err});
 }

@@ -21,7 +21,19 @@ int rgn_san_resolve_unmarked(rgn_position *position, const char *text,
                              size_t canonical_size, enum rgn_problem *problem,
                              rgn_error *err);
 /* The warnings for a text marked written ('+', '#', 0 or
- * RGN_MARK_NOT_JUDGED) whose move deserves deserved. */
-unsigned rgn_check_mark_warnings(char written, char deserved);
+ * RGN_MARK_NOT_JUDGED) whose move deserves deserved. Inline: the
+ * validator asks it of every move, and mostly the mark is right. */
+static inline unsigned rgn_check_mark_warnings(char written, char deserved)
+{
+    if (written == deserved || written == RGN_MARK_NOT_JUDGED)
+        return 0;
+    if (deserved == '#' && written == '+')
+        return RGN_WARNING_BIT(RGN_W_CHECK_MARK_ON_MATE);
+    if (written == '#')
+        return RGN_WARNING_BIT(RGN_W_MATE_MARK_WITHOUT_MATE);
+    if (written == '+')
+        return RGN_WARNING_BIT(RGN_W_SURPLUS_CHECK_MARK);
+    return RGN_WARNING_BIT(RGN_W_MISSING_CHECK_MARK);
+}
 
 #endif
