@@ -344,8 +344,12 @@ static bool scan_text(rgn_lexer *lx, size_t end, unsigned mask)
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define PRINTF_LIKE(f, a)
+#define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 /* A lexical error: the lexer goes on by skipping to the next game. */
@@ -962,38 +966,44 @@ static size_t quick_run(const rgn_lexer *lx, unsigned mask)
     return quick_run_at(lx, lx->pos, mask);
 }
 
-/* Writes the cursor's location into a token in one 16-byte store: the
- * reader reads it back at once, whole or in halves, and a load that
- * spans several smaller stores must wait for them to reach the cache
- * (a store-forwarding stall, at nearly every token). */
-static inline void put_here(const rgn_lexer *lx, rgn_location *out)
+/* Writes a location into a token in one 16-byte store: the reader reads
+ * it back at once, whole or in halves, and a load that spans several
+ * smaller stores must wait for them to reach the cache (a
+ * store-forwarding stall, at nearly every token). */
+static inline void put_location(rgn_location *out, uint64_t offset,
+                                uint32_t line, uint32_t column)
 {
 #if defined(__SSE2__)
     _Static_assert(sizeof(rgn_location) == 16 &&
                        offsetof(rgn_location, line) == 8 &&
                        offsetof(rgn_location, column) == 12,
                    "rgn_location is offset, line, column");
-    uint64_t offset = lx->base + lx->pos;
     _mm_storeu_si128((__m128i *)out,
-                     _mm_set_epi32((int)lx->col, (int)lx->line,
-                                   (int)(offset >> 32), (int)offset));
+                     _mm_set_epi32((int)column, (int)line, (int)(offset >> 32),
+                                   (int)offset));
 #else
-    *out = here(lx);
+    rgn_location where = {offset, line, column};
+    *out = where;
 #endif
 }
 
-/* Hands out the run from the cursor to q as a token of kind. */
-static enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
-                                enum rgn_tok kind)
+/* Hands out the run from the cursor to q as a token of kind. The lexer's
+ * fields are read and written before the token's, which the compiler
+ * must assume may overlap them. */
+static inline enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
+                                       enum rgn_tok kind)
 {
+    size_t p = lx->pos;
+    uint64_t offset = lx->base + p;
+    uint32_t line = lx->line, col = lx->col;
     if (lx->bol)
-        mark_first(lx, (unsigned char)lx->buf[lx->pos]);
-    tok->kind = kind;
-    put_here(lx, &tok->where);
-    tok->text = lx->base + lx->pos;
-    tok->text_len = q - lx->pos;
-    lx->col += (uint32_t)(q - lx->pos); /* all ASCII */
+        mark_first(lx, (unsigned char)lx->buf[p]);
+    lx->col = col + (uint32_t)(q - p); /* all ASCII */
     lx->pos = q;
+    tok->kind = kind;
+    put_location(&tok->where, offset, line, col);
+    tok->text = offset;
+    tok->text_len = q - p;
     return kind;
 }
 
@@ -1004,7 +1014,7 @@ static enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
  * set that char_class marks CC_MOVE (test_lexer checks each byte).
  * (Move numbers are short and regular enough that their loop predicts
  * well; the mask would cost them more than it saves.) */
-static size_t quick_move_run(const rgn_lexer *lx)
+static ALWAYS_INLINE size_t quick_move_run(const rgn_lexer *lx)
 {
 #if defined(__SSE2__)
     if (lx->len - lx->pos >= 16) {
@@ -1036,7 +1046,7 @@ static size_t quick_move_run(const rgn_lexer *lx)
 
 /* A move, but an "e" that may begin "e.p." and a move that a promotion
  * in parentheses or after a slash may follow. */
-static bool quick_move(rgn_lexer *lx, rgn_token *tok)
+static ALWAYS_INLINE bool quick_move(rgn_lexer *lx, rgn_token *tok)
 {
     size_t q = quick_move_run(lx);
     if (!q || (q == lx->pos + 1 && lx->buf[lx->pos] == 'e') ||
@@ -1050,17 +1060,18 @@ static bool quick_move(rgn_lexer *lx, rgn_token *tok)
  * result or a move (see lex_digits), with the dots written straight
  * after it when they end in the buffer: "12." is then one token, not
  * two, for the reader to pass on (nearly every move number has its). */
-static bool quick_number(rgn_lexer *lx, rgn_token *tok)
+static ALWAYS_INLINE bool quick_number(rgn_lexer *lx, rgn_token *tok)
 {
-    size_t q = quick_run(lx, CC_DIGIT);
-    if (!q || q - lx->pos > 9)
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos, len = lx->len, q = p;
+    unsigned value = 0; /* nine digits fit */
+    while (q < len && q - p <= 9 && (unsigned)(b[q] - '0') < 10)
+        value = value * 10 + (unsigned)(b[q++] - '0');
+    if (q == len || q - p > 9)
         return false;
-    unsigned char next = (unsigned char)lx->buf[q];
+    unsigned char next = b[q];
     if (next == '-' || next == '/' || (char_class[next] & CC_LETTER))
         return false;
-    unsigned value = 0;
-    for (size_t k = lx->pos; k < q; k++)
-        value = value * 10 + (unsigned)(lx->buf[k] - '0');
     size_t digits_end = q;
     if (next == '.') {
         /* dots that may go on past the buffer come as their own token */
@@ -1071,7 +1082,7 @@ static bool quick_number(rgn_lexer *lx, rgn_token *tok)
     quick_token(lx, tok, q, RGN_TOK_NUMBER);
     tok->value = value;
     tok->dots = (unsigned)(q - digits_end);
-    tok->text_len = digits_end - (size_t)(tok->text - lx->base);
+    tok->text_len = digits_end - p;
     return true;
 }
 
@@ -1241,7 +1252,10 @@ void rgn_lexer_skip(rgn_lexer *lx)
     lx->u8_need = 0;
 }
 
-enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
+/* rgn_lexer_next in any state: the resumable scanners. Not inlined, so
+ * that the quick path below (nearly every token) pays none of their
+ * stack frame and saved registers. */
+static NOINLINE enum rgn_tok lex_any(rgn_lexer *lx, rgn_token *tok)
 {
     enum rgn_tok kind;
     do {
@@ -1266,4 +1280,48 @@ enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
         tok->where = here(lx);
     }
     return kind;
+}
+
+/* Between tokens, the common case: white space, then a move or a move
+ * number that its quick path takes (as lex_start would). RGN_TOK_NONE
+ * for anything else, which lex_any then takes from the cursor on. */
+static inline enum rgn_tok lex_quick(rgn_lexer *lx, rgn_token *tok)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t len = lx->len;
+    for (;;) {
+        size_t from = lx->pos, p = from;
+        while (p < len && (char_class[b[p]] & CC_SPACE))
+            p++;
+        if (p != from) {
+            /* all ASCII: the column moves by the distance */
+            if (lx->bol)
+                mark_first(lx, b[from]);
+            lx->col += (uint32_t)(p - from);
+            lx->pos = p;
+        }
+        if (p == len)
+            return RGN_TOK_NONE;
+        unsigned c = b[p];
+        unsigned cls = char_class[c];
+        if (cls & CC_EOL) {
+            step(lx, c);
+            continue;
+        }
+        if (cls & CC_LETTER)
+            return quick_move(lx, tok) ? RGN_TOK_MOVE : RGN_TOK_NONE;
+        if (cls & CC_DIGIT)
+            return quick_number(lx, tok) ? RGN_TOK_NUMBER : RGN_TOK_NONE;
+        return RGN_TOK_NONE;
+    }
+}
+
+enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
+{
+    if (lx->state == LX_START && lx->bom_checked) {
+        enum rgn_tok kind = lex_quick(lx, tok);
+        if (kind != RGN_TOK_NONE)
+            return kind;
+    }
+    return lex_any(lx, tok);
 }
