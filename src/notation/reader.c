@@ -267,8 +267,9 @@ static void end_skipped_game(rgn_reader *r, uint64_t next_game)
 /* The rules                                                          */
 
 /* move number indication = move number, [ dots ] ;
- * dots == 1 is White's number, more is Black's. */
-static void flush_number(rgn_reader *r, bool black)
+ * dots == 1 is White's number, more is Black's. Inline: nearly every
+ * move number comes with its dots and is flushed at once. */
+static inline void flush_number(rgn_reader *r, bool black)
 {
     /* still held during the call, for rgn_reader_line */
     if (CALL(r, move_number, r->number, black, r->number_where))
@@ -281,6 +282,8 @@ static void flush_number(rgn_reader *r, bool black)
  * skipped. */
 static inline void enter_movetext(rgn_reader *r, rgn_location where)
 {
+    if (r->state == MOVES && r->origin_met)
+        return; /* content is true already: begin resets it with state */
     if (r->state == OUTSIDE || !r->origin_met) {
         begin(r, where);
         at_origin(r, where);
@@ -551,7 +554,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
 static bool line_ready(const rgn_reader *r, uint64_t offset)
 {
     const rgn_lexer *lx = &r->lexer;
-    return lx->eof || lx->last_break > offset ||
+    return lx->last_break > offset || lx->eof ||
            lx->base + lx->len - offset >= RGN_LINE_HALF;
 }
 
@@ -574,35 +577,44 @@ static uint64_t quote_at(const rgn_reader *r)
     return r->map ? r->quote_at : r->token.inner_quote.offset;
 }
 
+/* The token just lexed, with an offset map or after a syntax error that
+ * skipped to the next game (rare: kept out of the loop below). */
+static void lexed_after_map_or_error(rgn_reader *r)
+{
+    /* where its text begins: a token spoilt, before its error */
+    uint64_t begins =
+        r->token.kind == RGN_TOK_ERROR ? r->token.begins.offset : r->at;
+    if (r->map)
+        input_offsets(r);
+    if (r->end_at_resync)
+        end_skipped_game(r, begins);
+}
+
 static void process(rgn_reader *r)
 {
     for (;;) {
-        if (!r->held) {
+        if (r->held) {
+            r->held = false;
+        } else {
             if (rgn_lexer_next(&r->lexer, &r->token) == RGN_TOK_NONE)
                 return;
-            r->held = true;
             r->at = r->token.where.offset;
-            /* where its text begins: a token spoilt, before its error */
-            uint64_t begins =
-                r->token.kind == RGN_TOK_ERROR ? r->token.begins.offset : r->at;
-            if (r->map)
-                input_offsets(r);
-            if (r->end_at_resync)
-                end_skipped_game(r, begins);
+            if (__builtin_expect(r->map || r->end_at_resync, 0))
+                lexed_after_map_or_error(r);
         }
         /* a tag's warning about an inner quote shows the line there */
         uint64_t shown =
             r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
                 ? quote_at(r)
                 : r->at;
-        if (!line_ready(r, shown))
-            return;
         /* a move waits until what follows it shows whether the input
          * ends there (rgn_reader_move_ends_input) */
-        if (r->token.kind == RGN_TOK_MOVE &&
-            rgn_lexer_only_space_left(&r->lexer) < 0)
+        if (!line_ready(r, shown) ||
+            (r->token.kind == RGN_TOK_MOVE &&
+             rgn_lexer_only_space_left(&r->lexer) < 0)) {
+            r->held = true; /* till more input comes */
             return;
-        r->held = false;
+        }
         handle(r, &r->token);
         if (r->token.kind == RGN_TOK_EOF || r->broken || r->stopped)
             return;
