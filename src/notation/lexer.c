@@ -95,7 +95,8 @@ enum {
     LX_NAG,
     LX_GLYPH,
     LX_NULL, /* "--" or "@@@@" */
-    LX_SKIP  /* resynchronising */
+    LX_SKIP, /* resynchronising */
+    LX_BOM   /* at the start: a byte order mark may come */
 };
 
 enum { TAG_OPEN, TAG_NAME, TAG_AFTER_NAME, TAG_VALUE, TAG_CLOSE };
@@ -118,7 +119,7 @@ void rgn_lexer_init(rgn_lexer *lx)
     lx->bol = true;
     lx->line_first = -1;
     lx->prev_first = -1;
-    lx->state = LX_START;
+    lx->state = LX_BOM;
 }
 
 void rgn_lexer_free(rgn_lexer *lx)
@@ -179,7 +180,8 @@ uint64_t rgn_lexer_keep(const rgn_lexer *lx)
     switch (lx->state) {
     case LX_START:
     case LX_ESCAPE:
-    case LX_SKIP: return lx->base + lx->pos;
+    case LX_SKIP:
+    case LX_BOM: return lx->base + lx->pos;
     default: return lx->start;
     }
 }
@@ -344,11 +346,9 @@ static bool scan_text(rgn_lexer *lx, size_t end, unsigned mask)
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define PRINTF_LIKE(f, a)
-#define NOINLINE
 #define ALWAYS_INLINE inline
 #endif
 
@@ -1063,11 +1063,13 @@ static ALWAYS_INLINE bool quick_move(rgn_lexer *lx, rgn_token *tok)
 static ALWAYS_INLINE bool quick_number(rgn_lexer *lx, rgn_token *tok)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    size_t p = lx->pos, len = lx->len, q = p;
+    size_t p = lx->pos, q = p;
+    if (lx->len - p <= 10)
+        return false;   /* near the buffer's end: the scanner reads it */
     unsigned value = 0; /* nine digits fit */
-    while (q < len && q - p <= 9 && (unsigned)(b[q] - '0') < 10)
+    while ((unsigned)(b[q] - '0') < 10 && q - p <= 9)
         value = value * 10 + (unsigned)(b[q++] - '0');
-    if (q == len || q - p > 9)
+    if (q - p > 9)
         return false;
     unsigned char next = b[q];
     if (next == '-' || next == '/' || (char_class[next] & CC_LETTER))
@@ -1128,20 +1130,6 @@ static int bom_here(const rgn_lexer *lx)
 static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    if (__builtin_expect(!lx->bom_checked, 0)) {
-        /* bom = EF BB BF at the very start (at a line's start: below) */
-        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-        size_t n = lx->len - lx->pos < 3 ? lx->len - lx->pos : 3;
-        bool prefix = n == 0 || memcmp(b + lx->pos, bom, n) == 0;
-        if (prefix && n < 3 && !lx->eof)
-            return RGN_TOK_NONE;
-        if (prefix && n == 3) {
-            lx->pos += 3;
-            lx->bom = true;
-        }
-        lx->bom_checked = true;
-    }
-
     while (lx->pos < lx->len) {
         unsigned c = b[lx->pos];
         unsigned cls = char_class[c];
@@ -1246,6 +1234,26 @@ static enum rgn_tok lex_skip(rgn_lexer *lx)
     return lx->eof ? RGN_TOK_EOF : RGN_TOK_NONE;
 }
 
+/* bom = EF BB BF at the very start (at a line's start: lex_start), unless
+ * the input starts inside a larger one (bom_checked) */
+static enum rgn_tok lex_bom(rgn_lexer *lx)
+{
+    if (!lx->bom_checked) {
+        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+        size_t n = lx->len - lx->pos < 3 ? lx->len - lx->pos : 3;
+        bool prefix = n == 0 || memcmp(lx->buf + lx->pos, bom, n) == 0;
+        if (prefix && n < 3 && !lx->eof)
+            return RGN_TOK_NONE;
+        if (prefix && n == 3) {
+            lx->pos += 3;
+            lx->bom = true;
+        }
+        lx->bom_checked = true;
+    }
+    lx->state = LX_START;
+    return RGN_TOK_AGAIN;
+}
+
 void rgn_lexer_skip(rgn_lexer *lx)
 {
     lx->state = LX_SKIP;
@@ -1255,7 +1263,7 @@ void rgn_lexer_skip(rgn_lexer *lx)
 /* rgn_lexer_next in any state: the resumable scanners. Not inlined, so
  * that the quick path below (nearly every token) pays none of their
  * stack frame and saved registers. */
-static NOINLINE enum rgn_tok lex_any(rgn_lexer *lx, rgn_token *tok)
+static RGN_NOINLINE enum rgn_tok lex_any(rgn_lexer *lx, rgn_token *tok)
 {
     enum rgn_tok kind;
     do {
@@ -1272,6 +1280,7 @@ static NOINLINE enum rgn_tok lex_any(rgn_lexer *lx, rgn_token *tok)
         case LX_NAG: kind = lex_nag(lx, tok); break;
         case LX_GLYPH: kind = lex_glyph(lx, tok); break;
         case LX_NULL: kind = lex_null(lx, tok); break;
+        case LX_BOM: kind = lex_bom(lx); break;
         default: kind = lex_skip(lx); break;
         }
     } while (kind == RGN_TOK_AGAIN);
@@ -1318,7 +1327,7 @@ static inline enum rgn_tok lex_quick(rgn_lexer *lx, rgn_token *tok)
 
 enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
 {
-    if (lx->state == LX_START && lx->bom_checked) {
+    if (lx->state == LX_START) {
         enum rgn_tok kind = lex_quick(lx, tok);
         if (kind != RGN_TOK_NONE)
             return kind;

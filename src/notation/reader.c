@@ -579,7 +579,7 @@ static uint64_t quote_at(const rgn_reader *r)
 
 /* The token just lexed, with an offset map or after a syntax error that
  * skipped to the next game (rare: kept out of the loop below). */
-static void lexed_after_map_or_error(rgn_reader *r)
+static RGN_NOINLINE void lexed_after_map_or_error(rgn_reader *r)
 {
     /* where its text begins: a token spoilt, before its error */
     uint64_t begins =
