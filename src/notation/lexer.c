@@ -1071,15 +1071,16 @@ static ALWAYS_INLINE bool quick_number(rgn_lexer *lx, rgn_token *tok)
         value = value * 10 + (unsigned)(b[q++] - '0');
     if (q - p > 9)
         return false;
-    unsigned char next = b[q];
-    if (next == '-' || next == '/' || (char_class[next] & CC_LETTER))
-        return false;
     size_t digits_end = q;
+    unsigned char next = b[q];
     if (next == '.') {
-        /* dots that may go on past the buffer come as their own token */
-        size_t dots_end = quick_run_at(lx, q, CC_DOT);
+        /* one dot, the common case, ends before the buffer's end (10 bytes
+         * on); dots that may go on past it come as their own token */
+        size_t dots_end = b[q + 1] != '.' ? q + 1 : quick_run_at(lx, q, CC_DOT);
         if (dots_end)
             q = dots_end;
+    } else if (next == '-' || next == '/' || (char_class[next] & CC_LETTER)) {
+        return false;
     }
     quick_token(lx, tok, q, RGN_TOK_NUMBER);
     tok->value = value;
@@ -1291,9 +1292,16 @@ static RGN_NOINLINE enum rgn_tok lex_any(rgn_lexer *lx, rgn_token *tok)
     return kind;
 }
 
+/* A move number from the cursor, else any token (apart from rgn_lexer_next
+ * so that its registers do not weigh on the moves'). */
+static RGN_NOINLINE enum rgn_tok lex_number(rgn_lexer *lx, rgn_token *tok)
+{
+    return quick_number(lx, tok) ? RGN_TOK_NUMBER : lex_any(lx, tok);
+}
+
 /* Between tokens, the common case: white space, then a move or a move
- * number that its quick path takes (as lex_start would). RGN_TOK_NONE
- * for anything else, which lex_any then takes from the cursor on. */
+ * number that its quick path takes (as lex_start would); anything else is
+ * lex_any's from the cursor on. In state LX_START. */
 static inline enum rgn_tok lex_quick(rgn_lexer *lx, rgn_token *tok)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
@@ -1310,7 +1318,7 @@ static inline enum rgn_tok lex_quick(rgn_lexer *lx, rgn_token *tok)
             lx->pos = p;
         }
         if (p == len)
-            return RGN_TOK_NONE;
+            return lex_any(lx, tok);
         unsigned c = b[p];
         unsigned cls = char_class[c];
         if (cls & CC_EOL) {
@@ -1318,19 +1326,14 @@ static inline enum rgn_tok lex_quick(rgn_lexer *lx, rgn_token *tok)
             continue;
         }
         if (cls & CC_LETTER)
-            return quick_move(lx, tok) ? RGN_TOK_MOVE : RGN_TOK_NONE;
+            return quick_move(lx, tok) ? RGN_TOK_MOVE : lex_any(lx, tok);
         if (cls & CC_DIGIT)
-            return quick_number(lx, tok) ? RGN_TOK_NUMBER : RGN_TOK_NONE;
-        return RGN_TOK_NONE;
+            return lex_number(lx, tok);
+        return lex_any(lx, tok);
     }
 }
 
 enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
 {
-    if (lx->state == LX_START) {
-        enum rgn_tok kind = lex_quick(lx, tok);
-        if (kind != RGN_TOK_NONE)
-            return kind;
-    }
-    return lex_any(lx, tok);
+    return lx->state == LX_START ? lex_quick(lx, tok) : lex_any(lx, tok);
 }
