@@ -1014,27 +1014,31 @@ static inline enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
  * set that char_class marks CC_MOVE (test_lexer checks each byte).
  * (Move numbers are short and regular enough that their loop predicts
  * well; the mask would cost them more than it saves.) */
+#if defined(__SSE2__)
+/* The bytes of v in [lo, hi] (lo <= hi, both ASCII): moved so that lo is
+ * -128, one signed compare tells the range. */
+static inline __m128i bytes_in(__m128i v, int lo, int hi)
+{
+    return _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(-128 - lo))),
+                          _mm_set1_epi8((char)(-128 + (hi - lo) + 1)));
+}
+#endif
+
 static ALWAYS_INLINE size_t quick_move_run(const rgn_lexer *lx)
 {
 #if defined(__SSE2__)
     if (lx->len - lx->pos >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(lx->buf + lx->pos));
-        __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
         __m128i letter =
-            _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-                          _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-        __m128i digit =
-            _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                          _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+            bytes_in(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z');
+        __m128i digit = bytes_in(v, '0', '9');
         /* the signs written out: -O2 keeps a loop over them */
         __m128i signs =
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('='))),
-                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
-                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))));
-        __m128i in = _mm_or_si128(
-            _mm_or_si128(letter, digit),
-            _mm_or_si128(signs, _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))),
+                         _mm_or_si128(bytes_in(v, '=', '>'),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
+        __m128i in = _mm_or_si128(_mm_or_si128(letter, digit), signs);
         /* the first byte, a letter, is one */
         unsigned out = ~(unsigned)_mm_movemask_epi8(in) & 0xFFFE;
         if (out)
