@@ -72,10 +72,10 @@ struct rgn_reader {
      * error's place, where the game is said to end). */
     bool end_at_resync;
     rgn_location error_where;
-    uint64_t error_at;      /* its text offset */
-    enum rgn_tok last_kind; /* of the last token handed over */
-    uint64_t element;       /* the text offset of the element being handed over:
-                               its move number's for a move */
+    uint64_t error_at; /* its text offset */
+    /* the kinds of the last token handed over and of the one before it
+     * (for element_at) */
+    enum rgn_tok last_kind, kind_before;
     bool content; /* the game has a tag or movetext, not only comments */
     /* the names of the tags since the last one at a resynchronisation
      * point (that one included), each its length and its bytes, as many
@@ -169,15 +169,30 @@ static void start_capture(rgn_reader *r, uint64_t from, uint64_t origin)
     r->capture_origin = origin;
 }
 
+/* The text offset of the element being handed over (the token's): its
+ * move number's for a move and for dots. Asked only when a game is given
+ * up, not worked out for every token. */
+static uint64_t element_at(const rgn_reader *r)
+{
+    enum rgn_tok kind = r->token.kind;
+    bool numbered =
+        r->kind_before == RGN_TOK_NUMBER || r->kind_before == RGN_TOK_DOTS;
+    return kind == RGN_TOK_DOTS || (numbered && kind == RGN_TOK_MOVE)
+               ? r->number_at
+               : r->at;
+}
+
 static void abandon(rgn_reader *r)
 {
     if (r->quiet)
         return;
     r->quiet = true;
-    if (r->visitor.skipped)
-        start_capture(r, r->element,
-                      r->element == r->at ? r->token.where.offset
-                                          : r->number_where.offset);
+    if (r->visitor.skipped) {
+        uint64_t element = element_at(r);
+        start_capture(r, element,
+                      element == r->at ? r->token.where.offset
+                                       : r->number_where.offset);
+    }
 }
 
 /* game = ... ; the game begins at its first token. */
@@ -277,19 +292,26 @@ static inline void flush_number(rgn_reader *r, bool black)
     r->number_held = false;
 }
 
-/* Enters a game's movetext (beginning the game if need be). Every move
- * asks: once the game has begun and met its origin, both calls are
- * skipped. */
-static inline void enter_movetext(rgn_reader *r, rgn_location where)
+/* enter_movetext, the first time in a game (or after its tags). */
+static RGN_NOINLINE void enter_movetext_first(rgn_reader *r,
+                                              const rgn_location *where)
 {
-    if (r->state == MOVES && r->origin_met)
-        return; /* content is true already: begin resets it with state */
     if (r->state == OUTSIDE || !r->origin_met) {
-        begin(r, where);
-        at_origin(r, where);
+        begin(r, *where);
+        at_origin(r, *where);
     }
     r->state = MOVES;
     r->content = true;
+}
+
+/* Enters a game's movetext (beginning the game if need be). Every move
+ * asks: once the game is in its movetext and has met its origin, there is
+ * nothing to do. */
+static inline void enter_movetext(rgn_reader *r, const rgn_location *where)
+{
+    /* content is true already: begin resets it with state */
+    if (r->state != MOVES || !r->origin_met)
+        enter_movetext_first(r, where);
 }
 
 /* Unescapes a tag value (\" and \\) into the scratch buffer. */
@@ -392,7 +414,7 @@ static void on_comment(rgn_reader *r, const rgn_token *t)
  * may be its dots; dots the lexer read with it settle it at once */
 static void on_number(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     r->number_held = true;
     r->number_line.offset = t->where.offset;
     r->number_line.saved = false;
@@ -408,7 +430,7 @@ static void on_number(rgn_reader *r, const rgn_token *t)
  * is written as a plain pawn capture) */
 static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     if (r->visitor.lenient && !r->quiet)
         r->visitor.lenient(r->user, t->where, RGN_W_EN_PASSANT_MARK,
                            "'e.p.' is not SAN: an en passant capture is "
@@ -418,7 +440,7 @@ static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
 
 static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     int stop =
         t->kind == RGN_TOK_MOVE
             ? CALL(r, move, rgn_lexer_span(&r->lexer, t->text, t->text_len),
@@ -432,7 +454,7 @@ static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
  * RGN_MAX_VARIATION_DEPTH deep */
 static void on_open(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     if (r->depth == RGN_MAX_VARIATION_DEPTH) {
         char message[64];
         snprintf(message, sizeof message, "variations nested deeper than %d",
@@ -460,7 +482,7 @@ static void on_close(rgn_reader *r, const rgn_token *t)
  * the visitor (which decides) and does not end anything. */
 static void on_result(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     int stop = CALL(r, result, rgn_lexer_span(&r->lexer, t->text, t->text_len),
                     t->where);
     if (r->depth > 0) {
@@ -511,9 +533,9 @@ static void on_error(rgn_reader *r, const rgn_token *t)
 /* Hands a token to the rule it starts. */
 static void handle(rgn_reader *r, const rgn_token *t)
 {
+    r->kind_before = r->last_kind;
+    r->last_kind = t->kind;
     if (t->kind == RGN_TOK_DOTS) {
-        r->last_kind = t->kind;
-        r->element = r->number_at;
         if (r->number_held)
             flush_number(r, t->value >= 2);
         else
@@ -521,11 +543,6 @@ static void handle(rgn_reader *r, const rgn_token *t)
                          true);
         return;
     }
-    /* a move's element begins at its move number */
-    bool numbered =
-        r->last_kind == RGN_TOK_NUMBER || r->last_kind == RGN_TOK_DOTS;
-    r->element = numbered && t->kind == RGN_TOK_MOVE ? r->number_at : r->at;
-    r->last_kind = t->kind;
     if (r->number_held)
         flush_number(r, false);
 
