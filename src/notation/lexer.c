@@ -1311,29 +1311,33 @@ static inline enum rgn_tok lex_quick(rgn_lexer *lx, rgn_token *tok)
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t len = lx->len;
     for (;;) {
-        size_t from = lx->pos, p = from;
-        while (p < len && (char_class[b[p]] & CC_SPACE))
-            p++;
-        if (p != from) {
-            /* all ASCII: the column moves by the distance */
-            if (lx->bol)
-                mark_first(lx, b[from]);
-            lx->col += (uint32_t)(p - from);
-            lx->pos = p;
-        }
+        size_t p = lx->pos;
         if (p == len)
             return lex_any(lx, tok);
         unsigned c = b[p];
         unsigned cls = char_class[c];
-        if (cls & CC_EOL) {
-            step(lx, c);
-            continue;
+        if (cls & CC_SPACE) {
+            size_t from = p;
+            do
+                p++;
+            while (p < len && (char_class[b[p]] & CC_SPACE));
+            /* all ASCII: the column moves by the distance */
+            if (lx->bol)
+                mark_first(lx, c);
+            lx->col += (uint32_t)(p - from);
+            lx->pos = p;
+            if (p == len)
+                return lex_any(lx, tok);
+            c = b[p];
+            cls = char_class[c];
         }
         if (cls & CC_LETTER)
             return quick_move(lx, tok) ? RGN_TOK_MOVE : lex_any(lx, tok);
         if (cls & CC_DIGIT)
             return lex_number(lx, tok);
-        return lex_any(lx, tok);
+        if (!(cls & CC_EOL))
+            return lex_any(lx, tok);
+        step(lx, c);
     }
 }
 
