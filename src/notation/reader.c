@@ -115,6 +115,9 @@ struct rgn_reader {
     bool origin_met; /* the game's first token but comments has come */
 
     bool finished, broken, busy;
+    /* process hands out no more tokens: the input has ended, or broken or
+     * stopped is set (one test a token) */
+    bool halted;
 };
 
 #define CALL(r, callback, ...)                                                 \
@@ -222,6 +225,8 @@ static void at_origin(rgn_reader *r, rgn_location where)
         r->hidden = r->quiet = true;
         r->stopped = where.offset >= r->window_to;
         r->stopped_at = where.offset;
+        if (r->stopped)
+            r->halted = true;
     }
 }
 
@@ -390,7 +395,7 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
     r->content = true;
     rgn_span value = rgn_lexer_span(&r->lexer, t->text, t->text_len);
     if (t->escaped && !unescape(r, &value)) {
-        r->broken = true;
+        r->broken = r->halted = true;
         return;
     }
     if (t->inner_quote.line && r->visitor.lenient && !r->quiet)
@@ -547,7 +552,10 @@ static void handle(rgn_reader *r, const rgn_token *t)
         flush_number(r, false);
 
     switch (t->kind) {
-    case RGN_TOK_EOF: on_eof(r, t); break;
+    case RGN_TOK_EOF:
+        on_eof(r, t);
+        r->halted = true;
+        break;
     /* the lexer skips to the next game already */
     case RGN_TOK_ERROR: on_error(r, t); break;
     case RGN_TOK_TAG: on_tag(r, t); break;
@@ -609,16 +617,18 @@ static RGN_NOINLINE void lexed_after_map_or_error(rgn_reader *r)
 
 static void process(rgn_reader *r)
 {
+    /* a token lexed by an earlier call may wait for the rest of its line */
+    bool lexed = r->held;
+    r->held = false;
     for (;;) {
-        if (r->held) {
-            r->held = false;
-        } else {
+        if (!lexed) {
             if (rgn_lexer_next(&r->lexer, &r->token) == RGN_TOK_NONE)
                 return;
             r->at = r->token.where.offset;
             if (__builtin_expect(r->map || r->end_at_resync, 0))
                 lexed_after_map_or_error(r);
         }
+        lexed = false;
         /* a tag's warning about an inner quote shows the line there */
         uint64_t shown =
             r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
@@ -633,7 +643,7 @@ static void process(rgn_reader *r)
             return;
         }
         handle(r, &r->token);
-        if (r->token.kind == RGN_TOK_EOF || r->broken || r->stopped)
+        if (r->halted)
             return;
     }
 }
@@ -733,7 +743,7 @@ static int feed_utf8(void *user, const char *data, size_t len)
          * game's text kept for the skipped callback is not read by it) */
         uint64_t window = line_window_from(r);
         if (rgn_lexer_append(&r->lexer, data, n, keep_from(r)) != 0) {
-            r->broken = true;
+            r->broken = r->halted = true;
             break;
         }
         if (r->map)
