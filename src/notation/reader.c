@@ -629,15 +629,15 @@ static void process(rgn_reader *r)
                 lexed_after_map_or_error(r);
         }
         lexed = false;
-        /* a tag's warning about an inner quote shows the line there */
-        uint64_t shown =
-            r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
-                ? quote_at(r)
-                : r->at;
-        /* a move waits until what follows it shows whether the input
-         * ends there (rgn_reader_move_ends_input) */
-        if (!line_ready(r, shown) ||
-            (r->token.kind == RGN_TOK_MOVE &&
+        /* a tag's warning about an inner quote shows the line there (later
+         * on the tag's line: ready, it is ready at the tag too); a move
+         * waits until what follows it shows whether the input ends there
+         * (rgn_reader_move_ends_input) */
+        enum rgn_tok kind = r->token.kind;
+        if (!line_ready(r, r->at) ||
+            (kind == RGN_TOK_TAG && r->token.inner_quote.line &&
+             !line_ready(r, quote_at(r))) ||
+            (kind == RGN_TOK_MOVE &&
              rgn_lexer_only_space_left(&r->lexer) < 0)) {
             r->held = true; /* till more input comes */
             return;
