@@ -443,7 +443,7 @@ static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
                            "ignored");
 }
 
-static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
+static inline void on_move_or_nag(rgn_reader *r, const rgn_token *t)
 {
     enter_movetext(r, &t->where);
     int stop =
@@ -551,6 +551,10 @@ static void handle(rgn_reader *r, const rgn_token *t)
     if (r->number_held)
         flush_number(r, false);
 
+    if (t->kind == RGN_TOK_MOVE) { /* the common kind, without the table */
+        on_move_or_nag(r, t);
+        return;
+    }
     switch (t->kind) {
     case RGN_TOK_EOF:
         on_eof(r, t);
