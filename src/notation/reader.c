@@ -417,7 +417,7 @@ static void on_comment(rgn_reader *r, const rgn_token *t)
 
 /* move number indication: the number waits for the next token, which
  * may be its dots; dots the lexer read with it settle it at once */
-static void on_number(rgn_reader *r, const rgn_token *t)
+static inline void on_number(rgn_reader *r, const rgn_token *t)
 {
     enter_movetext(r, &t->where);
     r->number_held = true;
@@ -551,8 +551,13 @@ static void handle(rgn_reader *r, const rgn_token *t)
     if (r->number_held)
         flush_number(r, false);
 
-    if (t->kind == RGN_TOK_MOVE) { /* the common kind, without the table */
+    /* the common kinds, without the jump table */
+    if (t->kind == RGN_TOK_MOVE) {
         on_move_or_nag(r, t);
+        return;
+    }
+    if (t->kind == RGN_TOK_NUMBER) {
+        on_number(r, t);
         return;
     }
     switch (t->kind) {
