@@ -95,7 +95,8 @@ enum {
     LX_NAG,
     LX_GLYPH,
     LX_NULL, /* "--" or "@@@@" */
-    LX_SKIP  /* resynchronising */
+    LX_SKIP, /* resynchronising */
+    LX_BOM   /* at the start: a byte order mark may come */
 };
 
 enum { TAG_OPEN, TAG_NAME, TAG_AFTER_NAME, TAG_VALUE, TAG_CLOSE };
@@ -118,7 +119,7 @@ void rgn_lexer_init(rgn_lexer *lx)
     lx->bol = true;
     lx->line_first = -1;
     lx->prev_first = -1;
-    lx->state = LX_START;
+    lx->state = LX_BOM;
 }
 
 void rgn_lexer_free(rgn_lexer *lx)
@@ -179,7 +180,8 @@ uint64_t rgn_lexer_keep(const rgn_lexer *lx)
     switch (lx->state) {
     case LX_START:
     case LX_ESCAPE:
-    case LX_SKIP: return lx->base + lx->pos;
+    case LX_SKIP:
+    case LX_BOM: return lx->base + lx->pos;
     default: return lx->start;
     }
 }
@@ -344,8 +346,10 @@ static bool scan_text(rgn_lexer *lx, size_t end, unsigned mask)
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define PRINTF_LIKE(f, a)
+#define ALWAYS_INLINE inline
 #endif
 
 /* A lexical error: the lexer goes on by skipping to the next game. */
@@ -962,38 +966,44 @@ static size_t quick_run(const rgn_lexer *lx, unsigned mask)
     return quick_run_at(lx, lx->pos, mask);
 }
 
-/* Writes the cursor's location into a token in one 16-byte store: the
- * reader reads it back at once, whole or in halves, and a load that
- * spans several smaller stores must wait for them to reach the cache
- * (a store-forwarding stall, at nearly every token). */
-static inline void put_here(const rgn_lexer *lx, rgn_location *out)
+/* Writes a location into a token in one 16-byte store: the reader reads
+ * it back at once, whole or in halves, and a load that spans several
+ * smaller stores must wait for them to reach the cache (a
+ * store-forwarding stall, at nearly every token). */
+static inline void put_location(rgn_location *out, uint64_t offset,
+                                uint32_t line, uint32_t column)
 {
 #if defined(__SSE2__)
     _Static_assert(sizeof(rgn_location) == 16 &&
                        offsetof(rgn_location, line) == 8 &&
                        offsetof(rgn_location, column) == 12,
                    "rgn_location is offset, line, column");
-    uint64_t offset = lx->base + lx->pos;
     _mm_storeu_si128((__m128i *)out,
-                     _mm_set_epi32((int)lx->col, (int)lx->line,
-                                   (int)(offset >> 32), (int)offset));
+                     _mm_set_epi32((int)column, (int)line, (int)(offset >> 32),
+                                   (int)offset));
 #else
-    *out = here(lx);
+    rgn_location where = {offset, line, column};
+    *out = where;
 #endif
 }
 
-/* Hands out the run from the cursor to q as a token of kind. */
-static enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
-                                enum rgn_tok kind)
+/* Hands out the run from the cursor to q as a token of kind. The lexer's
+ * fields are read and written before the token's, which the compiler
+ * must assume may overlap them. */
+static inline enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
+                                       enum rgn_tok kind)
 {
+    size_t p = lx->pos;
+    uint64_t offset = lx->base + p;
+    uint32_t line = lx->line, col = lx->col;
     if (lx->bol)
-        mark_first(lx, (unsigned char)lx->buf[lx->pos]);
-    tok->kind = kind;
-    put_here(lx, &tok->where);
-    tok->text = lx->base + lx->pos;
-    tok->text_len = q - lx->pos;
-    lx->col += (uint32_t)(q - lx->pos); /* all ASCII */
+        mark_first(lx, (unsigned char)lx->buf[p]);
+    lx->col = col + (uint32_t)(q - p); /* all ASCII */
     lx->pos = q;
+    tok->kind = kind;
+    put_location(&tok->where, offset, line, col);
+    tok->text = offset;
+    tok->text_len = q - p;
     return kind;
 }
 
@@ -1004,27 +1014,31 @@ static enum rgn_tok quick_token(rgn_lexer *lx, rgn_token *tok, size_t q,
  * set that char_class marks CC_MOVE (test_lexer checks each byte).
  * (Move numbers are short and regular enough that their loop predicts
  * well; the mask would cost them more than it saves.) */
-static size_t quick_move_run(const rgn_lexer *lx)
+#if defined(__SSE2__)
+/* The bytes of v in [lo, hi] (lo <= hi, both ASCII): moved so that lo is
+ * -128, one signed compare tells the range. */
+static inline __m128i bytes_in(__m128i v, int lo, int hi)
+{
+    return _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(-128 - lo))),
+                          _mm_set1_epi8((char)(-128 + (hi - lo) + 1)));
+}
+#endif
+
+static ALWAYS_INLINE size_t quick_move_run(const rgn_lexer *lx)
 {
 #if defined(__SSE2__)
     if (lx->len - lx->pos >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(lx->buf + lx->pos));
-        __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
         __m128i letter =
-            _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-                          _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-        __m128i digit =
-            _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                          _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+            bytes_in(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z');
+        __m128i digit = bytes_in(v, '0', '9');
         /* the signs written out: -O2 keeps a loop over them */
         __m128i signs =
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('='))),
-                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
-                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))));
-        __m128i in = _mm_or_si128(
-            _mm_or_si128(letter, digit),
-            _mm_or_si128(signs, _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('+'))),
+                         _mm_or_si128(bytes_in(v, '=', '>'),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
+        __m128i in = _mm_or_si128(_mm_or_si128(letter, digit), signs);
         /* the first byte, a letter, is one */
         unsigned out = ~(unsigned)_mm_movemask_epi8(in) & 0xFFFE;
         if (out)
@@ -1036,7 +1050,7 @@ static size_t quick_move_run(const rgn_lexer *lx)
 
 /* A move, but an "e" that may begin "e.p." and a move that a promotion
  * in parentheses or after a slash may follow. */
-static bool quick_move(rgn_lexer *lx, rgn_token *tok)
+static ALWAYS_INLINE bool quick_move(rgn_lexer *lx, rgn_token *tok)
 {
     size_t q = quick_move_run(lx);
     if (!q || (q == lx->pos + 1 && lx->buf[lx->pos] == 'e') ||
@@ -1050,28 +1064,32 @@ static bool quick_move(rgn_lexer *lx, rgn_token *tok)
  * result or a move (see lex_digits), with the dots written straight
  * after it when they end in the buffer: "12." is then one token, not
  * two, for the reader to pass on (nearly every move number has its). */
-static bool quick_number(rgn_lexer *lx, rgn_token *tok)
+static ALWAYS_INLINE bool quick_number(rgn_lexer *lx, rgn_token *tok)
 {
-    size_t q = quick_run(lx, CC_DIGIT);
-    if (!q || q - lx->pos > 9)
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t p = lx->pos, q = p;
+    if (lx->len - p <= 10)
+        return false;   /* near the buffer's end: the scanner reads it */
+    unsigned value = 0; /* nine digits fit */
+    while ((unsigned)(b[q] - '0') < 10 && q - p <= 9)
+        value = value * 10 + (unsigned)(b[q++] - '0');
+    if (q - p > 9)
         return false;
-    unsigned char next = (unsigned char)lx->buf[q];
-    if (next == '-' || next == '/' || (char_class[next] & CC_LETTER))
-        return false;
-    unsigned value = 0;
-    for (size_t k = lx->pos; k < q; k++)
-        value = value * 10 + (unsigned)(lx->buf[k] - '0');
     size_t digits_end = q;
+    unsigned char next = b[q];
     if (next == '.') {
-        /* dots that may go on past the buffer come as their own token */
-        size_t dots_end = quick_run_at(lx, q, CC_DOT);
+        /* one dot, the common case, ends before the buffer's end (10 bytes
+         * on); dots that may go on past it come as their own token */
+        size_t dots_end = b[q + 1] != '.' ? q + 1 : quick_run_at(lx, q, CC_DOT);
         if (dots_end)
             q = dots_end;
+    } else if (next == '-' || next == '/' || (char_class[next] & CC_LETTER)) {
+        return false;
     }
     quick_token(lx, tok, q, RGN_TOK_NUMBER);
     tok->value = value;
     tok->dots = (unsigned)(q - digits_end);
-    tok->text_len = digits_end - (size_t)(tok->text - lx->base);
+    tok->text_len = digits_end - p;
     return true;
 }
 
@@ -1117,20 +1135,6 @@ static int bom_here(const rgn_lexer *lx)
 static enum rgn_tok lex_start(rgn_lexer *lx, rgn_token *tok)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
-    if (__builtin_expect(!lx->bom_checked, 0)) {
-        /* bom = EF BB BF at the very start (at a line's start: below) */
-        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-        size_t n = lx->len - lx->pos < 3 ? lx->len - lx->pos : 3;
-        bool prefix = n == 0 || memcmp(b + lx->pos, bom, n) == 0;
-        if (prefix && n < 3 && !lx->eof)
-            return RGN_TOK_NONE;
-        if (prefix && n == 3) {
-            lx->pos += 3;
-            lx->bom = true;
-        }
-        lx->bom_checked = true;
-    }
-
     while (lx->pos < lx->len) {
         unsigned c = b[lx->pos];
         unsigned cls = char_class[c];
@@ -1235,13 +1239,36 @@ static enum rgn_tok lex_skip(rgn_lexer *lx)
     return lx->eof ? RGN_TOK_EOF : RGN_TOK_NONE;
 }
 
+/* bom = EF BB BF at the very start (at a line's start: lex_start), unless
+ * the input starts inside a larger one (bom_checked) */
+static enum rgn_tok lex_bom(rgn_lexer *lx)
+{
+    if (!lx->bom_checked) {
+        static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+        size_t n = lx->len - lx->pos < 3 ? lx->len - lx->pos : 3;
+        bool prefix = n == 0 || memcmp(lx->buf + lx->pos, bom, n) == 0;
+        if (prefix && n < 3 && !lx->eof)
+            return RGN_TOK_NONE;
+        if (prefix && n == 3) {
+            lx->pos += 3;
+            lx->bom = true;
+        }
+        lx->bom_checked = true;
+    }
+    lx->state = LX_START;
+    return RGN_TOK_AGAIN;
+}
+
 void rgn_lexer_skip(rgn_lexer *lx)
 {
     lx->state = LX_SKIP;
     lx->u8_need = 0;
 }
 
-enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
+/* rgn_lexer_next in any state: the resumable scanners. Not inlined, so
+ * that the quick path below (nearly every token) pays none of their
+ * stack frame and saved registers. */
+static RGN_NOINLINE enum rgn_tok lex_any(rgn_lexer *lx, rgn_token *tok)
 {
     enum rgn_tok kind;
     do {
@@ -1258,6 +1285,7 @@ enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
         case LX_NAG: kind = lex_nag(lx, tok); break;
         case LX_GLYPH: kind = lex_glyph(lx, tok); break;
         case LX_NULL: kind = lex_null(lx, tok); break;
+        case LX_BOM: kind = lex_bom(lx); break;
         default: kind = lex_skip(lx); break;
         }
     } while (kind == RGN_TOK_AGAIN);
@@ -1266,4 +1294,54 @@ enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
         tok->where = here(lx);
     }
     return kind;
+}
+
+/* A move number from the cursor, else any token (apart from rgn_lexer_next
+ * so that its registers do not weigh on the moves'). */
+static RGN_NOINLINE enum rgn_tok lex_number(rgn_lexer *lx, rgn_token *tok)
+{
+    return quick_number(lx, tok) ? RGN_TOK_NUMBER : lex_any(lx, tok);
+}
+
+/* Between tokens, the common case: white space, then a move or a move
+ * number that its quick path takes (as lex_start would); anything else is
+ * lex_any's from the cursor on. In state LX_START. */
+static inline enum rgn_tok lex_quick(rgn_lexer *lx, rgn_token *tok)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t len = lx->len;
+    for (;;) {
+        size_t p = lx->pos;
+        if (p == len)
+            return lex_any(lx, tok);
+        unsigned c = b[p];
+        unsigned cls = char_class[c];
+        if (cls & CC_SPACE) {
+            size_t from = p;
+            do
+                p++;
+            while (p < len && (char_class[b[p]] & CC_SPACE));
+            /* all ASCII: the column moves by the distance */
+            if (lx->bol)
+                mark_first(lx, c);
+            lx->col += (uint32_t)(p - from);
+            lx->pos = p;
+            if (p == len)
+                return lex_any(lx, tok);
+            c = b[p];
+            cls = char_class[c];
+        }
+        if (cls & CC_LETTER)
+            return quick_move(lx, tok) ? RGN_TOK_MOVE : lex_any(lx, tok);
+        if (cls & CC_DIGIT)
+            return lex_number(lx, tok);
+        if (!(cls & CC_EOL))
+            return lex_any(lx, tok);
+        step(lx, c);
+    }
+}
+
+enum rgn_tok rgn_lexer_next(rgn_lexer *lx, rgn_token *tok)
+{
+    return lx->state == LX_START ? lex_quick(lx, tok) : lex_any(lx, tok);
 }

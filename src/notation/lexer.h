@@ -23,6 +23,14 @@
 
 #include "rgn.h"
 
+/* Keeps a rarely called function out of its hot caller, whose common path
+ * then needs fewer registers and no work hoisted from the rare one. */
+#if defined(__GNUC__)
+#define RGN_NOINLINE __attribute__((noinline))
+#else
+#define RGN_NOINLINE
+#endif
+
 /* rgn_reader_line shows at most this many bytes on each side of a
  * location. */
 #define RGN_LINE_HALF 128

@@ -72,10 +72,10 @@ struct rgn_reader {
      * error's place, where the game is said to end). */
     bool end_at_resync;
     rgn_location error_where;
-    uint64_t error_at;      /* its text offset */
-    enum rgn_tok last_kind; /* of the last token handed over */
-    uint64_t element;       /* the text offset of the element being handed over:
-                               its move number's for a move */
+    uint64_t error_at; /* its text offset */
+    /* the kinds of the last token handed over and of the one before it
+     * (for element_at) */
+    enum rgn_tok last_kind, kind_before;
     bool content; /* the game has a tag or movetext, not only comments */
     /* the names of the tags since the last one at a resynchronisation
      * point (that one included), each its length and its bytes, as many
@@ -115,6 +115,9 @@ struct rgn_reader {
     bool origin_met; /* the game's first token but comments has come */
 
     bool finished, broken, busy;
+    /* process hands out no more tokens: the input has ended, or broken or
+     * stopped is set (one test a token) */
+    bool halted;
 };
 
 #define CALL(r, callback, ...)                                                 \
@@ -169,15 +172,30 @@ static void start_capture(rgn_reader *r, uint64_t from, uint64_t origin)
     r->capture_origin = origin;
 }
 
+/* The text offset of the element being handed over (the token's): its
+ * move number's for a move and for dots. Asked only when a game is given
+ * up, not worked out for every token. */
+static uint64_t element_at(const rgn_reader *r)
+{
+    enum rgn_tok kind = r->token.kind;
+    bool numbered =
+        r->kind_before == RGN_TOK_NUMBER || r->kind_before == RGN_TOK_DOTS;
+    return kind == RGN_TOK_DOTS || (numbered && kind == RGN_TOK_MOVE)
+               ? r->number_at
+               : r->at;
+}
+
 static void abandon(rgn_reader *r)
 {
     if (r->quiet)
         return;
     r->quiet = true;
-    if (r->visitor.skipped)
-        start_capture(r, r->element,
-                      r->element == r->at ? r->token.where.offset
-                                          : r->number_where.offset);
+    if (r->visitor.skipped) {
+        uint64_t element = element_at(r);
+        start_capture(r, element,
+                      element == r->at ? r->token.where.offset
+                                       : r->number_where.offset);
+    }
 }
 
 /* game = ... ; the game begins at its first token. */
@@ -207,6 +225,8 @@ static void at_origin(rgn_reader *r, rgn_location where)
         r->hidden = r->quiet = true;
         r->stopped = where.offset >= r->window_to;
         r->stopped_at = where.offset;
+        if (r->stopped)
+            r->halted = true;
     }
 }
 
@@ -267,8 +287,9 @@ static void end_skipped_game(rgn_reader *r, uint64_t next_game)
 /* The rules                                                          */
 
 /* move number indication = move number, [ dots ] ;
- * dots == 1 is White's number, more is Black's. */
-static void flush_number(rgn_reader *r, bool black)
+ * dots == 1 is White's number, more is Black's. Inline: nearly every
+ * move number comes with its dots and is flushed at once. */
+static inline void flush_number(rgn_reader *r, bool black)
 {
     /* still held during the call, for rgn_reader_line */
     if (CALL(r, move_number, r->number, black, r->number_where))
@@ -276,17 +297,26 @@ static void flush_number(rgn_reader *r, bool black)
     r->number_held = false;
 }
 
-/* Enters a game's movetext (beginning the game if need be). Every move
- * asks: once the game has begun and met its origin, both calls are
- * skipped. */
-static inline void enter_movetext(rgn_reader *r, rgn_location where)
+/* enter_movetext, the first time in a game (or after its tags). */
+static RGN_NOINLINE void enter_movetext_first(rgn_reader *r,
+                                              const rgn_location *where)
 {
     if (r->state == OUTSIDE || !r->origin_met) {
-        begin(r, where);
-        at_origin(r, where);
+        begin(r, *where);
+        at_origin(r, *where);
     }
     r->state = MOVES;
     r->content = true;
+}
+
+/* Enters a game's movetext (beginning the game if need be). Every move
+ * asks: once the game is in its movetext and has met its origin, there is
+ * nothing to do. */
+static inline void enter_movetext(rgn_reader *r, const rgn_location *where)
+{
+    /* content is true already: begin resets it with state */
+    if (r->state != MOVES || !r->origin_met)
+        enter_movetext_first(r, where);
 }
 
 /* Unescapes a tag value (\" and \\) into the scratch buffer. */
@@ -365,7 +395,7 @@ static void on_tag(rgn_reader *r, const rgn_token *t)
     r->content = true;
     rgn_span value = rgn_lexer_span(&r->lexer, t->text, t->text_len);
     if (t->escaped && !unescape(r, &value)) {
-        r->broken = true;
+        r->broken = r->halted = true;
         return;
     }
     if (t->inner_quote.line && r->visitor.lenient && !r->quiet)
@@ -387,9 +417,9 @@ static void on_comment(rgn_reader *r, const rgn_token *t)
 
 /* move number indication: the number waits for the next token, which
  * may be its dots; dots the lexer read with it settle it at once */
-static void on_number(rgn_reader *r, const rgn_token *t)
+static inline void on_number(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     r->number_held = true;
     r->number_line.offset = t->where.offset;
     r->number_line.saved = false;
@@ -405,7 +435,7 @@ static void on_number(rgn_reader *r, const rgn_token *t)
  * is written as a plain pawn capture) */
 static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     if (r->visitor.lenient && !r->quiet)
         r->visitor.lenient(r->user, t->where, RGN_W_EN_PASSANT_MARK,
                            "'e.p.' is not SAN: an en passant capture is "
@@ -413,9 +443,9 @@ static void on_en_passant_mark(rgn_reader *r, const rgn_token *t)
                            "ignored");
 }
 
-static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
+static inline void on_move_or_nag(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     int stop =
         t->kind == RGN_TOK_MOVE
             ? CALL(r, move, rgn_lexer_span(&r->lexer, t->text, t->text_len),
@@ -429,7 +459,7 @@ static void on_move_or_nag(rgn_reader *r, const rgn_token *t)
  * RGN_MAX_VARIATION_DEPTH deep */
 static void on_open(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     if (r->depth == RGN_MAX_VARIATION_DEPTH) {
         char message[64];
         snprintf(message, sizeof message, "variations nested deeper than %d",
@@ -457,7 +487,7 @@ static void on_close(rgn_reader *r, const rgn_token *t)
  * the visitor (which decides) and does not end anything. */
 static void on_result(rgn_reader *r, const rgn_token *t)
 {
-    enter_movetext(r, t->where);
+    enter_movetext(r, &t->where);
     int stop = CALL(r, result, rgn_lexer_span(&r->lexer, t->text, t->text_len),
                     t->where);
     if (r->depth > 0) {
@@ -508,9 +538,9 @@ static void on_error(rgn_reader *r, const rgn_token *t)
 /* Hands a token to the rule it starts. */
 static void handle(rgn_reader *r, const rgn_token *t)
 {
+    r->kind_before = r->last_kind;
+    r->last_kind = t->kind;
     if (t->kind == RGN_TOK_DOTS) {
-        r->last_kind = t->kind;
-        r->element = r->number_at;
         if (r->number_held)
             flush_number(r, t->value >= 2);
         else
@@ -518,16 +548,23 @@ static void handle(rgn_reader *r, const rgn_token *t)
                          true);
         return;
     }
-    /* a move's element begins at its move number */
-    bool numbered =
-        r->last_kind == RGN_TOK_NUMBER || r->last_kind == RGN_TOK_DOTS;
-    r->element = numbered && t->kind == RGN_TOK_MOVE ? r->number_at : r->at;
-    r->last_kind = t->kind;
     if (r->number_held)
         flush_number(r, false);
 
+    /* the common kinds, without the jump table */
+    if (t->kind == RGN_TOK_MOVE) {
+        on_move_or_nag(r, t);
+        return;
+    }
+    if (t->kind == RGN_TOK_NUMBER) {
+        on_number(r, t);
+        return;
+    }
     switch (t->kind) {
-    case RGN_TOK_EOF: on_eof(r, t); break;
+    case RGN_TOK_EOF:
+        on_eof(r, t);
+        r->halted = true;
+        break;
     /* the lexer skips to the next game already */
     case RGN_TOK_ERROR: on_error(r, t); break;
     case RGN_TOK_TAG: on_tag(r, t); break;
@@ -551,7 +588,7 @@ static void handle(rgn_reader *r, const rgn_token *t)
 static bool line_ready(const rgn_reader *r, uint64_t offset)
 {
     const rgn_lexer *lx = &r->lexer;
-    return lx->eof || lx->last_break > offset ||
+    return lx->last_break > offset || lx->eof ||
            lx->base + lx->len - offset >= RGN_LINE_HALF;
 }
 
@@ -574,37 +611,48 @@ static uint64_t quote_at(const rgn_reader *r)
     return r->map ? r->quote_at : r->token.inner_quote.offset;
 }
 
+/* The token just lexed, with an offset map or after a syntax error that
+ * skipped to the next game (rare: kept out of the loop below). */
+static RGN_NOINLINE void lexed_after_map_or_error(rgn_reader *r)
+{
+    /* where its text begins: a token spoilt, before its error */
+    uint64_t begins =
+        r->token.kind == RGN_TOK_ERROR ? r->token.begins.offset : r->at;
+    if (r->map)
+        input_offsets(r);
+    if (r->end_at_resync)
+        end_skipped_game(r, begins);
+}
+
 static void process(rgn_reader *r)
 {
+    /* a token lexed by an earlier call may wait for the rest of its line */
+    bool lexed = r->held;
+    r->held = false;
     for (;;) {
-        if (!r->held) {
+        if (!lexed) {
             if (rgn_lexer_next(&r->lexer, &r->token) == RGN_TOK_NONE)
                 return;
-            r->held = true;
             r->at = r->token.where.offset;
-            /* where its text begins: a token spoilt, before its error */
-            uint64_t begins =
-                r->token.kind == RGN_TOK_ERROR ? r->token.begins.offset : r->at;
-            if (r->map)
-                input_offsets(r);
-            if (r->end_at_resync)
-                end_skipped_game(r, begins);
+            if (__builtin_expect(r->map || r->end_at_resync, 0))
+                lexed_after_map_or_error(r);
         }
-        /* a tag's warning about an inner quote shows the line there */
-        uint64_t shown =
-            r->token.kind == RGN_TOK_TAG && r->token.inner_quote.line
-                ? quote_at(r)
-                : r->at;
-        if (!line_ready(r, shown))
+        lexed = false;
+        /* a tag's warning about an inner quote shows the line there (later
+         * on the tag's line: ready, it is ready at the tag too); a move
+         * waits until what follows it shows whether the input ends there
+         * (rgn_reader_move_ends_input) */
+        enum rgn_tok kind = r->token.kind;
+        if (!line_ready(r, r->at) ||
+            (kind == RGN_TOK_TAG && r->token.inner_quote.line &&
+             !line_ready(r, quote_at(r))) ||
+            (kind == RGN_TOK_MOVE &&
+             rgn_lexer_only_space_left(&r->lexer) < 0)) {
+            r->held = true; /* till more input comes */
             return;
-        /* a move waits until what follows it shows whether the input
-         * ends there (rgn_reader_move_ends_input) */
-        if (r->token.kind == RGN_TOK_MOVE &&
-            rgn_lexer_only_space_left(&r->lexer) < 0)
-            return;
-        r->held = false;
+        }
         handle(r, &r->token);
-        if (r->token.kind == RGN_TOK_EOF || r->broken || r->stopped)
+        if (r->halted)
             return;
     }
 }
@@ -704,7 +752,7 @@ static int feed_utf8(void *user, const char *data, size_t len)
          * game's text kept for the skipped callback is not read by it) */
         uint64_t window = line_window_from(r);
         if (rgn_lexer_append(&r->lexer, data, n, keep_from(r)) != 0) {
-            r->broken = true;
+            r->broken = r->halted = true;
             break;
         }
         if (r->map)

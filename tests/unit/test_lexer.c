@@ -49,6 +49,53 @@ static void test_move_characters(void **state)
     }
 }
 
+/* The move number at the start of data (n bytes, all of the input) as
+ * number * 100 + its dots, whether they come with it or as a token of
+ * their own; -1 when it is no move number. */
+static long long first_number(const char *data, size_t n)
+{
+    rgn_lexer lx;
+    rgn_token tok;
+    rgn_lexer_init(&lx);
+    assert_int_equal(rgn_lexer_append(&lx, data, n, 0), 0);
+    rgn_lexer_finish(&lx);
+    long long number = -1;
+    if (rgn_lexer_next(&lx, &tok) == RGN_TOK_NUMBER) {
+        number = (long long)tok.value * 100 + tok.dots;
+        if (!tok.dots && rgn_lexer_next(&lx, &tok) == RGN_TOK_DOTS)
+            number += tok.value;
+    }
+    rgn_lexer_free(&lx);
+    return number;
+}
+
+/* A move number reads the same near the end of the input (the scanner)
+ * as with more bytes after it (the quick path, which leaves the last
+ * ten bytes to the scanner). */
+static void test_move_numbers(void **state)
+{
+    (void)state;
+    static const char *const numbers[] = {
+        "1.",  "12.", "7...",       "40 ",          "123456789.",
+        "3..", "9 .", "1234567890", "999999999...", "12-",
+    };
+    for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
+        char text[40];
+        memset(text, ' ', sizeof text);
+        size_t len = strlen(numbers[k]);
+        memcpy(text, numbers[k], len);
+        long long far = first_number(text, sizeof text);
+        for (size_t n = len; n < sizeof text; n++)
+            assert_int_equal(first_number(text, n), far);
+    }
+    char text[40];
+    memset(text, ' ', sizeof text);
+    memcpy(text, "12... e4", 8);
+    assert_int_equal(first_number(text, sizeof text), 1203);
+    memcpy(text, "123456789.", 10);
+    assert_int_equal(first_number(text, sizeof text), 12345678901LL);
+}
+
 /* The length of the line shown around offset 0 when the first `fed`
  * bytes of data are all the lexer has been given yet. */
 static size_t shown_line_length(const char *data, size_t fed)
@@ -84,6 +131,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_characters),
+        cmocka_unit_test(test_move_numbers),
         cmocka_unit_test(test_line_cut_at_a_character),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
