@@ -256,20 +256,23 @@ static void put_bucket(rgn_db_importer *im, const uint64_t *entries, size_t n,
     if (row->failed)
         return;
     unsigned char *list = (unsigned char *)row->data + row->len + 1, *at = list;
-    uint64_t last = 0;
-    for (size_t i = 0; i < n;) {
-        /* the prints of one game, each once, in increasing order */
+    const unsigned print_mask = (1u << DB_PRINT_BITS) - 1;
+    uint64_t last = 0, written = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* the prints of one game, each once, in increasing order (most
+         * games have one entry in a bucket) */
         uint32_t game = (uint32_t)entries[i] >> DB_PRINT_BITS;
-        unsigned prints = 0;
-        for (; i < n && (uint32_t)entries[i] >> DB_PRINT_BITS == game; i++)
-            prints |= 1u << (entries[i] & ((1u << DB_PRINT_BITS) - 1));
+        unsigned prints = 1u << (entries[i] & print_mask);
+        while (i + 1 < n && (uint32_t)entries[i + 1] >> DB_PRINT_BITS == game)
+            prints |= 1u << (entries[++i] & print_mask);
         for (; prints; prints &= prints - 1) {
             unsigned print = (unsigned)__builtin_ctz(prints);
             at = db_put_varint_at(at, (game - last) << DB_PRINT_BITS | print);
             last = game;
-            im->counts.positions++;
+            written++;
         }
     }
+    im->counts.positions += written;
     size_t len = (size_t)(at - list);
     unsigned char length[10];
     size_t length_len = (size_t)(db_put_varint_at(length, len) - length);
