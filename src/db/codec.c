@@ -63,50 +63,10 @@ static int square_of_index(const rgn_variant *v, uint64_t index)
     return rgn_square_at(v, (int)(index % files), (int)(index / files));
 }
 
-/* A move is plain when its kind, promotion and direction follow from
- * its squares and the piece that makes it: a step (or a rotation, from
- * == to) that promotes nothing. */
-static bool plain(rgn_move m)
-{
-    return m.promotion == 0 && (m.from == m.to ? m.kind == RGN_MOVE_ROTATION
-                                               : m.kind == RGN_MOVE_NORMAL);
-}
-
-uint64_t db_move_code(const db_geometry *g, const rgn_position *after,
-                      rgn_move move, uint64_t *extra, bool *has_extra)
-{
-    uint64_t pair = g->index[move.from] * g->squares + g->index[move.to];
-    bool special = !plain(move);
-    if (special) {
-        *extra = (uint64_t)move.kind | (uint64_t)move.promotion << 3 |
-                 (uint64_t)move.orientation << 8;
-        *has_extra = true;
-    } else {
-        /* the piece that moved stands on to */
-        *has_extra = g->oriented >> RGN_TYPE(after->board[move.to]) & 1;
-        *extra = move.orientation;
-    }
-    return (pair << 1 | special) + DB_TOKENS;
-}
-
 void db_encode_start(db_encoder *e, const rgn_variant *variant)
 {
     db_geometry_set(&e->geometry, variant);
     db_put_varint(&e->blob, TOKEN_START);
-}
-
-void db_encode_move(db_encoder *e, const rgn_position *after, rgn_move move)
-{
-    if (rgn_move_is_null(move)) {
-        db_put_varint(&e->blob, TOKEN_NULL_MOVE);
-        return;
-    }
-    uint64_t extra;
-    bool has_extra;
-    db_put_varint(&e->blob,
-                  db_move_code(&e->geometry, after, move, &extra, &has_extra));
-    if (has_extra)
-        db_put_varint(&e->blob, extra);
 }
 
 void db_encode_nag(db_encoder *e, unsigned nag)

@@ -133,6 +133,26 @@ unsigned db_square_bit(unsigned piece, unsigned square);
 /* ------------------------------------------------------------------ */
 /* Varints (codec.c): 7 bits a byte, low first.                       */
 
+/* Writes one at at, with room for 10 bytes: the byte after it. */
+static inline unsigned char *db_put_varint_at(unsigned char *at, uint64_t value)
+{
+    if (value < 0x80) { /* most: a token, a game's number, a length */
+        *at++ = (unsigned char)value;
+        return at;
+    }
+    if (value < 0x4000) { /* most moves */
+        at[0] = (unsigned char)(value | 0x80);
+        at[1] = (unsigned char)(value >> 7);
+        return at + 2;
+    }
+    while (value >= 0x80) {
+        *at++ = (unsigned char)(value | 0x80);
+        value >>= 7;
+    }
+    *at++ = (unsigned char)value;
+    return at;
+}
+
 static inline void db_put_varint(rgn_buffer *out, uint64_t value)
 {
     if (out->len + 10 >= out->capacity) {
@@ -141,12 +161,8 @@ static inline void db_put_varint(rgn_buffer *out, uint64_t value)
             return;
     }
     unsigned char *at = (unsigned char *)out->data + out->len;
-    while (value >= 0x80) {
-        *at++ = (unsigned char)(value | 0x80);
-        value >>= 7;
-    }
-    *at++ = (unsigned char)value;
-    out->len = (size_t)(at - (unsigned char *)out->data);
+    out->len =
+        (size_t)(db_put_varint_at(at, value) - (unsigned char *)out->data);
 }
 /* Reads one at *at (< end): false when the bytes end or it is longer
  * than 10 bytes. */
@@ -195,16 +211,57 @@ typedef struct db_encoder {
 } db_encoder;
 
 void db_encode_start(db_encoder *e, const rgn_variant *variant);
-/* after: the position after the move (the move's piece stands on to) */
-void db_encode_move(db_encoder *e, const rgn_position *after, rgn_move move);
 void db_encode_nag(db_encoder *e, unsigned nag);
 void db_encode_comment(db_encoder *e, rgn_span text);
 void db_encode_variation(db_encoder *e, bool begin);
 void db_encode_unchecked(db_encoder *e, rgn_span text, bool cut);
 /* The code of a move as the blob writes it (its first varint); the
- * tree keeps it for the move played from a position. */
-uint64_t db_move_code(const db_geometry *g, const rgn_position *after,
-                      rgn_move move, uint64_t *extra, bool *has_extra);
+ * tree keeps it for the move played from a position. (Inline: it is
+ * found for every move imported.) */
+/* A move is plain when its kind, promotion and direction follow from
+ * its squares and the piece that makes it: a step (or a rotation, from
+ * == to) that promotes nothing. */
+static inline bool db_move_plain(rgn_move m)
+{
+    return m.promotion == 0 && (m.from == m.to ? m.kind == RGN_MOVE_ROTATION
+                                               : m.kind == RGN_MOVE_NORMAL);
+}
+
+static inline uint64_t db_move_code(const db_geometry *g,
+                                    const rgn_position *after, rgn_move move,
+                                    uint64_t *extra, bool *has_extra)
+{
+    uint64_t pair = g->index[move.from] * g->squares + g->index[move.to];
+    bool special = !db_move_plain(move);
+    if (special) {
+        *extra = (uint64_t)move.kind | (uint64_t)move.promotion << 3 |
+                 (uint64_t)move.orientation << 8;
+        *has_extra = true;
+    } else {
+        /* the piece that moved stands on to */
+        *has_extra = g->oriented >> RGN_TYPE(after->board[move.to]) & 1;
+        *extra = move.orientation;
+    }
+    return (pair << 1 | special) + DB_TOKENS;
+}
+
+/* Encodes a move (after db_encode_start). after: the position after the
+ * move (the move's piece stands on to). (Inline: it runs for every
+ * move imported.) */
+static inline void db_encode_move(db_encoder *e, const rgn_position *after,
+                                  rgn_move move)
+{
+    if (rgn_move_is_null(move)) {
+        db_put_varint(&e->blob, TOKEN_NULL_MOVE);
+        return;
+    }
+    uint64_t extra;
+    bool has_extra;
+    db_put_varint(&e->blob,
+                  db_move_code(&e->geometry, after, move, &extra, &has_extra));
+    if (has_extra)
+        db_put_varint(&e->blob, extra);
+}
 
 /* The legal move of pos that a code and its extra (0 when the code has
  * none) name: 0, or -1 when there is none. g: pos's rule set's geometry,

@@ -61,6 +61,7 @@ struct rgn_db_importer {
     int64_t first_game;
     uint64_t *entries; /* bucket << 32 | game within the segment */
     size_t entry_count, entry_capacity;
+    uint32_t *bucket_sizes; /* the entries of each bucket */
     opening_entry *openings;
     size_t opening_count, opening_capacity;
     game_facts *facts;
@@ -82,6 +83,9 @@ struct rgn_db_importer {
     bool has_start;
     int depth, plies;
     uint8_t game_squares[DB_SQUARE_BITS / 8];
+    /* db_square_bit of each piece code and square, plus one (0: not
+     * found yet): a bit is marked for every move */
+    uint16_t *square_bits;
     /* the last start's board and squares: most games share their start
      * (the initial position), and its squares need not be found again */
     const rgn_variant *start_variant;
@@ -140,6 +144,14 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
         return NULL;
     }
     im->first_game = im->next_id;
+    im->bucket_sizes = calloc((size_t)1 << DB_BUCKET_BITS, sizeof(uint32_t));
+    im->square_bits =
+        calloc((size_t)256 * RGN_BOARD_CAPACITY, sizeof(uint16_t));
+    if (!im->bucket_sizes || !im->square_bits) {
+        rgn_fail(error, "out of memory");
+        rgn_db_importer_free(im);
+        return NULL;
+    }
     return im;
 }
 
@@ -157,6 +169,8 @@ void rgn_db_importer_free(rgn_db_importer *im)
     db_copies_free(&im->copies);
     free(im->file);
     free(im->entries);
+    free(im->bucket_sizes);
+    free(im->square_bits);
     free(im->space);
     free(im->openings);
     free(im->facts);
@@ -215,27 +229,6 @@ static int file_row(rgn_db_importer *im)
 /* ------------------------------------------------------------------ */
 /* The segment                                                        */
 
-/* Sorts n words by bits [from, to) (an even number of bytes), stably,
- * with a radix sort a byte at a time (a few hundred destinations stay
- * in the cache), between a and space (n words): the words end in a. */
-_Static_assert(DB_BUCKET_BITS % 16 == 0, "an even number of passes");
-static void radix_sort(uint64_t *a, size_t n, int from, int to, uint64_t *space)
-{
-    uint64_t *in = a, *out = space;
-    for (int shift = from; shift < to; shift += 8) {
-        size_t count[257] = {0};
-        for (size_t i = 0; i < n; i++)
-            count[((in[i] >> shift) & 0xFF) + 1]++;
-        for (int b = 0; b < 256; b++)
-            count[b + 1] += count[b];
-        for (size_t i = 0; i < n; i++)
-            out[count[(in[i] >> shift) & 0xFF]++] = in[i];
-        uint64_t *swap = in;
-        in = out;
-        out = swap;
-    }
-}
-
 /* Room for n words of sorting space: NULL when memory runs out. */
 static uint64_t *sort_space(rgn_db_importer *im, size_t n)
 {
@@ -251,25 +244,42 @@ static uint64_t *sort_space(rgn_db_importer *im, size_t n)
     return im->space;
 }
 
-/* The list of one bucket (its entries from *i on) into out. */
-static void put_bucket(rgn_db_importer *im, size_t *i, rgn_buffer *out)
+/* One bucket's length and list (its n entries, in the order of their
+ * games) into row. */
+static void put_bucket(rgn_db_importer *im, const uint64_t *entries, size_t n,
+                       rgn_buffer *row)
 {
-    uint64_t bucket = im->entries[*i] >> 32, last = 0;
-    while (*i < im->entry_count && im->entries[*i] >> 32 == bucket) {
-        /* the prints of one game, each once, in increasing order */
-        uint64_t game = (im->entries[*i] & 0xFFFFFFFFu) >> DB_PRINT_BITS;
-        unsigned prints = 0;
-        for (; *i < im->entry_count && im->entries[*i] >> 32 == bucket &&
-               (im->entries[*i] & 0xFFFFFFFFu) >> DB_PRINT_BITS == game;
-             (*i)++)
-            prints |= 1u << (im->entries[*i] & ((1u << DB_PRINT_BITS) - 1));
+    /* a game's entry, (game - last) << DB_PRINT_BITS | print, is below
+     * 2^32: 5 bytes at most; the list is written where a length below
+     * 128 (one byte) leaves it, and moved when it is longer */
+    rgn_buffer_reserve(row, 10 + 5 * n);
+    if (row->failed)
+        return;
+    unsigned char *list = (unsigned char *)row->data + row->len + 1, *at = list;
+    const unsigned print_mask = (1u << DB_PRINT_BITS) - 1;
+    uint64_t last = 0, written = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* the prints of one game, each once, in increasing order (most
+         * games have one entry in a bucket) */
+        uint32_t game = (uint32_t)entries[i] >> DB_PRINT_BITS;
+        unsigned prints = 1u << (entries[i] & print_mask);
+        while (i + 1 < n && (uint32_t)entries[i + 1] >> DB_PRINT_BITS == game)
+            prints |= 1u << (entries[++i] & print_mask);
         for (; prints; prints &= prints - 1) {
             unsigned print = (unsigned)__builtin_ctz(prints);
-            db_put_varint(out, (game - last) << DB_PRINT_BITS | print);
+            at = db_put_varint_at(at, (game - last) << DB_PRINT_BITS | print);
             last = game;
-            im->counts.positions++;
+            written++;
         }
     }
+    im->counts.positions += written;
+    size_t len = (size_t)(at - list);
+    unsigned char length[10];
+    size_t length_len = (size_t)(db_put_varint_at(length, len) - length);
+    if (length_len > 1)
+        memmove(list + length_len - 1, list, len);
+    memcpy(list - 1, length, length_len);
+    row->len += length_len + len;
 }
 
 static int write_buckets(rgn_db_importer *im)
@@ -277,36 +287,47 @@ static int write_buckets(rgn_db_importer *im)
     uint64_t *space = sort_space(im, im->entry_count);
     if (!space)
         return -1;
-    /* the entries come in the order of their games: sorting by bucket
-     * alone, stably, sorts them by game within a bucket */
-    radix_sort(im->entries, im->entry_count, 32, 32 + DB_BUCKET_BITS, space);
-    rgn_buffer row = {0}, list = {0};
-    size_t i = 0;
-    while (i < im->entry_count && !im->failed) {
-        unsigned row_number = db_row((unsigned)(im->entries[i] >> 32));
+    /* the entries come in the order of their games, and add_entry
+     * counted those of each bucket: one stable pass puts them in the
+     * order of their buckets, by game within a bucket (the sizes become
+     * the buckets' ends) */
+    uint32_t *ends = im->bucket_sizes;
+    uint32_t start = 0;
+    for (size_t b = 0; b < (size_t)1 << DB_BUCKET_BITS; b++) {
+        uint32_t size = ends[b];
+        ends[b] = start;
+        start += size;
+    }
+    for (size_t i = 0; i < im->entry_count; i++)
+        space[ends[im->entries[i] >> 32]++] = im->entries[i];
+    rgn_buffer row = {0};
+    enum { PLACES = 1 << DB_ROW_BUCKETS_BITS };
+    for (size_t row_number = 0;
+         row_number < (size_t)1 << (DB_BUCKET_BITS - DB_ROW_BUCKETS_BITS) &&
+         !im->failed;
+         row_number++) {
+        const uint32_t *row_ends = ends + row_number * PLACES;
+        uint32_t row_start = row_number ? row_ends[-1] : 0;
+        if (row_ends[PLACES - 1] == row_start)
+            continue; /* no entry: no row */
         rgn_buffer_reset(&row);
-        for (unsigned place = 0; place < 1u << DB_ROW_BUCKETS_BITS; place++) {
-            rgn_buffer_reset(&list);
-            if (i < im->entry_count &&
-                im->entries[i] >> 32 ==
-                    (uint64_t)(row_number << DB_ROW_BUCKETS_BITS | place))
-                put_bucket(im, &i, &list);
-            db_put_varint(&row, list.len);
-            rgn_buffer_append(&row, list.data, list.len);
+        for (unsigned place = 0; place < PLACES; place++) {
+            uint32_t from = place ? row_ends[place - 1] : row_start;
+            put_bucket(im, space + from, row_ends[place] - from, &row);
         }
-        if (row.failed || list.failed) {
+        if (row.failed) {
             db_failf(im->db, "out of memory");
             fail(im);
             break;
         }
         sqlite3_bind_int64(im->insert_bucket, 1, im->segment_id);
-        sqlite3_bind_int64(im->insert_bucket, 2, row_number);
+        sqlite3_bind_int64(im->insert_bucket, 2, (int64_t)row_number);
         sqlite3_bind_blob(im->insert_bucket, 3, row.data, (int)row.len,
                           SQLITE_STATIC);
         step(im, im->insert_bucket);
     }
+    memset(ends, 0, ((size_t)1 << DB_BUCKET_BITS) * sizeof *ends);
     rgn_buffer_free(&row);
-    rgn_buffer_free(&list);
     return im->failed ? -1 : 0;
 }
 
@@ -566,14 +587,32 @@ static bool make_room(rgn_db_importer *im, void **items, size_t size,
     return true;
 }
 
-static void add_entry(rgn_db_importer *im, uint64_t key)
+/* (Inlined, as mark_square: both run for every move.) */
+static inline __attribute__((always_inline)) void add_entry(rgn_db_importer *im,
+                                                            uint64_t key)
 {
-    if (make_room(im, (void **)&im->entries, sizeof *im->entries,
-                  im->entry_count, &im->entry_capacity))
-        im->entries[im->entry_count++] =
-            (uint64_t)db_bucket(key) << 32 |
-            (uint64_t)(im->next_id - im->first_game) << DB_PRINT_BITS |
-            db_print(key);
+    if (im->entry_count == im->entry_capacity &&
+        !make_room(im, (void **)&im->entries, sizeof *im->entries,
+                   im->entry_count, &im->entry_capacity))
+        return;
+    im->bucket_sizes[db_bucket(key)]++;
+    im->entries[im->entry_count++] = (uint64_t)db_bucket(key) << 32 |
+                                     (uint64_t)(im->next_id - im->first_game)
+                                         << DB_PRINT_BITS |
+                                     db_print(key);
+}
+
+/* Marks the bit of the pattern prefilter of a piece code on a square
+ * (< RGN_BOARD_CAPACITY) in the game's squares. */
+static inline __attribute__((always_inline)) void
+mark_square(rgn_db_importer *im, uint8_t piece, unsigned square)
+{
+    uint16_t *known =
+        &im->square_bits[(size_t)piece * RGN_BOARD_CAPACITY + square];
+    if (!*known)
+        *known = (uint16_t)(db_square_bit(piece, square) + 1);
+    unsigned bit = *known - 1u;
+    im->game_squares[bit / 8] |= (uint8_t)(1u << bit % 8);
 }
 
 /* The squares the pieces of a whole position stand on (the board's
@@ -589,10 +628,8 @@ static void mark_board(rgn_db_importer *im, const rgn_position *pos)
         if (sq < 0 || sq >= RGN_BOARD_CAPACITY)
             continue;
         uint8_t piece = pos->board[sq];
-        if (piece != RGN_EMPTY && piece != RGN_OFF) {
-            unsigned bit = db_square_bit(piece, (unsigned)sq);
-            im->game_squares[bit / 8] |= (uint8_t)(1u << bit % 8);
-        }
+        if (piece != RGN_EMPTY && piece != RGN_OFF)
+            mark_square(im, piece, (unsigned)sq);
     }
 }
 
@@ -618,7 +655,8 @@ static void add_opening(rgn_db_importer *im, uint64_t code, uint64_t extra,
 }
 
 /* A position of the main line: the index, and the openings early on. */
-static void main_line_position(rgn_db_importer *im, const rgn_position *pos)
+static inline __attribute__((always_inline)) void
+main_line_position(rgn_db_importer *im, const rgn_position *pos)
 {
     uint64_t key = db_key(pos, im->salt);
     add_entry(im, key);
@@ -674,10 +712,8 @@ static void on_move(void *user, rgn_position *after, rgn_move move,
     }
     if (move.kind == RGN_MOVE_CASTLING || move.kind == RGN_MOVE_TURN)
         mark_board(im, after);
-    else if (!rgn_move_is_null(move)) {
-        unsigned bit = db_square_bit(after->board[move.to], move.to);
-        im->game_squares[bit / 8] |= (uint8_t)(1u << bit % 8);
-    }
+    else if (!rgn_move_is_null(move))
+        mark_square(im, after->board[move.to], move.to);
     main_line_position(im, after);
 }
 
@@ -869,6 +905,8 @@ static void on_end_game(void *user, rgn_span result,
     }
     if (copy) {
         /* what the game added to the segment goes */
+        for (size_t i = im->entries_before; i < im->entry_count; i++)
+            im->bucket_sizes[im->entries[i] >> 32]--;
         im->entry_count = im->entries_before;
         im->opening_count = im->openings_before;
         im->counts.duplicates++;
