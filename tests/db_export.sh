@@ -35,11 +35,15 @@ for f in select_games.pgn invalid_then_valid.pgn syntax_error_rest.pgn; do
     cp "$src/tests/e2e/inputs/$f" bad/
 done
 cp "$src/samples/bad/illegal-king-attacked.rgn" bad/
+# a game given up inside a variation: its rest, the ')' included, is kept
+# unchecked, with the variation left open
+cp "$src/samples/bad/result-in-variation.rgn" bad/
 # a tag broken before the moves begin: the game has no rule set yet
 printf '[Event "Broken"]\n[White "Carlsen]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[Event "After it"]\n[Result "*"]\n\n1. d4 *\n' \
     >bad/broken_tag.pgn
 invalid="bad/select_games.pgn bad/illegal-king-attacked.rgn bad/broken_tag.pgn"
 invalid="$invalid samples/king-mate.rgn bad/invalid_then_valid.pgn bad/syntax_error_rest.pgn"
+invalid="$invalid bad/result-in-variation.rgn"
 
 "$rgn" db import -q --db valid.rgndb $valid || fail "import of valid games: status $?"
 "$rgn" db import -q --db invalid.rgndb $invalid

@@ -297,6 +297,9 @@ static int set_start(decoder *d, const db_stored_game *stored)
 static int read_movetext(decoder *d, const db_stored_game *stored)
 {
     bool started = false;
+    /* a game given up inside a variation keeps it open: its rest, the
+     * ')' included, is the unchecked text, as the reader passed it */
+    bool given_up = false;
     while (d->at < d->end) {
         uint64_t token, value;
         rgn_span text;
@@ -342,11 +345,12 @@ static int read_movetext(decoder *d, const db_stored_game *stored)
             if (!take(d, &value) || !take_text(d, value >> 1, &text))
                 return damaged(d, "an unchecked text cut short");
             CALL(d, unchecked, d->user, text, value & 1);
+            given_up = true;
             break;
         default: return damaged(d, "an unknown token");
         }
     }
-    if (d->depth != 0)
+    if (d->depth != 0 && !given_up)
         return damaged(d, "a variation that does not end");
     return 0;
 }
