@@ -287,7 +287,11 @@ chmod +x merge-rgn
 "$python" "$driver" --scheduler "$address" --rgn "$tmp/merge-rgn" \
     --parts 2 import --db dbs/m.rgndb c.pgn >/dev/null 2>term2.err &
 run=$!
-wait_for 60 [ -e merging ]
+if ! wait_for 60 [ -e merging ]; then
+    # what the driver said, when it ended before its merge began
+    echo "the merge did not begin in 60 s; the driver's errors:"
+    cat term2.err
+fi
 kill -TERM $run
 wait $run
 check "SIGTERM in the merge: status 143" [ $? = 143 ]
