@@ -2,6 +2,8 @@
  * json.c - writing JSON strings. Runs of characters that need no escape
  * are appended in one call (most tag values are one such run).
  */
+#include <string.h>
+
 #include "base/errors.h"
 #include "base/json.h"
 
@@ -20,16 +22,44 @@ static bool html_unsafe(const unsigned char *bytes, size_t i)
     return c == '<' || c == '&' || (c == '>' && i > 0 && bytes[i - 1] == ']');
 }
 
+/* Whether a byte is written as it is: printable ASCII but the quote
+ * and the backslash (and, html_safe, what html_unsafe says). */
+static bool plain_byte(unsigned char c)
+{
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+/* A text of plain bytes alone (nearly every tag), between its quotes in
+ * one write: true, or false when it holds another byte. */
+static bool put_plain(rgn_buffer *out, const unsigned char *bytes, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!plain_byte(bytes[i]))
+            return false;
+    rgn_buffer_reserve(out, len + 2);
+    if (out->failed)
+        return true;
+    char *at = out->data + out->len;
+    *at++ = '"';
+    if (len) /* bytes may be NULL when the text is empty */
+        memcpy(at, bytes, len);
+    at[len] = '"';
+    out->len += len + 2;
+    out->data[out->len] = '\0';
+    return true;
+}
+
 void rgn_json_string(rgn_buffer *out, const char *text, size_t len,
                      bool html_safe)
 {
     const unsigned char *bytes = (const unsigned char *)text;
+    if (!html_safe && put_plain(out, bytes, len))
+        return;
     rgn_buffer_append(out, "\"", 1);
     size_t run = 0; /* where the run of plain characters began */
     for (size_t i = 0; i < len;) {
         unsigned char c = bytes[i];
-        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\' &&
-            !(html_safe && html_unsafe(bytes, i))) {
+        if (plain_byte(c) && !(html_safe && html_unsafe(bytes, i))) {
             i++;
             continue;
         }

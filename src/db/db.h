@@ -127,8 +127,13 @@ static inline unsigned db_print(uint64_t key)
     return (unsigned)(key >> (64 - DB_BUCKET_BITS - DB_PRINT_BITS)) &
            ((1u << DB_PRINT_BITS) - 1);
 }
-/* The bit of the pattern prefilter for a piece code on a square. */
-unsigned db_square_bit(unsigned piece, unsigned square);
+/* The bit of the pattern prefilter for a piece code on a square.
+ * (Inline: the import marks one for every move.) */
+static inline unsigned db_square_bit(unsigned piece, unsigned square)
+{
+    return (unsigned)(rgn_mix64((uint64_t)piece << 16 | square) %
+                      DB_SQUARE_BITS);
+}
 
 /* ------------------------------------------------------------------ */
 /* Varints (codec.c): 7 bits a byte, low first.                       */
@@ -215,9 +220,6 @@ void db_encode_nag(db_encoder *e, unsigned nag);
 void db_encode_comment(db_encoder *e, rgn_span text);
 void db_encode_variation(db_encoder *e, bool begin);
 void db_encode_unchecked(db_encoder *e, rgn_span text, bool cut);
-/* The code of a move as the blob writes it (its first varint); the
- * tree keeps it for the move played from a position. (Inline: it is
- * found for every move imported.) */
 /* A move is plain when its kind, promotion and direction follow from
  * its squares and the piece that makes it: a step (or a rotation, from
  * == to) that promotes nothing. */
@@ -227,6 +229,9 @@ static inline bool db_move_plain(rgn_move m)
                                                : m.kind == RGN_MOVE_NORMAL);
 }
 
+/* The code of a move as the blob writes it (its first varint); the
+ * tree keeps it for the move played from a position. (Inline: it is
+ * found for every move imported.) */
 static inline uint64_t db_move_code(const db_geometry *g,
                                     const rgn_position *after, rgn_move move,
                                     uint64_t *extra, bool *has_extra)

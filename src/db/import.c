@@ -83,9 +83,6 @@ struct rgn_db_importer {
     bool has_start;
     int depth, plies;
     uint8_t game_squares[DB_SQUARE_BITS / 8];
-    /* db_square_bit of each piece code and square, plus one (0: not
-     * found yet): a bit is marked for every move */
-    uint16_t *square_bits;
     /* the last start's board and squares: most games share their start
      * (the initial position), and its squares need not be found again */
     const rgn_variant *start_variant;
@@ -145,9 +142,7 @@ rgn_db_importer *rgn_db_importer_new(rgn_db *db,
     }
     im->first_game = im->next_id;
     im->bucket_sizes = calloc((size_t)1 << DB_BUCKET_BITS, sizeof(uint32_t));
-    im->square_bits =
-        calloc((size_t)256 * RGN_BOARD_CAPACITY, sizeof(uint16_t));
-    if (!im->bucket_sizes || !im->square_bits) {
+    if (!im->bucket_sizes) {
         rgn_fail(error, "out of memory");
         rgn_db_importer_free(im);
         return NULL;
@@ -170,7 +165,6 @@ void rgn_db_importer_free(rgn_db_importer *im)
     free(im->file);
     free(im->entries);
     free(im->bucket_sizes);
-    free(im->square_bits);
     free(im->space);
     free(im->openings);
     free(im->facts);
@@ -587,7 +581,7 @@ static bool make_room(rgn_db_importer *im, void **items, size_t size,
     return true;
 }
 
-/* (Inlined, as mark_square: both run for every move.) */
+/* (Inlined: it runs for every move.) */
 static inline __attribute__((always_inline)) void add_entry(rgn_db_importer *im,
                                                             uint64_t key)
 {
@@ -603,15 +597,11 @@ static inline __attribute__((always_inline)) void add_entry(rgn_db_importer *im,
 }
 
 /* Marks the bit of the pattern prefilter of a piece code on a square
- * (< RGN_BOARD_CAPACITY) in the game's squares. */
-static inline __attribute__((always_inline)) void
-mark_square(rgn_db_importer *im, uint8_t piece, unsigned square)
+ * in the game's squares. */
+static inline void mark_square(rgn_db_importer *im, uint8_t piece,
+                               unsigned square)
 {
-    uint16_t *known =
-        &im->square_bits[(size_t)piece * RGN_BOARD_CAPACITY + square];
-    if (!*known)
-        *known = (uint16_t)(db_square_bit(piece, square) + 1);
-    unsigned bit = *known - 1u;
+    unsigned bit = db_square_bit(piece, square);
     im->game_squares[bit / 8] |= (uint8_t)(1u << bit % 8);
 }
 

@@ -155,12 +155,6 @@ uint64_t db_position_key(const rgn_position *position)
     return db_key(position, db_variant_salt(position->variant));
 }
 
-unsigned db_square_bit(unsigned piece, unsigned square)
-{
-    return (unsigned)(rgn_mix64((uint64_t)piece << 16 | square) %
-                      DB_SQUARE_BITS);
-}
-
 /* One number of a query ("PRAGMA user_version") into *value: 0, or -1
  * after db_fail (any value is a value: a damaged file's may be < 0). */
 static int query_number(rgn_db *db, const char *sql, int64_t *value)

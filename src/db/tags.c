@@ -11,45 +11,8 @@
 
 void db_tags_begin(rgn_buffer *out) { rgn_buffer_append(out, "{", 1); }
 
-/* Whether rgn_json_string writes the text as it is, between quotes
- * (printable ASCII but the quote and the backslash): nearly every tag. */
-static bool json_plain(rgn_span text)
-{
-    for (size_t i = 0; i < text.len; i++) {
-        unsigned char c = (unsigned char)text.data[i];
-        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
-            return false;
-    }
-    return true;
-}
-
-static char *put_quoted(char *at, rgn_span text)
-{
-    *at++ = '"';
-    if (text.len) /* text.data may be NULL when it is empty */
-        memcpy(at, text.data, text.len);
-    at += text.len;
-    *at++ = '"';
-    return at;
-}
-
 void db_tags_add(rgn_buffer *out, rgn_span name, rgn_span value)
 {
-    if (json_plain(name) && json_plain(value)) {
-        /* the bytes as rgn_json_string writes them, copied at once */
-        rgn_buffer_reserve(out, name.len + value.len + 6);
-        if (out->failed)
-            return;
-        char *at = out->data + out->len;
-        if (out->len > 1)
-            *at++ = ',';
-        at = put_quoted(at, name);
-        *at++ = ':';
-        at = put_quoted(at, value);
-        *at = '\0';
-        out->len = (size_t)(at - out->data);
-        return;
-    }
     if (out->len > 1)
         rgn_buffer_append(out, ",", 1);
     rgn_json_string(out, name.data, name.len, false);
