@@ -47,6 +47,14 @@ struct rgn_position {
     int8_t check_cache;
 };
 
+/* rgn_position_in_check, the make's answer read without a call when it
+ * left one in check_cache (every move a validator makes asks). */
+static inline bool rgn_position_in_check_known(const rgn_position *pos)
+{
+    return pos->check_cache >= 0 ? pos->check_cache
+                                 : rgn_position_in_check(pos);
+}
+
 /* A well-mixed 64-bit hash (splitmix64's finaliser): Zobrist keys are
  * computed from it on the fly instead of being kept in tables (the
  * bitboard games keep a table of the same values, bitboard.h). */

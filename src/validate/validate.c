@@ -765,14 +765,6 @@ static inline void check_move_number(rgn_checker *v, const line *l,
         report_move_number(v, l, move_where, move);
 }
 
-/* Whether the side to move is in check: the make's answer when it left
- * one (rgn_position.check_cache), else the rule set's. */
-static inline bool in_check(const rgn_position *pos)
-{
-    return pos->check_cache >= 0 ? pos->check_cache
-                                 : rgn_position_in_check(pos);
-}
-
 /* The move's text matched no legal move (problem, err): reported; the
  * game has failed. */
 static __attribute__((noinline)) int
@@ -882,7 +874,7 @@ static int on_move(void *user, rgn_span text, rgn_location where)
     /* "#" follows the rules of movement alone, also after a move that
      * ends the game otherwise (a king-reach win) */
     char deserved = 0;
-    if (in_check(&l->current))
+    if (rgn_position_in_check_known(&l->current))
         deserved =
             deserved_in_check(v, l, warnings, written_check, where, text);
     if (written_check != deserved) /* else no warning: a call saved */

@@ -368,6 +368,19 @@ static inline eng_bits between(const eng_bitboards *b, int from, int to)
     return d < 0 ? 0 : between_along(b, d, from, to);
 }
 
+/* The leapers of colour `by` that attack square `at` (from the tables:
+ * no square between them and it). */
+static inline eng_bits leapers_onto(const eng_bitboards *b,
+                                    const eng_position *pos, int at, int by)
+{
+    eng_bits found = 0;
+    for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
+        int t = bb_first(types);
+        found |= b->leap_capture_to[by][at][t] & pos->by_type[t];
+    }
+    return found & pos->by_color[by];
+}
+
 /* The pieces of colour `by` that attack square `at` when the occupied
  * squares are `occupied` (a piece taken off by the caller stays in the
  * sets: the caller masks it out). sliders[g] are the pieces of slide
@@ -377,12 +390,7 @@ static inline eng_bits attackers_with(const eng_bitboards *b,
                                       eng_bits occupied, int by,
                                       const eng_bits *sliders)
 {
-    eng_bits found = 0;
-    for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
-        int t = bb_first(types);
-        found |= b->leap_capture_to[by][at][t] & pos->by_type[t];
-    }
-    found &= pos->by_color[by];
+    eng_bits found = leapers_onto(b, pos, at, by);
     for (int g = 0; g < b->group_count[by]; g++)
         if (sliders[g] & b->groups[by][g].reach[at])
             found |=
@@ -408,13 +416,9 @@ static void find_sliders(const eng_bitboards *b, const eng_position *pos,
 static bool attacked(const eng_bitboards *b, const eng_position *pos, int at,
                      eng_bits occupied, int by)
 {
-    eng_bits theirs = pos->by_color[by], leapers = 0;
-    for (unsigned types = b->leaper_types[by]; types; types &= types - 1) {
-        int t = bb_first(types);
-        leapers |= b->leap_capture_to[by][at][t] & pos->by_type[t];
-    }
-    if (leapers & theirs)
+    if (leapers_onto(b, pos, at, by))
         return true;
+    eng_bits theirs = pos->by_color[by];
     for (int g = 0; g < b->group_count[by]; g++) {
         const eng_slide_group *group = &b->groups[by][g];
         eng_bits near = group->reach[at] & theirs;
